@@ -1,0 +1,142 @@
+"""The command line: parse arguments, call the library, render. No logic lives here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from . import __version__
+from .errors import BlastRadiusError, SymbolError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def user_errors(func: F) -> F:
+    """Turn library errors into one line on stderr and exit code 2."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except SymbolError as exc:
+            click.echo(f"error: {exc}", err=True)
+            for candidate in exc.candidates[:50]:
+                click.echo(f"  {candidate}", err=True)
+            sys.exit(2)
+        except BlastRadiusError as exc:
+            _fail(str(exc))
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, sort_keys=False, default=str))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="blastradius")
+def main() -> None:
+    """Review only what a change can reach: a code graph, the blast radius of a diff,
+    and a review context that fits a token budget."""
+
+
+def _progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    if not enabled or not sys.stderr.isatty():
+        return None, lambda: None
+    state: dict[str, Any] = {}
+
+    def update(done: int, total: int) -> None:
+        bar = state.get("bar")
+        if bar is None:
+            bar = state["bar"] = click.progressbar(length=total, label="extracting", file=sys.stderr)
+            bar.__enter__()
+        bar.update(done - bar.pos)
+
+    def finish() -> None:
+        if "bar" in state:
+            state["bar"].__exit__(None, None, None)
+
+    return update, finish
+
+
+@main.command()
+@click.argument("path", default=".", type=click.Path(file_okay=True, dir_okay=True))
+@click.option("--full", is_flag=True, help="Rebuild from scratch instead of updating.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
+@user_errors
+def index(path: str, full: bool, as_json: bool) -> None:
+    """Index PATH (default: the current repository) into .blastradius/graph.db."""
+    from .indexer import index as run_index
+    from .render import render_index
+
+    progress, finish = _progress_bar(not as_json)
+    try:
+        report = run_index(path, full=full, progress=progress)
+    finally:
+        finish()
+    if as_json:
+        emit_json(report.as_json())
+    else:
+        click.echo(render_index(report.as_json()))
+
+
+@main.command()
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True, help="Print the graph as JSON (the only format).")
+@user_errors
+def graph(root: str, as_json: bool) -> None:
+    """Print the whole graph: nodes and edges."""
+    from .api import open_store
+
+    store = open_store(root)
+    nodes = [{"id": s.id, "kind": s.kind, "name": s.name, "file": s.file, "start_line": s.start_line,
+              "end_line": s.end_line, "is_test": s.is_test} for s in store.all_symbols()]
+    edges = [{"source": e.source, "target": e.target, "kind": e.kind, "resolution": e.resolution,
+              "confidence": e.confidence} for e in store.all_edges()]
+    emit_json({"nodes": nodes, "edges": edges})
+
+
+@main.command()
+@click.argument("symbol")
+@click.option("--hops", default=1, show_default=True, type=click.IntRange(1, 10), help="How many hops back.")
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def callers(symbol: str, hops: int, root: str, as_json: bool) -> None:
+    """Who calls SYMBOL (an id like path.py::Class.method, or an unambiguous name)."""
+    from .api import callers_of
+    from .render import render_neighbours
+
+    result = callers_of(root, symbol, hops=hops)
+    emit_json(result) if as_json else click.echo(render_neighbours(result, "callers"))
+
+
+@main.command()
+@click.argument("symbol")
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def callees(symbol: str, root: str, as_json: bool) -> None:
+    """What SYMBOL calls, references or inherits from."""
+    from .api import callees_of
+    from .render import render_neighbours
+
+    result = callees_of(root, symbol)
+    emit_json(result) if as_json else click.echo(render_neighbours(result, "callees"))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,288 @@
+"""Bytes of one file → symbols, raw references, imports and bindings.
+
+One tree-sitter query pass per file (creating Python node objects is the main
+cost, so we never walk the whole tree). The query file of the language says
+what is a definition, a call, an import; this module only turns captures into
+records: it nests definitions by byte range, names them, and attributes every
+reference to its innermost enclosing definition. It knows nothing of other
+files and never resolves a name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import cache
+
+from tree_sitter import Language, Node, Parser, Query, QueryCursor
+
+from .languages.spec import LanguageSpec
+from .model import (
+    CLASS,
+    FILE,
+    FUNCTION,
+    METHOD,
+    REF_CALL,
+    REF_INHERIT,
+    REF_VALUE,
+    Binding,
+    FileExtract,
+    Import,
+    Ref,
+    Symbol,
+)
+
+_CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
+_REF_KINDS = {"call": REF_CALL, "value": REF_VALUE, "inherit": REF_INHERIT}
+_MAIN_PREFIXES = ("definition.", "reference.")
+_MAIN_PLAIN = frozenset({"import", "binding", "package"})
+_MAX_SIGNATURE = 300
+_MAX_DOC = 200
+_MAX_RECEIVER = 120
+_SPACES = re.compile(r"\s+")
+_QUOTES = "'\"`"
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+@cache
+def _parser_and_query(spec: LanguageSpec) -> tuple[Parser, Query]:
+    language = Language(spec.grammar())
+    return Parser(language), Query(language, spec.query_source)
+
+
+@dataclass(slots=True)
+class _Def:
+    node: Node
+    name: str
+    capture: str
+    receiver: str
+    start: int
+    end: int
+    parent: int = -1
+    id: str = ""
+    kind: str = ""
+    qualname: str = ""
+
+
+def _text(node: Node) -> str:
+    return node.text.decode("utf-8", "replace") if node.text is not None else ""
+
+
+def _main_capture(captures: dict[str, list[Node]]) -> str | None:
+    for key in captures:
+        if key.startswith(_MAIN_PREFIXES) or key in _MAIN_PLAIN:
+            return key
+    return None
+
+
+def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
+    """Extract one file. Never raises on bad input: tree-sitter recovers from
+    syntax errors (counted in ``parse_errors``) and bytes decode with replacement."""
+    parser, query = _parser_and_query(spec)
+    tree = parser.parse(data)
+    root = tree.root_node
+    is_test = spec.is_test_path(path)
+
+    defs: dict[int, _Def] = {}  # keyed by the name node's start byte: one def per name
+    raw_refs: dict[tuple[str, int], tuple[Node, str, str, str]] = {}
+    raw_imports: list[Import] = []
+    raw_bindings: list[tuple[Node, str, str]] = []
+    package = ""
+
+    for _pattern, captures in QueryCursor(query).matches(root):
+        main = _main_capture(captures)
+        if main is None:
+            continue
+        node = captures[main][0]
+        if main.startswith("definition."):
+            name_node = captures.get("name", [None])[0]
+            if name_node is None:
+                continue
+            key = name_node.start_byte
+            known = defs.get(key)
+            if known is None or (node.end_byte - node.start_byte) > (known.end - known.start):
+                receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
+                defs[key] = _Def(node, _text(name_node), main[11:], _clean_type(receiver),
+                                 node.start_byte, node.end_byte)
+        elif main.startswith("reference."):
+            kind = _REF_KINDS.get(main[10:])
+            name_node = captures.get("name", [None])[0]
+            if kind is None or name_node is None:
+                continue
+            receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
+            raw_refs.setdefault((kind, name_node.start_byte),
+                                (node, kind, _text(name_node), _SPACES.sub("", receiver)))
+        elif main == "import":
+            raw_imports.extend(_imports(captures, spec))
+        elif main == "binding":
+            if "binding.name" in captures and "binding.type" in captures:
+                raw_bindings.append((node, _SPACES.sub("", _text(captures["binding.name"][0])),
+                                     _clean_type(_text(captures["binding.type"][0]))))
+        elif main == "package" and "package.name" in captures:
+            package = _SPACES.sub("", _text(captures["package.name"][0]))
+
+    ordered = _nest(sorted(defs.values(), key=lambda d: (d.start, -d.end)), path)
+    symbols = [_file_symbol(path, data, is_test)]
+    symbols.extend(_symbol(d, ordered, path, data, is_test) for d in ordered)
+    starts = [d.start for d in ordered]
+
+    def scope_of(node: Node) -> int:
+        i = bisect_right(starts, node.start_byte) - 1
+        while i >= 0 and ordered[i].end <= node.start_byte:
+            i = ordered[i].parent
+        return i
+
+    def scope_id(i: int) -> str:
+        return ordered[i].id if i >= 0 else path
+
+    refs = []
+    for node, kind, name, receiver in raw_refs.values():
+        if len(receiver) > _MAX_RECEIVER:
+            receiver = "?"
+        refs.append(Ref(scope_id(scope_of(node)), kind, name, receiver, node.start_point.row + 1))
+    refs.sort(key=lambda r: (r.line, r.kind, r.name, r.receiver))
+
+    bindings = []
+    for node, name, type_name in raw_bindings:
+        if not type_name:
+            continue
+        i = scope_of(node)
+        head = name.split(".", 1)[0]
+        if "." in name and head in spec.self_names:
+            # self.x = Foo() in any method binds x for the whole class.
+            while i >= 0 and ordered[i].kind != CLASS:
+                i = ordered[i].parent
+        bindings.append(Binding(scope_id(i), name, type_name, node.start_point.row + 1))
+
+    return FileExtract(
+        path=path,
+        language=spec.name,
+        content_hash=content_hash(data),
+        size=len(data),
+        symbols=tuple(symbols),
+        refs=tuple(refs),
+        imports=tuple(raw_imports),
+        bindings=tuple(bindings),
+        parse_errors=1 if root.has_error else 0,
+        package=package,
+    )
+
+
+def _nest(ordered: list[_Def], path: str) -> list[_Def]:
+    """Give each definition its parent, kind, qualified name and unique id."""
+    stack: list[int] = []
+    seen: dict[str, int] = {}
+    by_qualname: dict[str, int] = {}
+    for i, d in enumerate(ordered):
+        while stack and ordered[stack[-1]].end <= d.start:
+            stack.pop()
+        d.parent = stack[-1] if stack else -1
+        parent = ordered[d.parent] if d.parent >= 0 else None
+        if d.capture in _CLASS_CAPTURES:
+            d.kind = CLASS
+        elif d.capture == "method" or d.receiver or (parent is not None and parent.kind == CLASS):
+            d.kind = METHOD
+        else:
+            d.kind = FUNCTION
+        if d.receiver and parent is None:
+            d.qualname = f"{d.receiver}.{d.name}"
+            d.parent = by_qualname.get(d.receiver, -1)
+        else:
+            d.qualname = f"{parent.qualname}.{d.name}" if parent else d.name
+        count = seen.get(d.qualname, 0) + 1
+        seen[d.qualname] = count
+        # A second definition of one name (property setters, conditional defs)
+        # gets an ordinal so ids stay unique and stable while the order holds.
+        d.id = f"{path}::{d.qualname}" if count == 1 else f"{path}::{d.qualname}#{count}"
+        by_qualname.setdefault(d.qualname, i)
+        stack.append(i)
+    return ordered
+
+
+def _file_symbol(path: str, data: bytes, is_test: bool) -> Symbol:
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    return Symbol(id=path, kind=FILE, name=path.rsplit("/", 1)[-1], qualname="", file=path,
+                  start_line=1, end_line=max(lines, 1), is_test=is_test)
+
+
+def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, is_test: bool) -> Symbol:
+    parent = ordered[d.parent].id if d.parent >= 0 else path
+    return Symbol(
+        id=d.id,
+        kind=d.kind,
+        name=d.name,
+        qualname=d.qualname,
+        file=path,
+        start_line=d.node.start_point.row + 1,
+        end_line=d.node.end_point.row + 1,
+        signature=_signature(d.node, data),
+        doc=_doc(d.node),
+        is_test=is_test,
+        parent=parent,
+    )
+
+
+def _body(node: Node) -> Node | None:
+    inner = node.child_by_field_name("definition") or node
+    return inner.child_by_field_name("body")
+
+
+def _signature(node: Node, data: bytes) -> str:
+    body = _body(node)
+    end = body.start_byte if body is not None else node.end_byte
+    text = data[node.start_byte:end].decode("utf-8", "replace")
+    if body is None:
+        text = text.split("\n", 1)[0]
+    text = _SPACES.sub(" ", text).strip().rstrip("{:").strip()
+    return text[:_MAX_SIGNATURE]
+
+
+def _doc(node: Node) -> str:
+    body = _body(node)
+    first = body.named_children[0] if body is not None and body.named_children else None
+    if first is not None and first.type == "expression_statement" and first.named_children \
+            and first.named_children[0].type == "string":
+        return _first_line(_text(first.named_children[0]).strip(_QUOTES + "rbuRBU"))
+    prev = node.prev_named_sibling
+    if prev is not None and "comment" in prev.type and prev.end_point.row >= node.start_point.row - 1:
+        return _first_line(_text(prev).lstrip("/*#! ").rstrip("*/ "))
+    return ""
+
+
+def _first_line(text: str) -> str:
+    for line in text.strip().splitlines():
+        line = line.strip().lstrip("*").strip()
+        if line:
+            return line[:_MAX_DOC]
+    return ""
+
+
+def _clean_type(text: str) -> str:
+    text = _SPACES.sub("", text).lstrip("*&").removeprefix("new")
+    for stop in "[<({":
+        text = text.split(stop, 1)[0]
+    return text.strip("?!.")
+
+
+def _imports(captures: dict[str, list[Node]], spec: LanguageSpec) -> list[Import]:
+    module_nodes = captures.get("import.module")
+    if not module_nodes:
+        return []
+    module = _text(module_nodes[0]).strip(_QUOTES)
+    line = module_nodes[0].start_point.row + 1
+    if "import.wildcard" in captures:
+        return [Import(module, "", "", line, wildcard=True)]
+    alias = _text(captures["import.alias"][0]) if "import.alias" in captures else ""
+    if "import.default" in captures:
+        return [Import(module, "default", _text(captures["import.default"][0]), line)]
+    if "import.namespace" in captures:
+        return [Import(module, "", _text(captures["import.namespace"][0]), line)]
+    if "import.name" in captures:
+        name = _text(captures["import.name"][0])
+        return [Import(module, name, alias or name.rsplit(".", 1)[-1], line)]
+    return [Import(module, "", alias or spec.import_alias(module), line)]

@@ -1,0 +1,58 @@
+"""The registry of supported languages: one spec module per language.
+
+Adding a language means adding a module here that defines ``SPEC`` and a query
+file under ``queries/``, then listing the module in ``_MODULES``
+(see docs/adding-a-language.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from .spec import LanguageSpec
+
+_MODULES = ("python", "javascript", "typescript", "go", "java")
+
+
+@cache
+def all_languages() -> tuple[LanguageSpec, ...]:
+    specs: list[LanguageSpec] = []
+    for module in _MODULES:
+        try:
+            mod = importlib.import_module(f"{__name__}.{module}")
+        except ModuleNotFoundError as exc:  # a language whose module is not written yet
+            if exc.name and exc.name.startswith(__name__):
+                continue
+            raise
+        specs.extend(getattr(mod, "SPECS", None) or (mod.SPEC,))
+    return tuple(specs)
+
+
+@cache
+def _by_extension() -> dict[str, LanguageSpec]:
+    table: dict[str, LanguageSpec] = {}
+    for spec in all_languages():
+        for ext in spec.extensions:
+            table.setdefault(ext, spec)
+    return table
+
+
+def language_for(path: str) -> LanguageSpec | None:
+    """The language of a file by its extension (longest match), or None."""
+    table = _by_extension()
+    name = path.rsplit("/", 1)[-1]
+    dot = name.find(".")
+    while dot != -1:
+        spec = table.get(name[dot:])
+        if spec is not None:
+            return spec
+        dot = name.find(".", dot + 1)
+    return None
+
+
+def get_language(name: str) -> LanguageSpec:
+    for spec in all_languages():
+        if spec.name == name:
+            return spec
+    raise KeyError(name)

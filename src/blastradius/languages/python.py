@@ -1,0 +1,89 @@
+"""Python: packages by ``__init__.py``, absolute and relative imports, src layouts."""
+
+from __future__ import annotations
+
+import builtins
+from pathlib import PurePosixPath
+
+import tree_sitter_python
+
+from .spec import LanguageSpec, RepoFiles
+
+_SOURCE_EXTENSIONS = (".py", ".pyi")
+
+
+class PythonModules:
+    """Maps dotted module names to files.
+
+    A file's primary name starts at its topmost enclosing package (the highest
+    directory chain that holds ``__init__.py``), which makes ``src/`` layouts and
+    nested projects work without configuration. Paths relative to the repository
+    root are a fallback, for namespace packages and scripts.
+    """
+
+    def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
+        files = sorted(p for p in repo.paths() if p.endswith(_SOURCE_EXTENSIONS))
+        self._files = frozenset(files)
+        packages = {str(PurePosixPath(p).parent) for p in files if PurePosixPath(p).stem == "__init__"}
+        self._modules: dict[str, str] = {}
+        fallback: dict[str, str] = {}
+        for path in files:
+            pure = PurePosixPath(path)
+            parts = list(pure.parent.parts) if str(pure.parent) != "." else []
+            stem = pure.stem
+            # The package root: walk up while the directory is a package.
+            start = len(parts)
+            while start > 0 and "/".join(parts[:start]) in packages:
+                start -= 1
+            tail = [] if stem == "__init__" else [stem]
+            primary = ".".join(parts[start:] + tail)
+            if primary:
+                # .py wins over .pyi when both exist: sort order puts .py first.
+                self._modules.setdefault(primary, path)
+            full = ".".join(parts + tail)
+            if full:
+                fallback.setdefault(full, path)
+        for name, path in fallback.items():
+            self._modules.setdefault(name, path)
+
+    def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        if module.startswith("."):
+            dots = len(module) - len(module.lstrip("."))
+            base = PurePosixPath(from_file).parent
+            for _ in range(dots - 1):
+                base = base.parent
+            rest = module[dots:]
+            stem = str(base / rest.replace(".", "/")) if rest else str(base)
+            stem = "" if stem == "." else stem
+            for candidate in (f"{stem}.py", f"{stem}/__init__.py", f"{stem}.pyi", f"{stem}/__init__.pyi"):
+                candidate = candidate.lstrip("/")
+                if candidate in self._files:
+                    return (candidate,)
+            return ()
+        found = self._modules.get(module)
+        return (found,) if found else ()
+
+
+def _builtin_methods() -> frozenset[str]:
+    names: set[str] = set()
+    for typ in (list, dict, str, set, bytes, tuple, int, float, frozenset):
+        names.update(n for n in dir(typ) if not n.startswith("_"))
+    names.update({"read", "write", "close", "readline", "readlines", "flush", "seek", "tell"})
+    return frozenset(names)
+
+
+SPEC = LanguageSpec(
+    name="python",
+    extensions=_SOURCE_EXTENSIONS,
+    grammar=tree_sitter_python.language,
+    query_file="python.scm",
+    resolver=PythonModules,
+    test_globs=("test_*.py", "*_test.py", "tests/*", "test/*", "conftest.py", "testing/*"),
+    self_names=frozenset({"self", "cls"}),
+    super_names=frozenset({"super()"}),
+    constructor_names=("__init__", "__new__"),
+    builtins=frozenset(n for n in dir(builtins) if not n.startswith("_")),
+    builtin_methods=_builtin_methods(),
+    relative_prefixes=(".",),
+    module_separator=".",
+)

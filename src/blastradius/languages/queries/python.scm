@@ -1,0 +1,59 @@
+; Python. Capture names: see languages/spec.py.
+
+; Definitions. A decorated definition is captured whole so that its decorators
+; belong to it; the extractor keeps the widest node for one name.
+(decorated_definition
+  definition: (class_definition name: (identifier) @name)) @definition.class
+(decorated_definition
+  definition: (function_definition name: (identifier) @name)) @definition.function
+(class_definition name: (identifier) @name) @definition.class
+(function_definition name: (identifier) @name) @definition.function
+
+; Base classes.
+(class_definition
+  superclasses: (argument_list (identifier) @name) @reference.inherit)
+(class_definition
+  superclasses: (argument_list
+    (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.inherit)
+
+; Calls.
+(call function: (identifier) @name) @reference.call
+(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+
+; Functions and classes used as values: decorators, arguments, dispatch tables.
+(decorator (identifier) @name) @reference.value
+(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
+(call arguments: (argument_list (identifier) @name) @reference.value)
+(call arguments: (argument_list
+  (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value)
+
+; getattr(obj, "name") is a call of obj.name.
+((call
+  function: (identifier) @_getattr
+  arguments: (argument_list . (_) @receiver . (string (string_content) @name))) @reference.call
+  (#eq? @_getattr "getattr"))
+(keyword_argument value: (identifier) @name) @reference.value
+(keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
+(pair value: (identifier) @name) @reference.value
+(pair value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
+(list (identifier) @name) @reference.value
+(tuple (identifier) @name) @reference.value
+(assignment right: (identifier) @name) @reference.value
+
+; Imports.
+(import_statement name: (dotted_name) @import.module) @import
+(import_statement
+  name: (aliased_import name: (dotted_name) @import.module alias: (identifier) @import.alias)) @import
+(import_from_statement module_name: (_) @import.module name: (dotted_name) @import.name) @import
+(import_from_statement
+  module_name: (_) @import.module
+  name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias)) @import
+(import_from_statement module_name: (_) @import.module (wildcard_import) @import.wildcard) @import
+
+; Variables whose type the code states.
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (call function: [(identifier) (attribute)] @binding.type)) @binding
+(assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
+(typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
+(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding

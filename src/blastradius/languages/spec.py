@@ -1,0 +1,108 @@
+"""What a language is, as data.
+
+A ``LanguageSpec`` names the grammar, the query file and the few facts the
+generic extractor and resolver need (what ``self`` is called, whether bare
+names inside a method can be members, whether files of one directory share a
+scope). The only code a language may bring is a ``ModuleResolver``: turning an
+import spec into the repository files it names. Nothing outside this package
+branches on a language's name.
+
+Capture names used by the query files (the contract with ``extract.py``):
+
+- ``@definition.class|interface|struct|enum|trait|module`` → a class node;
+  ``@definition.function`` → a function (a method when directly inside a
+  class); ``@definition.method`` → a method. ``@name`` is its name;
+  ``@receiver`` (optional) the type it belongs to when it is defined outside
+  it (Go receivers, ``void Foo::bar()``).
+- ``@reference.call`` / ``@reference.value`` / ``@reference.inherit`` with
+  ``@name`` and an optional ``@receiver`` (the expression left of the dot).
+- ``@import`` with ``@import.module`` and optional ``@import.name``,
+  ``@import.alias``, ``@import.wildcard``; ``@import.default`` marks a default
+  import (JS) and ``@import.namespace`` a namespace binding.
+- ``@binding`` with ``@binding.name`` and ``@binding.type``: a variable whose
+  type the code states.
+- ``@package`` with ``@package.name``: a declared package or namespace.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import PurePosixPath
+from typing import Protocol
+
+
+class RepoFiles(Protocol):
+    """What a module resolver may know about the repository."""
+
+    root: str
+
+    def paths(self) -> frozenset[str]: ...
+
+    def read_text(self, path: str) -> str | None: ...
+
+
+class ModuleResolver(Protocol):
+    def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        """The repository files an import spec names; () when it leaves the repo."""
+        ...
+
+
+ResolverFactory = Callable[["RepoFiles", "LanguageSpec"], ModuleResolver]
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
+    name: str
+    extensions: tuple[str, ...]
+    grammar: Callable[[], object]  # returns the grammar capsule from its wheel
+    query_file: str
+    resolver: ResolverFactory
+    # Globs on the repo-relative path (fnmatch, '/' separated) that mark test code.
+    test_globs: tuple[str, ...] = ()
+    # Receivers that mean "this object" and "the base class".
+    self_names: frozenset[str] = frozenset()
+    super_names: frozenset[str] = frozenset()
+    # Member names that construct an instance; a call to a class goes there.
+    constructor_names: tuple[str, ...] = ()
+    # A constructor named like its class (Java, C#, C++).
+    constructor_is_class_name: bool = False
+    # Bare names inside a method may be members of its class (Java, C#, C++).
+    implicit_self: bool = False
+    # Files of one directory share their top-level names (Go packages).
+    package_scope: bool = False
+    # Names that are part of the language or its standard library.
+    builtins: frozenset[str] = frozenset()
+    # Method names too common on built-in types (list.append, map.get) to match
+    # by name alone when the receiver's type is unknown.
+    builtin_methods: frozenset[str] = frozenset()
+    # Module specs the language treats as relative (start with these).
+    relative_prefixes: tuple[str, ...] = (".",)
+    # Separator inside a module spec ('.' for Python/Java, '/' for JS/Go).
+    module_separator: str = "."
+    # The local name a plain ``import spec`` binds (Python: the dotted path,
+    # Go: the last path segment).
+    import_alias: Callable[[str], str] = staticmethod(lambda module: module)  # type: ignore[assignment]
+
+    @cached_property
+    def query_source(self) -> str:
+        return resources.files("blastradius.languages").joinpath("queries", self.query_file).read_text()
+
+    @cached_property
+    def _test_patterns(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(fnmatch.translate(g)) for g in self.test_globs)
+
+    def is_test_path(self, path: str) -> bool:
+        # Match against the path and every suffix of it, so 'tests/*' matches
+        # 'pkg/tests/x.py' as well.
+        parts = PurePosixPath(path).parts
+        suffixes = ["/".join(parts[i:]) for i in range(len(parts))]
+        return any(p.match(s) for p in self._test_patterns for s in suffixes)
+
+
+def matches_extension(path: str, extensions: Iterable[str]) -> bool:
+    return any(path.endswith(ext) for ext in extensions)

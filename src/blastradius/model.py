@@ -1,0 +1,234 @@
+"""Frozen records that flow between the stages of the pipeline.
+
+Every stage takes and returns these records and nothing else, so a stage can be
+tested alone with hand-made inputs and never reaches into another's internals.
+Ids are readable strings: a file's id is its repo-relative path, a symbol's is
+``path::Qualified.name``. Line numbers are 1-based and inclusive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Node kinds.
+FILE = "file"
+CLASS = "class"
+FUNCTION = "function"
+METHOD = "method"
+NODE_KINDS = (FILE, CLASS, FUNCTION, METHOD)
+
+# Raw reference kinds (what the extractor saw) and edge kinds (what resolution made).
+REF_CALL = "call"
+REF_VALUE = "value"  # a function or class used as a value: passed, decorated with
+REF_INHERIT = "inherit"
+REF_KINDS = (REF_CALL, REF_VALUE, REF_INHERIT)
+
+CALLS = "calls"
+REFERENCES = "references"
+IMPORTS = "imports"
+INHERITS = "inherits"
+TESTS = "tests"
+CONTAINS = "contains"
+DYNAMIC = "dynamic"
+EDGE_KINDS = (CALLS, REFERENCES, IMPORTS, INHERITS, TESTS, CONTAINS, DYNAMIC)
+
+# How an edge's target was found, strongest first.
+RES_IMPORT = "import"
+RES_SCOPE = "scope"
+RES_UNIQUE = "unique-name"
+RES_AMBIGUOUS = "ambiguous-name"
+RES_DYNAMIC = "dynamic"
+RESOLUTIONS = (RES_IMPORT, RES_SCOPE, RES_UNIQUE, RES_AMBIGUOUS, RES_DYNAMIC)
+
+# What became of a raw reference.
+REF_RESOLVED = "resolved"
+REF_AMBIGUOUS = "ambiguous"
+REF_EXTERNAL = "external"  # bound to an import that leaves the repository
+REF_BUILTIN = "builtin"
+REF_UNRESOLVED = "unresolved"
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A node of the graph: a file, class, function or method."""
+
+    id: str
+    kind: str
+    name: str
+    qualname: str  # "" for a file
+    file: str
+    start_line: int
+    end_line: int
+    signature: str = ""
+    doc: str = ""
+    is_test: bool = False
+    parent: str | None = None  # id of the enclosing symbol; None for a file
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A name used in code, before resolution.
+
+    ``receiver`` is the text left of the final dot (``self``, ``os.path``,
+    ``client``) or "" for a bare name; ``scope`` is the innermost enclosing
+    symbol id (the file id at module level).
+    """
+
+    scope: str
+    kind: str
+    name: str
+    receiver: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """One name bound by an import statement.
+
+    ``module`` is the spec as written (``..pkg.mod``, ``./util``, ``fmt``);
+    ``name`` is the imported member, or "" when the module itself is bound;
+    ``alias`` is the local name ("" for a side-effect import); ``wildcard``
+    marks ``from m import *`` / ``export * from``.
+    """
+
+    module: str
+    name: str
+    alias: str
+    line: int
+    wildcard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """A variable whose type the code states: ``x = Foo()``, ``x: Foo``, ``Foo x``."""
+
+    scope: str
+    name: str
+    type_name: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class FileExtract:
+    """Everything the extractor learned from one file; no knowledge of other files."""
+
+    path: str
+    language: str
+    content_hash: str
+    size: int
+    symbols: tuple[Symbol, ...]
+    refs: tuple[Ref, ...]
+    imports: tuple[Import, ...]
+    bindings: tuple[Binding, ...]
+    parse_errors: int = 0
+    package: str = ""  # a declared package/namespace, where the language has one
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    source: str
+    target: str
+    kind: str
+    resolution: str
+    confidence: float
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedRef:
+    """A raw reference with its outcome: the edges it made (none when unresolved)."""
+
+    ref: Ref
+    file: str
+    status: str
+    edges: tuple[Edge, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hunk:
+    """One hunk of a unified diff: line ranges in the old and new file."""
+
+    old_start: int
+    old_count: int
+    new_start: int
+    new_count: int
+    removed: tuple[int, ...] = ()  # old line numbers removed
+    added: tuple[int, ...] = ()  # new line numbers added
+
+
+@dataclass(frozen=True, slots=True)
+class FileDiff:
+    old_path: str | None  # None for an added file
+    new_path: str | None  # None for a deleted file
+    hunks: tuple[Hunk, ...]
+    binary: bool = False
+    text: str = ""  # the raw diff of this file
+
+    @property
+    def path(self) -> str:
+        return self.new_path or self.old_path or ""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A changed symbol with the kinds of change (body, signature, deleted, …)."""
+
+    id: str
+    kind: str
+    file: str
+    changes: tuple[str, ...]
+    start_line: int = 0
+    end_line: int = 0
+    signature: str = ""
+    old_signature: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reached:
+    """A symbol reached by the backward walk."""
+
+    id: str
+    kind: str
+    file: str
+    hop: int
+    via: str  # the symbol it was reached from (one hop closer to the change)
+    edge: str  # kind of the edge that reached it
+    resolution: str
+    behavior: float  # 0..1: how likely its behaviour changes with the change
+    start_line: int = 0
+    end_line: int = 0
+    is_test: bool = False
+    hub: bool = False  # listed but not expanded (utility cap)
+
+
+@dataclass(frozen=True, slots=True)
+class Radius:
+    changed: tuple[Change, ...]
+    reached: tuple[Reached, ...]
+    uses: tuple[str, ...]
+    tests: tuple[str, ...]
+    test_files: tuple[str, ...]
+    files: tuple[str, ...]
+    truncated: bool
+    notes: tuple[str, ...]
+    ambiguous_edges: tuple[tuple[str, str], ...] = ()
+    hops: int = 2
+    hub_callers: tuple[tuple[str, int], ...] = field(default=())  # (hub id, total callers)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextBlock:
+    """A piece of the review context; ``id`` lets an elided block be expanded."""
+
+    id: str
+    section: str
+    title: str
+    text: str
+    tokens: int
+    elidable: bool = True

@@ -1,0 +1,527 @@
+"""Raw references → edges, import-aware, never inventing a target.
+
+The resolver asks a ``Source`` for what it needs (a file's symbols, imports and
+bindings; the definitions that carry a name) and memoises the answers, so the
+same code resolves a whole repository from in-memory extracts and a handful of
+references against the database during an incremental update.
+
+Order of lookup for a bare name: enclosing function scopes → (implicit ``this``
+members) → the file's top level → its imports → files of the same package →
+wildcard imports → built-ins → a repository-wide match on the name, kept only
+when it is unique (``unique-name``) or one of at most three (``ambiguous-name``,
+low confidence). A call on a receiver resolves the receiver first (``self``,
+``super()``, a module alias, a class, a variable whose type the code states); a
+receiver whose type stays unknown may only match a method name that is unique
+in the repository and not a common built-in method such as ``get``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import PurePosixPath
+from typing import Protocol
+
+from .languages import get_language
+from .languages.spec import LanguageSpec, ModuleResolver
+from .model import (
+    CALLS,
+    CLASS,
+    DYNAMIC,
+    FILE,
+    FUNCTION,
+    IMPORTS,
+    INHERITS,
+    METHOD,
+    REF_AMBIGUOUS,
+    REF_BUILTIN,
+    REF_CALL,
+    REF_EXTERNAL,
+    REF_INHERIT,
+    REF_RESOLVED,
+    REF_UNRESOLVED,
+    REF_VALUE,
+    REFERENCES,
+    RES_AMBIGUOUS,
+    RES_DYNAMIC,
+    RES_IMPORT,
+    RES_SCOPE,
+    RES_UNIQUE,
+    TESTS,
+    Binding,
+    Edge,
+    Import,
+    Ref,
+    ResolvedRef,
+)
+
+CONFIDENCE = {RES_IMPORT: 0.95, RES_SCOPE: 0.9, RES_DYNAMIC: 0.6, RES_UNIQUE: 0.5, RES_AMBIGUOUS: 0.2}
+MAX_AMBIGUOUS = 3
+_MAX_DEPTH = 6  # re-export chains and base-class walks
+
+
+@dataclass(frozen=True, slots=True)
+class SymRow:
+    id: str
+    kind: str
+    name: str
+    file: str
+    parent: str | None
+    is_test: bool = False
+
+
+class Source(Protocol):
+    """What resolution reads. Implemented over extracts (full build) and over the store."""
+
+    root: str
+
+    def paths(self) -> frozenset[str]: ...
+
+    def read_text(self, path: str) -> str | None: ...
+
+    def language_of(self, path: str) -> str | None: ...
+
+    def package_of(self, path: str) -> str: ...
+
+    def symbols_in(self, path: str) -> list[SymRow]: ...
+
+    def imports_of(self, path: str) -> list[Import]: ...
+
+    def bindings_of(self, path: str) -> list[Binding]: ...
+
+    def inherit_refs_of(self, class_id: str) -> list[Ref]: ...
+
+    def named(self, name: str) -> list[SymRow]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    files: tuple[str, ...]
+
+
+_EXTERNAL = Module(())  # bound to something outside the repository
+Target = SymRow | Module
+
+
+class Resolver:
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self._resolvers: dict[str, ModuleResolver] = {}
+        self._file_syms: dict[str, tuple[dict[str, SymRow], dict[tuple[str | None, str], SymRow]]] = {}
+        self._imports: dict[str, list[Import]] = {}
+        self._bindings: dict[str, dict[tuple[str, str], str]] = {}
+        self._import_targets: dict[tuple[str, Import], Target | None] = {}
+        self._bases: dict[str, tuple[SymRow, ...]] = {}
+        self._named: dict[str, list[SymRow]] = {}
+        self._dir_files: dict[tuple[str, str], list[str]] | None = None
+        self._binding_guard: set[tuple[str, str]] = set()
+
+    # ----- what the source knows, memoised -------------------------------------------------
+
+    def _spec(self, path: str) -> LanguageSpec:
+        return get_language(self.source.language_of(path) or "")
+
+    def module_resolver(self, spec: LanguageSpec) -> ModuleResolver:
+        resolver = self._resolvers.get(spec.name)
+        if resolver is None:
+            resolver = self._resolvers[spec.name] = spec.resolver(self.source, spec)
+        return resolver
+
+    def _syms(self, path: str) -> tuple[dict[str, SymRow], dict[tuple[str | None, str], SymRow]]:
+        cached = self._file_syms.get(path)
+        if cached is None:
+            by_id: dict[str, SymRow] = {}
+            children: dict[tuple[str | None, str], SymRow] = {}
+            for row in self.source.symbols_in(path):
+                by_id[row.id] = row
+                if row.kind != FILE:
+                    children.setdefault((row.parent, row.name), row)
+            cached = self._file_syms[path] = (by_id, children)
+        return cached
+
+    def symbol(self, sid: str) -> SymRow | None:
+        path = sid.split("::", 1)[0]
+        return self._syms(path)[0].get(sid)
+
+    def child(self, parent: str, name: str) -> SymRow | None:
+        path = parent.split("::", 1)[0]
+        return self._syms(path)[1].get((parent, name))
+
+    def _file_imports(self, path: str) -> list[Import]:
+        found = self._imports.get(path)
+        if found is None:
+            found = self._imports[path] = self.source.imports_of(path)
+        return found
+
+    def _binding(self, scope: str, name: str) -> str | None:
+        path = scope.split("::", 1)[0]
+        table = self._bindings.get(path)
+        if table is None:
+            table = self._bindings[path] = {(b.scope, b.name): b.type_name for b in self.source.bindings_of(path)}
+        return table.get((scope, name))
+
+    def _candidates(self, name: str) -> list[SymRow]:
+        found = self._named.get(name)
+        if found is None:
+            found = self._named[name] = self.source.named(name)
+        return found
+
+    @cached_property
+    def _paths(self) -> frozenset[str]:
+        return self.source.paths()
+
+    def _package_files(self, path: str) -> list[str]:
+        if self._dir_files is None:
+            table: dict[tuple[str, str], list[str]] = {}
+            for p in sorted(self._paths):
+                lang = self.source.language_of(p)
+                if lang:
+                    table.setdefault((str(PurePosixPath(p).parent), lang), []).append(p)
+            self._dir_files = table
+        key = (str(PurePosixPath(path).parent), self.source.language_of(path) or "")
+        package = self.source.package_of(path)
+        return [p for p in self._dir_files.get(key, []) if p != path and self.source.package_of(p) == package]
+
+    # ----- imports -----------------------------------------------------------------------------
+
+    def import_files(self, path: str, imp: Import) -> tuple[str, ...]:
+        if not imp.module:
+            return (path,)
+        return self.module_resolver(self._spec(path)).resolve(imp.module, path)
+
+    def import_target(self, path: str, imp: Import, depth: int = 0) -> Target | None:
+        """What an import binds: a symbol, a module, _EXTERNAL, or None (in the repo, not found)."""
+        key = (path, imp)
+        if key in self._import_targets:
+            return self._import_targets[key]
+        self._import_targets[key] = None  # guards against import cycles
+        result: Target | None
+        files = self.import_files(path, imp)
+        if not files:
+            result = _EXTERNAL
+        elif not imp.name:
+            result = Module(files)
+        elif not imp.module:
+            result = self.lookup_name(path, path, imp.name, depth + 1)
+            result = result if result is not _EXTERNAL else None
+        else:
+            result = self.module_member(files, imp.name, depth + 1)
+            if result is None:
+                spec = self._spec(path)
+                sep = "" if imp.module.endswith(spec.module_separator) else spec.module_separator
+                sub = self.module_resolver(spec).resolve(imp.module + sep + imp.name, path)
+                result = Module(sub) if sub else None
+        self._import_targets[key] = result
+        return result
+
+    def module_member(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
+        """A top-level name of a module, following re-exports and wildcards."""
+        if depth > _MAX_DEPTH:
+            return None
+        files = tuple(files)
+        for f in files:
+            row = self.child(f, name)
+            if row is not None:
+                return row
+        for f in files:
+            for imp in self._file_imports(f):
+                if imp.alias == name and not imp.wildcard:
+                    target = self.import_target(f, imp, depth + 1)
+                    if target is not None:
+                        return target
+        for f in files:
+            for imp in self._file_imports(f):
+                if imp.wildcard:
+                    inner = self.import_files(f, imp)
+                    if inner:
+                        target = self.module_member(inner, name, depth + 1)
+                        if target is not None:
+                            return target
+        return None
+
+    # ----- names in scope ------------------------------------------------------------------------
+
+    def lookup_name(self, path: str, scope: str, name: str, depth: int = 0) -> Target | None:
+        """A bare name as code at ``scope`` sees it; _EXTERNAL when an import binds it elsewhere."""
+        spec = self._spec(path)
+        current: str | None = scope
+        while current and current != path:
+            row = self.symbol(current)
+            if row is None:
+                break
+            if row.kind in (FUNCTION, METHOD):
+                found = self.child(current, name)
+                if found is not None:
+                    return found
+            elif row.kind == CLASS and spec.implicit_self:
+                found = self.member(row, name)
+                if found is not None:
+                    return found
+            current = row.parent
+        found = self.child(path, name)
+        if found is not None:
+            return found
+        for imp in self._file_imports(path):
+            if imp.alias == name and not imp.wildcard:
+                target = self.import_target(path, imp, depth)
+                if target is not None:
+                    return target
+        if spec.package_scope:
+            for sibling in self._package_files(path):
+                found = self.child(sibling, name)
+                if found is not None:
+                    return found
+        for imp in self._file_imports(path):
+            if imp.wildcard:
+                files = self.import_files(path, imp)
+                target = self.module_member(files, name, depth + 1) if files else None
+                if target is not None:
+                    return target
+        return None
+
+    # ----- classes -------------------------------------------------------------------------------
+
+    def bases(self, cls: SymRow) -> tuple[SymRow, ...]:
+        found = self._bases.get(cls.id)
+        if found is not None:
+            return found
+        self._bases[cls.id] = ()  # guards against inheritance cycles
+        out: list[SymRow] = []
+        for ref in self.source.inherit_refs_of(cls.id):
+            target = self._resolve_expr(cls.file, cls.parent or cls.file, ref.receiver, ref.name)
+            if isinstance(target, SymRow) and target.kind == CLASS and target.id != cls.id:
+                out.append(target)
+        self._bases[cls.id] = tuple(out)
+        return self._bases[cls.id]
+
+    def member(self, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
+        """A member of a class or of its ancestors (depth-first, like a simple MRO)."""
+        found = self.child(cls.id, name)
+        if found is not None or depth > _MAX_DEPTH:
+            return found
+        for base in self.bases(cls):
+            found = self.member(base, name, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def enclosing_class(self, scope: str) -> SymRow | None:
+        current: str | None = scope
+        while current and "::" in current:
+            row = self.symbol(current)
+            if row is None:
+                return None
+            if row.kind == CLASS:
+                return row
+            current = row.parent
+        return None
+
+    def _constructor(self, cls: SymRow) -> SymRow:
+        spec = self._spec(cls.file)
+        names = spec.constructor_names + ((cls.name,) if spec.constructor_is_class_name else ())
+        for name in names:
+            found = self.child(cls.id, name) if spec.constructor_is_class_name else self.member(cls, name)
+            if found is not None and found.kind == METHOD:
+                return found
+        return cls
+
+    # ----- receivers -----------------------------------------------------------------------------
+
+    def _bound_type(self, path: str, scope: str, text: str) -> SymRow | None:
+        """The class of a variable whose type the code states, searched outwards."""
+        current: str | None = scope
+        while current:
+            type_name = self._binding(current, text)
+            if type_name is not None:
+                key = (current, text)
+                if key in self._binding_guard:  # x = x.copy(): a binding defined by itself
+                    return None
+                self._binding_guard.add(key)
+                try:
+                    target = self._resolve_expr(path, current, *_split(type_name))
+                finally:
+                    self._binding_guard.discard(key)
+                return target if isinstance(target, SymRow) and target.kind == CLASS else None
+            if current == path:
+                return None
+            row = self.symbol(current)
+            current = row.parent if row is not None else None
+        return None
+
+    def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
+        spec = self._spec(path)
+        if receiver in spec.self_names:
+            return self.enclosing_class(scope)
+        bound = self._bound_type(path, scope, receiver)
+        if bound is not None:
+            return bound
+        head, _, rest = receiver.partition(".")
+        if not head.isidentifier():
+            return None
+        if head in spec.self_names:
+            target: Target | None = self.enclosing_class(scope)
+        else:
+            target = self._bound_type(path, scope, head) or self.lookup_name(path, scope, head)
+        for part in rest.split(".") if rest else ():
+            if target is None or target is _EXTERNAL:
+                return target
+            target = self._attribute(path, target, part)
+        return target
+
+    def _attribute(self, path: str, target: Target, part: str) -> Target | None:
+        if isinstance(target, Module):
+            found = self.module_member(target.files, part)
+            if found is None:
+                spec = self._spec(target.files[0])
+                for f in target.files:
+                    sub = self.module_resolver(spec).resolve(_module_name_guess(f, part, spec), f)
+                    if sub:
+                        return Module(sub)
+            return found
+        if target.kind == CLASS:
+            found = self.member(target, part)
+            if found is not None:
+                return found
+            type_name = self._binding(target.id, f"{next(iter(self._spec(path).self_names), '')}.{part}")
+            if type_name:
+                resolved = self._resolve_expr(target.file, target.id, *_split(type_name))
+                return resolved if isinstance(resolved, SymRow) and resolved.kind == CLASS else None
+        return None
+
+    def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
+        if not receiver:
+            return self.lookup_name(path, scope, name)
+        target = self.resolve_receiver(path, scope, receiver)
+        if target is None or target is _EXTERNAL:
+            return target
+        return self._attribute(path, target, name)
+
+    # ----- references ----------------------------------------------------------------------------
+
+    def resolve_ref(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:
+        spec = self._spec(path)
+        target: Target | None
+        resolution = RES_SCOPE
+        if ref.receiver in spec.super_names:
+            cls = self.enclosing_class(ref.scope)
+            target = None
+            for base in self.bases(cls) if cls is not None else ():
+                target = self.member(base, ref.name)
+                if target is not None:
+                    break
+        elif ref.receiver:
+            owner = self.resolve_receiver(path, ref.scope, ref.receiver)
+            if owner is _EXTERNAL:
+                return ResolvedRef(ref, path, REF_EXTERNAL)
+            target = self._attribute(path, owner, ref.name) if owner is not None else None
+            if isinstance(owner, Module):
+                resolution = RES_IMPORT
+            if owner is None and target is None:
+                return self._by_name(path, ref, spec, source_is_test, method=True)
+        else:
+            target = self.lookup_name(path, ref.scope, ref.name)
+            if isinstance(target, SymRow) and target.file != path:
+                resolution = RES_IMPORT
+        if target is _EXTERNAL:
+            return ResolvedRef(ref, path, REF_EXTERNAL)
+        if isinstance(target, SymRow):
+            return self._edge(path, ref, target, resolution, source_is_test)
+        if isinstance(target, Module):
+            return ResolvedRef(ref, path, REF_UNRESOLVED)
+        if not ref.receiver:
+            if ref.name in spec.builtins:
+                return ResolvedRef(ref, path, REF_BUILTIN)
+            return self._by_name(path, ref, spec, source_is_test, method=False)
+        return ResolvedRef(ref, path, REF_UNRESOLVED)
+
+    def _by_name(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool) -> ResolvedRef:
+        if ref.kind == REF_VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
+            return ResolvedRef(ref, path, REF_UNRESOLVED)
+        kinds = (METHOD,) if method else (FUNCTION, CLASS)
+        candidates = [row for row in self._candidates(ref.name)
+                      if row.kind in kinds and self.source.language_of(row.file) == spec.name]
+        if len(candidates) == 1:
+            return self._edge(path, ref, candidates[0], RES_UNIQUE, source_is_test)
+        if 1 < len(candidates) <= MAX_AMBIGUOUS:
+            edges = tuple(self._make_edge(ref, c, RES_AMBIGUOUS, source_is_test, len(candidates))
+                          for c in sorted(candidates, key=lambda r: r.id))
+            return ResolvedRef(ref, path, REF_AMBIGUOUS, edges)
+        return ResolvedRef(ref, path, REF_UNRESOLVED)
+
+    def _edge(self, path: str, ref: Ref, target: SymRow, resolution: str, source_is_test: bool) -> ResolvedRef:
+        if target.kind == FILE or target.id == ref.scope and ref.kind != REF_CALL:
+            return ResolvedRef(ref, path, REF_UNRESOLVED)
+        if ref.kind == REF_INHERIT and target.kind != CLASS:
+            return ResolvedRef(ref, path, REF_UNRESOLVED)
+        if ref.kind == REF_CALL and target.kind == CLASS:
+            target = self._constructor(target)
+        edges = [self._make_edge(ref, target, resolution, source_is_test)]
+        if ref.kind == REF_INHERIT:
+            edges.extend(self._overrides(ref.scope, target))
+        return ResolvedRef(ref, path, REF_RESOLVED, tuple(edges))
+
+    def _make_edge(self, ref: Ref, target: SymRow, resolution: str, source_is_test: bool, n: int = 1) -> Edge:
+        if ref.kind == REF_INHERIT:
+            kind = INHERITS
+        elif source_is_test and not target.is_test:
+            kind = TESTS
+        else:
+            kind = CALLS if ref.kind == REF_CALL else REFERENCES
+        confidence = CONFIDENCE[resolution] / (n if resolution == RES_AMBIGUOUS else 1)
+        return Edge(ref.scope, target.id, kind, resolution, round(confidence, 3), ref.line)
+
+    def _overrides(self, class_id: str, base: SymRow) -> list[Edge]:
+        """Dispatch completion: a call to ``Base.m`` may run ``Sub.m``; edge Base.m → Sub.m."""
+        cls = self.symbol(class_id)
+        if cls is None:
+            return []
+        edges = []
+        for (parent, name), row in sorted(self._syms(cls.file)[1].items(), key=lambda kv: kv[1].id):
+            if parent != class_id or row.kind != METHOD:
+                continue
+            overridden = self.member(base, name)
+            if overridden is not None and overridden.kind == METHOD:
+                edges.append(Edge(overridden.id, row.id, DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], 0))
+        return edges
+
+    def resolve_file(self, path: str, refs: Iterable[Ref]) -> list[ResolvedRef]:
+        is_test = {row.id: row.is_test for row in self._syms(path)[0].values()}
+        default_test = bool(is_test.get(path))
+        return [self.resolve_ref(path, ref, is_test.get(ref.scope, default_test)) for ref in refs]
+
+    def import_edges(self, path: str) -> list[Edge]:
+        seen: set[str] = set()
+        edges = []
+        for imp in self._file_imports(path):
+            if not imp.module:
+                continue
+            for target in self.import_files(path, imp):
+                if target != path and target not in seen:
+                    seen.add(target)
+                    edges.append(Edge(path, target, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
+        # `from pkg import mod` binds a submodule: an import of that file too.
+        for imp in self._file_imports(path):
+            if imp.name and imp.module:
+                target = self.import_target(path, imp)
+                extra = target.files if isinstance(target, Module) else \
+                    ((target.file,) if isinstance(target, SymRow) else ())
+                for f in extra:
+                    if f != path and f not in seen:
+                        seen.add(f)
+                        edges.append(Edge(path, f, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
+        return edges
+
+
+def _split(expr: str) -> tuple[str, str]:
+    receiver, _, name = expr.rpartition(".")
+    return receiver, name
+
+
+def _module_name_guess(path: str, part: str, spec: LanguageSpec) -> str:
+    """``pkg.sub`` reached as an attribute of module ``pkg``: resolve it relative to pkg's file."""
+    return f"{spec.module_separator}{part}" if PurePosixPath(path).stem == "__init__" else \
+        f"{spec.module_separator}{PurePosixPath(path).stem}{spec.module_separator}{part}"
+
+
+__all__ = ["Resolver", "Source", "SymRow", "Module", "CONFIDENCE", "REF_CALL", "REF_INHERIT"]

@@ -1,0 +1,115 @@
+-- The graph database, in one readable place. Bump SCHEMA_VERSION in store.py
+-- (and add a named migration) whenever this file changes.
+
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+-- One row per indexed source file.
+CREATE TABLE IF NOT EXISTS files (
+    path         TEXT PRIMARY KEY,
+    language     TEXT NOT NULL,
+    package      TEXT NOT NULL DEFAULT '',
+    hash         TEXT NOT NULL,
+    size         INTEGER NOT NULL,
+    mtime_ns     INTEGER NOT NULL DEFAULT 0,
+    parse_errors INTEGER NOT NULL DEFAULT 0,
+    is_test      INTEGER NOT NULL DEFAULT 0
+);
+
+-- Files seen but not indexed, with the reason.
+CREATE TABLE IF NOT EXISTS skipped (
+    path   TEXT PRIMARY KEY,
+    reason TEXT NOT NULL
+);
+
+-- Nodes: the file itself, classes, functions, methods. ``id`` is readable:
+-- 'path' for a file, 'path::Class.method' otherwise.
+CREATE TABLE IF NOT EXISTS nodes (
+    id         TEXT PRIMARY KEY,
+    kind       TEXT NOT NULL,
+    name       TEXT NOT NULL,
+    qualname   TEXT NOT NULL,
+    file       TEXT NOT NULL,
+    parent     TEXT,
+    start_line INTEGER NOT NULL,
+    end_line   INTEGER NOT NULL,
+    signature  TEXT NOT NULL DEFAULT '',
+    doc        TEXT NOT NULL DEFAULT '',
+    is_test    INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS nodes_file ON nodes(file);
+CREATE INDEX IF NOT EXISTS nodes_name ON nodes(name);
+
+-- Every reference the extractor saw, with what resolution made of it
+-- (resolved / ambiguous / external / builtin / unresolved).
+CREATE TABLE IF NOT EXISTS refs (
+    id       INTEGER PRIMARY KEY,
+    file     TEXT NOT NULL,
+    scope    TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    name     TEXT NOT NULL,
+    receiver TEXT NOT NULL,
+    line     INTEGER NOT NULL,
+    status   TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refs_file ON refs(file);
+CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
+
+CREATE TABLE IF NOT EXISTS imports (
+    file     TEXT NOT NULL,
+    module   TEXT NOT NULL,
+    name     TEXT NOT NULL,
+    alias    TEXT NOT NULL,
+    line     INTEGER NOT NULL,
+    wildcard INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS imports_file ON imports(file);
+
+CREATE TABLE IF NOT EXISTS bindings (
+    file      TEXT NOT NULL,
+    scope     TEXT NOT NULL,
+    name      TEXT NOT NULL,
+    type_name TEXT NOT NULL,
+    line      INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file);
+
+-- Edges between node ids. ``file`` is the file whose code made the edge and
+-- ``ref`` the reference it came from (NULL for imports), so that re-indexing a
+-- file or re-resolving a reference replaces exactly its own edges. ``contains``
+-- edges are not stored: they are nodes.parent.
+CREATE TABLE IF NOT EXISTS edges (
+    source     TEXT NOT NULL,
+    target     TEXT NOT NULL,
+    kind       TEXT NOT NULL,
+    resolution TEXT NOT NULL,
+    confidence REAL NOT NULL,
+    line       INTEGER NOT NULL,
+    file       TEXT NOT NULL,
+    ref        INTEGER
+);
+CREATE INDEX IF NOT EXISTS edges_target ON edges(target, kind);
+CREATE INDEX IF NOT EXISTS edges_source ON edges(source, kind);
+CREATE INDEX IF NOT EXISTS edges_file ON edges(file);
+CREATE INDEX IF NOT EXISTS edges_ref ON edges(ref);
+
+-- Every review context served: the token bill (see ledger.py).
+CREATE TABLE IF NOT EXISTS ledger (
+    id              INTEGER PRIMARY KEY,
+    at              TEXT NOT NULL,
+    base            TEXT NOT NULL DEFAULT '',
+    head            TEXT NOT NULL DEFAULT '',
+    budget          INTEGER,
+    level           TEXT NOT NULL DEFAULT '',
+    returned_tokens INTEGER NOT NULL,
+    baseline_tokens INTEGER NOT NULL,
+    tokenizer       TEXT NOT NULL DEFAULT '',
+    origin          TEXT NOT NULL DEFAULT 'cli'
+);
+
+CREATE TABLE IF NOT EXISTS migrations (
+    name       TEXT PRIMARY KEY,
+    applied_at TEXT NOT NULL
+);

@@ -1,0 +1,369 @@
+"""The graph database: SQLite in WAL mode at ``<root>/.blastradius/graph.db``.
+
+The schema lives in ``schema.sql``; ``SCHEMA_VERSION`` names it, and a database
+written by another version is migrated by the named migrations below or, when
+none applies, rebuilt (the graph is a cache of the source: nothing is lost).
+Writers use ``atomic()``: a file's rows and the edges its code makes are
+replaced in one transaction, so an interrupted index leaves the previous graph
+valid. This module stores and reads; it never ranks or traverses.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+
+from .errors import NotIndexedError, StoreError
+from .model import (
+    CONTAINS,
+    FILE,
+    REF_INHERIT,
+    RES_SCOPE,
+    Binding,
+    Edge,
+    FileExtract,
+    Import,
+    Ref,
+    ResolvedRef,
+    Symbol,
+)
+from .resolve import CONFIDENCE, SymRow
+
+SCHEMA_VERSION = "1"
+DIR_NAME = ".blastradius"
+DB_NAME = "graph.db"
+
+_NODE_COLUMNS = "id, kind, name, qualname, file, parent, start_line, end_line, signature, doc, is_test"
+
+# Named migrations, applied in order and recorded in the ``migrations`` table.
+# A database whose version has no path here is rebuilt from the source.
+MIGRATIONS: dict[str, Callable[[sqlite3.Connection], None]] = {}
+
+
+def db_path(root: str | Path) -> Path:
+    return Path(root) / DIR_NAME / DB_NAME
+
+
+def _symbol(row: sqlite3.Row | tuple) -> Symbol:
+    return Symbol(id=row[0], kind=row[1], name=row[2], qualname=row[3], file=row[4], parent=row[5],
+                  start_line=row[6], end_line=row[7], signature=row[8], doc=row[9], is_test=bool(row[10]))
+
+
+class Store:
+    def __init__(self, root: str | Path, conn: sqlite3.Connection) -> None:
+        self.root = str(root)
+        self.conn = conn
+
+    # ----- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, root: str | Path, create: bool = True, notice: Callable[[str], None] | None = None) -> Store:
+        path = db_path(root)
+        if not path.exists():
+            if not create:
+                raise NotIndexedError(f"{root} has no graph yet; run 'blastradius index' first")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            ignore = path.parent / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("# blastradius graph: a cache, never committed\n*\n")
+        try:
+            conn = cls._connect(path)
+            cls._ensure_schema(conn, notice)
+        except sqlite3.DatabaseError as exc:
+            if not create:
+                raise StoreError(f"{path} is not a usable graph database ({exc}); run 'blastradius index --full'") from exc
+            (notice or _warn)(f"{path} was unreadable ({exc}); rebuilding it")
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(path) + suffix).unlink(missing_ok=True)
+            conn = cls._connect(path)
+            cls._ensure_schema(conn, notice)
+        return cls(root, conn)
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(path), timeout=30.0, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA busy_timeout=30000")
+        conn.execute("PRAGMA temp_store=MEMORY")
+        conn.execute("PRAGMA cache_size=-65536")
+        return conn
+
+    @staticmethod
+    def _ensure_schema(conn: sqlite3.Connection, notice: Callable[[str], None] | None) -> None:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "meta" in tables:
+            row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            version = row[0] if row else None
+            if version == SCHEMA_VERSION:
+                return
+            if version is not None and _migrate(conn, version):
+                return
+            (notice or _warn)(f"graph database schema {version} is not {SCHEMA_VERSION}; rebuilding it")
+            for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
+                conn.execute(f'DROP TABLE IF EXISTS "{name}"')
+        elif tables:
+            raise sqlite3.DatabaseError("not a blastradius graph database")
+        schema = resources.files("blastradius").joinpath("schema.sql").read_text()
+        conn.executescript(schema)
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def atomic(self) -> Iterator[sqlite3.Connection]:
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+
+    # ----- meta --------------------------------------------------------------------------------
+
+    def get_meta(self, key: str, default: str = "") -> str:
+        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return row[0] if row else default
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    # ----- writing -----------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        for table in ("files", "skipped", "nodes", "refs", "imports", "bindings", "edges"):
+            self.conn.execute(f"DELETE FROM {table}")
+
+    def delete_files(self, paths: Iterable[str]) -> None:
+        rows = [(p,) for p in paths]
+        for table in ("files", "nodes", "refs", "imports", "bindings", "edges"):
+            column = "path" if table == "files" else "file"
+            self.conn.executemany(f"DELETE FROM {table} WHERE {column}=?", rows)
+
+    def insert_file(self, fx: FileExtract, mtime_ns: int) -> None:
+        is_test = fx.symbols[0].is_test if fx.symbols else False
+        c = self.conn
+        c.execute("INSERT OR REPLACE INTO files(path, language, package, hash, size, mtime_ns, parse_errors, is_test)"
+                  " VALUES (?,?,?,?,?,?,?,?)",
+                  (fx.path, fx.language, fx.package, fx.content_hash, fx.size, mtime_ns, fx.parse_errors, is_test))
+        c.executemany(f"INSERT OR REPLACE INTO nodes({_NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                      [(s.id, s.kind, s.name, s.qualname, s.file, s.parent, s.start_line, s.end_line,
+                        s.signature, s.doc, int(s.is_test)) for s in fx.symbols])
+        c.executemany("INSERT INTO imports(file, module, name, alias, line, wildcard) VALUES (?,?,?,?,?,?)",
+                      [(fx.path, i.module, i.name, i.alias, i.line, int(i.wildcard)) for i in fx.imports])
+        c.executemany("INSERT INTO bindings(file, scope, name, type_name, line) VALUES (?,?,?,?,?)",
+                      [(fx.path, b.scope, b.name, b.type_name, b.line) for b in fx.bindings])
+
+    def insert_resolved(self, resolved: Iterable[ResolvedRef]) -> None:
+        """Insert references with their edges (references not stored before)."""
+        c = self.conn
+        for rr in resolved:
+            r = rr.ref
+            cur = c.execute("INSERT INTO refs(file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,?)",
+                            (rr.file, r.scope, r.kind, r.name, r.receiver, r.line, rr.status))
+            if rr.edges:
+                self._insert_edges(rr.edges, rr.file, cur.lastrowid)
+
+    def insert_pending_refs(self, fx: FileExtract) -> None:
+        """A file's references before resolution; ``replace_resolution`` settles each."""
+        self.conn.executemany(
+            "INSERT INTO refs(file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,'pending')",
+            [(fx.path, r.scope, r.kind, r.name, r.receiver, r.line) for r in fx.refs])
+
+    def replace_resolution(self, ref_id: int, rr: ResolvedRef) -> None:
+        self.conn.execute("UPDATE refs SET status=? WHERE id=?", (rr.status, ref_id))
+        self.conn.execute("DELETE FROM edges WHERE ref=?", (ref_id,))
+        if rr.edges:
+            self._insert_edges(rr.edges, rr.file, ref_id)
+
+    def replace_import_edges(self, path: str, edges: Iterable[Edge]) -> None:
+        self.conn.execute("DELETE FROM edges WHERE file=? AND ref IS NULL", (path,))
+        self._insert_edges(edges, path, None)
+
+    def _insert_edges(self, edges: Iterable[Edge], file: str, ref: int | None) -> None:
+        self.conn.executemany(
+            "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,?)",
+            [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, file, ref) for e in edges])
+
+    def set_skipped(self, skipped: Iterable[tuple[str, str]]) -> None:
+        self.conn.execute("DELETE FROM skipped")
+        self.conn.executemany("INSERT OR REPLACE INTO skipped(path, reason) VALUES (?, ?)", list(skipped))
+
+    # ----- reading: files --------------------------------------------------------------------
+
+    def file_states(self) -> dict[str, tuple[str, int, int]]:
+        """path → (hash, size, mtime_ns)."""
+        return {r[0]: (r[1], r[2], r[3]) for r in self.conn.execute("SELECT path, hash, size, mtime_ns FROM files")}
+
+    def file_languages(self) -> dict[str, tuple[str, str]]:
+        return {r[0]: (r[1], r[2]) for r in self.conn.execute("SELECT path, language, package FROM files")}
+
+    def has_graph(self) -> bool:
+        return self.conn.execute("SELECT 1 FROM files LIMIT 1").fetchone() is not None
+
+    # ----- reading: nodes and edges ------------------------------------------------------------
+
+    def symbol(self, sid: str) -> Symbol | None:
+        row = self.conn.execute(f"SELECT {_NODE_COLUMNS} FROM nodes WHERE id=?", (sid,)).fetchone()
+        return _symbol(row) if row else None
+
+    def symbols(self, ids: Iterable[str]) -> dict[str, Symbol]:
+        out: dict[str, Symbol] = {}
+        ids = list(dict.fromkeys(ids))
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self.conn.execute(f"SELECT {_NODE_COLUMNS} FROM nodes WHERE id IN ({marks})", chunk):
+                out[row[0]] = _symbol(row)
+        return out
+
+    def symbols_in_file(self, path: str) -> list[Symbol]:
+        return [_symbol(r) for r in self.conn.execute(
+            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE file=? ORDER BY start_line, id", (path,))]
+
+    def symbols_named(self, name: str) -> list[Symbol]:
+        return [_symbol(r) for r in self.conn.execute(
+            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE name=? OR qualname=? ORDER BY id", (name, name))]
+
+    def all_symbols(self) -> Iterator[Symbol]:
+        for row in self.conn.execute(f"SELECT {_NODE_COLUMNS} FROM nodes ORDER BY file, start_line, id"):
+            yield _symbol(row)
+
+    def edges_to(self, targets: Iterable[str], kinds: Iterable[str]) -> list[Edge]:
+        return self._edges("target", targets, kinds)
+
+    def edges_from(self, sources: Iterable[str], kinds: Iterable[str]) -> list[Edge]:
+        return self._edges("source", sources, kinds)
+
+    def _edges(self, column: str, ids: Iterable[str], kinds: Iterable[str]) -> list[Edge]:
+        kinds = list(kinds)
+        ids = list(ids)
+        out: list[Edge] = []
+        kind_marks = ",".join("?" * len(kinds))
+        for i in range(0, len(ids), 400):
+            chunk = ids[i:i + 400]
+            marks = ",".join("?" * len(chunk))
+            out.extend(Edge(*r) for r in self.conn.execute(
+                f"SELECT DISTINCT source, target, kind, resolution, confidence, line FROM edges"
+                f" WHERE {column} IN ({marks}) AND kind IN ({kind_marks})", chunk + kinds))
+        return out
+
+    def inbound_counts(self, ids: Iterable[str], kinds: Iterable[str]) -> dict[str, int]:
+        kinds = list(kinds)
+        out: dict[str, int] = {}
+        ids = list(ids)
+        kind_marks = ",".join("?" * len(kinds))
+        for i in range(0, len(ids), 400):
+            chunk = ids[i:i + 400]
+            marks = ",".join("?" * len(chunk))
+            for target, n in self.conn.execute(
+                    f"SELECT target, COUNT(DISTINCT source) FROM edges WHERE target IN ({marks})"
+                    f" AND kind IN ({kind_marks}) GROUP BY target", chunk + kinds):
+                out[target] = n
+        return out
+
+    def all_edges(self) -> Iterator[Edge]:
+        for r in self.conn.execute("SELECT DISTINCT source, target, kind, resolution, confidence, line FROM edges"
+                                   " ORDER BY source, target, kind, line"):
+            yield Edge(*r)
+        for r in self.conn.execute("SELECT parent, id, start_line FROM nodes WHERE parent IS NOT NULL ORDER BY parent, id"):
+            yield Edge(r[0], r[1], CONTAINS, RES_SCOPE, CONFIDENCE[RES_SCOPE], r[2])
+
+    def refs_with_status(self, status: str, limit: int | None = None) -> list[tuple[str, Ref]]:
+        sql = "SELECT file, scope, kind, name, receiver, line FROM refs WHERE status=? ORDER BY file, line"
+        params: tuple = (status,)
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (status, limit)
+        return [(r[0], Ref(*r[1:])) for r in self.conn.execute(sql, params)]
+
+    # ----- counts ------------------------------------------------------------------------------
+
+    def counts(self) -> dict[str, object]:
+        c = self.conn
+        nodes = dict(c.execute("SELECT kind, COUNT(*) FROM nodes GROUP BY kind").fetchall())
+        edges = dict(c.execute("SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges)"
+                               " GROUP BY kind").fetchall())
+        edges[CONTAINS] = c.execute("SELECT COUNT(*) FROM nodes WHERE parent IS NOT NULL").fetchone()[0]
+        refs = dict(c.execute("SELECT status, COUNT(*) FROM refs WHERE kind!='value' GROUP BY status").fetchall())
+        skipped = dict(c.execute("SELECT reason, COUNT(*) FROM skipped GROUP BY reason").fetchall())
+        languages = dict(c.execute("SELECT language, COUNT(*) FROM files GROUP BY language").fetchall())
+        errors = c.execute("SELECT COUNT(*) FROM files WHERE parse_errors > 0").fetchone()[0]
+        return {"files": nodes.get(FILE, 0), "nodes": nodes, "edges": edges, "refs": refs,
+                "skipped": skipped, "languages": languages, "parse_errors": errors}
+
+    # ----- the resolver's view (resolve.Source) ------------------------------------------------
+
+
+class StoreSource:
+    """resolve.Source over the database, for incremental updates."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.root = store.root
+        self._langs = store.file_languages()
+
+    def paths(self) -> frozenset[str]:
+        return frozenset(self._langs)
+
+    def read_text(self, path: str) -> str | None:
+        try:
+            return (Path(self.root) / path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
+
+    def language_of(self, path: str) -> str | None:
+        found = self._langs.get(path)
+        return found[0] if found else None
+
+    def package_of(self, path: str) -> str:
+        found = self._langs.get(path)
+        return found[1] if found else ""
+
+    def symbols_in(self, path: str) -> list[SymRow]:
+        return [SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in self.store.conn.execute(
+            "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE file=?"
+            " ORDER BY start_line, end_line DESC, id", (path,))]
+
+    def imports_of(self, path: str) -> list[Import]:
+        return [Import(r[0], r[1], r[2], r[3], bool(r[4])) for r in self.store.conn.execute(
+            "SELECT module, name, alias, line, wildcard FROM imports WHERE file=? ORDER BY rowid", (path,))]
+
+    def bindings_of(self, path: str) -> list[Binding]:
+        return [Binding(*r) for r in self.store.conn.execute(
+            "SELECT scope, name, type_name, line FROM bindings WHERE file=? ORDER BY rowid", (path,))]
+
+    def inherit_refs_of(self, class_id: str) -> list[Ref]:
+        path = class_id.split("::", 1)[0]
+        return [Ref(*r) for r in self.store.conn.execute(
+            "SELECT scope, kind, name, receiver, line FROM refs WHERE file=? AND scope=? AND kind=? ORDER BY id",
+            (path, class_id, REF_INHERIT))]
+
+    def named(self, name: str) -> list[SymRow]:
+        return [SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in self.store.conn.execute(
+            "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE name=? AND kind!='file' ORDER BY file, start_line",
+            (name,))]
+
+
+def _migrate(conn: sqlite3.Connection, version: str) -> bool:
+    """Apply the named migrations from ``version``; False when there is no path."""
+    steps = [name for name in MIGRATIONS if name.startswith(f"m{version}_to_")]
+    if not steps:
+        return False
+    for name in steps:
+        MIGRATIONS[name](conn)
+        conn.execute("INSERT OR REPLACE INTO migrations(name, applied_at) VALUES (?, ?)",
+                     (name, time.strftime("%Y-%m-%dT%H:%M:%S")))
+    return conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == SCHEMA_VERSION
+
+
+def _warn(message: str) -> None:
+    print(f"notice: {message}", file=sys.stderr)

@@ -1,0 +1,91 @@
+"""An incremental update equals a full rebuild, node for node and edge for edge."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from blastradius.config import Config
+from blastradius.indexer import Indexer
+from blastradius.store import Store
+
+NAMES = ["alpha", "beta", "gamma", "delta"]
+MODULES = ["pkg/m0.py", "pkg/m1.py", "pkg/sub/m2.py", "pkg/sub/m3.py"]
+IMPORT_FORMS = [
+    "from pkg.m0 import {n}", "from pkg.m1 import {n}", "from ..m0 import {n}", "from .m2 import {n}",
+    "from pkg.sub.m3 import {n} as {n}", "from pkg import m1", "import pkg.m0 as m0",
+]
+BODIES = ["{n}()", "m1.{n}()", "m0.{n}()", "self.{n}()", "Base().{n}()", "x = Base()\n        x.{n}()", "pass"]
+
+
+def dump(root: Path) -> dict[str, object]:
+    store = Store.open(root, create=False)
+    try:
+        c = store.conn
+        return {
+            "nodes": sorted(c.execute("SELECT * FROM nodes").fetchall()),
+            "edges": sorted(c.execute("SELECT source, target, kind, resolution, confidence, line, file FROM edges")),
+            "refs": sorted(c.execute("SELECT file, scope, kind, name, receiver, line, status FROM refs")),
+            "imports": sorted(c.execute("SELECT * FROM imports")),
+            "files": sorted(c.execute("SELECT path, language, hash FROM files")),
+        }
+    finally:
+        store.close()
+
+
+def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
+    files = {"pkg/__init__.py": "", "pkg/sub/__init__.py": ""}
+    for path, funcs in spec.items():
+        lines = [IMPORT_FORMS[i % len(IMPORT_FORMS)].format(n=NAMES[i % len(NAMES)]) for i in range(len(funcs))]
+        lines.append("class Base:\n    def alpha(self):\n        pass\n")
+        for name, body, base, method in funcs:
+            text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
+            if method:
+                lines.append(f"class K_{name}({'Base' if base else 'object'}):\n    def {name}(self):\n        {text}\n")
+            else:
+                lines.append(f"def {name}():\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n")
+        files[path] = "\n".join(lines)
+    return files
+
+
+func = st.tuples(st.sampled_from(NAMES), st.integers(0, 20), st.booleans(), st.booleans())
+state = st.dictionaries(st.sampled_from(MODULES), st.lists(func, max_size=3, unique_by=lambda f: f[0]), min_size=1)
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for p in root.rglob("*.py"):
+        if str(p.relative_to(root)) not in files:
+            p.unlink()
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(state, min_size=2, max_size=5))
+def test_incremental_update_equals_full_rebuild(tmp_path_factory, steps) -> None:  # type: ignore[no-untyped-def]
+    work = tmp_path_factory.mktemp("inc")
+    fresh = tmp_path_factory.mktemp("full")
+    config = Config(workers=1)
+    modes: list[str] = []
+    for i, step in enumerate(steps):
+        write(work, render(step))
+        # mtimes can tie within a step: make sure changed files are re-hashed
+        for p in work.rglob("*.py"):
+            p.touch()
+        ix = Indexer(work, config)
+        report = ix.run()
+        ix.close()
+        assert report.mode in (("full",) if i == 0 else ("incremental", "unchanged"))
+        modes.append(report.mode)
+        shutil.rmtree(fresh)
+        shutil.copytree(work, fresh, ignore=shutil.ignore_patterns(".blastradius"))
+        ix = Indexer(fresh, config)
+        ix.run(full=True)
+        ix.close()
+        assert dump(work) == dump(fresh)
