@@ -12,7 +12,10 @@ from functools import cache
 
 from .spec import LanguageSpec
 
-_MODULES = ("python", "javascript", "typescript", "go", "java")
+_MODULES = (
+    "python", "javascript", "typescript", "go", "java",
+    "rust", "c", "cpp", "csharp", "ruby", "php", "kotlin", "swift", "scala",
+)
 
 
 @cache
