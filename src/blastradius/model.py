@@ -205,6 +205,8 @@ class Reached:
     end_line: int = 0
     is_test: bool = False
     hub: bool = False  # listed but not expanded (utility cap)
+    lines: tuple[int, ...] = ()  # lines in this symbol where it calls/uses ``via``
+    signature: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,3 +234,25 @@ class ContextBlock:
     text: str
     tokens: int
     elidable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class IndexState:
+    """Which commit the graph reflects and whether the answer may be stale."""
+
+    commit: str
+    head: str
+    dirty: bool
+    stale: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ImpactResult:
+    """The blast radius of one diff, with the diff itself and the graph's state."""
+
+    radius: Radius
+    diff_text: str
+    file_diffs: tuple[FileDiff, ...]
+    index: IndexState
+    base: str = ""
+    head: str = ""
