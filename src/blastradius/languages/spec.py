@@ -22,6 +22,10 @@ Capture names used by the query files (the contract with ``extract.py``):
 - ``@binding`` with ``@binding.name`` and ``@binding.type``: a variable whose
   type the code states.
 - ``@package`` with ``@package.name``: a declared package or namespace.
+- ``@test`` inside a definition's match marks it (and what it contains) as
+  test code (``#[test]``, ``[Fact]``); ``@owner`` inside a reference's match
+  names the class of this file the reference belongs to (``impl Trait for
+  Foo``); ``@import.tree`` is a whole use tree for ``import_tree``.
 """
 
 from __future__ import annotations
@@ -87,6 +91,17 @@ class LanguageSpec:
     # The local name a plain ``import spec`` binds (Python: the dotted path,
     # Go: the last path segment).
     import_alias: Callable[[str], str] = staticmethod(lambda module: module)  # type: ignore[assignment]
+    # Separators between a receiver and its member other than '.' ('::', '->'):
+    # the extractor rewrites them to '.' so the resolver sees one form.
+    member_separators: tuple[str, ...] = ()
+    # Receiver heads that start a module path (Rust 'crate', 'super'): such a
+    # receiver is resolved by the module resolver, longest prefix first.
+    path_roots: frozenset[str] = frozenset()
+    # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree)
+    # into (module, name, alias, wildcard) tuples.
+    import_tree: Callable[[str], list[tuple[str, str, str, bool]]] | None = None
+    # One line for `blastradius languages`: what import/module resolution does.
+    resolution: str = ""
 
     @cached_property
     def query_source(self) -> str:
