@@ -6,11 +6,15 @@ data (records or JSON-ready dicts); none prints or exits.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
+from .behavior import Judge
+from .config import Config, load_config
 from .indexer import find_root
 from .lookup import find_symbol
-from .model import CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, Symbol
+from .model import CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, ImpactResult, IndexState, Symbol
 from .store import Store
 
 CALLER_KINDS = (CALLS, REFERENCES, DYNAMIC, TESTS)
@@ -62,3 +66,146 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
         return {"symbol": _brief(source), "callees": rows}
     finally:
         store.close()
+
+
+# ----- blast radius ------------------------------------------------------------------------------
+
+def _split_range(base: str | None) -> tuple[str | None, str | None]:
+    if base and ".." in base:
+        left, _, right = base.partition("...") if "..." in base else base.partition("..")
+        return left or "HEAD", right or "HEAD"
+    return base, None
+
+
+def _readers(root: Path, old_rev: str | None, new_rev: str | None, staged: bool
+             ) -> tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]]:
+    from . import git
+
+    def read_old(path: str) -> bytes | None:
+        return git.show(root, old_rev, path) if old_rev else None
+
+    def read_new(path: str) -> bytes | None:
+        if new_rev:
+            return git.show(root, new_rev, path)
+        if staged:
+            return git.show(root, "", path)  # ':path' is the index
+        try:
+            full = (root / path).resolve()
+            if not full.is_relative_to(root):
+                return None
+            return full.read_bytes()
+        except OSError:
+            return None
+
+    return read_old, read_new
+
+
+def index_state(root: Path, store: Store, updated: bool) -> IndexState:
+    from . import git
+
+    commit = store.get_meta("indexed_commit")
+    head = git.head(root) or ""
+    dirty = git.is_dirty(root) if head else False
+    stale = (commit != head) or (dirty and not updated)
+    return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
+
+
+def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = False,
+                 diff_text: str | None = None, hops: int | None = None, update: bool = True,
+                 config: Config | None = None, all_callers: bool = False,
+                 judge: Judge | None = None, count_review: bool = True) -> ImpactResult:
+    """The blast radius of a diff: the working tree against HEAD by default, ``base``
+    (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
+    a unified diff given as text."""
+    from . import git
+    from .changes import changed_symbols
+    from .diff import parse_diff
+    from .impact import Caps
+    from .impact import blast_radius as walk
+    from .indexer import Indexer
+
+    top = find_root(root)
+    config = config or load_config(top)
+    updated = False
+    if update:
+        indexer = Indexer(top, config)
+        try:
+            indexer.run()
+            updated = True
+        finally:
+            indexer.close()
+    store = open_store(top)
+    try:
+        head_exists = git.head(top) is not None
+        left, right = _split_range(base)
+        old_rev: str | None = "HEAD" if head_exists else None
+        if left:
+            old_rev = git.merge_base(top, left, right or "HEAD")
+        if diff_text is None:
+            diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) \
+                if head_exists else ""
+        file_diffs = parse_diff(diff_text)
+        read_old, read_new = _readers(top, old_rev, right, staged)
+        changed = changed_symbols(file_diffs, read_old, read_new)
+        effective_hops = hops
+        if effective_hops is None:
+            served = int(store.get_meta("reviews_served", "0") or 0)
+            effective_hops = config.warmup_hops if served < config.warmup_reviews else config.hops
+        caps = Caps(hops=effective_hops, utility_threshold=config.utility_threshold,
+                    hub_callers_shown=config.hub_callers_shown, inheritance_depth=config.inheritance_depth,
+                    max_nodes=config.max_nodes, all_callers=all_callers, include_tests=config.include_tests)
+
+        def read_lines(path: str) -> list[str] | None:
+            data = read_new(path)
+            return data.decode("utf-8", "replace").splitlines() if data is not None else None
+
+        radius = walk(store, changed, caps, read_lines, judge, config.cross_cutting)
+        notes = list(radius.notes)
+        if hops is None and effective_hops != config.hops:
+            notes.append(f"warm-up review: hop cap {effective_hops} (first {config.warmup_reviews} reviews)")
+        from .changes import unsupported_files
+
+        skipped = unsupported_files(file_diffs)
+        if skipped:
+            notes.append(f"not analysed (binary or unsupported): {', '.join(skipped[:10])}"
+                         + (f" and {len(skipped) - 10} more" if len(skipped) > 10 else ""))
+        state = index_state(top, store, updated)
+        if state.stale:
+            notes.append(f"graph reflects {state.commit[:12] or 'no commit'}, HEAD is {state.head[:12] or 'none'}"
+                         + (" with uncommitted changes" if state.dirty else ""))
+        radius = replace(radius, notes=tuple(notes))
+        if count_review:
+            with store.atomic():
+                store.set_meta("reviews_served", str(int(store.get_meta("reviews_served", "0") or 0) + 1))
+        return ImpactResult(radius=radius, diff_text=diff_text, file_diffs=file_diffs, index=state,
+                            base=old_rev or "", head=right or ("(staged)" if staged else "(working tree)"))
+    finally:
+        store.close()
+
+
+def radius_json(result: ImpactResult) -> dict[str, object]:
+    """The ``impact --json`` shape."""
+    from .impact import is_behavior_change
+
+    r = result.radius
+    return {
+        "changed": [{"id": c.id, "kind": c.kind, "file": c.file, "change": list(c.changes),
+                     "start_line": c.start_line, "end_line": c.end_line} for c in r.changed],
+        "radius": [{"id": x.id, "kind": x.kind, "file": x.file, "hop": x.hop, "via": x.via, "edge": x.edge,
+                    "resolution": x.resolution, "behavior": x.behavior,
+                    "label": "behavior-change" if is_behavior_change(x) else "reach",
+                    "hub": x.hub, "lines": list(x.lines), "start_line": x.start_line, "end_line": x.end_line}
+                   for x in r.reached],
+        "uses": list(r.uses),
+        "files": list(r.files),
+        "tests": list(r.test_files),
+        "test_functions": list(r.tests),
+        "truncated": r.truncated,
+        "notes": list(r.notes),
+        "ambiguous_edges": [list(e) for e in r.ambiguous_edges],
+        "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers],
+        "hops": r.hops,
+        "index": {"commit": result.index.commit, "head": result.index.head, "dirty": result.index.dirty,
+                  "stale": result.index.stale},
+        "base": result.base,
+    }

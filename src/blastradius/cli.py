@@ -138,5 +138,74 @@ def callees(symbol: str, root: str, as_json: bool) -> None:
     emit_json(result) if as_json else click.echo(render_neighbours(result, "callees"))
 
 
+def diff_options(func: F) -> F:
+    """The diff selectors shared by impact, tests, context and review."""
+    func = click.option("--diff", "diff_file", type=click.Path(allow_dash=True),
+                        help="A unified diff from FILE, or - for stdin.")(func)
+    func = click.option("--staged", is_flag=True, help="The staged changes against HEAD.")(func)
+    func = click.option("--base", help="Working tree against the merge base of REV and HEAD (or A..B).")(func)
+    func = click.option("--root", default=".", type=click.Path(), help="Repository root.")(func)
+    func = click.option("--no-update", is_flag=True, help="Do not bring the index up to date first.")(func)
+    return func
+
+
+def read_diff_option(diff_file: str | None) -> str | None:
+    if diff_file is None:
+        return None
+    if diff_file == "-":
+        return sys.stdin.read()
+    try:
+        with open(diff_file, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise BlastRadiusError(f"cannot read diff {diff_file}: {exc.strerror}") from exc
+
+
+def run_impact(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool,
+               hops: int | None = None, all_callers: bool = False, judge: str | None = None) -> Any:
+    from .api import blast_radius
+    from .behavior import command_judge
+
+    if base and staged:
+        raise BlastRadiusError("--base and --staged cannot be combined")
+    return blast_radius(root, base=base, staged=staged, diff_text=read_diff_option(diff_file), hops=hops,
+                        update=not no_update, all_callers=all_callers,
+                        judge=command_judge(judge) if judge else None)
+
+
+@main.command()
+@diff_options
+@click.option("--hops", type=click.IntRange(0, 10), help="Hop cap (default 2; 3 during warm-up).")
+@click.option("--all-callers", is_flag=True, help="Do not cut the callers of a changed hub.")
+@click.option("--judge", metavar="CMD", help="Score behaviour change with CMD (JSON on stdin, a number back).")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def impact(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, hops: int | None,
+           all_callers: bool, judge: str | None, as_json: bool) -> None:
+    """The blast radius of a change: changed symbols, callers hop by hop, tests to run."""
+    from .api import radius_json
+    from .render import render_impact
+
+    data = radius_json(run_impact(root, base, staged, diff_file, no_update, hops, all_callers, judge))
+    emit_json(data) if as_json else click.echo(render_impact(data))
+
+
+@main.command()
+@diff_options
+@click.option("--functions", is_flag=True, help="Print test function ids instead of files.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def tests(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool,
+          functions: bool, as_json: bool) -> None:
+    """The tests that exercise a change, one per line (ready for a test runner)."""
+    result = run_impact(root, base, staged, diff_file, no_update)
+    items = result.radius.tests if functions else result.radius.test_files
+    if as_json:
+        emit_json({"tests": list(result.radius.test_files), "test_functions": list(result.radius.tests)})
+    else:
+        for item in items:
+            click.echo(item)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -113,8 +113,9 @@ def diff(root: str | Path, base: str | None = None, staged: bool = False, head_r
 
 
 def show(root: str | Path, rev: str, path: str) -> bytes | None:
-    """A file's bytes at a revision, or None when it did not exist there."""
-    check_revision(rev)
+    """A file's bytes at a revision ("" for the index), or None when it did not exist there."""
+    if rev:
+        check_revision(rev)
     try:
         return run(root, "show", f"{rev}:{path}")
     except GitError:

@@ -39,3 +39,43 @@ def render_neighbours(data: dict[str, Any], key: str) -> str:
         flag = "" if row["resolution"] in ("import", "scope") else f"  [{row['resolution']}]"
         lines.append(f"  {hop}{row['edge']:<10} {row['id']}  :{row.get('line', row['start_line'])}{flag}")
     return "\n".join(lines)
+
+
+def render_impact(data: dict[str, Any]) -> str:
+    """Changed symbols, then callers grouped by hop with what each hop means."""
+    from .impact import describe_hop
+
+    lines: list[str] = []
+    idx = data["index"]
+    lines.append(f"blast radius against {data['base'][:12] or 'nothing'} — graph at {idx['commit'][:12] or 'no commit'}"
+                 + (" (STALE)" if idx["stale"] else "") + (", working tree dirty" if idx["dirty"] else ""))
+    lines.append(f"hop 0 — {describe_hop(0)} ({len(data['changed'])})")
+    for c in data["changed"]:
+        lines.append(f"  {c['id']}  [{', '.join(c['change'])}]")
+    if not data["changed"]:
+        lines.append("  (no supported symbols changed)")
+    by_hop: dict[int, list[dict[str, Any]]] = {}
+    for r in data["radius"]:
+        by_hop.setdefault(r["hop"], []).append(r)
+    for hop in sorted(by_hop):
+        rows = by_hop[hop]
+        behavior = sum(1 for r in rows if r["label"] == "behavior-change")
+        lines.append(f"hop {hop} — {describe_hop(hop)} ({len(rows)}, {behavior} may change behaviour)")
+        for r in rows:
+            mark = "!" if r["label"] == "behavior-change" else " "
+            extra = " [hub: not expanded]" if r["hub"] else ""
+            extra += f" [{r['resolution']}]" if r["resolution"] in ("ambiguous-name", "unique-name", "name") else ""
+            lines.append(f" {mark} {r['id']}  ← {r['via'].rsplit('::', 1)[-1]} ({r['edge']}){extra}")
+    if data["uses"]:
+        lines.append(f"uses ({len(data['uses'])}): " + ", ".join(u.rsplit("::", 1)[-1] for u in data["uses"][:15])
+                     + (" …" if len(data["uses"]) > 15 else ""))
+    lines.append(f"files ({len(data['files'])}): " + ", ".join(data["files"][:20])
+                 + (" …" if len(data["files"]) > 20 else ""))
+    lines.append(f"tests to run ({len(data['tests'])}): " + (", ".join(data["tests"][:20]) or "none found")
+                 + (" …" if len(data["tests"]) > 20 else ""))
+    if data["truncated"]:
+        lines.append("result was cut: see notes")
+    for note in data["notes"]:
+        lines.append(f"note: {note}")
+    lines.append("(! = behaviour may change; others are reached but likely unaffected)")
+    return "\n".join(lines)

@@ -1,0 +1,321 @@
+"""The blast radius: a backward walk from the changed symbols, hop by hop, with caps.
+
+Hop 0 is the change; hop 1 its direct callers (required reading); hop 2 their
+callers (skim for contract drift); hop 3 names only. The walk follows
+``calls``, ``references`` and ``dynamic`` edges backwards, ``imports`` for
+module-level changes, and ``inherits`` at most ``inheritance_depth`` levels.
+Three caps keep the answer small and say so when they bite: the hop cap, the
+utility cap (a hub with many callers is listed, not expanded; when the change
+is the hub, its callers are ranked and the first N shown), and a node cap.
+``tests`` edges are never walked: tests that reach the radius are returned
+apart, as tests to run. Deleted symbols have no node any more; their callers
+are the references left pointing at the old name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import PurePosixPath
+
+from .behavior import BEHAVIOR_THRESHOLD, HOP_DECAY, MISMATCH_SCORE, Judge, call_mismatch, change_score
+from .model import (
+    CALLS,
+    CLASS,
+    DYNAMIC,
+    FILE,
+    IMPORTS,
+    INHERITS,
+    METHOD,
+    REFERENCES,
+    RES_AMBIGUOUS,
+    TESTS,
+    Change,
+    Edge,
+    Radius,
+    Reached,
+    Symbol,
+)
+from .store import Store
+
+WALK_KINDS = (CALLS, REFERENCES, DYNAMIC)
+FORWARD_KINDS = (CALLS, REFERENCES, INHERITS)
+
+
+@dataclass(frozen=True)
+class Caps:
+    hops: int = 2
+    utility_threshold: int = 20
+    hub_callers_shown: int = 10
+    inheritance_depth: int = 1
+    max_nodes: int = 400
+    all_callers: bool = False
+    include_tests: bool = False
+
+
+@dataclass
+class _Walk:
+    store: Store
+    caps: Caps
+    read_lines: Callable[[str], list[str] | None]
+    reached: dict[str, Reached]
+    notes: list[str]
+    truncated: bool = False
+    ambiguous: list[tuple[str, str]] | None = None
+
+
+def blast_radius(store: Store, changed: Sequence[Change], caps: Caps,
+                 read_lines: Callable[[str], list[str] | None] = lambda path: None,
+                 judge: Judge | None = None, cross_cutting: Sequence[str] = ()) -> Radius:
+    notes: list[str] = []
+    hot = sorted({c.file for c in changed if any(fnmatch(c.file, g) for g in cross_cutting)})
+    if hot:
+        caps = Caps(hops=max(caps.hops, 3), utility_threshold=10**9, hub_callers_shown=10**9,
+                    inheritance_depth=max(caps.inheritance_depth, 2), max_nodes=caps.max_nodes * 4,
+                    all_callers=True, include_tests=caps.include_tests)
+        notes.append(f"cross-cutting module changed ({', '.join(hot)}): pruning caps lifted, hop cap {caps.hops}")
+    w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[])
+    seeds = {c.id: c for c in changed}
+    changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
+    hub_callers = _walk(w, seeds, changed_test_files)
+    reached = _score(w, seeds, judge)
+    tests, test_files = _tests(store, seeds, reached, caps)
+    uses = _uses(store, seeds)
+    files = sorted({c.file for c in changed if c.file not in changed_test_files or caps.include_tests}
+                   | {r.file for r in reached if not r.is_test})
+    if w.ambiguous:
+        notes.append(f"{len(w.ambiguous)} edges in the radius rest on ambiguous name matches")
+    return Radius(
+        changed=tuple(sorted(changed, key=lambda c: (c.file, c.start_line, c.id))),
+        reached=tuple(sorted(reached, key=lambda r: (r.hop, -r.behavior, r.file, r.start_line, r.id))),
+        uses=tuple(uses),
+        tests=tuple(tests),
+        test_files=tuple(test_files),
+        files=tuple(files),
+        truncated=w.truncated,
+        notes=tuple(notes),
+        ambiguous_edges=tuple(sorted(set(w.ambiguous or []))),
+        hops=caps.hops,
+        hub_callers=tuple(hub_callers),
+    )
+
+
+def _is_test_change(store: Store, c: Change) -> bool:
+    sym = store.symbol(c.id)
+    if sym is not None:
+        return sym.is_test
+    file_sym = store.symbol(c.file)
+    return bool(file_sym and file_sym.is_test)
+
+
+def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> list[tuple[str, int]]:
+    store, caps = w.store, w.caps
+    hub_callers: list[tuple[str, int]] = []
+    visited: set[str] = set(seeds)
+    frontier: list[str] = list(seeds)
+    # Callers of deleted symbols: the references that lost their target.
+    orphan_edges = _orphan_callers(store, [c for c in seeds.values() if "deleted" in c.changes])
+    for hop in range(1, caps.hops + 1):
+        if not frontier:
+            break
+        edges = store.edges_to(frontier, WALK_KINDS) + (orphan_edges if hop == 1 else [])
+        edges += _importer_edges(store, [f for f in frontier if f in seeds and "::" not in f])
+        edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
+        by_target: dict[str, list[Edge]] = {}
+        for e in edges:
+            by_target.setdefault(e.target, []).append(e)
+        next_frontier: list[str] = []
+        inbound = store.inbound_counts(by_target, (CALLS,))
+        for target in sorted(by_target):
+            incoming = sorted(by_target[target], key=lambda e: (e.source, e.line))
+            sources = _dedupe_sources(incoming)
+            is_seed_hub = target in seeds and len(sources) > caps.utility_threshold
+            if is_seed_hub and not caps.all_callers:
+                hub_callers.append((target, len(sources)))
+                sources = _rank_hub_callers(store, target, sources)[:caps.hub_callers_shown]
+                w.truncated = True
+                w.notes.append(f"{target} has {len(by_target[target])} callers; showing "
+                               f"{len(sources)} (use --all-callers for all)")
+            for source, es in sources:
+                if source in visited:
+                    _add_lines(w, source, target, es)
+                    continue
+                if len(w.reached) >= caps.max_nodes:
+                    w.truncated = True
+                    continue
+                visited.add(source)
+                _reach(w, source, target, es, hop, changed_test_files)
+                if source in w.reached and not w.reached[source].hub:
+                    next_frontier.append(source)
+        if len(w.reached) >= caps.max_nodes and not any("node cap" in n for n in w.notes):
+            w.notes.append(f"stopped at {caps.max_nodes} symbols (max_nodes)")
+        del inbound
+        frontier = next_frontier
+    if frontier and caps.hops and _has_more(store, frontier):
+        w.notes.append(f"callers beyond hop {caps.hops} not shown (use --hops to widen)")
+    return hub_callers
+
+
+def _dedupe_sources(edges: list[Edge]) -> list[tuple[str, list[Edge]]]:
+    grouped: dict[str, list[Edge]] = {}
+    for e in edges:
+        grouped.setdefault(e.source, []).append(e)
+    return list(grouped.items())
+
+
+def _rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
+    """Same package first, then the callers that are themselves most called."""
+    home = str(PurePosixPath(hub.split("::", 1)[0]).parent)
+    counts = store.inbound_counts([s for s, _ in sources], (CALLS,))
+
+    def key(item: tuple[str, list[Edge]]) -> tuple[int, int, str]:
+        source = item[0]
+        same = str(PurePosixPath(source.split("::", 1)[0]).parent) == home
+        return (0 if same else 1, -counts.get(source, 0), source)
+
+    return sorted(sources, key=key)
+
+
+def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, changed_test_files: set[str]) -> None:
+    sym = w.store.symbol(source)
+    if sym is None:
+        return
+    if sym.is_test and sym.file not in changed_test_files:
+        return  # tests are returned apart, not reviewed, unless the diff touches them
+    edge = min(edges, key=lambda e: _EDGE_ORDER.get(e.kind, 9))
+    if any(e.resolution == RES_AMBIGUOUS for e in edges) and w.ambiguous is not None:
+        w.ambiguous.append((source, target))
+    hub = sym.kind != FILE and _inbound(w, source) > w.caps.utility_threshold and not w.caps.all_callers
+    w.reached[source] = Reached(
+        id=source, kind=sym.kind, file=sym.file, hop=hop, via=target, edge=edge.kind,
+        resolution=edge.resolution, behavior=0.0, start_line=sym.start_line, end_line=sym.end_line,
+        is_test=sym.is_test, hub=hub, lines=tuple(sorted({e.line for e in edges if e.line})),
+        signature=sym.signature)
+    if hub:
+        w.notes.append(f"{source} is a hub (> {w.caps.utility_threshold} callers): listed, not expanded")
+
+
+_EDGE_ORDER = {CALLS: 0, DYNAMIC: 1, REFERENCES: 2, INHERITS: 3, IMPORTS: 4}
+
+
+def _inbound(w: _Walk, sid: str) -> int:
+    return w.store.inbound_counts([sid], (CALLS,)).get(sid, 0)
+
+
+def _add_lines(w: _Walk, source: str, target: str, edges: list[Edge]) -> None:
+    found = w.reached.get(source)
+    if found is not None and found.via == target:
+        lines = tuple(sorted(set(found.lines) | {e.line for e in edges if e.line}))
+        w.reached[source] = _replace(found, lines=lines)
+
+
+def _replace(r: Reached, **changes: object) -> Reached:
+    from dataclasses import replace
+
+    return replace(r, **changes)  # type: ignore[arg-type]
+
+
+def _orphan_callers(store: Store, deleted: list[Change]) -> list[Edge]:
+    """Edges from the scopes of references that named a deleted symbol and now resolve to nothing."""
+    edges: list[Edge] = []
+    for c in deleted:
+        name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
+        if "::" not in c.id:
+            continue
+        for scope, line in store.conn.execute(
+                "SELECT scope, line FROM refs WHERE name=? AND status IN ('unresolved', 'ambiguous')"
+                " AND kind != 'value' ORDER BY file, line", (name,)):
+            edges.append(Edge(scope, c.id, CALLS, "name", 0.5, line))
+    return edges
+
+
+def _importer_edges(store: Store, files: list[str]) -> list[Edge]:
+    return store.edges_to(files, (IMPORTS,)) if files else []
+
+
+def _subclass_edges(store: Store, frontier: list[str], seeds: dict[str, Change], depth: int) -> list[Edge]:
+    """Subclasses of changed classes, and of classes whose changed method they inherit."""
+    if depth < 1:
+        return []
+    out: list[Edge] = []
+    syms = store.symbols(frontier)
+    for sid in frontier:
+        sym = syms.get(sid)
+        if sym is None:
+            continue
+        if sym.kind == CLASS and sid in seeds:
+            out.extend(_subclasses(store, sid, depth))
+        elif sym.kind == METHOD and sid in seeds and sym.parent:
+            for e in _subclasses(store, sym.parent, depth):
+                own = store.symbol(f"{e.source}.{sym.name}")
+                if own is None:  # inherits the changed method without overriding it
+                    out.append(Edge(e.source, sid, INHERITS, e.resolution, e.confidence, e.line))
+    return out
+
+
+def _subclasses(store: Store, cls: str, depth: int) -> list[Edge]:
+    out: list[Edge] = []
+    frontier = [cls]
+    for _ in range(depth):
+        edges = [Edge(e.source, cls, e.kind, e.resolution, e.confidence, e.line)
+                 for e in store.edges_to(frontier, (INHERITS,))]
+        out.extend(edges)
+        frontier = [e.source for e in edges]
+    return out
+
+
+def _has_more(store: Store, frontier: list[str]) -> bool:
+    return bool(store.edges_to(frontier[:200], WALK_KINDS))
+
+
+def _score(w: _Walk, seeds: dict[str, Change], judge: Judge | None) -> list[Reached]:
+    """Behaviour-change score per reached symbol: from the seed's change kinds, decayed per hop."""
+    scores: dict[str, float] = {sid: change_score(c) for sid, c in seeds.items()}
+    out: list[Reached] = []
+    for r in sorted(w.reached.values(), key=lambda r: r.hop):
+        base = scores.get(r.via, 0.2)
+        score = base if r.hop == 1 else base * HOP_DECAY
+        seed = seeds.get(r.via)
+        if seed is not None and r.lines:
+            lines = w.read_lines(r.file) or []
+            text = [lines[n - 1] for n in r.lines if 0 < n <= len(lines)]
+            name = seed.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+            if call_mismatch(seed, text, name):
+                score = MISMATCH_SCORE
+        if judge is not None and seed is not None:
+            judged = judge(seed, r)
+            if judged is not None:
+                score = judged
+        scores[r.id] = score
+        out.append(_replace(r, behavior=round(score, 3)))
+    return out
+
+
+def _tests(store: Store, seeds: dict[str, Change], reached: list[Reached], caps: Caps) -> tuple[list[str], list[str]]:
+    """Test functions whose ``tests`` (or calls from test code) edges land in the radius."""
+    targets = list(seeds) + [r.id for r in reached if not r.is_test]
+    ids: set[str] = set()
+    for e in store.edges_to(targets, (TESTS, CALLS, REFERENCES)):
+        ids.add(e.source)
+    syms = store.symbols(ids)
+    tests = sorted(sid for sid, s in syms.items() if s.is_test)
+    test_files = sorted({syms[t].file for t in tests} | {s.id for s in syms.values() if s.kind == FILE and s.is_test})
+    return tests, test_files
+
+
+def _uses(store: Store, seeds: dict[str, Change]) -> list[str]:
+    edges = store.edges_from(list(seeds), FORWARD_KINDS)
+    return sorted({e.target for e in edges if e.target not in seeds})
+
+
+def describe_hop(hop: int) -> str:
+    return {0: "changed", 1: "direct callers: required reading", 2: "indirect callers: skim for contract drift",
+            3: "reference only"}.get(hop, "hidden")
+
+
+def is_behavior_change(r: Reached) -> bool:
+    return r.behavior >= BEHAVIOR_THRESHOLD
+
+
+__all__ = ["Caps", "blast_radius", "describe_hop", "is_behavior_change", "Symbol"]
