@@ -55,6 +55,14 @@ def _parser_and_query(spec: LanguageSpec) -> tuple[Parser, Query]:
     return Parser(language), Query(language, spec.query_source)
 
 
+@cache
+def _presets(spec: LanguageSpec) -> tuple[dict[str, str], ...]:
+    """Per pattern, capture texts the query states with ``(#set! capture "text")``:
+    for what no node spells (a JS ``require`` binds the module's ``default``)."""
+    query = _parser_and_query(spec)[1]
+    return tuple({k: v or "" for k, v in query.pattern_settings(i).items()} for i in range(query.pattern_count))
+
+
 @dataclass(slots=True)
 class _Def:
     node: Node
@@ -84,6 +92,7 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
     """Extract one file. Never raises on bad input: tree-sitter recovers from
     syntax errors (counted in ``parse_errors``) and bytes decode with replacement."""
     parser, query = _parser_and_query(spec)
+    presets = _presets(spec)
     tree = parser.parse(data)
     root = tree.root_node
     is_test = spec.is_test_path(path)
@@ -94,7 +103,7 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
     raw_bindings: list[tuple[Node, str, str]] = []
     package = ""
 
-    for _pattern, captures in QueryCursor(query).matches(root):
+    for pattern, captures in QueryCursor(query).matches(root):
         main = _main_capture(captures)
         if main is None:
             continue
@@ -115,10 +124,10 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
             if kind is None or name_node is None:
                 continue
             receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
-            raw_refs.setdefault((kind, name_node.start_byte),
-                                (node, kind, _text(name_node), _SPACES.sub("", receiver)))
+            name = presets[pattern].get("name") or _text(name_node)
+            raw_refs.setdefault((kind, name_node.start_byte), (node, kind, name, _SPACES.sub("", receiver)))
         elif main == "import":
-            raw_imports.extend(_imports(captures, spec))
+            raw_imports.extend(_imports(captures, spec, presets[pattern]))
         elif main == "binding":
             if "binding.name" in captures and "binding.type" in captures:
                 raw_bindings.append((node, _SPACES.sub("", _text(captures["binding.name"][0])),
@@ -269,15 +278,22 @@ def _clean_type(text: str) -> str:
     return text.strip("?!.")
 
 
-def _imports(captures: dict[str, list[Node]], spec: LanguageSpec) -> list[Import]:
+def _imports(captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str]) -> list[Import]:
+    # A preset module "" is the file's own scope: how a language states its exports
+    # (``export default foo`` is Import("", "foo", "default")).
     module_nodes = captures.get("import.module")
-    if not module_nodes:
+    if module_nodes:
+        module = _text(module_nodes[0]).strip(_QUOTES)
+    elif "import.module" in preset:
+        module = preset["import.module"]
+    else:
         return []
-    module = _text(module_nodes[0]).strip(_QUOTES)
-    line = module_nodes[0].start_point.row + 1
+    line = (module_nodes or captures["import"])[0].start_point.row + 1
     if "import.wildcard" in captures:
         return [Import(module, "", "", line, wildcard=True)]
-    alias = _text(captures["import.alias"][0]) if "import.alias" in captures else ""
+    alias = _text(captures["import.alias"][0]) if "import.alias" in captures else preset.get("import.alias", "")
+    if "import.name" not in captures and preset.get("import.name"):
+        return [Import(module, preset["import.name"], alias, line)]
     if "import.default" in captures:
         return [Import(module, "default", _text(captures["import.default"][0]), line)]
     if "import.namespace" in captures:
