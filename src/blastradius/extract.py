@@ -72,6 +72,7 @@ class _Def:
     start: int
     end: int
     parent: int = -1
+    test: bool = False
     id: str = ""
     kind: str = ""
     qualname: str = ""
@@ -98,7 +99,7 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
     is_test = spec.is_test_path(path)
 
     defs: dict[int, _Def] = {}  # keyed by the name node's start byte: one def per name
-    raw_refs: dict[tuple[str, int], tuple[Node, str, str, str]] = {}
+    raw_refs: dict[tuple[str, int], tuple[Node, str, str, str, str]] = {}
     raw_imports: list[Import] = []
     raw_bindings: list[tuple[Node, str, str]] = []
     package = ""
@@ -116,8 +117,11 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
             known = defs.get(key)
             if known is None or (node.end_byte - node.start_byte) > (known.end - known.start):
                 receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
-                defs[key] = _Def(node, _text(name_node), main[11:], _clean_type(receiver),
-                                 node.start_byte, node.end_byte)
+                defs[key] = _Def(node, _text(name_node), main[11:],
+                                 _clean_type(_members(receiver, spec)), node.start_byte, node.end_byte,
+                                 test=known is not None and known.test)
+            # Several patterns may match one definition; any of them may mark it a test.
+            defs[key].test = defs[key].test or "test" in captures
         elif main.startswith("reference."):
             kind = _REF_KINDS.get(main[10:])
             name_node = captures.get("name", [None])[0]
@@ -125,13 +129,15 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
                 continue
             receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
             name = presets[pattern].get("name") or _text(name_node)
-            raw_refs.setdefault((kind, name_node.start_byte), (node, kind, name, _SPACES.sub("", receiver)))
+            owner = _clean_type(_members(_text(captures["owner"][0]), spec)) if "owner" in captures else ""
+            raw_refs.setdefault((kind, name_node.start_byte),
+                                (node, kind, name, _members(_SPACES.sub("", receiver), spec), owner))
         elif main == "import":
             raw_imports.extend(_imports(captures, spec, presets[pattern]))
         elif main == "binding":
             if "binding.name" in captures and "binding.type" in captures:
-                raw_bindings.append((node, _SPACES.sub("", _text(captures["binding.name"][0])),
-                                     _clean_type(_text(captures["binding.type"][0]))))
+                raw_bindings.append((node, _members(_SPACES.sub("", _text(captures["binding.name"][0])), spec),
+                                     _clean_type(_members(_text(captures["binding.type"][0]), spec))))
         elif main == "package" and "package.name" in captures:
             package = _SPACES.sub("", _text(captures["package.name"][0]))
 
@@ -149,11 +155,14 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
     def scope_id(i: int) -> str:
         return ordered[i].id if i >= 0 else path
 
+    # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo).
+    owners = {d.qualname: d.id for d in reversed(ordered) if d.kind == CLASS}
     refs = []
-    for node, kind, name, receiver in raw_refs.values():
+    for node, kind, name, receiver, owner in raw_refs.values():
         if len(receiver) > _MAX_RECEIVER:
             receiver = "?"
-        refs.append(Ref(scope_id(scope_of(node)), kind, name, receiver, node.start_point.row + 1))
+        scope = (owners.get(owner) or owners.get(owner.rsplit(".", 1)[-1])) if owner else None
+        refs.append(Ref(scope or scope_id(scope_of(node)), kind, name, receiver, node.start_point.row + 1))
     refs.sort(key=lambda r: (r.line, r.kind, r.name, r.receiver))
 
     bindings = []
@@ -199,10 +208,15 @@ def _nest(ordered: list[_Def], path: str) -> list[_Def]:
         else:
             d.kind = FUNCTION
         if d.receiver and parent is None:
-            d.qualname = f"{d.receiver}.{d.name}"
-            d.parent = by_qualname.get(d.receiver, -1)
+            # Out of line (Go receivers, void ns::Foo::bar()): the owner by its
+            # last segment when the file defines it; otherwise the resolver pairs it.
+            owner = d.receiver.rsplit(".", 1)[-1]
+            d.parent = by_qualname.get(d.receiver, by_qualname.get(owner, -1))
+            d.qualname = f"{ordered[d.parent].qualname if d.parent >= 0 else owner}.{d.name}"
+            d.test = d.test or (d.parent >= 0 and ordered[d.parent].test)
         else:
             d.qualname = f"{parent.qualname}.{d.name}" if parent else d.name
+            d.test = d.test or (parent is not None and parent.test)
         count = seen.get(d.qualname, 0) + 1
         seen[d.qualname] = count
         # A second definition of one name (property setters, conditional defs)
@@ -231,7 +245,7 @@ def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, is_test: bool)
         end_line=d.node.end_point.row + 1,
         signature=_signature(d.node, data),
         doc=_doc(d.node),
-        is_test=is_test,
+        is_test=is_test or d.test,
         parent=parent,
     )
 
@@ -278,7 +292,17 @@ def _clean_type(text: str) -> str:
     return text.strip("?!.")
 
 
+def _members(text: str, spec: LanguageSpec) -> str:
+    for sep in spec.member_separators:
+        text = text.replace(sep, ".")
+    return text
+
+
 def _imports(captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str]) -> list[Import]:
+    tree = captures.get("import.tree")
+    if tree and spec.import_tree is not None:
+        line = tree[0].start_point.row + 1
+        return [Import(m, n, a, line, wildcard=w) for m, n, a, w in spec.import_tree(_text(tree[0]))]
     # A preset module "" is the file's own scope: how a language states its exports
     # (``export default foo`` is Import("", "foo", "default")).
     module_nodes = captures.get("import.module")

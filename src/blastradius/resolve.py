@@ -252,6 +252,9 @@ class Resolver:
                 break
             if row.kind in (FUNCTION, METHOD):
                 found = self.child(current, name)
+                if found is None and spec.implicit_self and row.parent == path:
+                    owner = self.owner_class(row)  # an out-of-line method sees its class
+                    found = self.member(owner, name) if owner is not None else None
                 if found is not None:
                     return found
             elif row.kind == CLASS and spec.implicit_self:
@@ -297,7 +300,7 @@ class Resolver:
 
     def member(self, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
         """A member of a class or of its ancestors (depth-first, like a simple MRO)."""
-        found = self.child(cls.id, name)
+        found = self.child(cls.id, name) or self._detached_member(cls, name)
         if found is not None or depth > _MAX_DEPTH:
             return found
         for base in self.bases(cls):
@@ -314,7 +317,54 @@ class Resolver:
                 return None
             if row.kind == CLASS:
                 return row
+            owner = self.owner_class(row)
+            if owner is not None:
+                return owner
             current = row.parent
+        return None
+
+    def owner_class(self, row: SymRow) -> SymRow | None:
+        """The class of a method defined out of line in another file than its class
+        (``void Foo::bar()`` beside ``foo.h``, a Go receiver, a Rust ``impl``): a class
+        with the qualifier's name in the method's file, a file it imports, or its package."""
+        if row.kind != METHOD or row.parent != row.file:
+            return None
+        owner = _qualname(row.id).rpartition(".")[0]
+        if not owner:
+            return None
+        lang = self.source.language_of(row.file)
+        found = [c for c in self._candidates(owner.rsplit(".", 1)[-1])
+                 if c.kind == CLASS and _qualname(c.id) == owner and self.source.language_of(c.file) == lang]
+        visible = self._visible_files(row.file)
+        for c in sorted(found, key=lambda c: (c.file != row.file, c.file not in visible, c.id)):
+            if c.file == row.file or c.file in visible or len(found) == 1:
+                return c
+        return None
+
+    def _visible_files(self, path: str) -> set[str]:
+        files = {f for imp in self._file_imports(path) if imp.module for f in self.import_files(path, imp)}
+        if self._spec(path).package_scope:
+            files.update(self._package_files(path))
+        return files
+
+    def _detached_member(self, cls: SymRow, name: str) -> SymRow | None:
+        """A member defined outside the class body: out of line, or in another piece
+        of an open class."""
+        qual = _qualname(cls.id)
+        for row in self._candidates(name):
+            if row.kind == METHOD and row.parent == row.file and _qualname(row.id) == f"{qual}.{name}":
+                owner = self.owner_class(row)
+                if owner is not None and owner.id == cls.id:
+                    return row
+        if self._spec(cls.file).open_classes:
+            package = self.source.package_of(cls.file)
+            for piece in self._candidates(cls.name):
+                if piece.kind == CLASS and piece.id != cls.id and _qualname(piece.id) == qual \
+                        and self.source.language_of(piece.file) == self.source.language_of(cls.file) \
+                        and self.source.package_of(piece.file) == package:
+                    found = self.child(piece.id, name)
+                    if found is not None:
+                        return found
         return None
 
     def _constructor(self, cls: SymRow) -> SymRow:
@@ -357,6 +407,8 @@ class Resolver:
         if bound is not None:
             return bound
         head, _, rest = receiver.partition(".")
+        if head in spec.path_roots:
+            return self._module_path(path, receiver, spec)
         if not head.isidentifier():
             return None
         if head in spec.self_names:
@@ -368,6 +420,21 @@ class Resolver:
                 return target
             target = self._attribute(path, target, part)
         return target
+
+    def _module_path(self, path: str, receiver: str, spec: LanguageSpec) -> Target | None:
+        """``crate::a::b::Foo``: the longest prefix the module resolver knows, then members."""
+        parts = receiver.split(".")
+        resolver = self.module_resolver(spec)
+        for n in range(len(parts), 0, -1):
+            files = resolver.resolve(spec.module_separator.join(parts[:n]), path)
+            if files:
+                target: Target | None = Module(files)
+                for part in parts[n:]:
+                    if target is None or target is _EXTERNAL:
+                        return target
+                    target = self._attribute(path, target, part)
+                return target
+        return None
 
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         if isinstance(target, Module):
@@ -511,6 +578,10 @@ class Resolver:
                         seen.add(f)
                         edges.append(Edge(path, f, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
         return edges
+
+
+def _qualname(sid: str) -> str:
+    return sid.split("::", 1)[-1].split("#", 1)[0]
 
 
 def _split(expr: str) -> tuple[str, str]:

@@ -100,6 +100,10 @@ class LanguageSpec:
     # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree)
     # into (module, name, alias, wildcard) tuples.
     import_tree: Callable[[str], list[tuple[str, str, str, bool]]] | None = None
+    # A class may be declared in pieces across files of one package (C# partial
+    # classes, reopened Ruby classes, Swift extensions): members are looked up
+    # in every piece with the same qualified name.
+    open_classes: bool = False
     # One line for `blastradius languages`: what import/module resolution does.
     resolution: str = ""
 
