@@ -23,7 +23,7 @@ KIND_SCORES = {
     "deleted": 0.95, "renamed": 0.9, "signature": 0.85, "return": 0.7, "raises": 0.65,
     "visibility": 0.6, "decorators": 0.5, "added": 0.3, "module": 0.3, "body": 0.2,
 }
-HOP_DECAY = 0.5
+HOP_DECAY = 0.4
 BEHAVIOR_THRESHOLD = 0.5  # at or above: listed as behaviour change, below: reach only
 MISMATCH_SCORE = 1.0
 

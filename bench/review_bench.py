@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Blast radius on real history: does the radius contain what the commit had to touch?
+
+Usage:
+    python bench/review_bench.py REPO [REPO ...] [--cases 25] [--incumbent PATH] [--json OUT]
+
+REPO is a local git repository with history (or a clone URL). Cases are mined
+deterministically from its first-parent history:
+
+* caller-update: a commit changes the signature of a function ``f`` in file A
+  and edits call sites of ``f`` in other non-test files. The query is A's diff
+  alone, applied on the parent commit; the truth is the other files and the
+  functions enclosing the edited call sites.
+* co-change: a commit touching 2–6 non-test source files; the seed is the file
+  with the largest change; the truth is the other files.
+
+For each case we report file recall, function recall, precision (over returned
+files other than the seed), and context tokens against the whole repository,
+next to two baselines run in the same pass on the same cases: ``git grep`` for
+the changed names, and code-review-graph 2.3.9's ``impact`` (``--incumbent`` is
+the path to its executable, installed in a separate venv).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from blastradius.api import blast_radius  # noqa: E402
+from blastradius.changes import changed_symbols  # noqa: E402
+from blastradius.config import Config  # noqa: E402
+from blastradius.diff import parse_diff  # noqa: E402
+from blastradius.extract import extract  # noqa: E402
+from blastradius.languages import language_for  # noqa: E402
+from blastradius.store import Store  # noqa: E402
+
+CACHE = ROOT / "bench" / ".cache" / "review"
+VENDORED = ("node_modules/", "vendor/", "third_party/", "dist/", "build/")
+BUDGETS = (4000, 8000, 16000)
+
+
+def git(repo: Path, *args: str, input_text: str | None = None, check: bool = True) -> str:
+    proc = subprocess.run(["git", "-C", str(repo), *args], input=input_text, capture_output=True, text=True,
+                          errors="replace", check=False)
+    if check and proc.returncode != 0:
+        raise RuntimeError(f"git {' '.join(args[:3])}: {proc.stderr.strip()[:200]}")
+    return proc.stdout
+
+
+def is_source(path: str) -> bool:
+    spec = language_for(path)
+    return spec is not None and not spec.is_test_path(path) and not any(v in path for v in VENDORED)
+
+
+class Blobs:
+    """``git cat-file --batch``: one process serving every file version we read."""
+
+    def __init__(self, repo: Path) -> None:
+        self.proc = subprocess.Popen(["git", "-C", str(repo), "cat-file", "--batch"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE)
+
+    def read(self, rev: str, path: str) -> bytes | None:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(f"{rev}:{path}\n".encode())
+        self.proc.stdin.flush()
+        header = self.proc.stdout.readline().split()
+        if len(header) < 3 or header[1] != b"blob":
+            return None
+        data = self.proc.stdout.read(int(header[2]))
+        self.proc.stdout.read(1)
+        return data
+
+
+@dataclass
+class Case:
+    repo: str
+    kind: str
+    commit: str
+    seed: str
+    truth_files: list[str]
+    truth_funcs: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+
+
+def _defs(data: bytes | None, path: str) -> dict[str, tuple[str, int, int]]:
+    spec = language_for(path)
+    if data is None or spec is None:
+        return {}
+    fx = extract(path, data, spec)
+    return {s.id: (s.signature, s.start_line, s.end_line) for s in fx.symbols if s.kind in ("function", "method")}
+
+
+def _enclosing(defs: dict[str, tuple[str, int, int]], line: int) -> str | None:
+    best = None
+    for sid, (_, start, end) in defs.items():
+        if start <= line <= end and (best is None or start >= defs[best][1]):
+            best = sid
+    return best
+
+
+def _added_lines(repo: Path, commit: str, path: str) -> list[tuple[int, str]]:
+    out = git(repo, "diff", "-U0", "--no-color", f"{commit}^", commit, "--", path)
+    lines: list[tuple[int, str]] = []
+    new = 0
+    for line in out.splitlines():
+        m = re.match(r"@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", line)
+        if m:
+            new = int(m.group(1))
+            continue
+        if line.startswith("+") and not line.startswith("+++"):
+            lines.append((new, line[1:]))
+            new += 1
+    return lines
+
+
+def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
+    commits = git(repo, "log", "--first-parent", "--no-merges", "--format=%H", f"-n{max_commits}").split()
+    blobs = Blobs(repo)
+    caller: list[Case] = []
+    cochange: list[Case] = []
+    for commit in commits:
+        status = git(repo, "diff-tree", "-r", "--no-commit-id", "--numstat", f"{commit}^", commit, check=False)
+        files: list[tuple[str, int]] = []
+        for row in status.splitlines():
+            parts = row.split("\t")
+            if len(parts) == 3 and parts[0].isdigit() and is_source(parts[2]):
+                files.append((parts[2], int(parts[0]) + int(parts[1])))
+        if not 2 <= len(files) <= 6:
+            continue
+        paths = [p for p, _ in files]
+        seed = max(files, key=lambda f: (f[1], f[0]))[0]
+        cochange.append(Case(name, "co-change", commit, seed, sorted(p for p in paths if p != seed)))
+        for a in paths:
+            old = _defs(blobs.read(f"{commit}^", a), a)
+            new = _defs(blobs.read(commit, a), a)
+            changed = sorted({sid.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for sid in old
+                              if sid in new and old[sid][0] != new[sid][0]})
+            changed = [n for n in changed if len(n) > 2 and not n.startswith("__")]
+            if not changed:
+                continue
+            pattern = re.compile(r"\b(" + "|".join(map(re.escape, changed)) + r")\s*\(")
+            truth_files: list[str] = []
+            truth_funcs: set[str] = set()
+            for b in paths:
+                if b == a:
+                    continue
+                hits = [n for n, text in _added_lines(repo, commit, b) if pattern.search(text)]
+                if not hits:
+                    continue
+                truth_files.append(b)
+                b_new = _defs(blobs.read(commit, b), b)
+                b_old = _defs(blobs.read(f"{commit}^", b), b)
+                for n in hits:
+                    sid = _enclosing(b_new, n)
+                    if sid is not None and sid in b_old:
+                        truth_funcs.add(sid)
+            if truth_files:
+                caller.append(Case(name, "caller-update", commit, a, sorted(truth_files), sorted(truth_funcs), changed))
+                break
+    return _spread(caller, per_kind) + _spread(cochange, per_kind)
+
+
+def _spread(cases: list[Case], n: int) -> list[Case]:
+    """n cases evenly spaced through history: deterministic, not just the newest."""
+    if len(cases) <= n:
+        return cases
+    step = len(cases) / n
+    return [cases[int(i * step)] for i in range(n)]
+
+
+def prepare(source: str) -> tuple[Path, Path]:
+    """(history repo, work copy) for a path or clone URL."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    name = Path(source.rstrip("/")).name.removesuffix(".git")
+    if name == "repo":  # a fetched mirror: .../owner+name/repo
+        name = Path(source.rstrip("/")).parent.name.split("+")[-1]
+    work = CACHE / name
+    if not work.exists():
+        subprocess.run(["git", "clone", "-q", source, str(work)], check=True)
+    return work, work
+
+
+def whole_repo_tokens(work: Path) -> int:
+    store = Store.open(work, create=False)
+    try:
+        return sum(r[0] for r in store.conn.execute("SELECT size FROM files")) // 4
+    finally:
+        store.close()
+
+
+def apply_seed(work: Path, case: Case) -> str:
+    git(work, "checkout", "-q", "--force", "--detach", f"{case.commit}^")
+    git(work, "clean", "-fdq", "-e", ".blastradius", "-e", ".code-review-graph")
+    patch = git(work, "diff", f"{case.commit}^", case.commit, "--", case.seed)
+    git(work, "apply", "--whitespace=nowarn", "-", input_text=patch)
+    return patch
+
+
+def grep_files(work: Path, names: list[str]) -> list[str]:
+    if not names:
+        return []
+    args = ["grep", "-l", "-w"]
+    for n in names:
+        args += ["-e", n]
+    out = git(work, *args, check=False)
+    return sorted(p for p in out.splitlines() if is_source(p))
+
+
+def incumbent_files(exe: str, work: Path, seed: str) -> tuple[list[str], float]:
+    started = time.perf_counter()
+    subprocess.run([exe, "update", "--repo", str(work)], capture_output=True, check=False, cwd=work)
+    proc = subprocess.run([exe, "impact", "--files", seed, "--depth", "2", "--repo", str(work)],
+                          capture_output=True, text=True, check=False, cwd=work)
+    files = sorted({m for m in re.findall(r'"file(?:_path)?":\s*"([^"]+)"', proc.stdout)})
+    rel = sorted({str(Path(f).resolve().relative_to(work.resolve())) if f.startswith("/") else f for f in files})
+    return [f for f in rel if is_source(f)], time.perf_counter() - started
+
+
+def score(returned: list[str], case: Case) -> dict[str, float | None]:
+    truth = set(case.truth_files)
+    got = set(returned) - {case.seed}
+    hit = truth & got
+    return {"recall": len(hit) / len(truth) if truth else None,
+            "precision": len(hit) / len(got) if got else None}
+
+
+def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, with_context: bool) -> dict:
+    apply_seed(work, case)
+    result = blast_radius(work, hops=2, count_review=False, config=Config(workers=1))
+    radius = result.radius
+    ours_files = sorted(set(radius.files))
+    ids = {r.id for r in radius.reached} | {c.id for c in radius.changed}
+    row: dict = {"repo": case.repo, "kind": case.kind, "commit": case.commit[:10], "seed": case.seed,
+                 "truth": case.truth_files, "ours": score(ours_files, case), "ours_files": len(ours_files)}
+    if case.truth_funcs:
+        row["func_recall"] = len(set(case.truth_funcs) & ids) / len(case.truth_funcs)
+    names = case.names or sorted({c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for c in radius.changed
+                                  if c.kind in ("function", "method", "class")})
+    grep = grep_files(work, names)
+    row["grep"] = score(grep, case)
+    row["grep_tokens"] = sum((work / p).stat().st_size for p in grep if (work / p).exists()) // 4
+    row["repo_tokens"] = repo_tokens
+    if with_context:
+        row["context"] = context_figures(work, result, case)
+    if incumbent:
+        files, seconds = incumbent_files(incumbent, work, case.seed)
+        row["incumbent"] = score(files, case)
+        row["incumbent_files"] = len(files)
+        row["incumbent_tokens"] = sum((work / p).stat().st_size for p in files if (work / p).exists()) // 4
+        row["incumbent_seconds"] = round(seconds, 2)
+    git(work, "checkout", "-q", "--force", f"{case.commit}^")
+    return row
+
+
+def context_figures(work: Path, result, case: Case) -> dict:  # type: ignore[no-untyped-def]
+    from blastradius.api import review_context_for
+
+    out = {}
+    for budget in BUDGETS:
+        ctx = review_context_for(work, result, budget=budget, record=False)
+        text = ctx.text
+        survived = [f for f in case.truth_funcs if f.rsplit("::", 1)[-1] in text]
+        out[str(budget)] = {"tokens": ctx.tokens, "fits": ctx.fits, "level": ctx.level,
+                            "survival": len(survived) / len(case.truth_funcs) if case.truth_funcs else None}
+    return out
+
+
+def summarize(rows: list[dict]) -> dict:
+    def mean(values: list[float | None]) -> float | None:
+        vals = [v for v in values if v is not None]
+        return round(statistics.mean(vals), 3) if vals else None
+
+    def median(values: list[float]) -> float | None:
+        return round(statistics.median(values), 1) if values else None
+
+    out = {}
+    for kind in ("caller-update", "co-change"):
+        rs = [r for r in rows if r["kind"] == kind]
+        if not rs:
+            continue
+        s: dict = {"cases": len(rs)}
+        for tool in ("ours", "grep", "incumbent"):
+            have = [r for r in rs if tool in r]
+            if have:
+                s[f"{tool}_recall"] = mean([r[tool]["recall"] for r in have])
+                s[f"{tool}_precision"] = mean([r[tool]["precision"] for r in have])
+        if any("func_recall" in r for r in rs):
+            s["ours_func_recall"] = mean([r.get("func_recall") for r in rs])
+        ctx = [r["context"]["8000"] for r in rs if "context" in r]
+        if ctx:
+            s["ctx8k_median_tokens"] = median([c["tokens"] for c in ctx])
+            s["ctx8k_fits"] = mean([1.0 if c["fits"] else 0.0 for c in ctx])
+            s["ctx8k_median_reduction"] = median([r["repo_tokens"] / max(1, r["context"]["8000"]["tokens"])
+                                                  for r in rs if "context" in r])
+            s["ctx8k_func_survival_median"] = median([c["survival"] for c in ctx if c["survival"] is not None])
+        inc = [r for r in rs if "incumbent_tokens" in r]
+        if inc:
+            s["incumbent_median_tokens"] = median([r["incumbent_tokens"] for r in inc])
+        s["grep_median_tokens"] = median([r["grep_tokens"] for r in rs])
+        out[kind] = s
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("repos", nargs="+")
+    ap.add_argument("--cases", type=int, default=25, help="cases per kind per repository")
+    ap.add_argument("--max-commits", type=int, default=1500)
+    ap.add_argument("--incumbent", help="path to the code-review-graph executable")
+    ap.add_argument("--no-context", action="store_true")
+    ap.add_argument("--json", help="write every case row here")
+    args = ap.parse_args()
+    rows: list[dict] = []
+    for source in args.repos:
+        work, history = prepare(source)
+        name = work.name
+        started = time.perf_counter()
+        cases = mine(history, name, args.cases, args.max_commits)
+        print(f"{name}: {len(cases)} cases mined in {time.perf_counter() - started:.1f}s", file=sys.stderr)
+        if args.incumbent and cases:
+            git(work, "checkout", "-q", "--force", "--detach", f"{cases[0].commit}^")
+            subprocess.run([args.incumbent, "build", "--repo", str(work), "--skip-flows", "-q"],
+                           capture_output=True, check=False, cwd=work)
+        for case in cases:
+            try:
+                repo_tokens = 0
+                row = run_case(work, case, repo_tokens, args.incumbent, not args.no_context)
+                row["repo_tokens"] = whole_repo_tokens(work)
+                rows.append(row)
+            except Exception as exc:  # a case that cannot be replayed is reported, not fatal
+                print(f"  skip {case.commit[:10]}: {exc}", file=sys.stderr)
+        per_repo = summarize([r for r in rows if r["repo"] == name])
+        print(json.dumps({name: per_repo}, indent=1), file=sys.stderr)
+    summary = {"per_repo": {n: summarize([r for r in rows if r["repo"] == n]) for n in sorted({r["repo"] for r in rows})},
+               "overall": summarize(rows)}
+    print(json.dumps(summary, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps({"summary": summary, "rows": rows}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
