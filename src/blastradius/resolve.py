@@ -415,6 +415,8 @@ class Resolver:
             target: Target | None = self.enclosing_class(scope)
         else:
             target = self._bound_type(path, scope, head) or self.lookup_name(path, scope, head)
+            if target is None and spec.path_roots:  # a crate or module in scope without an import
+                return self._module_path(path, receiver, spec)
         for part in rest.split(".") if rest else ():
             if target is None or target is _EXTERNAL:
                 return target

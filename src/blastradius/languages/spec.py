@@ -95,7 +95,8 @@ class LanguageSpec:
     # the extractor rewrites them to '.' so the resolver sees one form.
     member_separators: tuple[str, ...] = ()
     # Receiver heads that start a module path (Rust 'crate', 'super'): such a
-    # receiver is resolved by the module resolver, longest prefix first.
+    # receiver is resolved by the module resolver, longest prefix first. When
+    # set, a receiver the scope does not bind is tried as a module path too.
     path_roots: frozenset[str] = frozenset()
     # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree)
     # into (module, name, alias, wildcard) tuples.
