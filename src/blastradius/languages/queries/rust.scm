@@ -1,0 +1,71 @@
+; Rust. Capture names: see languages/spec.py.
+
+; Types. Inline `mod x { }` blocks are not nodes: their items are the file's.
+(struct_item name: (type_identifier) @name) @definition.struct
+(enum_item name: (type_identifier) @name) @definition.enum
+(union_item name: (type_identifier) @name) @definition.struct
+(trait_item name: (type_identifier) @name) @definition.trait
+
+; Methods: functions of an impl block belong to its type.
+(impl_item
+  type: (_) @receiver
+  body: (declaration_list (function_item name: (identifier) @name) @definition.method))
+(trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.method))
+(function_item name: (identifier) @name) @definition.function
+
+; Test code: #[test], #[tokio::test] and friends, and everything in #[cfg(test)] mod.
+((attribute_item (attribute [(identifier) (scoped_identifier)] @_t))
+  .
+  (function_item name: (identifier) @name) @definition.function @test
+  (#match? @_t "(^|::)test$"))
+((attribute_item (attribute [(identifier) (scoped_identifier)] @_t))
+  .
+  (attribute_item)
+  .
+  (function_item name: (identifier) @name) @definition.function @test
+  (#match? @_t "(^|::)test$"))
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree (identifier) @_t)))
+  .
+  (mod_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @test))
+  (#eq? @_cfg "cfg") (#eq? @_t "test"))
+
+; Inheritance: supertraits, and `impl Trait for Type` owned by the type.
+(trait_item bounds: (trait_bounds (type_identifier) @name) @reference.inherit)
+(impl_item
+  trait: [(type_identifier) @name
+          (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)
+          (generic_type type: (type_identifier) @name)]
+  type: (_) @owner) @reference.inherit
+
+; Calls.
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (scoped_identifier path: (self) name: (identifier) @name)) @reference.call
+(call_expression function: (scoped_identifier path: [(identifier) (scoped_identifier) (super) (crate)] @receiver
+                                              name: (identifier) @name)) @reference.call
+(call_expression function: (scoped_identifier path: (generic_type type: (type_identifier) @receiver)
+                                              name: (identifier) @name)) @reference.call
+(call_expression function: (field_expression value: (_) @receiver field: (field_identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (identifier) @name)) @reference.call
+(call_expression function: (generic_function
+  function: (scoped_identifier path: (_) @receiver name: (identifier) @name))) @reference.call
+(call_expression function: (generic_function
+  function: (field_expression value: (_) @receiver field: (field_identifier) @name))) @reference.call
+
+; Struct literals construct their type; functions passed as values.
+(struct_expression name: (type_identifier) @name) @reference.value
+(arguments (identifier) @name) @reference.value
+(arguments (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.value
+
+; Imports: `use` trees are expanded by languages/rust.py; `mod foo;` binds file foo.rs.
+(use_declaration argument: (_) @import.tree) @import
+(mod_item name: (identifier) @import.module !body) @import
+
+; Variables whose type the code states.
+(let_declaration pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+(let_declaration
+  pattern: (identifier) @binding.name
+  value: (call_expression function: (scoped_identifier path: (identifier) @binding.type))) @binding
+(let_declaration
+  pattern: (identifier) @binding.name
+  value: (struct_expression name: (type_identifier) @binding.type)) @binding
+(parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding

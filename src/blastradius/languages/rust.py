@@ -1,0 +1,166 @@
+"""Rust: the ``mod`` tree over files, ``use`` trees, ``crate::``/``super::``/``self::``.
+
+A file's module is where it sits: ``src/lib.rs`` (or ``main.rs``) is the crate
+root, ``src/a/b.rs`` and ``src/a/b/mod.rs`` are ``crate::a::b``; a file outside
+``src/`` (``tests/x.rs``, ``examples/y.rs``) is a crate root of its own. Crate
+names come from each ``Cargo.toml`` (``-`` read as ``_``), so ``use clap::Parser``
+in a test or a sibling workspace crate reaches that crate's ``lib.rs``. Inline
+``mod x { }`` blocks are not nodes: their items count as the file's own. ``impl``
+methods belong to the type (``@receiver``); ``impl Trait for Type`` is an
+inheritance edge owned by the type (``@owner``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+import tree_sitter_rust
+
+from .spec import LanguageSpec, RepoFiles
+
+_ROOT_FILES = ("lib.rs", "main.rs")
+_PACKAGE_NAME = re.compile(r'^\s*\[package\][^\[]*?^\s*name\s*=\s*"([^"]+)"', re.M | re.S)
+
+
+class RustModules:
+    def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
+        self._files = frozenset(p for p in repo.paths() if p.endswith(".rs"))
+        self._crates: dict[str, str] = {}
+        for path in sorted(repo.paths()):
+            if path == "Cargo.toml" or path.endswith("/Cargo.toml"):
+                match = _PACKAGE_NAME.search(repo.read_text(path) or "")
+                base = str(PurePosixPath(path).parent)
+                root = self._dir_module("src" if base == "." else f"{base}/src")
+                if match and root:
+                    self._crates.setdefault(match.group(1).replace("-", "_"), root)
+
+    def _dir_module(self, directory: str) -> str | None:
+        """The file that is the module of a directory."""
+        for name in ("mod.rs", *_ROOT_FILES):
+            if f"{directory}/{name}" in self._files:
+                return f"{directory}/{name}"
+        return f"{directory}.rs" if f"{directory}.rs" in self._files else None
+
+    def _crate_root(self, path: str) -> str:
+        for parent in PurePosixPath(path).parents:
+            if parent.name == "src":
+                for name in _ROOT_FILES:
+                    if f"{parent}/{name}" in self._files:
+                        return f"{parent}/{name}"
+        return path
+
+    def _child(self, path: str, name: str) -> str | None:
+        pure = PurePosixPath(path)
+        own_dir = pure.name in ("mod.rs", *_ROOT_FILES) or self._crate_root(path) == path
+        base = pure.parent if own_dir else pure.parent / pure.stem
+        prefix = "" if str(base) == "." else f"{base}/"
+        for candidate in (f"{prefix}{name}.rs", f"{prefix}{name}/mod.rs"):
+            if candidate in self._files:
+                return candidate
+        return None
+
+    def _parent(self, path: str) -> str | None:
+        if self._crate_root(path) == path:
+            return None
+        pure = PurePosixPath(path)
+        directory = pure.parent.parent if pure.name == "mod.rs" else pure.parent
+        return self._dir_module(str(directory))
+
+    def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        segments = [s for s in module.split("::") if s]
+        if not segments:
+            return ()
+        head = segments[0]
+        current: str | None
+        if head == "crate":
+            current = self._crate_root(from_file)
+        elif head == "self":
+            current = from_file
+        elif head == "super":
+            current = self._parent(from_file)
+        else:
+            current = self._child(from_file, head) or self._crates.get(head)
+        for segment in segments[1:]:
+            if current is None:
+                return ()
+            current = self._parent(current) if segment == "super" else \
+                current if segment == "self" else self._child(current, segment)
+        return (current,) if current else ()
+
+
+def use_tree(text: str) -> list[tuple[str, str, str, bool]]:
+    """``a::{b, c::D as E, f::*}`` → (module, name, alias, wildcard) per binding."""
+    out: list[tuple[str, str, str, bool]] = []
+    _expand("", re.sub(r"\s*([{},:])\s*", r"\1", re.sub(r"\s+", " ", text.strip())), out)
+    return out
+
+
+def _expand(prefix: str, text: str, out: list[tuple[str, str, str, bool]]) -> None:
+    join = (lambda p: f"{prefix}::{p}" if prefix and p else prefix or p)
+    brace = text.find("{")
+    if brace != -1 and text.endswith("}"):
+        base = join(text[:brace].rstrip(":"))
+        for part in _split_top(text[brace + 1:-1]):
+            _expand(base, part, out)
+        return
+    path, alias = text, ""
+    if " as " in text:
+        path, alias = text.split(" as ", 1)
+    full = join(path)
+    if full.endswith("::*") or full == "*":
+        out.append((full[:-3] or prefix, "", "", True))
+        return
+    module, _, name = full.rpartition("::")
+    if name == "self":  # a::{self} binds a itself
+        module, _, name = module.rpartition("::")
+    if not module:
+        out.append((name, "", alias or name, False))
+    elif name:
+        out.append((module, name, alias or name, False))
+
+
+def _split_top(text: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch == "{"
+        depth -= ch == "}"
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p for p in parts if p]
+
+
+SPEC = LanguageSpec(
+    name="rust",
+    extensions=(".rs",),
+    grammar=tree_sitter_rust.language,
+    query_file="rust.scm",
+    resolver=RustModules,
+    test_globs=("tests/*.rs", "tests/*"),
+    self_names=frozenset({"self", "Self"}),
+    constructor_names=("new",),
+    builtins=frozenset({"Some", "None", "Ok", "Err", "Box", "Vec", "String", "Option", "Result",
+                        "drop", "panic", "format", "println", "assert", "assert_eq", "Default",
+                        "From", "Into", "Clone", "Iterator"}),
+    builtin_methods=frozenset({
+        "new", "default", "clone", "to_string", "to_owned", "into", "from", "as_ref", "as_str",
+        "unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default", "map", "map_err",
+        "and_then", "ok", "err", "ok_or", "ok_or_else", "is_some", "is_none", "is_ok", "is_err",
+        "iter", "iter_mut", "into_iter", "collect", "filter", "filter_map", "find", "any", "all",
+        "push", "pop", "insert", "remove", "get", "get_mut", "len", "is_empty", "contains", "extend",
+        "join", "split", "trim", "chars", "bytes", "lines", "starts_with", "ends_with", "fmt",
+        "write", "write_str", "borrow", "borrow_mut", "lock", "take", "replace", "as_mut", "cmp",
+        "eq", "hash", "next", "rev", "zip", "enumerate", "count", "sum", "max", "min", "sort",
+        "entry", "or_insert", "keys", "values", "copied", "cloned", "first", "last", "parse",
+    }),
+    relative_prefixes=("self", "super", "crate"),
+    module_separator="::",
+    import_alias=staticmethod(lambda module: module.rsplit("::", 1)[-1]),  # type: ignore[arg-type]
+    member_separators=("::",),
+    path_roots=frozenset({"crate", "super"}),
+    import_tree=use_tree,
+    resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
+               "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
+)

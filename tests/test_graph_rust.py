@@ -1,0 +1,89 @@
+"""Rust: a small crate in, the expected edges out."""
+
+from __future__ import annotations
+
+from blastradius.build import graph_from_sources
+from blastradius.languages.rust import use_tree
+
+CRATE = {
+    "Cargo.toml": '[package]\nname = "my-lib"\nversion = "0.1.0"\n',
+    "src/lib.rs": (
+        "pub mod util;\nmod shapes;\npub use shapes::Circle;\nuse crate::util::helper;\n"
+        "pub fn top() {\n    helper();\n    util::other();\n    crate::util::other();\n}\n"
+    ),
+    "src/util.rs": "pub fn helper() {}\npub fn other() {}\n",
+    "src/shapes/mod.rs": (
+        "use super::util;\n"
+        "pub trait Shape { fn area(&self) -> f64; }\n"
+        "pub struct Circle { r: f64 }\n"
+        "impl Circle {\n"
+        "    pub fn new(r: f64) -> Self { Self::check(); Circle { r } }\n"
+        "    fn check() {}\n"
+        "    pub fn grow(&mut self) { self.area(); util::helper(); }\n"
+        "}\n"
+        "impl Shape for Circle { fn area(&self) -> f64 { 1.0 } }\n"
+        "#[cfg(test)]\n"
+        "mod tests {\n    use super::*;\n"
+        "    #[test]\n    fn it_works() { let c = Circle::new(1.0); c.grow(); }\n}\n"
+    ),
+    "tests/api.rs": "use my_lib::Circle;\n\n#[test]\nfn builds() {\n    let c = Circle::new(2.0);\n    my_lib::top();\n}\n",
+}
+
+
+def edges(files: dict[str, str], *kinds: str) -> set[tuple[str, str]]:
+    return {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind in kinds}
+
+
+def test_use_paths_mod_files_and_crate_paths() -> None:
+    calls = edges(CRATE, "calls")
+    assert ("src/lib.rs::top", "src/util.rs::helper") in calls  # use crate::util::helper
+    assert ("src/lib.rs::top", "src/util.rs::other") in calls  # util::other via `pub mod util;`
+    assert ("src/shapes/mod.rs::Circle.grow", "src/util.rs::helper") in calls  # use super::util
+
+
+def test_impl_methods_self_and_trait_impls() -> None:
+    g = graph_from_sources(CRATE)
+    all_edges = {(e.source, e.target, e.kind) for e in g.edges}
+    assert ("src/shapes/mod.rs::Circle.new", "src/shapes/mod.rs::Circle.check", "calls") in all_edges
+    assert ("src/shapes/mod.rs::Circle.grow", "src/shapes/mod.rs::Circle.area", "calls") in all_edges
+    assert ("src/shapes/mod.rs::Circle", "src/shapes/mod.rs::Shape", "inherits") in all_edges
+    assert ("src/shapes/mod.rs::Shape.area", "src/shapes/mod.rs::Circle.area", "dynamic") in all_edges
+
+
+def test_cfg_test_module_test_attribute_and_tests_folder_are_tests() -> None:
+    g = graph_from_sources(CRATE)
+    tests = {s.id for s in g.symbols if s.is_test}
+    assert "src/shapes/mod.rs::it_works" in tests
+    assert "tests/api.rs::builds" in tests
+    assert "src/shapes/mod.rs::Circle.grow" not in tests
+    assert ("src/shapes/mod.rs::it_works", "src/shapes/mod.rs::Circle.new") in edges(CRATE, "tests")
+    # A test crate reaches the library by its Cargo.toml name, through the re-export.
+    assert ("tests/api.rs::builds", "src/shapes/mod.rs::Circle.new") in edges(CRATE, "tests")
+    assert ("tests/api.rs::builds", "src/lib.rs::top") in edges(CRATE, "tests")
+
+
+def test_same_name_in_two_modules_follows_the_use() -> None:
+    calls = edges({
+        "src/lib.rs": "mod a;\nmod b;\nuse b::load;\nfn go() { load(); }\n",
+        "src/a.rs": "pub fn load() {}\n",
+        "src/b.rs": "pub fn load() {}\n",
+    }, "calls")
+    assert calls == {("src/lib.rs::go", "src/b.rs::load")}
+
+
+def test_unknown_receiver_and_external_crate_are_not_connected() -> None:
+    g = graph_from_sources({
+        "src/lib.rs": "mod a;\nuse std::collections::HashMap;\nfn go(x: Thing) { x.get(1); x.frobnicate(); HashMap::new(); }\n",
+        "src/a.rs": "pub struct P;\nimpl P { pub fn get(&self, k: u8) {} pub fn frobnicate(&self) {} }\n"
+                    "pub struct Q;\nimpl Q { pub fn frobnicate(&self) {} }\n",
+    })
+    statuses = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "src/lib.rs::go"}
+    assert statuses == {"get": "unresolved", "frobnicate": "ambiguous", "new": "external"}
+    assert {e.resolution for e in g.edges if e.source == "src/lib.rs::go"} == {"ambiguous-name"}
+
+
+def test_use_tree_expansion() -> None:
+    assert use_tree("crate::a::{b, c::D, e as f, g::*}") == [
+        ("crate::a", "b", "b", False), ("crate::a::c", "D", "D", False),
+        ("crate::a", "e", "f", False), ("crate::a::g", "", "", True)]
+    assert use_tree("std::io::{self, Read}") == [("std", "io", "io", False), ("std::io", "Read", "Read", False)]
