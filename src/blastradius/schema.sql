@@ -109,6 +109,17 @@ CREATE TABLE IF NOT EXISTS ledger (
     origin          TEXT NOT NULL DEFAULT 'cli'
 );
 
+-- Originals of review-context blocks shown in less detail, for ``expand`` (see
+-- context.py). ``id`` is content-addressed; a row is valid while ``file_hash``
+-- equals files.hash of ``file`` ('' for blocks that come from no single file).
+CREATE TABLE IF NOT EXISTS context_blocks (
+    id         TEXT PRIMARY KEY,
+    file       TEXT NOT NULL,
+    file_hash  TEXT NOT NULL,
+    text       TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS migrations (
     name       TEXT PRIMARY KEY,
     applied_at TEXT NOT NULL
