@@ -136,7 +136,9 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
             raw_imports.extend(_imports(captures, spec, presets[pattern]))
         elif main == "binding":
             if "binding.name" in captures and "binding.type" in captures:
-                raw_bindings.append((node, _members(_SPACES.sub("", _text(captures["binding.name"][0])), spec),
+                # A preset prefix ("this.") makes a field or parameter property a member binding.
+                bound = presets[pattern].get("binding.prefix", "") + _text(captures["binding.name"][0])
+                raw_bindings.append((node, _members(_SPACES.sub("", bound), spec),
                                      _clean_type(_members(_text(captures["binding.type"][0]), spec))))
         elif main == "package" and "package.name" in captures:
             package = _SPACES.sub("", _text(captures["package.name"][0]))
