@@ -487,7 +487,11 @@ class Resolver:
             if isinstance(owner, Module):
                 resolution = RES_IMPORT
             if owner is None and target is None:
-                return self._by_name(path, ref, spec, source_is_test, method=True)
+                if spec.namespace_receivers:  # ns::util(): a namespace is not a node
+                    found = self.lookup_name(path, ref.scope, ref.name)
+                    if isinstance(found, SymRow):
+                        return self._edge(path, ref, found, RES_SCOPE, source_is_test)
+                return self._by_name(path, ref, spec, source_is_test, method=not spec.namespace_receivers)
         else:
             target = self.lookup_name(path, ref.scope, ref.name)
             if isinstance(target, SymRow) and target.file != path:

@@ -105,6 +105,9 @@ class LanguageSpec:
     # classes, reopened Ruby classes, Swift extensions): members are looked up
     # in every piece with the same qualified name.
     open_classes: bool = False
+    # A receiver that names nothing known may be a namespace (C++ ``ns::f()``):
+    # the member is then looked up like a bare name.
+    namespace_receivers: bool = False
     # One line for `blastradius languages`: what import/module resolution does.
     resolution: str = ""
 
