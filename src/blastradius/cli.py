@@ -207,5 +207,81 @@ def tests(root: str, base: str | None, staged: bool, diff_file: str | None, no_u
             click.echo(item)
 
 
+@main.command()
+@diff_options
+@click.option("--budget", type=click.IntRange(0), default=None,
+              help="Token budget (default: 'budget' from the configuration, 8000).")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--tokenizer", help="heuristic (default), o200k or cl100k (exact; needs blastradius[tokens]).")
+@click.option("--min-detail", help="Least detailed level allowed: full, skeleton2, callsites or signatures.")
+@click.option("--force-converge/--no-force-converge", default=True, show_default=True,
+              help="Stub the largest blocks when even the least detailed level is over budget.")
+@user_errors
+def context(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, budget: int | None,
+            fmt: str, as_json: bool, tokenizer: str | None, min_detail: str | None, force_converge: bool) -> None:
+    """The review context of a change within a token budget (Markdown or JSON)."""
+    from .api import open_store
+    from .config import load_config
+    from .indexer import find_root
+    from .ledger import serve_context
+    from .tokens import format_context_savings, get_counter
+
+    config = load_config(find_root(root))
+    counter = get_counter(tokenizer or config.tokenizer)  # fail before any work when the extra is missing
+    result = run_impact(root, base, staged, diff_file, no_update)
+    store = open_store(root)
+    try:
+        ctx = serve_context(store, result, budget=config.budget if budget is None else budget, counter=counter,
+                            min_detail=min_detail, force_converge=force_converge, origin="cli")
+    finally:
+        store.close()
+    if as_json or fmt == "json":
+        emit_json(ctx.as_json())
+        return
+    click.echo(ctx.text)
+    click.echo(f"{ctx.tokens:,} tokens ({ctx.tokenizer}) of {ctx.budget if ctx.budget is not None else 'no'} budget"
+               f" · level {ctx.level} · {'fits' if ctx.fits else 'OVER BUDGET'} · "
+               + format_context_savings(ctx.savings, "the whole repository"), err=True)
+
+
+@main.command()
+@click.argument("block_id")
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def expand(block_id: str, root: str, as_json: bool) -> None:
+    """The full original of a block a review context cut (BLOCK_ID from its 'elided' list)."""
+    from .api import open_store
+    from .context import expand as run_expand
+
+    store = open_store(root)
+    try:
+        text = run_expand(store.conn, block_id)
+    finally:
+        store.close()
+    emit_json({"id": block_id, "text": text}) if as_json else click.echo(text)
+
+
+@main.command()
+@click.option("--days", type=click.IntRange(1, 3650), default=30, show_default=True,
+              help="The window: the last N days against the N before.")
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def stats(days: int, root: str, as_json: bool) -> None:
+    """The token bill: review contexts served, tokens sent and saved, per day."""
+    from .api import open_store
+    from .ledger import stats as run_stats
+    from .render import render_stats
+
+    store = open_store(root)
+    try:
+        data = run_stats(store, days).as_json()
+    finally:
+        store.close()
+    emit_json(data) if as_json else click.echo(render_stats(data))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

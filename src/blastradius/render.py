@@ -79,3 +79,40 @@ def render_impact(data: dict[str, Any]) -> str:
         lines.append(f"note: {note}")
     lines.append("(! = behaviour may change; others are reached but likely unaffected)")
     return "\n".join(lines)
+
+
+_BARS = " ▁▂▃▄▅▆▇█"
+
+
+def render_bars(values: list[int], width: int = 60) -> str:
+    """A one-line bar chart of ``values``, bucketed to at most ``width`` columns."""
+    if not values:
+        return ""
+    size = max(1, -(-len(values) // width))
+    buckets = [sum(values[i:i + size]) for i in range(0, len(values), size)]
+    top = max(buckets)
+    if top <= 0:
+        return _BARS[0] * len(buckets)
+    return "".join(_BARS[0] if v <= 0 else _BARS[max(1, round(v / top * (len(_BARS) - 1)))] for v in buckets)
+
+
+def render_stats(data: dict[str, Any]) -> str:
+    """The token bill (ledger.stats as JSON): the window, the one before, all time, a chart."""
+    days, cur, prev = data["days"], data["current"], data["previous"]
+    series = data["series"]
+
+    def window(label: str, w: dict[str, Any]) -> str:
+        return (f"{label:<18} {w['contexts']:>5} contexts  {w['returned_tokens']:>12,} tokens sent"
+                f"  {w['saved_tokens']:>14,} saved")
+
+    change = data["change_percent"]
+    lines = [window(f"last {days} days", cur), window(f"previous {days} days", prev),
+             window("all time", {"contexts": data["contexts"], "returned_tokens": data["returned_tokens"],
+                                 "saved_tokens": data["saved_tokens"]}) + f" ({data['saved_percent']}%)",
+             "tokens sent vs the previous window: "
+             + ("n/a (nothing before)" if change is None else f"{change:+d}%")]
+    if series:
+        lines += [f"sent  {render_bars([d['returned_tokens'] for d in series])}",
+                  f"saved {render_bars([d['saved_tokens'] for d in series])}",
+                  f"      {series[0]['day']} … {series[-1]['day']}"]
+    return "\n".join(lines)

@@ -489,9 +489,10 @@ class Resolver:
             if owner is None and target is None:
                 if spec.namespace_receivers:  # ns::util(): a namespace is not a node
                     found = self.lookup_name(path, ref.scope, ref.name)
-                    if isinstance(found, SymRow):
-                        return self._edge(path, ref, found, RES_SCOPE, source_is_test)
-                return self._by_name(path, ref, spec, source_is_test, method=not spec.namespace_receivers)
+                    if isinstance(found, SymRow) and found.kind == FUNCTION:
+                        # The receiver might be an object of unknown type: a guess.
+                        return self._edge(path, ref, found, RES_UNIQUE, source_is_test)
+                return self._by_name(path, ref, spec, source_is_test, method=True)
         else:
             target = self.lookup_name(path, ref.scope, ref.name)
             if isinstance(target, SymRow) and target.file != path:
