@@ -14,7 +14,7 @@ from .behavior import Judge
 from .config import Config, load_config
 from .indexer import find_root
 from .lookup import find_symbol
-from .model import CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, ImpactResult, IndexState, Symbol
+from .model import CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, FileDiff, ImpactResult, IndexState, Symbol
 from .store import Store
 
 CALLER_KINDS = (CALLS, REFERENCES, DYNAMIC, TESTS)
@@ -100,6 +100,42 @@ def _readers(root: Path, old_rev: str | None, new_rev: str | None, staged: bool
     return read_old, read_new
 
 
+def _sides_on_disk(file_diffs: tuple[FileDiff, ...], read_disk: Callable[[str], bytes | None]
+                   ) -> tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]]:
+    """For a diff given as text: is it applied in the working tree (disk = new side) or not
+    (disk = old side)? The other side is rebuilt from the hunks by the change mapper."""
+    from .diff import hunk_bodies
+
+    applied: dict[str, bool] = {}
+    for fd in file_diffs:
+        path = fd.new_path or fd.old_path or ""
+        data = read_disk(path)
+        if data is None:
+            applied[path] = fd.new_path is None  # a deleted file is gone from disk when applied
+            continue
+        lines = data.decode("utf-8", "replace").splitlines()
+        ok = True
+        for hunk, body in zip(fd.hunks, hunk_bodies(fd)):
+            n = hunk.new_start
+            for tag, text in body:
+                if tag in " +":
+                    if n > len(lines) or lines[n - 1].rstrip("\r") != text.rstrip("\r"):
+                        ok = False
+                        break
+                    n += 1
+            if not ok:
+                break
+        applied[path] = ok
+
+    def read_old(path: str) -> bytes | None:
+        return None if applied.get(path, True) else read_disk(path)
+
+    def read_new(path: str) -> bytes | None:
+        return read_disk(path) if applied.get(path, True) else None
+
+    return read_old, read_new
+
+
 def index_state(root: Path, store: Store, updated: bool) -> IndexState:
     from . import git
 
@@ -141,11 +177,14 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
         old_rev: str | None = "HEAD" if head_exists else None
         if left:
             old_rev = git.merge_base(top, left, right or "HEAD")
+        given_diff = diff_text is not None
         if diff_text is None:
             diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) \
                 if head_exists else ""
         file_diffs = parse_diff(diff_text)
         read_old, read_new = _readers(top, old_rev, right, staged)
+        if given_diff:
+            read_old, read_new = _sides_on_disk(file_diffs, read_new)
         changed = changed_symbols(file_diffs, read_old, read_new)
         effective_hops = hops
         if effective_hops is None:
@@ -209,3 +248,19 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
                   "stale": result.index.stale},
         "base": result.base,
     }
+
+
+def query(root: str | Path, text: str, top: int | None = None, debug: bool = False) -> dict[str, object]:
+    """The files most relevant to a plain-language question, with reasons (``query --json`` shape).
+
+    ``top`` defaults to ``query_max_files`` from the configuration.
+    """
+    from .config import load_config
+    from .rank import rank_files
+
+    store = open_store(root)
+    try:
+        limit = top if top is not None else load_config(store.root).query_max_files
+        return rank_files(store, text, top=limit, debug=debug).as_json()
+    finally:
+        store.close()

@@ -1,0 +1,209 @@
+"""The blast radius of a diff, end to end through the CLI on temporary git repositories."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from blastradius.cli import main
+from tests.conftest import commit_all, write_files
+
+BASE = {
+    "pkg/__init__.py": "",
+    "pkg/core.py": (
+        "def helper(a):\n    return a\n\n"
+        "class Base:\n    def run(self):\n        return helper(1)\n"
+    ),
+    "pkg/api.py": (
+        "from .core import helper, Base\n\n"
+        "def use():\n    return helper(2)\n\n"
+        "def top():\n    return use()\n\n"
+        "def far():\n    return top()\n\n"
+        "class Sub(Base):\n    pass\n"
+    ),
+    "tests/test_api.py": "from pkg.api import use\n\ndef test_use():\n    assert use() == 2\n",
+    ".blastradius.toml": "warmup_reviews = 0\n",
+}
+
+
+def impact(root: Path, *args: str, input: str | None = None) -> dict:
+    result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json", *args], input=input)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def by_id(data: dict) -> dict[str, dict]:
+    return {r["id"]: r for r in data["radius"]}
+
+
+def test_signature_change_reaches_callers_by_hop_and_finds_tests(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("def helper(a):", "def helper(a, b):"))
+    data = impact(root)
+    assert [(c["id"], c["change"]) for c in data["changed"]] == [("pkg/core.py::helper", ["signature"])]
+    radius = by_id(data)
+    assert radius["pkg/api.py::use"]["hop"] == 1
+    assert radius["pkg/core.py::Base.run"]["hop"] == 1
+    assert radius["pkg/api.py::top"]["hop"] == 2
+    assert "pkg/api.py::far" not in radius  # hop 3 is beyond the default cap
+    # helper(2) no longer matches helper(a, b): a behaviour change, not mere reach
+    assert radius["pkg/api.py::use"]["label"] == "behavior-change"
+    assert data["files"] == ["pkg/api.py", "pkg/core.py"]
+    assert data["tests"] == ["tests/test_api.py"]
+    assert data["index"]["stale"] is False
+    assert data["truncated"] is False
+
+
+def test_body_only_change_reaches_but_is_labelled_reach(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
+    data = impact(root)
+    assert data["changed"][0]["change"] == ["body"]
+    radius = by_id(data)
+    assert radius["pkg/api.py::use"]["label"] == "reach"
+
+
+def test_hops_flag_widens_the_walk(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
+    assert by_id(impact(root, "--hops", "3"))["pkg/api.py::far"]["hop"] == 3
+
+
+def test_deleted_function_reaches_the_callers_of_its_old_name(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text("class Base:\n    def run(self):\n        return 1\n")
+    data = impact(root)
+    changed = {c["id"]: c["change"] for c in data["changed"]}
+    assert "deleted" in changed["pkg/core.py::helper"]
+    assert "pkg/api.py::use" in by_id(data)
+
+
+def test_changed_hub_lists_ranked_callers_and_says_it_was_cut(make_repo) -> None:
+    callers = "".join(f"def c{i}():\n    return hub()\n\n" for i in range(25))
+    root = make_repo({"lib.py": "def hub():\n    return 1\n", "use.py": "from lib import hub\n\n" + callers})
+    (root / "lib.py").write_text("def hub():\n    return 2\n")
+    data = impact(root)
+    assert data["truncated"] is True
+    assert data["hub_callers"] == [{"id": "lib.py::hub", "total": 25}]
+    assert len([r for r in data["radius"] if r["hop"] == 1]) == 10
+    assert any("--all-callers" in n for n in data["notes"])
+    assert len([r for r in impact(root, "--all-callers")["radius"] if r["hop"] == 1]) == 25
+
+
+def test_hub_reached_during_the_walk_is_listed_not_expanded(make_repo) -> None:
+    callers = "".join(f"def c{i}():\n    return mid()\n\n" for i in range(22))
+    root = make_repo({"lib.py": "def leaf():\n    return 1\n\ndef mid():\n    return leaf()\n",
+                      "use.py": "from lib import mid\n\n" + callers})
+    (root / "lib.py").write_text("def leaf():\n    return 2\n\ndef mid():\n    return leaf()\n")
+    data = impact(root)
+    radius = by_id(data)
+    assert radius["lib.py::mid"]["hub"] is True
+    assert not [r for r in data["radius"] if r["hop"] == 2]
+
+
+def test_changed_base_method_reaches_subclass_that_inherits_it(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return helper(1)", "return helper(3)"))
+    radius = by_id(impact(root))
+    assert radius["pkg/api.py::Sub"]["edge"] == "inherits"
+
+
+def test_module_level_change_reaches_importers(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text("LIMIT = 3\n" + BASE["pkg/core.py"])
+    data = impact(root)
+    assert data["changed"][0]["id"] == "pkg/core.py"
+    assert by_id(data)["pkg/api.py"]["edge"] == "imports"
+
+
+def test_changed_test_file_is_reviewed_like_code(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "tests/test_api.py").write_text(BASE["tests/test_api.py"].replace("== 2", "== 2  # ok"))
+    data = impact(root)
+    assert data["changed"][0]["id"] == "tests/test_api.py::test_use"
+
+
+def test_base_revision_and_diff_from_stdin(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("def helper(a):", "def helper(a, b=1):"))
+    commit_all(root)
+    data = impact(root, "--base", "HEAD~1")
+    assert data["changed"][0]["id"] == "pkg/core.py::helper"
+    assert data["base"]
+    diff = CliRunner().invoke(main, ["--help"])  # sanity: the CLI loads
+    assert diff.exit_code == 0
+    import subprocess
+
+    text = subprocess.run(["git", "-C", str(root), "diff", "HEAD~1", "HEAD"], capture_output=True, text=True).stdout
+    data = impact(root, "--diff", "-", input=text)
+    assert data["changed"][0]["id"] == "pkg/core.py::helper"
+
+
+def test_cross_cutting_change_lifts_the_caps_and_says_so(make_repo) -> None:
+    files = dict(BASE)
+    files[".blastradius.toml"] = 'warmup_reviews = 0\ncross_cutting = ["pkg/core.py"]\n'
+    root = make_repo(files)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
+    data = impact(root)
+    assert any("cross-cutting" in n for n in data["notes"])
+    assert by_id(data)["pkg/api.py::far"]["hop"] == 3
+
+
+def test_warm_up_uses_a_wider_hop_cap_for_the_first_reviews(make_repo) -> None:
+    files = dict(BASE)
+    files[".blastradius.toml"] = "warmup_reviews = 1\nwarmup_hops = 3\n"
+    root = make_repo(files)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
+    first = impact(root)
+    second = impact(root)
+    assert first["hops"] == 3 and any("warm-up" in n for n in first["notes"])
+    assert second["hops"] == 2
+
+
+def test_tests_command_prints_test_files(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
+    result = CliRunner().invoke(main, ["tests", "--root", str(root)])
+    assert result.exit_code == 0
+    assert result.output.split() == ["tests/test_api.py"]
+
+
+def test_bad_revisions_and_diffs_are_one_line_errors(make_repo) -> None:
+    root = make_repo(BASE)
+    for args, needle in ((["--base", "--upload-pack=evil"], "refusing revision"),
+                         (["--base", "nope"], "unknown revision"),
+                         (["--diff", "-"], "diff")):
+        result = CliRunner().invoke(main, ["impact", "--root", str(root), *args],
+                                    input="@@ -1,2 +1,2 @@\n garbage\n")
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.startswith("error:") and needle in result.output
+        assert result.output.count("\n") == 1
+
+
+def test_missing_path_is_a_one_line_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["index", str(tmp_path / "nope")])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: path does not exist")
+
+
+def test_human_output_groups_by_hop(make_repo) -> None:
+    root = make_repo(BASE)
+    write_files(root, {"pkg/core.py": BASE["pkg/core.py"].replace("def helper(a):", "def helper(a, b):")})
+    result = CliRunner().invoke(main, ["impact", "--root", str(root)])
+    assert result.exit_code == 0
+    assert "hop 1 — direct callers: required reading" in result.output
+    assert "hop 2 — indirect callers: skim for contract drift" in result.output
+
+
+def test_diff_not_yet_applied_is_read_against_the_old_side_on_disk(make_repo) -> None:
+    import subprocess
+
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("def helper(a):", "def helper(a, b):"))
+    text = subprocess.run(["git", "-C", str(root), "diff"], capture_output=True, text=True).stdout
+    subprocess.run(["git", "-C", str(root), "checkout", "--", "."], check=True)
+    data = impact(root, "--diff", "-", input=text)
+    assert [(c["id"], c["change"]) for c in data["changed"]] == [("pkg/core.py::helper", ["signature"])]
+    assert "pkg/api.py::use" in by_id(data)
