@@ -81,7 +81,7 @@ def render_impact(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-_BARS = " ▁▂▃▄▅▆▇█"
+_BARS = "·▁▂▃▄▅▆▇█"
 
 
 def render_bars(values: list[int], width: int = 60) -> str:
