@@ -100,6 +100,18 @@ def _defs(data: bytes | None, path: str) -> dict[str, tuple[str, int, int]]:
     return {s.id: (s.signature, s.start_line, s.end_line) for s in fx.symbols if s.kind in ("function", "method")}
 
 
+def _call_lines(data: bytes | None, path: str) -> dict[int, set[str]]:
+    """Lines with a real call (per our extractor, so not text in strings) → called names."""
+    spec = language_for(path)
+    if data is None or spec is None:
+        return {}
+    out: dict[int, set[str]] = {}
+    for ref in extract(path, data, spec).refs:
+        if ref.kind == "call":
+            out.setdefault(ref.line, set()).add(ref.name)
+    return out
+
+
 def _enclosing(defs: dict[str, tuple[str, int, int]], line: int) -> str | None:
     best = None
     for sid, (_, start, end) in defs.items():
@@ -148,17 +160,19 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
             changed = [n for n in changed if len(n) > 2 and not n.startswith("__")]
             if not changed:
                 continue
-            pattern = re.compile(r"\b(" + "|".join(map(re.escape, changed)) + r")\s*\(")
+            wanted = set(changed)
             truth_files: list[str] = []
             truth_funcs: set[str] = set()
             for b in paths:
                 if b == a:
                     continue
-                hits = [n for n, text in _added_lines(repo, commit, b) if pattern.search(text)]
+                b_data = blobs.read(commit, b)
+                calls = _call_lines(b_data, b)
+                hits = [n for n, _ in _added_lines(repo, commit, b) if calls.get(n, set()) & wanted]
                 if not hits:
                     continue
                 truth_files.append(b)
-                b_new = _defs(blobs.read(commit, b), b)
+                b_new = _defs(b_data, b)
                 b_old = _defs(blobs.read(f"{commit}^", b), b)
                 for n in hits:
                     sid = _enclosing(b_new, n)

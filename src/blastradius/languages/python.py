@@ -78,7 +78,7 @@ SPEC = LanguageSpec(
     grammar=tree_sitter_python.language,
     query_file="python.scm",
     resolver=PythonModules,
-    test_globs=("test_*.py", "*_test.py", "tests/*", "test/*", "conftest.py", "testing/*"),
+    test_globs=("test_*.py", "*_test.py", "tests/*", "test/*", "conftest.py", "testing/*", "testsuite/*"),
     self_names=frozenset({"self", "cls"}),
     super_names=frozenset({"super()"}),
     constructor_names=("__init__", "__new__"),
@@ -86,4 +86,8 @@ SPEC = LanguageSpec(
     builtin_methods=_builtin_methods(),
     relative_prefixes=(".",),
     module_separator=".",
+    return_keywords=("return", "yield"),
+    raise_keywords=("raise",),
+    visibility_words=(),  # privacy is a naming convention, and a new name is a rename
+    decorator_prefix="@",
 )
