@@ -421,8 +421,8 @@ def _layout(impact: ImpactResult, source: _Source, file_hash: Callable[[str], st
 
 def _search(layout: _Layout, budget: int | None, lowest: int) -> int:
     """The most detailed level (index into LEVELS) that fits, or ``lowest`` when none does."""
-    if budget is None or layout.total(0) <= budget:
-        return 0  # the fast path: everything fits
+    if budget is None or lowest == 0 or layout.total(0) <= budget:
+        return 0  # the fast path: everything fits (or nothing less detailed is allowed)
     lo, hi = 1, lowest
     while lo < hi:
         mid = (lo + hi) // 2
@@ -486,12 +486,12 @@ def build_context(impact: ImpactResult, read_source: Callable[[str], str | None]
                      (baseline_tokens, importers_baseline_tokens))
     level = _search(layout, budget, LEVELS.index(min_detail))
     text, tokens, detail_args = _render(layout, level, baseline_tokens, importers_baseline_tokens)
-    while budget is not None and level > 0:
+    for above in range(level if budget is not None else 0):
         # The search runs on an upper estimate; a level above may still fit when measured.
-        above = _render(layout, level - 1, baseline_tokens, importers_baseline_tokens)
-        if above[1] > budget:
+        measured = _render(layout, above, baseline_tokens, importers_baseline_tokens)
+        if measured[1] <= budget:  # type: ignore[operator]
+            level, (text, tokens, detail_args) = above, measured
             break
-        level, (text, tokens, detail_args) = level - 1, above
     if budget is not None and force_converge and tokens > budget:
         # The estimate counts blocks one by one; the final text may differ by a few
         # tokens at block boundaries, so converge again on the measured overshoot.
