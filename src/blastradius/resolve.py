@@ -254,11 +254,11 @@ class Resolver:
                 found = self.child(current, name)
                 if found is None and spec.implicit_self and row.parent == path:
                     owner = self.owner_class(row)  # an out-of-line method sees its class
-                    found = self.member(owner, name) if owner is not None else None
+                    found = self._implicit_member(owner, name) if owner is not None else None
                 if found is not None:
                     return found
             elif row.kind == CLASS and spec.implicit_self:
-                found = self.member(row, name)
+                found = self._implicit_member(row, name)
                 if found is not None:
                     return found
             current = row.parent
@@ -322,6 +322,10 @@ class Resolver:
                 return owner
             current = row.parent
         return None
+
+    def _implicit_member(self, cls: SymRow, name: str) -> SymRow | None:
+        # Inside its class, the class's own name is the class, not its constructor.
+        return cls if name == cls.name else self.member(cls, name)
 
     def owner_class(self, row: SymRow) -> SymRow | None:
         """The class of a method defined out of line in another file than its class
@@ -462,6 +466,8 @@ class Resolver:
         if not receiver:
             return self.lookup_name(path, scope, name)
         target = self.resolve_receiver(path, scope, receiver)
+        if target is None and self._spec(path).namespace_receivers:
+            return self.lookup_name(path, scope, name)  # ns::Foo: namespaces are not nodes
         if target is None or target is _EXTERNAL:
             return target
         return self._attribute(path, target, name)
