@@ -211,3 +211,53 @@ def test_real_git_rename_deletes_old_ids_and_renames_new_ones(make_repo: Callabl
     assert got["new_store.py::Store.get"] == ("renamed",)
     assert got["new_store.py::f2"] == ("renamed", "return")
     assert len(got) == 2 * 7
+
+
+# -- another language: the same kinds from the TypeScript spec's words ------------
+
+TS = """\
+import { Base } from "./base";
+
+export class Store extends Base {
+  private limit = 10;
+
+  public get(key: string): number {
+    const v = this.data[key];
+    return v;
+  }
+
+  @logged
+  put(key: string, value: number): void {
+    if (!key) {
+      throw new Error("key");
+    }
+    this.data[key] = value;
+  }
+}
+
+export function helper(a: number, b = 1): number {
+  return a + b;
+}
+
+const double = (a: number) => a * 2;
+"""
+
+
+def test_typescript_change_kinds() -> None:
+    def ts(old: str, new: str) -> dict[str, tuple[str, ...]]:
+        return kinds(TS, TS.replace(old, new), path="src/store.ts")
+
+    assert ts("const v = this.data[key];", "const v = this.data.get(key);") == {
+        "src/store.ts::Store.get": ("body",)}
+    assert ts("public get(", "private get(") == {"src/store.ts::Store.get": ("visibility",)}
+    assert ts("get(key: string): number", "get(key: string): string") == {"src/store.ts::Store.get": ("return",)}
+    assert ts('new Error("key")', 'new TypeError("key")') == {"src/store.ts::Store.put": ("raises",)}
+    assert ts("@logged", "@traced") == {"src/store.ts::Store.put": ("decorators",)}
+    assert ts("b = 1", "b = 2") == {"src/store.ts::helper": ("signature",)}
+    assert ts("export function helper", "function helper") == {"src/store.ts::helper": ("visibility",)}
+    assert ts("extends Base", "extends Other") == {"src/store.ts::Store": ("signature",)}
+    assert ts("private limit = 10;", "private limit = 20;") == {"src/store.ts::Store": ("body",)}
+    assert ts("a * 2", "a * 3") == {"src/store.ts::double": ("return",)}
+    assert ts('"./base"', '"./base2"') == {"src/store.ts": ("module",)}
+    assert ts("function helper", "function assist") == {
+        "src/store.ts::assist": ("renamed",), "src/store.ts::helper": ("deleted",)}

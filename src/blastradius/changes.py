@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from .diff import hunk_bodies
@@ -51,6 +51,9 @@ _FUZZY_PAIRS = 400  # deleted × added pairs compared fuzzily; beyond, exact mat
 _SPACES = re.compile(r"\s+")
 _WORDS = re.compile(r"[\w$]+")
 _OPEN, _CLOSE = "([{", ")]}"
+# What may stand between a name and its parameter list: generics, or the
+# `= function`, `= async`, `:` of a function bound to a name (arrow functions).
+_BEFORE_PARAMS = re.compile(r"\s*(<.*>)?\s*([=:]\s*(async\s+)?(function\b\s*\*?\s*)?)?(<.*>)?\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +181,21 @@ def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
     for sym in defs:  # parents come first, so children paint over them
         for n in range(sym.start_line, min(sym.end_line, len(lines)) + 1):
             owner[n] = sym.id
+    defs = [_with_decorators(sym, lines, owner, spec.decorator_prefix) for sym in defs]
     file_symbol = next(s for s in symbols if s.kind == FILE)
     return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner))
+
+
+def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: str) -> Symbol:
+    """Extend a definition over the decorator lines right above it that the grammar
+    left outside its node (TypeScript method decorators, attributes), so that they
+    mark the definition and not its class."""
+    start = sym.start_line
+    outer = sym.parent or sym.file
+    while prefix and start > 1 and owner[start - 1] == outer and lines[start - 2].strip().startswith(prefix):
+        start -= 1
+        owner[start] = sym.id
+    return sym if start == sym.start_line else replace(sym, start_line=start)
 
 
 # -- symbols of one file diff --------------------------------------------------
@@ -409,7 +425,7 @@ def _split_signature(header: str, name: str,
     tail = header[match.end():]
     opening = tail.find("(")
     params, after = tail, ""
-    if opening >= 0 and (not tail[:opening].strip() or tail[:opening].strip().startswith("<")):
+    if opening >= 0 and _BEFORE_PARAMS.fullmatch(tail[:opening]):
         close = _matching(tail, opening)
         params, after = tail[:close + 1], tail[close + 1:]
     for word in _WORDS.finditer(after):
