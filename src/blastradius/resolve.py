@@ -460,6 +460,9 @@ class Resolver:
             if type_name:
                 resolved = self._resolve_expr(target.file, target.id, *_split(type_name))
                 return resolved if isinstance(resolved, SymRow) and resolved.kind == CLASS else None
+        elif target.kind == FUNCTION:
+            # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
+            return self.child(target.id, part)
         return None
 
     def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
