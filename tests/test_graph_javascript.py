@@ -245,3 +245,11 @@ def test_cli_indexes_a_javascript_repository(make_repo: Callable[..., Path]) -> 
     assert summary["edges"]["calls"] == 1
     assert summary["edges"]["tests"] == 1
     assert summary["edges"]["imports"] == 2
+
+
+def test_methods_of_an_object_passed_as_an_argument_are_not_top_level_names() -> None:
+    edges = calls({
+        "t.js": "export function test() {}\n",
+        "a.js": "import { test } from './t';\nrun({ async test() { inner(); } });\ntest();\nfunction inner() {}\n",
+    })
+    assert edges == {("a.js", "t.js::test"), ("a.js", "a.js::inner")}
