@@ -436,9 +436,12 @@ def interface(symbols: Iterable[Symbol], imports: Iterable[Import], bindings: It
               inherits: Iterable[Ref], file_info: tuple[object, ...]) -> frozenset[tuple[object, ...]]:
     """What other files' resolution can depend on in one file (not lines, not bodies)."""
     items: set[tuple[object, ...]] = {("file", *file_info)}
+    symbols = list(symbols)
     items.update(("sym", s.id, s.kind, s.name, s.parent or "") for s in symbols)
     items.update(("imp", i.module, i.name, i.alias, i.wildcard) for i in imports)
-    items.update(("bind", b.scope, b.name, b.type_name) for b in bindings if "." in b.name)
+    # self.x = Foo() and fields declared with a type: seen from other files as obj.x.
+    classes = {s.id for s in symbols if s.kind == CLASS}
+    items.update(("bind", b.scope, b.name, b.type_name) for b in bindings if "." in b.name or b.scope in classes)
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
     return frozenset(items)
 

@@ -115,6 +115,7 @@ class Resolver:
         self._bases: dict[str, tuple[SymRow, ...]] = {}
         self._named: dict[str, list[SymRow]] = {}
         self._dir_files: dict[tuple[str, str], list[str]] | None = None
+        self._named_packages: dict[tuple[str, str], list[str]] | None = None
         self._binding_guard: set[tuple[str, str]] = set()
 
     # ----- what the source knows, memoised -------------------------------------------------
@@ -136,7 +137,10 @@ class Resolver:
             for row in self.source.symbols_in(path):
                 by_id[row.id] = row
                 if row.kind != FILE:
-                    children.setdefault((row.parent, row.name), row)
+                    # A method defined outside its class (a Go receiver, Foo::bar) is a
+                    # member, not a top-level name of its file: keyed by its qualname.
+                    name = _qualname(row.id) if row.kind == METHOD and row.parent == path else row.name
+                    children.setdefault((row.parent, name), row)
             cached = self._file_syms[path] = (by_id, children)
         return cached
 
@@ -179,8 +183,17 @@ class Resolver:
                 if lang:
                     table.setdefault((str(PurePosixPath(p).parent), lang), []).append(p)
             self._dir_files = table
-        key = (str(PurePosixPath(path).parent), self.source.language_of(path) or "")
+        lang = self.source.language_of(path) or ""
         package = self.source.package_of(path)
+        if package and get_language(lang).package_spans_directories:
+            if self._named_packages is None:
+                named: dict[tuple[str, str], list[str]] = {}
+                for files in self._dir_files.values():
+                    for p in files:
+                        named.setdefault((self.source.language_of(p) or "", self.source.package_of(p)), []).append(p)
+                self._named_packages = named
+            return [p for p in self._named_packages.get((lang, package), []) if p != path]
+        key = (str(PurePosixPath(path).parent), lang)
         return [p for p in self._dir_files.get(key, []) if p != path and self.source.package_of(p) == package]
 
     # ----- imports -----------------------------------------------------------------------------
@@ -254,11 +267,11 @@ class Resolver:
                 found = self.child(current, name)
                 if found is None and spec.implicit_self and row.parent == path:
                     owner = self.owner_class(row)  # an out-of-line method sees its class
-                    found = self._implicit_member(owner, name) if owner is not None else None
+                    found = self.member(owner, name) if owner is not None else None
                 if found is not None:
                     return found
             elif row.kind == CLASS and spec.implicit_self:
-                found = self._implicit_member(row, name)
+                found = self.member(row, name)
                 if found is not None:
                     return found
             current = row.parent
@@ -323,10 +336,6 @@ class Resolver:
             current = row.parent
         return None
 
-    def _implicit_member(self, cls: SymRow, name: str) -> SymRow | None:
-        # Inside its class, the class's own name is the class, not its constructor.
-        return cls if name == cls.name else self.member(cls, name)
-
     def owner_class(self, row: SymRow) -> SymRow | None:
         """The class of a method defined out of line in another file than its class
         (``void Foo::bar()`` beside ``foo.h``, a Go receiver, a Rust ``impl``): a class
@@ -382,8 +391,9 @@ class Resolver:
 
     # ----- receivers -----------------------------------------------------------------------------
 
-    def _bound_type(self, path: str, scope: str, text: str) -> SymRow | None:
-        """The class of a variable whose type the code states, searched outwards."""
+    def _bound_type(self, path: str, scope: str, text: str) -> Target | None:
+        """The class of a variable whose type the code states, searched outwards;
+        _EXTERNAL when that type comes from outside the repository."""
         current: str | None = scope
         while current:
             type_name = self._binding(current, text)
@@ -396,6 +406,8 @@ class Resolver:
                     target = self._resolve_expr(path, current, *_split(type_name))
                 finally:
                     self._binding_guard.discard(key)
+                if target is _EXTERNAL or (target is None and type_name in self._spec(path).builtins):
+                    return _EXTERNAL  # x: os.File, s: String: not ours to match by name
                 return target if isinstance(target, SymRow) and target.kind == CLASS else None
             if current == path:
                 return None
@@ -421,6 +433,8 @@ class Resolver:
             target = self._bound_type(path, scope, head) or self.lookup_name(path, scope, head)
             if target is None and spec.path_roots:  # a crate or module in scope without an import
                 return self._module_path(path, receiver, spec)
+            if target is None and head in spec.builtins:
+                return _EXTERNAL  # String.format(), System.out: the language's own
         for part in rest.split(".") if rest else ():
             if target is None or target is _EXTERNAL:
                 return target
@@ -456,21 +470,18 @@ class Resolver:
             found = self.member(target, part)
             if found is not None:
                 return found
-            type_name = self._binding(target.id, f"{next(iter(self._spec(path).self_names), '')}.{part}")
+            # self.x = Foo() in a method, or a field declared with its type (x: Foo, Foo x;).
+            type_name = self._binding(target.id, f"{next(iter(self._spec(path).self_names), '')}.{part}") \
+                or self._binding(target.id, part)
             if type_name:
                 resolved = self._resolve_expr(target.file, target.id, *_split(type_name))
                 return resolved if isinstance(resolved, SymRow) and resolved.kind == CLASS else None
-        elif target.kind == FUNCTION:
-            # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
-            return self.child(target.id, part)
         return None
 
     def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
         if not receiver:
             return self.lookup_name(path, scope, name)
         target = self.resolve_receiver(path, scope, receiver)
-        if target is None and self._spec(path).namespace_receivers:
-            return self.lookup_name(path, scope, name)  # ns::Foo: namespaces are not nodes
         if target is None or target is _EXTERNAL:
             return target
         return self._attribute(path, target, name)

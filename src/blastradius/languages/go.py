@@ -1,0 +1,122 @@
+"""Go: modules from ``go.mod``, packages as directories, methods by receiver.
+
+An import path names a package, and a package is every non-test ``.go`` file of
+one directory, so the module resolver returns several files for one import.
+The directory is found by the longest module path (read from the nearest
+``go.mod`` above each directory holding Go code) that prefixes the import
+path; anything else (the standard library, other modules) leaves the
+repository. Files of one directory that declare the same package share their
+top-level names (``package_scope``); a method is declared outside its type,
+so the query names the receiver type and the resolver pairs the two, also
+across files of the package. Embedded struct and interface types are
+inheritance, which makes promoted methods resolve as inherited members.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+import tree_sitter_go
+
+from .spec import LanguageSpec, RepoFiles
+
+_MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"/][^\s"]*)"?\s*$', re.MULTILINE)
+_MAJOR_VERSION = re.compile(r"^v\d+$")
+_GOPKG_VERSION = re.compile(r"\.v\d+$")
+
+
+class GoModules:
+    """Maps import paths to the files of the package directory they name."""
+
+    def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
+        self._repo = repo
+        self._gomod: dict[str, tuple[str, str] | None] = {}
+        self._dirs: dict[str, list[str]] = {}
+        for path in sorted(repo.paths()):
+            if path.endswith(".go") and not path.endswith("_test.go"):
+                self._dirs.setdefault(_parent(path), []).append(path)
+        modules: dict[str, str] = {}
+        for directory in self._dirs:
+            found = self._module_of(directory)
+            if found is not None:
+                modules.setdefault(found[1], found[0])
+        # Longest module path first: nested modules win over the enclosing one.
+        self._modules = sorted(modules.items(), key=lambda kv: -len(kv[0]))
+
+    def _module_of(self, directory: str) -> tuple[str, str] | None:
+        """(root directory, module path) of the nearest go.mod at or above ``directory``."""
+        if directory in self._gomod:
+            return self._gomod[directory]
+        text = self._repo.read_text(f"{directory}/go.mod" if directory else "go.mod")
+        match = _MODULE_LINE.search(text) if text else None
+        if match:
+            found: tuple[str, str] | None = (directory, match.group(1))
+        elif directory:
+            found = self._module_of(_parent(directory))
+        else:
+            found = None
+        self._gomod[directory] = found
+        return found
+
+    def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        for path, root in self._modules:
+            if module == path or module.startswith(path + "/"):
+                rest = module[len(path):].strip("/")
+                directory = "/".join(p for p in (root, rest) if p)
+                return tuple(self._dirs.get(directory, ()))
+        return ()
+
+
+def _parent(path: str) -> str:
+    parent = str(PurePosixPath(path).parent)
+    return "" if parent == "." else parent
+
+
+def package_name_guess(module: str) -> str:
+    """The name an import binds without an alias: the last path element, minus
+    a major-version element (``/v3``), a gopkg.in version (``yaml.v3``) and a
+    ``go-`` prefix, which is how most packages are named."""
+    parts = [p for p in module.split("/") if p]
+    if len(parts) > 1 and _MAJOR_VERSION.match(parts[-1]):
+        parts.pop()
+    name = _GOPKG_VERSION.sub("", parts[-1]) if parts else module
+    name = name.removeprefix("go-").removesuffix("-go").removesuffix(".go")
+    return name.replace("-", "_").replace(".", "_")
+
+
+_BUILTINS = frozenset("""
+append cap clear close complex copy delete imag len make max min new panic print println real recover
+bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string
+uint uint8 uint16 uint32 uint64 uintptr any comparable
+""".split())
+
+# Methods of the standard library's common types (error, io, sync, context,
+# testing, strings.Builder, bytes.Buffer, reflect): never matched by name alone.
+_BUILTIN_METHODS = frozenset("""
+Error String Unwrap Is As Close Read Write ReadFrom WriteTo WriteString WriteByte WriteRune ReadString
+ReadByte ReadRune ReadLine ReadBytes Seek Flush Sync Lock Unlock RLock RUnlock TryLock Done Err Value
+Deadline Add Wait Go Load Store Delete Range LoadOrStore Swap CompareAndSwap Len Less Cap Reset Bytes
+Grow Truncate Fatal Fatalf Errorf Log Logf Helper Skip Skipf SkipNow FailNow Fail Failed Cleanup
+Parallel TempDir Setenv Name Elem Kind Field Type Interface Index Set Int Uint Float Bool Format
+Printf Println Print Sprintf Encode Decode Scan Next Text Now Since Sub Unix Before After Equal
+Stop Until Seconds Milliseconds Duration Get Header Context WithValue
+""".split())
+
+
+SPEC = LanguageSpec(
+    name="go",
+    extensions=(".go",),
+    grammar=tree_sitter_go.language,
+    query_file="go.scm",
+    resolver=GoModules,
+    test_globs=("*_test.go",),
+    package_scope=True,
+    builtins=_BUILTINS,
+    builtin_methods=_BUILTIN_METHODS,
+    relative_prefixes=("./", "../"),
+    module_separator="/",
+    import_alias=package_name_guess,
+    resolution="go.mod module path → package directory (all its files); same-package names across files; "
+               "receiver methods; embedded structs and interfaces as inheritance",
+)

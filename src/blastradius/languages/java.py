@@ -1,0 +1,104 @@
+"""Java: packages are directories under a source root, classes are files.
+
+Source roots vary (``src/main/java``, ``src/test/java``, a plain ``src`` or the
+repository root), so the module resolver indexes every ``.java`` file and
+directory by each of its path suffixes: ``com.x.Foo`` is any file ending in
+``com/x/Foo.java``, ``com.x`` (a wildcard import) every file of a directory
+ending in ``com/x``, in every root at once. An import ``com.x.Foo`` is read as
+"from the file of com.x.Foo import Foo", so it binds the class and the
+imports edge goes to that one file. Classes of one package see each other
+without imports wherever their roots are (``package_scope`` with the declared
+package); bare names inside a class may be inherited members
+(``implicit_self``); ``new Foo()`` calls the constructor named Foo.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+import tree_sitter_java
+
+from .spec import LanguageSpec, RepoFiles
+
+
+class JavaPackages:
+    """Maps qualified class and package names to files, whatever the source root."""
+
+    def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
+        self._files: dict[str, list[str]] = {}  # "com/x/Foo.java" → files ending so
+        self._packages: dict[str, list[str]] = {}  # "com/x" → files of such directories
+        for path in sorted(repo.paths()):
+            if not path.endswith(".java"):
+                continue
+            parts = PurePosixPath(path).parts
+            for i in range(len(parts)):
+                self._files.setdefault("/".join(parts[i:]), []).append(path)
+                if i < len(parts) - 1:
+                    self._packages.setdefault("/".join(parts[i:-1]), []).append(path)
+
+    def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        rel = module.replace(".", "/")
+        found = self._files.get(f"{rel}.java") or self._packages.get(rel)
+        if found:
+            return tuple(found)
+        # A nested class or a static member (import static a.B.m): the outer class's file.
+        outer = rel.rpartition("/")[0]
+        return tuple(self._files.get(f"{outer}.java", ())) if outer else ()
+
+
+_OBJECT_METHODS = "equals hashCode toString getClass clone finalize notify notifyAll wait"
+_STRING_METHODS = """length charAt substring indexOf lastIndexOf isEmpty isBlank trim strip split replace
+replaceAll replaceFirst startsWith endsWith contains format formatted valueOf toLowerCase toUpperCase matches
+concat chars getBytes compareTo compareToIgnoreCase equalsIgnoreCase join repeat lines toCharArray intern"""
+_COLLECTION_METHODS = """get set add addAll remove removeAll removeIf retainAll contains containsAll containsKey
+containsValue put putAll putIfAbsent getOrDefault computeIfAbsent computeIfPresent compute merge size clear
+iterator listIterator stream parallelStream forEach keySet values entrySet getKey getValue setValue toArray
+sort subList indexOf of copyOf asList emptyList emptyMap emptySet singletonList unmodifiableList
+unmodifiableMap unmodifiableSet first last peek poll offer push pop next hasNext previous hasPrevious
+map filter flatMap collect reduce findFirst findAny anyMatch allMatch noneMatch count distinct sorted limit
+skip orElse orElseGet orElseThrow ifPresent isPresent empty ofNullable toList"""
+_OTHER_METHODS = """append insert reverse setLength close read write flush print println printf
+ordinal name compareTo apply accept test run call start join interrupt sleep getMessage getCause
+printStackTrace intValue longValue doubleValue booleanValue getName getSimpleName getSuperclass
+isInstance cast newInstance getAnnotation invoke lock unlock await signal signalAll"""
+
+_BUILTIN_METHODS = frozenset((_OBJECT_METHODS + " " + _STRING_METHODS + " " + _COLLECTION_METHODS + " "
+                              + _OTHER_METHODS).split())
+
+# java.lang (never imported), and bare calls that are static imports of test
+# frameworks (`import static org.junit.Assert.*`).
+_BUILTINS = frozenset("""
+Object String StringBuilder StringBuffer CharSequence Integer Long Double Float Boolean Character Byte Short
+Number Math StrictMath System Runtime Thread ThreadLocal Class ClassLoader Enum Record Void Iterable Comparable
+Runnable AutoCloseable Cloneable Appendable Readable Process ProcessBuilder Throwable Exception Error
+RuntimeException IllegalArgumentException IllegalStateException NullPointerException ClassCastException
+UnsupportedOperationException IndexOutOfBoundsException ArrayIndexOutOfBoundsException ArithmeticException
+CloneNotSupportedException InterruptedException NumberFormatException SecurityException AssertionError
+OutOfMemoryError StackOverflowError Override Deprecated SuppressWarnings FunctionalInterface SafeVarargs
+assertEquals assertNotEquals assertTrue assertFalse assertNull assertNotNull assertSame assertNotSame
+assertThat assertThrows assertArrayEquals assertAll fail assumeTrue assumeFalse assertWithMessage
+mock when verify spy any eq times never doReturn doThrow
+""".split())
+
+
+SPEC = LanguageSpec(
+    name="java",
+    extensions=(".java",),
+    grammar=tree_sitter_java.language,
+    query_file="java.scm",
+    resolver=JavaPackages,
+    test_globs=("src/test/*", "test/*", "tests/*", "*Test.java", "*Tests.java", "*TestCase.java", "*IT.java"),
+    self_names=frozenset({"this"}),
+    super_names=frozenset({"super"}),
+    constructor_is_class_name=True,
+    implicit_self=True,
+    package_scope=True,
+    package_spans_directories=True,
+    builtins=_BUILTINS,
+    builtin_methods=_BUILTIN_METHODS,
+    relative_prefixes=(),
+    module_separator=".",
+    import_alias=lambda module: module.rsplit(".", 1)[-1],
+    resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
+               "same-package classes across roots; this./super./static calls; extends/implements; constructors",
+)

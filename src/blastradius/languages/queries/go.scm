@@ -1,0 +1,96 @@
+; Go. Capture names: see languages/spec.py.
+
+(package_clause (package_identifier) @package.name) @package
+
+; Definitions. A type declared alone is captured with its `type` keyword (the
+; widest node wins), so its doc comment is found; grouped types by their spec.
+(function_declaration name: (identifier) @name) @definition.function
+(method_declaration
+  receiver: (parameter_list (parameter_declaration type: (_) @receiver))
+  name: (field_identifier) @name) @definition.method
+(type_declaration . (type_spec name: (type_identifier) @name type: (struct_type)) .) @definition.struct
+(type_declaration . (type_spec name: (type_identifier) @name type: (interface_type)) .) @definition.interface
+(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
+(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+(type_spec name: (type_identifier) @name type: [
+  (type_identifier) (qualified_type) (function_type) (map_type) (slice_type)
+  (array_type) (channel_type) (pointer_type) (generic_type)]) @definition.type
+(method_elem name: (field_identifier) @name) @definition.method
+
+; Embedding is Go's inheritance: embedded struct fields promote their methods,
+; embedded interfaces their method sets.
+(field_declaration_list
+  (field_declaration !name type: [
+    (type_identifier) @name
+    (pointer_type (type_identifier) @name)
+    (generic_type type: (type_identifier) @name)
+    (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+    (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))
+  ]) @reference.inherit)
+(interface_type (type_elem [
+  (type_identifier) @name
+  (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+]) @reference.inherit)
+
+; Calls, incl. explicit instantiation f[T]() and conversions to named types.
+(call_expression function: (identifier) @name) @reference.call
+(call_expression
+  function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
+(call_expression function: (index_expression operand: (identifier) @name)) @reference.call
+(call_expression
+  function: (index_expression
+    operand: (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.call
+(type_conversion_expression type: (generic_type type: (type_identifier) @name)) @reference.call
+
+; Types constructed by a literal: T{...}, pkg.T{...}.
+(composite_literal type: (type_identifier) @name) @reference.value
+(composite_literal type: (generic_type type: (type_identifier) @name)) @reference.value
+(composite_literal
+  type: (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)) @reference.value
+
+; Functions used as values: arguments, struct fields (Action: run), assignments.
+(argument_list (identifier) @name @reference.value)
+(argument_list (selector_expression operand: (_) @receiver field: (field_identifier) @name) @reference.value)
+(keyed_element value: (literal_element (identifier) @name) @reference.value)
+(keyed_element value: (literal_element
+  (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.value)
+(literal_value (literal_element (identifier) @name) @reference.value)
+(assignment_statement right: (expression_list (identifier) @name) @reference.value)
+(assignment_statement right: (expression_list
+  (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.value)
+
+; Imports: "path", alias "path", . "path" (its names join this file's), _ "path".
+(import_spec !name path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
+(import_spec
+  name: (package_identifier) @import.alias
+  path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
+(import_spec
+  name: (blank_identifier) @import.alias
+  path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
+(import_spec
+  name: (dot) @import.wildcard
+  path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
+
+; Variables whose type the code states: parameters and receivers, var x T,
+; x := T{} / &T{} / new(T), struct fields (in the struct's scope).
+(parameter_declaration name: (identifier) @binding.name type: (_) @binding.type) @binding
+(var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . [
+    (composite_literal type: (_) @binding.type)
+    (unary_expression operand: (composite_literal type: (_) @binding.type))
+  ])) @binding
+(var_spec
+  name: (identifier) @binding.name
+  value: (expression_list . [
+    (composite_literal type: (_) @binding.type)
+    (unary_expression operand: (composite_literal type: (_) @binding.type))
+  ])) @binding
+((short_var_declaration
+  left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (call_expression
+    function: (identifier) @_new
+    arguments: (argument_list . (type_identifier) @binding.type)))) @binding
+  (#eq? @_new "new"))
+(field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding

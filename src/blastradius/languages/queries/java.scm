@@ -1,0 +1,69 @@
+; Java. Capture names: see languages/spec.py.
+
+(package_declaration [(scoped_identifier) (identifier)] @package.name) @package
+
+; Definitions. Constructors are methods named like their class.
+(class_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(record_declaration name: (identifier) @name) @definition.class
+(annotation_type_declaration name: (identifier) @name) @definition.interface
+(method_declaration name: (identifier) @name) @definition.method
+(constructor_declaration name: (identifier) @name) @definition.method
+(compact_constructor_declaration name: (identifier) @name) @definition.method
+
+; extends / implements; generic and qualified supertypes by their class name.
+(superclass [
+  (type_identifier) @name
+  (generic_type [(type_identifier) @name
+                 (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
+  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
+] @reference.inherit)
+(type_list [
+  (type_identifier) @name
+  (generic_type [(type_identifier) @name
+                 (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
+  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
+] @reference.inherit)
+
+; Calls: m(), this.m(), super.m(), obj.m(), Type.staticM(); new Foo(...).
+; new Foo().m() is a call of Foo's m (listed first: the first pattern wins).
+(method_invocation
+  object: (object_creation_expression type: [
+    (type_identifier) @receiver
+    (generic_type (type_identifier) @receiver)])
+  name: (identifier) @name) @reference.call
+(method_invocation !object name: (identifier) @name) @reference.call
+(method_invocation object: (_) @receiver name: (identifier) @name) @reference.call
+(object_creation_expression type: [
+  (type_identifier) @name
+  (generic_type [(type_identifier) @name
+                 (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
+  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
+]) @reference.call
+
+; Methods used as values: Foo::bar, this::bar.
+(method_reference . (_) @receiver . (identifier) @name .) @reference.value
+
+; Imports: a class (binds its simple name), a package's classes (wildcard).
+; `import static a.B.m` resolves like a class import of a nested name.
+(import_declaration (scoped_identifier name: (identifier) @import.name) @import.module .) @import
+(import_declaration (scoped_identifier) @import.module (asterisk) @import.wildcard) @import
+
+; Variables whose type the code states: locals, fields (in the class scope),
+; parameters, for-each variables; `var x = new Foo()`.
+((local_variable_declaration
+  type: (_) @binding.type
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+  (#not-eq? @binding.type "var"))
+(local_variable_declaration
+  declarator: (variable_declarator
+    name: (identifier) @binding.name
+    value: (object_creation_expression type: (_) @binding.type))) @binding
+(field_declaration
+  type: (_) @binding.type
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+(formal_parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
+(spread_parameter (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
+(enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name) @binding
+(catch_formal_parameter (catch_type (_) @binding.type) name: (identifier) @binding.name) @binding
