@@ -1,0 +1,287 @@
+"""Changed symbols: an old and a new version of a file in, the changed symbols and kinds out."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from blastradius.changes import CHANGE_KINDS, changed_symbols, unsupported_files
+from blastradius.diff import diff_from_texts, parse_diff
+from blastradius.model import Change
+
+
+def reader(files: dict[str, str | None]) -> Callable[[str], bytes | None]:
+    def read(path: str) -> bytes | None:
+        text = files.get(path)
+        return None if text is None else text.encode()
+    return read
+
+
+def run(old: str | None, new: str | None, path: str = "m.py", readable: bool = True) -> tuple[Change, ...]:
+    diffs = parse_diff(diff_from_texts(path, old, new))
+    if not readable:
+        return changed_symbols(diffs, reader({}), reader({}))
+    return changed_symbols(diffs, reader({path: old}), reader({path: new}))
+
+
+def kinds(old: str | None, new: str | None, path: str = "m.py") -> dict[str, tuple[str, ...]]:
+    return {c.id: c.changes for c in run(old, new, path)}
+
+
+CLASS = """\
+import os
+
+
+class Store(Base):
+    limit = 10
+
+    def get(self, key):
+        value = self.data[key]
+        return value
+
+    def put(self, key, value):
+        self.data[key] = value
+"""
+
+
+def test_body_change_inside_one_method_marks_only_that_method() -> None:
+    new = CLASS.replace("value = self.data[key]", "value = self.data.get(key)")
+    assert kinds(CLASS, new) == {"m.py::Store.get": ("body",)}
+
+
+def test_class_own_lines_mark_the_class() -> None:
+    assert kinds(CLASS, CLASS.replace("class Store(Base):", "class Store(Base, Mixin):")) == {
+        "m.py::Store": ("signature",)}
+    assert kinds(CLASS, CLASS.replace("limit = 10", "limit = 20")) == {"m.py::Store": ("body",)}
+
+
+def test_module_level_change_maps_to_the_file_node() -> None:
+    changes = run(CLASS, CLASS.replace("import os", "import sys"))
+    assert [(c.id, c.kind, c.changes) for c in changes] == [("m.py", "file", ("module",))]
+
+
+def test_signature_return_and_raise_changes() -> None:
+    old = "def f(a, b=1) -> int:\n    if a:\n        raise ValueError(a)\n    return a + b\n"
+    assert kinds(old, old.replace("b=1", "b=2")) == {"m.py::f": ("signature",)}
+    assert kinds(old, old.replace("-> int", "-> float")) == {"m.py::f": ("return",)}
+    assert kinds(old, old.replace("return a + b", "return a - b")) == {"m.py::f": ("return",)}
+    assert kinds(old, old.replace("ValueError", "KeyError")) == {"m.py::f": ("raises",)}
+    assert kinds(old, old.replace("if a:", "if not a:")) == {"m.py::f": ("body",)}
+    both = old.replace("b=1", "b=2").replace("return a + b", "return None")
+    changes = run(old, both)
+    assert [(c.changes, c.signature, c.old_signature) for c in changes] == [
+        (("return", "signature"), "def f(a, b=2) -> int", "def f(a, b=1) -> int")]
+
+
+def test_yield_is_a_return_form_in_python() -> None:
+    old = "def gen():\n    yield 1\n"
+    assert kinds(old, "def gen():\n    yield 2\n") == {"m.py::gen": ("return",)}
+
+
+def test_decorator_change() -> None:
+    old = "class A:\n    @property\n    def size(self):\n        return 1\n"
+    new = old.replace("@property", "@cached_property")
+    assert kinds(old, new) == {"m.py::A.size": ("decorators",)}
+    assert kinds("def f():\n    pass\n", "@register\ndef f():\n    pass\n") == {"m.py::f": ("decorators",)}
+
+
+def test_added_and_deleted_functions() -> None:
+    old = "def keep():\n    pass\n\n\ndef old_one(x):\n    return x * 2 + 1\n"
+    new = "def keep():\n    pass\n\n\ndef brand_new(y, z):\n    print(y)\n    return z\n"
+    assert kinds(old, new) == {"m.py::old_one": ("deleted",), "m.py::brand_new": ("added",)}
+
+
+def test_renamed_function_reports_the_new_id_renamed_and_the_old_id_deleted() -> None:
+    old = "def total(items):\n    s = 0\n    for i in items:\n        s += i\n    return s\n"
+    new = old.replace("def total", "def sum_all")
+    changes = {c.id: c for c in run(old, new)}
+    assert {i: c.changes for i, c in changes.items()} == {
+        "m.py::sum_all": ("renamed",), "m.py::total": ("deleted",)}
+    assert changes["m.py::sum_all"].old_signature == "def total(items)"
+    # a rename with a small edit is still a rename, and the edit is classified
+    edited = new.replace("s = 0", "s = 0.0")
+    assert kinds(old, edited) == {"m.py::sum_all": ("body", "renamed"), "m.py::total": ("deleted",)}
+
+
+def test_renaming_a_class_renames_its_untouched_methods() -> None:
+    new = CLASS.replace("class Store(Base):", "class Cache(Base):")
+    assert kinds(CLASS, new) == {
+        "m.py::Cache": ("renamed",), "m.py::Cache.get": ("renamed",), "m.py::Cache.put": ("renamed",),
+        "m.py::Store": ("deleted",), "m.py::Store.get": ("deleted",), "m.py::Store.put": ("deleted",)}
+
+
+def test_blank_lines_and_trailing_spaces_change_nothing() -> None:
+    new = CLASS.replace("        return value\n", "\n        return value   \n")
+    assert kinds(CLASS, new) == {}
+
+
+def test_added_file_reports_the_file_and_its_top_level_symbols() -> None:
+    changes = run(None, CLASS + "\n\ndef helper():\n    pass\n")
+    assert [(c.id, c.kind, c.changes) for c in changes] == [
+        ("m.py", "file", ("added",)),
+        ("m.py::Store", "class", ("added",)),
+        ("m.py::helper", "function", ("added",)),
+    ]
+
+
+def test_deleted_file_reports_the_file_and_every_symbol() -> None:
+    assert kinds(CLASS, None) == {
+        "m.py": ("deleted",), "m.py::Store": ("deleted",),
+        "m.py::Store.get": ("deleted",), "m.py::Store.put": ("deleted",)}
+
+
+def test_results_are_sorted_by_file_and_line() -> None:
+    new = CLASS.replace("import os", "import sys").replace("self.data[key] = value", "pass")
+    changes = run(CLASS, new)
+    assert [(c.id, c.start_line, c.end_line) for c in changes] == [
+        ("m.py", 1, 12), ("m.py::Store.put", 11, 12)]
+
+
+def test_unreadable_versions_are_rebuilt_from_the_diff() -> None:
+    new = CLASS.replace("value = self.data[key]", "value = self.data.get(key)")
+    diffs = parse_diff(diff_from_texts("m.py", CLASS, new))
+    expected = {"m.py::Store.get": ("body",)}
+    only_new = changed_symbols(diffs, reader({}), reader({"m.py": new}))
+    only_old = changed_symbols(diffs, reader({"m.py": CLASS}), reader({}))
+    assert {c.id: c.changes for c in only_new} == expected
+    assert {c.id: c.changes for c in only_old} == expected
+    # with neither side, only the diff's own lines are known: a definition whose
+    # header lies inside the hunk is still found
+    old = "x = 1\n\n\ndef f(a):\n    return a\n"
+    assert {c.id: c.changes for c in run(old, old.replace("return a", "return -a"), readable=False)} \
+        == {"m.py::f": ("return",)}
+
+
+def test_binary_and_unknown_languages_are_listed_apart() -> None:
+    text = (diff_from_texts("notes.txt", "a\n", "b\n")
+            + "diff --git a/img.png b/img.png\nBinary files a/img.png and b/img.png differ\n"
+            + diff_from_texts("m.py", "x = 1\n", "x = 2\n"))
+    diffs = parse_diff(text)
+    assert unsupported_files(diffs) == ("notes.txt", "img.png")
+    assert [c.id for c in changed_symbols(diffs, reader({"m.py": "x = 1\n"}), reader({"m.py": "x = 2\n"}))] \
+        == ["m.py"]
+
+
+# -- against git itself ---------------------------------------------------------
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
+
+
+def git_readers(root: Path) -> tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]]:
+    def old(path: str) -> bytes | None:
+        proc = subprocess.run(["git", "-C", str(root), "show", f"HEAD:{path}"], capture_output=True)
+        return proc.stdout if proc.returncode == 0 else None
+
+    def new(path: str) -> bytes | None:
+        file = root / path
+        return file.read_bytes() if file.exists() else None
+
+    return old, new
+
+
+def test_real_git_diff_of_edits_and_a_new_file(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"pkg/store.py": CLASS, "pkg/util.py": "def a():\n    return 1\n"})
+    (root / "pkg/store.py").write_text(CLASS.replace("def put(self, key, value):", "def put(self, key, value=None):"))
+    (root / "pkg/util.py").write_text("def a():\n    return 1\n\n\ndef b():\n    raise RuntimeError\n")
+    (root / "pkg/new.py").write_text("class Fresh:\n    def go(self):\n        pass\n")
+    git(root, "add", "-A")
+    diffs = parse_diff(git(root, "diff", "--cached"))
+    changes = changed_symbols(diffs, *git_readers(root))
+    assert [(c.id, c.changes) for c in changes] == [
+        ("pkg/new.py", ("added",)),
+        ("pkg/new.py::Fresh", ("added",)),
+        ("pkg/store.py::Store.put", ("signature",)),
+        ("pkg/util.py::b", ("added",)),
+    ]
+
+
+def test_real_git_rename_deletes_old_ids_and_renames_new_ones(make_repo: Callable[..., Path]) -> None:
+    body = CLASS + "".join(f"\n\ndef f{i}():\n    return {i}\n" for i in range(3))
+    root = make_repo({"old/store.py": body})
+    git(root, "mv", "old/store.py", "new_store.py")
+    (root / "new_store.py").write_text(body.replace("return 2", "return 22"))
+    git(root, "add", "-A")
+    (fd,) = diffs = parse_diff(git(root, "diff", "--cached", "-M"))
+    assert (fd.old_path, fd.new_path) == ("old/store.py", "new_store.py")
+    got = {c.id: c.changes for c in changed_symbols(diffs, *git_readers(root))}
+    assert got["old/store.py"] == ("deleted",) and got["old/store.py::Store.get"] == ("deleted",)
+    assert got["new_store.py"] == ("renamed",)
+    assert got["new_store.py::Store.get"] == ("renamed",)
+    assert got["new_store.py::f2"] == ("renamed", "return")
+    assert len(got) == 2 * 7
+
+
+# -- another language: the same kinds from the TypeScript spec's words ------------
+
+TS = """\
+import { Base } from "./base";
+
+export class Store extends Base {
+  private limit = 10;
+
+  public get(key: string): number {
+    const v = this.data[key];
+    return v;
+  }
+
+  @logged
+  put(key: string, value: number): void {
+    if (!key) {
+      throw new Error("key");
+    }
+    this.data[key] = value;
+  }
+}
+
+export function helper(a: number, b = 1): number {
+  return a + b;
+}
+
+const double = (a: number) => a * 2;
+"""
+
+
+def test_typescript_change_kinds() -> None:
+    def ts(old: str, new: str) -> dict[str, tuple[str, ...]]:
+        return kinds(TS, TS.replace(old, new), path="src/store.ts")
+
+    assert ts("const v = this.data[key];", "const v = this.data.get(key);") == {
+        "src/store.ts::Store.get": ("body",)}
+    assert ts("public get(", "private get(") == {"src/store.ts::Store.get": ("visibility",)}
+    assert ts("get(key: string): number", "get(key: string): string") == {"src/store.ts::Store.get": ("return",)}
+    assert ts('new Error("key")', 'new TypeError("key")') == {"src/store.ts::Store.put": ("raises",)}
+    assert ts("@logged", "@traced") == {"src/store.ts::Store.put": ("decorators",)}
+    assert ts("b = 1", "b = 2") == {"src/store.ts::helper": ("signature",)}
+    assert ts("export function helper", "function helper") == {"src/store.ts::helper": ("visibility",)}
+    assert ts("extends Base", "extends Other") == {"src/store.ts::Store": ("signature",)}
+    assert ts("private limit = 10;", "private limit = 20;") == {"src/store.ts::Store": ("body",)}
+    assert ts("a * 2", "a * 3") == {"src/store.ts::double": ("return",)}
+    assert ts('"./base"', '"./base2"') == {"src/store.ts": ("module",)}
+    assert ts("function helper", "function assist") == {
+        "src/store.ts::assist": ("renamed",), "src/store.ts::helper": ("deleted",)}
+
+
+@seed(7)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 40), st.sampled_from(["", "    pass", "def g(:", "class", "@x",
+                                                                "        return 1", "\t", "x = (", "}"])),
+                max_size=6),
+       st.booleans(), st.booleans())
+def test_any_pair_of_versions_maps_without_crashing(edits: list[tuple[int, str]], old_ok: bool,
+                                                     new_ok: bool) -> None:
+    lines = CLASS.splitlines()
+    for at, text in edits:
+        lines.insert(min(at, len(lines)), text)
+    new = "\n".join(lines) + "\n"
+    diffs = parse_diff(diff_from_texts("m.py", CLASS, new))
+    changes = changed_symbols(diffs, reader({"m.py": CLASS} if old_ok else {}),
+                              reader({"m.py": new} if new_ok else {}))
+    assert all(c.changes and set(c.changes) <= set(CHANGE_KINDS) for c in changes)
+    assert len({c.id for c in changes}) == len(changes)
+    if old_ok and new_ok and any(text.strip() for _, text in edits):
+        assert changes  # an inserted non-blank line is always reported somewhere
