@@ -17,7 +17,15 @@ from blastradius.diff import diff_from_texts, hunk_bodies, parse_diff
 from blastradius.errors import DiffError
 from blastradius.model import FileDiff, Hunk
 
-from .conftest import git, write_files
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
+
+
+def write_files(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).write_text(text)
 
 
 def by_path(diffs: tuple[FileDiff, ...]) -> dict[str, FileDiff]:

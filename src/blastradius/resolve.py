@@ -267,11 +267,11 @@ class Resolver:
                 found = self.child(current, name)
                 if found is None and spec.implicit_self and row.parent == path:
                     owner = self.owner_class(row)  # an out-of-line method sees its class
-                    found = self.member(owner, name) if owner is not None else None
+                    found = self._implicit_member(owner, name) if owner is not None else None
                 if found is not None:
                     return found
             elif row.kind == CLASS and spec.implicit_self:
-                found = self.member(row, name)
+                found = self._implicit_member(row, name)
                 if found is not None:
                     return found
             current = row.parent
@@ -335,6 +335,10 @@ class Resolver:
                 return owner
             current = row.parent
         return None
+
+    def _implicit_member(self, cls: SymRow, name: str) -> SymRow | None:
+        # Inside its class, the class's own name is the class, not its constructor.
+        return cls if name == cls.name else self.member(cls, name)
 
     def owner_class(self, row: SymRow) -> SymRow | None:
         """The class of a method defined out of line in another file than its class
@@ -476,12 +480,17 @@ class Resolver:
             if type_name:
                 resolved = self._resolve_expr(target.file, target.id, *_split(type_name))
                 return resolved if isinstance(resolved, SymRow) and resolved.kind == CLASS else None
+        elif target.kind == FUNCTION:
+            # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
+            return self.child(target.id, part)
         return None
 
     def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
         if not receiver:
             return self.lookup_name(path, scope, name)
         target = self.resolve_receiver(path, scope, receiver)
+        if target is None and self._spec(path).namespace_receivers:
+            return self.lookup_name(path, scope, name)  # ns::Foo: namespaces are not nodes
         if target is None or target is _EXTERNAL:
             return target
         return self._attribute(path, target, name)

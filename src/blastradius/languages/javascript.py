@@ -300,7 +300,7 @@ BUILTIN_METHODS = frozenset("""
     time timeEnd assert now toFixed toPrecision toISOString getTime on once off emit
     addEventListener removeEventListener dispatchEvent next return throw append appendChild
     removeChild querySelector querySelectorAll getElementById createElement setAttribute
-    getAttribute json text blob arrayBuffer send write end pipe close open read abort
+    getAttribute json text blob arrayBuffer send write end pipe close open read abort encode decode
 """.split())
 
 SPEC = LanguageSpec(

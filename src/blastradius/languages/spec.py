@@ -113,6 +113,17 @@ class LanguageSpec:
     namespace_receivers: bool = False
     # One line for `blastradius languages`: what import/module resolution does.
     resolution: str = ""
+    # Words that open a statement, for classifying a change (changes.py): a
+    # changed line starting with a return keyword is a `return` change, with a
+    # raise keyword a `raises` change ('throws' also marks a declared-exceptions
+    # clause in a header); a header word among the visibility words is a
+    # `visibility` change; lines starting with the decorator prefix are
+    # decorators/annotations/attributes.
+    return_keywords: tuple[str, ...] = ("return",)
+    raise_keywords: tuple[str, ...] = ("raise", "throw", "throws")
+    visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static",
+                                         "pub", "internal")
+    decorator_prefix: str = "@"
 
     @cached_property
     def query_source(self) -> str:

@@ -16,13 +16,25 @@
 
 ; Methods, class fields and object properties holding a function. Inside a
 ; class (or an object namespace below) they are methods, elsewhere functions.
-(method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.function
+(class_body (method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.function)
 (field_definition
   property: [(property_identifier) (private_property_identifier)] @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
-(pair
+; Members of an object literal are definitions only where the object is named
+; (const api = {…}) or is the module (export default {…}, module.exports = {…});
+; an object passed as an argument is anonymous, like a callback.
+(variable_declarator value: (object (method_definition name: (property_identifier) @name) @definition.function))
+(variable_declarator value: (object (pair
   key: [(property_identifier) (string (string_fragment))] @name
-  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
+(export_statement value: (object (method_definition name: (property_identifier) @name) @definition.function))
+(export_statement value: (object (pair
+  key: [(property_identifier) (string (string_fragment))] @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
+(assignment_expression right: (object (method_definition name: (property_identifier) @name) @definition.function))
+(assignment_expression right: (object (pair
+  key: [(property_identifier) (string (string_fragment))] @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
 
 ; const f = () => {} / function () {} / class {}.
 (variable_declarator
@@ -238,6 +250,9 @@
 (variable_declarator
   name: (identifier) @binding.name
   value: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (ternary_expression consequence: (new_expression constructor: [(identifier) (member_expression)] @binding.type))) @binding
 (assignment_expression
   left: [(identifier) (member_expression object: (this) property: (property_identifier))] @binding.name
   right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding

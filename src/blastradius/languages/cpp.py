@@ -1,0 +1,43 @@
+"""C++: classes, namespaces, out-of-line methods, includes shared with C.
+
+Includes resolve as in C (``c.IncludeFiles``: beside the file, include dirs from
+``compile_commands.json`` or ``include/``/``src/`` folders, a header paired with
+its sources). Namespaces are not nodes: ``ns::Foo`` is ``Foo``, and a call
+``ns::f()`` whose qualifier names no class is looked up like the bare ``f``.
+``void Foo::bar() {}`` is a method of ``Foo`` through ``@receiver``: in the
+file of ``Foo`` it nests under it, elsewhere (``foo.cpp`` beside ``foo.h``) the
+resolver pairs it with the class the file includes. Headers (``.h``) are parsed
+with this grammar, which reads C headers as well.
+"""
+
+from __future__ import annotations
+
+import tree_sitter_cpp
+
+from .c import C_KEYWORDS, C_STDLIB, HEADER_EXTENSIONS, IncludeFiles
+from .spec import LanguageSpec
+
+SPEC = LanguageSpec(
+    name="cpp",
+    extensions=(".cc", ".cpp", ".cxx", ".c++", *HEADER_EXTENSIONS),
+    grammar=tree_sitter_cpp.language,
+    query_file="cpp.scm",
+    resolver=IncludeFiles,
+    test_globs=("test/*", "tests/*", "*_test.cc", "*_test.cpp", "*_unittest.cc", "*_unittest.cpp",
+                "test_*.cpp", "test_*.cc", "*Test.cpp", "*Tests.cpp"),
+    self_names=frozenset({"this"}),
+    constructor_is_class_name=True,
+    implicit_self=True,
+    builtins=C_KEYWORDS | C_STDLIB | frozenset({"std", "static_cast", "dynamic_cast",
+                                                "reinterpret_cast", "const_cast", "move", "forward"}),
+    builtin_methods=frozenset({"size", "empty", "begin", "end", "push_back", "emplace_back", "pop_back",
+                               "insert", "erase", "find", "count", "clear", "get", "reset", "data",
+                               "front", "back", "at", "c_str", "str", "append", "substr", "length",
+                               "reserve", "resize", "swap", "lock", "unlock", "first", "second"}),
+    relative_prefixes=(),
+    module_separator="/",
+    member_separators=("::", "->"),
+    namespace_receivers=True,
+    resolution="#include as in C; classes and namespaces; out-of-line Foo::bar() paired with class Foo "
+               "through the header; ns::f() by the bare name",
+)

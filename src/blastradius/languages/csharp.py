@@ -1,0 +1,66 @@
+"""C#: namespaces and ``using``, partial classes, properties, xUnit/NUnit/MSTest.
+
+A namespace is not a directory: each file declares it (``@package``), and the
+module resolver maps a namespace to the files that declare it, so ``using
+App.Models;`` is a wildcard import of those files and ``using M = App.Models;``
+binds them to ``M``. Files of one folder and namespace see each other without a
+``using`` (``package_scope``). The pieces of a ``partial class`` share their
+members (``open_classes``). A property is a method node named like the
+property: calls in its accessors are its calls. A method with ``[Fact]``,
+``[Theory]``, ``[Test]``, ``[TestCase]`` or ``[TestMethod]``, and everything in
+a ``[TestFixture]``/``[TestClass]`` class, is test code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tree_sitter_c_sharp
+
+from .spec import LanguageSpec, RepoFiles
+
+
+class Namespaces:
+    def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
+        package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
+        self._files: dict[str, list[str]] = {}
+        for path in sorted(repo.paths()):
+            if path.endswith(spec.extensions):
+                self._files.setdefault(package_of(path), []).append(path)
+
+    def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        module = module.removeprefix("global::")
+        found = self._files.get(module)
+        if not found and "." in module:  # using static App.Util / an alias to a type
+            found = self._files.get(module.rpartition(".")[0])
+        return tuple(found or ())
+
+
+SPEC = LanguageSpec(
+    name="csharp",
+    extensions=(".cs",),
+    grammar=tree_sitter_c_sharp.language,
+    query_file="csharp.scm",
+    resolver=Namespaces,
+    test_globs=("*Tests.cs", "*Test.cs", "*.Tests/*", "*.Test/*", "*.UnitTests/*", "tests/*", "test/*"),
+    self_names=frozenset({"this"}),
+    super_names=frozenset({"base"}),
+    constructor_is_class_name=True,
+    implicit_self=True,
+    package_scope=True,
+    open_classes=True,
+    builtins=frozenset({"nameof", "typeof", "sizeof", "default", "Console", "Math", "String", "Task",
+                        "Guid", "DateTime", "Convert", "Enumerable", "Assert", "Array", "Environment"}),
+    builtin_methods=frozenset({
+        "ToString", "Equals", "GetHashCode", "GetType", "Add", "Remove", "Contains", "ContainsKey",
+        "TryGetValue", "Clear", "Count", "Any", "All", "Select", "Where", "First", "FirstOrDefault",
+        "Single", "SingleOrDefault", "ToList", "ToArray", "ToDictionary", "OrderBy", "GroupBy", "Sum",
+        "Max", "Min", "Get", "Set", "Dispose", "Format", "Join", "Split", "Trim", "Replace", "Substring",
+        "StartsWith", "EndsWith", "IndexOf", "Append", "AppendLine", "ConfigureAwait", "Wait", "Invoke",
+        "WriteLine", "Write", "Read", "ReadLine", "Close", "Flush", "Parse", "TryParse",
+    }),
+    relative_prefixes=(),
+    module_separator=".",
+    resolution="namespaces declared per file; using (wildcard) and using aliases; same-folder "
+               "namespace visible; partial classes merged",
+)

@@ -1,0 +1,32 @@
+; C. Capture names: see languages/spec.py. Prototypes are not definitions: a call
+; reaches the function's body through the header's paired source.
+
+(function_definition declarator: (function_declarator declarator: (identifier) @name)) @definition.function
+(function_definition declarator: (pointer_declarator
+  declarator: (function_declarator declarator: (identifier) @name))) @definition.function
+(function_definition declarator: (pointer_declarator declarator: (pointer_declarator
+  declarator: (function_declarator declarator: (identifier) @name)))) @definition.function
+(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(union_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+(type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
+
+; Calls: plain, and through a struct field (a function pointer; kept unresolved).
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call
+
+; Functions passed as values: callbacks, dispatch tables.
+(argument_list (identifier) @name) @reference.value
+(initializer_list (identifier) @name) @reference.value
+(initializer_pair value: (identifier) @name) @reference.value
+(assignment_expression right: (identifier) @name) @reference.value
+
+; Includes: everything a header declares is in scope.
+(preproc_include path: [(string_literal) (system_lib_string)] @import.module) @import @import.wildcard
+
+; Variables whose type the code states.
+(declaration type: [(type_identifier) (struct_specifier name: (type_identifier))] @binding.type
+  declarator: [(identifier) (pointer_declarator declarator: (identifier))
+               (init_declarator declarator: [(identifier) (pointer_declarator declarator: (identifier))])] @binding.name) @binding
+(parameter_declaration type: [(type_identifier) (struct_specifier name: (type_identifier))] @binding.type
+  declarator: [(identifier) (pointer_declarator declarator: (identifier))] @binding.name) @binding

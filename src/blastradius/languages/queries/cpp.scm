@@ -1,0 +1,60 @@
+; C++. Capture names: see languages/spec.py. Namespaces are not nodes; member
+; declarations without a body are not definitions (the out-of-line body is).
+
+(class_specifier name: (type_identifier) @name body: (_)) @definition.class
+(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(union_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+(type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
+
+; Functions, inline methods (a function inside a class body is a method).
+(function_definition declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name)) @definition.function
+(function_definition declarator: (pointer_declarator
+  declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))) @definition.function
+(function_definition declarator: (reference_declarator
+  (function_declarator declarator: [(identifier) (field_identifier)] @name))) @definition.function
+(function_definition declarator: (function_declarator declarator: (destructor_name) @name)) @definition.method
+
+; Out of line: void Foo::bar() {}, Foo::Foo() {}, ns::Foo::bar().
+(function_definition declarator: (function_declarator
+  declarator: (qualified_identifier scope: (_) @receiver
+                                    name: [(identifier) (destructor_name) (operator_name)] @name))) @definition.method
+(function_definition declarator: (pointer_declarator declarator: (function_declarator
+  declarator: (qualified_identifier scope: (_) @receiver name: (identifier) @name)))) @definition.method
+(function_definition declarator: (reference_declarator (function_declarator
+  declarator: (qualified_identifier scope: (_) @receiver name: (identifier) @name)))) @definition.method
+
+; Base classes.
+(base_class_clause (type_identifier) @name) @reference.inherit
+(base_class_clause (qualified_identifier scope: (_) @receiver name: (type_identifier) @name)) @reference.inherit
+(base_class_clause (template_type name: (type_identifier) @name)) @reference.inherit
+
+; Calls.
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (qualified_identifier scope: (_) @receiver name: (identifier) @name)) @reference.call
+(call_expression function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call
+(call_expression function: (template_function name: (identifier) @name)) @reference.call
+(call_expression function: (field_expression argument: (_) @receiver
+  field: (template_method name: (field_identifier) @name))) @reference.call
+(new_expression type: (type_identifier) @name) @reference.call
+(new_expression type: (qualified_identifier scope: (_) @receiver name: (type_identifier) @name)) @reference.call
+
+; Functions passed as values.
+(argument_list (identifier) @name) @reference.value
+(initializer_list (identifier) @name) @reference.value
+
+; Includes.
+(preproc_include path: [(string_literal) (system_lib_string)] @import.module) @import @import.wildcard
+
+; Variables whose type the code states.
+(declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  declarator: [(identifier) (pointer_declarator declarator: (identifier))
+               (reference_declarator (identifier))
+               (init_declarator declarator: [(identifier) (pointer_declarator declarator: (identifier))])] @binding.name) @binding
+(field_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  declarator: [(field_identifier) (pointer_declarator declarator: (field_identifier))] @binding.name) @binding
+(parameter_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  declarator: [(identifier) (pointer_declarator declarator: (identifier))
+               (reference_declarator (identifier))] @binding.name) @binding
+(declaration declarator: (init_declarator declarator: [(identifier) (pointer_declarator declarator: (identifier))] @binding.name
+  value: (new_expression type: (_) @binding.type))) @binding

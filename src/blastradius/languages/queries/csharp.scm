@@ -1,0 +1,56 @@
+; C#. Capture names: see languages/spec.py. Namespaces are packages, not nodes.
+
+(namespace_declaration name: (_) @package.name) @package
+(file_scoped_namespace_declaration name: (_) @package.name) @package
+
+(class_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(struct_declaration name: (identifier) @name) @definition.struct
+(record_declaration name: (identifier) @name) @definition.class
+(enum_declaration name: (identifier) @name) @definition.enum
+
+(method_declaration name: (identifier) @name) @definition.method
+(constructor_declaration name: (identifier) @name) @definition.method
+(property_declaration name: (identifier) @name accessors: (accessor_list)) @definition.method
+(property_declaration name: (identifier) @name value: (arrow_expression_clause)) @definition.method
+(local_function_statement name: (identifier) @name) @definition.function
+
+; Test code: xUnit, NUnit, MSTest attributes on methods and classes.
+((method_declaration (attribute_list (attribute name: (identifier) @_a)) name: (identifier) @name) @definition.method @test
+  (#match? @_a "^(Fact|Theory|Test|TestCase|TestCaseSource|TestMethod|DataTestMethod)(Attribute)?$"))
+((class_declaration (attribute_list (attribute name: (identifier) @_a)) name: (identifier) @name) @definition.class @test
+  (#match? @_a "^(TestFixture|TestClass)(Attribute)?$"))
+
+; Base class and interfaces.
+(base_list (identifier) @name) @reference.inherit
+(base_list (generic_name (identifier) @name)) @reference.inherit
+(base_list (qualified_name qualifier: (_) @receiver name: (identifier) @name)) @reference.inherit
+
+; Calls.
+(invocation_expression function: (identifier) @name) @reference.call
+(invocation_expression function: (generic_name (identifier) @name)) @reference.call
+(invocation_expression function: (member_access_expression expression: _ @receiver name: (identifier) @name)) @reference.call
+(invocation_expression function: (member_access_expression expression: _ @receiver
+  name: (generic_name (identifier) @name))) @reference.call
+(invocation_expression function: (conditional_access_expression
+  (member_binding_expression name: (identifier) @name))) @reference.call
+(object_creation_expression type: (identifier) @name) @reference.call
+(object_creation_expression type: (generic_name (identifier) @name)) @reference.call
+(object_creation_expression type: (qualified_name qualifier: (_) @receiver name: (identifier) @name)) @reference.call
+
+; Methods passed as values (delegates, event handlers).
+(argument (identifier) @name) @reference.value
+(assignment_expression right: (identifier) @name) @reference.value
+
+; using directives.
+(using_directive . [(identifier) (qualified_name)] @import.module .) @import @import.wildcard
+(using_directive name: (identifier) @import.alias [(identifier) (qualified_name)] @import.module) @import
+
+; Variables whose type the code states.
+(variable_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.type
+  (variable_declarator name: (identifier) @binding.name)) @binding
+(variable_declaration
+  (variable_declarator name: (identifier) @binding.name
+    (object_creation_expression type: (_) @binding.type))) @binding
+(parameter type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name) @binding
+(property_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name) @binding

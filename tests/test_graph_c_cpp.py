@@ -1,0 +1,86 @@
+"""C and C++: includes, headers paired with sources, out-of-line methods."""
+
+from __future__ import annotations
+
+from blastradius.build import graph_from_sources
+
+C_REPO = {
+    "src/foo.h": "int foo(int x);\nstruct conf { int x; };\n",
+    "src/foo.c": '#include "foo.h"\nstatic int helper(int x) { return x; }\nint foo(int x) { return helper(x); }\n',
+    "src/bar.c": "int foo(int x) { return 0; }\n",
+    "main.c": '#include "src/foo.h"\nint main(void) { foo(1); printf("x"); mystery(); return 0; }\n',
+    "tests/test_foo.c": '#include "foo.h"\nvoid test_foo(void) { foo(2); }\n',
+}
+
+CPP_REPO = {
+    "include/shapes/base.h": "class Base { public: virtual void bar() {} };\n",
+    "include/shapes/foo.h": (
+        '#pragma once\n#include "base.h"\nnamespace geo {\n'
+        "class Foo : public Base {\n public:\n  Foo();\n  void bar();\n"
+        "  int inl() { return bar2(); }\n  int bar2();\n  static int st();\n};\n}\n"
+    ),
+    "src/foo.cpp": (
+        '#include "shapes/foo.h"\nnamespace geo {\nFoo::Foo() {}\n'
+        "void Foo::bar() { helper(); this->inl(); Foo::st(); }\n"
+        "int Foo::bar2() { return 1; }\nint Foo::st() { return 0; }\nstatic void helper() {}\n}\n"
+    ),
+    "src/main.cpp": '#include "shapes/foo.h"\nint main() { geo::Foo f; f.bar(); thing.get(); return 0; }\n',
+    "tests/foo_test.cpp": '#include "shapes/foo.h"\nTEST(Foo, Bar) { geo::Foo f; f.bar(); }\n',
+}
+
+
+def edges(files: dict[str, str], *kinds: str) -> set[tuple[str, str]]:
+    return {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind in kinds}
+
+
+def test_c_include_reaches_the_paired_source_not_the_namesake() -> None:
+    calls = edges(C_REPO, "calls")
+    assert ("main.c::main", "src/foo.c::foo") in calls
+    assert ("main.c::main", "src/bar.c::foo") not in calls
+    assert ("src/foo.c::foo", "src/foo.c::helper") in calls
+    assert ("main.c", "src/foo.h") in edges(C_REPO, "imports")
+
+
+def test_c_tests_folder_and_unknown_and_stdlib_calls() -> None:
+    g = graph_from_sources(C_REPO)
+    assert ("tests/test_foo.c::test_foo", "src/foo.c::foo") in edges(C_REPO, "tests")
+    statuses = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "main.c::main"}
+    assert statuses["printf"] == "builtin"
+    assert statuses["mystery"] == "unresolved"
+
+
+def test_cpp_out_of_line_methods_belong_to_the_class_in_the_header() -> None:
+    g = graph_from_sources(CPP_REPO)
+    all_edges = {(e.source, e.target, e.kind) for e in g.edges}
+    # this-> and a bare member name inside an out-of-line method reach the class's members.
+    assert ("src/foo.cpp::Foo.bar", "include/shapes/foo.h::Foo.inl", "calls") in all_edges
+    assert ("src/foo.cpp::Foo.bar", "src/foo.cpp::Foo.st", "calls") in all_edges
+    assert ("src/foo.cpp::Foo.bar", "src/foo.cpp::helper", "calls") in all_edges
+    # An inline method in the header calls a member defined in the source.
+    assert ("include/shapes/foo.h::Foo.inl", "src/foo.cpp::Foo.bar2", "calls") in all_edges
+    assert ("include/shapes/foo.h::Foo", "include/shapes/base.h::Base", "inherits") in all_edges
+
+
+def test_cpp_typed_variable_in_namespace_and_tests() -> None:
+    g = graph_from_sources(CPP_REPO)
+    by_kind = {(e.source, e.target): e.kind for e in g.edges}
+    assert by_kind[("src/main.cpp::main", "src/foo.cpp::Foo.bar")] == "calls"
+    assert by_kind[("tests/foo_test.cpp::TEST", "src/foo.cpp::Foo.bar")] == "tests"
+    assert next(s for s in g.symbols if s.id == "tests/foo_test.cpp::TEST").is_test
+    # Base.bar is not called by f.bar(): the variable's type is known.
+    assert ("src/main.cpp::main", "include/shapes/base.h::Base.bar") not in by_kind
+    statuses = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "src/main.cpp::main"}
+    assert statuses["get"] == "unresolved"
+
+
+def test_compile_commands_include_dirs() -> None:
+    files = {
+        "compile_commands.json": '[{"directory": "/repo", "command": "cc -Ithird/inc -c app/main.c", "file": "app/main.c"}]',
+        "third/inc/lib.h": "int lib_call(void);\n",
+        "third/inc/lib.c": "int lib_call(void) { return 1; }\n",
+        "other/lib.h": "int lib_call(void);\n",
+        "app/main.c": '#include "lib.h"\nint main(void) { return lib_call(); }\n',
+    }
+    g = graph_from_sources(files, root="/repo")
+    assert ("app/main.c", "third/inc/lib.h", "imports") in g.edge_set("imports")
+    assert ("app/main.c::main", "third/inc/lib.c::lib_call", "calls") in g.edge_set("calls")
