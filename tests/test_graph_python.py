@@ -138,3 +138,12 @@ def test_nested_function_ids_and_syntax_errors_still_index() -> None:
     ids = {s.id for s in g.symbols}
     assert "a.py::outer.inner" in ids
     assert ("a.py::outer", "a.py::outer.inner") in {(e.source, e.target) for e in g.edges if e.kind == "calls"}
+
+
+def test_receiver_named_like_a_function_is_an_unknown_receiver() -> None:
+    g = graph_from_sources({
+        "lib.py": "class Environment:\n    def from_string(self, s):\n        pass\n",
+        "tests/test_x.py": "import pytest\n\n@pytest.fixture\ndef env():\n    pass\n\ndef test_a(env):\n    env.from_string('x')\n",
+    })
+    edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "tests"}
+    assert ("tests/test_x.py::test_a", "lib.py::Environment.from_string", "unique-name") in edges

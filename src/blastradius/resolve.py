@@ -437,6 +437,8 @@ class Resolver:
             target = self._bound_type(path, scope, head) or self.lookup_name(path, scope, head)
             if target is None and spec.path_roots:  # a crate or module in scope without an import
                 return self._module_path(path, receiver, spec)
+            if target is None and spec.global_types:
+                target = self._global_type(path, head)
             if target is None and head in spec.builtins:
                 return _EXTERNAL  # String.format(), System.out: the language's own
         for part in rest.split(".") if rest else ():
@@ -460,6 +462,12 @@ class Resolver:
                 return target
         return None
 
+    def _global_type(self, path: str, name: str) -> SymRow | None:
+        """A class named ``name`` anywhere in the repository, when only one has that name."""
+        lang = self.source.language_of(path)
+        found = [c for c in self._candidates(name) if c.kind == CLASS and self.source.language_of(c.file) == lang]
+        return found[0] if len({_qualname(c.id) for c in found}) == 1 else None
+
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         if isinstance(target, Module):
             found = self.module_member(target.files, part)
@@ -474,11 +482,15 @@ class Resolver:
             found = self.member(target, part)
             if found is not None:
                 return found
+            if part in self._spec(target.file).constructor_methods:
+                return target  # Foo.new: a call of the class, i.e. of its constructor
             # self.x = Foo() in a method, or a field declared with its type (x: Foo, Foo x;).
             type_name = self._binding(target.id, f"{next(iter(self._spec(path).self_names), '')}.{part}") \
                 or self._binding(target.id, part)
             if type_name:
                 resolved = self._resolve_expr(target.file, target.id, *_split(type_name))
+                if resolved is _EXTERNAL or (resolved is None and type_name in self._spec(target.file).builtins):
+                    return _EXTERNAL  # a field of an outside type (List<Foo> items)
                 return resolved if isinstance(resolved, SymRow) and resolved.kind == CLASS else None
         elif target.kind == FUNCTION:
             # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
@@ -512,6 +524,10 @@ class Resolver:
             owner = self.resolve_receiver(path, ref.scope, ref.receiver)
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, REF_EXTERNAL)
+            if isinstance(owner, SymRow) and owner.kind in (FUNCTION, METHOD):
+                # A parameter shadowing a function of the same name (pytest fixtures):
+                # what the function returns is unknown, so the receiver is too.
+                owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
             if isinstance(owner, Module):
                 resolution = RES_IMPORT
@@ -543,7 +559,13 @@ class Resolver:
             return ResolvedRef(ref, path, REF_UNRESOLVED)
         kinds = (METHOD,) if method else (FUNCTION, CLASS)
         candidates = [row for row in self._candidates(ref.name)
-                      if row.kind in kinds and self.source.language_of(row.file) == spec.name]
+                      if row.kind in kinds and self.source.language_of(row.file) == spec.name
+                      and not self._is_local(row)]
+        # Overloads (Foo.m, Foo.m#2) are one name: the first stands for them all, as in child().
+        firsts: dict[tuple[str, str], SymRow] = {}
+        for row in candidates:
+            firsts.setdefault((row.file, _qualname(row.id)), row)
+        candidates = list(firsts.values())
         if len(candidates) == 1:
             return self._edge(path, ref, candidates[0], RES_UNIQUE, source_is_test)
         if 1 < len(candidates) <= MAX_AMBIGUOUS:
@@ -551,6 +573,11 @@ class Resolver:
                           for c in sorted(candidates, key=lambda r: r.id))
             return ResolvedRef(ref, path, REF_AMBIGUOUS, edges)
         return ResolvedRef(ref, path, REF_UNRESOLVED)
+
+    def _is_local(self, row: SymRow) -> bool:
+        """A function nested in a function is a local name, never a repository-wide match."""
+        parent = self.symbol(row.parent) if row.parent and row.parent != row.file else None
+        return parent is not None and parent.kind in (FUNCTION, METHOD)
 
     def _edge(self, path: str, ref: Ref, target: SymRow, resolution: str, source_is_test: bool) -> ResolvedRef:
         if target.kind == FILE or target.id == ref.scope and ref.kind != REF_CALL:
