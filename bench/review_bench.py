@@ -136,7 +136,9 @@ def _added_lines(repo: Path, commit: str, path: str) -> list[tuple[int, str]]:
 
 
 def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
-    commits = git(repo, "log", "--first-parent", "--no-merges", "--format=%H", f"-n{max_commits}").split()
+    # The clone's default branch, not HEAD: earlier runs leave the work copy detached.
+    tip = git(repo, "rev-parse", "--verify", "--quiet", "refs/remotes/origin/HEAD", check=False).strip() or "HEAD"
+    commits = git(repo, "log", "--first-parent", "--no-merges", "--format=%H", f"-n{max_commits}", tip).split()
     blobs = Blobs(repo)
     caller: list[Case] = []
     cochange: list[Case] = []
@@ -254,8 +256,11 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
     radius = result.radius
     ours_files = sorted(set(radius.files))
     ids = {r.id for r in radius.reached} | {c.id for c in radius.changed}
+    hop1_files = sorted({c.file for c in radius.changed} | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test})
     row: dict = {"repo": case.repo, "kind": case.kind, "commit": case.commit[:10], "seed": case.seed,
-                 "truth": case.truth_files, "ours": score(ours_files, case), "ours_files": len(ours_files)}
+                 "truth": case.truth_files, "ours": score(ours_files, case), "ours_files": len(ours_files),
+                 "ours_hop1": score(hop1_files, case), "missed": sorted(set(case.truth_files) - set(ours_files)),
+                 "missed_funcs": sorted(set(case.truth_funcs) - ids), "changed": [c.id for c in radius.changed]}
     if case.truth_funcs:
         row["func_recall"] = len(set(case.truth_funcs) & ids) / len(case.truth_funcs)
     names = case.names or sorted({c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for c in radius.changed
@@ -303,7 +308,7 @@ def summarize(rows: list[dict]) -> dict:
         if not rs:
             continue
         s: dict = {"cases": len(rs)}
-        for tool in ("ours", "grep", "incumbent"):
+        for tool in ("ours", "ours_hop1", "grep", "incumbent"):
             have = [r for r in rs if tool in r]
             if have:
                 s[f"{tool}_recall"] = mean([r[tool]["recall"] for r in have])
