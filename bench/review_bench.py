@@ -344,7 +344,12 @@ def main() -> None:
         work, history = prepare(source)
         name = work.name
         started = time.perf_counter()
-        cases = mine(history, name, args.cases, args.max_commits)
+        cache = CACHE / f"{name}.cases-{args.cases}-{args.max_commits}.json"
+        if cache.exists():  # mining reads thousands of file versions: do it once per setting
+            cases = [Case(**c) for c in json.loads(cache.read_text())]
+        else:
+            cases = mine(history, name, args.cases, args.max_commits)
+            cache.write_text(json.dumps([c.__dict__ for c in cases]))
         print(f"{name}: {len(cases)} cases mined in {time.perf_counter() - started:.1f}s", file=sys.stderr)
         if args.incumbent and cases:
             git(work, "checkout", "-q", "--force", "--detach", f"{cases[0].commit}^")
