@@ -124,3 +124,21 @@ CREATE TABLE IF NOT EXISTS migrations (
     name       TEXT PRIMARY KEY,
     applied_at TEXT NOT NULL
 );
+
+-- Query ranking (rank.py): each node's weighted terms, replaced per file at index time.
+-- rank.py also creates these lazily, for databases written before they existed.
+CREATE TABLE IF NOT EXISTS term_postings (
+    term   TEXT NOT NULL,
+    node   TEXT NOT NULL,
+    file   TEXT NOT NULL,
+    weight REAL NOT NULL,
+    length REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS term_postings_term ON term_postings(term);
+CREATE INDEX IF NOT EXISTS term_postings_file ON term_postings(file);
+CREATE TABLE IF NOT EXISTS term_docs (
+    node   TEXT PRIMARY KEY,
+    file   TEXT NOT NULL,
+    length REAL NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS term_docs_file ON term_docs(file);

@@ -1,0 +1,585 @@
+"""Rank the files of an indexed repository for a plain-language question.
+
+Two signals, then a cut. Lexical: every node is a small document (its name,
+its enclosing names, its signature and docstring first line; a file's document
+is its path), split into terms by ``terms.py`` with a weight per field so that
+identifiers count more than prose, and scored with BM25. The postings are
+written at index time, per file, into ``term_postings``/``term_docs``, so an
+incremental index replaces exactly the terms of the files it re-extracted and
+a query reads only the postings of its own terms. Structural: the best lexical
+hits seed a personalized PageRank (damping 0.85) over the symbol graph (calls,
+references, imports, inheritance, containment and dynamic dispatch, walked in
+both directions), computed by power iteration on numpy edge arrays that are
+loaded in one pass and cached per process until the database changes. Both
+signals are aggregated to files and mixed; files with no lexical hit may enter
+only as one-hop neighbours of the top files, at a discount. Test files take no
+part unless the question is about tests. Each ranked file carries its reasons:
+the terms that matched, its best symbols, and the graph edge that lifted it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import os
+import re
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import terms as T
+from .model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
+from .store import Store, db_path
+
+TERM_INDEX_VERSION = "1"
+
+TERM_SCHEMA = """
+CREATE TABLE IF NOT EXISTS term_postings (
+    term   TEXT NOT NULL,
+    node   TEXT NOT NULL,
+    file   TEXT NOT NULL,
+    weight REAL NOT NULL,
+    length REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS term_postings_term ON term_postings(term);
+CREATE INDEX IF NOT EXISTS term_postings_file ON term_postings(file);
+CREATE TABLE IF NOT EXISTS term_docs (
+    node   TEXT PRIMARY KEY,
+    file   TEXT NOT NULL,
+    length REAL NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS term_docs_file ON term_docs(file);
+"""
+
+# Field weights of a node's document: what a symbol is called says more than prose about it.
+W_NAME = 3.0
+W_PARENT = 1.0
+W_PATH = 2.0
+W_SIGNATURE = 1.0
+W_DOC = 0.5
+
+TEST_WORDS = frozenset({"test", "tests", "testing", "testcase", "fixture", "fixtures", "unittest"})
+
+EDGE_KINDS = {CALLS: 0, REFERENCES: 1, IMPORTS: 2, INHERITS: 3, CONTAINS: 4, DYNAMIC: 5, TESTS: 6}
+
+
+@dataclass(frozen=True)
+class RankParams:
+    """Every knob of the ranking, with the defaults the query benchmark chose."""
+
+    k1: float = 1.2
+    b: float = 0.75
+    max_df_share: float = 0.2  # query terms in more documents than this share are dropped
+    seeds: int = 40
+    damping: float = 0.85
+    reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
+    kind_weights: tuple[tuple[str, float], ...] = (
+        (CALLS, 1.0), (REFERENCES, 0.7), (IMPORTS, 0.3), (INHERITS, 1.0), (CONTAINS, 1.0),
+        (DYNAMIC, 0.5), (TESTS, 0.5))
+    file_decay: float = 0.5  # a file's lexical score: best doc + decay * second + decay² * third …
+    file_docs: int = 3
+    graph_mix: float = 0.5  # weight of the (normalised) graph score next to the lexical one
+    neighbour_discount: float = 0.5
+    test_share: float = 0.05  # share of test words that makes a question about tests
+
+
+# ----- the term index ---------------------------------------------------------------------------
+
+
+def document_terms(kind: str, name: str, qualname: str, path: str, signature: str, doc: str) -> dict[str, float]:
+    """A node's weighted terms: name, enclosing names, signature, docstring first line; a file's path."""
+    out: dict[str, float] = {}
+
+    def add(words: Iterable[str], weight: float) -> None:
+        for w in words:
+            out[w] = out.get(w, 0.0) + weight
+
+    if kind == "file":
+        add(T.path_terms(path), W_PATH)
+    else:
+        add(T.identifier_terms(name), W_NAME)
+        for part in qualname.split(".")[:-1]:
+            add(T.identifier_terms(part), W_PARENT)
+        rest = signature.replace(name, " ", 1)
+        add(T.text_terms(rest[:300]), W_SIGNATURE)
+    first_line = doc.strip().split("\n", 1)[0][:300] if doc else ""
+    add(T.text_terms(first_line), W_DOC)
+    return out
+
+
+def ensure_term_tables(conn: sqlite3.Connection) -> None:
+    conn.executescript(TERM_SCHEMA)
+
+
+def update_term_index(store: Store, changed: Iterable[str], deleted: Iterable[str], full: bool = False) -> int:
+    """Replace the terms of ``changed``/``deleted`` files (all files when ``full`` or the index is stale).
+
+    Called by the indexer at the end of a run; returns the number of files whose terms were written.
+    """
+    conn = store.conn
+    ensure_term_tables(conn)
+    if store.get_meta("term_index") != TERM_INDEX_VERSION:
+        full = True
+    paths = sorted(set(changed) | set(deleted))
+    if not full and not paths:
+        return 0
+    with store.atomic():
+        if full:
+            conn.execute("DELETE FROM term_postings")
+            conn.execute("DELETE FROM term_docs")
+            rows = conn.execute("SELECT id, kind, name, qualname, file, signature, doc FROM nodes").fetchall()
+        else:
+            rows = []
+            for i in range(0, len(paths), 400):
+                chunk = paths[i:i + 400]
+                marks = ",".join("?" * len(chunk))
+                conn.execute(f"DELETE FROM term_postings WHERE file IN ({marks})", chunk)
+                conn.execute(f"DELETE FROM term_docs WHERE file IN ({marks})", chunk)
+                rows.extend(conn.execute(
+                    f"SELECT id, kind, name, qualname, file, signature, doc FROM nodes WHERE file IN ({marks})", chunk))
+        postings: list[tuple[str, str, str, float, float]] = []
+        docs: list[tuple[str, str, float]] = []
+        for node, kind, name, qualname, path, signature, doc in rows:
+            weights = document_terms(kind, name, qualname, path, signature, doc)
+            length = sum(weights.values())
+            if not weights:
+                continue
+            docs.append((node, path, length))
+            postings.extend((term, node, path, w, length) for term, w in weights.items())
+        conn.executemany("INSERT OR REPLACE INTO term_docs(node, file, length) VALUES (?,?,?)", docs)
+        conn.executemany("INSERT INTO term_postings(term, node, file, weight, length) VALUES (?,?,?,?,?)", postings)
+        store.set_meta("term_index", TERM_INDEX_VERSION)
+        # Any change of files may change edges too: the cached graph arrays are keyed on this.
+        store.set_meta("term_generation", str(time.time_ns()))
+    return len({r[4] for r in rows})
+
+
+# ----- the graph, cached per process -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Graph:
+    """The symbol graph as integer arrays; ``node_file`` indexes ``files``."""
+
+    ids: tuple[str, ...]  # sorted, so that ``position`` can bisect instead of holding a dict
+    files: tuple[str, ...]
+    file_index: dict[str, int]
+    node_file: np.ndarray
+    file_is_test: np.ndarray
+    src: np.ndarray
+    dst: np.ndarray
+    kind: np.ndarray
+    confidence: np.ndarray
+    n_docs: int
+    avgdl: float
+
+    def position(self, node: str) -> int | None:
+        i = bisect.bisect_left(self.ids, node)
+        return i if i < len(self.ids) and self.ids[i] == node else None
+
+
+_GRAPHS: dict[str, tuple[str, Graph]] = {}
+_CACHE_NAME = "rank-graph.npz"
+_ARRAYS = ("node_file", "file_is_test", "src", "dst", "kind", "confidence")
+
+
+def _cache_key(store: Store) -> str:
+    nodes = store.conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0]
+    return f"graph2:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{nodes}"
+
+
+def load_graph(store: Store) -> Graph:
+    """The graph arrays of ``store``: from this process's memory, else the cache file beside the
+    database, else one pass over the nodes and edges tables (then written to the cache file)."""
+    key = _cache_key(store)
+    cached = _GRAPHS.get(store.root)
+    if cached and cached[0] == key:
+        return cached[1]
+    path = db_path(store.root).parent / _CACHE_NAME
+    graph = _read_cache(path, key)
+    if graph is None:
+        graph = _graph_from_store(store)
+        _write_cache(path, key, graph)
+    _GRAPHS[store.root] = (key, graph)
+    return graph
+
+
+def _read_cache(path: Path, key: str) -> Graph | None:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if data["key"].item() != key:
+                return None
+            ids = _unpack(data["ids"])
+            files = _unpack(data["files"])
+            arrays = {name: data[name] for name in _ARRAYS}
+            stats = data["stats"]
+    except (OSError, KeyError, ValueError):
+        return None
+    return Graph(ids=ids, files=files,
+                 file_index={f: i for i, f in enumerate(files)}, n_docs=int(stats[0]), avgdl=float(stats[1]),
+                 **arrays)
+
+
+def _write_cache(path: Path, key: str, graph: Graph) -> None:
+    # Written under a temporary name and renamed, so a reader never sees half a file.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
+    try:
+        np.savez(tmp, key=np.array(key), ids=_pack(graph.ids), files=_pack(graph.files),
+                 stats=np.array([graph.n_docs, graph.avgdl]), **{name: getattr(graph, name) for name in _ARRAYS})
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # a cache that cannot be written only costs time
+
+
+def _pack(names: tuple[str, ...]) -> np.ndarray:
+    return np.frombuffer("\n".join(names).encode(), dtype=np.uint8)
+
+
+def _unpack(packed: np.ndarray) -> tuple[str, ...]:
+    text = packed.tobytes().decode()
+    return tuple(text.split("\n")) if text else ()
+
+
+def _graph_from_store(store: Store) -> Graph:
+    conn = store.conn
+    ids: list[str] = []
+    node_files: list[str] = []
+    parents: list[str | None] = []
+    for nid, file, parent in sorted(conn.execute("SELECT id, file, parent FROM nodes")):
+        ids.append(nid)
+        node_files.append(file)
+        parents.append(parent)
+    index = {nid: i for i, nid in enumerate(ids)}
+    test_rows = dict(conn.execute("SELECT path, is_test FROM files").fetchall())
+    files = tuple(sorted(set(node_files)))
+    file_index = {f: i for i, f in enumerate(files)}
+    src: list[int] = []
+    dst: list[int] = []
+    kinds: list[int] = []
+    conf: list[float] = []
+    for child, parent in zip(ids, parents):
+        if parent is not None and parent in index:
+            src.append(index[parent])
+            dst.append(index[child])
+            kinds.append(EDGE_KINDS[CONTAINS])
+            conf.append(1.0)
+    for s, t, k, c in conn.execute("SELECT source, target, kind, MAX(confidence) FROM edges GROUP BY source, target, kind"):
+        si, ti = index.get(s), index.get(t)
+        if si is not None and ti is not None and si != ti and k in EDGE_KINDS:
+            src.append(si)
+            dst.append(ti)
+            kinds.append(EDGE_KINDS[k])
+            conf.append(c)
+    ensure_term_tables(conn)
+    n_docs, avgdl = conn.execute("SELECT COUNT(*), COALESCE(AVG(length), 1) FROM term_docs").fetchone()
+    return Graph(
+        ids=tuple(ids), files=files, file_index=file_index,
+        node_file=np.array([file_index[f] for f in node_files], dtype=np.int64),
+        file_is_test=np.array([bool(test_rows.get(f, 0)) for f in files], dtype=bool),
+        src=np.array(src, dtype=np.int64), dst=np.array(dst, dtype=np.int64),
+        kind=np.array(kinds, dtype=np.int8), confidence=np.array(conf, dtype=np.float64),
+        n_docs=int(n_docs), avgdl=float(avgdl) or 1.0)
+
+
+# ----- lexical: BM25 over the term index --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LexicalHits:
+    """BM25 per node, and per node the contribution of each matched term."""
+
+    scores: dict[str, float]
+    matched: dict[str, dict[str, float]]
+    node_files: dict[str, str]
+    dropped_terms: tuple[str, ...]  # too common to score
+
+
+def bm25(conn: sqlite3.Connection, query: dict[str, int], n_docs: int, avgdl: float,
+         params: RankParams, skip_files: frozenset[str] = frozenset()) -> LexicalHits:
+    """Score every document that holds a query term; ``query`` maps term → count in the question."""
+    if not query or n_docs == 0:
+        return LexicalHits({}, {}, {}, ())
+    qterms = sorted(query)
+    df: dict[str, int] = {}
+    for i in range(0, len(qterms), 400):
+        chunk = qterms[i:i + 400]
+        marks = ",".join("?" * len(chunk))
+        df.update(conn.execute(
+            f"SELECT term, COUNT(*) FROM term_postings WHERE term IN ({marks}) GROUP BY term", chunk).fetchall())
+    limit = max(1.0, params.max_df_share * n_docs)
+    used = sorted(t for t, n in df.items() if n <= limit)
+    dropped = tuple(sorted(t for t, n in df.items() if n > limit))
+    scores: dict[str, float] = {}
+    matched: dict[str, dict[str, float]] = {}
+    node_files: dict[str, str] = {}
+    k1, b = params.k1, params.b
+    for i in range(0, len(used), 400):
+        chunk = used[i:i + 400]
+        marks = ",".join("?" * len(chunk))
+        for term, node, file, tf, length in conn.execute(
+                f"SELECT term, node, file, weight, length FROM term_postings WHERE term IN ({marks})", chunk):
+            if file in skip_files:
+                continue
+            n = df[term]
+            idf = math.log(1.0 + (n_docs - n + 0.5) / (n + 0.5))
+            part = (1.0 + math.log(query[term])) * idf * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
+            scores[node] = scores.get(node, 0.0) + part
+            matched.setdefault(node, {})[term] = part
+            node_files[node] = file
+    return LexicalHits(scores, matched, node_files, dropped)
+
+
+# ----- structural: personalized PageRank --------------------------------------------------------
+
+
+def personalized_pagerank(n: int, src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
+                          personalization: np.ndarray, damping: float = 0.85, tol: float = 1e-6,
+                          max_iter: int = 100) -> tuple[np.ndarray, int]:
+    """Power iteration of x = d·(x W) + (1 - d)·p (+ dangling mass back to p) over weighted edges.
+
+    Returns the scores (summing to 1) and the iterations used.
+    """
+    p = personalization / personalization.sum()
+    out_weight = np.bincount(src, weights=weight, minlength=n)
+    dangling = out_weight == 0
+    norm = weight / out_weight[src]  # every edge's source has out-weight > 0
+    x = p.copy()
+    for it in range(1, max_iter + 1):
+        moved = np.bincount(dst, weights=x[src] * norm, minlength=n)
+        nxt = damping * (moved + x[dangling].sum() * p) + (1.0 - damping) * p
+        delta = float(np.abs(nxt - x).sum())
+        x = nxt
+        if delta < tol:
+            return x, it
+    return x, max_iter
+
+
+def _walk(n: int, src: np.ndarray, dst: np.ndarray, w: np.ndarray, seed_weight: np.ndarray,
+          damping: float) -> tuple[np.ndarray, int]:
+    """PageRank on the part of the graph the walk can use (seeds and nodes with edges), scattered back."""
+    if not seed_weight.any():
+        return np.zeros(n), 0
+    mask = seed_weight > 0
+    mask[src] = True
+    mask[dst] = True
+    used = np.flatnonzero(mask)
+    remap = np.cumsum(mask) - 1
+    small, iterations = personalized_pagerank(len(used), remap[src], remap[dst], w, seed_weight[used], damping)
+    full = np.zeros(n)
+    full[used] = small
+    return full, iterations
+
+
+def walk_edges(graph: Graph, params: RankParams, include_tests: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The graph's edges as the walk sees them: weighted per kind, both directions, tests left out."""
+    kind_weight = np.zeros(len(EDGE_KINDS))
+    for name, w in params.kind_weights:
+        kind_weight[EDGE_KINDS[name]] = w
+    if not include_tests:
+        kind_weight[EDGE_KINDS[TESTS]] = 0.0
+    w = kind_weight[graph.kind] * graph.confidence
+    if not include_tests:
+        test_node = graph.file_is_test[graph.node_file]
+        w = np.where(test_node[graph.src] | test_node[graph.dst], 0.0, w)
+    keep = w > 0
+    src, dst, w = graph.src[keep], graph.dst[keep], w[keep]
+    if params.reverse_weight > 0:
+        src, dst, w = (np.concatenate([src, dst]), np.concatenate([dst, src]),
+                       np.concatenate([w, w * params.reverse_weight]))
+    return src, dst, w
+
+
+# ----- the ranking --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankedFile:
+    path: str
+    score: float
+    lexical: float  # normalised to the best file's (0..1)
+    graph: float  # normalised to the best file's (0..1)
+    terms: tuple[str, ...]  # matched terms, strongest first
+    symbols: tuple[str, ...]  # best-matching symbols in the file
+    via: str = ""  # the graph edge that lifted it, 'a --calls--> b'
+    neighbour: bool = False  # entered as a one-hop neighbour with no lexical match
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    query: str
+    files: tuple[RankedFile, ...]
+    top: int
+    candidates: int  # files that had any score
+    truncated: bool  # more candidates than ``top``
+    about_tests: bool
+    debug: dict[str, object] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, object]:
+        data = asdict(self)
+        data["files"] = [asdict(f) for f in self.files]
+        if not self.debug:
+            data.pop("debug")
+        return data
+
+
+def about_tests(text: str, share: float = RankParams.test_share) -> bool:
+    """A question is about tests when its test words (test, fixture, …) are a real share of its words."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)]
+    content = [w for w in words if w not in T.STOP_WORDS]
+    hits = sum(1 for w in content if w in TEST_WORDS)
+    return bool(content) and hits > 0 and hits / len(content) >= share
+
+
+def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None = None,
+               debug: bool = False) -> QueryResult:
+    """The ``top`` files of the indexed repository most relevant to ``text``, with reasons."""
+    params = params or RankParams()
+    started = time.perf_counter()
+    update_term_index(store, (), ())  # builds the index once for a database written before it existed
+    graph = load_graph(store)
+    loaded = time.perf_counter()
+    tests = about_tests(text, params.test_share)
+    skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
+    hits = bm25(store.conn, T.count(T.text_terms(text)), graph.n_docs, graph.avgdl, params, skip)
+    lexed = time.perf_counter()
+    n = len(graph.ids)
+    ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))
+    seeds = [(node, score, i) for node, score in ranked_hits[:params.seeds * 2]
+             if (i := graph.position(node)) is not None][:params.seeds]
+    seed_weight = np.zeros(n)
+    for _, score, i in seeds:
+        seed_weight[i] = score
+    src, dst, w = walk_edges(graph, params, tests)
+    ppr, iterations = _walk(n, src, dst, w, seed_weight, params.damping)
+    walked = time.perf_counter()
+    nfiles = len(graph.files)
+    graph_file = np.bincount(graph.node_file, weights=ppr, minlength=nfiles) if n else np.zeros(0)
+    lexical = _file_lexical(hits, params)
+    scores = _mix(graph, lexical, graph_file, src, dst, skip, top, params)
+    ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    max_lex = max(lexical.values(), default=0.0) or 1.0
+    max_graph = float(graph_file.max()) if nfiles and graph_file.max() > 0 else 1.0
+    files = tuple(_ranked(graph, hits, path, score, lexical.get(path, 0.0) / max_lex,
+                          float(graph_file[graph.file_index[path]]) / max_graph if path in graph.file_index else 0.0,
+                          neighbour, seed_weight) for path, (score, neighbour) in ordered[:top])
+    info: dict[str, object] = {}
+    if debug:
+        info = {"nodes": n, "edges": int(len(src)), "query_terms": len(T.count(T.text_terms(text))),
+                "dropped_terms": list(hits.dropped_terms[:20]), "scored_documents": len(hits.scores),
+                "seeds": [[node, round(score, 3)] for node, score, _ in seeds[:10]], "ppr_iterations": iterations,
+                "ms": {"load": round((loaded - started) * 1000, 1), "bm25": round((lexed - loaded) * 1000, 1),
+                       "pagerank": round((walked - lexed) * 1000, 1),
+                       "total": round((time.perf_counter() - started) * 1000, 1)}}
+    return QueryResult(query=text, files=files, top=top, candidates=len(scores),
+                       truncated=len(scores) > top, about_tests=tests, debug=info)
+
+
+def _file_lexical(hits: LexicalHits, params: RankParams) -> dict[str, float]:
+    """A file's lexical score: its best documents with a decaying weight, so one strong match leads."""
+    per_file: dict[str, list[float]] = {}
+    for node, score in hits.scores.items():
+        per_file.setdefault(hits.node_files[node], []).append(score)
+    out: dict[str, float] = {}
+    for path, scores in per_file.items():
+        scores.sort(reverse=True)
+        out[path] = sum(s * params.file_decay ** i for i, s in enumerate(scores[:params.file_docs]))
+    return out
+
+
+def _mix(graph: Graph, lexical: dict[str, float], graph_file: np.ndarray, src: np.ndarray, dst: np.ndarray,
+         skip: frozenset[str], top: int, params: RankParams) -> dict[str, tuple[float, bool]]:
+    """path → (score, entered as neighbour): lexical + graph for matched files, then one-hop neighbours."""
+    max_lex = max(lexical.values(), default=0.0) or 1.0
+    candidates = [f for f in lexical if f in graph.file_index]
+    max_graph = max((float(graph_file[graph.file_index[f]]) for f in candidates), default=0.0) or 1.0
+
+    def graph_part(path: str) -> float:
+        return float(graph_file[graph.file_index[path]]) / max_graph
+
+    scores = {f: (lexical[f] / max_lex + params.graph_mix * graph_part(f), False) for f in candidates}
+    scores.update({f: (lexical[f] / max_lex, False) for f in lexical if f not in graph.file_index})
+    best = sorted(scores, key=lambda f: (-scores[f][0], f))[:top]
+    if not best or params.neighbour_discount <= 0:
+        return scores
+    best_idx = np.array([graph.file_index[f] for f in best if f in graph.file_index], dtype=np.int64)
+    src_file, dst_file = graph.node_file[src], graph.node_file[dst]
+    near = np.unique(dst_file[np.isin(src_file, best_idx)])
+    for fi in near.tolist():
+        path = graph.files[fi]
+        if path not in scores and path not in skip and graph_file[fi] > 0:
+            scores[path] = (params.neighbour_discount * params.graph_mix * graph_part(path), True)
+    return scores
+
+
+def _ranked(graph: Graph, hits: LexicalHits, path: str, score: float, lexical: float, graph_score: float,
+            neighbour: bool, seed_weight: np.ndarray) -> RankedFile:
+    term_parts: dict[str, float] = {}
+    docs: list[tuple[float, str]] = []
+    for node, file in hits.node_files.items():
+        if file == path:
+            docs.append((hits.scores[node], node))
+            for term, part in hits.matched[node].items():
+                term_parts[term] = term_parts.get(term, 0.0) + part
+    terms = tuple(t for t, _ in sorted(term_parts.items(), key=lambda kv: (-kv[1], kv[0]))[:6])
+    symbols = tuple(node for _, node in sorted(docs, key=lambda d: (-d[0], d[1]))[:3])
+    return RankedFile(path=path, score=round(score, 4), lexical=round(lexical, 4), graph=round(graph_score, 4),
+                      terms=terms, symbols=symbols, via=_lifted_by(graph, path, seed_weight), neighbour=neighbour)
+
+
+_KIND_NAMES = {v: k for k, v in EDGE_KINDS.items()}
+
+
+def _lifted_by(graph: Graph, path: str, seed_weight: np.ndarray) -> str:
+    """The edge between this file and a seed in another file with the strongest seed, as text."""
+    fi = graph.file_index.get(path)
+    if fi is None or not len(graph.src):
+        return ""
+    touching = np.flatnonzero((graph.node_file[graph.src] == fi) ^ (graph.node_file[graph.dst] == fi))
+    touching = touching[graph.kind[touching] != EDGE_KINDS[TESTS]]
+    if not touching.size:
+        return ""
+    # The other end of each edge is the one outside this file; its seed weight is the strength.
+    src, dst = graph.src[touching], graph.dst[touching]
+    other = np.where(graph.node_file[src] == fi, dst, src)
+    strength = seed_weight[other]
+    best = int(np.argmax(strength))
+    if strength[best] <= 0:
+        return ""
+    e = int(touching[best])
+    return f"{graph.ids[graph.src[e]]} --{_KIND_NAMES[int(graph.kind[e])]}--> {graph.ids[graph.dst[e]]}"
+
+
+def format_query(result: dict[str, object]) -> str:
+    """Plain text for the terminal from the ``as_json`` shape: one line per file, reasons under it."""
+    lines: list[str] = []
+    files: list[dict[str, Any]] = result["files"]  # type: ignore[assignment]
+    d: dict[str, Any] = result.get("debug") or {}  # type: ignore[assignment]
+    if d:
+        lines.append(f"[GRAPH] {d['nodes']} nodes, {d['edges']} walked edges; {d['scored_documents']} documents "
+                     f"matched {d['query_terms']} query terms; pagerank in {d['ppr_iterations']} iterations")
+        lines.append("[GRAPH] Seeds: " + ", ".join(f"{s} ({w})" for s, w in d["seeds"]))
+        if d["dropped_terms"]:
+            lines.append("[GRAPH] Too common to score: " + ", ".join(d["dropped_terms"]))
+        lines.append(f"[GRAPH] Selected {len(files)} files: " + ", ".join(
+            f"{f['path']} (lexical {f['lexical']:.2f} + graph {f['graph']:.2f})" for f in files))
+        lines.append("[GRAPH] Time (ms): " + ", ".join(f"{k} {v}" for k, v in d["ms"].items()))
+    if not files:
+        lines.append("no file matches the question")
+    for i, f in enumerate(files, 1):
+        lines.append(f"{i}. {f['path']}  {f['score']:.3f}")
+        if f["terms"]:
+            lines.append(f"   matched: {', '.join(f['terms'])}")
+        if f["symbols"]:
+            lines.append(f"   symbols: {', '.join(f['symbols'])}")
+        if f["via"]:
+            lines.append(f"   {'neighbour via' if f['neighbour'] else 'graph'}: {f['via']}")
+    if result["truncated"]:
+        lines.append(f"({result['candidates']} candidate files; showing the top {result['top']}; --top N for more)")
+    if result["about_tests"]:
+        lines.append("(the question is about tests: test files included)")
+    return "\n".join(lines)
