@@ -208,6 +208,23 @@ def tests(root: str, base: str | None, staged: bool, diff_file: str | None, no_u
 
 
 @main.command()
+@click.argument("text", nargs=-1, required=True)
+@click.option("--top", type=click.IntRange(1, 1000), default=None,
+              help="How many files (default: query_max_files from the configuration, 5).")
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--debug", is_flag=True, help="Show the graph size, the seeds and the score parts.")
+@user_errors
+def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debug: bool) -> None:
+    """Rank the files most relevant to a plain-language question TEXT, with reasons."""
+    from .api import query as run_query
+    from .rank import format_query
+
+    result = run_query(root, " ".join(text), top=top, debug=debug)
+    emit_json(result) if as_json else click.echo(format_query(result))
+
+
+@main.command()
 @diff_options
 @click.option("--budget", type=click.IntRange(0), default=None,
               help="Token budget (default: 'budget' from the configuration, 8000).")
