@@ -111,6 +111,11 @@ class LanguageSpec:
     # A receiver that names nothing known may be a namespace (C++ ``ns::f()``):
     # the member is then looked up like a bare name.
     namespace_receivers: bool = False
+    # Class names are global (Ruby constants, Swift module-wide types): a
+    # receiver no scope or import binds is the class of that name when unique.
+    global_types: bool = False
+    # Class methods that construct an instance (Ruby's ``Foo.new``).
+    constructor_methods: frozenset[str] = frozenset()
     # One line for `blastradius languages`: what import/module resolution does.
     resolution: str = ""
     # Words that open a statement, for classifying a change (changes.py): a
