@@ -294,7 +294,7 @@ class Resolver:
                 target = self.module_member(files, name, depth + 1) if files else None
                 if target is not None:
                     return target
-        return None
+        return self._global_type(path, name) if spec.global_types else None
 
     # ----- classes -------------------------------------------------------------------------------
 
