@@ -429,7 +429,7 @@ class Resolver:
         head, _, rest = receiver.partition(".")
         if head in spec.path_roots:
             return self._module_path(path, receiver, spec)
-        if not head.isidentifier():
+        if not head.isidentifier() and head not in spec.self_names:  # PHP's $this is not an identifier
             return None
         if head in spec.self_names:
             target: Target | None = self.enclosing_class(scope)
