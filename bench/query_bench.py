@@ -5,6 +5,7 @@ Usage:
     python bench/query_bench.py --data INSTANCES.json \\
         --repo pytest-dev/pytest=PATH_OR_URL --repo sphinx-doc/sphinx=… --repo pylint-dev/pylint=… \\
         [--limit N] [--config name:key=value,key=value …] [--json OUT]
+    python bench/query_bench.py --latency INDEXED_REPO
 
 INSTANCES.json is a list of SWE-bench instances (``instance_id``, ``repo``,
 ``base_commit``, ``problem_statement`` and ``golden_patch`` or ``patch``), e.g.
@@ -185,7 +186,45 @@ def summarise(rows: list[dict], names: list[str]) -> str:
     return "\n".join(lines)
 
 
+LATENCY_QUESTIONS = (
+    "fix bug in authentication",
+    "QuerySet.bulk_create crashes on mixed case columns in unique_fields and update_fields",
+    "migrations autodetector renames a field and an index together and loses the index",
+    "template filter date returns the wrong week number for the first week of January",
+    "admin changelist search with a related lookup produces duplicate rows",
+)
+
+
+def latency(root: str) -> None:
+    """Per-query wall and CPU milliseconds on an indexed repository: first query of a process, then warm.
+
+    CPU time is printed too because on a shared machine wall time mostly measures the other tenants.
+    """
+    import blastradius.rank as rank
+
+    store = Store.open(root, create=False)
+    rank.rank_files(store, "warm the on-disk graph cache")  # builds the cache file once if it is missing
+
+    def timed(question: str, cold: bool) -> tuple[float, float]:
+        if cold:
+            rank._GRAPHS.clear()
+        w0, c0 = time.perf_counter(), time.process_time()
+        rank.rank_files(store, question)
+        return (time.perf_counter() - w0) * 1000, (time.process_time() - c0) * 1000
+
+    first = [timed(q, True) for q in LATENCY_QUESTIONS]
+    warm = [timed(q, False) for _ in range(3) for q in LATENCY_QUESTIONS]
+    store.close()
+    for name, runs in (("first query in a process (graph from the cache file)", first), ("warm", warm)):
+        wall, cpu = sorted(r[0] for r in runs), sorted(r[1] for r in runs)
+        print(f"{name}: wall median {wall[len(wall) // 2]:.0f} ms (max {wall[-1]:.0f}); "
+              f"CPU median {cpu[len(cpu) // 2]:.0f} ms (max {cpu[-1]:.0f})")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--latency"]:
+        latency(sys.argv[2])
+        return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", required=True, help="instances JSON (path or URL)")
     ap.add_argument("--repo", action="append", default=[], help="NAME=PATH_OR_URL (repeatable)")
@@ -209,6 +248,8 @@ def main() -> None:
         for inst in sorted(chosen, key=lambda i: (dates[i["instance_id"]], i["instance_id"])):
             row = run_instance(inst, repo, configs, baseline)
             rows.append(row)
+            if args.json:  # written as it goes, so a long run that is stopped still leaves its results
+                Path(args.json).write_text(json.dumps(rows, indent=1))
             mark = "ok " if row["blastradius"]["any@1"] else ("5  " if row["blastradius"]["any@5"] else "-- ")
             print(f"{mark}{row['id']:<34} gold={','.join(row['gold'])} top={row['blastradius']['top'][:3]}"
                   f" index={row['index_s']}s {row['blastradius']['ms']}ms", file=sys.stderr, flush=True)
