@@ -1,0 +1,38 @@
+"""Kotlin: packages by declaration, imports by name or wildcard, classes and objects.
+
+A file declares its package (``@package``); ``import a.b.C`` is "from the
+files of package a.b import C", ``import a.b.*`` a wildcard over them, and
+files of one folder and package see each other (``package_scope``). Calls to a
+class construct it; ``this``/``super`` are the class and its bases. Tests by
+folder (``src/test/``, ``test/``), by name (``*Test.kt``) or by ``@Test``.
+"""
+
+from __future__ import annotations
+
+import tree_sitter_kotlin
+
+from .jvm_imports import PackageFiles, dotted_imports
+from .spec import LanguageSpec
+
+SPEC = LanguageSpec(
+    name="kotlin",
+    extensions=(".kt", ".kts"),
+    grammar=tree_sitter_kotlin.language,
+    query_file="kotlin.scm",
+    resolver=PackageFiles,
+    test_globs=("*Test.kt", "*Tests.kt", "src/test/*", "test/*", "src/androidTest/*"),
+    self_names=frozenset({"this"}),
+    super_names=frozenset({"super"}),
+    constructor_is_class_name=False,
+    implicit_self=True,
+    package_scope=True,
+    builtins=frozenset({"println", "print", "listOf", "mutableListOf", "mapOf", "mutableMapOf", "setOf",
+                        "require", "check", "error", "TODO", "lazy", "run", "let", "apply", "also",
+                        "with", "repeat", "arrayOf", "emptyList", "emptyMap", "assertEquals", "assertTrue"}),
+    builtin_methods=frozenset({"get", "set", "add", "remove", "contains", "map", "filter", "forEach",
+                               "first", "last", "size", "isEmpty", "toString", "equals", "hashCode",
+                               "let", "apply", "also", "run", "toList", "joinToString", "put", "plus"}),
+    module_separator=".",
+    import_tree=dotted_imports,
+    resolution="packages by declaration; imports by name, alias or wildcard; same folder and package visible",
+)

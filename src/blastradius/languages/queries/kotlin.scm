@@ -1,0 +1,29 @@
+; Kotlin. Capture names: see languages/spec.py.
+
+(package_header (qualified_identifier) @package.name) @package
+
+(class_declaration name: (identifier) @name) @definition.class
+(object_declaration name: (identifier) @name) @definition.class
+(function_declaration name: (identifier) @name) @definition.function
+((function_declaration (modifiers (annotation (user_type (identifier) @_a))) name: (identifier) @name)
+  @definition.function @test (#eq? @_a "Test"))
+
+; Supertypes.
+(delegation_specifier (user_type (identifier) @name)) @reference.inherit
+(delegation_specifier (constructor_invocation (user_type (identifier) @name))) @reference.inherit
+
+; Calls.
+(call_expression . (identifier) @name) @reference.call
+(call_expression . (navigation_expression (_) @receiver . (identifier) @name .)) @reference.call
+
+; Function references: ::name.
+(callable_reference (identifier) @name .) @reference.value
+
+; Imports.
+(import) @import.tree @import
+
+; Variables whose type the code states.
+(property_declaration (variable_declaration (identifier) @binding.name (user_type) @binding.type)) @binding
+(property_declaration (variable_declaration (identifier) @binding.name) (call_expression . (identifier) @binding.type)) @binding
+(parameter (identifier) @binding.name (user_type) @binding.type) @binding
+(class_parameter (identifier) @binding.name (user_type) @binding.type) @binding

@@ -1,0 +1,26 @@
+; Swift. Capture names: see languages/spec.py.
+
+(class_declaration name: (type_identifier) @name) @definition.class
+(class_declaration name: (user_type (type_identifier) @name)) @definition.class
+(protocol_declaration name: (type_identifier) @name) @definition.interface
+(function_declaration name: (simple_identifier) @name) @definition.function
+(protocol_function_declaration name: (simple_identifier) @name) @definition.method
+(init_declaration "init" @name) @definition.method
+((function_declaration name: (simple_identifier) @name) @definition.function @test (#match? @name "^test"))
+
+; Supertypes and conformances.
+(inheritance_specifier inherits_from: (user_type (type_identifier) @name)) @reference.inherit
+
+; Calls.
+(call_expression . (simple_identifier) @name) @reference.call
+(call_expression . (navigation_expression target: (_) @receiver
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+
+; Imports: a module is a target folder.
+(import_declaration) @import.tree @import
+
+; Variables whose type the code states.
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @binding.name)
+  (type_annotation (user_type) @binding.type)) @binding
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @binding.name)
+  value: (call_expression . (simple_identifier) @binding.type)) @binding
