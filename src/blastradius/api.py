@@ -264,3 +264,11 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
         return rank_files(store, text, top=limit, debug=debug).as_json()
     finally:
         store.close()
+
+
+def languages() -> list[dict[str, object]]:
+    """The supported languages: name, file extensions and what resolution each has."""
+    from .languages import all_languages
+
+    return [{"name": spec.name, "extensions": list(spec.extensions), "resolution": spec.resolution}
+            for spec in all_languages()]

@@ -300,5 +300,21 @@ def stats(days: int, root: str, as_json: bool) -> None:
     emit_json(data) if as_json else click.echo(render_stats(data))
 
 
+@main.command("languages")
+@click.option("--json", "as_json", is_flag=True)
+def languages_command(as_json: bool) -> None:
+    """The supported languages, their file extensions and what resolution each has."""
+    from .api import languages
+
+    rows = languages()
+    if as_json:
+        emit_json(rows)
+        return
+    for row in rows:
+        click.echo(f"{row['name']:<12} {' '.join(row['extensions'])}")  # type: ignore[arg-type]
+        if row["resolution"]:
+            click.echo(f"{'':<12} {row['resolution']}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
