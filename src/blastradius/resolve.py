@@ -524,9 +524,11 @@ class Resolver:
             owner = self.resolve_receiver(path, ref.scope, ref.receiver)
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, REF_EXTERNAL)
-            if isinstance(owner, SymRow) and owner.kind in (FUNCTION, METHOD):
+            if isinstance(owner, SymRow) and owner.kind in (FUNCTION, METHOD) \
+                    and self.child(owner.id, ref.name) is None:
                 # A parameter shadowing a function of the same name (pytest fixtures):
-                # what the function returns is unknown, so the receiver is too.
+                # what the function returns is unknown, so the receiver is too. A member
+                # given to the function object itself (JS ``Foo.from = …``) is known.
                 owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
             if isinstance(owner, Module):
