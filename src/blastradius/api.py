@@ -6,15 +6,16 @@ data (records or JSON-ready dicts); none prints or exits.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from .behavior import Judge
 from .config import Config, load_config
+from .errors import PathError
 from .indexer import find_root
 from .lookup import find_symbol
-from .model import CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, FileDiff, ImpactResult, IndexState, Symbol
+from .model import CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, Change, FileDiff, ImpactResult, IndexState, Symbol
 from .store import Store
 
 CALLER_KINDS = (CALLS, REFERENCES, DYNAMIC, TESTS)
@@ -149,10 +150,12 @@ def index_state(root: Path, store: Store, updated: bool) -> IndexState:
 def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = False,
                  diff_text: str | None = None, hops: int | None = None, update: bool = True,
                  config: Config | None = None, all_callers: bool = False,
-                 judge: Judge | None = None, count_review: bool = True) -> ImpactResult:
+                 judge: Judge | None = None, count_review: bool = True,
+                 files: Sequence[str] | None = None) -> ImpactResult:
     """The blast radius of a diff: the working tree against HEAD by default, ``base``
     (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
-    a unified diff given as text."""
+    a unified diff given as text. ``files`` (repository-relative paths) replaces the
+    diff: every symbol of those files counts as changed (``whole_file_changes``)."""
     from . import git
     from .changes import changed_symbols
     from .diff import parse_diff
@@ -177,6 +180,8 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
         old_rev: str | None = "HEAD" if head_exists else None
         if left:
             old_rev = git.merge_base(top, left, right or "HEAD")
+        if files is not None:
+            diff_text = ""
         given_diff = diff_text is not None
         if diff_text is None:
             diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) \
@@ -185,7 +190,8 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
         read_old, read_new = _readers(top, old_rev, right, staged)
         if given_diff:
             read_old, read_new = _sides_on_disk(file_diffs, read_new)
-        changed = changed_symbols(file_diffs, read_old, read_new)
+        changed = changed_symbols(file_diffs, read_old, read_new) if files is None \
+            else whole_file_changes(store, files)
         effective_hops = hops
         if effective_hops is None:
             served = int(store.get_meta("reviews_served", "0") or 0)
@@ -220,6 +226,18 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
                             base=old_rev or "", head=right or ("(staged)" if staged else "(working tree)"))
     finally:
         store.close()
+
+
+def whole_file_changes(store: Store, files: Sequence[str]) -> tuple[Change, ...]:
+    """Each file and every symbol in it as changed, kind ``module``: "what does this file reach?"."""
+    out: list[Change] = []
+    for path in files:
+        symbols = store.symbols_in_file(path)
+        if not symbols:
+            raise PathError(f"{path} is not in the graph (not indexed, or a language blastradius does not read)")
+        out.extend(Change(s.id, s.kind, s.file, ("module",), s.start_line, s.end_line, s.signature, s.signature)
+                   for s in symbols)
+    return tuple(out)
 
 
 def radius_json(result: ImpactResult) -> dict[str, object]:

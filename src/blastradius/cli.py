@@ -225,6 +225,17 @@ def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debu
 
 
 @main.command()
+@click.option("--root", default=".", type=click.Path(), help="Repository root (fixed for the session).")
+@click.option("--watch", is_flag=True, help="Keep the graph up to date in the background.")
+@user_errors
+def serve(root: str, watch: bool) -> None:
+    """Run the MCP server on stdin/stdout (see docs/mcp.md)."""
+    from .mcp_server import serve as run_server
+
+    run_server(root, watch=watch)
+
+
+@main.command()
 @diff_options
 @click.option("--budget", type=click.IntRange(0), default=None,
               help="Token budget (default: 'budget' from the configuration, 8000).")

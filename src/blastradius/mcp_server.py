@@ -1,0 +1,624 @@
+"""The MCP server: one input model per tool, one dispatch table, errors as ``isError`` results.
+
+Built on the official SDK's low-level ``Server`` (as the reference ``git`` server
+is) rather than ``MCPServer``'s signature introspection, so that each tool's
+JSON schema is generated from one pydantic input model and then trimmed of
+what costs tokens and tells the model nothing (titles, ``anyOf: [T, null]``):
+the whole tool list is read by the client's model on every turn. Handlers are
+thin: they validate, call one library function in a worker thread (the library
+is synchronous and may index or run git) under one lock, and hand plain data to
+``_envelope``, which adds what every result carries: ``index`` (the commit the
+graph reflects and whether the tree moved since), the savings estimate, and a
+size cap (``max_tokens``; lists and long texts are cut from the end and the
+result says ``truncated`` with ``how_to_get_more``). The repository root is
+fixed at start; path and revision arguments are checked against it before
+anything runs. A ``BlastRadiusError`` becomes one sentence with ``is_error``;
+anything else is logged to stderr and reported as an internal error, never as
+a traceback. Behaviour-change judgement uses MCP sampling when the client
+offers it (``_sample_scores``). Nothing heavy is imported at start-up: the
+graph, tree-sitter and git modules load inside the handlers.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp.types as types
+from mcp.server.lowlevel import Server
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+log = logging.getLogger("blastradius.mcp")
+
+DEFAULT_MAX_TOKENS = 8000
+MIN_CUT_TEXT = 400  # characters: shorter texts (ids, notes) are never cut, only long ones (a context)
+SAMPLED_CALLERS = 12  # hop-1 callers scored by the client's model per request; the rest keep the rule
+SAMPLE_TIMEOUT = 60.0
+SAMPLE_DIFF_CHARS = 4000
+
+# ----- input models: the schema each tool advertises is generated from these -------------------
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    max_tokens: int = Field(DEFAULT_MAX_TOKENS, ge=100, le=200_000, description="Result size cap.")
+
+
+class _Change(_Args):
+    diff: str | None = Field(None, description="Unified diff text.")
+    base: str | None = Field(None, description="Revision or A..B; default: working tree vs HEAD.")
+    staged: bool = Field(False, description="Staged changes only.")
+
+
+class ChangedSymbolsArgs(_Change):
+    pass
+
+
+class CallersArgs(_Args):
+    symbol: str = Field(description="Id (path::Class.method) or unique name.")
+    hops: int = Field(2, ge=1, le=5)
+
+
+class BlastRadiusArgs(_Change):
+    files: list[str] | None = Field(None, description="Paths to treat as wholly changed, instead of a diff.")
+    hops: int | None = Field(None, ge=0, le=6, description="Hop cap (default 2).")
+
+
+class ReviewContextArgs(_Change):
+    token_budget: int = Field(6000, ge=0, le=200_000, description="Tokens for the context text.")
+
+
+class ExpandArgs(_Args):
+    id: str = Field(description="A block id from a review context's elided list.")
+
+
+class RelevantArgs(_Args):
+    query: str = Field(description="What you are looking for, in words.")
+    top: int = Field(5, ge=1, le=50)
+
+
+class TestsArgs(_Change):
+    pass
+
+
+class UpdateArgs(_Args):
+    pass
+
+
+# ----- the server's state -----------------------------------------------------------------------
+
+
+@dataclass
+class App:
+    """What every handler needs: the fixed root and one lock around the (synchronous) library."""
+
+    root: Path
+    lock: anyio.Lock
+
+    async def run(self, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        # One call at a time: the indexer writes the graph, and two writers would only wait on SQLite.
+        async with self.lock:
+            return await anyio.to_thread.run_sync(lambda: func(*args, **kwargs))
+
+
+class ArgumentError(Exception):
+    """A refused argument; the message is the one sentence the client sees."""
+
+
+def check_revision(rev: str) -> None:
+    """Refuse anything git could read as an option, on either side of A..B."""
+    from .git import check_revision as check
+
+    for part in re.split(r"\.\.\.?", rev):
+        if part or not rev:
+            check(part)
+
+
+def inside_root(root: Path, path: str) -> str:
+    """``path`` as a repository-relative POSIX path, or ArgumentError when it leaves the root."""
+    if not path or "\0" in path:
+        raise ArgumentError(f"invalid path {path!r}")
+    full = (root / path).resolve()  # an absolute ``path`` replaces root; symlinks are followed
+    if not full.is_relative_to(root):
+        raise ArgumentError(f"path {path!r} is outside the repository {root}")
+    if not full.is_file():
+        raise ArgumentError(f"no such file in the repository: {path!r}")
+    return full.relative_to(root).as_posix()
+
+
+def _selector(args: _Change) -> dict[str, Any]:
+    if args.base is not None:
+        check_revision(args.base)
+    chosen = [name for name, on in (("diff", args.diff is not None), ("base", args.base is not None),
+                                    ("staged", args.staged)) if on]
+    if len(chosen) > 1:
+        raise ArgumentError(f"give one of diff, base or staged, not {' and '.join(chosen)}")
+    return {"diff_text": args.diff, "base": args.base, "staged": args.staged}
+
+
+# ----- what every result carries ----------------------------------------------------------------
+
+
+def _index_state(root: Path, updated: bool) -> dict[str, Any]:
+    from .api import index_state, open_store
+
+    store = open_store(root)
+    try:
+        s = index_state(root, store, updated)
+    finally:
+        store.close()
+    return {"commit": s.commit, "head": s.head, "dirty": s.dirty, "stale": s.stale}
+
+
+def _repository_tokens(root: Path) -> int | None:
+    """The savings baseline: reading the whole indexed repository (as the ledger counts it)."""
+    from .api import open_store
+    from .ledger import file_reader, repository_baseline
+    from .tokens import HeuristicCounter
+
+    store = open_store(root)
+    try:
+        return repository_baseline(store, HeuristicCounter(), file_reader(root)) or None
+    finally:
+        store.close()
+
+
+def bound(data: dict[str, Any], max_tokens: int, hint: str) -> dict[str, Any]:
+    """``data`` cut to about ``max_tokens``: the largest top-level list or text loses its tail first.
+
+    Lists are ordered most important first by the library, so the tail is what
+    can go. The result says what was cut and how to get the rest.
+    """
+    from .tokens import estimate_tokens
+
+    size = estimate_tokens(data)
+    out = dict(data)
+    out["truncated"] = bool(data.get("truncated", False))
+    if size <= max_tokens:
+        return out
+    cut: dict[str, int] = {}
+    target = max_tokens - 60  # room for the notes this function adds
+    while (total := estimate_tokens(out)) > target:
+        sizes = {k: estimate_tokens(v) for k, v in out.items()
+                 if (isinstance(v, list) and v) or (isinstance(v, str) and len(v) > MIN_CUT_TEXT and k not in cut)}
+        if not sizes:
+            break  # only small fields left: this is as small as the result gets
+        key = max(sizes, key=lambda k: sizes[k])
+        value, excess = out[key], total - target
+        keep = max(0, math.floor(len(value) * (1 - excess / sizes[key])) - 1)
+        cut[key] = cut.get(key, 0) + len(value) - keep
+        out[key] = value[:keep] if isinstance(value, list) else value[:keep] + "\n[… cut: see how_to_get_more]"
+    out.update(truncated=True, cut=cut, how_to_get_more=(
+        f"the full result is about {size} tokens: call again with max_tokens={size + 200}" + (f", or {hint}" if hint else "")))
+    return out
+
+
+def _envelope(app: App, data: dict[str, Any], max_tokens: int, index: dict[str, Any] | None,
+              hint: str = "") -> dict[str, Any]:
+    from .tokens import attach_context_savings, estimate_context_savings, estimate_tokens
+
+    data = {**data, "index": index if index is not None else _index_state(app.root, updated=True)}
+    data = bound(data, max_tokens, hint)
+    savings = estimate_context_savings(original_tokens=_repository_tokens(app.root),
+                                       returned_tokens=estimate_tokens(data))
+    return attach_context_savings(data, savings)
+
+
+# ----- handlers ---------------------------------------------------------------------------------
+
+
+def _update(root: Path) -> dict[str, Any]:
+    from .indexer import index
+
+    return index(root).as_json()
+
+
+async def get_callers(app: App, args: CallersArgs, session: Any) -> dict[str, Any]:
+    from .api import callers_of
+
+    def work() -> dict[str, Any]:
+        _update(app.root)
+        return callers_of(app.root, args.symbol, hops=args.hops)
+
+    data = await app.run(work)
+    return _envelope(app, data, args.max_tokens, None, "ask for fewer hops")
+
+
+async def update_graph(app: App, args: UpdateArgs, session: Any) -> dict[str, Any]:
+    report = await app.run(_update, app.root)
+    keep = ("mode", "files", "extracted", "deleted", "re_resolved", "changed_files", "commit", "seconds",
+            "symbols", "edges", "unresolved_share", "parse_errors", "skipped")
+    return _envelope(app, {k: report[k] for k in keep if k in report}, args.max_tokens, None)
+
+
+def _impact(app: App, args: _Change, **options: Any) -> Any:
+    from .api import blast_radius
+
+    return blast_radius(app.root, **_selector(args), **options)
+
+
+async def get_changed_symbols(app: App, args: ChangedSymbolsArgs, session: Any) -> dict[str, Any]:
+    from .api import radius_json
+
+    data = radius_json(await app.run(_impact, app, args, hops=0, count_review=False))
+    out = {"changed": data["changed"], "notes": data["notes"]}
+    return _envelope(app, out, args.max_tokens, data["index"], "narrow the diff")
+
+
+async def get_tests_for_change(app: App, args: TestsArgs, session: Any) -> dict[str, Any]:
+    from .api import radius_json
+
+    data = radius_json(await app.run(_impact, app, args, count_review=False))
+    out = {"tests": data["tests"], "test_functions": data["test_functions"], "notes": data["notes"]}
+    return _envelope(app, out, args.max_tokens, data["index"], "run the listed test files")
+
+
+async def _judged_impact(app: App, args: _Change, session: Any, **options: Any) -> tuple[Any, str]:
+    """The impact result, with hop-1 behaviour scores from the client's model when it can sample."""
+    result = await app.run(_impact, app, args, **options)
+    judgement, scores = await _sample_scores(session, app, result)
+    if scores:
+        # Re-walk the (already updated) graph with the client's scores; the walk carries them to hop 2.
+        options.update(hops=result.radius.hops, update=False, count_review=False,
+                       judge=lambda change, caller: scores.get((change.id, caller.id)))
+        result = await app.run(_impact, app, args, **options)
+    return result, judgement
+
+
+async def get_blast_radius(app: App, args: BlastRadiusArgs, session: Any) -> dict[str, Any]:
+    from .api import radius_json
+
+    files = None
+    if args.files is not None:
+        if args.diff is not None or args.base is not None or args.staged:
+            raise ArgumentError("give files or one of diff, base, staged, not both")
+        files = [inside_root(app.root, p) for p in args.files]
+    result, judgement = await _judged_impact(app, args, session, hops=args.hops, files=files)
+    data = radius_json(result)
+    data["judgement"] = judgement
+    index = data.pop("index")
+    return _envelope(app, data, args.max_tokens, index, "ask for fewer hops or a smaller diff")
+
+
+def _serve_context(app: App, result: Any, budget: int | None) -> dict[str, Any]:
+    from .api import open_store
+    from .config import load_config
+    from .ledger import serve_context
+    from .tokens import get_counter
+
+    counter = get_counter(load_config(app.root).tokenizer)
+    store = open_store(app.root)
+    try:
+        ctx = serve_context(store, result, budget=budget, counter=counter, origin="mcp")
+    finally:
+        store.close()
+    data = ctx.as_json()
+    data.pop("blocks", None)  # their ids are in "elided"; their text is in "text"
+    return data
+
+
+async def get_review_context(app: App, args: ReviewContextArgs, session: Any) -> dict[str, Any]:
+    from .api import radius_json
+
+    result, judgement = await _judged_impact(app, args, session)
+    data = await app.run(_serve_context, app, result, args.token_budget)
+    data["judgement"] = judgement
+    # The context's own budget is the cap the caller chose; the envelope must not cut below it.
+    limit = max(args.max_tokens, (args.token_budget or 0) + 1000)
+    return _envelope(app, data, limit, radius_json(result)["index"], "expand_context(id) for an elided block")
+
+
+def _expand(root: Path, block_id: str) -> dict[str, Any]:
+    from .api import open_store
+    from .context import expand
+
+    store = open_store(root)
+    try:
+        return {"id": block_id, "text": expand(store.conn, block_id)}
+    finally:
+        store.close()
+
+
+async def expand_context(app: App, args: ExpandArgs, session: Any) -> dict[str, Any]:
+    data = await app.run(_expand, app.root, args.id)
+    return _envelope(app, data, args.max_tokens, None)
+
+
+async def find_relevant_files(app: App, args: RelevantArgs, session: Any) -> dict[str, Any]:
+    from .api import query
+
+    def work() -> dict[str, Any]:
+        _update(app.root)
+        return query(app.root, args.query, top=args.top)
+
+    data = await app.run(work)
+    return _envelope(app, data, args.max_tokens, None, "ask for a smaller top")
+
+
+# ----- behaviour judgement through the client's model -------------------------------------------
+
+
+def _supports_sampling(session: Any) -> bool:
+    try:
+        return bool(session.check_client_capability(types.ClientCapabilities(sampling=types.SamplingCapability())))
+    except Exception:  # noqa: BLE001 - an old or odd client: treat as no sampling
+        return False
+
+
+def _judge_prompt(app: App, result: Any, change: Any, caller: Any) -> str:
+    diff = next((fd.text for fd in result.file_diffs if fd.path == change.file), "")[:SAMPLE_DIFF_CHARS]
+    try:
+        lines = (app.root / caller.file).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        lines = []
+    sites = "\n".join(f"{n}: {lines[n - 1]}" for n in caller.lines if 0 < n <= len(lines)) or "(call site not found)"
+    return (f"A code change touches `{change.id}` ({', '.join(change.changes)}).\n"
+            f"Old signature: {change.old_signature or change.signature}\nNew signature: {change.signature}\n"
+            f"Diff:\n```\n{diff}\n```\nThe caller `{caller.id}` uses it here:\n```\n{sites}\n```\n"
+            "How likely is it that the caller's behaviour changes because of this change? "
+            "Answer with one number between 0 and 1 and nothing else.")
+
+
+def parse_score(text: str) -> float | None:
+    m = re.search(r"\d*\.?\d+", text)
+    if m is None:
+        return None
+    value = float(m.group())
+    return value if 0.0 <= value <= 1.0 else None
+
+
+async def _sample_one(session: Any, prompt: str) -> float | None:
+    import warnings
+
+    with anyio.move_on_after(SAMPLE_TIMEOUT), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # sampling is deprecated in the newest protocol era, not in ours
+        try:
+            reply = await session.create_message(
+                [types.SamplingMessage(role="user", content=types.TextContent(type="text", text=prompt))],
+                max_tokens=8, temperature=0.0)
+        except Exception as exc:  # noqa: BLE001 - the client refused or failed: the rule's score stands
+            log.info("sampling failed: %s", exc)
+            return None
+        content = reply.content if not isinstance(reply.content, list) else reply.content[0]
+        return parse_score(getattr(content, "text", "") or "")
+    return None
+
+
+async def _sample_scores(session: Any, app: App, result: Any) -> tuple[str, dict[tuple[str, str], float]]:
+    """Hop-1 callers scored 0..1 by the client's model, when the client can sample."""
+    changed = {c.id: c for c in result.radius.changed}
+    pairs = [(changed[r.via], r) for r in result.radius.reached if r.hop == 1 and r.via in changed]
+    if not pairs:
+        return "deterministic (no direct callers to judge)", {}
+    if session is None or not _supports_sampling(session):
+        return "deterministic: the client does not support sampling, so scores come from the change kinds", {}
+    chosen = pairs[:SAMPLED_CALLERS]
+    scores: dict[tuple[str, str], float] = {}
+
+    async def score(change: Any, caller: Any) -> None:
+        value = await _sample_one(session, _judge_prompt(app, result, change, caller))
+        if value is not None:
+            scores[(change.id, caller.id)] = value
+
+    async with anyio.create_task_group() as tg:
+        for change, caller in chosen:
+            tg.start_soon(score, change, caller)
+    rest = len(pairs) - len(chosen)
+    return (f"sampled: the client's model scored {len(scores)} of {len(pairs)} direct callers"
+            + (f" (the first {SAMPLED_CALLERS}; the rest keep the rule's score)" if rest else "")), scores
+
+
+# ----- the table --------------------------------------------------------------------------------
+
+Handler = Callable[[App, Any, Any], Awaitable[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    model: type[_Args]
+    handler: Handler
+    text_key: str = ""  # a long text field shown as plain text first, the rest as JSON after it
+
+
+_CHANGE = "The change: diff, base or staged (default: uncommitted work)."
+TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec("get_changed_symbols", f"Symbols a change touches, with change kinds. {_CHANGE}",
+             ChangedSymbolsArgs, get_changed_symbols),
+    ToolSpec("get_callers", "Callers of a symbol by hop (1: required reading, 2: skim).", CallersArgs, get_callers),
+    ToolSpec("get_blast_radius", "Changed symbols, callers hop by hop with behaviour-change scores, tests. "
+             + _CHANGE, BlastRadiusArgs, get_blast_radius),
+    ToolSpec("get_review_context", "Review context of a change within token_budget: the diff, changed code, "
+             f"callers by hop; elided blocks have ids. {_CHANGE}", ReviewContextArgs, get_review_context,
+             text_key="text"),
+    ToolSpec("expand_context", "Full text of an elided review-context block.", ExpandArgs, expand_context,
+             text_key="text"),
+    ToolSpec("find_relevant_files", "Files most relevant to a question, ranked, with reasons.", RelevantArgs,
+             find_relevant_files),
+    ToolSpec("get_tests_for_change", f"Tests that exercise a change. {_CHANGE}", TestsArgs, get_tests_for_change),
+    ToolSpec("update_graph", "Re-index changed files; returns what changed.", UpdateArgs, update_graph),
+)
+
+
+def tool_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON schema without titles and with ``T | None`` shown as ``T`` (optional anyway)."""
+
+    def clean(node: Any) -> Any:
+        if isinstance(node, dict):
+            any_of = node.get("anyOf")
+            if isinstance(any_of, list) and len(any_of) == 2 and {"type": "null"} in any_of:
+                rest = {k: v for k, v in node.items() if k != "anyOf"}
+                node = {**next(x for x in any_of if x != {"type": "null"}), **rest}
+                if node.get("default", 0) is None:
+                    node.pop("default")
+            return {k: clean(v) for k, v in node.items() if k != "title"}
+        if isinstance(node, list):
+            return [clean(v) for v in node]
+        return node
+
+    schema = clean(model.model_json_schema())
+    schema.pop("additionalProperties", None)
+    return schema
+
+
+def list_tools() -> list[types.Tool]:
+    return [types.Tool(name=t.name, description=t.description, input_schema=tool_schema(t.model)) for t in TOOLS]
+
+
+# ----- the review prompt ------------------------------------------------------------------------
+
+REVIEW_PROMPT = """Review this change by its blast radius, not by reading the repository.
+
+1. Call get_changed_symbols{selector} to list the changed symbols.
+2. For each changed symbol call get_callers with hops=2.
+3. Review only the diff plus the union of those callers:
+   - hop 1 (direct callers) is required reading: check every call site against the new behaviour;
+   - hop 2 (indirect callers) is for skimming: look for contract drift (types, errors, return values).
+4. Call get_tests_for_change{selector} and say which tests to run.
+5. Report callers whose behaviour changes first, then other findings; for each, the file and line.
+Read other code only when a finding depends on it, and say why."""
+
+
+def review_prompt(arguments: dict[str, str] | None) -> types.GetPromptResult:
+    arguments = arguments or {}
+    base = (arguments.get("base") or "").strip()
+    if base:
+        check_revision(base)
+    selector = f' with base="{base}"' if base else ""
+    text = REVIEW_PROMPT.format(selector=selector)
+    return types.GetPromptResult(
+        description="Review a change by its blast radius",
+        messages=[types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))])
+
+
+PROMPTS = [types.Prompt(name="review_change", description="Review a change: the diff plus its callers, hop by hop.",
+                        arguments=[types.PromptArgument(name="base", description="Revision to compare with (default: "
+                                                        "uncommitted work).", required=False)])]
+
+
+# ----- dispatch and error mapping ---------------------------------------------------------------
+
+
+def _error(message: str) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(type="text", text=message)], is_error=True)
+
+
+def _invalid(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(x) for x in err["loc"]) or "arguments"
+        parts.append(f"{where}: {err['msg']}")
+    return "invalid arguments: " + "; ".join(parts)
+
+
+async def call_tool(app: App, name: str, arguments: dict[str, Any] | None, session: Any) -> types.CallToolResult:
+    from .errors import BlastRadiusError
+
+    spec = next((t for t in TOOLS if t.name == name), None)
+    if spec is None:
+        return _error(f"unknown tool {name!r}; known: {', '.join(t.name for t in TOOLS)}")
+    try:
+        args = spec.model.model_validate(arguments or {})
+        data = await spec.handler(app, args, session)
+    except ValidationError as exc:
+        return _error(_invalid(exc))
+    except (BlastRadiusError, ArgumentError) as exc:
+        return _error(str(exc))
+    except Exception as exc:  # noqa: BLE001 - a bug: log it here, tell the client in one line
+        log.exception("tool %s failed", name)
+        return _error(f"internal error in {name}: {type(exc).__name__}: {exc}")
+    return types.CallToolResult(content=[types.TextContent(type="text", text=render(data, spec.text_key))],
+                                structured_content=data)
+
+
+def render(data: dict[str, Any], text_key: str = "") -> str:
+    """What the model reads: compact JSON, or a long text as itself followed by the rest as JSON."""
+    if text_key and isinstance(data.get(text_key), str):
+        rest = {k: v for k, v in data.items() if k != text_key}
+        return data[text_key] + "\n\n" + json.dumps(rest, ensure_ascii=False, separators=(",", ":"), default=str)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def build_server(app: App) -> Server[Any]:
+
+    async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=list_tools())
+
+    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        return await call_tool(app, params.name, params.arguments, ctx.session)
+
+    async def on_list_prompts(ctx: Any, params: Any) -> types.ListPromptsResult:
+        return types.ListPromptsResult(prompts=PROMPTS)
+
+    async def on_get_prompt(ctx: Any, params: types.GetPromptRequestParams) -> types.GetPromptResult:
+        from mcp.shared.exceptions import MCPError
+
+        from .errors import BlastRadiusError
+
+        if params.name != "review_change":
+            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown prompt {params.name!r}")
+        try:
+            return review_prompt(params.arguments)
+        except (BlastRadiusError, ArgumentError) as exc:
+            raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from exc
+
+    from . import __version__
+
+    return Server("blastradius", version=__version__, instructions=INSTRUCTIONS, on_list_tools=on_list_tools,
+                  on_call_tool=on_call_tool, on_list_prompts=on_list_prompts, on_get_prompt=on_get_prompt)
+
+
+INSTRUCTIONS = ("Code graph of one repository. To review a change, use the review_change prompt: "
+                "get_changed_symbols, then get_callers (hops=2) for each, and read only those.")
+
+
+def serve(root: str | Path = ".", watch: bool = False, watch_interval: float = 5.0) -> None:
+    """Run the server on stdin/stdout until the client closes it."""
+    from mcp.server.stdio import stdio_server
+
+    top = fixed_root(root)
+
+    async def main() -> None:
+        app = App(root=top, lock=anyio.Lock())
+        server = build_server(app)
+        async with stdio_server() as (read, write), anyio.create_task_group() as tg:
+            if watch:
+                tg.start_soon(_watch, app, watch_interval)
+            await server.run(read, write, server.create_initialization_options())
+            tg.cancel_scope.cancel()
+
+    anyio.run(main)
+
+
+def fixed_root(path: str | Path) -> Path:
+    """The repository's top level (or ``path`` itself outside git); resolved once, at start.
+
+    Uses git directly rather than ``indexer.find_root``, whose module pulls the
+    parsers and numpy into a start-up that needs neither.
+    """
+    from .errors import PathError
+    from .git import toplevel
+
+    p = Path(path).resolve()
+    if not p.is_dir():
+        raise PathError(f"not a directory: {path}")
+    top = toplevel(p)
+    return top.resolve() if top else p
+
+
+async def _watch(app: App, interval: float) -> None:
+    """Keep the graph current between calls, so a tool's own update finds nothing to do."""
+    while True:
+        try:
+            await app.run(_update, app.root)
+        except Exception as exc:  # noqa: BLE001 - a failed refresh must not stop the server
+            log.warning("watch: re-index failed: %s", exc)
+        await anyio.sleep(interval)
