@@ -122,9 +122,11 @@ def test_unrelated_types_both_defining_get_are_not_joined_through_an_unknown_rec
     found = edges({
         "kv/a.go": "package kv\n\ntype Cache struct{}\n\nfunc (c *Cache) Get() {}\n",
         "kv/b.go": "package kv\n\ntype Store struct{}\n\nfunc (s *Store) Get() {}\n",
-        "kv/use.go": "package kv\n\nfunc use(x interface{ Get() }) {\n\tthing().Get()\n}\n",
+        "kv/use.go": (
+            "package kv\n\nfunc use(x interface{ Get() }) {\n\tthing().Get()\n\t(&Store{}).Get()\n}\n"
+        ),
     })
-    assert found == set()
+    assert found == {("kv/use.go::use", "kv/b.go::Store.Get")}
 
 
 def test_external_packages_and_builtins_make_no_edges() -> None:

@@ -184,3 +184,25 @@ def test_test_file_conventions() -> None:
     })
     tests = {s.file for s in g.symbols if s.is_test and s.kind == "file"}
     assert tests == {"src/test/java/p/Helper.java", "lib/p/ATest.java", "lib/p/AIT.java"}
+
+
+def test_overloads_count_as_one_name_when_matching_by_name() -> None:
+    g = graph_from_sources({
+        "src/p/B.java": "package p;\n\nclass B {\n  B addField(int a) { return this; }\n  B addField(String s) { return this; }\n}\n",
+        "src/p/U.java": "package p;\n\nclass U {\n  void go() {\n    make().addField(1);\n  }\n}\n",
+    })
+    found = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
+    assert found == {("src/p/U.java::U.go", "src/p/B.java::B.addField", "unique-name")}
+
+
+def test_superclass_with_a_constructor_in_the_same_package() -> None:
+    found = edges({
+        "src/p/Shape.java": "package p;\n\nabstract class Shape {\n  Shape(int n) {}\n  void draw() {}\n}\n",
+        "src/p/Square.java": (
+            "package p;\n\nclass Square extends Shape {\n  Square() { super(4); }\n  void go() { draw(); }\n}\n"
+        ),
+    }, "calls", "inherits")
+    assert found == {
+        ("src/p/Square.java::Square", "src/p/Shape.java::Shape", "inherits"),
+        ("src/p/Square.java::Square.go", "src/p/Shape.java::Shape.draw", "calls"),
+    }

@@ -337,8 +337,16 @@ class Resolver:
         return None
 
     def _implicit_member(self, cls: SymRow, name: str) -> SymRow | None:
-        # Inside its class, the class's own name is the class, not its constructor.
-        return cls if name == cls.name else self.member(cls, name)
+        # Inside its class, the class's own name is the class, not its constructor;
+        # nor is a base's constructor a member (class B extends A: a bare A is the class).
+        if name == cls.name:
+            return cls
+        found = self.member(cls, name)
+        if found is not None and found.kind == METHOD and self._spec(cls.file).constructor_is_class_name:
+            owner = self.symbol(found.parent) if found.parent else None
+            if owner is not None and owner.name == found.name:
+                return None
+        return found
 
     def owner_class(self, row: SymRow) -> SymRow | None:
         """The class of a method defined out of line in another file than its class

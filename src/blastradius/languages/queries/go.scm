@@ -33,6 +33,13 @@
 ]) @reference.inherit)
 
 ; Calls, incl. explicit instantiation f[T]() and conversions to named types.
+; (&T{...}).m() is a call of T's m (listed first: the first pattern wins).
+(call_expression
+  function: (selector_expression
+    operand: (parenthesized_expression [
+      (composite_literal type: (type_identifier) @receiver)
+      (unary_expression operand: (composite_literal type: (type_identifier) @receiver))])
+    field: (field_identifier) @name)) @reference.call
 (call_expression function: (identifier) @name) @reference.call
 (call_expression
   function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
