@@ -26,6 +26,12 @@ Capture names used by the query files (the contract with ``extract.py``):
   test code (``#[test]``, ``[Fact]``); ``@owner`` inside a reference's match
   names the class of this file the reference belongs to (``impl Trait for
   Foo``); ``@import.tree`` is a whole use tree for ``import_tree``.
+- Text no node spells is stated with ``(#set! key "text")``: ``import.module``,
+  ``import.name``, ``import.alias`` and ``name`` replace (or stand in for) the
+  capture's text; ``import.module ""`` is the file's own scope, which is how a
+  file states its exports (JS ``export default foo`` → Import("", "foo",
+  "default")); ``binding.prefix`` is put before ``@binding.name`` (``"this."``
+  makes a typed field a member binding).
 """
 
 from __future__ import annotations
