@@ -495,8 +495,13 @@ class Resolver:
             # self.x = Foo() in a method, or a field declared with its type (x: Foo, Foo x;).
             type_name = self._binding(target.id, f"{next(iter(self._spec(path).self_names), '')}.{part}") \
                 or self._binding(target.id, part)
-            if type_name:
-                resolved = self._resolve_expr(target.file, target.id, *_split(type_name))
+            key = (target.id, f".{part}")
+            if type_name and key not in self._binding_guard:  # class A: b: B; class B: a: A
+                self._binding_guard.add(key)
+                try:
+                    resolved = self._resolve_expr(target.file, target.id, *_split(type_name))
+                finally:
+                    self._binding_guard.discard(key)
                 if resolved is _EXTERNAL or (resolved is None and type_name in self._spec(target.file).builtins):
                     return _EXTERNAL  # a field of an outside type (List<Foo> items)
                 return resolved if isinstance(resolved, SymRow) and resolved.kind == CLASS else None
