@@ -432,7 +432,7 @@ class Indexer:
                 f" LEFT JOIN nodes ON nodes.id=refs.scope WHERE refs.id IN ({marks})", chunk))
         count = 0
         for ref_id, path, scope, kind, name, receiver, line, is_test in rows:
-            rr: ResolvedRef = resolver.resolve_ref(path, Ref(scope, kind, name, receiver, line), bool(is_test))
+            rr: ResolvedRef = resolver.resolve_safely(path, Ref(scope, kind, name, receiver, line), bool(is_test))
             self.store.replace_resolution(ref_id, rr)
             count += 1
         return count

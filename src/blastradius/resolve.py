@@ -633,7 +633,16 @@ class Resolver:
     def resolve_file(self, path: str, refs: Iterable[Ref]) -> list[ResolvedRef]:
         is_test = {row.id: row.is_test for row in self._syms(path)[0].values()}
         default_test = bool(is_test.get(path))
-        return [self.resolve_ref(path, ref, is_test.get(ref.scope, default_test)) for ref in refs]
+        return [self.resolve_safely(path, ref, is_test.get(ref.scope, default_test)) for ref in refs]
+
+    def resolve_safely(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:
+        """``resolve_ref``, but a pathological chain of bindings leaves one reference
+        unresolved instead of failing the whole index (guards above cover known cycles)."""
+        try:
+            return self.resolve_ref(path, ref, source_is_test)
+        except RecursionError:
+            self._binding_guard.clear()
+            return ResolvedRef(ref, path, REF_UNRESOLVED)
 
     def import_edges(self, path: str) -> list[Edge]:
         seen: set[str] = set()
