@@ -5,7 +5,12 @@ PY      = $(VENV)/bin/python
 BR      = $(VENV)/bin/blastradius
 STAMP   = $(VENV)/.installed
 
-.PHONY: demo test bench install clean
+.PHONY: demo test bench install clean inspector
+
+# The MCP Inspector (Node.js) for tests/test_mcp_server.py, pinned and installed once into the venv
+# so the test itself never touches the network; nothing happens where npm is missing (the test skips).
+INSPECTOR_VERSION = 2.12.0
+INSPECTOR = $(VENV)/inspector/node_modules/.bin/mcp-inspector
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,7 +28,13 @@ demo: $(STAMP)
 	@echo
 	$(BR) context --base HEAD~1 --budget 8000 | tail -n 40
 
-test: $(STAMP)
+$(INSPECTOR): | $(STAMP)
+	if command -v npm >/dev/null; then npm install --prefix $(VENV)/inspector --no-audit --no-fund \
+	  --loglevel=error @modelcontextprotocol/inspector@$(INSPECTOR_VERSION); fi
+
+inspector: $(INSPECTOR)
+
+test: $(STAMP) $(INSPECTOR)
 	$(PY) -m pytest -q -p no:cacheprovider
 
 # Benchmarks fetch public repositories at run time; see docs/benchmarks.md.

@@ -483,7 +483,8 @@ REVIEW_PROMPT = """Review this change by its blast radius, not by reading the re
    - hop 1 (direct callers) is required reading: check every call site against the new behaviour;
    - hop 2 (indirect callers) is for skimming: look for contract drift (types, errors, return values).
 4. Call get_tests_for_change{selector} and say which tests to run.
-5. Report callers whose behaviour changes first, then other findings; for each, the file and line.
+5. Report first the callers whose behaviour changes (get_blast_radius{selector} labels them
+   "behavior-change"; confirm by reading), then other findings; for each, the file and line.
 Read other code only when a finding depends on it, and say why."""
 
 
