@@ -171,8 +171,9 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
                 b_data = blobs.read(commit, b)
                 calls = _call_lines(b_data, b)
                 hits = [n for n, _ in _added_lines(repo, commit, b) if calls.get(n, set()) & wanted]
-                if not hits:
-                    continue
+                before = _call_lines(blobs.read(f"{commit}^", b), b)
+                if not hits or not any(names & wanted for names in before.values()):
+                    continue  # a call site written in this commit was not there to find
                 truth_files.append(b)
                 b_new = _defs(b_data, b)
                 b_old = _defs(blobs.read(f"{commit}^", b), b)
@@ -257,7 +258,12 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
     ours_files = sorted(set(radius.files))
     ids = {r.id for r in radius.reached} | {c.id for c in radius.changed}
     hop1_files = sorted({c.file for c in radius.changed} | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test})
+    from blastradius.impact import is_behavior_change
+
+    behavior_files = sorted({c.file for c in radius.changed}
+                            | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test and is_behavior_change(r)})
     row: dict = {"repo": case.repo, "kind": case.kind, "commit": case.commit[:10], "seed": case.seed,
+                 "ours_behavior": score(behavior_files, case),
                  "truth": case.truth_files, "ours": score(ours_files, case), "ours_files": len(ours_files),
                  "ours_hop1": score(hop1_files, case), "missed": sorted(set(case.truth_files) - set(ours_files)),
                  "missed_funcs": sorted(set(case.truth_funcs) - ids), "changed": [c.id for c in radius.changed]}
@@ -308,7 +314,7 @@ def summarize(rows: list[dict]) -> dict:
         if not rs:
             continue
         s: dict = {"cases": len(rs)}
-        for tool in ("ours", "ours_hop1", "grep", "incumbent"):
+        for tool in ("ours", "ours_hop1", "ours_behavior", "grep", "incumbent"):
             have = [r for r in rs if tool in r]
             if have:
                 s[f"{tool}_recall"] = mean([r[tool]["recall"] for r in have])
