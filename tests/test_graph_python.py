@@ -147,3 +147,18 @@ def test_receiver_named_like_a_function_is_an_unknown_receiver() -> None:
     })
     edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "tests"}
     assert ("tests/test_x.py::test_a", "lib.py::Environment.from_string", "unique-name") in edges
+
+
+def test_unknown_receiver_calling_an_overridden_family_resolves_to_its_root() -> None:
+    g = graph_from_sources({
+        "nodes.py": (
+            "class Node:\n    def as_const(self):\n        pass\n"
+            "class Const(Node):\n    def as_const(self):\n        return 1\n"
+            "class Name(Node):\n    def as_const(self):\n        return 2\n"
+            "class Filter(Node):\n    def as_const(self):\n        return 3\n"
+        ),
+        "opt.py": "def visit(node):\n    return node.as_const()\n",
+    })
+    edges = {(e.source, e.target, e.kind) for e in g.edges}
+    assert ("opt.py::visit", "nodes.py::Node.as_const", "calls") in edges
+    assert ("nodes.py::Node.as_const", "nodes.py::Filter.as_const", "dynamic") in edges

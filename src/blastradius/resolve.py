@@ -583,11 +583,46 @@ class Resolver:
         candidates = list(firsts.values())
         if len(candidates) == 1:
             return self._edge(path, ref, candidates[0], RES_UNIQUE, source_is_test)
+        root = self._common_root(candidates) if method else None
+        if root is not None:
+            # Every definition of the name overrides one base method: whatever the
+            # receiver, the call is a call of that virtual method (dynamic edges lead on).
+            return self._edge(path, ref, root, RES_UNIQUE, source_is_test)
         if 1 < len(candidates) <= MAX_AMBIGUOUS:
             edges = tuple(self._make_edge(ref, c, RES_AMBIGUOUS, source_is_test, len(candidates))
                           for c in sorted(candidates, key=lambda r: r.id))
             return ResolvedRef(ref, path, REF_AMBIGUOUS, edges)
         return ResolvedRef(ref, path, REF_UNRESOLVED)
+
+    def _common_root(self, candidates: list[SymRow]) -> SymRow | None:
+        """The one base method all these methods override, if there is exactly one."""
+        roots: set[str] = set()
+        found: SymRow | None = None
+        for row in candidates:
+            top = row
+            cls = self.symbol(row.parent) if row.parent else None
+            if cls is None or cls.kind != CLASS:
+                return None
+            for base in self.bases(cls):
+                overridden = self.member(base, row.name)
+                if overridden is not None and overridden.kind == METHOD:
+                    top = self._root_of(overridden)
+                    break
+            roots.add(top.id)
+            found = top
+            if len(roots) > 1:
+                return None
+        return found
+
+    def _root_of(self, method: SymRow, depth: int = 0) -> SymRow:
+        cls = self.symbol(method.parent) if method.parent else None
+        if cls is None or depth > _MAX_DEPTH:
+            return method
+        for base in self.bases(cls):
+            overridden = self.member(base, method.name)
+            if overridden is not None and overridden.kind == METHOD:
+                return self._root_of(overridden, depth + 1)
+        return method
 
     def _is_local(self, row: SymRow) -> bool:
         """A function nested in a function is a local name, never a repository-wide match."""
