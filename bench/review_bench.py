@@ -288,11 +288,11 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
 
 
 def context_figures(work: Path, result, case: Case) -> dict:  # type: ignore[no-untyped-def]
-    from blastradius.api import review_context_for
+    from blastradius.api import review_context
 
     out = {}
     for budget in BUDGETS:
-        ctx = review_context_for(work, result, budget=budget, record=False)
+        ctx = review_context(work, result, budget=budget, origin="bench")
         text = ctx.text
         survived = [f for f in case.truth_funcs if f.rsplit("::", 1)[-1] in text]
         out[str(budget)] = {"tokens": ctx.tokens, "fits": ctx.fits, "level": ctx.level,

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .behavior import Judge
+from .context import ReviewContext
 from .config import Config, load_config
 from .errors import PathError
 from .indexer import find_root
@@ -290,3 +291,21 @@ def languages() -> list[dict[str, object]]:
 
     return [{"name": spec.name, "extensions": list(spec.extensions), "resolution": spec.resolution}
             for spec in all_languages()]
+
+
+def review_context(root: str | Path, result: ImpactResult, *, budget: int | None = None,
+                   tokenizer: str | None = None, min_detail: str | None = None,
+                   force_converge: bool = True, origin: str = "cli") -> ReviewContext:
+    """The budgeted review context of an impact result, recorded in the ledger."""
+    from .ledger import serve_context
+    from .tokens import get_counter
+
+    top = find_root(root)
+    config = load_config(top)
+    counter = get_counter(tokenizer or config.tokenizer)
+    store = open_store(top)
+    try:
+        return serve_context(store, result, budget=config.budget if budget is None else budget, counter=counter,
+                             min_detail=min_detail, force_converge=force_converge, origin=origin)
+    finally:
+        store.close()

@@ -249,21 +249,15 @@ def serve(root: str, watch: bool) -> None:
 def context(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, budget: int | None,
             fmt: str, as_json: bool, tokenizer: str | None, min_detail: str | None, force_converge: bool) -> None:
     """The review context of a change within a token budget (Markdown or JSON)."""
-    from .api import open_store
+    from .api import review_context
     from .config import load_config
     from .indexer import find_root
-    from .ledger import serve_context
     from .tokens import format_context_savings, get_counter
 
-    config = load_config(find_root(root))
-    counter = get_counter(tokenizer or config.tokenizer)  # fail before any work when the extra is missing
+    get_counter(tokenizer or load_config(find_root(root)).tokenizer)  # fail before any work if unavailable
     result = run_impact(root, base, staged, diff_file, no_update)
-    store = open_store(root)
-    try:
-        ctx = serve_context(store, result, budget=config.budget if budget is None else budget, counter=counter,
-                            min_detail=min_detail, force_converge=force_converge, origin="cli")
-    finally:
-        store.close()
+    ctx = review_context(root, result, budget=budget, tokenizer=tokenizer, min_detail=min_detail,
+                         force_converge=force_converge, origin="cli")
     if as_json or fmt == "json":
         emit_json(ctx.as_json())
         return
