@@ -146,26 +146,20 @@ def _selector(args: _Change) -> dict[str, Any]:
 # ----- what every result carries ----------------------------------------------------------------
 
 
-def _index_state(root: Path, updated: bool) -> dict[str, Any]:
+def _graph_facts(root: Path, updated: bool, want_index: bool) -> tuple[dict[str, Any] | None, int | None]:
+    """The graph's state (``index``) and the savings baseline: the whole indexed repository, as the
+    ledger counts it (cached in the graph until a file changes)."""
     from .api import index_state, open_store
-
-    store = open_store(root)
-    try:
-        s = index_state(root, store, updated)
-    finally:
-        store.close()
-    return {"commit": s.commit, "head": s.head, "dirty": s.dirty, "stale": s.stale}
-
-
-def _repository_tokens(root: Path) -> int | None:
-    """The savings baseline: reading the whole indexed repository (as the ledger counts it)."""
-    from .api import open_store
     from .ledger import file_reader, repository_baseline
     from .tokens import HeuristicCounter
 
     store = open_store(root)
     try:
-        return repository_baseline(store, HeuristicCounter(), file_reader(root)) or None
+        baseline = repository_baseline(store, HeuristicCounter(), file_reader(root)) or None
+        if not want_index:
+            return None, baseline
+        s = index_state(root, store, updated)
+        return {"commit": s.commit, "head": s.head, "dirty": s.dirty, "stale": s.stale}, baseline
     finally:
         store.close()
 
@@ -200,14 +194,15 @@ def bound(data: dict[str, Any], max_tokens: int, hint: str) -> dict[str, Any]:
     return out
 
 
-def _envelope(app: App, data: dict[str, Any], max_tokens: int, index: dict[str, Any] | None,
-              hint: str = "") -> dict[str, Any]:
+async def _envelope(app: App, data: dict[str, Any], max_tokens: int, index: dict[str, Any] | None,
+                    hint: str = "", updated: bool = True) -> dict[str, Any]:
+    """``data`` with ``index`` (given, or read now; ``updated``: the call brought the graph up to
+    date first), cut to ``max_tokens``, with the savings estimate of what is returned."""
     from .tokens import attach_context_savings, estimate_context_savings, estimate_tokens
 
-    data = {**data, "index": index if index is not None else _index_state(app.root, updated=True)}
-    data = bound(data, max_tokens, hint)
-    savings = estimate_context_savings(original_tokens=_repository_tokens(app.root),
-                                       returned_tokens=estimate_tokens(data))
+    current, baseline = await app.run(_graph_facts, app.root, updated, index is None)
+    data = bound({**data, "index": index if index is not None else current}, max_tokens, hint)
+    savings = estimate_context_savings(original_tokens=baseline, returned_tokens=estimate_tokens(data))
     return attach_context_savings(data, savings)
 
 
@@ -228,14 +223,14 @@ async def get_callers(app: App, args: CallersArgs, session: Any) -> dict[str, An
         return callers_of(app.root, args.symbol, hops=args.hops)
 
     data = await app.run(work)
-    return _envelope(app, data, args.max_tokens, None, "ask for fewer hops")
+    return await _envelope(app, data, args.max_tokens, None, "ask for fewer hops")
 
 
 async def update_graph(app: App, args: UpdateArgs, session: Any) -> dict[str, Any]:
     report = await app.run(_update, app.root)
     keep = ("mode", "files", "extracted", "deleted", "re_resolved", "changed_files", "commit", "seconds",
             "symbols", "edges", "unresolved_share", "parse_errors", "skipped")
-    return _envelope(app, {k: report[k] for k in keep if k in report}, args.max_tokens, None)
+    return await _envelope(app, {k: report[k] for k in keep if k in report}, args.max_tokens, None)
 
 
 def _impact(app: App, args: _Change, **options: Any) -> Any:
@@ -249,7 +244,7 @@ async def get_changed_symbols(app: App, args: ChangedSymbolsArgs, session: Any) 
 
     data = radius_json(await app.run(_impact, app, args, hops=0, count_review=False))
     out = {"changed": data["changed"], "notes": data["notes"]}
-    return _envelope(app, out, args.max_tokens, data["index"], "narrow the diff")
+    return await _envelope(app, out, args.max_tokens, data["index"], "narrow the diff")
 
 
 async def get_tests_for_change(app: App, args: TestsArgs, session: Any) -> dict[str, Any]:
@@ -257,7 +252,7 @@ async def get_tests_for_change(app: App, args: TestsArgs, session: Any) -> dict[
 
     data = radius_json(await app.run(_impact, app, args, count_review=False))
     out = {"tests": data["tests"], "test_functions": data["test_functions"], "notes": data["notes"]}
-    return _envelope(app, out, args.max_tokens, data["index"], "run the listed test files")
+    return await _envelope(app, out, args.max_tokens, data["index"], "run the listed test files")
 
 
 async def _judged_impact(app: App, args: _Change, session: Any, **options: Any) -> tuple[Any, str]:
@@ -284,7 +279,7 @@ async def get_blast_radius(app: App, args: BlastRadiusArgs, session: Any) -> dic
     data = radius_json(result)
     data["judgement"] = judgement
     index = data.pop("index")
-    return _envelope(app, data, args.max_tokens, index, "ask for fewer hops or a smaller diff")
+    return await _envelope(app, data, args.max_tokens, index, "ask for fewer hops or a smaller diff")
 
 
 def _serve_context(app: App, result: Any, budget: int | None) -> dict[str, Any]:
@@ -312,7 +307,7 @@ async def get_review_context(app: App, args: ReviewContextArgs, session: Any) ->
     data["judgement"] = judgement
     # The context's own budget is the cap the caller chose; the envelope must not cut below it.
     limit = max(args.max_tokens, (args.token_budget or 0) + 1000)
-    return _envelope(app, data, limit, radius_json(result)["index"], "expand_context(id) for an elided block")
+    return await _envelope(app, data, limit, radius_json(result)["index"], "expand_context(id) for an elided block")
 
 
 def _expand(root: Path, block_id: str) -> dict[str, Any]:
@@ -328,7 +323,7 @@ def _expand(root: Path, block_id: str) -> dict[str, Any]:
 
 async def expand_context(app: App, args: ExpandArgs, session: Any) -> dict[str, Any]:
     data = await app.run(_expand, app.root, args.id)
-    return _envelope(app, data, args.max_tokens, None)
+    return await _envelope(app, data, args.max_tokens, None, updated=False)
 
 
 async def find_relevant_files(app: App, args: RelevantArgs, session: Any) -> dict[str, Any]:
@@ -339,7 +334,7 @@ async def find_relevant_files(app: App, args: RelevantArgs, session: Any) -> dic
         return query(app.root, args.query, top=args.top)
 
     data = await app.run(work)
-    return _envelope(app, data, args.max_tokens, None, "ask for a smaller top")
+    return await _envelope(app, data, args.max_tokens, None, "ask for a smaller top")
 
 
 # ----- behaviour judgement through the client's model -------------------------------------------
