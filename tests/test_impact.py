@@ -207,3 +207,16 @@ def test_diff_not_yet_applied_is_read_against_the_old_side_on_disk(make_repo) ->
     data = impact(root, "--diff", "-", input=text)
     assert [(c["id"], c["change"]) for c in data["changed"]] == [("pkg/core.py::helper", ["signature"])]
     assert "pkg/api.py::use" in by_id(data)
+
+
+def test_changed_override_reaches_callers_of_the_base_method_at_hop_one(make_repo) -> None:
+    root = make_repo({
+        "shapes.py": ("class Shape:\n    def area(self):\n        return 0\n\n"
+                      "class Square(Shape):\n    def area(self):\n        return 4\n"),
+        "report.py": "from shapes import Shape\n\ndef total(shape: Shape):\n    return shape.area()\n",
+        ".blastradius.toml": "warmup_reviews = 0\n",
+    })
+    (root / "shapes.py").write_text((root / "shapes.py").read_text().replace("return 4", "return 5"))
+    radius = by_id(impact(root))
+    assert radius["shapes.py::Shape.area"]["edge"] == "dynamic"
+    assert radius["report.py::total"]["hop"] == 1

@@ -40,6 +40,7 @@ from .model import (
 from .store import Store
 
 WALK_KINDS = (CALLS, REFERENCES, DYNAMIC)
+CALLER_KINDS = (CALLS, REFERENCES)
 FORWARD_KINDS = (CALLS, REFERENCES, INHERITS)
 
 
@@ -119,7 +120,10 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     for hop in range(1, caps.hops + 1):
         if not frontier:
             break
-        edges = store.edges_to(frontier, WALK_KINDS) + (orphan_edges if hop == 1 else [])
+        # A base method whose override changed dispatches to it: its callers are direct
+        # callers of the change, so base methods join this hop instead of costing one.
+        frontier = frontier + _dispatch_aliases(w, frontier, visited, hop)
+        edges = store.edges_to(frontier, CALLER_KINDS) + (orphan_edges if hop == 1 else [])
         edges += _importer_edges(store, [f for f in frontier if f in seeds and "::" not in f])
         edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
@@ -155,6 +159,24 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     if frontier and caps.hops and _has_more(store, frontier):
         w.notes.append(f"callers beyond hop {caps.hops} not shown (use --hops to widen)")
     return hub_callers
+
+
+def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> list[str]:
+    """Base methods that dispatch to the frontier (transitively), listed at this hop."""
+    out: list[str] = []
+    todo = list(frontier)
+    while todo:
+        edges = w.store.edges_to(todo, (DYNAMIC,))
+        todo = []
+        for e in sorted(edges, key=lambda e: (e.source, e.target)):
+            if e.source in visited or len(w.reached) >= w.caps.max_nodes:
+                continue
+            visited.add(e.source)
+            _reach(w, e.source, e.target, [e], hop, set())
+            if e.source in w.reached:
+                out.append(e.source)
+                todo.append(e.source)
+    return out
 
 
 def _dedupe_sources(edges: list[Edge]) -> list[tuple[str, list[Edge]]]:
