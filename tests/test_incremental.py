@@ -89,3 +89,13 @@ def test_incremental_update_equals_full_rebuild(tmp_path_factory, steps) -> None
         ix.run(full=True)
         ix.close()
         assert dump(work) == dump(fresh)
+
+
+def test_changing_a_resolution_config_file_forces_a_full_build(make_repo) -> None:
+    root = make_repo({"go.mod": "module example.com/a\n", "a.py": "def f():\n    pass\n"})
+    first = Indexer(root, Config(workers=1))
+    assert first.run().mode == "full"
+    assert first.run().mode == "unchanged"
+    (root / "go.mod").write_text("module example.com/b\n")
+    assert first.run().mode == "full"
+    first.close()

@@ -12,6 +12,7 @@ test holds this to the promise that an update equals a full rebuild.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -99,12 +100,15 @@ def find_root(path: str | Path) -> Path:
     return top.resolve() if top else p
 
 
-def walk(root: Path, config: Config) -> tuple[list[Candidate], dict[str, str]]:
-    """Source files to index, and the skipped ones with a reason."""
+def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[list[Candidate], dict[str, str]]:
+    """Source files to index, and the skipped ones with a reason. Files that steer
+    import resolution (go.mod, package.json, …) are appended to ``configs``."""
     if git.is_repo(root):
         paths = git.ls_files(root)
     else:
         paths = _walk_plain(root)
+    if configs is not None:
+        configs.extend(p for p in paths if PurePosixPath(p).name in _RESOLUTION_CONFIG)
     vendored = set(config.vendored_dirs)
     out: list[Candidate] = []
     skipped: dict[str, str] = {}
@@ -251,7 +255,9 @@ class Indexer:
 
     def run(self, full: bool = False, progress: Progress | None = None) -> IndexReport:
         started = time.perf_counter()
-        candidates, skipped = walk(self.root, self.config)
+        configs: list[str] = []
+        candidates, skipped = walk(self.root, self.config, configs)
+        config_digest = _digest(self.root, configs)
         known = self.store.file_states()
         report = IndexReport(root=str(self.root), mode="unchanged")
         changed: list[str] = []
@@ -274,7 +280,7 @@ class Indexer:
         present = {c.path for c in candidates if c.path not in skipped}
         deleted = sorted(set(known) - present)
         workers = self.config.workers or os.cpu_count() or 1
-        structural = any(PurePosixPath(p).name in _RESOLUTION_CONFIG for p in changed + deleted)
+        structural = config_digest != self.store.get_meta("resolution_config", config_digest)
         # Past a third of the files, re-resolving affected references costs more than
         # resolving everything in memory: rebuild.
         wide = len(changed) + len(deleted) > max(_INCREMENTAL_MAX_FILES, len(known) // 3)
@@ -292,6 +298,7 @@ class Indexer:
             self.store.set_meta("indexed_commit", git.head(self.root) or "")
             self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
             self.store.set_meta("config", repr(self._config_key()))
+            self.store.set_meta("resolution_config", config_digest)
         report.commit = git.head(self.root)
         report.counts = self.store.counts()
         report.skipped = dict(sorted(_count(skipped.values()).items()))
@@ -484,6 +491,17 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
 def _module_stem(path: str) -> str:
     pure = PurePosixPath(path)
     return pure.parent.name if pure.stem in ("__init__", "index", "mod") else pure.stem
+
+
+def _digest(root: Path, paths: list[str]) -> str:
+    """One hash over the files that steer import resolution (a change forces a full build)."""
+    h = hashlib.blake2b(digest_size=16)
+    for p in sorted(paths):
+        try:
+            h.update(p.encode() + b"\0" + (root / p).read_bytes() + b"\0")
+        except OSError:
+            h.update(p.encode() + b"\0missing\0")
+    return h.hexdigest()
 
 
 def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
