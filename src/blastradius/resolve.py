@@ -117,11 +117,21 @@ class Resolver:
         self._dir_files: dict[tuple[str, str], list[str]] | None = None
         self._named_packages: dict[tuple[str, str], list[str]] | None = None
         self._binding_guard: set[tuple[str, str]] = set()
+        self._import_files: dict[tuple[str, str], tuple[str, ...]] = {}
+        # Speed (a full build asks these per reference, ~1M times on Django): a path's
+        # language, the out-of-line methods of a name, and the repository-wide
+        # candidates of a name never change during one resolver's life.
+        self._specs: dict[str, LanguageSpec] = {}
+        self._detached: dict[str, list[SymRow]] = {}
+        self._by_name_rows: dict[tuple[str, bool, str], list[SymRow]] = {}
 
     # ----- what the source knows, memoised -------------------------------------------------
 
     def _spec(self, path: str) -> LanguageSpec:
-        return get_language(self.source.language_of(path) or "")
+        spec = self._specs.get(path)
+        if spec is None:
+            spec = self._specs[path] = get_language(self.source.language_of(path) or "")
+        return spec
 
     def module_resolver(self, spec: LanguageSpec) -> ModuleResolver:
         resolver = self._resolvers.get(spec.name)
@@ -201,7 +211,11 @@ class Resolver:
     def import_files(self, path: str, imp: Import) -> tuple[str, ...]:
         if not imp.module:
             return (path,)
-        return self.module_resolver(self._spec(path)).resolve(imp.module, path)
+        key = (path, imp.module)
+        found = self._import_files.get(key)
+        if found is None:  # wildcard includes are walked once per name looked up: memoise
+            found = self._import_files[key] = self.module_resolver(self._spec(path)).resolve(imp.module, path)
+        return found
 
     def import_target(self, path: str, imp: Import, depth: int = 0) -> Target | None:
         """What an import binds: a symbol, a module, _EXTERNAL, or None (in the repo, not found)."""
@@ -376,8 +390,14 @@ class Resolver:
         """A member defined outside the class body: out of line, or in another piece
         of an open class."""
         qual = _qualname(cls.id)
-        for row in self._candidates(name):
-            if row.kind == METHOD and row.parent == row.file and _qualname(row.id) == f"{qual}.{name}":
+        detached = self._detached.get(name)
+        if detached is None:
+            # Scanning every definition of a common name (``get``, ``__init__``) on each
+            # member lookup was the hottest loop of a full build; filter once per name.
+            detached = self._detached[name] = [row for row in self._candidates(name)
+                                               if row.kind == METHOD and row.parent == row.file]
+        for row in detached:
+            if _qualname(row.id) == f"{qual}.{name}":
                 owner = self.owner_class(row)
                 if owner is not None and owner.id == cls.id:
                     return row
@@ -572,10 +592,14 @@ class Resolver:
     def _by_name(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool) -> ResolvedRef:
         if ref.kind == REF_VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
             return ResolvedRef(ref, path, REF_UNRESOLVED)
-        kinds = (METHOD,) if method else (FUNCTION, CLASS)
-        candidates = [row for row in self._candidates(ref.name)
-                      if row.kind in kinds and self.source.language_of(row.file) == spec.name
-                      and not self._is_local(row)]
+        key = (ref.name, method, spec.name)
+        candidates = self._by_name_rows.get(key)
+        if candidates is None:  # the same few names come back thousands of times
+            kinds = (METHOD,) if method else (FUNCTION, CLASS)
+            candidates = self._by_name_rows[key] = [
+                row for row in self._candidates(ref.name)
+                if row.kind in kinds and self.source.language_of(row.file) == spec.name
+                and not self._is_local(row)]
         # Overloads (Foo.m, Foo.m#2) are one name: the first stands for them all, as in child().
         firsts: dict[tuple[str, str], SymRow] = {}
         for row in candidates:
