@@ -282,19 +282,10 @@ async def get_blast_radius(app: App, args: BlastRadiusArgs, session: Any) -> dic
     return await _envelope(app, data, args.max_tokens, index, "ask for fewer hops or a smaller diff")
 
 
-def _serve_context(app: App, result: Any, budget: int | None) -> dict[str, Any]:
-    from .api import open_store
-    from .config import load_config
-    from .ledger import serve_context
-    from .tokens import get_counter
+def _serve_context(app: App, result: Any, budget: int) -> dict[str, Any]:
+    from .api import review_context
 
-    counter = get_counter(load_config(app.root).tokenizer)
-    store = open_store(app.root)
-    try:
-        ctx = serve_context(store, result, budget=budget, counter=counter, origin="mcp")
-    finally:
-        store.close()
-    data = ctx.as_json()
+    data = review_context(app.root, result, budget=budget, origin="mcp").as_json()
     data.pop("blocks", None)  # their ids are in "elided"; their text is in "text"
     return data
 
@@ -306,7 +297,7 @@ async def get_review_context(app: App, args: ReviewContextArgs, session: Any) ->
     data = await app.run(_serve_context, app, result, args.token_budget)
     data["judgement"] = judgement
     # The context's own budget is the cap the caller chose; the envelope must not cut below it.
-    limit = max(args.max_tokens, (args.token_budget or 0) + 1000)
+    limit = max(args.max_tokens, args.token_budget + 1000)
     return await _envelope(app, data, limit, radius_json(result)["index"], "expand_context(id) for an elided block")
 
 
