@@ -47,6 +47,7 @@ class IncludeFiles:
             {str(parent) for p in self._files for parent in PurePosixPath(p).parents
              if parent.name in _INCLUDE_FOLDERS})
         self._sources: dict[str, list[str]] = {}
+        self._cache: dict[tuple[str, str], tuple[str, ...]] = {}
         self._by_name: dict[str, list[str]] = {}
         for p in sorted(self._files):
             pure = PurePosixPath(p)
@@ -55,8 +56,12 @@ class IncludeFiles:
             self._by_name.setdefault(pure.name, []).append(p)
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
-        found = self._find(module.strip("<>\"' "), from_file)
-        return self._paired(found) if found else ()
+        key = (module, str(PurePosixPath(from_file).parent))
+        cached = self._cache.get(key)
+        if cached is None:
+            found = self._find(module.strip("<>\"' "), from_file)
+            cached = self._cache[key] = self._paired(found) if found else ()
+        return cached
 
     def _find(self, include: str, from_file: str) -> str | None:
         here = str(PurePosixPath(from_file).parent)
