@@ -118,6 +118,7 @@ class Resolver:
         self._named_packages: dict[tuple[str, str], list[str]] | None = None
         self._binding_guard: set[tuple[str, str]] = set()
         self._import_files: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._members: dict[tuple[tuple[str, ...], str], Target | None] = {}
         # Speed (a full build asks these per reference, ~1M times on Django): a path's
         # language, the out-of-line methods of a name, and the repository-wide
         # candidates of a name never change during one resolver's life.
@@ -247,6 +248,14 @@ class Resolver:
         if depth > _MAX_DEPTH:
             return None
         files = tuple(files)
+        key = (files, name)
+        if key in self._members:  # diamond includes: each header is searched once per name
+            return self._members[key]
+        self._members[key] = None  # guards against import cycles
+        self._members[key] = found = self._module_member(files, name, depth)
+        return found
+
+    def _module_member(self, files: tuple[str, ...], name: str, depth: int) -> Target | None:
         for f in files:
             row = self.child(f, name)
             if row is not None:
