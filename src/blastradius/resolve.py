@@ -119,6 +119,8 @@ class Resolver:
         self._binding_guard: set[tuple[str, str]] = set()
         self._import_files: dict[tuple[str, str], tuple[str, ...]] = {}
         self._members: dict[tuple[tuple[str, ...], str], Target | None] = {}
+        self._members_open: set[tuple[tuple[str, ...], str]] = set()
+        self._member_cycles = 0
         # Speed (a full build asks these per reference, ~1M times on Django): a path's
         # language, the out-of-line methods of a name, and the repository-wide
         # candidates of a name never change during one resolver's life.
@@ -250,9 +252,17 @@ class Resolver:
         files = tuple(files)
         key = (files, name)
         if key in self._members:  # diamond includes: each header is searched once per name
+            self._member_cycles += key in self._members_open
             return self._members[key]
         self._members[key] = None  # guards against import cycles
-        self._members[key] = found = self._module_member(files, name, depth)
+        self._members_open.add(key)
+        cycles = self._member_cycles
+        found = self._module_member(files, name, depth)
+        self._members_open.discard(key)
+        if self._member_cycles == cycles:
+            self._members[key] = found
+        else:  # cut short by a cycle: a partial answer, not to be reused
+            del self._members[key]
         return found
 
     def _module_member(self, files: tuple[str, ...], name: str, depth: int) -> Target | None:
