@@ -84,3 +84,17 @@ def test_compile_commands_include_dirs() -> None:
     g = graph_from_sources(files, root="/repo")
     assert ("app/main.c", "third/inc/lib.h", "imports") in g.edge_set("imports")
     assert ("app/main.c::main", "third/inc/lib.c::lib_call", "calls") in g.edge_set("calls")
+
+
+def test_include_cycles_do_not_hide_names() -> None:
+    files = {
+        "a.h": '#include "b.h"\n',
+        "b.h": '#include "a.h"\n#include "c.h"\n',
+        "c.h": "int cfun(void);\n",
+        "c.c": "int cfun(void) { return 1; }\n",
+        "main.c": '#include "a.h"\nint main(void) { return cfun(); }\n',
+        "other.c": '#include "b.h"\nint other(void) { return cfun(); }\n',
+    }
+    calls = {(s, t) for s, t, _ in graph_from_sources(files).edge_set("calls")}
+    assert ("main.c::main", "c.c::cfun") in calls
+    assert ("other.c::other", "c.c::cfun") in calls
