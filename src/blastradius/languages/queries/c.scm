@@ -11,6 +11,9 @@
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
 (type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
 
+; Function-like macros are called like functions.
+(preproc_function_def name: (identifier) @name) @definition.function
+
 ; Calls: plain, and through a struct field (a function pointer; kept unresolved).
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call

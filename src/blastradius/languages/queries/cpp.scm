@@ -29,6 +29,9 @@
 (base_class_clause (qualified_identifier scope: (_) @receiver name: (type_identifier) @name)) @reference.inherit
 (base_class_clause (template_type name: (type_identifier) @name)) @reference.inherit
 
+; Function-like macros are called like functions.
+(preproc_function_def name: (identifier) @name) @definition.function
+
 ; Calls.
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (qualified_identifier scope: (_) @receiver name: (identifier) @name)) @reference.call
