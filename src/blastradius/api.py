@@ -7,7 +7,7 @@ data (records or JSON-ready dicts); none prints or exits.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .behavior import Judge
@@ -157,76 +157,95 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
     (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
     a unified diff given as text. ``files`` (repository-relative paths) replaces the
     diff: every symbol of those files counts as changed (``whole_file_changes``)."""
-    from . import git
-    from .changes import changed_symbols
-    from .diff import parse_diff
     from .impact import Caps
     from .impact import blast_radius as walk
-    from .indexer import Indexer
 
     top = find_root(root)
     config = config or load_config(top)
-    updated = False
-    if update:
-        indexer = Indexer(top, config)
-        try:
-            indexer.run()
-            updated = True
-        finally:
-            indexer.close()
+    updated = _update_index(top, config) if update else False
     store = open_store(top)
     try:
-        head_exists = git.head(top) is not None
-        left, right = _split_range(base)
-        old_rev: str | None = "HEAD" if head_exists else None
-        if left:
-            old_rev = git.merge_base(top, left, right or "HEAD")
-        if files is not None:
-            diff_text = ""
-        given_diff = diff_text is not None
-        if diff_text is None:
-            diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) \
-                if head_exists else ""
-        file_diffs = parse_diff(diff_text)
-        read_old, read_new = _readers(top, old_rev, right, staged)
-        if given_diff:
-            read_old, read_new = _sides_on_disk(file_diffs, read_new)
-        changed = changed_symbols(file_diffs, read_old, read_new) if files is None \
-            else whole_file_changes(store, files)
-        effective_hops = hops
-        if effective_hops is None:
-            served = int(store.get_meta("reviews_served", "0") or 0)
-            effective_hops = config.warmup_hops if served < config.warmup_reviews else config.hops
-        caps = Caps(hops=effective_hops, utility_threshold=config.utility_threshold,
-                    hub_callers_shown=config.hub_callers_shown, inheritance_depth=config.inheritance_depth,
-                    max_nodes=config.max_nodes, all_callers=all_callers, include_tests=config.include_tests)
-
-        def read_lines(path: str) -> list[str] | None:
-            data = read_new(path)
-            return data.decode("utf-8", "replace").splitlines() if data is not None else None
-
-        radius = walk(store, changed, caps, read_lines, judge, config.cross_cutting)
-        notes = list(radius.notes)
-        if hops is None and effective_hops != config.hops:
-            notes.append(f"warm-up review: hop cap {effective_hops} (first {config.warmup_reviews} reviews)")
-        from .changes import unsupported_files
-
-        skipped = unsupported_files(file_diffs)
-        if skipped:
-            notes.append(f"not analysed (binary or unsupported): {', '.join(skipped[:10])}"
-                         + (f" and {len(skipped) - 10} more" if len(skipped) > 10 else ""))
+        diff = _read_change(top, store, base, staged, diff_text, files)
+        served = int(store.get_meta("reviews_served", "0") or 0)
+        warm = hops is None and served < config.warmup_reviews
+        caps = Caps.from_config(config, hops=hops if hops is not None else
+                                (config.warmup_hops if warm else config.hops), all_callers=all_callers)
+        radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting)
         state = index_state(top, store, updated)
-        if state.stale:
-            notes.append(f"graph reflects {state.commit[:12] or 'no commit'}, HEAD is {state.head[:12] or 'none'}"
-                         + (" with uncommitted changes" if state.dirty else ""))
-        radius = replace(radius, notes=tuple(notes))
+        notes = list(radius.notes) + _notes(diff, state, caps.hops if warm and caps.hops != config.hops else None,
+                                            config.warmup_reviews)
         if count_review:
             with store.atomic():
-                store.set_meta("reviews_served", str(int(store.get_meta("reviews_served", "0") or 0) + 1))
-        return ImpactResult(radius=radius, diff_text=diff_text, file_diffs=file_diffs, index=state,
-                            base=old_rev or "", head=right or ("(staged)" if staged else "(working tree)"))
+                store.set_meta("reviews_served", str(served + 1))
+        return ImpactResult(radius=replace(radius, notes=tuple(notes)), diff_text=diff.text,
+                            file_diffs=diff.file_diffs, index=state, base=diff.old_rev or "",
+                            head=diff.head_rev or ("(staged)" if staged else "(working tree)"))
     finally:
         store.close()
+
+
+def _update_index(top: Path, config: Config) -> bool:
+    from .indexer import Indexer
+
+    indexer = Indexer(top, config)
+    try:
+        indexer.run()
+        return True
+    finally:
+        indexer.close()
+
+
+@dataclass(frozen=True)
+class _ReadChange:
+    text: str
+    file_diffs: tuple[FileDiff, ...]
+    changed: tuple[Change, ...]
+    old_rev: str | None
+    head_rev: str | None
+    read_new: Callable[[str], bytes | None]
+
+    def read_lines(self, path: str) -> list[str] | None:
+        data = self.read_new(path)
+        return data.decode("utf-8", "replace").splitlines() if data is not None else None
+
+
+def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_text: str | None,
+                 files: Sequence[str] | None) -> _ReadChange:
+    """The diff (from git or given), its file diffs, and the changed symbols with their kinds."""
+    from . import git
+    from .changes import changed_symbols
+    from .diff import parse_diff
+
+    head_exists = git.head(top) is not None
+    left, right = _split_range(base)
+    old_rev: str | None = git.merge_base(top, left, right or "HEAD") if left else ("HEAD" if head_exists else None)
+    if files is not None:
+        diff_text = ""
+    given = diff_text is not None
+    if diff_text is None:
+        diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) if head_exists else ""
+    file_diffs = parse_diff(diff_text)
+    read_old, read_new = _readers(top, old_rev, right, staged)
+    if given:
+        read_old, read_new = _sides_on_disk(file_diffs, read_new)
+    changed = changed_symbols(file_diffs, read_old, read_new) if files is None else whole_file_changes(store, files)
+    return _ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new)
+
+
+def _notes(diff: _ReadChange, state: IndexState, warm_hops: int | None, warmup_reviews: int) -> list[str]:
+    from .changes import unsupported_files
+
+    notes: list[str] = []
+    if warm_hops is not None:
+        notes.append(f"warm-up review: hop cap {warm_hops} (first {warmup_reviews} reviews)")
+    skipped = unsupported_files(diff.file_diffs)
+    if skipped:
+        notes.append(f"not analysed (binary or unsupported): {', '.join(skipped[:10])}"
+                     + (f" and {len(skipped) - 10} more" if len(skipped) > 10 else ""))
+    if state.stale:
+        notes.append(f"graph reflects {state.commit[:12] or 'no commit'}, HEAD is {state.head[:12] or 'none'}"
+                     + (" with uncommitted changes" if state.dirty else ""))
+    return notes
 
 
 def whole_file_changes(store: Store, files: Sequence[str]) -> tuple[Change, ...]:

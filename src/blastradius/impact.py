@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import PurePosixPath
 
+from .config import Config
 from .behavior import BEHAVIOR_THRESHOLD, HOP_DECAY, MISMATCH_SCORE, Judge, call_mismatch, change_score
 from .model import (
     CALLS,
@@ -53,6 +54,12 @@ class Caps:
     max_nodes: int = 400
     all_callers: bool = False
     include_tests: bool = False
+
+    @classmethod
+    def from_config(cls, config: Config, hops: int, all_callers: bool = False) -> Caps:
+        return cls(hops=hops, utility_threshold=config.utility_threshold,
+                   hub_callers_shown=config.hub_callers_shown, inheritance_depth=config.inheritance_depth,
+                   max_nodes=config.max_nodes, all_callers=all_callers, include_tests=config.include_tests)
 
 
 @dataclass
