@@ -233,14 +233,25 @@ def grep_files(work: Path, names: list[str]) -> list[str]:
     return sorted(p for p in out.splitlines() if is_source(p))
 
 
-def incumbent_files(exe: str, work: Path, seed: str) -> tuple[list[str], float]:
+def incumbent_radius(exe: str, work: Path, seed: str) -> tuple[list[str], set[str], float]:
+    """code-review-graph's impact radius: (files, function ids in our id format, seconds)."""
     started = time.perf_counter()
     subprocess.run([exe, "update", "--repo", str(work)], capture_output=True, check=False, cwd=work)
     proc = subprocess.run([exe, "impact", "--files", seed, "--depth", "2", "--repo", str(work)],
                           capture_output=True, text=True, check=False, cwd=work)
-    files = sorted({m for m in re.findall(r'"file(?:_path)?":\s*"([^"]+)"', proc.stdout)})
-    rel = sorted({str(Path(f).resolve().relative_to(work.resolve())) if f.startswith("/") else f for f in files})
-    return [f for f in rel if is_source(f)], time.perf_counter() - started
+    seconds = time.perf_counter() - started
+    try:
+        data = json.loads(proc.stdout[proc.stdout.index("{"):])
+    except ValueError:
+        return [], set(), seconds
+    prefix = str(work.resolve()) + "/"
+
+    def rel(path: str) -> str:
+        return path[len(prefix):] if path.startswith(prefix) else path
+
+    files = {rel(f) for f in data.get("changed_files", []) + data.get("impacted_files", [])}
+    ids = {rel(n.get("qualified_name", "")) for n in data.get("impacted_nodes", []) + data.get("changed_nodes", [])}
+    return sorted(f for f in files if is_source(f)), ids, seconds
 
 
 def score(returned: list[str], case: Case) -> dict[str, float | None]:
@@ -256,6 +267,7 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
     result = blast_radius(work, hops=2, count_review=False, config=Config(workers=1))
     radius = result.radius
     ours_files = sorted(set(radius.files))
+    uses_files = sorted(set(ours_files) | {u.split("::", 1)[0] for u in radius.uses if is_source(u.split("::", 1)[0])})
     ids = {r.id for r in radius.reached} | {c.id for c in radius.changed}
     hop1_files = sorted({c.file for c in radius.changed} | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test})
     from blastradius.impact import is_behavior_change
@@ -263,7 +275,7 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
     behavior_files = sorted({c.file for c in radius.changed}
                             | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test and is_behavior_change(r)})
     row: dict = {"repo": case.repo, "kind": case.kind, "commit": case.commit[:10], "seed": case.seed,
-                 "ours_behavior": score(behavior_files, case),
+                 "ours_behavior": score(behavior_files, case), "ours_with_uses": score(uses_files, case),
                  "truth": case.truth_files, "ours": score(ours_files, case), "ours_files": len(ours_files),
                  "ours_hop1": score(hop1_files, case), "missed": sorted(set(case.truth_files) - set(ours_files)),
                  "missed_funcs": sorted(set(case.truth_funcs) - ids), "changed": [c.id for c in radius.changed]}
@@ -278,8 +290,10 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
     if with_context:
         row["context"] = context_figures(work, result, case)
     if incumbent:
-        files, seconds = incumbent_files(incumbent, work, case.seed)
+        files, inc_ids, seconds = incumbent_radius(incumbent, work, case.seed)
         row["incumbent"] = score(files, case)
+        if case.truth_funcs:
+            row["incumbent_func_recall"] = len(set(case.truth_funcs) & inc_ids) / len(case.truth_funcs)
         row["incumbent_files"] = len(files)
         row["incumbent_tokens"] = sum((work / p).stat().st_size for p in files if (work / p).exists()) // 4
         row["incumbent_seconds"] = round(seconds, 2)
@@ -314,13 +328,15 @@ def summarize(rows: list[dict]) -> dict:
         if not rs:
             continue
         s: dict = {"cases": len(rs)}
-        for tool in ("ours", "ours_hop1", "ours_behavior", "grep", "incumbent"):
+        for tool in ("ours", "ours_hop1", "ours_behavior", "ours_with_uses", "grep", "incumbent"):
             have = [r for r in rs if tool in r]
             if have:
                 s[f"{tool}_recall"] = mean([r[tool]["recall"] for r in have])
                 s[f"{tool}_precision"] = mean([r[tool]["precision"] for r in have])
         if any("func_recall" in r for r in rs):
             s["ours_func_recall"] = mean([r.get("func_recall") for r in rs])
+        if any("incumbent_func_recall" in r for r in rs):
+            s["incumbent_func_recall"] = mean([r.get("incumbent_func_recall") for r in rs])
         ctx = [r["context"]["8000"] for r in rs if "context" in r]
         if ctx:
             s["ctx8k_median_tokens"] = median([c["tokens"] for c in ctx])
