@@ -305,6 +305,29 @@ def stats(days: int, root: str, as_json: bool) -> None:
     emit_json(data) if as_json else click.echo(render_stats(data))
 
 
+@main.command()
+@diff_options
+@click.option("-o", "--output", default="blastradius.html", show_default=True, type=click.Path(dir_okay=False),
+              help="Where to write the page.")
+@click.option("--open", "open_page", is_flag=True, help="Open the page in the default browser.")
+@click.option("--hops", type=click.IntRange(0, 10), help="Hop cap (default 2; 3 during warm-up).")
+@click.option("--max-lines", type=click.IntRange(1), default=40, show_default=True,
+              help="Lines of code embedded per symbol.")
+@user_errors
+def viz(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, output: str,
+        open_page: bool, hops: int | None, max_lines: int) -> None:
+    """Write the blast radius as one self-contained HTML page (no network needed)."""
+    from .viz import page_for, write_page
+
+    result = run_impact(root, base, staged, diff_file, no_update, hops)
+    path = write_page(output, page_for(root, result, max_lines=max_lines))
+    click.echo(f"wrote {path} ({len(result.radius.changed)} changed, {len(result.radius.reached)} reached)")
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(path.as_uri())
+
+
 @main.command("languages")
 @click.option("--json", "as_json", is_flag=True)
 def languages_command(as_json: bool) -> None:
