@@ -328,6 +328,31 @@ def viz(root: str, base: str | None, staged: bool, diff_file: str | None, no_upd
         webbrowser.open(path.as_uri())
 
 
+@main.command()
+@diff_options
+@click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--budget", type=click.IntRange(0), default=None,
+              help="Token budget of the review context behind the savings figure (default: the configuration's).")
+@click.option("--context-file", type=click.Path(dir_okay=False),
+              help="Also write that review context (Markdown) to FILE, for an AI reviewer step.")
+@click.option("--no-context", is_flag=True, help="Build no review context (the comment has no token figures).")
+@user_errors
+def review(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, fmt: str,
+           as_json: bool, budget: int | None, context_file: str | None, no_context: bool) -> None:
+    """A pull-request comment for a change: summary, behaviour-change callers, hop lists, tests, notes."""
+    from .api import review_context
+    from .review import render_review, review_data
+    from .viz import write_page
+
+    result = run_impact(root, base, staged, diff_file, no_update)
+    ctx = None if no_context else review_context(root, result, budget=budget, origin="cli")
+    data = review_data(result, savings=ctx.savings if ctx else None, context_tokens=ctx.tokens if ctx else None)
+    if context_file and ctx is not None:
+        write_page(context_file, ctx.text + "\n")
+    emit_json(data) if as_json or fmt == "json" else click.echo(render_review(data), nl=False)
+
+
 @main.command("languages")
 @click.option("--json", "as_json", is_flag=True)
 def languages_command(as_json: bool) -> None:

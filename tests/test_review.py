@@ -1,0 +1,146 @@
+"""The PR comment: golden files for whole outputs, pieces as specifications, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from blastradius.cli import main
+from blastradius.model import Change, ImpactResult, IndexState, Radius, Reached
+from blastradius.review import MARKER, render_review, review_data, summary_line
+
+GOLDEN = Path(__file__).parent / "golden"
+SAVINGS = {"estimated": True, "saved_tokens": 41234, "saved_percent": 94}
+
+
+def sample_impact(stale: bool = False) -> ImpactResult:
+    changed = (
+        Change("app/core.py::parse", "function", "app/core.py", ("signature",), 1, 4,
+               "def parse(text, strict=False):", "def parse(text):"),
+        Change("app/core.py::legacy", "function", "app/core.py", ("deleted",), 10, 12),
+        Change("app/util.py::slug", "function", "app/util.py", ("body",), 3, 5),
+    )
+    reached = (
+        Reached("app/api.py::handle", "function", "app/api.py", 1, "app/core.py::parse", "calls", "import", 1.0,
+                4, 9, lines=(6,)),
+        Reached("app/old.py::Loader.run", "method", "app/old.py", 1, "app/core.py::legacy", "calls", "name", 0.95,
+                7, 20, lines=(9,)),
+        Reached("app/views.py::title", "function", "app/views.py", 1, "app/util.py::slug", "calls", "import", 0.2,
+                2, 4, lines=(3,)),
+        Reached("app/cli.py::main", "function", "app/cli.py", 2, "app/api.py::handle", "calls", "ambiguous-name", 0.4,
+                1, 8, lines=(5,)),
+        Reached("app/web.py::dispatch", "function", "app/web.py", 2, "app/api.py::handle", "calls", "import", 0.4,
+                3, 30, hub=True, lines=(12,)),
+    )
+    radius = Radius(changed=changed, reached=reached, uses=("app/core.py::split",),
+                    tests=("tests/test_api.py::test_handle", "tests/test_core.py::test_parse"),
+                    test_files=("tests/test_api.py", "tests/test_core.py"),
+                    files=("app/api.py", "app/cli.py", "app/core.py", "app/old.py", "app/util.py", "app/views.py",
+                           "app/web.py"),
+                    truncated=True,
+                    notes=("app/web.py::dispatch is a hub (> 20 callers): listed, not expanded",
+                           "1 edges in the radius rest on ambiguous name matches"),
+                    ambiguous_edges=(("app/cli.py::main", "app/api.py::handle"),))
+    head = "9" * 40 if stale else "1" * 40
+    return ImpactResult(radius, "", (), IndexState("1" * 40, head, False, stale), base="0123456789abcdef" * 2 + "01234567",
+                        head="(working tree)")
+
+
+def golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text)
+    assert text == path.read_text()
+
+
+def test_golden_review_comment() -> None:
+    golden("review_small.md", render_review(review_data(sample_impact(), savings=SAVINGS, context_tokens=2480)))
+
+
+def test_golden_review_of_a_change_that_touches_no_symbol() -> None:
+    empty = ImpactResult(Radius((), (), (), (), (), (), False, ("not analysed (binary or unsupported): logo.png",)),
+                         "", (), IndexState("a" * 40, "a" * 40, False, False), base="b" * 40)
+    golden("review_empty.md", render_review(review_data(empty)))
+
+
+def test_summary_line_counts_files_first_reached_at_each_hop() -> None:
+    line = summary_line(review_data(sample_impact(), savings=SAVINGS, context_tokens=2480))
+    assert line == ("**blastradius** · 3 symbols changed in 2 files · files reached: 3 at hop 1, 2 at hop 2 · "
+                    "2 may change behaviour · 2 test files to run · "
+                    "review context 2,480 tokens, saved ≈41,234 tokens (94%) vs the whole repository")
+
+
+def test_without_a_context_the_summary_has_no_token_figures() -> None:
+    assert "tokens" not in summary_line(review_data(sample_impact()))
+
+
+def test_behaviour_table_says_why_and_keeps_reach_only_callers_out() -> None:
+    text = render_review(review_data(sample_impact()))
+    table = text.split("#### Callers whose behaviour may change (2)", 1)[1].split("<details>", 1)[0]
+    assert "| `handle` | 1 | `parse` (calls) | call site no longer fits the new signature | `app/api.py:4` |" in table
+    assert "| `Loader.run` | 1 | `legacy` (calls) | was deleted | `app/old.py:7` |" in table
+    assert "title" not in table
+
+
+def test_stale_graph_and_cuts_are_in_the_notes() -> None:
+    text = render_review(review_data(sample_impact(stale=True)))
+    notes = text.split("**Notes**", 1)[1]
+    assert "- the graph may be stale: it reflects 111111111111, HEAD is 999999999999" in notes
+    assert "- this radius was cut by a cap: some callers are not listed" in notes
+    assert "- 1 edge rests on ambiguous name matches: those callers may be false positives" in notes
+
+
+def test_long_hop_lists_are_capped_and_say_so() -> None:
+    text = render_review(review_data(sample_impact()), max_listed=1)
+    assert "- …and 2 more" in text  # hop 1 has three callers
+
+
+def test_table_cells_escape_pipes() -> None:
+    impact = sample_impact()
+    odd = Reached("a.py::x|y", "function", "a.py", 1, "app/core.py::parse", "calls", "import", 0.9, 1, 2)
+    radius = impact.radius
+    from dataclasses import replace
+
+    data = review_data(replace(impact, radius=replace(radius, reached=radius.reached + (odd,))))
+    assert "| `x\\|y` | 1 |" in render_review(data)
+
+
+def test_review_command_prints_the_comment_and_writes_the_context(make_repo: Callable[..., Path],
+                                                                  tmp_path: Path) -> None:
+    root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n",
+                      "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n",
+                      "test_lib.py": "from lib import area\n\n\ndef test_area():\n    assert area(1, 1) == 1\n"})
+    (root / "lib.py").write_text("def area(w, h, d=1):\n    return w * h * d\n")
+    ctx_file = tmp_path / "context.md"
+    result = CliRunner().invoke(main, ["review", "--root", str(root), "--context-file", str(ctx_file)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(MARKER + "\n")
+    assert "1 symbol changed in 1 file · files reached: 1 at hop 1 · 1 may change behaviour · 1 test file to run" \
+        in result.output
+    assert "| `main` | 1 | `area` (calls) |" in result.output
+    assert "lib.py::area" in ctx_file.read_text()
+
+
+def test_review_command_json(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"lib.py": "def area(w, h):\n    x = w * h\n    return x\n",
+                      "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n"})
+    (root / "lib.py").write_text("def area(w, h):\n    x = h * w\n    return x\n")
+    result = CliRunner().invoke(main, ["review", "--root", str(root), "--format", "json", "--no-context"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [(c["id"], c["change"]) for c in data["changed"]] == [("lib.py::area", ["body"])]
+    assert [(x["id"], x["label"]) for x in data["reached"]] == [("app.py::main", "reach")]
+    assert data["savings"] is None and data["context_tokens"] is None
+
+
+@pytest.mark.parametrize("args", [["--base", "nope-not-a-rev"], ["--base", "HEAD", "--staged"]])
+def test_review_command_refuses_bad_input_in_one_line(make_repo: Callable[..., Path], args: list[str]) -> None:
+    root = make_repo({"lib.py": "def f():\n    return 1\n"})
+    result = CliRunner().invoke(main, ["review", "--root", str(root), *args])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1
