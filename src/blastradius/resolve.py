@@ -18,93 +18,45 @@ in the repository and not a common built-in method such as ``get``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePosixPath
-from typing import Protocol
 
 from .languages import get_language
 from .languages.spec import LanguageSpec, ModuleResolver
 from .model import (
     CALLS,
     CLASS,
-    DYNAMIC,
     FILE,
     FUNCTION,
-    IMPORTS,
     INHERITS,
     METHOD,
-    REF_AMBIGUOUS,
     REF_BUILTIN,
     REF_CALL,
     REF_EXTERNAL,
     REF_INHERIT,
     REF_RESOLVED,
     REF_UNRESOLVED,
-    REF_VALUE,
     REFERENCES,
     RES_AMBIGUOUS,
-    RES_DYNAMIC,
     RES_IMPORT,
     RES_SCOPE,
     RES_UNIQUE,
     TESTS,
-    Binding,
     Edge,
     Import,
     Ref,
     ResolvedRef,
 )
 
-CONFIDENCE = {RES_IMPORT: 0.95, RES_SCOPE: 0.9, RES_DYNAMIC: 0.6, RES_UNIQUE: 0.5, RES_AMBIGUOUS: 0.2}
-MAX_AMBIGUOUS = 3
-_MAX_DEPTH = 6  # re-export chains and base-class walks
+from .resolve_fallback import NameFallback
+from .resolve_imports import Imports
+from .resolve_records import CONFIDENCE, EXTERNAL, MAX_DEPTH, Module, Source, SymRow, Target
+
+_EXTERNAL = EXTERNAL
+_MAX_DEPTH = MAX_DEPTH
 
 
-@dataclass(frozen=True, slots=True)
-class SymRow:
-    id: str
-    kind: str
-    name: str
-    file: str
-    parent: str | None
-    is_test: bool = False
-
-
-class Source(Protocol):
-    """What resolution reads. Implemented over extracts (full build) and over the store."""
-
-    root: str
-
-    def paths(self) -> frozenset[str]: ...
-
-    def read_text(self, path: str) -> str | None: ...
-
-    def language_of(self, path: str) -> str | None: ...
-
-    def package_of(self, path: str) -> str: ...
-
-    def symbols_in(self, path: str) -> list[SymRow]: ...
-
-    def imports_of(self, path: str) -> list[Import]: ...
-
-    def bindings_of(self, path: str) -> list[Binding]: ...
-
-    def inherit_refs_of(self, class_id: str) -> list[Ref]: ...
-
-    def named(self, name: str) -> list[SymRow]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Module:
-    files: tuple[str, ...]
-
-
-_EXTERNAL = Module(())  # bound to something outside the repository
-Target = SymRow | Module
-
-
-class Resolver:
+class Resolver(Imports, NameFallback):
     def __init__(self, source: Source) -> None:
         self.source = source
         self._resolvers: dict[str, ModuleResolver] = {}
@@ -208,83 +160,6 @@ class Resolver:
             return [p for p in self._named_packages.get((lang, package), []) if p != path]
         key = (str(PurePosixPath(path).parent), lang)
         return [p for p in self._dir_files.get(key, []) if p != path and self.source.package_of(p) == package]
-
-    # ----- imports -----------------------------------------------------------------------------
-
-    def import_files(self, path: str, imp: Import) -> tuple[str, ...]:
-        if not imp.module:
-            return (path,)
-        key = (path, imp.module)
-        found = self._import_files.get(key)
-        if found is None:  # wildcard includes are walked once per name looked up: memoise
-            found = self._import_files[key] = self.module_resolver(self._spec(path)).resolve(imp.module, path)
-        return found
-
-    def import_target(self, path: str, imp: Import, depth: int = 0) -> Target | None:
-        """What an import binds: a symbol, a module, _EXTERNAL, or None (in the repo, not found)."""
-        key = (path, imp)
-        if key in self._import_targets:
-            return self._import_targets[key]
-        self._import_targets[key] = None  # guards against import cycles
-        result: Target | None
-        files = self.import_files(path, imp)
-        if not files:
-            result = _EXTERNAL
-        elif not imp.name:
-            result = Module(files)
-        elif not imp.module:
-            result = self.lookup_name(path, path, imp.name, depth + 1)
-            result = result if result is not _EXTERNAL else None
-        else:
-            result = self.module_member(files, imp.name, depth + 1)
-            if result is None:
-                spec = self._spec(path)
-                sep = "" if imp.module.endswith(spec.module_separator) else spec.module_separator
-                sub = self.module_resolver(spec).resolve(imp.module + sep + imp.name, path)
-                result = Module(sub) if sub else None
-        self._import_targets[key] = result
-        return result
-
-    def module_member(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
-        """A top-level name of a module, following re-exports and wildcards."""
-        if depth > _MAX_DEPTH:
-            return None
-        files = tuple(files)
-        key = (files, name)
-        if key in self._members:  # diamond includes: each header is searched once per name
-            self._member_cycles += key in self._members_open
-            return self._members[key]
-        self._members[key] = None  # guards against import cycles
-        self._members_open.add(key)
-        cycles = self._member_cycles
-        found = self._module_member(files, name, depth)
-        self._members_open.discard(key)
-        if self._member_cycles == cycles:
-            self._members[key] = found
-        else:  # cut short by a cycle: a partial answer, not to be reused
-            del self._members[key]
-        return found
-
-    def _module_member(self, files: tuple[str, ...], name: str, depth: int) -> Target | None:
-        for f in files:
-            row = self.child(f, name)
-            if row is not None:
-                return row
-        for f in files:
-            for imp in self._file_imports(f):
-                if imp.alias == name and not imp.wildcard:
-                    target = self.import_target(f, imp, depth + 1)
-                    if target is not None:
-                        return target
-        for f in files:
-            for imp in self._file_imports(f):
-                if imp.wildcard:
-                    inner = self.import_files(f, imp)
-                    if inner:
-                        target = self.module_member(inner, name, depth + 1)
-                        if target is not None:
-                            return target
-        return None
 
     # ----- names in scope ------------------------------------------------------------------------
 
@@ -608,70 +483,6 @@ class Resolver:
             return self._by_name(path, ref, spec, source_is_test, method=False)
         return ResolvedRef(ref, path, REF_UNRESOLVED)
 
-    def _by_name(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool) -> ResolvedRef:
-        if ref.kind == REF_VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
-            return ResolvedRef(ref, path, REF_UNRESOLVED)
-        key = (ref.name, method, spec.name)
-        candidates = self._by_name_rows.get(key)
-        if candidates is None:  # the same few names come back thousands of times
-            kinds = (METHOD,) if method else (FUNCTION, CLASS)
-            candidates = self._by_name_rows[key] = [
-                row for row in self._candidates(ref.name)
-                if row.kind in kinds and self.source.language_of(row.file) == spec.name
-                and not self._is_local(row)]
-        # Overloads (Foo.m, Foo.m#2) are one name: the first stands for them all, as in child().
-        firsts: dict[tuple[str, str], SymRow] = {}
-        for row in candidates:
-            firsts.setdefault((row.file, _qualname(row.id)), row)
-        candidates = list(firsts.values())
-        if len(candidates) == 1:
-            return self._edge(path, ref, candidates[0], RES_UNIQUE, source_is_test)
-        root = self._common_root(candidates) if method else None
-        if root is not None:
-            # Every definition of the name overrides one base method: whatever the
-            # receiver, the call is a call of that virtual method (dynamic edges lead on).
-            return self._edge(path, ref, root, RES_UNIQUE, source_is_test)
-        if 1 < len(candidates) <= MAX_AMBIGUOUS:
-            edges = tuple(self._make_edge(ref, c, RES_AMBIGUOUS, source_is_test, len(candidates))
-                          for c in sorted(candidates, key=lambda r: r.id))
-            return ResolvedRef(ref, path, REF_AMBIGUOUS, edges)
-        return ResolvedRef(ref, path, REF_UNRESOLVED)
-
-    def _common_root(self, candidates: list[SymRow]) -> SymRow | None:
-        """The one base method all these methods override, if there is exactly one."""
-        roots: set[str] = set()
-        found: SymRow | None = None
-        for row in candidates:
-            top = row
-            cls = self.symbol(row.parent) if row.parent else None
-            if cls is None or cls.kind != CLASS:
-                return None
-            for base in self.bases(cls):
-                overridden = self.member(base, row.name)
-                if overridden is not None and overridden.kind == METHOD:
-                    top = self._root_of(overridden)
-                    break
-            roots.add(top.id)
-            found = top
-            if len(roots) > 1:
-                return None
-        return found
-
-    def _root_of(self, method: SymRow, depth: int = 0) -> SymRow:
-        cls = self.symbol(method.parent) if method.parent else None
-        if cls is None or depth > _MAX_DEPTH:
-            return method
-        for base in self.bases(cls):
-            overridden = self.member(base, method.name)
-            if overridden is not None and overridden.kind == METHOD:
-                return self._root_of(overridden, depth + 1)
-        return method
-
-    def _is_local(self, row: SymRow) -> bool:
-        """A function nested in a function is a local name, never a repository-wide match."""
-        parent = self.symbol(row.parent) if row.parent and row.parent != row.file else None
-        return parent is not None and parent.kind in (FUNCTION, METHOD)
-
     def _edge(self, path: str, ref: Ref, target: SymRow, resolution: str, source_is_test: bool) -> ResolvedRef:
         if target.kind == FILE or target.id == ref.scope and ref.kind != REF_CALL:
             return ResolvedRef(ref, path, REF_UNRESOLVED)
@@ -694,20 +505,6 @@ class Resolver:
         confidence = CONFIDENCE[resolution] / (n if resolution == RES_AMBIGUOUS else 1)
         return Edge(ref.scope, target.id, kind, resolution, round(confidence, 3), ref.line)
 
-    def _overrides(self, class_id: str, base: SymRow) -> list[Edge]:
-        """Dispatch completion: a call to ``Base.m`` may run ``Sub.m``; edge Base.m → Sub.m."""
-        cls = self.symbol(class_id)
-        if cls is None:
-            return []
-        edges = []
-        for (parent, name), row in sorted(self._syms(cls.file)[1].items(), key=lambda kv: kv[1].id):
-            if parent != class_id or row.kind != METHOD:
-                continue
-            overridden = self.member(base, name)
-            if overridden is not None and overridden.kind == METHOD:
-                edges.append(Edge(overridden.id, row.id, DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], 0))
-        return edges
-
     def resolve_file(self, path: str, refs: Iterable[Ref]) -> list[ResolvedRef]:
         is_test = {row.id: row.is_test for row in self._syms(path)[0].values()}
         default_test = bool(is_test.get(path))
@@ -721,29 +518,6 @@ class Resolver:
         except RecursionError:
             self._binding_guard.clear()
             return ResolvedRef(ref, path, REF_UNRESOLVED)
-
-    def import_edges(self, path: str) -> list[Edge]:
-        seen: set[str] = set()
-        edges = []
-        for imp in self._file_imports(path):
-            if not imp.module:
-                continue
-            for target in self.import_files(path, imp):
-                if target != path and target not in seen:
-                    seen.add(target)
-                    edges.append(Edge(path, target, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
-        # `from pkg import mod` binds a submodule: an import of that file too.
-        for imp in self._file_imports(path):
-            if imp.name and imp.module:
-                target = self.import_target(path, imp)
-                extra = target.files if isinstance(target, Module) else \
-                    ((target.file,) if isinstance(target, SymRow) else ())
-                for f in extra:
-                    if f != path and f not in seen:
-                        seen.add(f)
-                        edges.append(Edge(path, f, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
-        return edges
-
 
 def _qualname(sid: str) -> str:
     return sid.split("::", 1)[-1].split("#", 1)[0]

@@ -1,0 +1,122 @@
+"""Imports: what an import statement binds, and the file-to-file ``imports`` edges.
+
+A mixin of ``Resolver``: an import names files through the language's module
+resolver, then a member of those files, following re-exports (an import that
+binds the name in the imported file) and wildcards, memoised per (files, name)
+because diamond-shaped includes ask the same question many times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .model import IMPORTS, RES_IMPORT, Edge, Import
+from .resolve_records import CONFIDENCE, EXTERNAL, MAX_DEPTH, Module, SymRow, Target
+
+if TYPE_CHECKING:
+    from .resolve import Resolver
+
+_EXTERNAL = EXTERNAL
+_MAX_DEPTH = MAX_DEPTH
+
+
+class Imports:
+    def import_files(self: Resolver, path: str, imp: Import) -> tuple[str, ...]:
+        if not imp.module:
+            return (path,)
+        key = (path, imp.module)
+        found = self._import_files.get(key)
+        if found is None:  # wildcard includes are walked once per name looked up: memoise
+            found = self._import_files[key] = self.module_resolver(self._spec(path)).resolve(imp.module, path)
+        return found
+
+    def import_target(self: Resolver, path: str, imp: Import, depth: int = 0) -> Target | None:
+        """What an import binds: a symbol, a module, _EXTERNAL, or None (in the repo, not found)."""
+        key = (path, imp)
+        if key in self._import_targets:
+            return self._import_targets[key]
+        self._import_targets[key] = None  # guards against import cycles
+        result: Target | None
+        files = self.import_files(path, imp)
+        if not files:
+            result = _EXTERNAL
+        elif not imp.name:
+            result = Module(files)
+        elif not imp.module:
+            result = self.lookup_name(path, path, imp.name, depth + 1)
+            result = result if result is not _EXTERNAL else None
+        else:
+            result = self.module_member(files, imp.name, depth + 1)
+            if result is None:
+                spec = self._spec(path)
+                sep = "" if imp.module.endswith(spec.module_separator) else spec.module_separator
+                sub = self.module_resolver(spec).resolve(imp.module + sep + imp.name, path)
+                result = Module(sub) if sub else None
+        self._import_targets[key] = result
+        return result
+
+    def module_member(self: Resolver, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
+        """A top-level name of a module, following re-exports and wildcards."""
+        if depth > _MAX_DEPTH:
+            return None
+        files = tuple(files)
+        key = (files, name)
+        if key in self._members:  # diamond includes: each header is searched once per name
+            self._member_cycles += key in self._members_open
+            return self._members[key]
+        self._members[key] = None  # guards against import cycles
+        self._members_open.add(key)
+        cycles = self._member_cycles
+        found = self._module_member(files, name, depth)
+        self._members_open.discard(key)
+        if self._member_cycles == cycles:
+            self._members[key] = found
+        else:  # cut short by a cycle: a partial answer, not to be reused
+            del self._members[key]
+        return found
+
+    def _module_member(self: Resolver, files: tuple[str, ...], name: str, depth: int) -> Target | None:
+        for f in files:
+            row = self.child(f, name)
+            if row is not None:
+                return row
+        for f in files:
+            for imp in self._file_imports(f):
+                if imp.alias == name and not imp.wildcard:
+                    target = self.import_target(f, imp, depth + 1)
+                    if target is not None:
+                        return target
+        for f in files:
+            for imp in self._file_imports(f):
+                if imp.wildcard:
+                    inner = self.import_files(f, imp)
+                    if inner:
+                        target = self.module_member(inner, name, depth + 1)
+                        if target is not None:
+                            return target
+        return None
+
+    def import_edges(self: Resolver, path: str) -> list[Edge]:
+        seen: set[str] = set()
+        edges = []
+        for imp in self._file_imports(path):
+            if not imp.module:
+                continue
+            for target in self.import_files(path, imp):
+                if target != path and target not in seen:
+                    seen.add(target)
+                    edges.append(Edge(path, target, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
+        # `from pkg import mod` binds a submodule: an import of that file too.
+        for imp in self._file_imports(path):
+            if imp.name and imp.module:
+                target = self.import_target(path, imp)
+                extra = target.files if isinstance(target, Module) else \
+                    ((target.file,) if isinstance(target, SymRow) else ())
+                for f in extra:
+                    if f != path and f not in seen:
+                        seen.add(f)
+                        edges.append(Edge(path, f, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
+        return edges
+
+
