@@ -353,6 +353,26 @@ def review(root: str, base: str | None, staged: bool, diff_file: str | None, no_
     emit_json(data) if as_json or fmt == "json" else click.echo(render_review(data), nl=False)
 
 
+@main.command()
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--debounce", type=click.FloatRange(0), default=0.5, show_default=True,
+              help="Seconds without further saves before the graph is updated.")
+@click.option("--interval", type=click.FloatRange(0.05), default=0.5, show_default=True,
+              help="Seconds between checks of the files.")
+@user_errors
+def watch(root: str, debounce: float, interval: float) -> None:
+    """Keep the graph up to date as files are saved, one line per update (Ctrl-C stops)."""
+    from .watch import format_update, start_watcher
+
+    watcher = start_watcher(root, lambda update: click.echo(format_update(update)), debounce=debounce,
+                            interval=interval)
+    try:
+        while not watcher.join(1.0):
+            pass
+    finally:
+        watcher.stop()
+
+
 @main.command("languages")
 @click.option("--json", "as_json", is_flag=True)
 def languages_command(as_json: bool) -> None:

@@ -1,0 +1,128 @@
+"""Watch mode: saves, new files and commits reach the graph; the thread stops when asked.
+
+Waits are bounded (a generous timeout on a condition), never assertions on speed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from blastradius.store import Store
+from blastradius.watch import Update, Watcher, format_update, start_watcher
+
+from .conftest import commit_all
+
+TIMEOUT = 60.0
+FAST = {"interval": 0.05, "rescan": 0.2}
+
+
+def symbol_ids(root: Path) -> set[str]:
+    store = Store.open(root, create=False)
+    try:
+        return {s.id for s in store.all_symbols()}
+    finally:
+        store.close()
+
+
+def meta(root: Path, key: str) -> str:
+    store = Store.open(root, create=False)
+    try:
+        return store.get_meta(key)
+    finally:
+        store.close()
+
+
+def wait_for_symbol(watcher: Watcher, root: Path, sid: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while sid not in symbol_ids(root) and time.monotonic() < deadline:
+        watcher.wait_for_update(watcher.updates, 1.0)
+    assert sid in symbol_ids(root)
+
+
+def test_saves_and_new_files_reach_the_graph(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n"})
+    seen: list[Update] = []
+    watcher = start_watcher(root, seen.append, debounce=0.1, **FAST)
+    try:
+        assert watcher.wait_for_update(0, TIMEOUT)  # the first update builds the graph
+        assert "lib.py::area" in symbol_ids(root)
+        (root / "shapes.py").write_text("def circle(r):\n    return 3 * r * r\n")  # untracked: found by a rescan
+        wait_for_symbol(watcher, root, "shapes.py::circle")
+        (root / "lib.py").write_text("def area(w, h):\n    return w * h\n\n\ndef volume(w, h, d):\n    return w * h * d\n")
+        wait_for_symbol(watcher, root, "lib.py::volume")
+    finally:
+        watcher.stop()
+    assert watcher.join(TIMEOUT) and not watcher.running
+    assert seen[0].reason == "start" and seen[0].error is None
+    changed = [u.changed for u in seen[1:]]
+    assert ("shapes.py",) in changed and ("lib.py",) in changed
+    assert all(u.report is not None and u.report.mode in ("incremental", "full") for u in seen[1:])
+    assert meta(root, "watch_pending") == "0"
+
+
+def test_a_commit_moves_the_graphs_commit_so_it_is_not_stale(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n"})
+    watcher = start_watcher(root, debounce=0.1, **FAST)
+    try:
+        assert watcher.wait_for_update(0, TIMEOUT)
+        (root / "notes.txt").write_text("not source\n")
+        commit_all(root, "a commit that changes no source file")
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+        deadline = time.monotonic() + TIMEOUT
+        while meta(root, "indexed_commit") != head and time.monotonic() < deadline:
+            watcher.wait_for_update(watcher.updates, 1.0)
+        assert meta(root, "indexed_commit") == head
+        assert watcher.last is not None and watcher.last.reason == "head"
+    finally:
+        watcher.stop()
+
+
+def test_a_failing_callback_does_not_stop_the_watcher(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"lib.py": "def f():\n    return 1\n"})
+
+    def explode(update: Update) -> None:
+        raise RuntimeError("callback bug")
+
+    watcher = start_watcher(root, explode, debounce=0.1, **FAST)
+    try:
+        assert watcher.wait_for_update(0, TIMEOUT)
+        (root / "lib.py").write_text("def f():\n    return 2\n\n\ndef g():\n    return 3\n")
+        assert watcher.wait_for_update(1, TIMEOUT)
+        assert watcher.running and "lib.py::g" in symbol_ids(root)
+    finally:
+        watcher.stop()
+
+
+def test_format_update_is_one_line() -> None:
+    from blastradius.indexer import IndexReport
+
+    report = IndexReport(root="/r", mode="incremental", extracted=2, seconds=0.125, commit="f" * 40,
+                         counts={"nodes": {"file": 3, "function": 10, "method": 2}})
+    line = format_update(Update(0.0, "files", ("a.py", "b.py"), report))
+    assert line.endswith("  2 changed: a.py, b.py · incremental, 2 re-extracted, 0 deleted in 0.12s · "
+                         "12 symbols · graph at ffffffffffff")
+    assert "\n" not in line
+    failed = format_update(Update(0.0, "files", ("a.py",), None, "StoreError: database is locked"))
+    assert failed.endswith("update failed: StoreError: database is locked (retrying on the next change)")
+
+
+def test_watch_command_prints_updates_and_stops_on_interrupt(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"lib.py": "def f():\n    return 1\n"})
+    proc = subprocess.Popen([sys.executable, "-m", "blastradius.cli", "watch", "--root", str(root), "--debounce",
+                             "0.1", "--interval", "0.05"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert "graph ready" in first and "symbols" in first
+        (root / "lib.py").write_text("def f():\n    return 1\n\n\ndef g():\n    return 2\n")
+        second = proc.stdout.readline()
+        assert "1 changed: lib.py" in second
+    finally:
+        proc.send_signal(2)  # SIGINT, as Ctrl-C
+        proc.wait(TIMEOUT)
+    assert proc.returncode == 130
