@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -144,3 +145,60 @@ def test_review_command_refuses_bad_input_in_one_line(make_repo: Callable[..., P
     result = CliRunner().invoke(main, ["review", "--root", str(root), *args])
     assert result.exit_code == 2
     assert result.output.startswith("error: ") and result.output.count("\n") == 1
+
+
+# ----- the GitHub Action -------------------------------------------------------------------------
+
+ACTION = Path(__file__).parent.parent / "action.yml"
+
+
+def action_steps() -> list[str]:
+    """The text of each step of the composite action (PyYAML is not a dependency: split by indentation)."""
+    text = ACTION.read_text()
+    steps = text.split("\nruns:\n", 1)[1].split("\n  steps:\n", 1)[1]
+    return ["    - " + s for s in steps.split("\n    - ")[1:]] if steps.startswith("    - ") else []
+
+
+def test_action_is_a_composite_action_whose_run_steps_name_a_shell() -> None:
+    text = ACTION.read_text()
+    assert "\nruns:\n  using: composite\n" in text
+    for name in ("base:", "comment:", "context:", "budget:", "github-token:"):
+        assert f"\n  {name}\n" in text.split("\noutputs:", 1)[0]
+    steps = action_steps()
+    assert len(steps) >= 6
+    for step in steps:
+        if "\n      run:" in step:
+            assert "\n      shell: bash\n" in step, step  # composite actions require it on every run step
+
+
+def test_action_caches_the_graph_on_the_base_and_finds_its_comment_by_the_marker() -> None:
+    steps = action_steps()
+    cache = next(s for s in steps if "uses: actions/cache@" in s)
+    assert "path: .blastradius\n" in cache and "key: blastradius-${{ runner.os }}-${{ inputs.base }}" in cache
+    post = next(s for s in steps if "sticky comment" in s)
+    assert f'contains("{MARKER}")' in post
+    assert "--method PATCH" in post and "--method POST" in post
+
+
+def test_action_runs_only_commands_and_options_the_cli_has() -> None:
+    import click
+
+    used: list[tuple[str, set[str]]] = []
+    for step in action_steps():
+        script = step.split("\n      run:", 1)[1] if "\n      run:" in step else ""
+        for command in re.findall(r"(?:^|\s)blastradius ([a-z][a-z-]*)", script):
+            lines = [ln for ln in step.splitlines() if "blastradius " in ln or "args" in ln]
+            used.append((command, set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", "\n".join(lines)))))
+    assert [c for c, _ in used] == ["review"]
+    for command, options in used:
+        cmd = main.commands.get(command)
+        assert isinstance(cmd, click.Command), command
+        known = {opt for p in cmd.params for opt in p.opts}
+        assert options and options <= known, options - known
+
+
+def test_action_parses_as_yaml_where_pyyaml_exists() -> None:
+    yaml = pytest.importorskip("yaml")
+    data = yaml.safe_load(ACTION.read_text())
+    assert data["runs"]["using"] == "composite"
+    assert all("shell" in s for s in data["runs"]["steps"] if "run" in s)
