@@ -15,7 +15,15 @@ import pytest
 from click.testing import CliRunner
 
 from blastradius.cli import main
-from blastradius.model import Change, FileDiff, Hunk, ImpactResult, IndexState, Radius, Reached
+from blastradius.model import (
+    Change,
+    FileDiff,
+    Hunk,
+    ImpactResult,
+    IndexState,
+    Radius,
+    Reached,
+)
 from blastradius.viz import page_data, render_html
 
 WORDS = ["parse", "load", "render", "fetch", "commit", "index", "resolve", "walk", "emit", "store", "plan", "merge"]
@@ -116,7 +124,7 @@ def test_page_is_self_contained_and_data_cannot_break_out_of_its_script() -> Non
     assert not re.search(r"<script[^>]+src=|<link[^>]+href=|@import|url\(", page)
     assert not re.findall(r"https?://(?!www\.w3\.org/2000/svg)", page)  # the SVG namespace is a name, not a fetch
     assert page.count("</script>") == page.count("<script")  # the code line's </script> stayed escaped
-    payload = re.search(r'<script type="application/json" id="radius-data">(.*?)</script>', page, re.S)
+    payload = re.search(r'<script type="application/json" id="radius-data">(.*?)</script>', page, re.DOTALL)
     assert payload is not None
     data = json.loads(payload.group(1))
     main_code = next(n for n in data["nodes"] if n["id"] == "app/cli.py::main")["code"]
@@ -134,7 +142,7 @@ def test_viz_command_writes_one_page(make_repo: Callable[..., Path], tmp_path: P
     assert result.exit_code == 0, result.output
     assert "1 changed, 1 reached" in result.output
     page = out.read_text()
-    data = json.loads(re.search(r'id="radius-data">(.*?)</script>', page, re.S).group(1))  # type: ignore[union-attr]
+    data = json.loads(re.search(r'id="radius-data">(.*?)</script>', page, re.DOTALL).group(1))  # type: ignore[union-attr]
     assert [(n["id"], n["role"]) for n in data["nodes"]] == [("lib.py::area", "changed"), ("app.py::main", "behavior")]
     assert data["nodes"][1]["code"]["segments"][0]["lines"][1] == "    return area(2, 3)"
     assert list(tmp_path.glob(".blastradius-*")) == []  # no temporary file left behind
@@ -252,7 +260,7 @@ def test_browser_renders_the_cli_page_of_a_real_change(make_repo: Callable[..., 
     assert sorted(text for text, culled in dom.labels if not culled) == ["area", "main", "report"]
     # A link can open a symbol: its details show its code, the call line marked.
     linked = run_chromium(tmp_path, page, "--dump-dom", fragment="#app.py::main")
-    details = re.search(r'<section id="details"(.*?)</section>', linked, re.S)
+    details = re.search(r'<section id="details"(.*?)</section>', linked, re.DOTALL)
     assert details is not None and not details.group(1).startswith(" hidden")
     assert '<span class="hit"><span class="ln">5</span>    return area(2, 3)</span>' in details.group(1)
     assert 'id="details" hidden' in dom.raw  # nothing selected without a link

@@ -116,8 +116,8 @@ def summary_line(data: dict[str, Any]) -> str:
 
 def _behaviour_table(rows: list[dict[str, Any]], max_rows: int) -> list[str]:
     if not rows:
-        return ["No caller's behaviour is likely to change: the callers below are reached, but the change "
-                "looks internal to them."]
+        return [("No caller's behaviour is likely to change: the callers below are reached, but the change "
+                 "looks internal to them.")]
     out = ["| Caller | Hop | Reached through | Why | Where |", "| --- | --- | --- | --- | --- |"]
     for x in rows[:max_rows]:
         out.append(f"| {_code(_short(x['id']))} | {x['hop']} | {_code(_short(x['via']))} ({x['edge']}) "

@@ -20,6 +20,7 @@ never ends the thread.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -29,7 +30,9 @@ from pathlib import Path
 
 from . import git
 from .config import load_config
-from .indexer import IndexReport, Indexer, find_root, walk
+from .indexer import Indexer, IndexReport, find_root, walk
+
+log = logging.getLogger(__name__)
 
 Snapshot = dict[str, tuple[int, int]]  # path → (mtime_ns, size)
 
@@ -149,8 +152,8 @@ class Watcher:
         if self.on_update is not None:
             try:
                 self.on_update(update)
-            except Exception:  # noqa: BLE001 - a broken callback must not stop the watcher
-                pass
+            except Exception:
+                log.exception("watch: the on_update callback failed")
 
     def _set_pending(self, value: bool) -> None:
         from .store import Store
@@ -162,8 +165,8 @@ class Watcher:
         try:
             with store.atomic():
                 store.set_meta("watch_pending", "1" if value else "0")
-        except Exception:  # noqa: BLE001 - a busy database only delays the mark
-            pass
+        except Exception as exc:  # noqa: BLE001 - a busy database only delays the mark
+            log.debug("watch: could not mark the graph pending: %s", exc)
         finally:
             store.close()
 
