@@ -220,3 +220,15 @@ def test_changed_override_reaches_callers_of_the_base_method_at_hop_one(make_rep
     radius = by_id(impact(root))
     assert radius["shapes.py::Shape.area"]["edge"] == "dynamic"
     assert radius["report.py::total"]["hop"] == 1
+
+
+def test_registry_declared_in_config_links_dispatch_to_registered_functions(make_repo) -> None:
+    root = make_repo({
+        ".blastradius.toml": 'warmup_reviews = 0\ndynamic = [{register = "register", dispatch = "dispatch"}]\n',
+        "handlers.py": "from registry import register\n\ndef on_save():\n    return 1\n\nregister('save', on_save)\n",
+        "registry.py": "TABLE = {}\n\ndef register(name, fn):\n    TABLE[name] = fn\n\ndef dispatch(name):\n    return TABLE[name]()\n",
+        "app.py": "from registry import dispatch\n\ndef handle():\n    return dispatch('save')\n",
+    })
+    (root / "handlers.py").write_text((root / "handlers.py").read_text().replace("return 1", "return 2"))
+    radius = by_id(impact(root))
+    assert radius["app.py::handle"]["edge"] == "dynamic"

@@ -28,6 +28,7 @@ from .errors import PathError
 from .extract import content_hash, extract
 from .languages import language_for
 from .model import CLASS, REF_INHERIT, Binding, FileExtract, Import, Ref, ResolvedRef, Symbol
+from .registries import replace_registry_edges
 from .resolve import Resolver
 from .rank import update_term_index
 from .store import Store, StoreSource
@@ -297,6 +298,8 @@ class Indexer:
             self.store.set_skipped(sorted(skipped.items()))
             self.store.set_meta("indexed_commit", git.head(self.root) or "")
             self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
+            if self.config.dynamic or report.mode != "unchanged":
+                replace_registry_edges(self.store, self.config.dynamic)
             self.store.set_meta("config", repr(self._config_key()))
             self.store.set_meta("resolution_config", config_digest)
         report.commit = git.head(self.root)
@@ -307,7 +310,7 @@ class Indexer:
 
     def _config_key(self) -> tuple[object, ...]:
         c = self.config
-        return (c.exclude, c.max_file_bytes, c.vendored_dirs)
+        return (c.exclude, c.max_file_bytes, c.vendored_dirs, c.dynamic)
 
     def _config_changed(self) -> bool:
         stored = self.store.get_meta("config")
