@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -160,18 +160,20 @@ def html_for(data: dict[str, Any]) -> str:
 
 
 def write_page(path: str | Path, html: str) -> Path:
-    """Write ``html`` to ``path`` whole or not at all (a temporary file renamed into place)."""
+    """Write ``html`` (or any text) to ``path`` whole or not at all: a temporary file renamed into place."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise PathError(f"cannot write {path}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=".blastradius-", suffix=".html", dir=folder)
+    tmp = folder / f".blastradius-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     try:
+        # os.open with 0o666 honours the umask, as a plain open() would (mkstemp would make it 0600).
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(html)
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
     return target.resolve()
 

@@ -93,7 +93,7 @@
       previous = radius;
       layoutRing(ring, hop, radius);
     });
-    view.extent = previous + 160;
+    view.extent = previous + 24;
     return radii;
   }
 
@@ -158,6 +158,9 @@
     var s = view.scale;
     document.documentElement.style.setProperty("--label-size", (LABEL_PX / s) + "px");
     var cell = 120 / s, grid = {}, shown = 0;
+    var frame = svg.getBoundingClientRect();
+    // The visible part of the world: a label cut by the edge of the view counts as not placed.
+    var seen = [-view.tx / s, -view.ty / s, ((frame.width || 800) - view.tx) / s, ((frame.height || 600) - view.ty) / s];
     function occupy(box) { cells(box, cell).forEach(function (k) { (grid[k] = grid[k] || []).push(box); }); }
     // Marks and ring titles are obstacles: a label may not cover another symbol's mark.
     nodes.forEach(function (n) {
@@ -179,6 +182,7 @@
       return priority(a) - priority(b) || (a.id < b.id ? -1 : 1);
     });
     function isFree(box, owner) {
+      if (box[0] < seen[0] || box[1] < seen[1] || box[2] > seen[2] || box[3] > seen[3]) return false;
       var keys = cells(box, cell);
       for (var i = 0; i < keys.length; i++) {
         var list = grid[keys[i]] || [];
@@ -251,7 +255,8 @@
   function fit() {
     var box = svg.getBoundingClientRect();
     var w = box.width || 800, hgt = box.height || 600, size = 2 * view.extent;
-    view.scale = Math.min(w / size, hgt / size) * 0.98;
+    // Labels keep their screen size, so leave them a margin in pixels rather than in world units.
+    view.scale = Math.max(0.03, Math.min((w - 2 * 150) / size, (hgt - 2 * 24) / size));
     if (nodes.length <= 1) view.scale = Math.min(view.scale, 1.5);
     view.tx = w / 2;
     view.ty = hgt / 2;
@@ -280,6 +285,7 @@
     });
     window.addEventListener("pointerup", function () {
       if (drag && !drag.moved) select(null, false);
+      else if (drag) placeLabels();
       drag = null;
       svg.classList.remove("panning");
     });
