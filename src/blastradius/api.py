@@ -144,7 +144,8 @@ def index_state(root: Path, store: Store, updated: bool) -> IndexState:
     commit = store.get_meta("indexed_commit")
     head = git.head(root) or ""
     dirty = git.is_dirty(root) if head else False
-    stale = (commit != head) or (dirty and not updated)
+    # A watcher that has seen a save it has not indexed yet marks the graph stale too.
+    stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
     return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
 
 
