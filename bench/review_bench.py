@@ -138,7 +138,8 @@ def _added_lines(repo: Path, commit: str, path: str) -> list[tuple[int, str]]:
 def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
     # The clone's default branch, not HEAD: earlier runs leave the work copy detached.
     tip = git(repo, "rev-parse", "--verify", "--quiet", "refs/remotes/origin/HEAD", check=False).strip() or "HEAD"
-    commits = git(repo, "log", "--first-parent", "--no-merges", "--format=%H", f"-n{max_commits}", tip).split()
+    # First-parent history, merges included: a merged pull request is one change against its first parent.
+    commits = git(repo, "log", "--first-parent", "--format=%H", f"-n{max_commits}", tip).split()
     blobs = Blobs(repo)
     caller: list[Case] = []
     cochange: list[Case] = []
