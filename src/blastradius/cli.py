@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -35,6 +36,10 @@ def user_errors(func: F) -> F:
             sys.exit(2)
         except BlastRadiusError as exc:
             _fail(str(exc))
+        except sqlite3.Error as exc:  # a damaged or unwritable graph: one line, and the cure
+            _fail(f"the graph database failed ({exc}); run 'blastradius index --full'")
+        except OSError as exc:  # the environment (permissions, a full disk), not a bug
+            _fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)

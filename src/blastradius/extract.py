@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from .languages.spec import LanguageSpec
 from .model import (
@@ -43,6 +44,25 @@ _MAX_DOC = 200
 _MAX_RECEIVER = 120
 _SPACES = re.compile(r"\s+")
 _QUOTES = "'\"`"
+# The parse budget, in tree-sitter progress callbacks (one per ~100 parser
+# operations) and in CPU seconds. Ordinary code costs about 10 callbacks per KiB
+# in every grammar here and parses at megabytes per second; a grammar that
+# loops without end hits the count, one that crawls on some input (Ruby on
+# `f(1)f(1)…`: 27 KB/s) hits the time, and the file is reported, never hangs
+# the index. CPU time, not wall time: a busy machine does not skip more files.
+PARSE_BUDGET_BASE = 20_000
+PARSE_BUDGET_PER_KIB = 200
+PARSE_CPU_SECONDS = 5.0
+MAX_QUERY_DEPTH = 1_000
+_READ_CHUNK = 1 << 16
+
+
+class ParseLimitExceeded(Exception):
+    """A file whose parse went past its operation budget (see ``parse_budget``)."""
+
+
+def parse_budget(size: int) -> int:
+    return PARSE_BUDGET_BASE + PARSE_BUDGET_PER_KIB * (size >> 10)
 
 
 def content_hash(data: bytes) -> str:
@@ -89,12 +109,47 @@ def _main_capture(captures: dict[str, list[Node]]) -> str | None:
     return None
 
 
+def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
+    """Parse within the operation and time budget; ``ParseLimitExceeded`` past it."""
+    budget = [parse_budget(len(data))]
+    deadline = time.process_time() + cpu_seconds
+
+    def progress(_offset: int, _has_error: bool) -> bool:
+        budget[0] -= 1
+        return budget[0] < 0 or time.process_time() > deadline  # True halts the parser
+
+    try:
+        tree = parser.parse(lambda offset, _point: data[offset:offset + _READ_CHUNK], progress_callback=progress)
+        # Speed: a tree parsed from a read callback keeps no source, so every
+        # ``node.text`` reads it again through the callback (170x slower; 25 s of
+        # CPU on Django). Re-parsing the bytes with the finished tree as the old
+        # tree reuses every node (a tenth of a parse) and gives a tree with its text.
+        return parser.parse(data, old_tree=tree)
+    except ValueError as exc:  # the binding's word for a halted parse
+        parser.reset()
+        raise ParseLimitExceeded(f"parse stopped past {parse_budget(len(data))} steps"
+                                 f" or {cpu_seconds:g} CPU seconds") from exc
+
+
 def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
     """Extract one file. Never raises on bad input: tree-sitter recovers from
-    syntax errors (counted in ``parse_errors``) and bytes decode with replacement."""
+    syntax errors (counted in ``parse_errors``) and bytes decode with replacement;
+    a parse past its budget gives the file node alone, with one parse error."""
+    try:
+        return extract_checked(path, data, spec)
+    except ParseLimitExceeded:
+        return FileExtract(path=path, language=spec.name, content_hash=content_hash(data), size=len(data),
+                           symbols=(_file_symbol(path, data, spec.is_test_path(path)),), refs=(),
+                           imports=(), bindings=(), parse_errors=1)
+
+
+def extract_checked(path: str, data: bytes, spec: LanguageSpec,
+                    cpu_seconds: float = PARSE_CPU_SECONDS) -> FileExtract:
+    """``extract``, but a parse past its budget raises ``ParseLimitExceeded``
+    (the indexer counts such a file as skipped, with the reason)."""
     parser, query = _parser_and_query(spec)
     presets = _presets(spec)
-    tree = parser.parse(data)
+    tree = _parse(parser, data, cpu_seconds)
     root = tree.root_node
     is_test = spec.is_test_path(path)
 
@@ -104,7 +159,11 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
     raw_bindings: list[tuple[Node, str, str]] = []
     package = ""
 
-    for pattern, captures in QueryCursor(query).matches(root):
+    cursor = QueryCursor(query)
+    # Matching costs grow with the square of the tree's depth (10,000 nested calls: 5 s);
+    # no real definition or reference sits 1,000 levels down, generated chains do.
+    cursor.set_max_start_depth(MAX_QUERY_DEPTH)
+    for pattern, captures in cursor.matches(root):
         main = _main_capture(captures)
         if main is None:
             continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -25,8 +26,8 @@ from pathlib import Path, PurePosixPath
 from . import git
 from .build import ExtractSource, contains_edges
 from .config import Config, load_config
-from .errors import PathError
-from .extract import content_hash, extract
+from .errors import PathError, StoreError
+from .extract import ParseLimitExceeded, content_hash, extract_checked
 from .languages import language_for
 from .model import CLASS, REF_INHERIT, Binding, FileExtract, Import, Ref, ResolvedRef, Symbol
 from .registries import replace_registry_edges
@@ -117,6 +118,10 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
     for path in paths:
         if language_for(path) is None:
             continue
+        if not _storable(path):
+            # Not valid UTF-8: SQLite cannot hold the name; it is counted under a printable one.
+            skipped[_printable(path)] = "bad-filename"
+            continue
         parts = PurePosixPath(path).parts
         if any(part in vendored for part in parts[:-1]):
             skipped[path] = "vendored"
@@ -126,7 +131,9 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
             continue
         full = root / path
         try:
-            if full.is_symlink() and not full.resolve().is_relative_to(root):
+            # Any component may be a link (a tracked directory replaced by a symlink):
+            # never read through one that leaves the root.
+            if not Path(os.path.realpath(full)).is_relative_to(root):
                 skipped[path] = "outside-root"
                 continue
             st = full.stat()
@@ -143,6 +150,18 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
             continue
         out.append(Candidate(path, st.st_size, st.st_mtime_ns))
     return out, skipped
+
+
+def _storable(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _printable(path: str) -> str:
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _walk_plain(root: Path) -> list[str]:
@@ -207,7 +226,12 @@ def extract_path(root: str, path: str) -> FileExtract | tuple[str, str]:
     lines = data.count(b"\n") + 1
     if len(data) / lines > _MINIFIED_LINE or any(m in data[:512] for m in _GENERATED_MARKERS):
         return (path, "generated")
-    return extract(path, data, spec)
+    try:
+        return extract_checked(path, data, spec)
+    except ParseLimitExceeded:
+        return (path, "parse-limit")
+    except Exception:  # noqa: BLE001 - one file's surprise is a counted skip, never a failed index
+        return (path, "extract-error")
 
 
 def _extract_batch(root: str, paths: list[str]) -> list[tuple[object, ...] | tuple[str, str]]:
@@ -284,6 +308,17 @@ class Indexer:
         self.store.close()
 
     def run(self, full: bool = False, progress: Progress | None = None) -> IndexReport:
+        """Index or update; a damaged graph database is replaced by a full build (one notice)."""
+        try:
+            return self._run(full, progress)
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, (sqlite3.OperationalError, sqlite3.IntegrityError)):
+                raise StoreError(f"the graph database cannot be written ({exc})") from exc
+            self.store.close()
+            self.store = Store.discard(self.root, str(exc))
+            return self._run(True, progress)
+
+    def _run(self, full: bool, progress: Progress | None) -> IndexReport:
         started = time.perf_counter()
         configs: list[str] = []
         candidates, skipped = walk(self.root, self.config, configs)
@@ -314,7 +349,9 @@ class Indexer:
         # Past a third of the files, re-resolving affected references costs more than
         # resolving everything in memory: rebuild.
         wide = len(changed) + len(deleted) > max(_INCREMENTAL_MAX_FILES, len(known) // 3)
-        if full or not known or structural or wide or self._config_changed():
+        # A run killed between its transactions leaves "pending": rebuild rather than trust it.
+        interrupted = self.store.get_meta("build") == "pending"
+        if full or not known or structural or wide or interrupted or self._config_changed():
             report.mode = "full"
             report = self._full(candidates, skipped, mtimes, workers, progress, report)
         elif changed or deleted:
@@ -331,6 +368,7 @@ class Indexer:
                 replace_registry_edges(self.store, self.config.dynamic)
             self.store.set_meta("config", repr(self._config_key()))
             self.store.set_meta("resolution_config", config_digest)
+            self.store.set_meta("build", "done")
         report.commit = git.head(self.root)
         report.counts = self.store.counts()
         report.skipped = dict(sorted(_count(skipped.values()).items()))
@@ -353,6 +391,7 @@ class Indexer:
         resolver = Resolver(ExtractSource(str(self.root), extracts))
         with self.store.atomic():
             self.store.clear()
+            self.store.set_meta("build", "pending")
             # The tables were just cleared and nothing reads them until the end:
             # load without secondary indexes and build those once (see bulk_load).
             with self.store.bulk_load():
@@ -376,6 +415,7 @@ class Indexer:
         conn = self.store.conn
         with self.store.atomic():
             known = self.store.file_states()
+            self.store.set_meta("build", "pending")
             file_set_changed = bool(gone) or any(p not in known for p in extracts)
             changes: set[tuple[object, ...]] = set()
             for path in touched:

@@ -10,6 +10,7 @@ valid. This module stores and reads; it never ranks or traverses.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import time
@@ -70,7 +71,7 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
             ignore = path.parent / ".gitignore"
             if not ignore.exists():
-                ignore.write_text("# blastradius graph: a cache, never committed\n*\n")
+                _write_atomically(ignore, "# blastradius graph: a cache, never committed\n*\n")
         try:
             conn = cls._connect(path)
             cls._ensure_schema(conn, notice)
@@ -110,15 +111,31 @@ class Store:
         elif tables:
             raise sqlite3.DatabaseError("not a blastradius graph database")
         schema = resources.files("blastradius").joinpath("schema.sql").read_text()
-        conn.executescript(schema)
-        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
+        # One transaction: a process killed while creating the schema leaves no half-made database.
+        conn.executescript(f"BEGIN IMMEDIATE;\n{schema}\nINSERT OR REPLACE INTO meta(key, value)"
+                           f" VALUES ('schema_version', '{SCHEMA_VERSION}');\nCOMMIT;")
 
     def close(self) -> None:
         self.conn.close()
 
+    @classmethod
+    def discard(cls, root: str | Path, reason: str, notice: Callable[[str], None] | None = None) -> Store:
+        """Delete an unusable graph database (with a one-line notice) and open a fresh one."""
+        path = db_path(root)
+        (notice or _warn)(f"{path} is damaged ({reason}); rebuilding it")
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+        return cls.open(root, notice=notice)
+
     @contextmanager
     def atomic(self) -> Iterator[sqlite3.Connection]:
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            raise StoreError(f"the graph database stayed locked by another writer ({exc});"
+                             " another 'blastradius index' is running: try again when it ends") from exc
         try:
             yield self.conn
         except BaseException:
@@ -393,6 +410,12 @@ def _migrate(conn: sqlite3.Connection, version: str) -> bool:
         conn.execute("INSERT OR REPLACE INTO migrations(name, applied_at) VALUES (?, ?)",
                      (name, time.strftime("%Y-%m-%dT%H:%M:%S")))
     return conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == SCHEMA_VERSION
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
 
 
 def _warn(message: str) -> None:
