@@ -338,9 +338,10 @@ def test_inspector_cli_lists_the_tools(repo: tuple[Path, dict[str, str]]) -> Non
     root, env = repo
     if not INSPECTOR.exists():
         pytest.fail(f"the MCP Inspector is not installed at {INSPECTOR}: run `make inspector` (needs npm once)")
-    proc = subprocess.run([str(INSPECTOR), "--cli", sys.executable, "-m", "blastradius.cli", "serve", "--root",
+    # A generous connect timeout: the server's cold start (imports) is slow on a loaded machine.
+    proc = subprocess.run([str(INSPECTOR), "--cli", "--connect-timeout", "110000", sys.executable, "-m", "blastradius.cli", "serve", "--root",
                            str(root), "--method", "tools/list"], capture_output=True, text=True, env=env,
-                          timeout=120, check=False)
+                          timeout=180, check=False)
     assert proc.returncode == 0, proc.stderr[-2000:]
     names = [t["name"] for t in json.loads(proc.stdout)["tools"]]
     assert names == [t["name"] for t in json.loads(GOLDEN.read_text())]
