@@ -14,7 +14,8 @@ import hashlib
 import re
 import time
 from bisect import bisect_right
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
@@ -148,108 +149,147 @@ def extract_checked(path: str, data: bytes, spec: LanguageSpec,
     """``extract``, but a parse past its budget raises ``ParseLimitExceeded``
     (the indexer counts such a file as skipped, with the reason)."""
     parser, query = _parser_and_query(spec)
-    presets = _presets(spec)
     tree = _parse(parser, data, cpu_seconds)
     root = tree.root_node
     is_test = spec.is_test_path(path)
-
-    defs: dict[int, _Def] = {}  # keyed by the name node's start byte: one def per name
-    raw_refs: dict[tuple[str, int], tuple[Node, str, str, str, str]] = {}
-    raw_imports: list[Import] = []
-    raw_bindings: list[tuple[Node, str, str]] = []
-    package = ""
-
-    cursor = QueryCursor(query)
-    # Matching costs grow with the square of the tree's depth (10,000 nested calls: 5 s);
-    # no real definition or reference sits 1,000 levels down, generated chains do.
-    cursor.set_max_start_depth(MAX_QUERY_DEPTH)
-    for pattern, captures in cursor.matches(root):
-        main = _main_capture(captures)
-        if main is None:
-            continue
-        node = captures[main][0]
-        if main.startswith("definition."):
-            name_node = captures.get("name", [None])[0]
-            if name_node is None:
-                continue
-            key = name_node.start_byte
-            known = defs.get(key)
-            if known is None or (node.end_byte - node.start_byte) > (known.end - known.start):
-                receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
-                defs[key] = _Def(node, _text(name_node), main[11:],
-                                 _clean_type(_members(receiver, spec)), node.start_byte, node.end_byte,
-                                 test=known is not None and known.test)
-            # Several patterns may match one definition; any of them may mark it a test.
-            defs[key].test = defs[key].test or "test" in captures
-        elif main.startswith("reference."):
-            kind = _REF_KINDS.get(main[10:])
-            name_node = captures.get("name", [None])[0]
-            if kind is None or name_node is None:
-                continue
-            receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
-            name = presets[pattern].get("name") or _text(name_node)
-            owner = _clean_type(_members(_text(captures["owner"][0]), spec)) if "owner" in captures else ""
-            raw_refs.setdefault((kind, name_node.start_byte),
-                                (node, kind, name, _members(_SPACES.sub("", receiver), spec), owner))
-        elif main == "import":
-            raw_imports.extend(_imports(captures, spec, presets[pattern]))
-        elif main == "binding":
-            if "binding.name" in captures and "binding.type" in captures:
-                # A preset prefix ("this.") makes a field or parameter property a member binding.
-                bound = presets[pattern].get("binding.prefix", "") + _text(captures["binding.name"][0])
-                raw_bindings.append((node, _members(_SPACES.sub("", bound), spec),
-                                     _clean_type(_members(_text(captures["binding.type"][0]), spec))))
-        elif main == "package" and "package.name" in captures:
-            package = _SPACES.sub("", _text(captures["package.name"][0]))
-
-    ordered = _nest(sorted(defs.values(), key=lambda d: (d.start, -d.end)), path)
+    found = _collect(root, query, spec, _presets(spec))
+    ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
     symbols = [_file_symbol(path, data, is_test)]
     symbols.extend(_symbol(d, ordered, path, data, is_test) for d in ordered)
-    starts = [d.start for d in ordered]
-
-    def scope_of(node: Node) -> int:
-        i = bisect_right(starts, node.start_byte) - 1
-        while i >= 0 and ordered[i].end <= node.start_byte:
-            i = ordered[i].parent
-        return i
-
-    def scope_id(i: int) -> str:
-        return ordered[i].id if i >= 0 else path
-
-    # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo).
-    owners = {d.qualname: d.id for d in reversed(ordered) if d.kind == CLASS}
-    refs = []
-    for node, kind, name, receiver, owner in raw_refs.values():
-        if len(receiver) > _MAX_RECEIVER:
-            receiver = "?"
-        scope = (owners.get(owner) or owners.get(owner.rsplit(".", 1)[-1])) if owner else None
-        refs.append(Ref(scope or scope_id(scope_of(node)), kind, name, receiver, node.start_point.row + 1))
-    refs.sort(key=lambda r: (r.line, r.kind, r.name, r.receiver))
-
-    bindings = []
-    for node, name, type_name in raw_bindings:
-        if not type_name:
-            continue
-        i = scope_of(node)
-        head = name.split(".", 1)[0]
-        if "." in name and head in spec.self_names:
-            # self.x = Foo() in any method binds x for the whole class.
-            while i >= 0 and ordered[i].kind != CLASS:
-                i = ordered[i].parent
-        bindings.append(Binding(scope_id(i), name, type_name, node.start_point.row + 1))
-
+    scopes = _Scopes(ordered, path)
     return FileExtract(
         path=path,
         language=spec.name,
         content_hash=content_hash(data),
         size=len(data),
         symbols=tuple(symbols),
-        refs=tuple(refs),
-        imports=tuple(raw_imports),
-        bindings=tuple(bindings),
+        refs=tuple(scopes.refs(found.refs.values())),
+        imports=tuple(found.imports),
+        bindings=tuple(scopes.bindings(found.bindings, spec)),
         parse_errors=1 if root.has_error else 0,
-        package=package,
+        package=found.package,
     )
+
+
+@dataclass(slots=True)
+class _Found:
+    """What one query pass over a file captured, before nesting and scoping."""
+
+    defs: dict[int, _Def] = field(default_factory=dict)  # by the name node's start byte
+    refs: dict[tuple[str, int], tuple[Node, str, str, str, str]] = field(default_factory=dict)
+    imports: list[Import] = field(default_factory=list)
+    bindings: list[tuple[Node, str, str]] = field(default_factory=list)
+    package: str = ""
+
+
+def _collect(root: Node, query: Query, spec: LanguageSpec, presets: tuple[dict[str, str], ...]) -> _Found:
+    found = _Found()
+    cursor = QueryCursor(query)
+    # Matching costs grow with the square of the tree's depth (10,000 nested calls: 5 s);
+    # no real definition or reference sits 1,000 levels down, generated chains do.
+    cursor.set_max_start_depth(MAX_QUERY_DEPTH)
+    for pattern, captures in cursor.matches(root):
+        main = _main_capture(captures)
+        if main is not None:
+            _HANDLERS[main.split(".", 1)[0]](found, main, captures, spec, presets[pattern])
+    return found
+
+
+def _on_definition(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
+                   preset: dict[str, str]) -> None:
+    node = captures[main][0]
+    name_node = captures.get("name", [None])[0]
+    if name_node is None:
+        return
+    key = name_node.start_byte
+    known = found.defs.get(key)
+    if known is None or (node.end_byte - node.start_byte) > (known.end - known.start):
+        receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
+        found.defs[key] = _Def(node, _text(name_node), main[11:], _clean_type(_members(receiver, spec)),
+                               node.start_byte, node.end_byte, test=known is not None and known.test)
+    # Several patterns may match one definition; any of them may mark it a test.
+    found.defs[key].test = found.defs[key].test or "test" in captures
+
+
+def _on_reference(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
+                  preset: dict[str, str]) -> None:
+    kind = _REF_KINDS.get(main[10:])
+    name_node = captures.get("name", [None])[0]
+    if kind is None or name_node is None:
+        return
+    receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
+    name = preset.get("name") or _text(name_node)
+    owner = _clean_type(_members(_text(captures["owner"][0]), spec)) if "owner" in captures else ""
+    found.refs.setdefault((kind, name_node.start_byte),
+                          (captures[main][0], kind, name, _members(_SPACES.sub("", receiver), spec), owner))
+
+
+def _on_import(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
+               preset: dict[str, str]) -> None:
+    found.imports.extend(_imports(captures, spec, preset))
+
+
+def _on_binding(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
+                preset: dict[str, str]) -> None:
+    if "binding.name" in captures and "binding.type" in captures:
+        # A preset prefix ("this.") makes a field or parameter property a member binding.
+        bound = preset.get("binding.prefix", "") + _text(captures["binding.name"][0])
+        found.bindings.append((captures[main][0], _members(_SPACES.sub("", bound), spec),
+                               _clean_type(_members(_text(captures["binding.type"][0]), spec))))
+
+
+def _on_package(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
+                preset: dict[str, str]) -> None:
+    if "package.name" in captures:
+        found.package = _SPACES.sub("", _text(captures["package.name"][0]))
+
+
+# Main capture (its first dotted part) → what to do with a match.
+_HANDLERS = {"definition": _on_definition, "reference": _on_reference, "import": _on_import,
+             "binding": _on_binding, "package": _on_package}
+
+
+class _Scopes:
+    """Attributes a node to its innermost enclosing definition (the file at module level)."""
+
+    def __init__(self, ordered: list[_Def], path: str) -> None:
+        self.ordered = ordered
+        self.path = path
+        self.starts = [d.start for d in ordered]
+
+    def index_of(self, node: Node) -> int:
+        i = bisect_right(self.starts, node.start_byte) - 1
+        while i >= 0 and self.ordered[i].end <= node.start_byte:
+            i = self.ordered[i].parent
+        return i
+
+    def id_of(self, i: int) -> str:
+        return self.ordered[i].id if i >= 0 else self.path
+
+    def refs(self, raw: Iterable[tuple[Node, str, str, str, str]]) -> list[Ref]:
+        # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo).
+        owners = {d.qualname: d.id for d in reversed(self.ordered) if d.kind == CLASS}
+        out = []
+        for node, kind, name, receiver, owner in raw:
+            if len(receiver) > _MAX_RECEIVER:
+                receiver = "?"
+            scope = (owners.get(owner) or owners.get(owner.rsplit(".", 1)[-1])) if owner else None
+            out.append(Ref(scope or self.id_of(self.index_of(node)), kind, name, receiver, node.start_point.row + 1))
+        out.sort(key=lambda r: (r.line, r.kind, r.name, r.receiver))
+        return out
+
+    def bindings(self, raw: Iterable[tuple[Node, str, str]], spec: LanguageSpec) -> list[Binding]:
+        out = []
+        for node, name, type_name in raw:
+            if not type_name:
+                continue
+            i = self.index_of(node)
+            if "." in name and name.split(".", 1)[0] in spec.self_names:
+                # self.x = Foo() in any method binds x for the whole class.
+                while i >= 0 and self.ordered[i].kind != CLASS:
+                    i = self.ordered[i].parent
+            out.append(Binding(self.id_of(i), name, type_name, node.start_point.row + 1))
+        return out
 
 
 def _nest(ordered: list[_Def], path: str) -> list[_Def]:
