@@ -232,3 +232,20 @@ def test_registry_declared_in_config_links_dispatch_to_registered_functions(make
     (root / "handlers.py").write_text((root / "handlers.py").read_text().replace("return 1", "return 2"))
     radius = by_id(impact(root))
     assert radius["app.py::handle"]["edge"] == "dynamic"
+
+
+def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_repo) -> None:
+    root = make_repo({
+        "app.py": ("class App:\n    def url_for(self, name):\n        return name\n\n"
+                   "class Router:\n    def url_for(self, name):\n        return name\n\n"
+                   "class Mount:\n    def url_for(self, name):\n        return name\n\n"
+                   "class Host:\n    def url_for(self, name):\n        return name\n"),
+        "views.py": "def link(request):\n    return request.app.url_for('home')\n",
+        ".blastradius.toml": "warmup_reviews = 0\n",
+    })
+    (root / "app.py").write_text((root / "app.py").read_text().replace(
+        "class App:\n    def url_for(self, name):", "class App:\n    def url_for(self, name, **params):"))
+    data = impact(root)
+    row = by_id(data)["views.py::link"]
+    assert (row["hop"], row["resolution"]) == (1, "name")
+    assert any("ambiguous" in n for n in data["notes"])

@@ -54,6 +54,7 @@ class Caps:
     max_nodes: int = 400
     all_callers: bool = False
     include_tests: bool = False
+    name_matches: int = 25  # call sites by name alone (unknown receivers) listed per changed contract
 
     @classmethod
     def from_config(cls, config: Config, hops: int, all_callers: bool = False) -> Caps:
@@ -93,7 +94,7 @@ def blast_radius(store: Store, changed: Sequence[Change], caps: Caps,
     files = sorted({c.file for c in changed if c.file not in changed_test_files or caps.include_tests}
                    | {r.file for r in reached if not r.is_test})
     if w.ambiguous:
-        notes.append(f"{len(w.ambiguous)} edges in the radius rest on ambiguous name matches")
+        notes.append(f"{len(w.ambiguous)} edges in the radius rest on ambiguous or name-only matches")
     return Radius(
         changed=tuple(sorted(changed, key=lambda c: (c.file, c.start_line, c.id))),
         reached=tuple(sorted(reached, key=lambda r: (r.hop, -r.behavior, r.file, r.start_line, r.id))),
@@ -123,7 +124,7 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     visited: set[str] = set(seeds)
     frontier: list[str] = list(seeds)
     # Callers of deleted symbols: the references that lost their target.
-    orphan_edges = _orphan_callers(store, [c for c in seeds.values() if "deleted" in c.changes])
+    orphan_edges = _orphan_callers(store, list(seeds.values()), caps.name_matches, w.notes)
     for hop in range(1, caps.hops + 1):
         if not frontier:
             break
@@ -213,7 +214,7 @@ def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, chan
     if sym.is_test and sym.file not in changed_test_files:
         return  # tests are returned apart, not reviewed, unless the diff touches them
     edge = min(edges, key=lambda e: _EDGE_ORDER.get(e.kind, 9))
-    if any(e.resolution == RES_AMBIGUOUS for e in edges) and w.ambiguous is not None:
+    if any(e.resolution in (RES_AMBIGUOUS, "name") for e in edges) and w.ambiguous is not None:
         w.ambiguous.append((source, target))
     hub = sym.kind != FILE and _inbound(w, source) > w.caps.utility_threshold and not w.caps.all_callers
     w.reached[source] = Reached(
@@ -245,17 +246,34 @@ def _replace(r: Reached, **changes: object) -> Reached:
     return replace(r, **changes)  # type: ignore[arg-type]
 
 
-def _orphan_callers(store: Store, deleted: list[Change]) -> list[Edge]:
-    """Edges from the scopes of references that named a deleted symbol and now resolve to nothing."""
+_CONTRACT = frozenset({"deleted", "renamed", "signature"})
+
+
+def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[str]) -> list[Edge]:
+    """Call sites that may bind to a changed contract but that resolution could not bind.
+
+    A deleted symbol has no node any more: the references left unresolved under its
+    name were its callers. A changed signature of a method called through a receiver
+    of unknown type (duck typing) may break such call sites too. They are listed with
+    resolution ``name``; past ``cap`` sites for one name they are left out, with a note.
+    """
     edges: list[Edge] = []
-    for c in deleted:
-        name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
-        if "::" not in c.id:
+    for c in changed:
+        if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in ("function", "method"):
             continue
-        for scope, line in store.conn.execute(
-                "SELECT scope, line FROM refs WHERE name=? AND status IN ('unresolved', 'ambiguous')"
-                " AND kind != 'value' ORDER BY file, line", (name,)):
-            edges.append(Edge(scope, c.id, CALLS, "name", 0.5, line))
+        name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
+        gone = "deleted" in c.changes
+        statuses = ("unresolved", "ambiguous") if gone else ("unresolved",)
+        rows = store.conn.execute(
+            f"SELECT scope, line, receiver FROM refs WHERE name=? AND status IN ({','.join('?' * len(statuses))})"
+            " AND kind = 'call' ORDER BY file, line", (name, *statuses)).fetchall()
+        # A function changed in place keeps its resolved callers; only methods on
+        # unknown receivers are guessed at, never bare names.
+        rows = [r for r in rows if gone or (c.kind == "method" and r[2] and r[2] != "?")]
+        if len(rows) > cap:
+            notes.append(f"{len(rows)} call sites of '{name}' on receivers of unknown type not listed (cap {cap})")
+            continue
+        edges.extend(Edge(scope, c.id, CALLS, "name", 0.5 if gone else 0.3, line) for scope, line, _ in rows)
     return edges
 
 
