@@ -255,7 +255,12 @@ def incremental_updates(root: Path, rounds: int = 2) -> dict[str, object]:
 
 def bench_django(tree: Path, work: Path, res: Results) -> Path:
     root = committed_copy(tree, work, "django")
-    floor, files, matches = floor_cpu(root)
+    # The floor runs in a process of its own: parsing every file in this process
+    # and then running the indexer here crashed tree-sitter 0.26 (a segfault).
+    floor_run = measure([sys.executable, __file__, "--floor", str(root)])
+    if floor_run.returncode != 0:
+        raise SystemExit(f"floor failed: {floor_run.stderr.strip()[-2000:]}")
+    floor, files, matches = json.loads(floor_run.stdout)
     cold = measure(index_cmd(root, "--full"))
     if cold.returncode != 0:
         raise SystemExit(f"blastradius index failed: {cold.stderr.strip()[-2000:]}")
@@ -364,8 +369,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--django", default="download", help="'download' (cached), an sdist, or a directory; 'skip'")
     ap.add_argument("--no-incumbent", action="store_true", help="do not measure code-review-graph")
     ap.add_argument("--json", type=Path, help="also write the results here")
+    ap.add_argument("--floor", type=Path, help=argparse.SUPPRESS)  # internal: print the floor of a tree
     ap.add_argument("repos", nargs="*", help="repository paths or clone URLs to index")
     args = ap.parse_args(argv)
+    if args.floor:
+        print(json.dumps(floor_cpu(args.floor)))
+        return 0
     res = Results(machine={"cpus": os.cpu_count(), "python": sys.version.split()[0],
                            "load": round(os.getloadavg()[0], 2)})
     with tempfile.TemporaryDirectory(prefix="br-bench-") as tmp:
