@@ -162,3 +162,21 @@ def test_unknown_receiver_calling_an_overridden_family_resolves_to_its_root() ->
     edges = {(e.source, e.target, e.kind) for e in g.edges}
     assert ("opt.py::visit", "nodes.py::Node.as_const", "calls") in edges
     assert ("nodes.py::Node.as_const", "nodes.py::Filter.as_const", "dynamic") in edges
+
+
+def test_graph_does_not_depend_on_the_hash_seed() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "from blastradius.build import graph_from_sources as g\n"
+        "files = {'a.py': 'class Db:\\n    def query(self):\\n        pass\\n"
+        "class Repo:\\n    def __init__(self):\\n        self.db = Db()\\n"
+        "    @classmethod\\n    def make(cls):\\n        cls.db = None\\n"
+        "def use(r: Repo):\\n    r.db.query()\\n'}\n"
+        "print(sorted(repr(e) for e in g(files).edges))\n"
+    )
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout for seed in ("1", "2", "3")}
+    assert len(outs) == 1
+    assert "a.py::Db.query" in outs.pop()

@@ -407,7 +407,10 @@ class Resolver(Imports, NameFallback):
             if part in self._spec(target.file).constructor_methods:
                 return target  # Foo.new: a call of the class, i.e. of its constructor
             # self.x = Foo() in a method, or a field declared with its type (x: Foo, Foo x;).
-            type_name = self._binding(target.id, f"{next(iter(self._spec(path).self_names), '')}.{part}") \
+            # Every self name, in a fixed order: a frozenset's own order changes with the
+            # hash seed, and so would the answer.
+            type_name = next((t for t in (self._binding(target.id, f"{me}.{part}")
+                                          for me in sorted(self._spec(target.file).self_names)) if t), None) \
                 or self._binding(target.id, part)
             key = (target.id, f".{part}")
             if type_name and key not in self._binding_guard:  # class A: b: B; class B: a: A
