@@ -115,6 +115,7 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
     vendored = set(config.vendored_dirs)
     out: list[Candidate] = []
     skipped: dict[str, str] = {}
+    real_dirs: dict[Path, bool] = {}
     for path in paths:
         if language_for(path) is None:
             continue
@@ -133,7 +134,7 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
         try:
             # Any component may be a link (a tracked directory replaced by a symlink):
             # never read through one that leaves the root.
-            if not Path(os.path.realpath(full)).is_relative_to(root):
+            if not _inside(root, full, real_dirs):
                 skipped[path] = "outside-root"
                 continue
             st = full.stat()
@@ -150,6 +151,21 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
             continue
         out.append(Candidate(path, st.st_size, st.st_mtime_ns))
     return out, skipped
+
+
+def _inside(root: Path, full: Path, real_dirs: dict[Path, bool]) -> bool:
+    """Whether ``full`` really lies under ``root``, following every link on the way.
+
+    The directory's answer is cached (one ``realpath`` per directory, not per file:
+    it was half of a no-op re-index); the file itself is resolved only when it is a link.
+    """
+    parent = full.parent
+    inside = real_dirs.get(parent)
+    if inside is None:
+        inside = real_dirs[parent] = Path(os.path.realpath(parent)).is_relative_to(root)
+    if inside and full.is_symlink():
+        return Path(os.path.realpath(full)).is_relative_to(root)
+    return inside
 
 
 def _storable(path: str) -> bool:
