@@ -1,0 +1,166 @@
+"""Which files to index: git's list (or a plain walk honouring .gitignore), filtered.
+
+Tracked files plus untracked ones git does not ignore; in a plain directory,
+every file not matched by a ``.gitignore`` on the way. Files of no supported
+language are passed over silently; source files left out are counted with the
+reason (vendored, excluded, too large, unreadable, outside the root through a
+link, a name SQLite cannot hold). Files that steer import resolution (go.mod,
+package.json, …) are reported apart: their change forces a full build.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import Path, PurePosixPath
+
+from . import git
+from .config import Config
+from .errors import PathError
+from .languages import language_for
+
+# Files whose change alters how imports resolve; any of them changing forces a full build.
+RESOLUTION_CONFIG = ("go.mod", "package.json", "tsconfig.json", "jsconfig.json", "composer.json")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    path: str
+    size: int
+    mtime_ns: int
+
+
+def find_root(path: str | Path) -> Path:
+    p = Path(path).resolve()
+    if not p.exists():
+        raise PathError(f"path does not exist: {path}")
+    if not p.is_dir():
+        raise PathError(f"not a directory: {path}")
+    top = git.toplevel(p)
+    return top.resolve() if top else p
+
+
+def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[list[Candidate], dict[str, str]]:
+    """Source files to index, and the skipped ones with a reason. Files that steer
+    import resolution (go.mod, package.json, …) are appended to ``configs``."""
+    if git.is_repo(root):
+        paths = git.ls_files(root)
+    else:
+        paths = _walk_plain(root)
+    if configs is not None:
+        configs.extend(p for p in paths if PurePosixPath(p).name in RESOLUTION_CONFIG)
+    vendored = set(config.vendored_dirs)
+    out: list[Candidate] = []
+    skipped: dict[str, str] = {}
+    real_dirs: dict[Path, bool] = {}
+    for path in paths:
+        if language_for(path) is None:
+            continue
+        if not _storable(path):
+            # Not valid UTF-8: SQLite cannot hold the name; it is counted under a printable one.
+            skipped[_printable(path)] = "bad-filename"
+            continue
+        parts = PurePosixPath(path).parts
+        if any(part in vendored for part in parts[:-1]):
+            skipped[path] = "vendored"
+            continue
+        if any(fnmatch(path, pattern) for pattern in config.exclude):
+            skipped[path] = "excluded"
+            continue
+        full = root / path
+        try:
+            # Any component may be a link (a tracked directory replaced by a symlink):
+            # never read through one that leaves the root.
+            if not _inside(root, full, real_dirs):
+                skipped[path] = "outside-root"
+                continue
+            st = full.stat()
+        except (OSError, RuntimeError):
+            skipped[path] = "unreadable"
+            continue
+        if not full.is_file():
+            continue
+        if st.st_size > config.max_file_bytes:
+            skipped[path] = "too-large"
+            continue
+        if ".min." in parts[-1]:
+            skipped[path] = "generated"
+            continue
+        out.append(Candidate(path, st.st_size, st.st_mtime_ns))
+    return out, skipped
+
+
+def _inside(root: Path, full: Path, real_dirs: dict[Path, bool]) -> bool:
+    """Whether ``full`` really lies under ``root``, following every link on the way.
+
+    The directory's answer is cached (one ``realpath`` per directory, not per file:
+    it was half of a no-op re-index); the file itself is resolved only when it is a link.
+    """
+    parent = full.parent
+    inside = real_dirs.get(parent)
+    if inside is None:
+        inside = real_dirs[parent] = Path(os.path.realpath(parent)).is_relative_to(root)
+    if inside and full.is_symlink():
+        return Path(os.path.realpath(full)).is_relative_to(root)
+    return inside
+
+
+def _storable(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _printable(path: str) -> str:
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _walk_plain(root: Path) -> list[str]:
+    """A directory that is not a git repository: honour .gitignore files we meet."""
+    out: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel = Path(dirpath).relative_to(root).as_posix()
+        patterns = _gitignore_patterns(root, rel)
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".git")
+                             and not _ignored(f"{rel}/{d}".lstrip("./"), patterns, True))
+        for name in sorted(filenames):
+            path = f"{rel}/{name}" if rel != "." else name
+            if not _ignored(path, patterns, False):
+                out.append(path)
+    return out
+
+
+def _gitignore_patterns(root: Path, rel: str) -> list[tuple[str, str]]:
+    """(base dir, pattern) pairs from .gitignore files from the root down to ``rel``."""
+    patterns: list[tuple[str, str]] = []
+    parts = [] if rel == "." else rel.split("/")
+    for i in range(len(parts) + 1):
+        base = "/".join(parts[:i])
+        f = root / base / ".gitignore"
+        if f.is_file():
+            for line in f.read_text(errors="replace").splitlines():
+                line = line.strip()
+                if line and not line.startswith(("#", "!")):
+                    patterns.append((base, line))
+    return patterns
+
+
+def _ignored(path: str, patterns: list[tuple[str, str]], is_dir: bool) -> bool:
+    for base, pattern in patterns:
+        if base and not path.startswith(base + "/"):
+            continue
+        local = path[len(base) + 1:] if base else path
+        dir_only = pattern.endswith("/")
+        pat = pattern.rstrip("/")
+        if dir_only and not is_dir:
+            # a file inside an ignored directory is caught when the directory is pruned
+            continue
+        if "/" in pat.lstrip("/"):
+            if fnmatch(local, pat.lstrip("/")):
+                return True
+        elif fnmatch(local.rsplit("/", 1)[-1], pat):
+            return True
+    return False
