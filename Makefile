@@ -35,7 +35,7 @@ $(INSPECTOR): | $(STAMP)
 inspector: $(INSPECTOR)
 
 test: $(STAMP) $(INSPECTOR)
-	$(PY) -m pytest -q -p no:cacheprovider
+	$(PY) -m pytest -p no:cacheprovider
 
 # Benchmarks fetch public repositories at run time; see docs/benchmarks.md.
 bench: $(STAMP)
