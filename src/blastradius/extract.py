@@ -15,6 +15,7 @@ import re
 import time
 from bisect import bisect_right
 from collections.abc import Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -99,8 +100,15 @@ class _Def:
     qualname: str = ""
 
 
+# The bytes of the file being extracted. A tree parsed through a read callback
+# (which the parse budget needs) keeps no source: ``node.text`` would read it
+# again through the callback, 170× slower. Slicing the bytes we hold is cheap and
+# needs no second, unbounded parse.
+_SOURCE: ContextVar[bytes] = ContextVar("blastradius_source", default=b"")
+
+
 def _text(node: Node) -> str:
-    return node.text.decode("utf-8", "replace") if node.text is not None else ""
+    return _SOURCE.get()[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _main_capture(captures: dict[str, list[Node]]) -> str | None:
@@ -121,12 +129,9 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
         return budget[0] < 0 or (budget[0] % 32 == 0 and time.process_time() > deadline)
 
     try:
-        tree = parser.parse(lambda offset, _point: data[offset:offset + _READ_CHUNK], progress_callback=progress)
-        # Speed: a tree parsed from a read callback keeps no source, so every
-        # ``node.text`` reads it again through the callback (170x slower; 25 s of
-        # CPU on Django). Re-parsing the bytes with the finished tree as the old
-        # tree reuses every node (a tenth of a parse) and gives a tree with its text.
-        return parser.parse(data, old_tree=tree)
+        # A read callback, because tree-sitter ignores progress callbacks on byte input;
+        # node texts come from ``_SOURCE``, never from the tree (see ``_text``).
+        return parser.parse(lambda offset, _point: data[offset:offset + _READ_CHUNK], progress_callback=progress)
     except ValueError as exc:  # the binding's word for a halted parse
         parser.reset()
         raise ParseLimitExceeded(f"parse stopped past {parse_budget(len(data))} steps"
@@ -153,10 +158,14 @@ def extract_checked(path: str, data: bytes, spec: LanguageSpec,
     tree = _parse(parser, data, cpu_seconds)
     root = tree.root_node
     is_test = spec.is_test_path(path)
-    found = _collect(root, query, spec, _presets(spec))
-    ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
-    symbols = [_file_symbol(path, data, is_test)]
-    symbols.extend(_symbol(d, ordered, path, data, is_test) for d in ordered)
+    token = _SOURCE.set(data)
+    try:
+        found = _collect(root, query, spec, _presets(spec))
+        ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
+        symbols = [_file_symbol(path, data, is_test)]
+        symbols.extend(_symbol(d, ordered, path, data, is_test) for d in ordered)
+    finally:
+        _SOURCE.reset(token)
     scopes = _Scopes(ordered, path)
     return FileExtract(
         path=path,
