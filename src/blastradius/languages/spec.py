@@ -138,7 +138,9 @@ class LanguageSpec:
 
     @cached_property
     def query_source(self) -> str:
-        return resources.files("blastradius.languages").joinpath("queries", self.query_file).read_text()
+        # Several files joined with '+' share patterns between grammars (ecmascript.scm).
+        queries = resources.files("blastradius.languages").joinpath("queries")
+        return "\n".join(queries.joinpath(name).read_text() for name in self.query_file.split("+"))
 
     @cached_property
     def _test_patterns(self) -> tuple[re.Pattern[str], ...]:

@@ -12,9 +12,6 @@ with or without extension, ``.js`` specs naming ``.ts`` sources, tsconfig
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-from importlib import resources
 
 import tree_sitter_typescript
 
@@ -24,16 +21,6 @@ from .spec import LanguageSpec
 _TS_GLOBALS = frozenset({"Partial", "Required", "Readonly", "Record", "Pick", "Omit", "Exclude",
                          "Extract", "NonNullable", "ReturnType", "Parameters", "InstanceType",
                          "Awaited", "satisfies", "keyof", "typeof"})
-
-
-@dataclass(frozen=True)
-class _TsxSpec(LanguageSpec):
-    """The TypeScript spec whose query also holds the JSX patterns."""
-
-    @cached_property
-    def query_source(self) -> str:
-        queries = resources.files("blastradius.languages").joinpath("queries")
-        return queries.joinpath("typescript.scm").read_text() + "\n" + queries.joinpath(self.query_file).read_text()
 
 
 _COMMON = dict(
@@ -52,7 +39,7 @@ _COMMON = dict(
 
 SPECS = (
     LanguageSpec(extensions=(".ts", ".mts", ".cts"), grammar=tree_sitter_typescript.language_typescript,
-                 query_file="typescript.scm", **_COMMON),  # type: ignore[arg-type]
-    _TsxSpec(extensions=(".tsx",), grammar=tree_sitter_typescript.language_tsx,
-             query_file="tsx.scm", **_COMMON),  # type: ignore[arg-type]
+                 query_file="ecmascript.scm+typescript.scm", **_COMMON),  # type: ignore[arg-type]
+    LanguageSpec(extensions=(".tsx",), grammar=tree_sitter_typescript.language_tsx,
+                 query_file="ecmascript.scm+typescript.scm+tsx.scm", **_COMMON),  # type: ignore[arg-type]
 )
