@@ -32,7 +32,9 @@ def test_index_json_has_the_documented_keys(make_repo) -> None:
     assert data["symbols"]["function"] == 5
     assert data["edges"]["calls"] == 4
     code, out = run("index", str(root), "--json")
-    assert json.loads(out)["mode"] == "unchanged"
+    again = json.loads(out)
+    assert again["mode"] == "unchanged"
+    assert (again["symbols"], again["edges"], again["references"]) == (data["symbols"], data["edges"], data["references"])
 
 
 def test_graph_json_lists_nodes_and_edges(make_repo) -> None:

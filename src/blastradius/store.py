@@ -11,6 +11,7 @@ valid. This module stores and reads; it never ranks or traverses.
 from __future__ import annotations
 
 import os
+import json
 import sqlite3
 import sys
 import time
@@ -334,18 +335,28 @@ class Store:
 
     # ----- counts ------------------------------------------------------------------------------
 
-    def counts(self) -> dict[str, object]:
+    def counts(self, reuse: bool = False) -> dict[str, object]:
+        """Figures of the graph; ``reuse`` takes the graph's part from the last count
+        (the caller knows nothing was written since), the skipped files afresh."""
         c = self.conn
+        skipped = dict(c.execute("SELECT reason, COUNT(*) FROM skipped GROUP BY reason").fetchall())
+        cached = self.get_meta("counts") if reuse else ""
+        if cached:
+            return {**json.loads(cached), "skipped": skipped}
         nodes = dict(c.execute("SELECT kind, COUNT(*) FROM nodes GROUP BY kind").fetchall())
         edges = dict(c.execute("SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges)"
                                " GROUP BY kind").fetchall())
         edges[CONTAINS] = c.execute("SELECT COUNT(*) FROM nodes WHERE parent IS NOT NULL").fetchone()[0]
         refs = dict(c.execute("SELECT status, COUNT(*) FROM refs WHERE kind!='value' GROUP BY status").fetchall())
-        skipped = dict(c.execute("SELECT reason, COUNT(*) FROM skipped GROUP BY reason").fetchall())
         languages = dict(c.execute("SELECT language, COUNT(*) FROM files GROUP BY language").fetchall())
         errors = c.execute("SELECT COUNT(*) FROM files WHERE parse_errors > 0").fetchone()[0]
-        return {"files": nodes.get(FILE, 0), "nodes": nodes, "edges": edges, "refs": refs,
-                "skipped": skipped, "languages": languages, "parse_errors": errors}
+        figures = {"files": nodes.get(FILE, 0), "nodes": nodes, "edges": edges, "refs": refs,
+                   "languages": languages, "parse_errors": errors}
+        try:
+            self.set_meta("counts", json.dumps(figures))
+        except sqlite3.OperationalError:
+            pass  # a reader that cannot write (locked) just recounts next time
+        return {**figures, "skipped": skipped}
 
     # ----- the resolver's view (resolve.Source) ------------------------------------------------
 
