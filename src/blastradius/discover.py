@@ -11,6 +11,7 @@ package.json, …) are reported apart: their change forces a full build.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
@@ -53,7 +54,9 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
     vendored = set(config.vendored_dirs)
     out: list[Candidate] = []
     skipped: dict[str, str] = {}
-    real_dirs: dict[Path, bool] = {}
+    real_dirs: dict[str, bool] = {}
+    top = str(root)
+    # Plain strings and os calls below: pathlib objects per file were most of a no-op run.
     for path in paths:
         if language_for(path) is None:
             continue
@@ -61,25 +64,25 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
             # Not valid UTF-8: SQLite cannot hold the name; it is counted under a printable one.
             skipped[_printable(path)] = "bad-filename"
             continue
-        parts = PurePosixPath(path).parts
+        parts = path.split("/")
         if any(part in vendored for part in parts[:-1]):
             skipped[path] = "vendored"
             continue
         if any(fnmatch(path, pattern) for pattern in config.exclude):
             skipped[path] = "excluded"
             continue
-        full = root / path
+        full = os.path.join(top, path)
         try:
             # Any component may be a link (a tracked directory replaced by a symlink):
             # never read through one that leaves the root.
-            if not _inside(root, full, real_dirs):
+            if not _inside(top, full, real_dirs):
                 skipped[path] = "outside-root"
                 continue
-            st = full.stat()
+            st = os.stat(full)
         except (OSError, RuntimeError):
             skipped[path] = "unreadable"
             continue
-        if not full.is_file():
+        if not stat.S_ISREG(st.st_mode):
             continue
         if st.st_size > config.max_file_bytes:
             skipped[path] = "too-large"
@@ -91,19 +94,23 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
     return out, skipped
 
 
-def _inside(root: Path, full: Path, real_dirs: dict[Path, bool]) -> bool:
-    """Whether ``full`` really lies under ``root``, following every link on the way.
+def _inside(top: str, full: str, real_dirs: dict[str, bool]) -> bool:
+    """Whether ``full`` really lies under ``top``, following every link on the way.
 
     The directory's answer is cached (one ``realpath`` per directory, not per file:
     it was half of a no-op re-index); the file itself is resolved only when it is a link.
     """
-    parent = full.parent
+    parent = os.path.dirname(full)
     inside = real_dirs.get(parent)
     if inside is None:
-        inside = real_dirs[parent] = Path(os.path.realpath(parent)).is_relative_to(root)
-    if inside and full.is_symlink():
-        return Path(os.path.realpath(full)).is_relative_to(root)
+        inside = real_dirs[parent] = _under(os.path.realpath(parent), top)
+    if inside and os.path.islink(full):
+        return _under(os.path.realpath(full), top)
     return inside
+
+
+def _under(path: str, top: str) -> bool:
+    return path == top or path.startswith(top.rstrip("/") + "/")
 
 
 def _storable(path: str) -> bool:
