@@ -76,3 +76,18 @@ def test_reading_before_indexing_says_what_to_do(make_repo) -> None:
     root = make_repo(FILES)
     code, out = run("callers", "run", "--root", str(root))
     assert code == 2 and "blastradius index" in out
+
+
+def test_figures_stay_true_after_an_uncounted_update(make_repo) -> None:
+    from blastradius.indexer import Indexer
+
+    root = make_repo(FILES)
+    run("index", str(root))
+    (root / "app/other.py").write_text("def load():\n    pass\n\ndef extra():\n    pass\n")
+    indexer = Indexer(root)
+    assert indexer.run(counts=False).mode == "incremental"
+    indexer.close()
+    code, out = run("index", str(root), "--json")
+    data = json.loads(out)
+    assert data["mode"] == "unchanged"
+    assert data["symbols"]["function"] == 6

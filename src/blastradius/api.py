@@ -190,7 +190,7 @@ def _update_index(top: Path, config: Config) -> bool:
 
     indexer = Indexer(top, config)
     try:
-        indexer.run()
+        indexer.run(counts=False)  # the blast radius needs a fresh graph, not its figures
         return True
     finally:
         indexer.close()

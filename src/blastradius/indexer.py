@@ -180,18 +180,20 @@ class Indexer:
     def close(self) -> None:
         self.store.close()
 
-    def run(self, full: bool = False, progress: Progress | None = None) -> IndexReport:
-        """Index or update; a damaged graph database is replaced by a full build (one notice)."""
+    def run(self, full: bool = False, progress: Progress | None = None, counts: bool = True) -> IndexReport:
+        """Index or update; a damaged graph database is replaced by a full build (one notice).
+        ``counts=False`` leaves the report's graph figures empty: callers that only need a
+        fresh graph (impact, watch) skip a count over every edge."""
         try:
-            return self._run(full, progress)
+            return self._run(full, progress, counts)
         except sqlite3.DatabaseError as exc:
             if isinstance(exc, (sqlite3.OperationalError, sqlite3.IntegrityError)):
                 raise StoreError(f"the graph database cannot be written ({exc})") from exc
             self.store.close()
             self.store = Store.discard(self.root, str(exc))
-            return self._run(True, progress)
+            return self._run(True, progress, counts)
 
-    def _run(self, full: bool, progress: Progress | None) -> IndexReport:
+    def _run(self, full: bool, progress: Progress | None, counts: bool = True) -> IndexReport:
         started = time.perf_counter()
         configs: list[str] = []
         candidates, skipped = walk(self.root, self.config, configs)
@@ -245,7 +247,10 @@ class Indexer:
         report.commit = git.head(self.root)
         # Counting distinct edges is half a second on a large graph: a run that wrote
         # nothing reuses the figures of the last run that did.
-        report.counts = self.store.counts(reuse=report.mode == "unchanged" and not self.config.dynamic)
+        if counts:
+            report.counts = self.store.counts(reuse=report.mode == "unchanged" and not self.config.dynamic)
+        elif report.mode != "unchanged":  # figures not asked for: the next counted run recounts
+            self.store.set_meta("counts", "")
         report.skipped = dict(sorted(_count(skipped.values()).items()))
         report.seconds = time.perf_counter() - started
         return report
