@@ -249,3 +249,11 @@ def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_re
     row = by_id(data)["views.py::link"]
     assert (row["hop"], row["resolution"]) == (1, "name")
     assert any("ambiguous" in n for n in data["notes"])
+
+
+def test_new_optional_parameter_leaves_fitting_callers_as_reach(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("def helper(a):", "def helper(a, strict=False):"))
+    radius = by_id(impact(root))
+    assert radius["pkg/api.py::use"]["label"] == "reach"
+    assert radius["pkg/api.py::use"]["hop"] == 1

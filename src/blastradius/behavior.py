@@ -26,6 +26,7 @@ KIND_SCORES = {
 HOP_DECAY = 0.4
 BEHAVIOR_THRESHOLD = 0.5  # at or above: listed as behaviour change, below: reach only
 MISMATCH_SCORE = 1.0
+COMPATIBLE_SCORE = 0.35  # a changed signature the caller's calls still fit
 
 Judge = Callable[[Change, Reached], float | None]
 
@@ -98,19 +99,31 @@ def _top_level_split(text: str) -> Iterable[str]:
     yield text[last:]
 
 
-def call_mismatch(change: Change, caller_lines: Iterable[str], name: str) -> bool:
-    """True when a call site passes a number of arguments the new signature refuses."""
+def call_fit(change: Change, caller_lines: Iterable[str], name: str) -> bool | None:
+    """Do the call sites still fit the new signature? False when one passes a number of
+    arguments it refuses, True when every countable site fits, None when none can be counted."""
     if "signature" not in change.changes or not change.signature:
-        return False
+        return None
     bounds = arity(change.signature)
     if bounds is None:
-        return False
+        return None
     required, maximum = bounds
+    counted = False
     for line in caller_lines:
         n = call_arguments(line, name)
-        if n is not None and (n < required or (maximum is not None and n > maximum)):
-            return True
-    return False
+        if n is None:
+            continue
+        if n < required or (maximum is not None and n > maximum):
+            return False
+        counted = True
+    return True if counted else None
+
+
+def compatible_score(change: Change) -> float | None:
+    """The score of a caller whose calls still fit, when the signature is all that changed
+    in the contract (a new optional parameter): reached, rarely changed."""
+    contract = set(change.changes) & {"deleted", "renamed", "return", "raises", "visibility"}
+    return COMPATIBLE_SCORE if not contract else None
 
 
 def command_judge(command: str, timeout: float = 30.0) -> Judge:

@@ -20,7 +20,15 @@ from fnmatch import fnmatch
 from pathlib import PurePosixPath
 
 from .config import Config
-from .behavior import BEHAVIOR_THRESHOLD, HOP_DECAY, MISMATCH_SCORE, Judge, call_mismatch, change_score
+from .behavior import (
+    BEHAVIOR_THRESHOLD,
+    HOP_DECAY,
+    MISMATCH_SCORE,
+    Judge,
+    call_fit,
+    change_score,
+    compatible_score,
+)
 from .model import (
     CALLS,
     CLASS,
@@ -328,8 +336,11 @@ def _score(w: _Walk, seeds: dict[str, Change], judge: Judge | None) -> list[Reac
             lines = w.read_lines(r.file) or []
             text = [lines[n - 1] for n in r.lines if 0 < n <= len(lines)]
             name = seed.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
-            if call_mismatch(seed, text, name):
+            fit = call_fit(seed, text, name)
+            if fit is False:
                 score = MISMATCH_SCORE
+            elif fit is True:
+                score = compatible_score(seed) or score
         if judge is not None and seed is not None:
             judged = judge(seed, r)
             if judged is not None:
