@@ -27,6 +27,7 @@ import sqlite3
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -37,24 +38,6 @@ from .model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TEST
 from .store import Store, db_path
 
 TERM_INDEX_VERSION = "1"
-
-TERM_SCHEMA = """
-CREATE TABLE IF NOT EXISTS term_postings (
-    term   TEXT NOT NULL,
-    node   TEXT NOT NULL,
-    file   TEXT NOT NULL,
-    weight REAL NOT NULL,
-    length REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS term_postings_term ON term_postings(term);
-CREATE INDEX IF NOT EXISTS term_postings_file ON term_postings(file);
-CREATE TABLE IF NOT EXISTS term_docs (
-    node   TEXT PRIMARY KEY,
-    file   TEXT NOT NULL,
-    length REAL NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS term_docs_file ON term_docs(file);
-"""
 
 # Field weights of a node's document: what a symbol is called says more than prose about it.
 W_NAME = 3.0
@@ -113,7 +96,9 @@ def document_terms(kind: str, name: str, qualname: str, path: str, signature: st
 
 
 def ensure_term_tables(conn: sqlite3.Connection) -> None:
-    conn.executescript(TERM_SCHEMA)
+    """Databases written before the term tables existed get them: the schema file is
+    all ``CREATE … IF NOT EXISTS``, so running it again adds only what is missing."""
+    conn.executescript(resources.files("blastradius").joinpath("schema.sql").read_text())
 
 
 def update_term_index(store: Store, changed: Iterable[str], deleted: Iterable[str], full: bool = False) -> int:

@@ -13,20 +13,14 @@ a ``[TestFixture]``/``[TestClass]`` class, is test code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import tree_sitter_c_sharp
 
-from .spec import LanguageSpec, RepoFiles
+from .jvm_imports import PackageFiles
+from .spec import LanguageSpec
 
 
-class Namespaces:
-    def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
-        package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
-        self._files: dict[str, list[str]] = {}
-        for path in sorted(repo.paths()):
-            if path.endswith(spec.extensions):
-                self._files.setdefault(package_of(path), []).append(path)
+class Namespaces(PackageFiles):
+    """Namespaces are packages; ``using`` may also name a type or carry ``global::``."""
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         module = module.removeprefix("global::")

@@ -1,7 +1,7 @@
 """Dotted imports shared by Kotlin, Scala and Swift: ``import a.b.C [as D]``,
 ``import a.b.*`` (Scala ``_`` and ``{A, B => C}`` too), read from the
 statement's text by ``dotted_imports``; ``PackageFiles`` maps a declared
-package (``@package``) to the files that declare it."""
+package (``@package``) to the files that declare it (C# namespaces build on it)."""
 
 from __future__ import annotations
 
