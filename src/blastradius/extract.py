@@ -16,7 +16,7 @@ import time
 from bisect import bisect_right
 from collections.abc import Iterable
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
@@ -154,6 +154,9 @@ def extract_checked(path: str, data: bytes, spec: LanguageSpec,
                     cpu_seconds: float = PARSE_CPU_SECONDS) -> FileExtract:
     """``extract``, but a parse past its budget raises ``ParseLimitExceeded``
     (the indexer counts such a file as skipped, with the reason)."""
+    if spec.embedded is not None:  # code in blocks of another format (Vue, Svelte); offsets kept
+        inner, code = spec.embedded(data)
+        return replace(extract_checked(path, code, inner, cpu_seconds), content_hash=content_hash(data))
     parser, query = _parser_and_query(spec)
     tree = _parse(parser, data, cpu_seconds)
     root = tree.root_node

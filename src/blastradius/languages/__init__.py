@@ -14,7 +14,7 @@ from .spec import LanguageSpec
 
 _MODULES = (
     "python", "javascript", "typescript", "go", "java",
-    "rust", "c", "cpp", "csharp", "ruby", "php", "kotlin", "swift", "scala",
+    "rust", "c", "cpp", "csharp", "ruby", "php", "kotlin", "swift", "scala", "vue", "svelte",
 )
 
 

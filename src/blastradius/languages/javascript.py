@@ -101,7 +101,9 @@ class JsModules:
 
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
         self._repo = repo
-        self._files = frozenset(p for p in repo.paths() if p.endswith(_ALL_EXTENSIONS))
+        # Components that embed JS/TS (.vue, .svelte) are import targets too, tried last.
+        self._embedded = _embedding_extensions()
+        self._files = frozenset(p for p in repo.paths() if p.endswith(_ALL_EXTENSIONS + self._embedded))
         self._dirs = frozenset(posixpath.dirname(p) for p in self._files)
         self._maps: dict[str, _PathMap | None] = {}
         self._packages: dict[str, str] | None = None
@@ -135,8 +137,8 @@ class JsModules:
         """The file a path without (or with a compiled) extension names."""
         if base in self._files:
             return base
-        order = TS_EXTENSIONS + JS_EXTENSIONS if from_file.endswith(TS_EXTENSIONS) \
-            else JS_EXTENSIONS + TS_EXTENSIONS
+        order = (TS_EXTENSIONS + JS_EXTENSIONS if from_file.endswith(TS_EXTENSIONS)
+                 else JS_EXTENSIONS + TS_EXTENSIONS) + self._embedded
         stem, ext = posixpath.splitext(base)
         for alt in _SOURCE_FOR.get(ext, ()):
             if stem + alt in self._files:
@@ -257,6 +259,14 @@ class JsModules:
         return None
 
 
+def _embedding_extensions() -> tuple[str, ...]:
+    """Extensions of the formats that embed JS/TS and resolve like it (``embedded`` specs)."""
+    from . import all_languages  # the registry imports this module: look it up when used
+
+    return tuple(ext for spec in all_languages() if spec.embedded is not None and spec.resolver is JsModules
+                 for ext in spec.extensions)
+
+
 def _entries(manifest: dict[str, Any]) -> list[str]:
     """Entry points a package.json names, most source-like first."""
     out: list[str] = []
@@ -318,4 +328,6 @@ SPEC = LanguageSpec(
     relative_prefixes=("./", "../"),
     module_separator="/",
     import_alias=lambda module: "",
+    resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
+               "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
 )

@@ -124,6 +124,12 @@ class LanguageSpec:
     constructor_methods: frozenset[str] = frozenset()
     # One line for `blastradius languages`: what import/module resolution does.
     resolution: str = ""
+    # A file format that holds this language's code in blocks (the ``<script>``
+    # of Vue and Svelte files): file bytes → the spec to parse them with and
+    # the bytes to parse, of the same length, everything outside the blocks
+    # blanked (newlines kept) so lines and offsets stay the file's own. The
+    # extract then carries the returned spec's name.
+    embedded: Callable[[bytes], tuple[LanguageSpec, bytes]] | None = None
     # Words that open a statement, for classifying a change (changes.py): a
     # changed line starting with a return keyword is a `return` change, with a
     # raise keyword a `raises` change ('throws' also marks a declared-exceptions

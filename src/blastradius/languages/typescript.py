@@ -35,6 +35,8 @@ _COMMON = dict(
     relative_prefixes=("./", "../"),
     module_separator="/",
     import_alias=lambda module: "",
+    resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
+               "parameters, fields and parameter properties bind receivers",
 )
 
 SPECS = (
