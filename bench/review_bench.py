@@ -10,7 +10,11 @@ deterministically from its first-parent history:
 * caller-update: a commit changes the signature of a function ``f`` in file A
   and edits call sites of ``f`` in other non-test files. The query is A's diff
   alone, applied on the parent commit; the truth is the other files and the
-  functions enclosing the edited call sites.
+  functions enclosing the edited call sites. ``f`` is a top-level function or a
+  method (not a nested function); an edited call site is an added line calling
+  ``f`` in a hunk whose removed lines called it too (a call written from scratch
+  was not there to find); ``self.f()``/``this.f()`` inside a class that defines
+  its own ``f`` is that class's method, not a call site of A's ``f``.
 * co-change: a commit touching 2–6 non-test source files; the seed is the file
   with the largest change; the truth is the other files.
 
@@ -45,6 +49,7 @@ from blastradius.languages import language_for  # noqa: E402
 from blastradius.store import Store  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "review"
+MINER = "v2"  # bump when mining rules change: cached cases of another version are not reused
 VENDORED = ("node_modules/", "vendor/", "third_party/", "dist/", "build/")
 BUDGETS = (4000, 8000, 16000)
 
@@ -92,23 +97,40 @@ class Case:
     names: list[str] = field(default_factory=list)
 
 
-def _defs(data: bytes | None, path: str) -> dict[str, tuple[str, int, int]]:
+def _defs(data: bytes | None, path: str, *, top_level: bool = False) -> dict[str, tuple[str, int, int]]:
+    """Functions and methods → (signature, start, end). ``top_level`` drops nested functions:
+    a function local to another cannot be called from a different file."""
     spec = language_for(path)
     if data is None or spec is None:
         return {}
     fx = extract(path, data, spec)
-    return {s.id: (s.signature, s.start_line, s.end_line) for s in fx.symbols if s.kind in ("function", "method")}
+    kinds = {s.id: s.kind for s in fx.symbols}
+    return {s.id: (s.signature, s.start_line, s.end_line) for s in fx.symbols if s.kind in ("function", "method")
+            and not (top_level and kinds.get(s.parent or "") in ("function", "method"))}
 
 
 def _call_lines(data: bytes | None, path: str) -> dict[int, set[str]]:
-    """Lines with a real call (per our extractor, so not text in strings) → called names."""
+    """Lines with a real call (per our extractor, so not text in strings) → called names.
+
+    A call on ``self``/``this``/``cls`` inside a class that defines a method of that name calls
+    that class's own method, not a namesake in another file: it is left out."""
     spec = language_for(path)
     if data is None or spec is None:
         return {}
+    fx = extract(path, data, spec)
+    own: set[tuple[str, str]] = set()  # (class id, method name)
+    for s in fx.symbols:
+        if s.kind == "method" and s.parent:
+            own.add((s.parent, s.name))
+    classes = {s.id for s in fx.symbols if s.kind == "class"}
     out: dict[int, set[str]] = {}
-    for ref in extract(path, data, spec).refs:
-        if ref.kind == "call":
-            out.setdefault(ref.line, set()).add(ref.name)
+    for ref in fx.refs:
+        if ref.kind != "call":
+            continue
+        if ref.receiver in ("self", "this", "cls") and any(
+                (cls, ref.name) in own for cls in classes if ref.scope.startswith(cls + ".")):
+            continue
+        out.setdefault(ref.line, set()).add(ref.name)
     return out
 
 
@@ -120,19 +142,34 @@ def _enclosing(defs: dict[str, tuple[str, int, int]], line: int) -> str | None:
     return best
 
 
-def _added_lines(repo: Path, commit: str, path: str) -> list[tuple[int, str]]:
+def _hunks(repo: Path, commit: str, path: str) -> list[tuple[list[int], list[int]]]:
+    """Each hunk of the commit's change to ``path`` as (removed old line numbers, added new ones)."""
     out = git(repo, "diff", "-U0", "--no-color", f"{commit}^", commit, "--", path)
-    lines: list[tuple[int, str]] = []
-    new = 0
+    hunks: list[tuple[list[int], list[int]]] = []
+    old = new = 0
     for line in out.splitlines():
-        m = re.match(r"@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", line)
+        m = re.match(r"@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@", line)
         if m:
-            new = int(m.group(1))
-            continue
-        if line.startswith("+") and not line.startswith("+++"):
-            lines.append((new, line[1:]))
+            old, new = int(m.group(1)), int(m.group(2))
+            hunks.append(([], []))
+        elif hunks and line.startswith("-") and not line.startswith("---"):
+            hunks[-1][0].append(old)
+            old += 1
+        elif hunks and line.startswith("+") and not line.startswith("+++"):
+            hunks[-1][1].append(new)
             new += 1
-    return lines
+    return hunks
+
+
+def _edited_call_sites(hunks: list[tuple[list[int], list[int]]], before: dict[int, set[str]],
+                       after: dict[int, set[str]], wanted: set[str]) -> list[int]:
+    """New lines that edit an existing call site: an added line calling a wanted name in a hunk
+    whose removed lines called the same name (a call written from scratch was not there to find)."""
+    hits: list[int] = []
+    for removed, added in hunks:
+        old_names = set().union(*(before.get(n, set()) for n in removed)) & wanted
+        hits += [n for n in added if after.get(n, set()) & old_names]
+    return hits
 
 
 def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
@@ -156,8 +193,8 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
         seed = max(files, key=lambda f: (f[1], f[0]))[0]
         cochange.append(Case(name, "co-change", commit, seed, sorted(p for p in paths if p != seed)))
         for a in paths:
-            old = _defs(blobs.read(f"{commit}^", a), a)
-            new = _defs(blobs.read(commit, a), a)
+            old = _defs(blobs.read(f"{commit}^", a), a, top_level=True)
+            new = _defs(blobs.read(commit, a), a, top_level=True)
             changed = sorted({sid.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for sid in old
                               if sid in new and old[sid][0] != new[sid][0]})
             changed = [n for n in changed if len(n) > 2 and not n.startswith("__")]
@@ -170,11 +207,10 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
                 if b == a:
                     continue
                 b_data = blobs.read(commit, b)
-                calls = _call_lines(b_data, b)
-                hits = [n for n, _ in _added_lines(repo, commit, b) if calls.get(n, set()) & wanted]
-                before = _call_lines(blobs.read(f"{commit}^", b), b)
-                if not hits or not any(names & wanted for names in before.values()):
-                    continue  # a call site written in this commit was not there to find
+                hits = _edited_call_sites(_hunks(repo, commit, b), _call_lines(blobs.read(f"{commit}^", b), b),
+                                          _call_lines(b_data, b), wanted)
+                if not hits:
+                    continue
                 truth_files.append(b)
                 b_new = _defs(b_data, b)
                 b_old = _defs(blobs.read(f"{commit}^", b), b)
@@ -367,7 +403,7 @@ def main() -> None:
         work, history = prepare(source)
         name = work.name
         started = time.perf_counter()
-        cache = CACHE / f"{name}.cases-{args.cases}-{args.max_commits}.json"
+        cache = CACHE / f"{name}.cases-{MINER}-{args.cases}-{args.max_commits}.json"
         if cache.exists():  # mining reads thousands of file versions: do it once per setting
             cases = [Case(**c) for c in json.loads(cache.read_text())]
         else:

@@ -251,6 +251,21 @@ def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_re
     assert any("ambiguous" in n for n in data["notes"])
 
 
+def test_changed_return_lists_call_sites_on_receivers_of_unknown_type_but_a_body_change_does_not(make_repo) -> None:
+    files = {
+        "app.py": "".join(f"class {c}:\n    def url_for(self, name) -> str:\n        return name\n\n"
+                          for c in ("App", "Router", "Mount", "Host")),
+        "views.py": "def link(request):\n    return request.app.url_for('home')\n",
+        ".blastradius.toml": "warmup_reviews = 0\n",
+    }
+    root = make_repo(files)
+    app = root / "app.py"
+    app.write_text(files["app.py"].replace("        return name\n", "        name = name or 'home'\n        return name\n", 1))
+    assert "views.py::link" not in by_id(impact(root))  # the callers' contract still holds
+    app.write_text(files["app.py"].replace("def url_for(self, name) -> str:", "def url_for(self, name) -> bytes:", 1))
+    assert (by_id(impact(root))["views.py::link"]["resolution"]) == "name"
+
+
 def test_new_optional_parameter_leaves_fitting_callers_as_reach(make_repo) -> None:
     root = make_repo(BASE)
     (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("def helper(a):", "def helper(a, strict=False):"))

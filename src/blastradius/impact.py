@@ -254,15 +254,15 @@ def _replace(r: Reached, **changes: object) -> Reached:
     return replace(r, **changes)  # type: ignore[arg-type]
 
 
-_CONTRACT = frozenset({"deleted", "renamed", "signature"})
+_CONTRACT = frozenset({"deleted", "renamed", "signature", "return"})
 
 
 def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[str]) -> list[Edge]:
     """Call sites that may bind to a changed contract but that resolution could not bind.
 
     A deleted symbol has no node any more: the references left unresolved under its
-    name were its callers. A changed signature of a method called through a receiver
-    of unknown type (duck typing) may break such call sites too. They are listed with
+    name were its callers. A changed signature or return of a method called through a
+    receiver of unknown type (duck typing) may break such call sites too. They are listed with
     resolution ``name``; past ``cap`` sites for one name they are left out, with a note.
     """
     edges: list[Edge] = []
