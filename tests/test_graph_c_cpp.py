@@ -65,8 +65,8 @@ def test_cpp_typed_variable_in_namespace_and_tests() -> None:
     g = graph_from_sources(CPP_REPO)
     by_kind = {(e.source, e.target): e.kind for e in g.edges}
     assert by_kind[("src/main.cpp::main", "src/foo.cpp::Foo.bar")] == "calls"
-    assert by_kind[("tests/foo_test.cpp::TEST", "src/foo.cpp::Foo.bar")] == "tests"
-    assert next(s for s in g.symbols if s.id == "tests/foo_test.cpp::TEST").is_test
+    assert by_kind[("tests/foo_test.cpp::Bar", "src/foo.cpp::Foo.bar")] == "tests"
+    assert next(s for s in g.symbols if s.id == "tests/foo_test.cpp::Bar").is_test
     # Base.bar is not called by f.bar(): the variable's type is known.
     assert ("src/main.cpp::main", "include/shapes/base.h::Base.bar") not in by_kind
     statuses = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "src/main.cpp::main"}
@@ -98,3 +98,32 @@ def test_include_cycles_do_not_hide_names() -> None:
     calls = {(s, t) for s, t, _ in graph_from_sources(files).edge_set("calls")}
     assert ("main.c::main", "c.c::cfun") in calls
     assert ("other.c::other", "c.c::cfun") in calls
+
+
+def test_googletest_fixture_tests_are_methods_of_their_fixture() -> None:
+    files = {
+        "db/db.h": "class DB { public: void Put(int k); };\nint Encode(int x);\n",
+        "db/db.cc": '#include "db/db.h"\nvoid DB::Put(int k) {}\nint Encode(int x) { return x; }\n',
+        "db/db_test.cc": (
+            '#include "db/db.h"\n'
+            "class DBTest : public testing::Test {\n public:\n  void Reopen() {}\n};\n"
+            "TEST_F(DBTest, Empty) {\n  Reopen();\n  ASSERT_EQ(1, Encode(1));\n}\n"
+            "TEST(Coding, Fixed32) { EXPECT_TRUE(Encode(2)); }\n"
+        ),
+    }
+    g = graph_from_sources(files)
+    tests = {s.id for s in g.symbols if s.file == "db/db_test.cc" and s.is_test and s.kind != "class"}
+    assert tests == {"db/db_test.cc", "db/db_test.cc::DBTest.Reopen", "db/db_test.cc::DBTest.Empty",
+                     "db/db_test.cc::Fixed32"}
+    edges = {(s, t, k) for s, t, k in g.edge_set("calls") | g.edge_set("tests")}
+    assert ("db/db_test.cc::DBTest.Empty", "db/db_test.cc::DBTest.Reopen", "calls") in edges
+    assert ("db/db_test.cc::DBTest.Empty", "db/db.cc::Encode", "tests") in edges
+    assert ("db/db_test.cc::Fixed32", "db/db.cc::Encode", "tests") in edges
+    statuses = {r.ref.name: r.status for r in g.resolved if r.ref.name.isupper() or "_" in r.ref.name}
+    assert statuses == {"ASSERT_EQ": "builtin", "EXPECT_TRUE": "builtin"}
+
+
+def test_libc_calls_are_builtin_and_an_unknown_call_is_not() -> None:
+    files = {"main.c": "#include <math.h>\nint main(void) { rewind(0); isfinite(1.0); no_such_fn(); return 0; }\n"}
+    statuses = {r.ref.name: r.status for r in graph_from_sources(files).resolved}
+    assert statuses == {"rewind": "builtin", "isfinite": "builtin", "no_such_fn": "unresolved"}

@@ -119,6 +119,23 @@ C_STDLIB = frozenset({
     "time", "rand", "srand", "signal", "errno", "va_start", "va_end", "va_arg", "fabs", "pow", "sqrt",
     "floor", "ceil", "log", "exp", "sscanf", "scanf", "getchar", "isprint", "iscntrl", "tcgetattr",
     "tcsetattr", "atexit", "select", "sizeof",
+    # <stdio.h>, <stdlib.h>, <string.h>, <ctype.h>, <math.h>, <time.h>, <locale.h> and POSIX.
+    "fgetc", "fputc", "getc", "putc", "ungetc", "feof", "ferror", "clearerr", "rewind", "fgetpos",
+    "fsetpos", "freopen", "remove", "rename", "tmpfile", "setvbuf", "setbuf", "vprintf", "vsprintf",
+    "fscanf", "vsscanf", "strtoll", "strtoull", "strtof", "strtold", "atol", "atoll", "labs", "llabs",
+    "div", "ldiv", "bsearch", "system", "strerror", "strspn", "strcspn", "strpbrk", "strtok",
+    "strtok_r", "strnlen", "strndup", "strcasecmp", "strncasecmp", "memchr", "isupper", "islower",
+    "isxdigit", "ispunct", "isgraph", "isblank", "isnan", "isinf", "isfinite", "isnormal", "signbit",
+    "fmod", "round", "lround", "trunc", "modf", "frexp", "ldexp", "log10", "log2", "sin", "cos", "tan",
+    "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "hypot", "cbrt", "fmin", "fmax",
+    "clock", "difftime", "mktime", "localtime", "gmtime", "localtime_r", "gmtime_r", "strftime",
+    "gettimeofday", "clock_gettime", "nanosleep", "sleep", "usleep", "setlocale", "localeconv",
+    "fileno", "fdopen", "popen", "pclose", "lseek", "unlink", "stat", "fstat", "lstat", "mkdir",
+    "rmdir", "opendir", "readdir", "closedir", "access", "getpid", "fork", "pipe", "dup", "dup2",
+    "kill", "waitpid", "execvp", "mmap", "munmap", "fsync", "fcntl", "sysconf", "pthread_create",
+    "pthread_join", "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock",
+    "pthread_mutex_destroy", "pthread_cond_init", "pthread_cond_wait", "pthread_cond_signal",
+    "pthread_cond_broadcast", "pthread_cond_destroy", "pthread_once", "pthread_self",
 })
 
 SPEC = LanguageSpec(

@@ -7,7 +7,10 @@ its sources). Namespaces are not nodes: ``ns::Foo`` is ``Foo``, and a call
 ``void Foo::bar() {}`` is a method of ``Foo`` through ``@receiver``: in the
 file of ``Foo`` it nests under it, elsewhere (``foo.cpp`` beside ``foo.h``) the
 resolver pairs it with the class the file includes. Headers (``.h``) are parsed
-with this grammar, which reads C headers as well.
+with this grammar, which reads C headers as well. GoogleTest's ``TEST_F(Fixture,
+Name)`` is a test method of the fixture (its bare calls reach the fixture's
+members) and ``TEST(Suite, Name)`` the test function ``Name``; the test framework's
+macros are built-ins.
 """
 
 from __future__ import annotations
@@ -16,6 +19,21 @@ import tree_sitter_cpp
 
 from .c import C_KEYWORDS, C_STDLIB, HEADER_EXTENSIONS, IncludeFiles
 from .spec import LanguageSpec
+
+# GoogleTest/GoogleMock and Catch2 macros: called like functions, defined by a
+# framework that is rarely vendored into the repository (external, not unresolved).
+_CHECKS = ("TRUE", "FALSE", "EQ", "NE", "LT", "LE", "GT", "GE", "STREQ", "STRNE", "STRCASEEQ",
+           "STRCASENE", "FLOAT_EQ", "DOUBLE_EQ", "NEAR", "THROW", "ANY_THROW", "NO_THROW", "THAT",
+           "DEATH", "DEBUG_DEATH", "EXIT", "NO_FATAL_FAILURE", "PRED1", "PRED2", "PRED3",
+           "PRED_FORMAT1", "PRED_FORMAT2", "HRESULT_SUCCEEDED", "HRESULT_FAILED")
+TEST_MACROS = frozenset({f"{kind}_{check}" for kind in ("ASSERT", "EXPECT") for check in _CHECKS}) | frozenset({
+    "TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P", "TYPED_TEST_SUITE", "REGISTER_TYPED_TEST_SUITE_P",
+    "INSTANTIATE_TEST_SUITE_P", "INSTANTIATE_TYPED_TEST_SUITE_P", "INSTANTIATE_TEST_CASE_P", "FAIL",
+    "SUCCEED", "ADD_FAILURE", "ADD_FAILURE_AT", "GTEST_SKIP", "SCOPED_TRACE", "FRIEND_TEST",
+    "EXPECT_CALL", "ON_CALL", "MOCK_METHOD", "REQUIRE", "REQUIRE_FALSE", "REQUIRE_THROWS",
+    "REQUIRE_NOTHROW", "CHECK", "CHECK_FALSE", "CHECK_THROWS", "CHECK_NOTHROW", "SECTION", "TEST_CASE",
+    "TEST_CASE_METHOD", "SCENARIO", "GIVEN", "WHEN", "THEN", "INFO", "CAPTURE",
+})
 
 SPEC = LanguageSpec(
     name="cpp",
@@ -28,8 +46,8 @@ SPEC = LanguageSpec(
     self_names=frozenset({"this"}),
     constructor_is_class_name=True,
     implicit_self=True,
-    builtins=C_KEYWORDS | C_STDLIB | frozenset({"std", "static_cast", "dynamic_cast",
-                                                "reinterpret_cast", "const_cast", "move", "forward"}),
+    builtins=C_KEYWORDS | C_STDLIB | TEST_MACROS | frozenset({"std", "static_cast", "dynamic_cast",
+                                                              "reinterpret_cast", "const_cast", "move", "forward"}),
     builtin_methods=frozenset({"size", "empty", "begin", "end", "push_back", "emplace_back", "pop_back",
                                "insert", "erase", "find", "count", "clear", "get", "reset", "data",
                                "front", "back", "at", "c_str", "str", "append", "substr", "length",

@@ -8,7 +8,23 @@
 (type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.struct
 
 ; Functions, inline methods (a function inside a class body is a method).
-(function_definition declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name)) @definition.function
+((function_definition declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name)) @definition.function
+  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$"))
+
+; GoogleTest: TEST_F(Fixture, Name) {…} is a test method of its fixture (the
+; fixture's members are in scope, as in the macro's expansion); TEST(Suite,
+; Name) is a test function Name (a suite is no class, and is often named like
+; the class under test).
+((function_definition declarator: (function_declarator
+   declarator: (identifier) @_macro
+   parameters: (parameter_list . (parameter_declaration type: (type_identifier) @receiver)
+                               . (parameter_declaration type: (type_identifier) @name) .))) @definition.method @test
+  (#match? @_macro "^(TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$"))
+((function_definition declarator: (function_declarator
+   declarator: (identifier) @_macro
+   parameters: (parameter_list . (parameter_declaration type: (type_identifier))
+                               . (parameter_declaration type: (type_identifier) @name) .))) @definition.function @test
+  (#eq? @_macro "TEST"))
 (function_definition declarator: (pointer_declarator
   declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))) @definition.function
 (function_definition declarator: (reference_declarator
