@@ -205,3 +205,21 @@ def test_languages_lists_the_component_formats() -> None:
     assert rows["vue"]["extensions"] == [".vue"] and rows["svelte"]["extensions"] == [".svelte"]
     assert "TypeScript" in rows["vue"]["resolution"] and "TypeScript" in rows["svelte"]["resolution"]
     assert language_for("src/stores/cart.svelte.ts").name == "typescript"  # a runes module stays TypeScript
+
+
+def test_compiler_macros_and_runes_are_builtins_but_a_repo_definition_wins() -> None:
+    g = graph_from_sources({
+        "src/Card.vue": "<script setup lang=\"ts\">\nconst props = defineProps<{ n: number }>()\nshow(props.n)\n</script>\n",
+        "src/show.ts": "export function show(n: number) {}\n",
+        "src/Box.svelte": "<script>\n  import { defineProps } from './props'\n  let { a } = $props()\n  defineProps()\n</script>\n",
+        "src/props.js": "export function defineProps() {}\n",
+    })
+    statuses = {(r.file, r.ref.name): r.status for r in g.resolved}
+    assert statuses[("src/Card.vue", "defineProps")] == "builtin"
+    assert statuses[("src/Box.svelte", "$props")] == "builtin"
+    # A TypeScript component is TypeScript to the resolver: an auto-imported helper
+    # matches the one .ts definition of its name, as a guess.
+    assert {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"} == {
+        ("src/Box.svelte", "src/props.js::defineProps", "import"),
+        ("src/Card.vue", "src/show.ts::show", "unique-name"),
+    }

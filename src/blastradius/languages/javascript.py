@@ -295,7 +295,9 @@ GLOBALS = frozenset("""
     decodeURIComponent encodeURI decodeURI escape unescape eval alert confirm prompt
     requestAnimationFrame cancelAnimationFrame performance crypto localStorage sessionStorage
     describe it test expect beforeEach afterEach beforeAll afterAll jest vi suite context
-""".split())
+    defineProps defineEmits defineExpose defineOptions defineModel defineSlots withDefaults
+    $state $derived $effect $props $bindable $inspect $host
+""".split())  # the last two rows: compiler macros of Vue <script setup> and Svelte 5 runes
 
 BUILTIN_METHODS = frozenset("""
     push pop shift unshift slice splice concat join reverse sort indexOf lastIndexOf includes find
