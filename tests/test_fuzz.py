@@ -56,6 +56,13 @@ def seeds() -> dict[str, tuple[bytes, ...]]:
                     spec = language_for(key.value)
                     if spec is not None:
                         found[spec.name].append(value.value.encode())
+    # Component formats (Vue, Svelte) with few snippets of their own: script blocks of
+    # the JavaScript and TypeScript snippets, in markup.
+    for spec in SPECS:
+        if spec.embedded is not None and len(found[spec.name]) < 6:
+            for i, code in enumerate(found["javascript"][:4] + found["typescript"][:4]):
+                lang = b' lang="ts"' if i >= 4 else b""
+                found[spec.name].append(b"<script" + lang + b">\n" + code + b"</script>\n<div>{x}</div>\n")
     return {name: tuple(texts) or (b"",) for name, texts in found.items()}
 
 
@@ -147,7 +154,12 @@ def diff_recipe() -> st.SearchStrategy[str]:
 
 def check_extract(spec: LanguageSpec, data: bytes, path: str) -> FileExtract:
     """extract() returns (never raises) and its records hang together."""
-    fx = extract(path, data, spec)
+    return check_records(extract(path, data, spec), path)
+
+
+def check_records(fx: FileExtract, path: str) -> FileExtract:
+    """The records of one file hang together: the file node first, unique ids, every
+    parent and reference scope a symbol of the file, lines from 1."""
     assert fx.symbols and fx.symbols[0].kind == FILE and fx.symbols[0].id == path
     ids = [s.id for s in fx.symbols]
     assert len(ids) == len(set(ids)), "symbol ids are unique"
@@ -161,28 +173,32 @@ def check_extract(spec: LanguageSpec, data: bytes, path: str) -> FileExtract:
     return fx
 
 
-def check_diff(text: str) -> None:
-    """parse_diff returns FileDiffs or raises DiffError, nothing else."""
+def check_diff(text: str) -> tuple[object, ...]:
+    """parse_diff returns FileDiffs or raises DiffError, nothing else. Returns the
+    result's shape (the mutation fuzzer's feedback)."""
     try:
         file_diffs = parse_diff(text)
     except DiffError as exc:
         assert str(exc) and "\n" not in str(exc), "one-line message"
-        return
+        return ("error", str(exc)[:24])
     for fd in file_diffs:
         assert fd.old_path is not None or fd.new_path is not None
         for h in fd.hunks:
             assert len(h.removed) <= h.old_count and len(h.added) <= h.new_count
+    return (min(len(file_diffs), 4), min(sum(len(fd.hunks) for fd in file_diffs), 6),
+            tuple(sorted({(fd.old_path is None, fd.new_path is None) for fd in file_diffs})))
 
 
-def check_changes(text: str, old: bytes | None, new: bytes | None) -> None:
+def check_changes(text: str, old: bytes | None, new: bytes | None) -> tuple[object, ...]:
     """changed_symbols maps any parsed diff, with any (or no) file contents, without raising."""
     try:
         file_diffs = parse_diff(text)
     except DiffError:
-        return
+        return ("error",)
     changes = changed_symbols(file_diffs, lambda p: old, lambda p: new)
     ids = [c.id for c in changes]
     assert len(ids) == len(set(ids))
+    return (old is None, new is None, min(len(ids), 6), tuple(sorted({k for c in changes for k in c.changes})))
 
 
 def changes_recipe() -> st.SearchStrategy[tuple[str, bytes | None, bytes | None]]:
