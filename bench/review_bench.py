@@ -232,13 +232,13 @@ def _spread(cases: list[Case], n: int) -> list[Case]:
     return [cases[int(i * step)] for i in range(n)]
 
 
-def prepare(source: str) -> tuple[Path, Path]:
-    """(history repo, work copy) for a path or clone URL."""
-    CACHE.mkdir(parents=True, exist_ok=True)
+def prepare(source: str, cache: Path = CACHE) -> tuple[Path, Path]:
+    """(history repo, work copy under ``cache``) for a path or clone URL."""
+    cache.mkdir(parents=True, exist_ok=True)
     name = Path(source.rstrip("/")).name.removesuffix(".git")
     if name == "repo":  # a fetched mirror: .../owner+name/repo
         name = Path(source.rstrip("/")).parent.name.split("+")[-1]
-    work = CACHE / name
+    work = cache / name
     if not work.exists():
         subprocess.run(["git", "clone", "-q", source, str(work)], check=True)
     return work, work
@@ -397,18 +397,21 @@ def main() -> None:
     ap.add_argument("--incumbent", help="path to the code-review-graph executable")
     ap.add_argument("--no-context", action="store_true")
     ap.add_argument("--json", help="write every case row here")
+    ap.add_argument("--kind", choices=("caller-update", "co-change"), help="run only the cases of this kind")
+    ap.add_argument("--cache", type=Path, default=CACHE, help="where mined cases and work copies live")
     args = ap.parse_args()
     rows: list[dict] = []
     for source in args.repos:
-        work, history = prepare(source)
+        work, history = prepare(source, args.cache)
         name = work.name
         started = time.perf_counter()
-        cache = CACHE / f"{name}.cases-{MINER}-{args.cases}-{args.max_commits}.json"
+        cache = args.cache / f"{name}.cases-{MINER}-{args.cases}-{args.max_commits}.json"
         if cache.exists():  # mining reads thousands of file versions: do it once per setting
             cases = [Case(**c) for c in json.loads(cache.read_text())]
         else:
             cases = mine(history, name, args.cases, args.max_commits)
             cache.write_text(json.dumps([c.__dict__ for c in cases]))
+        cases = [c for c in cases if args.kind in (None, c.kind)]
         print(f"{name}: {len(cases)} cases mined in {time.perf_counter() - started:.1f}s", file=sys.stderr)
         if args.incumbent and cases:
             git(work, "checkout", "-q", "--force", "--detach", f"{cases[0].commit}^")
