@@ -176,6 +176,7 @@ class Indexer:
         self.root = find_root(root)
         self.config = config or load_config(self.root)
         self.store = store or Store.open(self.root)
+        self._counts_shifted = False  # this run moved the cached counts instead of voiding them
 
     def close(self) -> None:
         self.store.close()
@@ -195,6 +196,7 @@ class Indexer:
 
     def _run(self, full: bool, progress: Progress | None, counts: bool = True) -> IndexReport:
         started = time.perf_counter()
+        self._counts_shifted = False
         configs: list[str] = []
         candidates, skipped = walk(self.root, self.config, configs)
         config_digest = _digest(self.root, configs)
@@ -247,10 +249,12 @@ class Indexer:
         report.commit = git.head(self.root)
         # Counting distinct edges is half a second on a large graph: a run that wrote
         # nothing reuses the figures of the last run that did.
+        # An incremental run moved the cached figures by the delta of the files it rewrote.
         if counts:
-            report.counts = self.store.counts(reuse=report.mode == "unchanged" and not self.config.dynamic)
-        elif report.mode != "unchanged":  # figures not asked for: the next counted run recounts
-            self.store.set_meta("counts", "")
+            reuse = report.mode == "unchanged" or self._counts_shifted
+            report.counts = self.store.counts(reuse=reuse and not self.config.dynamic)
+        elif report.mode != "unchanged" and not self._counts_shifted:
+            self.store.set_meta("counts", "")  # figures not asked for: the next counted run recounts
         report.skipped = dict(sorted(_count(skipped.values()).items()))
         report.seconds = time.perf_counter() - started
         return report
@@ -297,6 +301,11 @@ class Indexer:
             known = self.store.file_states()
             self.store.set_meta("build", "pending")
             file_set_changed = bool(gone) or any(p not in known for p in extracts)
+            # Speed: recounting the graph after a one-file edit was most of the update (1.7 s
+            # of 2.9 s on Django); the figures of the rewritten files move the cached count.
+            # A changed file set rewrites other files' import edges, registries write edges
+            # of no one file: both recount.
+            delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
             changes: set[tuple[object, ...]] = set()
             for path in touched:
                 old = self._stored_interface(path)
@@ -327,7 +336,10 @@ class Indexer:
                     if {e.target for e in edges} != before:
                         importers.add(path)
                     self.store.replace_import_edges(path, edges)
-            report.rere_resolved = self._reresolve(resolver, names, attributes, subclasses, importers | set(extracts))
+            report.rere_resolved = self._reresolve(resolver, names, attributes, subclasses, importers | set(extracts),
+                                                   delta)
+            if delta is not None:
+                self._counts_shifted = delta.shift()
         report.extracted = len(extracts)
         report.deleted = len(gone)
         report.files = len(self.store.file_states())
@@ -363,7 +375,7 @@ class Indexer:
         return seen
 
     def _reresolve(self, resolver: Resolver, names: set[str], attributes: set[str], subclasses: set[str],
-                   whole: set[str]) -> int:
+                   whole: set[str], delta: _CountDelta | None = None) -> int:
         conn = self.store.conn
         whole_files = set(whole)
         for name in names:
@@ -392,12 +404,38 @@ class Indexer:
                 f"SELECT refs.id, refs.file, refs.scope, refs.kind, refs.name, refs.receiver, refs.line,"
                 f" COALESCE(nodes.is_test, files.is_test) FROM refs JOIN files ON files.path=refs.file"
                 f" LEFT JOIN nodes ON nodes.id=refs.scope WHERE refs.id IN ({marks})", chunk))
+        if delta is not None:
+            delta.add({r[1] for r in rows})
         count = 0
         for ref_id, path, scope, kind, name, receiver, line, is_test in rows:
             rr: ResolvedRef = resolver.resolve_safely(path, Ref(scope, kind, name, receiver, line), bool(is_test))
             self.store.replace_resolution(ref_id, rr)
             count += 1
         return count
+
+
+class _CountDelta:
+    """The figures of the files an update rewrites, taken before their first write and
+    after the last, so that the cached graph counts move instead of being recounted."""
+
+    def __init__(self, store: Store, paths: Iterable[str]) -> None:
+        self.store = store
+        self.paths: set[str] = set()
+        self.before = store.file_figures(())
+        self.add(paths)
+
+    def add(self, paths: Iterable[str]) -> None:
+        """More files about to be rewritten (not yet written in this run)."""
+        new = set(paths) - self.paths
+        if new:
+            self.paths |= new
+            for key, table in self.store.file_figures(new).items():
+                mine = self.before.setdefault(key, {})
+                for name, n in table.items():
+                    mine[name] = mine.get(name, 0) + n
+
+    def shift(self) -> bool:
+        return self.store.shift_counts(self.before, self.store.file_figures(self.paths))
 
 
 def interface(symbols: Iterable[Symbol], imports: Iterable[Import], bindings: Iterable[Binding],

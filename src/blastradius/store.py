@@ -358,6 +358,55 @@ class Store:
             pass  # a reader that cannot write (locked) just recounts next time
         return {**figures, "skipped": skipped}
 
+    def file_figures(self, paths: Iterable[str]) -> dict[str, dict[str, int]]:
+        """The graph figures of these files alone, to move the cached counts by a delta.
+
+        Figures add up over files: every edge is stored with the file whose code made
+        it, and one (source, target, kind) never comes from two files (a call's source
+        is a scope of its file; an override edge is made by the overriding file). The
+        registry edges of ``:config`` break that, so runs with registries recount."""
+        out: dict[str, dict[str, int]] = {"nodes": {}, "edges": {}, "refs": {}, "languages": {}, "scalars": {}}
+        paths = sorted(set(paths))
+        queries = (
+            ("nodes", "SELECT kind, COUNT(*) FROM nodes WHERE file IN ({m}) GROUP BY kind"),
+            ("edges", "SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges"
+                      " WHERE file IN ({m})) GROUP BY kind"),
+            ("refs", "SELECT status, COUNT(*) FROM refs WHERE file IN ({m}) AND kind!='value' GROUP BY status"),
+            ("languages", "SELECT language, COUNT(*) FROM files WHERE path IN ({m}) GROUP BY language"),
+            ("scalars", f"SELECT '{CONTAINS}', COUNT(*) FROM nodes WHERE file IN ({{m}}) AND parent IS NOT NULL"
+                        " UNION ALL SELECT 'parse_errors', COUNT(*) FROM files WHERE path IN ({m}) AND parse_errors > 0"),
+        )
+        for i in range(0, len(paths), 400):
+            chunk = paths[i:i + 400]
+            marks = ",".join("?" * len(chunk))
+            for key, sql in queries:
+                args = chunk * sql.count("{m}")
+                for name, n in self.conn.execute(sql.format(m=marks), args):
+                    out[key][name] = out[key].get(name, 0) + n
+        return out
+
+    def shift_counts(self, before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]) -> bool:
+        """Move the cached graph counts from ``before`` to ``after`` (file_figures of the files
+        a run rewrote); False, leaving them to be recounted, when there is no cached count."""
+        cached = self.get_meta("counts")
+        if not cached:
+            return False
+        figures = json.loads(cached)
+        for key in ("nodes", "edges", "refs", "languages"):
+            table = figures[key]
+            for name in set(before[key]) | set(after[key]):
+                n = table.get(name, 0) + after[key].get(name, 0) - before[key].get(name, 0)
+                if n:
+                    table[name] = n
+                else:
+                    table.pop(name, None)
+        moved = {k: after["scalars"].get(k, 0) - before["scalars"].get(k, 0) for k in (CONTAINS, "parse_errors")}
+        figures["edges"][CONTAINS] = figures["edges"].get(CONTAINS, 0) + moved[CONTAINS]
+        figures["parse_errors"] += moved["parse_errors"]
+        figures["files"] = figures["nodes"].get(FILE, 0)
+        self.set_meta("counts", json.dumps(figures))
+        return True
+
     # ----- the resolver's view (resolve.Source) ------------------------------------------------
 
 
