@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from blastradius.store import Store
-from blastradius.watch import Update, Watcher, format_update, start_watcher
+from blastradius.watch import ChangeDetector, Update, Watcher, format_update, start_watcher
 
 from .conftest import commit_all
 
@@ -126,3 +126,50 @@ def test_watch_command_prints_updates_and_stops_on_interrupt(make_repo: Callable
         proc.send_signal(2)  # SIGINT, as Ctrl-C
         proc.wait(TIMEOUT)
     assert proc.returncode == 130
+
+
+def test_change_detector_reports_saves_new_files_and_commits_and_nothing_when_idle(
+        make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n"})
+    seen = ChangeDetector(root, rescan=3600.0)
+    assert seen.poll() == set()
+    (root / "lib.py").write_text("def area(w, h):\n    return w * h * 1\n")
+    assert seen.poll() == {"lib.py"}
+    assert seen.poll() == set()  # reported once
+    (root / "new.py").write_text("def f():\n    return 1\n")
+    assert seen.poll() == set()  # new files need the file list: seen at the next rescan
+    assert seen.poll(time.monotonic() + 7200.0) == {"new.py"}
+    commit_all(root, "add new.py")
+    assert seen.poll(time.monotonic() + 14400.0) == {"HEAD"}
+
+
+def test_serve_watch_loop_indexes_only_after_a_change(make_repo: Callable[..., Path], monkeypatch) -> None:
+    import anyio
+
+    from blastradius import mcp_server
+
+    root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n"})
+    runs: list[Path] = []
+    real_update = mcp_server._update
+
+    def counting_update(path: Path) -> dict:
+        runs.append(path)
+        return real_update(path)
+
+    async def scenario() -> None:
+        app = mcp_server.App(root=root, lock=anyio.Lock())
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(mcp_server._watch, app, 0.05)
+            with anyio.fail_after(TIMEOUT):
+                while not runs:  # the first refresh at start
+                    await anyio.sleep(0.05)
+            await anyio.sleep(0.5)
+            assert len(runs) == 1  # idle: stats only, no re-index
+            (root / "lib.py").write_text("def area(w, h):\n    return w * h\n\n\ndef volume(w, h, d):\n    return w * h * d\n")
+            with anyio.fail_after(TIMEOUT):
+                while "lib.py::volume" not in symbol_ids(root):
+                    await anyio.sleep(0.05)
+            tg.cancel_scope.cancel()
+
+    monkeypatch.setattr(mcp_server, "_update", counting_update)
+    anyio.run(scenario)

@@ -602,10 +602,22 @@ def fixed_root(path: str | Path) -> Path:
 
 
 async def _watch(app: App, interval: float) -> None:
-    """Keep the graph current between calls, so a tool's own update finds nothing to do."""
+    """Keep the graph current between calls, so a tool's own update finds nothing to do.
+
+    Each tick only stats files (``ChangeDetector``); the indexer runs when something changed,
+    under the app's lock like a tool's own update. An idle server stays idle."""
+    from .watch import ChangeDetector
+
+    try:
+        await app.run(_update, app.root)
+    except Exception as exc:  # noqa: BLE001 - a failed refresh must not stop the server
+        log.warning("watch: re-index failed: %s", exc)
+    seen = await anyio.to_thread.run_sync(ChangeDetector, app.root)
     while True:
+        await anyio.sleep(interval)
+        if not await anyio.to_thread.run_sync(seen.poll):
+            continue
         try:
             await app.run(_update, app.root)
         except Exception as exc:  # noqa: BLE001 - a failed refresh must not stop the server
             log.warning("watch: re-index failed: %s", exc)
-        await anyio.sleep(interval)

@@ -94,23 +94,13 @@ class Watcher:
     # ----- the loop ------------------------------------------------------------------------------
 
     def _run(self) -> None:
-        snapshot = self._scan()  # before the first update, so a save during it is seen afterwards
-        head = git.head(self.root)
+        seen = ChangeDetector(self.root, self.rescan)  # before the first update, so a save during it is seen afterwards
         self._update("start", ())
         pending: set[str] = set()
-        first = last = last_scan = time.monotonic()
+        first = last = time.monotonic()
         while not self._stop.wait(self.interval):
             now = time.monotonic()
-            if now - last_scan >= self.rescan:
-                fresh = self._scan()
-                changed = _differences(snapshot, fresh)
-                snapshot, last_scan = fresh, now
-                new_head = git.head(self.root)
-                if new_head != head:
-                    head = new_head
-                    changed.add("HEAD")
-            else:
-                changed = _restat(self.root, snapshot)
+            changed = seen.poll(now)
             if changed:
                 if not pending:
                     first = now
@@ -122,13 +112,6 @@ class Watcher:
                 pending = set()
         if pending:
             self._set_pending(False)  # the watcher leaves; the index state's own checks take over
-
-    def _scan(self) -> Snapshot:
-        try:
-            candidates, _ = walk(self.root, load_config(self.root))
-        except Exception:  # noqa: BLE001 - a failed scan (git busy, config being edited) is retried
-            return {}
-        return {c.path: (c.mtime_ns, c.size) for c in candidates}
 
     def _update(self, reason: str, changed: tuple[str, ...]) -> None:
         report: IndexReport | None = None
@@ -169,6 +152,38 @@ class Watcher:
             log.debug("watch: could not mark the graph pending: %s", exc)
         finally:
             store.close()
+
+
+class ChangeDetector:
+    """What changed under ``root`` since the last poll: cheap stats of the known files on most
+    polls, the indexer's own file list and HEAD every ``rescan`` seconds ("HEAD" stands for a
+    moved HEAD). Also used by ``serve --watch``, so an idle server costs stats, not re-indexes."""
+
+    def __init__(self, root: Path, rescan: float = 2.0) -> None:
+        self.root, self.rescan = root, rescan
+        self.snapshot = self._scan()
+        self.head = git.head(root)
+        self.last_scan = time.monotonic()
+
+    def poll(self, now: float | None = None) -> set[str]:
+        now = time.monotonic() if now is None else now
+        if now - self.last_scan < self.rescan:
+            return _restat(self.root, self.snapshot)
+        fresh = self._scan()
+        changed = _differences(self.snapshot, fresh)
+        self.snapshot, self.last_scan = fresh, now
+        head = git.head(self.root)
+        if head != self.head:
+            self.head = head
+            changed.add("HEAD")
+        return changed
+
+    def _scan(self) -> Snapshot:
+        try:
+            candidates, _ = walk(self.root, load_config(self.root))
+        except Exception:  # noqa: BLE001 - a failed scan (git busy, config being edited) is retried
+            return {}
+        return {c.path: (c.mtime_ns, c.size) for c in candidates}
 
 
 def _differences(old: Snapshot, new: Snapshot) -> set[str]:
@@ -218,4 +233,4 @@ def format_update(update: Update) -> str:
             f" in {report.seconds:.2f}s · {symbols:,} symbols · graph at {commit}")
 
 
-__all__ = ["Update", "Watcher", "format_update", "start_watcher"]
+__all__ = ["ChangeDetector", "Update", "Watcher", "format_update", "start_watcher"]
