@@ -14,7 +14,7 @@ import os
 import stat
 from dataclasses import dataclass
 from fnmatch import fnmatch
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from . import git
 from .config import Config
@@ -42,15 +42,17 @@ def find_root(path: str | Path) -> Path:
     return top.resolve() if top else p
 
 
-def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[list[Candidate], dict[str, str]]:
+def walk(root: Path, config: Config, configs: list[str] | None = None,
+         is_git: bool | None = None) -> tuple[list[Candidate], dict[str, str]]:
     """Source files to index, and the skipped ones with a reason. Files that steer
-    import resolution (go.mod, package.json, …) are appended to ``configs``."""
-    if git.is_repo(root):
+    import resolution (go.mod, package.json, …) are appended to ``configs``. ``is_git``
+    saves asking git again when the caller already knows."""
+    if git.is_repo(root) if is_git is None else is_git:
         paths = git.ls_files(root)
     else:
         paths = _walk_plain(root)
     if configs is not None:
-        configs.extend(p for p in paths if PurePosixPath(p).name in RESOLUTION_CONFIG)
+        configs.extend(p for p in paths if p.rpartition("/")[2] in RESOLUTION_CONFIG)
     vendored = set(config.vendored_dirs)
     out: list[Candidate] = []
     skipped: dict[str, str] = {}
@@ -75,10 +77,13 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
         try:
             # Any component may be a link (a tracked directory replaced by a symlink):
             # never read through one that leaves the root.
-            if not _inside(top, full, real_dirs):
+            # One lstat per file: it is the file's stat unless the file is a link.
+            st = os.lstat(full)
+            if not _inside(top, full, real_dirs, stat.S_ISLNK(st.st_mode)):
                 skipped[path] = "outside-root"
                 continue
-            st = os.stat(full)
+            if stat.S_ISLNK(st.st_mode):
+                st = os.stat(full)
         except (OSError, RuntimeError):
             skipped[path] = "unreadable"
             continue
@@ -94,7 +99,7 @@ def walk(root: Path, config: Config, configs: list[str] | None = None) -> tuple[
     return out, skipped
 
 
-def _inside(top: str, full: str, real_dirs: dict[str, bool]) -> bool:
+def _inside(top: str, full: str, real_dirs: dict[str, bool], is_link: bool) -> bool:
     """Whether ``full`` really lies under ``top``, following every link on the way.
 
     The directory's answer is cached (one ``realpath`` per directory, not per file:
@@ -104,7 +109,7 @@ def _inside(top: str, full: str, real_dirs: dict[str, bool]) -> bool:
     inside = real_dirs.get(parent)
     if inside is None:
         inside = real_dirs[parent] = _under(os.path.realpath(parent), top)
-    if inside and os.path.islink(full):
+    if inside and is_link:
         return _under(os.path.realpath(full), top)
     return inside
 

@@ -177,6 +177,7 @@ class Indexer:
         self.config = config or load_config(self.root)
         self.store = store or Store.open(self.root)
         self._counts_shifted = False  # this run moved the cached counts instead of voiding them
+        self._is_git = git.is_repo(self.root)  # asked once: a subprocess per run was 5-10 ms of an update
 
     def close(self) -> None:
         self.store.close()
@@ -198,7 +199,7 @@ class Indexer:
         started = time.perf_counter()
         self._counts_shifted = False
         configs: list[str] = []
-        candidates, skipped = walk(self.root, self.config, configs)
+        candidates, skipped = walk(self.root, self.config, configs, self._is_git)
         config_digest = _digest(self.root, configs)
         known = self.store.file_states()
         report = IndexReport(root=str(self.root), mode="unchanged")
@@ -235,18 +236,19 @@ class Indexer:
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report)
         update_term_index(self.store, changed, deleted, full=report.mode == "full")
+        head = git.head(self.root)
         with self.store.atomic():
             self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?",
                                         [(m, p) for p, m in hashes_only])
             self.store.set_skipped(sorted(skipped.items()))
-            self.store.set_meta("indexed_commit", git.head(self.root) or "")
+            self.store.set_meta("indexed_commit", head or "")
             self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
             if self.config.dynamic or report.mode != "unchanged":
                 replace_registry_edges(self.store, self.config.dynamic)
             self.store.set_meta("config", repr(self._config_key()))
             self.store.set_meta("resolution_config", config_digest)
             self.store.set_meta("build", "done")
-        report.commit = git.head(self.root)
+        report.commit = head
         # Counting distinct edges is half a second on a large graph: a run that wrote
         # nothing reuses the figures of the last run that did.
         # An incremental run moved the cached figures by the delta of the files it rewrote.
@@ -298,7 +300,7 @@ class Indexer:
         touched = sorted(set(extracts) | set(gone))
         conn = self.store.conn
         with self.store.atomic():
-            known = self.store.file_states()
+            known = self.store.file_states()  # again, under the write lock
             self.store.set_meta("build", "pending")
             file_set_changed = bool(gone) or any(p not in known for p in extracts)
             # Speed: recounting the graph after a one-file edit was most of the update (1.7 s
@@ -342,7 +344,7 @@ class Indexer:
                 self._counts_shifted = delta.shift()
         report.extracted = len(extracts)
         report.deleted = len(gone)
-        report.files = len(self.store.file_states())
+        report.files = len((set(known) - set(gone)) | set(extracts))
         report.changed_files = touched
         return report
 

@@ -24,13 +24,14 @@ class PythonModules:
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
         files = sorted(p for p in repo.paths() if p.endswith(_SOURCE_EXTENSIONS))
         self._files = frozenset(files)
-        packages = {str(PurePosixPath(p).parent) for p in files if PurePosixPath(p).stem == "__init__"}
+        # Speed: plain string splits, not a PurePosixPath per file (this runs on every
+        # update over every path: 60 ms of a one-file update on Django).
+        split = [(path, *_dir_and_stem(path)) for path in files]
+        packages = {d or "." for _, d, stem in split if stem == "__init__"}
         self._modules: dict[str, str] = {}
         fallback: dict[str, str] = {}
-        for path in files:
-            pure = PurePosixPath(path)
-            parts = list(pure.parent.parts) if str(pure.parent) != "." else []
-            stem = pure.stem
+        for path, directory, stem in split:
+            parts = directory.split("/") if directory else []
             # The package root: walk up while the directory is a package.
             start = len(parts)
             while start > 0 and "/".join(parts[:start]) in packages:
@@ -62,6 +63,13 @@ class PythonModules:
             return ()
         found = self._modules.get(module)
         return (found,) if found else ()
+
+
+def _dir_and_stem(path: str) -> tuple[str, str]:
+    """('a/b', 'c') for 'a/b/c.py', as PurePosixPath's parent and stem ('' for no parent)."""
+    directory, _, name = path.rpartition("/")
+    dot = name.rfind(".")
+    return directory, name[:dot] if 0 < dot < len(name) - 1 else name
 
 
 def _builtin_methods() -> frozenset[str]:
