@@ -202,3 +202,18 @@ def test_action_parses_as_yaml_where_pyyaml_exists() -> None:
     data = yaml.safe_load(ACTION.read_text())
     assert data["runs"]["using"] == "composite"
     assert all("shell" in s for s in data["runs"]["steps"] if "run" in s)
+
+
+def test_a_huge_radius_still_fits_one_github_comment() -> None:
+    impact = sample_impact()
+    from dataclasses import replace
+
+    many = tuple(Reached(f"app/m{i}.py::{'handler_' * 20}{i}", "function", f"app/m{i}.py", 1 + i % 2,
+                         "app/core.py::parse", "calls", "import", 0.9, 1, 2) for i in range(3000))
+    data = review_data(replace(impact, radius=replace(impact.radius, reached=impact.radius.reached + many)))
+    assert len(render_review(data, max_listed=100_000, max_rows=100_000, max_chars=10**9)) > 65_536
+    text = render_review(data)
+    assert len(text) <= 65_536 and text.startswith(MARKER)
+    assert "more" in text  # the lists say what they left out
+    tiny = render_review(data, max_chars=2_000)
+    assert len(tiny) <= 2_000 and tiny.endswith("for the whole radius.\n")

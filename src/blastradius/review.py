@@ -170,8 +170,27 @@ def _notes(data: dict[str, Any]) -> list[str]:
     return [f"- {n}" for n in notes]
 
 
-def render_review(data: dict[str, Any], *, max_rows: int = 30, max_listed: int = 100) -> str:
-    """The PR comment (GitHub Markdown) for ``review_data``'s dict."""
+GITHUB_COMMENT_CHARS = 65_536  # GitHub rejects a longer comment body
+
+
+def render_review(data: dict[str, Any], *, max_rows: int = 30, max_listed: int = 100,
+                  max_chars: int = GITHUB_COMMENT_CHARS) -> str:
+    """The PR comment (GitHub Markdown) for ``review_data``'s dict, at most ``max_chars`` long.
+
+    Past the limit the lists are halved until the comment fits (each says how many it left
+    out); only if even one row per list is too long is the text cut, with a closing line."""
+    while True:
+        text = _render(data, max_rows, max_listed)
+        if len(text) <= max_chars:
+            return text
+        if max_rows <= 1 and max_listed <= 1:
+            break
+        max_rows, max_listed = max(1, max_rows // 2), max(1, max_listed // 2)
+    tail = "\n\n…comment cut at GitHub's size limit: run `blastradius impact` for the whole radius.\n"
+    return text[:max(0, max_chars - len(tail))].rsplit("\n", 1)[0] + tail
+
+
+def _render(data: dict[str, Any], max_rows: int, max_listed: int) -> str:
     lines = [MARKER, "### Blast radius", "", summary_line(data), ""]
     if not data["changed"]:
         lines += ["No supported symbols changed.", ""]
@@ -189,4 +208,4 @@ def render_review(data: dict[str, Any], *, max_rows: int = 30, max_listed: int =
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["MARKER", "render_review", "review_data", "summary_line"]
+__all__ = ["GITHUB_COMMENT_CHARS", "MARKER", "render_review", "review_data", "summary_line"]
