@@ -73,7 +73,7 @@ def walk(root: Path, config: Config, configs: list[str] | None = None,
         if any(fnmatch(path, pattern) for pattern in config.exclude):
             skipped[path] = "excluded"
             continue
-        full = os.path.join(top, path)
+        full = f"{top}/{path}"
         try:
             # Any component may be a link (a tracked directory replaced by a symlink):
             # never read through one that leaves the root.
@@ -102,15 +102,28 @@ def walk(root: Path, config: Config, configs: list[str] | None = None,
 def _inside(top: str, full: str, real_dirs: dict[str, bool], is_link: bool) -> bool:
     """Whether ``full`` really lies under ``top``, following every link on the way.
 
-    The directory's answer is cached (one ``realpath`` per directory, not per file:
-    it was half of a no-op re-index); the file itself is resolved only when it is a link.
+    Directories are answered once each, from the root down: one is inside when its
+    parent is and it is no link that leaves the root. (A ``realpath`` per directory
+    lstats every component again: it was a third of an update's walk on Django.) The
+    file itself is resolved only when it is a link.
     """
-    parent = os.path.dirname(full)
-    inside = real_dirs.get(parent)
-    if inside is None:
-        inside = real_dirs[parent] = _under(os.path.realpath(parent), top)
+    inside = _dir_inside(top, full.rpartition("/")[0], real_dirs)
     if inside and is_link:
         return _under(os.path.realpath(full), top)
+    return inside
+
+
+def _dir_inside(top: str, directory: str, real_dirs: dict[str, bool]) -> bool:
+    inside = real_dirs.get(directory)
+    if inside is None:
+        if directory == top:
+            inside = _under(os.path.realpath(top), top)
+        elif len(directory) <= len(top):  # not below the root: never for paths git lists
+            inside = _under(os.path.realpath(directory), top)
+        else:
+            inside = _dir_inside(top, directory.rpartition("/")[0], real_dirs) and (
+                not os.path.islink(directory) or _under(os.path.realpath(directory), top))
+        real_dirs[directory] = inside
     return inside
 
 
