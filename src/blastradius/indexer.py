@@ -296,8 +296,13 @@ class Indexer:
                      report: IndexReport) -> IndexReport:
         extracts, more_skipped = extract_many(str(self.root), changed, workers, progress)
         skipped.update(more_skipped)
-        gone = sorted(set(deleted) | (set(changed) - set(extracts)))
+        # A file skipped again (generated, binary…) was never in the graph: not gone, not a
+        # change of the file set (which would re-resolve every import on each run).
+        gone = sorted(set(deleted) | ((set(changed) - set(extracts)) & set(self.store.file_states())))
         touched = sorted(set(extracts) | set(gone))
+        if not touched:
+            report.mode = "unchanged"
+            return report
         conn = self.store.conn
         with self.store.atomic():
             known = self.store.file_states()  # again, under the write lock
