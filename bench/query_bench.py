@@ -22,6 +22,14 @@ Acc@k (any) — a gold file is among the top k — and Acc@k (all) — every gol
 file is — for k = 1, 3, 5, next to a plain BM25-over-files baseline (whole file
 text, simple word tokens, same files, same test-file rule) in the same run.
 ``--config`` adds RankParams variants, ranked on the same index, to compare.
+
+Indexing every base commit is the slow part, so each instance's index is kept
+as a compact copy under bench/.cache/query/snapshots/<instance_id>/ (``VACUUM
+INTO``). ``--rerank`` skips indexing and ranks on those copies (the clone is
+still checked out at the base commit, for the baseline's file texts): a change
+of the ranking is measured in a minute, on exactly the same indexes. A change
+of what goes into the term index is picked up too, because ``rank_files``
+rebuilds the term index of a database written under an older version.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ import argparse
 import json
 import math
 import re
+import sqlite3
 import subprocess
 import sys
 import time
@@ -46,6 +55,7 @@ from blastradius.rank import RankParams, about_tests, rank_files  # noqa: E402
 from blastradius.store import Store  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "query"
+SNAPSHOTS = CACHE / "snapshots"
 KS = (1, 3, 5)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")
 
@@ -148,16 +158,35 @@ def parse_config(spec: str) -> tuple[str, RankParams]:
     return name, replace(RankParams(), **values)
 
 
-def run_instance(inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25) -> dict:
+def snapshot(repo: Path, instance_id: str) -> None:
+    """Keep this instance's index: a compact copy of the database that ``--rerank`` opens later."""
+    dest = SNAPSHOTS / instance_id / ".blastradius" / "graph.db"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.unlink(missing_ok=True)
+    for stale in dest.parent.glob("rank-graph*.npz"):
+        stale.unlink()
+    conn = sqlite3.connect(Path(repo) / ".blastradius" / "graph.db")
+    try:
+        conn.execute("VACUUM INTO ?", (str(dest),))
+    finally:
+        conn.close()
+
+
+def run_instance(inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25,
+                 rerank: bool = False) -> dict:
     git(repo, "checkout", "-q", "-f", inst["base_commit"])
-    git(repo, "clean", "-q", "-f", "-d")
+    git(repo, "clean", "-q", "-f", "-d", "-e", ".blastradius")
     started = time.perf_counter()
-    report = index(repo)
+    root = SNAPSHOTS / inst["instance_id"] if rerank else repo
+    mode = "snapshot"
+    if not rerank:
+        mode = index(repo).mode
+        snapshot(repo, inst["instance_id"])
     indexed = time.perf_counter() - started
     gold = gold_files(inst)
-    store = Store.open(repo, create=False)
+    store = Store.open(root, create=False)
     try:
-        row: dict = {"id": inst["instance_id"], "gold": gold, "index_s": round(indexed, 2), "mode": report.mode}
+        row: dict = {"id": inst["instance_id"], "gold": gold, "index_s": round(indexed, 2), "mode": mode}
         for name, params in configs:
             t0 = time.perf_counter()
             result = rank_files(store, inst["problem_statement"], top=5, params=params)
@@ -231,6 +260,8 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="first N instances per repository (by id); 0: all")
     ap.add_argument("--config", action="append", default=[], help="name:key=value,… RankParams variant")
     ap.add_argument("--json", help="write per-instance results here")
+    ap.add_argument("--rerank", action="store_true",
+                    help="rank on the indexes kept by an earlier run (bench/.cache/query/snapshots), no indexing")
     args = ap.parse_args()
     sources = dict(item.split("=", 1) for item in args.repo)
     instances = [i for i in load_instances(args.data) if i["repo"] in sources]
@@ -243,10 +274,12 @@ def main() -> None:
     for name, insts in sorted(by_repo.items()):
         repo = clone(name, sources[name])
         chosen = insts[: args.limit] if args.limit else insts
+        if args.rerank:
+            chosen = [i for i in chosen if (SNAPSHOTS / i["instance_id"] / ".blastradius" / "graph.db").exists()]
         # Commit-date order keeps each incremental index small.
         dates = {i["instance_id"]: git(repo, "show", "-s", "--format=%ct", i["base_commit"]).strip() for i in chosen}
         for inst in sorted(chosen, key=lambda i: (dates[i["instance_id"]], i["instance_id"])):
-            row = run_instance(inst, repo, configs, baseline)
+            row = run_instance(inst, repo, configs, baseline, args.rerank)
             rows.append(row)
             if args.json:  # written as it goes, so a long run that is stopped still leaves its results
                 Path(args.json).write_text(json.dumps(rows, indent=1))

@@ -34,8 +34,12 @@ from typing import Any
 import numpy as np
 
 from . import terms as T
+from .languages import language_for
 from .model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
+from .question import about_tests, named_files, parse_question
 from .store import Store, db_path
+
+__all__ = ["RankParams", "about_tests", "rank_files", "update_term_index", "bm25", "personalized_pagerank"]
 
 TERM_INDEX_VERSION = "1"
 
@@ -45,8 +49,6 @@ W_PARENT = 1.0
 W_PATH = 2.0
 W_SIGNATURE = 1.0
 W_DOC = 0.5
-
-TEST_WORDS = frozenset({"test", "tests", "testing", "testcase", "fixture", "fixtures", "unittest"})
 
 EDGE_KINDS = {CALLS: 0, REFERENCES: 1, IMPORTS: 2, INHERITS: 3, CONTAINS: 4, DYNAMIC: 5, TESTS: 6}
 
@@ -68,7 +70,18 @@ class RankParams:
     file_docs: int = 3
     graph_mix: float = 0.5  # weight of the (normalised) graph score next to the lexical one
     neighbour_discount: float = 0.5
-    test_share: float = 0.05  # share of test words that makes a question about tests
+    test_share: float = 0.05  # share of test words in the prose that makes a question about tests
+    named_bonus: float = 1.0  # added to the score of a file the question names (a path, a dotted module)
+    # Directories of docs, examples, benchmarks, scripts and vendored code: the question is rarely about
+    # them, so their files count for ``secondary_factor`` of their score unless the question names them.
+    secondary_dirs: tuple[str, ...] = (
+        "doc", "docs", "documentation", "example", "examples", "bench", "benchmark", "benchmarks", "scripts",
+        "static", "vendor", "vendored", "third_party", "thirdparty")
+    secondary_factor: float = 0.3
+    # Files in a language that holds less than this share of the indexed files (the JavaScript of a
+    # Python project) count for ``minor_language_factor`` unless named.
+    minor_language_share: float = 0.1
+    minor_language_factor: float = 0.5
 
 
 # ----- the term index ---------------------------------------------------------------------------
@@ -107,8 +120,10 @@ def update_term_index(store: Store, changed: Iterable[str], deleted: Iterable[st
     Called by the indexer at the end of a run; returns the number of files whose terms were written.
     """
     conn = store.conn
-    ensure_term_tables(conn)
     if store.get_meta("term_index") != TERM_INDEX_VERSION:
+        # Only a database without a current term index can lack its tables: running the
+        # schema script on every update was ~5 ms of a one-file update.
+        ensure_term_tables(conn)
         full = True
     paths = sorted(set(changed) | set(deleted))
     if not full and not paths:
@@ -284,9 +299,9 @@ class LexicalHits:
     dropped_terms: tuple[str, ...]  # too common to score
 
 
-def bm25(conn: sqlite3.Connection, query: dict[str, int], n_docs: int, avgdl: float,
+def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: float,
          params: RankParams, skip_files: frozenset[str] = frozenset()) -> LexicalHits:
-    """Score every document that holds a query term; ``query`` maps term → count in the question."""
+    """Score every document that holds a query term; ``query`` maps term → its weight in the question."""
     if not query or n_docs == 0:
         return LexicalHits({}, {}, {}, ())
     qterms = sorted(query)
@@ -312,7 +327,7 @@ def bm25(conn: sqlite3.Connection, query: dict[str, int], n_docs: int, avgdl: fl
                 continue
             n = df[term]
             idf = math.log(1.0 + (n_docs - n + 0.5) / (n + 0.5))
-            part = (1.0 + math.log(query[term])) * idf * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
+            part = query[term] * idf * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
             scores[node] = scores.get(node, 0.0) + part
             matched.setdefault(node, {})[term] = part
             node_files[node] = file
@@ -412,14 +427,6 @@ class QueryResult:
         return data
 
 
-def about_tests(text: str, share: float = RankParams.test_share) -> bool:
-    """A question is about tests when its test words (test, fixture, …) are a real share of its words."""
-    words = [w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)]
-    content = [w for w in words if w not in T.STOP_WORDS]
-    hits = sum(1 for w in content if w in TEST_WORDS)
-    return bool(content) and hits > 0 and hits / len(content) >= share
-
-
 def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None = None,
                debug: bool = False) -> QueryResult:
     """The ``top`` files of the indexed repository most relevant to ``text``, with reasons."""
@@ -430,7 +437,8 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     loaded = time.perf_counter()
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
-    hits = bm25(store.conn, T.count(T.text_terms(text)), graph.n_docs, graph.avgdl, params, skip)
+    question = parse_question(text)
+    hits = bm25(store.conn, question.terms, graph.n_docs, graph.avgdl, params, skip)
     lexed = time.perf_counter()
     n = len(graph.ids)
     ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -445,7 +453,8 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     nfiles = len(graph.files)
     graph_file = np.bincount(graph.node_file, weights=ppr, minlength=nfiles) if n else np.zeros(0)
     lexical = _file_lexical(hits, params)
-    scores = _mix(graph, lexical, graph_file, src, dst, skip, top, params)
+    named = {f: share for f, share in named_files(question, graph.files).items() if f not in skip}
+    scores = _mix(graph, lexical, graph_file, src, dst, skip, top, params, named)
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
     max_lex = max(lexical.values(), default=0.0) or 1.0
     max_graph = float(graph_file.max()) if nfiles and graph_file.max() > 0 else 1.0
@@ -454,7 +463,7 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
                           neighbour, seed_weight) for path, (score, neighbour) in ordered[:top])
     info: dict[str, object] = {}
     if debug:
-        info = {"nodes": n, "edges": int(len(src)), "query_terms": len(T.count(T.text_terms(text))),
+        info = {"nodes": n, "edges": int(len(src)), "query_terms": len(question.terms), "named_files": sorted(named),
                 "dropped_terms": list(hits.dropped_terms[:20]), "scored_documents": len(hits.scores),
                 "seeds": [[node, round(score, 3)] for node, score, _ in seeds[:10]], "ppr_iterations": iterations,
                 "ms": {"load": round((loaded - started) * 1000, 1), "bm25": round((lexed - loaded) * 1000, 1),
@@ -477,17 +486,25 @@ def _file_lexical(hits: LexicalHits, params: RankParams) -> dict[str, float]:
 
 
 def _mix(graph: Graph, lexical: dict[str, float], graph_file: np.ndarray, src: np.ndarray, dst: np.ndarray,
-         skip: frozenset[str], top: int, params: RankParams) -> dict[str, tuple[float, bool]]:
-    """path → (score, entered as neighbour): lexical + graph for matched files, then one-hop neighbours."""
+         skip: frozenset[str], top: int, params: RankParams,
+         named: dict[str, float] | None = None) -> dict[str, tuple[float, bool]]:
+    """path → (score, entered as neighbour): lexical + graph (+ a bonus when named) times the file's prior,
+    then one-hop neighbours of the best files."""
+    named = named or {}
     max_lex = max(lexical.values(), default=0.0) or 1.0
-    candidates = [f for f in lexical if f in graph.file_index]
+    candidates = [f for f in set(lexical) | set(named) if f in graph.file_index]
     max_graph = max((float(graph_file[graph.file_index[f]]) for f in candidates), default=0.0) or 1.0
+    prior = file_priors(graph.files, params)
 
     def graph_part(path: str) -> float:
         return float(graph_file[graph.file_index[path]]) / max_graph
 
-    scores = {f: (lexical[f] / max_lex + params.graph_mix * graph_part(f), False) for f in candidates}
-    scores.update({f: (lexical[f] / max_lex, False) for f in lexical if f not in graph.file_index})
+    def weigh(path: str, score: float) -> float:
+        return score + params.named_bonus * named[path] if path in named else score * prior.get(path, 1.0)
+
+    scores = {f: (weigh(f, lexical.get(f, 0.0) / max_lex + params.graph_mix * graph_part(f)), False)
+              for f in candidates}
+    scores.update({f: (weigh(f, lexical[f] / max_lex), False) for f in lexical if f not in graph.file_index})
     best = sorted(scores, key=lambda f: (-scores[f][0], f))[:top]
     if not best or params.neighbour_discount <= 0:
         return scores
@@ -497,8 +514,24 @@ def _mix(graph: Graph, lexical: dict[str, float], graph_file: np.ndarray, src: n
     for fi in near.tolist():
         path = graph.files[fi]
         if path not in scores and path not in skip and graph_file[fi] > 0:
-            scores[path] = (params.neighbour_discount * params.graph_mix * graph_part(path), True)
+            scores[path] = (weigh(path, params.neighbour_discount * params.graph_mix * graph_part(path)), True)
     return scores
+
+
+def file_priors(files: Iterable[str], params: RankParams) -> dict[str, float]:
+    """path → factor below 1 for files the question is rarely about (secondary directories, minor languages)."""
+    files = tuple(files)
+    secondary = frozenset(params.secondary_dirs)
+    langs = [spec.name if (spec := language_for(f)) else "" for f in files]
+    share = {lang: langs.count(lang) / len(files) for lang in set(langs)} if files else {}
+    out: dict[str, float] = {}
+    for f, lang in zip(files, langs):
+        factor = params.secondary_factor if secondary.intersection(f.split("/")[:-1]) else 1.0
+        if share.get(lang, 1.0) < params.minor_language_share:
+            factor *= params.minor_language_factor
+        if factor < 1.0:
+            out[f] = factor
+    return out
 
 
 def _ranked(graph: Graph, hits: LexicalHits, path: str, score: float, lexical: float, graph_score: float,

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 # A run of identifier characters; dots and slashes separate (paths, dotted names).
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 # Split points inside an identifier: lower→Upper, ACRONYMWord, letter→digit.
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
@@ -79,7 +79,7 @@ def identifier_terms(identifier: str) -> Iterator[str]:
 
 def text_terms(text: str) -> Iterator[str]:
     """Terms of free text (a docstring, a question): every identifier-like word, split and whole."""
-    for token in _WORD.findall(text):
+    for token in WORD.findall(text):
         yield from identifier_terms(token)
 
 

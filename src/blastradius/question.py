@@ -1,0 +1,173 @@
+"""What a question says: its terms weighted by where they stand, the files it names, whether it asks about tests.
+
+A question pasted from an issue tracker is a title, some prose, and blocks of
+code, tracebacks and tool output. The words of a pasted log are many and mostly
+noise, so every line is classed first: the title (first non-empty line), prose,
+or a block (fenced code, indented code, interpreter prompts, traceback and log
+lines). A term's query weight is the weight of the strongest place it appears
+in, times a slowly growing function of its count. Identifiers written as such
+(``snake_case``, ``CamelCase``, ``dotted.names`` or anything in backticks) name
+code, so their whole-name terms weigh more than prose words. Separately, the
+question may name files outright: a path (``src/_pytest/pastebin.py``, a
+traceback's ``File "…/_pytest/python.py"``) or a dotted module
+(``sphinx.ext.autodoc``). Those are matched against the indexed files, paths by
+their longest suffix that exists, dotted names through each language's module
+resolver (so no language rule lives here). Whether a question is about tests is
+judged on its title and prose only: code blocks of a testing tool's issues are
+full of ``def test_…`` and say nothing about what is asked.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from . import terms as T
+from .languages import language_for
+
+TEST_WORDS = frozenset({"test", "tests", "testing", "testcase", "fixture", "fixtures", "unittest"})
+
+# Where a word stands, and how much that says about what is asked.
+W_TITLE = 2.0
+W_PROSE = 1.0
+W_BLOCK = 0.5
+IDENTIFIER_BOOST = 2.0  # whole-name terms of identifiers written as code
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+# Lines of pasted output rather than prose: prompts, traceback frames, log and linter lines.
+_BLOCK_LINE = re.compile(r"^(\s{4,}|\t|\s*(>>>|\.\.\.|\$ |E  |[-=_*!]{5,})|\s*File \"|\S+:\d+(:\d+)?:)")
+_BACKTICK = re.compile(r"`([^`\n]+)`")
+_CODE_TOKEN = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|\w*[a-z][A-Z]\w*|\w+_\w+")
+_PATH = re.compile(r"(?:[\w.-]+[/\\])+[\w.-]+\.[A-Za-z]\w{0,5}\b|\b[\w-]+\.[a-z]{2,4}\b")
+_DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question taken apart: weighted terms, named paths and dotted names, its title and prose."""
+
+    terms: dict[str, float]
+    paths: tuple[str, ...]  # path-like mentions, '/' separated
+    dotted: tuple[str, ...]  # dotted names, longest first
+    prose: str  # title and prose lines (no code blocks, no output)
+
+
+def parse_question(text: str) -> Question:
+    """Class each line, weight each term by its strongest place, collect the names of files."""
+    weights: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    prose: list[str] = []
+    for kind, line in classify_lines(text):
+        if kind != W_BLOCK:
+            prose.append(line)
+        code = {m.lower() for m in _CODE_TOKEN.findall(line)}
+        code.update(t.lower() for span in _BACKTICK.findall(line) for t in T.WORD.findall(span))
+        for token in T.WORD.findall(line):
+            found = list(T.identifier_terms(token))
+            # The whole name of an identifier written as code is the last term (or the only one).
+            whole = found[-1] if found and token.lower() in code else None
+            for term in found:
+                w = kind * (IDENTIFIER_BOOST if term == whole else 1.0)
+                weights[term] = max(weights.get(term, 0.0), w)
+                counts[term] = counts.get(term, 0) + 1
+    terms = {t: weights[t] * (1.0 + math.log(counts[t])) for t in weights}
+    paths = tuple(dict.fromkeys(m.replace("\\", "/") for m in _PATH.findall(text)))
+    dotted = tuple(sorted(dict.fromkeys(_DOTTED.findall(text)), key=lambda d: (-d.count("."), d)))
+    return Question(terms=terms, paths=paths, dotted=dotted, prose="\n".join(prose))
+
+
+def classify_lines(text: str) -> Iterable[tuple[float, str]]:
+    """(weight, line) per non-empty line: the title, prose, or a block of code or output."""
+    in_fence = False
+    title_seen = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if not line.strip():
+            continue
+        if in_fence or _BLOCK_LINE.match(line):
+            yield W_BLOCK, line
+        elif not title_seen:
+            title_seen = True
+            yield W_TITLE, line
+        else:
+            yield W_PROSE, line
+
+
+def about_tests(text: str, share: float = 0.05) -> bool:
+    """A question is about tests when test words (test, fixture, …) are a real share of its prose words."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", parse_question(text).prose)]
+    content = [w for w in words if w not in T.STOP_WORDS]
+    hits = sum(1 for w in content if w in TEST_WORDS)
+    return bool(content) and hits > 0 and hits / len(content) >= share
+
+
+class _Paths:
+    """The RepoFiles a module resolver needs, over the indexed paths only."""
+
+    def __init__(self, root: str, paths: frozenset[str]) -> None:
+        self.root = root
+        self._paths = paths
+
+    def paths(self) -> frozenset[str]:
+        return self._paths
+
+    def read_text(self, path: str) -> str | None:
+        return None
+
+
+def named_files(question: Question, files: Iterable[str], max_matches: int = 3) -> dict[str, float]:
+    """path → share of the naming (1 when a mention names one file, 1/n when it names n ≤ ``max_matches``).
+
+    A path matches by its longest suffix (whole components) that some file ends with; a dotted name
+    by the longest prefix that a language's module resolver turns into files.
+    """
+    files = tuple(files)
+    by_suffix: dict[str, list[str]] = {}
+    for f in files:
+        parts = f.split("/")
+        for i in range(len(parts)):
+            by_suffix.setdefault("/".join(parts[i:]), []).append(f)
+    out: dict[str, float] = {}
+
+    def credit(found: list[str] | tuple[str, ...]) -> None:
+        if 0 < len(found) <= max_matches:
+            for f in found:
+                out[f] = max(out.get(f, 0.0), 1.0 / len(found))
+
+    for mention in question.paths:
+        parts = [p for p in mention.split("/") if p not in ("", ".", "..")]
+        for i in range(len(parts)):
+            found = by_suffix.get("/".join(parts[i:]))
+            if found:
+                credit(found)
+                break
+    if question.dotted:
+        resolvers = _resolvers(files)
+        for name in question.dotted:
+            credit(_resolve_dotted(name, resolvers))
+    return out
+
+
+def _resolvers(files: tuple[str, ...]) -> list:
+    specs = {}
+    for f in files:
+        spec = language_for(f)
+        if spec is not None:
+            specs[spec.name] = spec
+    repo = _Paths("", frozenset(files))
+    return [spec.resolver(repo, spec) for spec in specs.values()]
+
+
+def _resolve_dotted(name: str, resolvers: list) -> tuple[str, ...]:
+    parts = name.split(".")
+    for end in range(len(parts), 1, -1):  # a.b.C.method → a.b.C → a.b: the longest that is a module
+        module = ".".join(parts[:end])
+        for resolver in resolvers:
+            found = resolver.resolve(module, "")
+            if found:
+                return found
+    return ()
