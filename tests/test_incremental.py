@@ -69,18 +69,33 @@ def write(root: Path, files: dict[str, str]) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(state, min_size=2, max_size=5))
 def test_incremental_update_equals_full_rebuild(tmp_path_factory, steps) -> None:  # type: ignore[no-untyped-def]
+    check_steps(tmp_path_factory, steps, keep_indexer=False)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(state, min_size=2, max_size=5))
+def test_updates_by_one_long_lived_indexer_equal_a_full_rebuild(tmp_path_factory, steps) -> None:  # type: ignore[no-untyped-def]
+    """What an Indexer keeps between runs (module resolvers) never outlives what it was built on."""
+    check_steps(tmp_path_factory, steps, keep_indexer=True)
+
+
+def check_steps(tmp_path_factory, steps, keep_indexer: bool) -> None:  # type: ignore[no-untyped-def]
     work = tmp_path_factory.mktemp("inc")
     fresh = tmp_path_factory.mktemp("full")
     config = Config(workers=1)
     modes: list[str] = []
+    kept: Indexer | None = None
     for i, step in enumerate(steps):
         write(work, render(step))
         # mtimes can tie within a step: make sure changed files are re-hashed
         for p in work.rglob("*.py"):
             p.touch()
-        ix = Indexer(work, config)
+        ix = kept or Indexer(work, config)
         report = ix.run()
-        ix.close()
+        if keep_indexer:
+            kept = ix
+        else:
+            ix.close()
         assert report.mode in (("full",) if i == 0 else ("incremental", "unchanged"))
         modes.append(report.mode)
         shutil.rmtree(fresh)
@@ -91,6 +106,8 @@ def test_incremental_update_equals_full_rebuild(tmp_path_factory, steps) -> None
         assert dump(work) == dump(fresh)
         # The update moves the cached figures by a delta: they must equal a recount.
         assert report.counts == full_report.counts
+    if kept is not None:
+        kept.close()
 
 
 def test_changing_a_resolution_config_file_forces_a_full_build(make_repo) -> None:

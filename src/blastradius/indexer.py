@@ -29,6 +29,7 @@ from .config import Config, load_config
 from .errors import StoreError
 from .extract import ParseLimitExceeded, content_hash, extract_checked
 from .languages import language_for
+from .languages.spec import ModuleResolver
 from .model import CLASS, REF_INHERIT, Binding, FileExtract, Import, Ref, ResolvedRef, Symbol
 from .registries import replace_registry_edges
 from .resolve import Resolver
@@ -178,6 +179,9 @@ class Indexer:
         self.store = store or Store.open(self.root)
         self._counts_shifted = False  # this run moved the cached counts instead of voiding them
         self._is_git = git.is_repo(self.root)  # asked once: a subprocess per run was 5-10 ms of an update
+        # Module resolvers kept between runs while the paths and the resolution config stay.
+        self._modules: dict[str, tuple[frozenset[str], ModuleResolver]] = {}
+        self._modules_digest = ""
 
     def close(self) -> None:
         self.store.close()
@@ -201,6 +205,9 @@ class Indexer:
         configs: list[str] = []
         candidates, skipped = walk(self.root, self.config, configs, self._is_git)
         config_digest = _digest(self.root, configs)
+        if config_digest != self._modules_digest:
+            self._modules.clear()
+            self._modules_digest = config_digest
         known = self.store.file_states()
         report = IndexReport(root=str(self.root), mode="unchanged")
         changed: list[str] = []
@@ -330,7 +337,7 @@ class Indexer:
                 self.store.insert_file(extracts[path], mtimes.get(path, 0))
             for path in sorted(extracts):
                 self.store.insert_pending_refs(extracts[path])
-            resolver = Resolver(StoreSource(self.store))
+            resolver = Resolver(StoreSource(self.store), self._modules)
             for path in sorted(extracts):
                 self.store.replace_import_edges(path, resolver.import_edges(path))
             importers: set[str] = set()
