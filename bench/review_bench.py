@@ -224,6 +224,20 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
     return _spread(caller, per_kind) + _spread(cochange, per_kind)
 
 
+def mine_cochange(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
+    """The co-change cases alone (the same ones ``mine`` returns): no file version is read."""
+    tip = git(repo, "rev-parse", "--verify", "--quiet", "refs/remotes/origin/HEAD", check=False).strip() or "HEAD"
+    cases: list[Case] = []
+    for commit in git(repo, "log", "--first-parent", "--format=%H", f"-n{max_commits}", tip).split():
+        status = git(repo, "diff-tree", "-r", "--no-commit-id", "--numstat", f"{commit}^", commit, check=False)
+        files = [(parts[2], int(parts[0]) + int(parts[1])) for parts in (row.split("\t") for row in status.splitlines())
+                 if len(parts) == 3 and parts[0].isdigit() and is_source(parts[2])]
+        if 2 <= len(files) <= 6:
+            seed = max(files, key=lambda f: (f[1], f[0]))[0]
+            cases.append(Case(name, "co-change", commit, seed, sorted(p for p, _ in files if p != seed)))
+    return _spread(cases, per_kind)
+
+
 def _spread(cases: list[Case], n: int) -> list[Case]:
     """n cases evenly spaced through history: deterministic, not just the newest."""
     if len(cases) <= n:
@@ -322,6 +336,13 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
                                   if c.kind in ("function", "method", "class")})
     grep = grep_files(work, names)
     row["grep"] = score(grep, case)
+    cochanged = sorted({c.file for c in (result.cochanged.files if result.cochanged else ()) if is_source(c.file)})
+    row["cochanged"] = score(cochanged, case)  # alone (files outside the radius)
+    row["ours_with_cochanged"] = score(sorted(set(ours_files) | set(cochanged)), case)
+    row["ours_combined"] = score(sorted(set(uses_files) | set(cochanged)), case)
+    row["cochanged_files"] = len(cochanged)
+    row["cochanged_tokens"] = sum((work / p).stat().st_size for p in cochanged if (work / p).exists()) // 4
+    row["missed_with_cochanged"] = sorted(set(case.truth_files) - set(ours_files) - set(cochanged))
     row["grep_tokens"] = sum((work / p).stat().st_size for p in grep if (work / p).exists()) // 4
     row["repo_tokens"] = repo_tokens
     if with_context:
@@ -365,7 +386,8 @@ def summarize(rows: list[dict]) -> dict:
         if not rs:
             continue
         s: dict = {"cases": len(rs)}
-        for tool in ("ours", "ours_hop1", "ours_behavior", "ours_with_uses", "grep", "incumbent"):
+        for tool in ("ours", "ours_hop1", "ours_behavior", "ours_with_uses", "cochanged", "ours_with_cochanged",
+                     "ours_combined", "grep", "incumbent"):
             have = [r for r in rs if tool in r]
             if have:
                 s[f"{tool}_recall"] = mean([r[tool]["recall"] for r in have])
@@ -385,6 +407,9 @@ def summarize(rows: list[dict]) -> dict:
         if inc:
             s["incumbent_median_tokens"] = median([r["incumbent_tokens"] for r in inc])
         s["grep_median_tokens"] = median([r["grep_tokens"] for r in rs])
+        if any("cochanged_tokens" in r for r in rs):
+            s["cochanged_median_files"] = median([r["cochanged_files"] for r in rs if "cochanged_files" in r])
+            s["cochanged_median_tokens"] = median([r["cochanged_tokens"] for r in rs if "cochanged_tokens" in r])
         out[kind] = s
     return out
 
@@ -408,6 +433,8 @@ def main() -> None:
         cache = args.cache / f"{name}.cases-{MINER}-{args.cases}-{args.max_commits}.json"
         if cache.exists():  # mining reads thousands of file versions: do it once per setting
             cases = [Case(**c) for c in json.loads(cache.read_text())]
+        elif args.kind == "co-change":  # cheap to mine (no file version is read): not cached
+            cases = mine_cochange(history, name, args.cases, args.max_commits)
         else:
             cases = mine(history, name, args.cases, args.max_commits)
             cache.write_text(json.dumps([c.__dict__ for c in cases]))

@@ -16,7 +16,8 @@ from .config import Config, load_config
 from .errors import PathError
 from .indexer import find_root
 from .lookup import find_symbol
-from .model import CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, Change, FileDiff, ImpactResult, IndexState, Symbol
+from .model import (CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, Change, CoChange, FileDiff, ImpactResult,
+                    IndexState, Symbol)
 from .store import Store
 
 CALLER_KINDS = (CALLS, REFERENCES, DYNAMIC, TESTS)
@@ -153,11 +154,13 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
                  diff_text: str | None = None, hops: int | None = None, update: bool = True,
                  config: Config | None = None, all_callers: bool = False,
                  judge: Judge | None = None, count_review: bool = True,
-                 files: Sequence[str] | None = None) -> ImpactResult:
+                 files: Sequence[str] | None = None, history: bool | None = None) -> ImpactResult:
     """The blast radius of a diff: the working tree against HEAD by default, ``base``
     (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
     a unified diff given as text. ``files`` (repository-relative paths) replaces the
-    diff: every symbol of those files counts as changed (``whole_file_changes``)."""
+    diff: every symbol of those files counts as changed (``whole_file_changes``).
+    ``history`` (default: the ``history`` config key) adds the files that git history
+    changed together with the changed files, as ``cochanged`` (cochange.py)."""
     from .impact import Caps
     from .impact import blast_radius as walk
 
@@ -175,14 +178,34 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
         state = index_state(top, store, updated)
         notes = list(radius.notes) + _notes(diff, state, caps.hops if warm and caps.hops != config.hops else None,
                                             config.warmup_reviews)
+        cochanged = (_cochanged(top, store, diff, radius.files, config)
+                     if (config.history if history is None else history) else None)
+        if cochanged is not None and cochanged.note:
+            notes.append(cochanged.note)
         if count_review:
             with store.atomic():
                 store.set_meta("reviews_served", str(served + 1))
         return ImpactResult(radius=replace(radius, notes=tuple(notes)), diff_text=diff.text,
                             file_diffs=diff.file_diffs, index=state, base=diff.old_rev or "",
-                            head=diff.head_rev or ("(staged)" if staged else "(working tree)"))
+                            head=diff.head_rev or ("(staged)" if staged else "(working tree)"),
+                            cochanged=cochanged)
     finally:
         store.close()
+
+
+def _cochanged(top: Path, store: Store, diff: _ReadChange, radius_files: Sequence[str],
+               config: Config) -> CoChange | None:
+    """Files history changed with the diff's files: non-test graph files outside the radius,
+    from the history that ends at the review's base (HEAD for the working tree)."""
+    from .cochange import HistoryCaps, cochanged_files
+
+    if diff.old_rev is None:
+        return None  # no commit yet: no history
+    seeds = sorted({p for fd in diff.file_diffs for p in (fd.old_path, fd.new_path) if p}
+                   | {c.file for c in diff.changed})
+    candidates = {row[0] for row in store.conn.execute("SELECT path FROM files WHERE is_test = 0")}
+    return cochanged_files(top, diff.old_rev, seeds, candidates, HistoryCaps.from_config(config),
+                           exclude=radius_files)
 
 
 def _update_index(top: Path, config: Config) -> bool:
@@ -275,6 +298,11 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
                     "hub": x.hub, "lines": list(x.lines), "start_line": x.start_line, "end_line": x.end_line}
                    for x in r.reached],
         "uses": list(r.uses),
+        "cochanged": [{"file": c.file, "score": c.score, "support": c.support, "with": c.seed}
+                      for c in (result.cochanged.files if result.cochanged else ())],
+        "history": ({"end": result.cochanged.end, "commits": result.cochanged.commits,
+                     "skipped_large": result.cochanged.skipped, "truncated": result.cochanged.truncated}
+                    if result.cochanged else None),
         "files": list(r.files),
         "tests": list(r.test_files),
         "test_functions": list(r.tests),

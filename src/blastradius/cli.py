@@ -167,7 +167,8 @@ def read_diff_option(diff_file: str | None) -> str | None:
 
 
 def run_impact(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool,
-               hops: int | None = None, all_callers: bool = False, judge: str | None = None) -> Any:
+               hops: int | None = None, all_callers: bool = False, judge: str | None = None,
+               history: bool | None = None) -> Any:
     from .api import blast_radius
     from .behavior import command_judge
 
@@ -175,7 +176,7 @@ def run_impact(root: str, base: str | None, staged: bool, diff_file: str | None,
         raise BlastRadiusError("--base and --staged cannot be combined")
     return blast_radius(root, base=base, staged=staged, diff_text=read_diff_option(diff_file), hops=hops,
                         update=not no_update, all_callers=all_callers,
-                        judge=command_judge(judge) if judge else None)
+                        judge=command_judge(judge) if judge else None, history=history)
 
 
 @main.command()
@@ -183,15 +184,17 @@ def run_impact(root: str, base: str | None, staged: bool, diff_file: str | None,
 @click.option("--hops", type=click.IntRange(0, 10), help="Hop cap (default 2; 3 during warm-up).")
 @click.option("--all-callers", is_flag=True, help="Do not cut the callers of a changed hub.")
 @click.option("--judge", metavar="CMD", help="Score behaviour change with CMD (JSON on stdin, a number back).")
+@click.option("--no-history", is_flag=True, help="Do not list files that git history changed together with these.")
 @click.option("--json", "as_json", is_flag=True)
 @user_errors
 def impact(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, hops: int | None,
-           all_callers: bool, judge: str | None, as_json: bool) -> None:
+           all_callers: bool, judge: str | None, no_history: bool, as_json: bool) -> None:
     """The blast radius of a change: changed symbols, callers hop by hop, tests to run."""
     from .api import radius_json
     from .render import render_impact
 
-    data = radius_json(run_impact(root, base, staged, diff_file, no_update, hops, all_callers, judge))
+    data = radius_json(run_impact(root, base, staged, diff_file, no_update, hops, all_callers, judge,
+                                  history=False if no_history else None))
     emit_json(data) if as_json else click.echo(render_impact(data))
 
 
@@ -203,7 +206,7 @@ def impact(root: str, base: str | None, staged: bool, diff_file: str | None, no_
 def tests(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool,
           functions: bool, as_json: bool) -> None:
     """The tests that exercise a change, one per line (ready for a test runner)."""
-    result = run_impact(root, base, staged, diff_file, no_update)
+    result = run_impact(root, base, staged, diff_file, no_update, history=False)
     items = result.radius.tests if functions else result.radius.test_files
     if as_json:
         emit_json({"tests": list(result.radius.test_files), "test_functions": list(result.radius.tests)})
@@ -250,9 +253,11 @@ def serve(root: str, watch: bool) -> None:
 @click.option("--min-detail", help="Least detailed level allowed: full, skeleton2, callsites or signatures.")
 @click.option("--force-converge/--no-force-converge", default=True, show_default=True,
               help="Stub the largest blocks when even the least detailed level is over budget.")
+@click.option("--no-history", is_flag=True, help="Do not list files that git history changed together with these.")
 @user_errors
 def context(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, budget: int | None,
-            fmt: str, as_json: bool, tokenizer: str | None, min_detail: str | None, force_converge: bool) -> None:
+            fmt: str, as_json: bool, tokenizer: str | None, min_detail: str | None, force_converge: bool,
+            no_history: bool) -> None:
     """The review context of a change within a token budget (Markdown or JSON)."""
     from .api import review_context
     from .config import load_config
@@ -260,7 +265,7 @@ def context(root: str, base: str | None, staged: bool, diff_file: str | None, no
     from .tokens import format_context_savings, get_counter
 
     get_counter(tokenizer or load_config(find_root(root)).tokenizer)  # fail before any work if unavailable
-    result = run_impact(root, base, staged, diff_file, no_update)
+    result = run_impact(root, base, staged, diff_file, no_update, history=False if no_history else None)
     ctx = review_context(root, result, budget=budget, tokenizer=tokenizer, min_detail=min_detail,
                          force_converge=force_converge, origin="cli")
     if as_json or fmt == "json":

@@ -33,6 +33,12 @@ class Config:
     query_max_files: int = 5
     tokenizer: str = "heuristic"
     workers: int = 0  # 0: one per core
+    history: bool = True  # files changed together in git history (cochange.py)
+    cochange_commits: int = 2000
+    cochange_min_support: int = 2
+    cochange_min_confidence: int = 10  # percent
+    cochange_max_files: int = 30
+    cochange_max_results: int = 10
     vendored_dirs: tuple[str, ...] = field(default=(
         "node_modules", "vendor", "third_party", "third-party", "bower_components", ".venv", "venv",
         "site-packages", "dist", "build", "__pycache__", ".git", ".tox", ".mypy_cache", "target"))

@@ -33,7 +33,7 @@ from .model import FILE, ContextBlock, ImpactResult, Reached, Symbol
 from .tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
 
 LEVELS = ("full", "skeleton2", "callsites", "signatures")
-SECTIONS = ("summary", "diff", "changed", "hop1", "hop2", "uses", "hop3")
+SECTIONS = ("summary", "diff", "changed", "hop1", "hop2", "uses", "hop3", "cochanged")
 # section → form of its blocks at each level of LEVELS.
 FORMS: dict[str, tuple[str, ...]] = {
     "changed": ("full", "full", "full", "signature"),
@@ -46,6 +46,7 @@ HEADINGS = {
     "hop2": "## Hop 2 — indirect callers (skim for contract drift)",
     "uses": "## Uses — what the changed code calls",
     "hop3": "## Hop 3 — reference only",
+    "cochanged": "## Changed together in history — files to glance at (not callers)",
 }
 STUB_CHARS = 512
 SEP = "\n\n"
@@ -303,6 +304,9 @@ def _pieces(impact: ImpactResult, source: _Source, file_hash: Callable[[str], st
     far = sorted((r for r in radius.reached if r.hop >= 3), key=lambda r: r.id)
     if far:
         pieces.append(_list_piece("hop3", [f"`{r.id}` via `{r.via.rsplit('::', 1)[-1]}`" for r in far], counter))
+    if impact.cochanged and impact.cochanged.files:  # names only: the lowest priority, a few tokens
+        pieces.append(_list_piece("cochanged", [f"`{c.file}` — {c.support} commits with `{c.seed}` ({c.score:.0%})"
+                                                for c in impact.cochanged.files], counter))
     return pieces
 
 

@@ -127,3 +127,33 @@ def log_count(root: str | Path) -> int:
         return int(run(root, "rev-list", "--count", "HEAD").decode().strip() or 0)
     except (GitError, ValueError):
         return 0
+
+
+def first_parent_commits(root: str | Path, rev: str, paths: list[str], max_commits: int
+                         ) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
+    """First-parent commits among the last ``max_commits`` up to ``rev`` that touch ``paths``.
+
+    Each comes with every file it changed against its first parent (a merged pull
+    request is one change), newest first, renames not followed. The window ends at
+    ``rev`` and never reads past it. Returns the commits and whether older history
+    was cut off by ``max_commits``.
+    """
+    sha = resolve_revision(root, rev)
+    if not paths or max_commits <= 0:
+        return [], max_commits <= 0 and bool(paths)
+    try:
+        total = int(run(root, "rev-list", "--count", "--first-parent", sha).decode().strip() or 0)
+    except (GitError, ValueError):
+        total = 0
+    cut = total > max_commits
+    window = f"{sha}~{max_commits}..{sha}" if cut else sha
+    # quotePath off: non-ASCII names come back as themselves (paths with newlines stay quoted).
+    out = run(root, "-c", "core.quotePath=false", "log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--full-diff",
+              "--name-only", "--no-color", "--format=%x00%H", window, "--",
+              *(f":(literal){p}" for p in paths))
+    commits: list[tuple[str, tuple[str, ...]]] = []
+    for chunk in out.decode("utf-8", "surrogateescape").split("\0")[1:]:
+        lines = [line for line in chunk.splitlines() if line]
+        if lines:
+            commits.append((lines[0], tuple(lines[1:])))
+    return commits, cut

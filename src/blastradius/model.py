@@ -247,6 +247,28 @@ class IndexState:
 
 
 @dataclass(frozen=True, slots=True)
+class CoChanged:
+    """A file that history changed together with a changed file (logical coupling)."""
+
+    file: str
+    score: float  # confidence: commits touching both / commits touching ``seed``
+    support: int  # commits touching both
+    seed: str  # the changed file it moved with
+
+
+@dataclass(frozen=True, slots=True)
+class CoChange:
+    """Files coupled to the change by history, apart from the (mechanical) radius."""
+
+    files: tuple[CoChanged, ...]
+    end: str  # the last commit read: the review's base, never later
+    commits: int  # commits read that touched a changed file
+    skipped: int  # of those, commits too large to carry coupling
+    truncated: bool
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ImpactResult:
     """The blast radius of one diff, with the diff itself and the graph's state."""
 
@@ -256,3 +278,4 @@ class ImpactResult:
     index: IndexState
     base: str = ""
     head: str = ""
+    cochanged: CoChange | None = None  # None: history not consulted
