@@ -49,11 +49,17 @@ def targets() -> list[str]:
 # -- the mutation engine, in a watched worker ------------------------------------------------------
 
 def mutate_worker(name: str, inputs: int, seed: int, start: int, keep: str, counter: Any) -> None:
+    """One chunk of a target's inputs; the corpus carries over between chunks through a file."""
+    import pickle
+
     from tests.test_fuzz_mutation import fuzz, targets as all_targets
 
     keep_dir = Path(keep)
     fd = os.open(keep_dir / f"inflight-{name}.bin", os.O_RDWR | os.O_CREAT, 0o644)
     crashes: list[dict[str, Any]] = []
+    saved = keep_dir / f"corpus-{name}.pkl"
+    corpus, shapes = pickle.loads(saved.read_bytes()) if start and saved.exists() else (None, None)
+    corpus, shapes = corpus or list(all_targets()[name].seeds), shapes or set()
 
     def on_input(n: int, data: bytes) -> None:
         os.pwrite(fd, data, 0)
@@ -67,10 +73,11 @@ def mutate_worker(name: str, inputs: int, seed: int, start: int, keep: str, coun
                             "where": traceback.format_exc().strip().splitlines()[-4:]})
 
     began = time.process_time()
-    stats = fuzz(all_targets()[name], inputs, seed, start, on_input, on_crash)
+    stats = fuzz(all_targets()[name], inputs, seed, start, on_input, on_crash, corpus=corpus, shapes=shapes)
+    saved.write_bytes(pickle.dumps((corpus, shapes)))
     (keep_dir / f"slowest-{name}-{start}.bin").write_bytes(stats.slowest_input)
     result = {k: v for k, v in vars(stats).items() if k != "slowest_input"}
-    result.update(cpu_s=round(time.process_time() - began, 1), crash_examples=crashes)
+    result.update(start=start, cpu_s=round(time.process_time() - began, 1), crash_examples=crashes)
     (keep_dir / f"result-{name}-{start}.json").write_text(json.dumps(result))
 
 
@@ -83,59 +90,76 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Run:
-    """One target: a worker process at a time, restarted after an input that killed or hung it."""
+    """One target, in chunks of inputs (a worker process each), restarted after an input
+    that killed or hung its worker. Chunk results stay in ``keep``, so ``--resume`` goes on
+    where a stopped run ended, drawing exactly the inputs the whole run would have drawn."""
 
-    def __init__(self, name: str, inputs: int, seed: int, keep: Path, hang_cpu: float) -> None:
+    def __init__(self, name: str, inputs: int, seed: int, keep: Path, hang_cpu: float, chunk: int) -> None:
         self.name, self.total, self.seed, self.keep, self.hang_cpu = name, inputs, seed, keep, hang_cpu
-        self.next_start, self.parts, self.incidents = 0, [], []  # type: ignore[var-annotated]
+        self.chunk = chunk
+        self.next_start = 0
+        self.parts: list[dict[str, Any]] = []
+        self.incidents: list[dict[str, Any]] = []
         self.proc: Any = None
-        self.started = time.perf_counter()
         self.wall = 0.0
+
+    def resume(self) -> None:
+        for f in sorted(self.keep.glob(f"result-{self.name}-*.json")):
+            self.parts.append(json.loads(f.read_text()))
+        incidents = self.keep / f"incidents-{self.name}.json"
+        if incidents.exists():
+            self.incidents = json.loads(incidents.read_text())
+            self.parts.extend({"inputs": i["ran"], "lost_stats": True, "start": i["start"]} for i in self.incidents)
+        self.next_start = max((p["start"] + p["inputs"] for p in self.parts), default=0)
+
+    @property
+    def done(self) -> bool:
+        return self.next_start >= self.total
 
     def launch(self) -> None:
         ctx = mp.get_context("fork")
         self.counter = ctx.RawValue("q", self.next_start - 1)
-        seed = self.seed * 1_000_003 + self.next_start  # a restart draws afresh, reproducibly
-        self.proc = ctx.Process(target=mutate_worker, args=(self.name, self.total - self.next_start, seed,
+        seed = self.seed * 1_000_003 + self.next_start  # each chunk draws afresh, reproducibly
+        end = min(self.total, (self.next_start // self.chunk + 1) * self.chunk)
+        self.began = time.perf_counter()
+        self.proc = ctx.Process(target=mutate_worker, args=(self.name, end - self.next_start, seed,
                                                               self.next_start, str(self.keep), self.counter))
         self.proc.start()
         self.last = (self.counter.value, cpu_seconds(self.proc.pid))
 
     def poll(self) -> bool:
-        """Watch the worker; True when the target is finished."""
+        """Watch the worker; True when its chunk is over (finished, or cut by an incident)."""
         if self.proc.exitcode is not None:
+            self.wall += time.perf_counter() - self.began
             result = self.keep / f"result-{self.name}-{self.next_start}.json"
             if self.proc.exitcode == 0 and result.exists():
                 self.parts.append(json.loads(result.read_text()))
-                self.wall = time.perf_counter() - self.started
-                return True
-            self._incident("native-crash", f"worker exit code {self.proc.exitcode}")
-            return self._restart()
+                self.next_start += self.parts[-1]["inputs"]
+            else:
+                self._incident("native-crash", f"worker exit code {self.proc.exitcode}")
+            return True
         n, cpu = self.counter.value, cpu_seconds(self.proc.pid)
         if n != self.last[0]:
             self.last = (n, cpu)
         elif cpu - self.last[1] > self.hang_cpu:
             self.proc.kill()
             self.proc.join()
+            self.wall += time.perf_counter() - self.began
             self._incident("hang", f"over {self.hang_cpu:g} CPU s on one input")
-            return self._restart()
+            return True
         return False
 
     def _incident(self, kind: str, why: str) -> None:
         n = self.counter.value
         kept = self.keep / f"{kind}-{self.name}-{n}.bin"
         shutil.copyfile(self.keep / f"inflight-{self.name}.bin", kept)
-        self.incidents.append({"kind": kind, "input": n, "why": why, "kept": str(kept)})
-        # The inputs the dead worker ran before it: counted from its counter (no stats came back).
-        self.parts.append({"inputs": n - self.next_start + 1, "lost_stats": True})
+        # The inputs the dead worker ran (its stats died with it): counted from its counter.
+        ran = n - self.next_start + 1
+        self.incidents.append({"kind": kind, "input": n, "why": why, "kept": str(kept), "start": self.next_start,
+                               "ran": ran})
+        (self.keep / f"incidents-{self.name}.json").write_text(json.dumps(self.incidents))
+        self.parts.append({"inputs": ran, "lost_stats": True, "start": self.next_start})
         self.next_start = n + 1
-
-    def _restart(self) -> bool:
-        if self.next_start >= self.total:
-            self.wall = time.perf_counter() - self.started
-            return True
-        self.launch()
-        return False
 
     def summary(self) -> dict[str, Any]:
         parts = [p for p in self.parts if not p.get("lost_stats")]
@@ -148,8 +172,10 @@ class Run:
         slow = max(parts, key=lambda p: p["slowest_cpu_s"], default={})
         out["slowest_cpu_s"] = round(slow.get("slowest_cpu_s", 0.0), 3)
         out["slowest_bytes"] = slow.get("slowest_bytes", 0)
+        out["slowest_kept"] = str(self.keep / f"slowest-{self.name}-{slow.get('start', 0)}.bin") if slow else ""
         out["largest_bytes"] = max((p["largest_bytes"] for p in parts), default=0)
         out["corpus"] = max((p["corpus"] for p in parts), default=0)
+        out["shapes"] = max((p.get("shapes", 0) for p in parts), default=0)
         out["cpu_s"] = round(sum(p["cpu_s"] for p in parts), 1)
         out["seconds"] = round(self.wall, 1)
         out["crash_examples"] = [c for p in parts for c in p["crash_examples"]][:3]
@@ -158,13 +184,18 @@ class Run:
 
 
 def run_mutate(names: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Targets in turn, a chunk at a time (round robin): a run stopped early has covered every
+    target about equally."""
     import tests.test_fuzz_mutation  # noqa: F401 - loaded before the workers fork: edits during a run do not leak in
 
     keep = args.keep
     keep.mkdir(parents=True, exist_ok=True)
-    pending = [Run(n, args.examples, args.seed, keep, args.hang_cpu) for n in names]
+    runs = [Run(n, args.examples, args.seed, keep, args.hang_cpu, args.chunk) for n in names]
+    if args.resume:
+        for run in runs:
+            run.resume()
+    pending = [r for r in runs if not r.done]
     running: list[Run] = []
-    results = []
     while pending or running:
         while pending and len(running) < args.jobs:
             running.append(pending.pop(0))
@@ -173,10 +204,12 @@ def run_mutate(names: list[str], args: argparse.Namespace) -> list[dict[str, Any
         for run in list(running):
             if run.poll():
                 running.remove(run)
-                results.append(run.summary())
-                _print_row(results[-1])
-                _write(args, results)
-    return results
+                if run.done:
+                    _print_row(run.summary())
+                else:
+                    pending.append(run)
+                _write(args, [r.summary() for r in runs])
+    return [r.summary() for r in runs]
 
 
 # -- the hypothesis engine -------------------------------------------------------------------------
@@ -265,6 +298,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2, help="targets run in parallel")
     parser.add_argument("--seed", type=int, default=1, help="mutate: the run's seed")
     parser.add_argument("--hang-cpu", type=float, default=30.0, help="mutate: CPU s on one input that is a hang")
+    parser.add_argument("--chunk", type=int, default=10_000, help="mutate: inputs per worker, targets in turn")
+    parser.add_argument("--resume", action="store_true", help="mutate: go on from the chunks kept in --keep")
     parser.add_argument("--keep", type=Path, default=ROOT / "bench" / ".cache" / "fuzz",
                         help="mutate: where inflight, crash, hang and slowest inputs are kept")
     parser.add_argument("--scale", type=int, default=4,

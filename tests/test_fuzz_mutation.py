@@ -196,16 +196,18 @@ class Stats:
 def fuzz(target: Target, inputs: int, seed: int, start: int = 0,
          on_input: Callable[[int, bytes], None] | None = None,
          on_crash: Callable[[int, bytes, BaseException], None] | None = None,
-         clock: Callable[[], float] | None = None) -> Stats:
+         clock: Callable[[], float] | None = None,
+         corpus: list[bytes] | None = None, shapes: set[Hashable] | None = None) -> Stats:
     """Run ``inputs`` inputs (numbered from ``start``) through ``target``. ``on_input`` sees each
     input before it runs (the bench keeps it on disk for a native crash or a hang); a Python
-    exception is a crash: counted, passed to ``on_crash``, and the loop goes on."""
+    exception is a crash: counted, passed to ``on_crash``, and the loop goes on. ``corpus`` and
+    ``shapes`` (grown in place) carry a run on from an earlier chunk of it."""
     import time
 
     clock = clock or time.process_time
     rng = random.Random(seed)
-    corpus = list(target.seeds)
-    shapes: set[Hashable] = set()
+    corpus = corpus if corpus is not None else list(target.seeds)
+    shapes = shapes if shapes is not None else set()
     stats = Stats()
     for n in range(start, start + inputs):
         if target.extremes and n % EXTREME_EVERY == EXTREME_EVERY - 1:
