@@ -241,7 +241,7 @@ class Indexer:
             report = self._full(candidates, skipped, mtimes, workers, progress, report)
         elif changed or deleted:
             report.mode = "incremental"
-            report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report)
+            report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
         update_term_index(self.store, changed, deleted, full=report.mode == "full")
         head = git.head(self.root)
         with self.store.atomic():
@@ -300,12 +300,12 @@ class Indexer:
 
     def _incremental(self, changed: list[str], deleted: list[str], skipped: dict[str, str],
                      mtimes: dict[str, int], workers: int, progress: Progress | None,
-                     report: IndexReport) -> IndexReport:
+                     report: IndexReport, indexed: set[str]) -> IndexReport:
         extracts, more_skipped = extract_many(str(self.root), changed, workers, progress)
         skipped.update(more_skipped)
         # A file skipped again (generated, binary…) was never in the graph: not gone, not a
         # change of the file set (which would re-resolve every import on each run).
-        gone = sorted(set(deleted) | ((set(changed) - set(extracts)) & set(self.store.file_states())))
+        gone = sorted(set(deleted) | ((set(changed) - set(extracts)) & indexed))
         touched = sorted(set(extracts) | set(gone))
         if not touched:
             report.mode = "unchanged"
@@ -420,12 +420,10 @@ class Indexer:
                 f" LEFT JOIN nodes ON nodes.id=refs.scope WHERE refs.id IN ({marks})", chunk))
         if delta is not None:
             delta.add({r[1] for r in rows})
-        count = 0
-        for ref_id, path, scope, kind, name, receiver, line, is_test in rows:
-            rr: ResolvedRef = resolver.resolve_safely(path, Ref(scope, kind, name, receiver, line), bool(is_test))
-            self.store.replace_resolution(ref_id, rr)
-            count += 1
-        return count
+        settled = [(ref_id, resolver.resolve_safely(path, Ref(scope, kind, name, receiver, line), bool(is_test)))
+                   for ref_id, path, scope, kind, name, receiver, line, is_test in rows]
+        self.store.replace_resolutions(settled)
+        return len(settled)
 
 
 class _CountDelta:

@@ -221,16 +221,22 @@ class Store:
             self.conn.execute(sql)
 
     def insert_pending_refs(self, fx: FileExtract) -> None:
-        """A file's references before resolution; ``replace_resolution`` settles each."""
+        """A file's references before resolution; ``replace_resolutions`` settles them."""
         self.conn.executemany(
             "INSERT INTO refs(file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,'pending')",
             [(fx.path, r.scope, r.kind, r.name, r.receiver, r.line) for r in fx.refs])
 
-    def replace_resolution(self, ref_id: int, rr: ResolvedRef) -> None:
-        self.conn.execute("UPDATE refs SET status=? WHERE id=?", (rr.status, ref_id))
-        self.conn.execute("DELETE FROM edges WHERE ref=?", (ref_id,))
-        if rr.edges:
-            self._insert_edges(rr.edges, rr.file, ref_id)
+    def replace_resolutions(self, settled: Iterable[tuple[int, ResolvedRef]]) -> None:
+        """New resolutions of stored references: each one's status and edges replaced
+        (three statements for the lot, not three per reference)."""
+        settled = list(settled)
+        c = self.conn
+        c.executemany("UPDATE refs SET status=? WHERE id=?", [(rr.status, ref_id) for ref_id, rr in settled])
+        c.executemany("DELETE FROM edges WHERE ref=?", [(ref_id,) for ref_id, _ in settled])
+        c.executemany("INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref)"
+                      " VALUES (?,?,?,?,?,?,?,?)",
+                      [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, rr.file, ref_id)
+                       for ref_id, rr in settled for e in rr.edges])
 
     def replace_import_edges(self, path: str, edges: Iterable[Edge]) -> None:
         self.conn.execute("DELETE FROM edges WHERE file=? AND ref IS NULL", (path,))
