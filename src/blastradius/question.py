@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from . import terms as T
 from .languages import language_for
 
-TEST_WORDS = frozenset({"test", "tests", "testing", "testcase", "fixture", "fixtures", "unittest"})
+TEST_WORDS = frozenset({"test", "tests", "testing", "fixture", "fixtures"})
 
 # Where a word stands, and how much that says about what is asked.
 W_TITLE = 2.0
@@ -49,8 +49,8 @@ class Question:
     """A question taken apart: weighted terms, named paths and dotted names, its title and prose."""
 
     terms: dict[str, float]
-    paths: tuple[str, ...]  # path-like mentions, '/' separated
-    dotted: tuple[str, ...]  # dotted names, longest first
+    paths: dict[str, float]  # path-like mentions, '/' separated → weight of the strongest line naming it
+    dotted: dict[str, float]  # dotted names → the same
     prose: str  # title and prose lines (no code blocks, no output)
 
 
@@ -59,9 +59,15 @@ def parse_question(text: str) -> Question:
     weights: dict[str, float] = {}
     counts: dict[str, int] = {}
     prose: list[str] = []
+    paths: dict[str, float] = {}
+    dotted: dict[str, float] = {}
     for kind, line in classify_lines(text):
         if kind != W_BLOCK:
             prose.append(line)
+        for m in _PATH.findall(line):
+            paths[m.replace("\\", "/")] = max(paths.get(m.replace("\\", "/"), 0.0), kind)
+        for m in _DOTTED.findall(line):
+            dotted[m] = max(dotted.get(m, 0.0), kind)
         code = {m.lower() for m in _CODE_TOKEN.findall(line)}
         code.update(t.lower() for span in _BACKTICK.findall(line) for t in T.WORD.findall(span))
         for token in T.WORD.findall(line):
@@ -73,8 +79,6 @@ def parse_question(text: str) -> Question:
                 weights[term] = max(weights.get(term, 0.0), w)
                 counts[term] = counts.get(term, 0) + 1
     terms = {t: weights[t] * (1.0 + math.log(counts[t])) for t in weights}
-    paths = tuple(dict.fromkeys(m.replace("\\", "/") for m in _PATH.findall(text)))
-    dotted = tuple(sorted(dict.fromkeys(_DOTTED.findall(text)), key=lambda d: (-d.count("."), d)))
     return Question(terms=terms, paths=paths, dotted=dotted, prose="\n".join(prose))
 
 
@@ -97,9 +101,15 @@ def classify_lines(text: str) -> Iterable[tuple[float, str]]:
             yield W_PROSE, line
 
 
-def about_tests(text: str, share: float = 0.05) -> bool:
-    """A question is about tests when test words (test, fixture, …) are a real share of its prose words."""
-    words = [w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", parse_question(text).prose)]
+def about_tests(text: str, share: float = 0.2) -> bool:
+    """A question is about tests when test words (test, fixture, …) are a real share of its prose words.
+
+    Identifiers written as code are left out (``unittest.TestCase``, ``test_foo`` name the subject, they
+    do not ask for tests), and the share is high because an issue of a testing tool says "test" in every
+    other sentence while asking about the tool's own code.
+    """
+    prose = _CODE_TOKEN.sub(" ", _BACKTICK.sub(" ", parse_question(text).prose))
+    words = [w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", prose)]
     content = [w for w in words if w not in T.STOP_WORDS]
     hits = sum(1 for w in content if w in TEST_WORDS)
     return bool(content) and hits > 0 and hits / len(content) >= share
@@ -120,7 +130,8 @@ class _Paths:
 
 
 def named_files(question: Question, files: Iterable[str], max_matches: int = 3) -> dict[str, float]:
-    """path → share of the naming (1 when a mention names one file, 1/n when it names n ≤ ``max_matches``).
+    """path → strength of the naming: the weight of the line that names it (title 2, prose 1, block 0.5),
+    shared among the files a mention matches (none when it matches more than ``max_matches``).
 
     A path matches by its longest suffix (whole components) that some file ends with; a dotted name
     by the longest prefix that a language's module resolver turns into files.
@@ -133,22 +144,22 @@ def named_files(question: Question, files: Iterable[str], max_matches: int = 3) 
             by_suffix.setdefault("/".join(parts[i:]), []).append(f)
     out: dict[str, float] = {}
 
-    def credit(found: list[str] | tuple[str, ...]) -> None:
+    def credit(found: list[str] | tuple[str, ...], weight: float) -> None:
         if 0 < len(found) <= max_matches:
             for f in found:
-                out[f] = max(out.get(f, 0.0), 1.0 / len(found))
+                out[f] = max(out.get(f, 0.0), weight / len(found))
 
-    for mention in question.paths:
+    for mention, weight in question.paths.items():
         parts = [p for p in mention.split("/") if p not in ("", ".", "..")]
         for i in range(len(parts)):
             found = by_suffix.get("/".join(parts[i:]))
             if found:
-                credit(found)
+                credit(found, weight)
                 break
     if question.dotted:
         resolvers = _resolvers(files)
-        for name in question.dotted:
-            credit(_resolve_dotted(name, resolvers))
+        for name, weight in question.dotted.items():
+            credit(_resolve_dotted(name, resolvers), weight)
     return out
 
 
