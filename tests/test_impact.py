@@ -110,12 +110,16 @@ def test_changed_base_method_reaches_subclass_that_inherits_it(make_repo) -> Non
     assert radius["pkg/api.py::Sub"]["edge"] == "inherits"
 
 
-def test_module_level_change_reaches_importers(make_repo) -> None:
-    root = make_repo(BASE)
+def test_module_level_change_reaches_importers_of_the_module_and_its_names_not_of_its_definitions(make_repo) -> None:
+    root = make_repo({**BASE, "pkg/core.py": "LIMIT = 2\n" + BASE["pkg/core.py"],
+                      "pkg/conf.py": "from pkg.core import LIMIT, Base\n",
+                      "pkg/whole.py": "import pkg.core\n\nX = pkg.core.helper\n"})
     (root / "pkg/core.py").write_text("LIMIT = 3\n" + BASE["pkg/core.py"])
     data = impact(root)
     assert data["changed"][0]["id"] == "pkg/core.py"
-    assert by_id(data)["pkg/api.py"]["edge"] == "imports"
+    radius = by_id(data)
+    assert radius["pkg/conf.py"]["edge"] == radius["pkg/whole.py"]["edge"] == "imports"
+    assert "pkg/api.py" not in radius  # takes only helper and Base, which did not change
 
 
 def test_changed_test_file_is_reviewed_like_code(make_repo) -> None:

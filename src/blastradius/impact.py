@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import PurePosixPath
 
+from .changes import MODULE as MODULE_CHANGE
 from .config import Config
 from .behavior import (
     BEHAVIOR_THRESHOLD,
@@ -140,7 +141,7 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         # callers of the change, so base methods join this hop instead of costing one.
         frontier = frontier + _dispatch_aliases(w, frontier, visited, hop)
         edges = store.edges_to(frontier, CALLER_KINDS) + (orphan_edges if hop == 1 else [])
-        edges += _importer_edges(store, [f for f in frontier if f in seeds and "::" not in f])
+        edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f])
         edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
         for e in edges:
@@ -285,8 +286,33 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
     return edges
 
 
-def _importer_edges(store: Store, files: list[str]) -> list[Edge]:
-    return store.edges_to(files, (IMPORTS,)) if files else []
+def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
+    """Importers of changed files. When only a file's module-level lines changed, an importer
+    that takes nothing from it but its classes and functions is left out: it depends on those
+    definitions, which are seeds of their own when they change, not on the module-level code.
+    Importers of the whole module, of a wildcard, or of a name the file does not define as a
+    class or function (a constant, a re-export) stay."""
+    if not files:
+        return []
+    edges = store.edges_to([c.id for c in files], (IMPORTS,))
+    module_only = {c.id for c in files if c.changes == (MODULE_CHANGE,)}
+    return [e for e in edges if e.target not in module_only or not _takes_only_definitions(store, e)]
+
+
+def _takes_only_definitions(store: Store, edge: Edge) -> bool:
+    rows = store.conn.execute("SELECT name, wildcard FROM imports WHERE file=? AND line=?",
+                              (edge.source.split("::", 1)[0], edge.line)).fetchall()
+    if not rows or any(wildcard or not name for name, wildcard in rows):
+        return False
+    for name, _ in rows:
+        own = store.symbol(f"{edge.target}::{name}")
+        if own is not None:
+            continue  # a definition of the changed file
+        # Defined elsewhere (another module imported on the same line), or nowhere: then it
+        # is a module-level name of the changed file, which its module-level change may touch.
+        if not any(s.file != edge.target and s.kind != FILE for s in store.symbols_named(name)):
+            return False
+    return True
 
 
 def _subclass_edges(store: Store, frontier: list[str], seeds: dict[str, Change], depth: int) -> list[Edge]:
