@@ -30,7 +30,7 @@ from .languages import language_for
 TEST_WORDS = frozenset({"test", "tests", "testing", "fixture", "fixtures"})
 
 # Where a word stands, and how much that says about what is asked.
-W_TITLE = 2.0
+W_TITLE = 3.0
 W_PROSE = 1.0
 W_BLOCK = 0.5
 IDENTIFIER_BOOST = 2.0  # whole-name terms of identifiers written as code
@@ -130,7 +130,7 @@ class _Paths:
 
 
 def named_files(question: Question, files: Iterable[str], max_matches: int = 3) -> dict[str, float]:
-    """path → strength of the naming: the weight of the line that names it (title 2, prose 1, block 0.5),
+    """path → strength of the naming: the weight of the line that names it (title 3, prose 1, block 0.5),
     shared among the files a mention matches (none when it matches more than ``max_matches``).
 
     A path matches by its longest suffix (whole components) that some file ends with; a dotted name

@@ -1,0 +1,119 @@
+"""Questions taken apart (question.py) and what that changes in the ranking (rank.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from blastradius.indexer import index
+from blastradius.question import W_BLOCK, W_PROSE, W_TITLE, about_tests, classify_lines, named_files, parse_question
+from blastradius.rank import RankParams, file_priors, rank_files
+from blastradius.store import Store
+
+ISSUE = """Lexer "python3" in --pastebin feature causes HTTP errors
+The `--pastebin` option submits the output to bpaste.net, see src/_pytest/pastebin.py#L68
+
+```
+>>> urlopen(url, data=data)
+HTTPError: Bad Request
+```
+    Traceback (most recent call last):
+      File "/usr/lib/python3/site-packages/_pytest/terminal.py", line 12, in write
+"""
+
+
+def test_lines_are_classed_as_title_prose_or_block() -> None:
+    kinds = [k for k, _ in classify_lines(ISSUE)]
+    assert kinds == [W_TITLE, W_PROSE, W_BLOCK, W_BLOCK, W_BLOCK, W_BLOCK]
+
+
+def test_a_term_weighs_what_its_strongest_line_weighs() -> None:
+    terms = parse_question("Pastebin fails\nthe upload fails\n```\nupload upload error\n```\n").terms
+    assert terms["pastebin"] == pytest.approx(W_TITLE)
+    # 'upload' stands in prose once and in the block twice: prose weight, count 3.
+    assert terms["upload"] == pytest.approx(W_PROSE * (1 + __import__("math").log(3)))
+    assert terms["error"] == pytest.approx(W_BLOCK)
+
+
+def test_identifiers_written_as_code_weigh_more_than_their_words() -> None:
+    terms = parse_question("x\nthe get_records call and `lexer` and get records\n").terms
+    assert terms["get_records"] > terms["record"]
+    plain = parse_question("x\nthe lexer\n").terms
+    assert terms["lex"] > plain["lex"]
+
+
+def test_paths_and_dotted_names_are_collected_with_their_line_weight() -> None:
+    q = parse_question(ISSUE)
+    assert q.paths["src/_pytest/pastebin.py"] == W_PROSE
+    assert q.paths["usr/lib/python3/site-packages/_pytest/terminal.py"] == W_BLOCK
+    assert "bpaste.net" in q.paths  # a host looks like a file name; it matches no indexed file
+    assert parse_question("Bug in sphinx.ext.autodoc.Documenter").dotted == {"sphinx.ext.autodoc.Documenter": W_TITLE}
+
+
+def test_named_files_match_the_longest_existing_suffix_and_modules_through_the_resolver() -> None:
+    files = ["src/_pytest/pastebin.py", "src/_pytest/terminal.py", "src/_pytest/__init__.py",
+             "sphinx/ext/autodoc/__init__.py", "sphinx/ext/autodoc/mock.py", "a/conf.py", "b/conf.py",
+             "c/conf.py", "d/conf.py"]
+    named = named_files(parse_question(ISSUE + "\nsee sphinx.ext.autodoc.Documenter and conf.py\n"), files)
+    assert named == {"src/_pytest/pastebin.py": W_PROSE, "src/_pytest/terminal.py": W_BLOCK,
+                     "sphinx/ext/autodoc/__init__.py": W_PROSE}  # conf.py names four files: too vague
+
+
+def test_about_tests_reads_the_prose_not_the_code() -> None:
+    assert about_tests("add tests for the login form")
+    assert not about_tests("teardown runs for skipped classes\n```\ndef test_one():\n    test_two()\n```\n")
+    # An issue of a testing tool names tests in passing; that does not make it a question about tests.
+    assert not about_tests("xfail marker added in a test no longer ignores the failure of the test run "
+                           "when the marker is added dynamically from a fixture request object at run time")
+
+
+def test_secondary_directories_and_minor_languages_get_a_prior_below_one() -> None:
+    files = ["pkg/core.py", "docs/conf.py", "examples/demo.py"] + [f"pkg/m{i}.py" for i in range(20)] + [
+        "pkg/static/app.js"]
+    priors = file_priors(files, RankParams())
+    assert "pkg/core.py" not in priors
+    assert priors["docs/conf.py"] == pytest.approx(0.3)
+    assert priors["examples/demo.py"] == pytest.approx(0.3)
+    assert priors["pkg/static/app.js"] == pytest.approx(0.3 * 0.5)  # both: a static dir and a minor language
+
+
+@pytest.fixture
+def docs_repo(make_repo: Callable[..., Path]) -> Store:
+    root = make_repo({
+        "pkg/__init__.py": "",
+        "pkg/render.py": "def render_page(page):\n    '''Render a page to HTML.'''\n    return page\n",
+        "pkg/cache.py": "def cache_page(page):\n    return page\n",
+        # Three functions with every word of the question: on words alone, the example file wins.
+        "docs/example_render.py": "".join(f"def {name}(page):\n    return page\n\n" for name in (
+            "render_html_page", "render_page_html", "html_page_render")),
+        "tests/test_render.py": "from pkg.render import render_page\n\ndef test_render_page():\n    render_page(1)\n",
+    })
+    index(root)
+    return Store.open(root, create=False)
+
+
+ALL_TERMS = RankParams(max_df_share=1.0)  # a repository of five files: no term is too common to count
+
+
+def test_library_code_ranks_above_example_code_with_the_same_words(docs_repo: Store) -> None:
+    files = [f.path for f in rank_files(docs_repo, "render page HTML", params=ALL_TERMS).files]
+    assert files.index("pkg/render.py") < files.index("docs/example_render.py")
+    neutral = RankParams(max_df_share=1.0, secondary_factor=1.0)
+    assert rank_files(docs_repo, "render page HTML", params=neutral).files[0].path == "docs/example_render.py"
+
+
+def test_a_named_file_is_lifted_even_without_matching_words(docs_repo: Store) -> None:
+    result = rank_files(docs_repo, "Rendering is slow\nsee pkg/cache.py", params=ALL_TERMS, debug=True)
+    assert result.files[0].path == "pkg/cache.py"
+    assert result.debug["named_files"] == ["pkg/cache.py"]
+
+
+def test_test_files_stay_out_of_a_question_that_only_mentions_tests_in_code(docs_repo: Store) -> None:
+    question = "render_page breaks HTML\n```\ndef test_render_page():\n    render_page(1)\n```\n"
+    files = [f.path for f in rank_files(docs_repo, question, params=ALL_TERMS).files]
+    assert files[0] == "pkg/render.py"
+    assert not any(f.startswith("tests/") for f in files)
+    assert "tests/test_render.py" in [f.path for f in rank_files(docs_repo, "add tests for render_page",
+                                                                  params=ALL_TERMS).files]
