@@ -71,7 +71,9 @@ def term_store(make_repo: Callable[..., Path]) -> Store:
         "shipping/parcel.py": "def weigh_parcel(parcel):\n    return 0\n",
     })
     index(root)
-    return Store.open(root, create=False)
+    store = Store.open(root, create=False)
+    update_term_index(store, (), ())  # an index leaves the term index to the first query: build it now
+    return store
 
 
 def _bm25(store: Store, text: str) -> dict[str, float]:
@@ -116,6 +118,16 @@ def test_term_index_is_replaced_per_file(term_store: Store, make_repo: Callable[
     terms = {r[0] for r in store.conn.execute("SELECT term FROM term_postings WHERE file='billing/tax.py'")}
     assert "levy" in terms and "tax_rate" not in terms
     assert store.conn.execute("SELECT COUNT(*) FROM term_postings WHERE file='billing/invoice.py'").fetchone()[0] > 0
+    store.close()
+
+
+def test_a_full_index_leaves_the_term_index_to_the_first_query(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"billing/tax.py": "def compute_tax(amount):\n    return amount\n"})
+    index(root)
+    store = Store.open(root, create=False)
+    assert store.get_meta("term_index") == ""  # stale: nothing built at index time
+    assert rank_files(store, "compute tax").files[0].path == "billing/tax.py"
+    assert store.get_meta("term_index") != ""
     store.close()
 
 

@@ -242,7 +242,7 @@ class Indexer:
         elif changed or deleted:
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
-        update_term_index(self.store, changed, deleted, full=report.mode == "full")
+        update_term_index(self.store, changed, deleted, full=report.mode == "full", defer=True)
         head = git.head(self.root)
         with self.store.atomic():
             self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?",

@@ -204,16 +204,17 @@ class Store:
         self._insert_edges(edges, path, None)
 
     @contextmanager
-    def bulk_load(self) -> Iterator[None]:
+    def bulk_load(self, tables: Iterable[str] = ("nodes", "refs", "imports", "bindings", "edges")) -> Iterator[None]:
         """Inside ``atomic()``: drop the secondary indexes, load, then build them again.
 
         Building an index once over sorted data is several times cheaper than
         keeping it up to date row by row; DDL is transactional in SQLite, so an
         interrupted build rolls the indexes back with the rows. Only for loads
         that never read by those indexes (a full build after ``clear``)."""
+        tables = list(tables)
         indexes = self.conn.execute(
             "SELECT name, sql FROM sqlite_master WHERE type='index' AND sql IS NOT NULL"
-            " AND tbl_name IN ('nodes', 'refs', 'imports', 'bindings', 'edges')").fetchall()
+            f" AND tbl_name IN ({','.join('?' * len(tables))})", tables).fetchall()
         for name, _ in indexes:
             self.conn.execute(f'DROP INDEX "{name}"')
         yield
