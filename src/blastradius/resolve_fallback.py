@@ -44,15 +44,14 @@ class NameFallback:
         candidates = self._by_name_rows.get(key)
         if candidates is None:  # the same few names come back thousands of times
             kinds = (METHOD,) if method else (FUNCTION, CLASS)
-            candidates = self._by_name_rows[key] = [
-                row for row in self._candidates(ref.name)
-                if row.kind in kinds and self.source.language_of(row.file) == spec.name
-                and not self._is_local(row)]
-        # Overloads (Foo.m, Foo.m#2) are one name: the first stands for them all, as in child().
-        firsts: dict[tuple[str, str], SymRow] = {}
-        for row in candidates:
-            firsts.setdefault((row.file, _qualname(row.id)), row)
-        candidates = list(firsts.values())
+            # Overloads (Foo.m, Foo.m#2) are one name: the first stands for them all, as in child().
+            # Deduplicated once per name, not per reference: a method name defined in every one of
+            # N files (``run``) made a full build quadratic (50,000 files never finished).
+            firsts: dict[tuple[str, str], SymRow] = {}
+            for row in self._candidates(ref.name):
+                if row.kind in kinds and self.source.language_of(row.file) == spec.name and not self._is_local(row):
+                    firsts.setdefault((row.file, _qualname(row.id)), row)
+            candidates = self._by_name_rows[key] = list(firsts.values())
         if len(candidates) == 1:
             return self._edge(path, ref, candidates[0], RES_UNIQUE, source_is_test)
         root = self._common_root(candidates) if method else None
