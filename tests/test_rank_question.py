@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from blastradius.indexer import index
-from blastradius.question import W_BLOCK, W_PROSE, W_TITLE, about_tests, classify_lines, named_files, parse_question
+from blastradius.question import (W_BLOCK, W_PROSE, W_TITLE, about_tests, classify_lines, named_files, named_symbols,
+                                  parse_question)
 from blastradius.rank import RankParams, file_priors, rank_files
 from blastradius.store import Store
 
@@ -117,3 +118,15 @@ def test_test_files_stay_out_of_a_question_that_only_mentions_tests_in_code(docs
     assert not any(f.startswith("tests/") for f in files)
     assert "tests/test_render.py" in [f.path for f in rank_files(docs_repo, "add tests for render_page",
                                                                   params=ALL_TERMS).files]
+
+
+def test_named_symbols_match_a_qualified_name_or_a_file_stem_and_a_name() -> None:
+    defs = [("compile", "src/mark/expression.py", "Expression.compile"), ("compile", "src/re_tools.py", "compile"),
+            ("_make_subclass", "ext/autodoc/mock.py", "_make_subclass"),
+            ("_make_subclass", "ext/other.py", "_make_subclass")]
+
+    def defined(names: frozenset[str]) -> list[tuple[str, str, str]]:
+        return [d for d in defs if d[0] in names]
+
+    q = parse_question("Crash in Expression.compile\nsee `mock._make_subclass` and re.compile\n")
+    assert named_symbols(q, defined) == {"src/mark/expression.py": W_TITLE, "ext/autodoc/mock.py": W_PROSE}

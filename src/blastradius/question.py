@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from . import terms as T
@@ -38,6 +38,9 @@ IDENTIFIER_BOOST = 2.0  # whole-name terms of identifiers written as code
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # Lines of pasted output rather than prose: prompts, traceback frames, log and linter lines.
 _BLOCK_LINE = re.compile(r"^(\s{4,}|\t|\s*(>>>|\.\.\.|\$ |E  |[-=_*!]{5,})|\s*File \"|\S+:\d+(:\d+)?:)")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_TEMPLATE_LINE = re.compile(r"^\s*([-*] \[[ xX]\]|_No response_\s*$)")
+_HEADING = re.compile(r"^\s*#{1,6}\s")
 _BACKTICK = re.compile(r"`([^`\n]+)`")
 _CODE_TOKEN = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|\w*[a-z][A-Z]\w*|\w+_\w+")
 _PATH = re.compile(r"(?:[\w.-]+[/\\])+[\w.-]+\.[A-Za-z]\w{0,5}\b|\b[\w-]+\.[a-z]{2,4}\b")
@@ -75,6 +78,8 @@ def parse_question(text: str) -> Question:
             # The whole name of an identifier written as code is the last term (or the only one).
             whole = found[-1] if found and token.lower() in code else None
             for term in found:
+                if len(term) < 2 or term.isdigit():
+                    continue  # 'x', '1', the parts of a version number: no topic
                 w = kind * (IDENTIFIER_BOOST if term == whole else 1.0)
                 weights[term] = max(weights.get(term, 0.0), w)
                 counts[term] = counts.get(term, 0) + 1
@@ -83,16 +88,20 @@ def parse_question(text: str) -> Question:
 
 
 def classify_lines(text: str) -> Iterable[tuple[float, str]]:
-    """(weight, line) per non-empty line: the title, prose, or a block of code or output."""
+    """(weight, line) per non-empty line: the title, prose, or a block of code or output.
+
+    The scaffolding of an issue template says nothing about the issue: HTML comments and checklists
+    are left out, headings ('### Python version') weigh like a block.
+    """
     in_fence = False
     title_seen = False
-    for line in text.splitlines():
+    for line in _COMMENT.sub("", text).splitlines():
         if _FENCE.match(line):
             in_fence = not in_fence
             continue
-        if not line.strip():
+        if not line.strip() or (not in_fence and _TEMPLATE_LINE.match(line)):
             continue
-        if in_fence or _BLOCK_LINE.match(line):
+        if in_fence or (title_seen and _HEADING.match(line)) or _BLOCK_LINE.match(line):
             yield W_BLOCK, line
         elif not title_seen:
             title_seen = True
@@ -182,3 +191,31 @@ def _resolve_dotted(name: str, resolvers: list) -> tuple[str, ...]:
             if found:
                 return found
     return ()
+
+
+def named_symbols(question: Question, defined: Callable[[frozenset[str]], Iterable[tuple[str, str, str]]],
+                  max_matches: int = 3) -> dict[str, float]:
+    """path → strength, for files that define a dotted name the question writes.
+
+    ``Expression.compile`` names the method ``compile`` of ``Expression``; ``mock._make_subclass`` the
+    function ``_make_subclass`` of a file called ``mock``. A written name matches a definition when it
+    ends with the definition's qualified name (two parts or more) or with its file's stem and then its
+    qualified name. ``defined(names)`` yields (name, file, qualname) for the definitions of those names.
+    """
+    if not question.dotted:
+        return {}
+    by_name: dict[str, list[tuple[str, list[str]]]] = {}
+    for name, file, qualname in defined(frozenset(d.rsplit(".", 1)[1] for d in question.dotted)):
+        by_name.setdefault(name, []).append((file, qualname.split(".")))
+    out: dict[str, float] = {}
+    for written, weight in question.dotted.items():
+        parts = written.split(".")
+        found = set()
+        for file, qual in by_name.get(parts[-1], ()):
+            stem = file.rsplit("/", 1)[-1].split(".", 1)[0]
+            if (len(qual) >= 2 and parts[-len(qual):] == qual) or parts[-len(qual) - 1:] == [stem, *qual]:
+                found.add(file)
+        if 0 < len(found) <= max_matches:
+            for f in found:
+                out[f] = max(out.get(f, 0.0), weight / len(found))
+    return out

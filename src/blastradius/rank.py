@@ -37,7 +37,7 @@ import numpy as np
 from . import terms as T
 from .languages import language_for
 from .model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
-from .question import about_tests, named_files, parse_question
+from .question import about_tests, named_files, named_symbols, parse_question
 from .store import Store, db_path
 
 __all__ = ["RankParams", "about_tests", "rank_files", "update_term_index", "bm25", "personalized_pagerank"]
@@ -473,7 +473,10 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
         # is not lifted just for being big.
         graph_file = graph_file / np.bincount(graph.node_file, minlength=nfiles).clip(1) ** params.graph_size_norm
     lexical = _file_lexical(hits, params)
-    named = {f: share for f, share in named_files(question, graph.files).items() if f not in skip}
+    named = named_files(question, graph.files)
+    for f, strength in named_symbols(question, lambda names: _definitions(store.conn, names)).items():
+        named[f] = max(named.get(f, 0.0), strength)
+    named = {f: strength for f, strength in named.items() if f not in skip}
     scores = _mix(graph, lexical, graph_file, src, dst, skip, top, params, named)
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
     max_lex = max(lexical.values(), default=0.0) or 1.0
@@ -491,6 +494,18 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
                        "total": round((time.perf_counter() - started) * 1000, 1)}}
     return QueryResult(query=text, files=files, top=top, candidates=len(scores),
                        truncated=len(scores) > top, about_tests=tests, debug=info)
+
+
+def _definitions(conn: sqlite3.Connection, names: frozenset[str]) -> list[tuple[str, str, str]]:
+    """(name, file, qualname) of every definition called one of ``names``."""
+    rows: list[tuple[str, str, str]] = []
+    ordered = sorted(names)
+    for i in range(0, len(ordered), 400):
+        chunk = ordered[i:i + 400]
+        marks = ",".join("?" * len(chunk))
+        rows.extend(conn.execute(
+            f"SELECT name, file, qualname FROM nodes WHERE name IN ({marks}) AND kind != 'file'", chunk))
+    return rows
 
 
 def _file_lexical(hits: LexicalHits, params: RankParams) -> dict[str, float]:
