@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from blastradius.api import blast_radius  # noqa: E402
 from blastradius.changes import changed_symbols  # noqa: E402
-from blastradius.config import Config  # noqa: E402
+from blastradius.config import Config, parse_config  # noqa: E402
 from blastradius.diff import parse_diff  # noqa: E402
 from blastradius.extract import extract  # noqa: E402
 from blastradius.languages import language_for  # noqa: E402
@@ -313,9 +313,10 @@ def score(returned: list[str], case: Case) -> dict[str, float | None]:
             "precision": len(hit) / len(got) if got else None}
 
 
-def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, with_context: bool) -> dict:
+def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, with_context: bool,
+             config: Config | None = None) -> dict:
     apply_seed(work, case)
-    result = blast_radius(work, hops=2, count_review=False, config=Config(workers=1))
+    result = blast_radius(work, hops=2, count_review=False, config=config or Config(workers=1))
     radius = result.radius
     ours_files = sorted(set(radius.files))
     uses_files = sorted(set(ours_files) | {u.split("::", 1)[0] for u in radius.uses if is_source(u.split("::", 1)[0])})
@@ -424,7 +425,10 @@ def main() -> None:
     ap.add_argument("--json", help="write every case row here")
     ap.add_argument("--kind", choices=("caller-update", "co-change"), help="run only the cases of this kind")
     ap.add_argument("--cache", type=Path, default=CACHE, help="where mined cases and work copies live")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=INT",
+                    help="override an integer configuration key, e.g. cochange_max_results=20")
     args = ap.parse_args()
+    config = parse_config({k: int(v) for k, v in (kv.split("=", 1) for kv in args.set)}).with_overrides(workers=1)
     rows: list[dict] = []
     for source in args.repos:
         work, history = prepare(source, args.cache)
@@ -447,7 +451,7 @@ def main() -> None:
         for case in cases:
             try:
                 repo_tokens = 0
-                row = run_case(work, case, repo_tokens, args.incumbent, not args.no_context)
+                row = run_case(work, case, repo_tokens, args.incumbent, not args.no_context, config)
                 row["repo_tokens"] = whole_repo_tokens(work)
                 rows.append(row)
             except Exception as exc:  # a case that cannot be replayed is reported, not fatal

@@ -78,8 +78,9 @@ def test_files_changed_together_are_found_with_their_counts(make_repo) -> None:
     # the initial commit touched every file once; b moved with a three more times
     assert got["pkg/b.py"] == (0.8, 4, "pkg/a.py")
     assert got["pkg/c.py"] == (0.4, 2, "pkg/a.py")
-    assert "pkg/d.py" not in got  # only the initial commit: support 1 < cochange_min_support
-    assert coupled(root, ["pkg/a.py"], min_support=1)["pkg/d.py"] == (0.2, 1, "pkg/a.py")
+    assert got["pkg/d.py"] == (0.2, 1, "pkg/a.py")  # the initial commit only
+    assert "pkg/d.py" not in coupled(root, ["pkg/a.py"], min_support=2)
+    assert "pkg/d.py" not in coupled(root, ["pkg/a.py"], min_confidence=25)
     assert "pkg/a.py" not in got  # a seed is never its own coupling
 
 
@@ -156,6 +157,10 @@ def test_too_many_changed_files_are_not_looked_up(make_repo) -> None:
 
 # ----- through the blast radius -----------------------------------------------------------------
 
+# The initial commit touches every file once: a support of 2 keeps it from coupling them all.
+STRICT = {**BASE, ".blastradius.toml": "warmup_reviews = 0\ncochange_min_support = 2\n"}
+
+
 def impact(root: Path, *args: str) -> dict:
     result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json", *args])
     assert result.exit_code == 0, result.output
@@ -163,7 +168,7 @@ def impact(root: Path, *args: str) -> dict:
 
 
 def test_impact_lists_cochanged_files_apart_from_the_radius(make_repo) -> None:
-    root = make_repo(BASE)
+    root = make_repo(STRICT)
     touch(root, "pkg/a.py", "pkg/b.py", "tests/test_a.py")
     touch(root, "pkg/a.py", "pkg/b.py", "tests/test_a.py")
     (root / "pkg/a.py").write_text("def fa():\n    return 10\n")
@@ -179,7 +184,7 @@ def test_impact_lists_cochanged_files_apart_from_the_radius(make_repo) -> None:
 
 
 def test_impact_against_a_base_reads_history_up_to_the_merge_base_only(make_repo) -> None:
-    root = make_repo(BASE)
+    root = make_repo(STRICT)
     touch(root, "pkg/a.py", "pkg/b.py")
     base = git(root, "rev-parse", "HEAD").strip()
     touch(root, "pkg/a.py", "pkg/c.py")  # under review: not history yet
@@ -190,7 +195,7 @@ def test_impact_against_a_base_reads_history_up_to_the_merge_base_only(make_repo
 
 
 def test_the_review_context_mentions_cochanged_files(make_repo) -> None:
-    root = make_repo(BASE)
+    root = make_repo(STRICT)
     touch(root, "pkg/a.py", "pkg/b.py")
     (root / "pkg/a.py").write_text("def fa():\n    return 10\n")
     result = CliRunner().invoke(main, ["context", "--root", str(root)])

@@ -34,7 +34,7 @@ from .model import CoChange, CoChanged
 @dataclass(frozen=True)
 class HistoryCaps:
     commits: int = 2000  # first-parent commits read back from the base
-    min_support: int = 2  # commits touching both files
+    min_support: int = 1  # commits touching both files
     min_confidence: int = 10  # percent of the seed's commits that touched the candidate
     max_files: int = 30  # commits touching more files carry no coupling
     max_results: int = 10

@@ -35,7 +35,7 @@ class Config:
     workers: int = 0  # 0: one per core
     history: bool = True  # files changed together in git history (cochange.py)
     cochange_commits: int = 2000
-    cochange_min_support: int = 2
+    cochange_min_support: int = 1
     cochange_min_confidence: int = 10  # percent
     cochange_max_files: int = 30
     cochange_max_results: int = 10
