@@ -130,3 +130,9 @@ def test_named_symbols_match_a_qualified_name_or_a_file_stem_and_a_name() -> Non
 
     q = parse_question("Crash in Expression.compile\nsee `mock._make_subclass` and re.compile\n")
     assert named_symbols(q, defined) == {"src/mark/expression.py": W_TITLE, "ext/autodoc/mock.py": W_PROSE}
+
+
+def test_a_named_test_file_stands_for_the_code_it_exercises(docs_repo: Store) -> None:
+    result = rank_files(docs_repo, "Caching is slow\nas in tests/test_render.py", params=ALL_TERMS)
+    assert result.files[0].path == "pkg/render.py"
+    assert not result.about_tests

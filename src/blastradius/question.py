@@ -38,6 +38,8 @@ IDENTIFIER_BOOST = 2.0  # whole-name terms of identifiers written as code
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # Lines of pasted output rather than prose: prompts, traceback frames, log and linter lines.
 _BLOCK_LINE = re.compile(r"^(\s{4,}|\t|\s*(>>>|\.\.\.|\$ |E  |[-=_*!]{5,})|\s*File \"|\S+:\d+(:\d+)?:)")
+# A file name's extension ('conf.py') is not a word of the question; the path is matched on its own.
+_EXTENSION = re.compile(r"(?<=\w)\.(py|pyi|js|ts|txt|cfg|toml|ini|rst|md|html|json|yaml|yml)\b")
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _TEMPLATE_LINE = re.compile(r"^\s*([-*] \[[ xX]\]|_No response_\s*$)")
 _HEADING = re.compile(r"^\s*#{1,6}\s")
@@ -73,7 +75,7 @@ def parse_question(text: str) -> Question:
             dotted[m] = max(dotted.get(m, 0.0), kind)
         code = {m.lower() for m in _CODE_TOKEN.findall(line)}
         code.update(t.lower() for span in _BACKTICK.findall(line) for t in T.WORD.findall(span))
-        for token in T.WORD.findall(line):
+        for token in T.WORD.findall(_EXTENSION.sub("", line)):
             found = list(T.identifier_terms(token))
             # The whole name of an identifier written as code is the last term (or the only one).
             whole = found[-1] if found and token.lower() in code else None

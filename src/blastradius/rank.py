@@ -42,7 +42,7 @@ from .store import Store, db_path
 
 __all__ = ["RankParams", "about_tests", "rank_files", "update_term_index", "bm25", "personalized_pagerank"]
 
-TERM_INDEX_VERSION = "1"
+TERM_INDEX_VERSION = "2"
 
 # Field weights of a node's document: what a symbol is called says more than prose about it.
 W_NAME = 3.0
@@ -476,7 +476,8 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     named = named_files(question, graph.files)
     for f, strength in named_symbols(question, lambda names: _definitions(store.conn, names)).items():
         named[f] = max(named.get(f, 0.0), strength)
-    named = {f: strength for f, strength in named.items() if f not in skip}
+    if skip:
+        named = {f: strength for f, strength in named.items() if f not in skip} | _tested_by(graph, named, skip)
     scores = _mix(graph, lexical, graph_file, src, dst, skip, top, params, named)
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
     max_lex = max(lexical.values(), default=0.0) or 1.0
@@ -494,6 +495,25 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
                        "total": round((time.perf_counter() - started) * 1000, 1)}}
     return QueryResult(query=text, files=files, top=top, candidates=len(scores),
                        truncated=len(scores) > top, about_tests=tests, debug=info)
+
+
+def _tested_by(graph: Graph, named: dict[str, float], skip: frozenset[str]) -> dict[str, float]:
+    """A named test file, in a question not about tests, stands for the code it exercises: its strength
+    goes to the non-test files its edges reach, in proportion to the edges that reach each."""
+    out: dict[str, float] = {}
+    for path, strength in named.items():
+        fi = graph.file_index.get(path)
+        if path not in skip or fi is None:
+            continue
+        reached = graph.node_file[graph.dst[graph.node_file[graph.src] == fi]]
+        reached = reached[~graph.file_is_test[reached]]
+        if not reached.size:
+            continue
+        counts = np.bincount(reached, minlength=len(graph.files))
+        for target in np.flatnonzero(counts).tolist():
+            f = graph.files[target]
+            out[f] = max(out.get(f, 0.0), strength * counts[target] / reached.size)
+    return out
 
 
 def _definitions(conn: sqlite3.Connection, names: frozenset[str]) -> list[tuple[str, str, str]]:

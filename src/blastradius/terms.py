@@ -28,7 +28,7 @@ or other our out over own same she should so some such than that the their them 
 they this those through to too under until up very was we were what when where which while who
 whom why will with would you your yours also however may might must shall yet get got any all
 each both few here now use used using like want one two way make made see e g eg ie etc
-self cls def return none true false class import py pass elif else lambda
+self cls def return none true false class import pass elif else lambda
 """.split())
 
 # Suffixes stripped, longest first; a stem keeps at least three letters.
