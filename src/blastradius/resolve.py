@@ -67,6 +67,7 @@ class Resolver(Imports, NameFallback):
         self._shared_modules = modules
         self._file_syms: dict[str, tuple[dict[str, SymRow], dict[tuple[str | None, str], SymRow]]] = {}
         self._imports: dict[str, list[Import]] = {}
+        self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
         self._bindings: dict[str, dict[tuple[str, str], str]] = {}
         self._import_targets: dict[tuple[str, Import], Target | None] = {}
         self._bases: dict[str, tuple[SymRow, ...]] = {}
@@ -131,6 +132,21 @@ class Resolver(Imports, NameFallback):
     def child(self, parent: str, name: str) -> SymRow | None:
         path = parent.split("::", 1)[0]
         return self._syms(path)[1].get((parent, name))
+
+    def _import_index(self, path: str) -> tuple[dict[str, list[Import]], list[Import]]:
+        """A file's plain imports by alias and its wildcard imports, each in file order.
+        Speed: a bare name was matched against every import of its file, ~250k times on Django."""
+        found = self._import_indexes.get(path)
+        if found is None:
+            by_alias: dict[str, list[Import]] = {}
+            wildcards: list[Import] = []
+            for imp in self._file_imports(path):
+                if imp.wildcard:
+                    wildcards.append(imp)
+                else:
+                    by_alias.setdefault(imp.alias, []).append(imp)
+            found = self._import_indexes[path] = (by_alias, wildcards)
+        return found
 
     def _file_imports(self, path: str) -> list[Import]:
         found = self._imports.get(path)
@@ -201,22 +217,21 @@ class Resolver(Imports, NameFallback):
         found = self.child(path, name)
         if found is not None:
             return found
-        for imp in self._file_imports(path):
-            if imp.alias == name and not imp.wildcard:
-                target = self.import_target(path, imp, depth)
-                if target is not None:
-                    return target
+        by_alias, wildcards = self._import_index(path)
+        for imp in by_alias.get(name, ()):
+            target = self.import_target(path, imp, depth)
+            if target is not None:
+                return target
         if spec.package_scope:
             for sibling in self._package_files(path):
                 found = self.child(sibling, name)
                 if found is not None:
                     return found
-        for imp in self._file_imports(path):
-            if imp.wildcard:
-                files = self.import_files(path, imp)
-                target = self.module_member(files, name, depth + 1) if files else None
-                if target is not None:
-                    return target
+        for imp in wildcards:
+            files = self.import_files(path, imp)
+            target = self.module_member(files, name, depth + 1) if files else None
+            if target is not None:
+                return target
         return self._global_type(path, name) if spec.global_types else None
 
     # ----- classes -------------------------------------------------------------------------------

@@ -82,19 +82,17 @@ class Imports:
             if row is not None:
                 return row
         for f in files:
-            for imp in self._file_imports(f):
-                if imp.alias == name and not imp.wildcard:
-                    target = self.import_target(f, imp, depth + 1)
+            for imp in self._import_index(f)[0].get(name, ()):
+                target = self.import_target(f, imp, depth + 1)
+                if target is not None:
+                    return target
+        for f in files:
+            for imp in self._import_index(f)[1]:
+                inner = self.import_files(f, imp)
+                if inner:
+                    target = self.module_member(inner, name, depth + 1)
                     if target is not None:
                         return target
-        for f in files:
-            for imp in self._file_imports(f):
-                if imp.wildcard:
-                    inner = self.import_files(f, imp)
-                    if inner:
-                        target = self.module_member(inner, name, depth + 1)
-                        if target is not None:
-                            return target
         return None
 
     def import_edges(self: Resolver, path: str) -> list[Edge]:
