@@ -258,6 +258,16 @@ class Store:
         """path → (hash, size, mtime_ns)."""
         return {r[0]: (r[1], r[2], r[3]) for r in self.conn.execute("SELECT path, hash, size, mtime_ns FROM files")}
 
+    def indexed(self, paths: Iterable[str]) -> set[str]:
+        """Which of these paths are indexed."""
+        paths = list(paths)
+        out: set[str] = set()
+        for i in range(0, len(paths), 400):
+            chunk = paths[i:i + 400]
+            marks = ",".join("?" * len(chunk))
+            out.update(r[0] for r in self.conn.execute(f"SELECT path FROM files WHERE path IN ({marks})", chunk))
+        return out
+
     def file_languages(self) -> dict[str, tuple[str, str]]:
         return {r[0]: (r[1], r[2]) for r in self.conn.execute("SELECT path, language, package FROM files")}
 
