@@ -133,6 +133,6 @@ def test_named_symbols_match_a_qualified_name_or_a_file_stem_and_a_name() -> Non
 
 
 def test_a_named_test_file_stands_for_the_code_it_exercises(docs_repo: Store) -> None:
-    result = rank_files(docs_repo, "Caching is slow\nas in tests/test_render.py", params=ALL_TERMS)
+    result = rank_files(docs_repo, "Output is wrong\nas in tests/test_render.py", params=ALL_TERMS)
     assert result.files[0].path == "pkg/render.py"
     assert not result.about_tests

@@ -115,11 +115,11 @@ def classify_lines(text: str) -> Iterable[tuple[float, str]]:
 def about_tests(text: str, share: float = 0.2) -> bool:
     """A question is about tests when test words (test, fixture, …) are a real share of its prose words.
 
-    Identifiers written as code are left out (``unittest.TestCase``, ``test_foo`` name the subject, they
-    do not ask for tests), and the share is high because an issue of a testing tool says "test" in every
+    Identifiers and paths written as code are left out (``unittest.TestCase``, ``test_foo``,
+    ``tests/test_foo.py`` name the subject, they do not ask for tests), and the share is high because an issue of a testing tool says "test" in every
     other sentence while asking about the tool's own code.
     """
-    prose = _CODE_TOKEN.sub(" ", _BACKTICK.sub(" ", parse_question(text).prose))
+    prose = _CODE_TOKEN.sub(" ", _PATH.sub(" ", _BACKTICK.sub(" ", parse_question(text).prose)))
     words = [w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", prose)]
     content = [w for w in words if w not in T.STOP_WORDS]
     hits = sum(1 for w in content if w in TEST_WORDS)

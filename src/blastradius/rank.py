@@ -600,7 +600,7 @@ def _ranked(graph: Graph, hits: LexicalHits, path: str, score: float, lexical: f
                 term_parts[term] = term_parts.get(term, 0.0) + part
     terms = tuple(t for t, _ in sorted(term_parts.items(), key=lambda kv: (-kv[1], kv[0]))[:6])
     symbols = tuple(node for _, node in sorted(docs, key=lambda d: (-d[0], d[1]))[:3])
-    return RankedFile(path=path, score=round(score, 4), lexical=round(lexical, 4), graph=round(graph_score, 4),
+    return RankedFile(path=path, score=round(float(score), 4), lexical=round(lexical, 4), graph=round(graph_score, 4),
                       terms=terms, symbols=symbols, via=_lifted_by(graph, path, seed_weight), neighbour=neighbour)
 
 
