@@ -8,8 +8,16 @@ from pathlib import Path
 import pytest
 
 from blastradius.indexer import index
-from blastradius.question import (W_BLOCK, W_PROSE, W_TITLE, about_tests, classify_lines, named_files, named_symbols,
-                                  parse_question)
+from blastradius.question import (
+    W_BLOCK,
+    W_PROSE,
+    W_TITLE,
+    about_tests,
+    classify_lines,
+    named_files,
+    named_symbols,
+    parse_question,
+)
 from blastradius.rank import RankParams, file_priors, rank_files
 from blastradius.store import Store
 

@@ -40,7 +40,7 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 _BLOCK_LINE = re.compile(r"^(\s{4,}|\t|\s*(>>>|\.\.\.|\$ |E  |[-=_*!]{5,})|\s*File \"|\S+:\d+(:\d+)?:)")
 # A file name's extension ('conf.py') is not a word of the question; the path is matched on its own.
 _EXTENSION = re.compile(r"(?<=\w)\.(py|pyi|js|ts|txt|cfg|toml|ini|rst|md|html|json|yaml|yml)\b")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TEMPLATE_LINE = re.compile(r"^\s*([-*] \[[ xX]\]|_No response_\s*$)")
 _HEADING = re.compile(r"^\s*#{1,6}\s")
 _BACKTICK = re.compile(r"`([^`\n]+)`")

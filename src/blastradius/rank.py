@@ -22,7 +22,6 @@ from __future__ import annotations
 import bisect
 import math
 import os
-import re
 import sqlite3
 import time
 from collections.abc import Iterable
@@ -35,12 +34,13 @@ from typing import Any
 import numpy as np
 
 from . import terms as T
-from .languages import language_for
 from .model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
-from .question import about_tests, named_files, named_symbols, parse_question
+from .question import about_tests, parse_question
+from .rank_named import file_priors, files_named
 from .store import Store, db_path
 
-__all__ = ["RankParams", "about_tests", "rank_files", "update_term_index", "bm25", "personalized_pagerank"]
+__all__ = ["RankParams", "about_tests", "bm25", "file_priors", "personalized_pagerank", "rank_files",
+           "update_term_index"]
 
 TERM_INDEX_VERSION = "2"
 
@@ -473,11 +473,7 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
         # is not lifted just for being big.
         graph_file = graph_file / np.bincount(graph.node_file, minlength=nfiles).clip(1) ** params.graph_size_norm
     lexical = _file_lexical(hits, params)
-    named = named_files(question, graph.files)
-    for f, strength in named_symbols(question, lambda names: _definitions(store.conn, names)).items():
-        named[f] = max(named.get(f, 0.0), strength)
-    if skip:
-        named = {f: strength for f, strength in named.items() if f not in skip} | _tested_by(graph, named, skip)
+    named = files_named(store.conn, graph, question, skip)
     scores = _mix(graph, lexical, graph_file, src, dst, skip, top, params, named)
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
     max_lex = max(lexical.values(), default=0.0) or 1.0
@@ -487,7 +483,7 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
                           neighbour, seed_weight) for path, (score, neighbour) in ordered[:top])
     info: dict[str, object] = {}
     if debug:
-        info = {"nodes": n, "edges": int(len(src)), "query_terms": len(question.terms), "named_files": sorted(named),
+        info = {"nodes": n, "edges": len(src), "query_terms": len(question.terms), "named_files": sorted(named),
                 "dropped_terms": list(hits.dropped_terms[:20]), "scored_documents": len(hits.scores),
                 "seeds": [[node, round(score, 3)] for node, score, _ in seeds[:10]], "ppr_iterations": iterations,
                 "ms": {"load": round((loaded - started) * 1000, 1), "bm25": round((lexed - loaded) * 1000, 1),
@@ -495,37 +491,6 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
                        "total": round((time.perf_counter() - started) * 1000, 1)}}
     return QueryResult(query=text, files=files, top=top, candidates=len(scores),
                        truncated=len(scores) > top, about_tests=tests, debug=info)
-
-
-def _tested_by(graph: Graph, named: dict[str, float], skip: frozenset[str]) -> dict[str, float]:
-    """A named test file, in a question not about tests, stands for the code it exercises: its strength
-    goes to the non-test files its edges reach, in proportion to the edges that reach each."""
-    out: dict[str, float] = {}
-    for path, strength in named.items():
-        fi = graph.file_index.get(path)
-        if path not in skip or fi is None:
-            continue
-        reached = graph.node_file[graph.dst[graph.node_file[graph.src] == fi]]
-        reached = reached[~graph.file_is_test[reached]]
-        if not reached.size:
-            continue
-        counts = np.bincount(reached, minlength=len(graph.files))
-        for target in np.flatnonzero(counts).tolist():
-            f = graph.files[target]
-            out[f] = max(out.get(f, 0.0), strength * counts[target] / reached.size)
-    return out
-
-
-def _definitions(conn: sqlite3.Connection, names: frozenset[str]) -> list[tuple[str, str, str]]:
-    """(name, file, qualname) of every definition called one of ``names``."""
-    rows: list[tuple[str, str, str]] = []
-    ordered = sorted(names)
-    for i in range(0, len(ordered), 400):
-        chunk = ordered[i:i + 400]
-        marks = ",".join("?" * len(chunk))
-        rows.extend(conn.execute(
-            f"SELECT name, file, qualname FROM nodes WHERE name IN ({marks}) AND kind != 'file'", chunk))
-    return rows
 
 
 def _file_lexical(hits: LexicalHits, params: RankParams) -> dict[str, float]:
@@ -571,22 +536,6 @@ def _mix(graph: Graph, lexical: dict[str, float], graph_file: np.ndarray, src: n
         if path not in scores and path not in skip and graph_file[fi] > 0:
             scores[path] = (weigh(path, params.neighbour_discount * params.graph_mix * graph_part(path)), True)
     return scores
-
-
-def file_priors(files: Iterable[str], params: RankParams) -> dict[str, float]:
-    """path → factor below 1 for files the question is rarely about (secondary directories, minor languages)."""
-    files = tuple(files)
-    secondary = frozenset(params.secondary_dirs)
-    langs = [spec.name if (spec := language_for(f)) else "" for f in files]
-    share = {lang: langs.count(lang) / len(files) for lang in set(langs)} if files else {}
-    out: dict[str, float] = {}
-    for f, lang in zip(files, langs):
-        factor = params.secondary_factor if secondary.intersection(f.split("/")[:-1]) else 1.0
-        if share.get(lang, 1.0) < params.minor_language_share:
-            factor *= params.minor_language_factor
-        if factor < 1.0:
-            out[f] = factor
-    return out
 
 
 def _ranked(graph: Graph, hits: LexicalHits, path: str, score: float, lexical: float, graph_score: float,
