@@ -115,6 +115,8 @@ def test_term_index_is_replaced_per_file(term_store: Store, make_repo: Callable[
     commit_all(root)
     index(root)
     store = Store.open(root, create=False)
+    assert "billing/tax.py" in store.get_meta("term_dirty")  # an update only notes the file...
+    assert update_term_index(store, (), ()) == 1  # ...and the next query re-terms it alone
     terms = {r[0] for r in store.conn.execute("SELECT term FROM term_postings WHERE file='billing/tax.py'")}
     assert "levy" in terms and "tax_rate" not in terms
     assert store.conn.execute("SELECT COUNT(*) FROM term_postings WHERE file='billing/invoice.py'").fetchone()[0] > 0

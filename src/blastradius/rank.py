@@ -20,6 +20,7 @@ the terms that matched, its best symbols, and the graph edge that lifted it.
 from __future__ import annotations
 
 import bisect
+import json
 import math
 import os
 import sqlite3
@@ -116,29 +117,40 @@ def ensure_term_tables(conn: sqlite3.Connection) -> None:
     conn.executescript(resources.files("blastradius").joinpath("schema.sql").read_text())
 
 
+_MAX_NOTED_FILES = 2_000  # files noted for the next query past which it rebuilds the whole index
+
+
 def update_term_index(store: Store, changed: Iterable[str], deleted: Iterable[str], full: bool = False,
                       defer: bool = False) -> int:
     """Replace the terms of ``changed``/``deleted`` files (all files when ``full`` or the index is stale).
 
     Called by the indexer at the end of a run; returns the number of files whose terms were written.
-    With ``defer`` (the indexer) a whole rebuild is not done but left to the first query, which
-    calls this without it: building every file's terms was ~4.6 s of a cold Django build (a
-    sixth of its CPU), for a feature many runs never use. Once built, updates stay per file.
+    With ``defer`` (the indexer) nothing is built: the index is marked stale after a full
+    build, or the files are noted, and the next query (which calls this without it) brings
+    the terms up to date. Building every file's terms was ~4.6 s of a cold Django build (a
+    sixth of its CPU) and ~30 ms of a one-file update, for a feature many runs never use.
     """
     conn = store.conn
     paths = sorted(set(changed) | set(deleted))
-    if defer and (full or store.get_meta("term_index") != TERM_INDEX_VERSION):
+    current = store.get_meta("term_index") == TERM_INDEX_VERSION
+    if defer:
         if not full and not paths:
             return 0
+        noted = set(json.loads(store.get_meta("term_dirty") or "[]")) | set(paths) if current and not full else set()
+        stale = not current or full or len(noted) > _MAX_NOTED_FILES
         with store.atomic():
-            store.set_meta("term_index", "")  # stale: the first query rebuilds it whole
+            if stale:
+                store.set_meta("term_index", "")  # the next query rebuilds it whole
+            store.set_meta("term_dirty", "" if stale else json.dumps(sorted(noted)))
             store.set_meta("term_generation", str(time.time_ns()))
         return 0
-    if store.get_meta("term_index") != TERM_INDEX_VERSION:
+    if not current:
         # Only a database without a current term index can lack its tables: running the
         # schema script on every update was ~5 ms of a one-file update.
         ensure_term_tables(conn)
         full = True
+    else:
+        paths = sorted(set(paths) | set(json.loads(store.get_meta("term_dirty") or "[]")))
     if not full and not paths:
         return 0
     with store.atomic():
@@ -170,6 +182,7 @@ def update_term_index(store: Store, changed: Iterable[str], deleted: Iterable[st
             conn.executemany("INSERT INTO term_postings(term, node, file, weight, length) VALUES (?,?,?,?,?)",
                              postings)
         store.set_meta("term_index", TERM_INDEX_VERSION)
+        store.set_meta("term_dirty", "")
         # Any change of files may change edges too: the cached graph arrays are keyed on this.
         store.set_meta("term_generation", str(time.time_ns()))
     return len({r[4] for r in rows})
