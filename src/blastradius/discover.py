@@ -43,10 +43,11 @@ def find_root(path: str | Path) -> Path:
 
 
 def walk(root: Path, config: Config, configs: list[str] | None = None,
-         is_git: bool | None = None) -> tuple[list[Candidate], dict[str, str]]:
+         is_git: bool | None = None, verdicts: dict[str, str] | None = None) -> tuple[list[Candidate], dict[str, str]]:
     """Source files to index, and the skipped ones with a reason. Files that steer
     import resolution (go.mod, package.json, …) are appended to ``configs``. ``is_git``
-    saves asking git again when the caller already knows."""
+    saves asking git again when the caller already knows; ``verdicts`` keeps what a path's
+    name alone decides between walks with the same config (see ``_verdict``)."""
     if git.is_repo(root) if is_git is None else is_git:
         paths = git.ls_files(root)
     else:
@@ -58,20 +59,16 @@ def walk(root: Path, config: Config, configs: list[str] | None = None,
     skipped: dict[str, str] = {}
     real_dirs: dict[str, bool] = {}
     top = str(root)
+    verdicts = {} if verdicts is None else verdicts
     # Plain strings and os calls below: pathlib objects per file were most of a no-op run.
     for path in paths:
-        if language_for(path) is None:
-            continue
-        if not _storable(path):
-            # Not valid UTF-8: SQLite cannot hold the name; it is counted under a printable one.
-            skipped[_printable(path)] = "bad-filename"
-            continue
-        parts = path.split("/")
-        if any(part in vendored for part in parts[:-1]):
-            skipped[path] = "vendored"
-            continue
-        if any(fnmatch(path, pattern) for pattern in config.exclude):
-            skipped[path] = "excluded"
+        verdict = verdicts.get(path)
+        if verdict is None:
+            verdict = verdicts[path] = _verdict(path, vendored, config.exclude)
+        if verdict:
+            if verdict != _NOT_SOURCE:
+                # A name that is not valid UTF-8 is counted under a printable one (SQLite cannot hold it).
+                skipped[_printable(path) if verdict == "bad-filename" else path] = verdict
             continue
         full = f"{top}/{path}"
         try:
@@ -92,11 +89,27 @@ def walk(root: Path, config: Config, configs: list[str] | None = None,
         if st.st_size > config.max_file_bytes:
             skipped[path] = "too-large"
             continue
-        if ".min." in parts[-1]:
+        if ".min." in path.rpartition("/")[2]:
             skipped[path] = "generated"
             continue
         out.append(Candidate(path, st.st_size, st.st_mtime_ns))
     return out, skipped
+
+
+_NOT_SOURCE = "-"
+
+
+def _verdict(path: str, vendored: set[str], exclude: tuple[str, ...]) -> str:
+    """What the path's name alone decides: '' (a candidate), _NOT_SOURCE, or a skip reason."""
+    if language_for(path) is None:
+        return _NOT_SOURCE
+    if not _storable(path):
+        return "bad-filename"
+    if any(part in vendored for part in path.split("/")[:-1]):
+        return "vendored"
+    if any(fnmatch(path, pattern) for pattern in exclude):
+        return "excluded"
+    return ""
 
 
 def _inside(top: str, full: str, real_dirs: dict[str, bool], is_link: bool) -> bool:

@@ -182,6 +182,7 @@ class Indexer:
         # Module resolvers kept between runs while the paths and the resolution config stay.
         self._modules: dict[str, tuple[frozenset[str], ModuleResolver]] = {}
         self._modules_digest = ""
+        self._verdicts: dict[str, str] = {}  # what each path's name decides in walk (config is fixed)
 
     def close(self) -> None:
         self.store.close()
@@ -203,7 +204,7 @@ class Indexer:
         started = time.perf_counter()
         self._counts_shifted = False
         configs: list[str] = []
-        candidates, skipped = walk(self.root, self.config, configs, self._is_git)
+        candidates, skipped = walk(self.root, self.config, configs, self._is_git, self._verdicts)
         config_digest = _digest(self.root, configs)
         if config_digest != self._modules_digest:
             self._modules.clear()
