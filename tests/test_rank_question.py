@@ -9,6 +9,8 @@ import pytest
 
 from blastradius.indexer import index
 from blastradius.question import (
+    MENTION_FLOOR,
+    PACKAGE_SHARE,
     W_BLOCK,
     W_PROSE,
     W_TITLE,
@@ -56,7 +58,8 @@ def test_identifiers_written_as_code_weigh_more_than_their_words() -> None:
 def test_paths_and_dotted_names_are_collected_with_their_line_weight() -> None:
     q = parse_question(ISSUE)
     assert q.paths["src/_pytest/pastebin.py"] == W_PROSE
-    assert q.paths["usr/lib/python3/site-packages/_pytest/terminal.py"] == W_BLOCK
+    # A name in a block (a traceback frame) is as precise as one in prose.
+    assert q.paths["usr/lib/python3/site-packages/_pytest/terminal.py"] == MENTION_FLOOR == W_PROSE
     assert "bpaste.net" in q.paths  # a host looks like a file name; it matches no indexed file
     assert parse_question("Bug in sphinx.ext.autodoc.Documenter").dotted == {"sphinx.ext.autodoc.Documenter": W_TITLE}
 
@@ -66,8 +69,9 @@ def test_named_files_match_the_longest_existing_suffix_and_modules_through_the_r
              "sphinx/ext/autodoc/__init__.py", "sphinx/ext/autodoc/mock.py", "a/conf.py", "b/conf.py",
              "c/conf.py", "d/conf.py"]
     named = named_files(parse_question(ISSUE + "\nsee sphinx.ext.autodoc.Documenter and conf.py\n"), files)
-    assert named == {"src/_pytest/pastebin.py": W_PROSE, "src/_pytest/terminal.py": W_BLOCK,
-                     "sphinx/ext/autodoc/__init__.py": W_PROSE}  # conf.py names four files: too vague
+    # conf.py names four files: too vague; sphinx.ext.autodoc names a package, a weaker pointer than a module.
+    assert named == {"src/_pytest/pastebin.py": W_PROSE, "src/_pytest/terminal.py": W_PROSE,
+                     "sphinx/ext/autodoc/__init__.py": W_PROSE * PACKAGE_SHARE}
 
 
 def test_about_tests_reads_the_prose_not_the_code() -> None:
@@ -144,3 +148,16 @@ def test_a_named_test_file_stands_for_the_code_it_exercises(docs_repo: Store) ->
     result = rank_files(docs_repo, "Output is wrong\nas in tests/test_render.py", params=ALL_TERMS)
     assert result.files[0].path == "pkg/render.py"
     assert not result.about_tests
+
+
+def test_naming_many_files_points_at_none_in_particular(docs_repo: Store) -> None:
+    from blastradius.rank import load_graph
+    from blastradius.rank_named import files_named
+
+    graph = load_graph(docs_repo)
+    one = files_named(docs_repo.conn, graph, parse_question("x\nsee pkg/render.py\n"), frozenset())
+    assert one == {"pkg/render.py": W_PROSE}
+    listed = "x\n```\npkg/render.py\npkg/cache.py\ndocs/example_render.py\npkg/__init__.py\n```\n"
+    many = files_named(docs_repo.conn, graph, parse_question(listed), frozenset(), budget=3.0)
+    assert many == pytest.approx({f: 0.75 for f in ("pkg/render.py", "pkg/cache.py", "docs/example_render.py",
+                                                    "pkg/__init__.py")})

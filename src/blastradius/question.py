@@ -33,6 +33,8 @@ TEST_WORDS = frozenset({"test", "tests", "testing", "fixture", "fixtures"})
 W_TITLE = 3.0
 W_PROSE = 1.0
 W_BLOCK = 0.5
+MENTION_FLOOR = 1.0  # the least weight of a file or symbol named in a block (as much as in prose)
+PACKAGE_SHARE = 0.5  # a dotted name that resolves to a package's own file (its directory) counts this much
 IDENTIFIER_BOOST = 2.0  # whole-name terms of identifiers written as code
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -69,10 +71,12 @@ def parse_question(text: str) -> Question:
     for kind, line in classify_lines(text):
         if kind != W_BLOCK:
             prose.append(line)
+        # A name is precise wherever it stands: in a block it still counts as much as MENTION_FLOOR.
+        named = max(kind, MENTION_FLOOR)
         for m in _PATH.findall(line):
-            paths[m.replace("\\", "/")] = max(paths.get(m.replace("\\", "/"), 0.0), kind)
+            paths[m.replace("\\", "/")] = max(paths.get(m.replace("\\", "/"), 0.0), named)
         for m in _DOTTED.findall(line):
-            dotted[m] = max(dotted.get(m, 0.0), kind)
+            dotted[m] = max(dotted.get(m, 0.0), named)
         code = {m.lower() for m in _CODE_TOKEN.findall(line)}
         code.update(t.lower() for span in _BACKTICK.findall(line) for t in T.WORD.findall(span))
         for token in T.WORD.findall(_EXTENSION.sub("", line)):
@@ -170,7 +174,10 @@ def named_files(question: Question, files: Iterable[str], max_matches: int = 3) 
     if question.dotted:
         resolvers = _resolvers(files)
         for name, weight in question.dotted.items():
-            credit(_resolve_dotted(name, resolvers), weight)
+            module, found = _resolve_dotted(name, resolvers)
+            # 'a.b' resolving to a/b/<index file> names a whole package: a weaker pointer than a module.
+            package = any(f.rsplit("/", 2)[-2:-1] == module.split(".")[-1:] for f in found)
+            credit(found, weight * (PACKAGE_SHARE if package else 1.0))
     return out
 
 
@@ -184,15 +191,16 @@ def _resolvers(files: tuple[str, ...]) -> list:
     return [spec.resolver(repo, spec) for spec in specs.values()]
 
 
-def _resolve_dotted(name: str, resolvers: list) -> tuple[str, ...]:
+def _resolve_dotted(name: str, resolvers: list) -> tuple[str, tuple[str, ...]]:
+    """(the module, its files) for the longest prefix of ``name`` that some resolver knows."""
     parts = name.split(".")
     for end in range(len(parts), 1, -1):  # a.b.C.method → a.b.C → a.b: the longest that is a module
         module = ".".join(parts[:end])
         for resolver in resolvers:
             found = resolver.resolve(module, "")
             if found:
-                return found
-    return ()
+                return module, found
+    return "", ()
 
 
 def named_symbols(question: Question, defined: Callable[[frozenset[str]], Iterable[tuple[str, str, str]]],

@@ -75,6 +75,7 @@ class RankParams:
     neighbour_discount: float = 0.5
     test_share: float = 0.2  # share of test words in the prose that makes a question about tests
     named_bonus: float = 1.0  # added to the score of a file the question names (a path, a dotted module)
+    named_budget: float = 3.0  # past this many named files, each naming counts for less
     # Directories of docs, examples, benchmarks, scripts and vendored code: the question is rarely about
     # them, so their files count for ``secondary_factor`` of their score unless the question names them.
     secondary_dirs: tuple[str, ...] = (
@@ -486,7 +487,7 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
         # is not lifted just for being big.
         graph_file = graph_file / np.bincount(graph.node_file, minlength=nfiles).clip(1) ** params.graph_size_norm
     lexical = _file_lexical(hits, params)
-    named = files_named(store.conn, graph, question, skip)
+    named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = _mix(graph, lexical, graph_file, src, dst, skip, top, params, named)
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
     max_lex = max(lexical.values(), default=0.0) or 1.0

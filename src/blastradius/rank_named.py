@@ -25,11 +25,18 @@ if TYPE_CHECKING:
     from .rank import Graph, RankParams
 
 
-def files_named(conn: sqlite3.Connection, graph: Graph, question: Question, skip: frozenset[str]) -> dict[str, float]:
-    """path → strength of the naming, over the files that take part (``skip``: test files left out)."""
+def files_named(conn: sqlite3.Connection, graph: Graph, question: Question, skip: frozenset[str],
+                budget: float = 3.0) -> dict[str, float]:
+    """path → strength of the naming, over the files that take part (``skip``: test files left out).
+
+    A question that names many files (a configuration listing every extension, a long traceback) points
+    at none of them in particular: past ``budget`` files, every strength shrinks in proportion.
+    """
     named = named_files(question, graph.files)
     for f, strength in named_symbols(question, lambda names: _definitions(conn, names)).items():
         named[f] = max(named.get(f, 0.0), strength)
+    if len(named) > budget:
+        named = {f: strength * budget / len(named) for f, strength in named.items()}
     if not skip:
         return named
     kept = {f: strength for f, strength in named.items() if f not in skip}
