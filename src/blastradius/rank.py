@@ -12,7 +12,12 @@ references, imports, inheritance, containment and dynamic dispatch, walked in
 both directions), computed by power iteration on numpy edge arrays that are
 loaded in one pass and cached per process until the database changes. Both
 signals are aggregated to files and mixed; files with no lexical hit may enter
-only as one-hop neighbours of the top files, at a discount. Test files take no
+only as one-hop neighbours of the top files, at a discount. The question is
+taken apart first (``question.py``): terms weighted by where they stand (title,
+prose, pasted blocks), and the files it names; a named file gets a bonus and
+files of docs/examples/vendored directories or of a minor language a prior
+below one (``rank_named.py``). A file's walk score is divided by the square root
+of its node count, so a big file is not lifted for its size. Test files take no
 part unless the question is about tests. Each ranked file carries its reasons:
 the terms that matched, its best symbols, and the graph edge that lifted it.
 """
