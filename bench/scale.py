@@ -22,6 +22,7 @@ place so a second run (``--reuse``) measures the index alone.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
@@ -78,7 +79,7 @@ def child(root: str, trace: bool) -> int:
             return
         now, peak = tracemalloc.get_traced_memory()
         print(f"@trace {name}: traced {now / 2**20:.1f} MiB, peak so far {peak / 2**20:.1f} MiB", file=sys.stderr, flush=True)
-        if name in ("resolve+write", "term-index"):  # all extracts held / after the graph is written
+        if name in ("resolve+write", "index-build"):  # all extracts held / and every file resolved
             for stat in tracemalloc.take_snapshot().statistics("lineno")[:10]:
                 print(f"@trace {stat.size / 2**20:8.1f} MiB {stat.count:>9} blocks  {stat.traceback[0]}",
                       file=sys.stderr, flush=True)
@@ -97,13 +98,22 @@ def child(root: str, trace: bool) -> int:
     wrap(ix, "extract_many", "extract")
     wrap(ix, "ExtractSource", "name-index")
     wrap(Store, "clear", "resolve+write")
+    bulk_load = Store.bulk_load
+
+    @contextlib.contextmanager
+    def marked_bulk_load(self: Store, *args: Any, **kwargs: Any) -> Any:
+        with bulk_load(self, *args, **kwargs):
+            yield
+            mark("index-build")  # rows written; SQLite now rebuilds the secondary indexes
+
+    Store.bulk_load = marked_bulk_load  # type: ignore[method-assign]
     wrap(ix, "update_term_index", "term-index")
     wrap(Store, "counts", "counts")
     report = ix.Indexer(root).run(full=True)
     mark("done")
     self_ru, kids_ru = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    # (Not the children's ru_maxrss: a git subprocess forked from a large indexer counts its pages.)
     print(json.dumps({**report.as_json(), "main_peak_rss_mib": round(self_ru.ru_maxrss / 1024, 1),
-                      "worker_peak_rss_mib": round(kids_ru.ru_maxrss / 1024, 1),
                       "main_cpu_s": round(self_ru.ru_utime + self_ru.ru_stime, 1),
                       "workers_cpu_s": round(kids_ru.ru_utime + kids_ru.ru_stime, 1)}))
     return 0
@@ -150,9 +160,11 @@ class Sampler(threading.Thread):
         while not self.stopped.is_set():
             main = rss_mib(self.pid)
             tree = main + sum(rss_mib(p) for p in descendants(self.pid))
-            peak = self.peaks.setdefault(self.phase, {"main_rss_mib": 0.0, "tree_rss_mib": 0.0})
+            peak = self.peaks.setdefault(self.phase, {"main_rss_mib": 0.0, "tree_rss_mib": 0.0,
+                                                      "others_rss_mib": 0.0})
             peak["main_rss_mib"] = max(peak["main_rss_mib"], round(main, 1))
             peak["tree_rss_mib"] = max(peak["tree_rss_mib"], round(tree, 1))
+            peak["others_rss_mib"] = max(peak["others_rss_mib"], round(tree - main, 1))
             self.stopped.wait(self.period)
 
 
@@ -255,11 +267,15 @@ def check_caps(root: Path) -> dict[str, Any]:
                     result = await s.call_tool(tool, arguments)
                     data = result.structured_content or {}
                     tokens = estimate_tokens(data)
+                    # The server cuts the data to the cap, then adds metadata.context_savings.
+                    bare = estimate_tokens({k: v for k, v in data.items() if k != "metadata"})
                     calls.append({"tool": tool, "args": {k: v if k != "diff" and k != "files" else f"<{len(v)} chars/items>"
                                                          for k, v in arguments.items()},
-                                  "error": bool(result.is_error), "tokens": tokens, "cap": cap,
-                                  "within_cap": not result.is_error and tokens <= cap,
-                                  "truncated": bool(data.get("truncated")), "wall_s": round(time.perf_counter() - began, 1)})
+                                  "error": bool(result.is_error), "tokens": tokens, "tokens_without_metadata": bare,
+                                  "cap": cap, "within_cap": not result.is_error and tokens <= cap,
+                                  "data_within_cap": not result.is_error and bare <= cap,
+                                  "truncated": bool(data.get("truncated")), "wall_s": round(time.perf_counter() - began, 1),
+                                  "server_peak_rss_mib": round(_server_peak_rss(root), 1)})
                     print(f"  mcp {calls[-1]}", file=sys.stderr, flush=True)
                 return _server_peak_rss(root)
 
@@ -296,7 +312,7 @@ def main() -> int:
             "skipped": r["skipped"], "wall_s": run["wall_s"],
             "cpu_s": round(kids.ru_utime + kids.ru_stime, 1), "main_cpu_s": r["main_cpu_s"],
             "workers_cpu_s": r["workers_cpu_s"], "main_peak_rss_mib": r["main_peak_rss_mib"],
-            "worker_peak_rss_mib": r["worker_peak_rss_mib"],
+            "workers_peak_rss_mib": max((p.get("others_rss_mib", 0.0) for p in run["phases"]), default=0.0),
             "tree_peak_rss_mib": max((p.get("tree_rss_mib", 0.0) for p in run["phases"]), default=0.0),
             "graph_mib": round(db.stat().st_size / 2**20, 1), "phases": run["phases"], "trace": run["trace"]})
         print(json.dumps(result, indent=2), flush=True)
@@ -307,7 +323,7 @@ def main() -> int:
         print(json.dumps(result["mcp"], indent=2))
         if args.out:
             args.out.write_text(json.dumps(result, indent=2))
-        return 0 if all(c["within_cap"] for c in result["mcp"]["calls"]) else 1
+        return 0 if all(c["data_within_cap"] for c in result["mcp"]["calls"]) else 1
     return 0
 
 
