@@ -84,6 +84,13 @@ def test_files_changed_together_are_found_with_their_counts(make_repo) -> None:
     assert "pkg/a.py" not in got  # a seed is never its own coupling
 
 
+def test_non_ascii_file_names_come_back_as_themselves(make_repo) -> None:
+    root = make_repo(BASE)
+    touch(root, "pkg/a.py", "pkg/größe.py")
+    result = cochanged_files(root, "HEAD", ["pkg/a.py"], {"pkg/größe.py"}, HistoryCaps())
+    assert [c.file for c in result.files] == ["pkg/größe.py"]
+
+
 def test_commits_over_max_files_carry_no_coupling(make_repo) -> None:
     root = make_repo({**BASE, **{f"gen/f{i}.py": "" for i in range(5)}})
     touch(root, "pkg/a.py", "pkg/b.py")

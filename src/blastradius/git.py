@@ -31,7 +31,8 @@ def run(root: str | Path, *args: str, input_bytes: bytes | None = None, check: b
         raise GitError("git is not installed or not on PATH") from exc
     if check and proc.returncode != 0:
         message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise GitError(f"git {args[0]} failed: {message[0] if message else 'exit ' + str(proc.returncode)}")
+        command = next((a for a in args if not a.startswith("-") and "=" not in a), args[0])  # skip -c k=v
+        raise GitError(f"git {command} failed: {message[0] if message else 'exit ' + str(proc.returncode)}")
     return proc.stdout
 
 
