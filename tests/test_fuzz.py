@@ -299,3 +299,32 @@ def test_a_line_diff_of_seeds_maps_to_the_edited_symbol() -> None:
     text = "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), "a/m.py", "b/m.py"))
     changes = changed_symbols(parse_diff(text), lambda p: old.encode(), lambda p: new.encode())
     assert [c.id for c in changes] == ["m.py::g"]
+
+
+# Found by bench/fuzz.py (mutation engine, seed 1): tiny inputs on which a grammar does not
+# finish (tree-sitter-typescript's TSX: 40 CPU s and 123,000 progress steps without an end;
+# tree-sitter-kotlin likewise). Only the parse budget stops them. If a grammar upgrade makes
+# one parse, drop it here.
+GRAMMAR_HANGS = {
+    "f.tsx": b"export const Lab(textel = (onstructxt }: { text:  Contr merge {\n  private repo: Repo;\n",
+    "f.kt": (b'package com.shop.core\nimport com.shop.util.Helper\n  fun ad.make()\n    supmd(x: Int) {\n'
+             b'    this.totalh)\n    Helper.make()\n    supmxake()\n s frob() {n fro\nr\nr\nr\no\nr\nr\nr\n'
+             b'r\nr\nr\nr\no\no\no\no\nr\nr\n\nr\nr\nrom.sr\nr\nr\nr\nr\no\nr\nr\nr\nr\nr\nr\nr\no\nr\nr\n'
+             b'r\nrr\nr\nr\nr\nr\nr\nr\no\nr\nr\nr\nr\nr\n\xf2\nr\no\nr\nr\nr\nr\nr\nr\nr\no\nr\nr\nr\nr\n'
+             b'r\nr\nr\no\nr\nrom.shop.core\nclass CartTest {\n  @Test\n  fun adds() {\n'
+             b'   0Cart(1).total()\n    Cart(2)\n  }\n}\n'),
+}
+
+
+@pytest.mark.parametrize("path", sorted(GRAMMAR_HANGS))
+def test_grammar_hangs_found_by_fuzzing_stop_at_the_budget(path: str, monkeypatch) -> None:
+    import blastradius.extract as extract_module
+
+    spec = language_for(path)
+    assert spec is not None
+    # A small step budget keeps the test cheap: ordinary code needs ~10 steps per KiB.
+    monkeypatch.setattr(extract_module, "PARSE_BUDGET_BASE", 1_000)
+    with pytest.raises(extract_module.ParseLimitExceeded):
+        extract_module.extract_checked(path, GRAMMAR_HANGS[path], spec)
+    fx = check_extract(spec, GRAMMAR_HANGS[path], path)
+    assert [s.id for s in fx.symbols] == [path] and fx.parse_errors == 1
