@@ -19,6 +19,7 @@ full of ``def test_…`` and say nothing about what is asked.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -151,12 +152,7 @@ def named_files(question: Question, files: Iterable[str], max_matches: int = 3) 
     A path matches by its longest suffix (whole components) that some file ends with; a dotted name
     by the longest prefix that a language's module resolver turns into files.
     """
-    files = tuple(files)
-    by_suffix: dict[str, list[str]] = {}
-    for f in files:
-        parts = f.split("/")
-        for i in range(len(parts)):
-            by_suffix.setdefault("/".join(parts[i:]), []).append(f)
+    by_suffix, resolvers = _file_lookup(tuple(files))
     out: dict[str, float] = {}
 
     def credit(found: list[str] | tuple[str, ...], weight: float) -> None:
@@ -172,13 +168,24 @@ def named_files(question: Question, files: Iterable[str], max_matches: int = 3) 
                 credit(found, weight)
                 break
     if question.dotted:
-        resolvers = _resolvers(files)
         for name, weight in question.dotted.items():
             module, found = _resolve_dotted(name, resolvers)
             # 'a.b' resolving to a/b/<index file> names a whole package: a weaker pointer than a module.
             package = any(f.rsplit("/", 2)[-2:-1] == module.split(".")[-1:] for f in found)
             credit(found, weight * (PACKAGE_SHARE if package else 1.0))
     return out
+
+
+@functools.lru_cache(maxsize=4)
+def _file_lookup(files: tuple[str, ...]) -> tuple[dict[str, list[str]], list]:
+    """Every path suffix → its files, and one module resolver per language; kept per file list, so
+    that a warm query does not rebuild them (25 ms on Django)."""
+    by_suffix: dict[str, list[str]] = {}
+    for f in files:
+        parts = f.split("/")
+        for i in range(len(parts)):
+            by_suffix.setdefault("/".join(parts[i:]), []).append(f)
+    return by_suffix, _resolvers(files)
 
 
 def _resolvers(files: tuple[str, ...]) -> list:

@@ -12,6 +12,7 @@ less about where the question points than in the library itself.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -78,7 +79,11 @@ def _definitions(conn: sqlite3.Connection, names: frozenset[str]) -> list[tuple[
 
 def file_priors(files: Iterable[str], params: RankParams) -> dict[str, float]:
     """path → factor below 1 for files the question is rarely about (secondary directories, minor languages)."""
-    files = tuple(files)
+    return _priors(tuple(files), params)
+
+
+@functools.lru_cache(maxsize=4)
+def _priors(files: tuple[str, ...], params: RankParams) -> dict[str, float]:
     secondary = frozenset(params.secondary_dirs)
     langs = [spec.name if (spec := language_for(f)) else "" for f in files]
     share = {lang: langs.count(lang) / len(files) for lang in set(langs)} if files else {}
