@@ -36,6 +36,26 @@ def test_class_import_static_call_and_constructor() -> None:
     }
 
 
+def test_static_imports_of_a_member_and_of_all_members_bind_the_class_methods() -> None:
+    util = (f"{MAIN}/util/Checks.java", "package com.shop.util;\n\npublic final class Checks {\n"
+            "  public static void notNull(Object o) {}\n  public static void positive(int n) {}\n}\n")
+    other = (f"{MAIN}/util/Other.java", "package com.shop.util;\n\npublic final class Other {\n"
+             "  public static void positive(int n) {}\n}\n")
+    found = edges({
+        util[0]: util[1], other[0]: other[1],
+        f"{MAIN}/A.java": ("package com.shop;\n\nimport static com.shop.util.Checks.notNull;\n\n"
+                           "class A {\n  void run() { notNull(this); positive(1); }\n}\n"),
+        f"{MAIN}/B.java": ("package com.shop;\n\nimport static com.shop.util.Checks.*;\n\n"
+                           "class B {\n  void run() { notNull(this); positive(1); }\n}\n"),
+    })
+    assert found == {
+        (f"{MAIN}/A.java::A.run", f"{util[0]}::Checks.notNull", "calls"),
+        # positive is not imported into A: neither Checks.positive nor Other.positive
+        (f"{MAIN}/B.java::B.run", f"{util[0]}::Checks.notNull", "calls"),
+        (f"{MAIN}/B.java::B.run", f"{util[0]}::Checks.positive", "calls"),
+    }
+
+
 def test_imports_edges_go_to_the_class_file_only() -> None:
     found = edges({
         "src/com/a/One.java": "package com.a;\npublic class One {}\n",

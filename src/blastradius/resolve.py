@@ -229,7 +229,8 @@ class Resolver(Imports, NameFallback):
                     return found
         for imp in wildcards:
             files = self.import_files(path, imp)
-            target = self.module_member(files, name, depth + 1) if files else None
+            target = (self.module_member(files, name, depth + 1)
+                      or self._class_member(path, Import(imp.module, name, name, imp.line), files)) if files else None
             if target is not None:
                 return target
         return self._global_type(path, name) if spec.global_types else None

@@ -47,7 +47,7 @@ class Imports:
             result = self.lookup_name(path, path, imp.name, depth + 1)
             result = result if result is not _EXTERNAL else None
         else:
-            result = self.module_member(files, imp.name, depth + 1)
+            result = self.module_member(files, imp.name, depth + 1) or self._class_member(path, imp, files)
             if result is None:
                 spec = self._spec(path)
                 sep = "" if imp.module.endswith(spec.module_separator) else spec.module_separator
@@ -93,6 +93,20 @@ class Imports:
                     target = self.module_member(inner, name, depth + 1)
                     if target is not None:
                         return target
+        return None
+
+    def _class_member(self: Resolver, path: str, imp: Import, files: tuple[str, ...]) -> SymRow | None:
+        """A member of the class the import path ends with (Java's ``import static a.B.m`` and
+        ``a.B.*``): the module resolver names B's file, the name lives inside class B."""
+        sep = self._spec(path).module_separator
+        module = imp.module.removesuffix(sep + imp.name)  # Java writes the member into the path
+        outer = module.rpartition(sep)[2]
+        for f in files:
+            cls = self.child(f, outer) if outer else None
+            if cls is not None and cls.kind == "class":
+                row = self.child(cls.id, imp.name)
+                if row is not None:
+                    return row
         return None
 
     def import_edges(self: Resolver, path: str) -> list[Edge]:
