@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -226,6 +227,7 @@ def incremental_updates(root: Path, rounds: int = 2) -> dict[str, object]:
     try:
         indexer.run()  # warm: reads nothing new, but primes imports and the page cache
         times: list[float] = []
+        cpus: list[float] = []  # this process plus the git children it waited for
         modes: set[str] = set()
         n = 0
         for _ in range(rounds):
@@ -238,8 +240,10 @@ def incremental_updates(root: Path, rounds: int = 2) -> dict[str, object]:
                 if old is None:
                     continue
                 started = time.perf_counter()
+                cpu_started = _cpu_with_children()
                 report = indexer.run()
                 times.append(time.perf_counter() - started)
+                cpus.append(_cpu_with_children() - cpu_started)
                 modes.add(f"{report.mode}/{report.extracted}")
                 path.write_text(old)
                 indexer.run()  # back to the committed state, untimed
@@ -250,7 +254,17 @@ def incremental_updates(root: Path, rounds: int = 2) -> dict[str, object]:
         indexer.close()
     return {"update_ms_median": round(statistics.median(times) * 1000, 1),
             "update_ms_max": round(max(times) * 1000, 1), "updates": len(times),
+            "update_cpu_ms_median": round(statistics.median(cpus) * 1000, 1),
+            "update_cpu_ms_max": round(max(cpus) * 1000, 1),
             "modes": sorted(modes), "noop_in_process_s": round(noop, 3)}
+
+
+def _cpu_with_children() -> float:
+    """CPU seconds of this process and of its waited-for children (the git calls): on a loaded
+    machine an update's wall time is mostly waiting for a core."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def bench_django(tree: Path, work: Path, res: Results) -> Path:
@@ -334,7 +348,8 @@ def verdicts(d: dict[str, object]) -> list[str]:
         f"cold CPU {f('cold_cpu_s')} s = {f('cold_cpu_vs_floor')}x floor ({ok(f('cold_cpu_vs_floor') <= 1.3)} <= 1.3x)",
         f"cold wall {f('cold_wall_s')} s = {f('cold_wall_vs_floor')}x floor (target close to 0.5x)",
         f"1-file update median {f('update_ms_median')} ms, max {f('update_ms_max')} ms "
-        f"({ok(f('update_ms_median') <= 50)} <= 50 ms)",
+        f"({ok(f('update_ms_median') <= 50)} <= 50 ms); CPU median {d.get('update_cpu_ms_median')} ms, "
+        f"max {d.get('update_cpu_ms_max')} ms",
         f"no-op re-index {f('noop_wall_s')} s ({ok(f('noop_wall_s') <= 1.0)} <= 1 s)",
         f"peak RSS {f('peak_rss_mb')} MB largest process, {f('peak_rss_tree_mb')} MB process tree "
         f"({ok(f('peak_rss_tree_mb') <= 400)} <= 400 MB)",

@@ -386,12 +386,12 @@ class Store:
         paths = sorted(set(paths))
         queries = (
             ("nodes", "SELECT kind, COUNT(*) FROM nodes WHERE file IN ({m}) GROUP BY kind"),
-            ("edges", "SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges"
-                      " WHERE file IN ({m})) GROUP BY kind"),
+            ("edges", ("SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges"
+                       " WHERE file IN ({m})) GROUP BY kind")),
             ("refs", "SELECT status, COUNT(*) FROM refs WHERE file IN ({m}) AND kind!='value' GROUP BY status"),
             ("languages", "SELECT language, COUNT(*) FROM files WHERE path IN ({m}) GROUP BY language"),
-            ("scalars", f"SELECT '{CONTAINS}', COUNT(*) FROM nodes WHERE file IN ({{m}}) AND parent IS NOT NULL"
-                        " UNION ALL SELECT 'parse_errors', COUNT(*) FROM files WHERE path IN ({m}) AND parse_errors > 0"),
+            ("scalars", (f"SELECT '{CONTAINS}', COUNT(*) FROM nodes WHERE file IN ({{m}}) AND parent IS NOT NULL"
+                         " UNION ALL SELECT 'parse_errors', COUNT(*) FROM files WHERE path IN ({m}) AND parse_errors > 0")),
         )
         for i in range(0, len(paths), 400):
             chunk = paths[i:i + 400]
