@@ -52,7 +52,8 @@ def mutate_worker(name: str, inputs: int, seed: int, start: int, keep: str, coun
     """One chunk of a target's inputs; the corpus carries over between chunks through a file."""
     import pickle
 
-    from tests.test_fuzz_mutation import fuzz, targets as all_targets
+    from tests.test_fuzz_mutation import fuzz
+    from tests.test_fuzz_mutation import targets as all_targets
 
     keep_dir = Path(keep)
     fd = os.open(keep_dir / f"inflight-{name}.bin", os.O_RDWR | os.O_CREAT, 0o644)

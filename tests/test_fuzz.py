@@ -121,8 +121,8 @@ def diff_seeds() -> tuple[str, ...]:
     out.extend([
         "diff --git a/img.png b/img.png\nindex 1..2 100644\nGIT binary patch\nliteral 5\nMcmZ?wbhF3\n\nliteral 0\n",
         "diff --git a/x.bin b/x.bin\nnew file mode 100644\nBinary files /dev/null and b/x.bin differ\n",
-        'diff --git "a/sp ace\\303\\251.py" "b/sp ace\\303\\251.py"\n--- "a/sp ace\\303\\251.py"\n'
-        '+++ "b/sp ace\\303\\251.py"\n@@ -1 +1 @@\n-a\n+b\n',
+        ('diff --git "a/sp ace\\303\\251.py" "b/sp ace\\303\\251.py"\n--- "a/sp ace\\303\\251.py"\n'
+         '+++ "b/sp ace\\303\\251.py"\n@@ -1 +1 @@\n-a\n+b\n'),
         "diff --git a/a.py b/b.py\nsimilarity index 90%\nrename from a.py\nrename to b.py\n",
         "--- a/a.py\r\n+++ b/a.py\r\n@@ -1,2 +1,2 @@\r\n-x = 1\r\n+x = 2\r\n y = 3\r\n",
         "--- a.py\n+++ a.py\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n",
