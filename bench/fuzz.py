@@ -1,7 +1,8 @@
 """Fuzz the diff parser, the change mapper and every language's extractor at volume.
 
     nice -n 19 .venv/bin/python bench/fuzz.py --examples 100000 [--jobs 2] [--only python.py,diff]
-        [--engine mutate|hypothesis] [--seed 1] [--hang-cpu 30] [--out fuzz.json] [--keep DIR]
+        [--engine mutate|hypothesis] [--seed 1] [--chunk 10000] [--resume] [--hang-cpu 30]
+        [--out fuzz.json] [--keep DIR]
 
 Two engines over the same targets and properties. ``mutate`` (the default, for
 volume) is the mutation loop of tests/test_fuzz_mutation.py: ~1 ms per input,
@@ -9,7 +10,9 @@ seeded from the spec tests' snippets, with every 2,000th input an extreme (deep
 nesting, a long line, a ~1 MB file). ``hypothesis`` draws the recipes of
 tests/test_fuzz.py (larger, more structured inputs, ~5-80 ms each).
 
-Each target runs in its own watched process (``--jobs`` at a time). The worker
+Each target runs in watched worker processes (``--jobs`` at a time), a chunk of
+``--chunk`` inputs each, targets in turn; the corpus carries over between
+chunks, and ``--resume`` continues a stopped run from the chunks kept. The worker
 keeps the input it is about to run in ``<keep>/inflight-<target>.bin``; the
 parent polls the worker's CPU time (``/proc``) and its input counter once a
 second. A Python exception is a crash, counted by the worker with the input
@@ -18,7 +21,7 @@ is a native crash, and one that spends more than ``--hang-cpu`` CPU seconds on
 one input is a hang: the parent keeps the inflight input, kills the worker if
 needed, and restarts the target after that input. The report gives per target:
 inputs, crashes, hangs, inputs stopped by the parse budget, the slowest input
-(CPU seconds, bytes; kept as ``slowest-<target>.bin``), the largest input, the
+(CPU seconds, bytes; kept as ``slowest-<target>-<chunk start>.bin``), the largest input, the
 corpus it grew, and CPU seconds. Exit status 1 when anything crashed or hung.
 """
 
