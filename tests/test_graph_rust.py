@@ -87,3 +87,36 @@ def test_use_tree_expansion() -> None:
         ("crate::a", "b", "b", False), ("crate::a::c", "D", "D", False),
         ("crate::a", "e", "f", False), ("crate::a::g", "", "", True)]
     assert use_tree("std::io::{self, Read}") == [("std", "io", "io", False), ("std::io", "Read", "Read", False)]
+
+
+def test_workspace_crate_names_resolve_in_a_real_index_and_after_an_update(make_repo) -> None:
+    # graph_from_sources hands Cargo.toml over as a text; a real index only lists source files,
+    # so the manifests must be found on disk.
+    from blastradius.config import Config
+    from blastradius.indexer import Indexer
+    from blastradius.store import Store
+
+    root = make_repo({
+        "Cargo.toml": '[workspace]\nmembers = ["complete"]\n',
+        "complete/Cargo.toml": '[package]\nname = "clap-complete"\nversion = "0.1.0"\n',
+        "complete/src/lib.rs": "pub mod aot;\npub use aot::generate;\n",
+        "complete/src/aot/mod.rs": "mod generator;\npub use generator::*;\n",
+        "complete/src/aot/generator/mod.rs": "pub fn generate(name: &str) -> usize {\n    name.len()\n}\n",
+        "complete/examples/completion.rs": "use clap_complete::generate;\n\nfn main() {\n    generate(\"x\");\n}\n",
+    })
+    target = "complete/src/aot/generator/mod.rs::generate"
+    indexer = Indexer(root, Config(workers=1))
+    try:
+        for edit in (False, True):
+            if edit:  # an incremental update resolves through the same manifests
+                (root / "complete/examples/completion.rs").write_text(
+                    "use clap_complete::generate;\n\nfn main() {\n    generate(\"y\");\n}\n")
+            indexer.run()
+            store = Store.open(root, create=False)
+            try:
+                callers = {e.source for e in store.edges_to([target], ("calls",))}
+            finally:
+                store.close()
+            assert callers == {"complete/examples/completion.rs::main"}
+    finally:
+        indexer.close()

@@ -22,7 +22,7 @@ from .errors import PathError
 from .languages import language_for
 
 # Files whose change alters how imports resolve; any of them changing forces a full build.
-RESOLUTION_CONFIG = ("go.mod", "package.json", "tsconfig.json", "jsconfig.json", "composer.json")
+RESOLUTION_CONFIG = ("go.mod", "package.json", "tsconfig.json", "jsconfig.json", "composer.json", "Cargo.toml")
 
 
 @dataclass(frozen=True)

@@ -27,13 +27,15 @@ class RustModules:
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
         self._files = frozenset(p for p in repo.paths() if p.endswith(".rs"))
         self._crates: dict[str, str] = {}
-        for path in sorted(repo.paths()):
-            if path == "Cargo.toml" or path.endswith("/Cargo.toml"):
-                match = _PACKAGE_NAME.search(repo.read_text(path) or "")
-                base = str(PurePosixPath(path).parent)
-                root = self._dir_module("src" if base == "." else f"{base}/src")
-                if match and root:
-                    self._crates.setdefault(match.group(1).replace("-", "_"), root)
+        # Manifests are not source files (not among the indexed paths): look for one in every
+        # directory above the Rust files.
+        dirs = {str(parent) for path in self._files for parent in PurePosixPath(path).parents}
+        for base in sorted(dirs):
+            path = "Cargo.toml" if base == "." else f"{base}/Cargo.toml"
+            match = _PACKAGE_NAME.search(repo.read_text(path) or "")
+            root = self._dir_module("src" if base == "." else f"{base}/src")
+            if match and root:
+                self._crates.setdefault(match.group(1).replace("-", "_"), root)
 
     def _dir_module(self, directory: str) -> str | None:
         """The file that is the module of a directory."""
