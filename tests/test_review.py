@@ -217,3 +217,17 @@ def test_a_huge_radius_still_fits_one_github_comment() -> None:
     assert "more" in text  # the lists say what they left out
     tiny = render_review(data, max_chars=1_000)  # even one row per list is too long
     assert len(tiny) <= 1_000 and tiny.endswith("for the whole radius.\n")
+
+
+def test_files_changed_together_in_history_have_their_own_section() -> None:
+    from dataclasses import replace
+
+    from blastradius.model import CoChange, CoChanged
+
+    history = CoChange((CoChanged("docs/api.md", 0.5, 3, "app/core.py"),), end="0" * 40, commits=6, skipped=0,
+                       truncated=False)
+    data = review_data(replace(sample_impact(), cochanged=history))
+    assert data["cochanged"] == [{"file": "docs/api.md", "score": 0.5, "support": 3, "with": "app/core.py"}]
+    section = render_review(data).split("Changed together in history, not reached by the graph (1)", 1)[1]
+    assert "- `docs/api.md` — with `app/core.py` in 3 commits (50% of its commits)" in section
+    assert "Changed together" not in render_review(review_data(sample_impact()))  # history not read

@@ -6,7 +6,8 @@ into a JSON-ready dict, which is also the ``review --format json`` output; and
 ``render_review`` turns that dict into GitHub Markdown: a hidden marker (the
 GitHub Action finds its own comment by it and updates it in place), one summary
 line, a table of the callers whose behaviour may change, collapsible lists per
-hop, tests to run, and notes on cuts, ambiguity and a stale graph. Lists are
+hop, tests to run, files history changed together with the change (apart from
+the radius), and notes on cuts, ambiguity and a stale graph. Lists are
 capped by parameters and say how many were left out; nothing is sorted by
 anything but the radius's own order and names, so the same radius gives the
 same bytes.
@@ -77,6 +78,8 @@ def review_data(result: ImpactResult, *, savings: dict[str, Any] | None = None,
         "context_tokens": context_tokens, "savings": savings,
         "truncated": r.truncated, "notes": list(r.notes), "ambiguous_edges": len(r.ambiguous_edges),
         "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers], "hops": r.hops,
+        "cochanged": [{"file": c.file, "score": round(c.score, 2), "support": c.support, "with": c.seed}
+                      for c in (result.cochanged.files if result.cochanged else ())],
     }
 
 
@@ -152,6 +155,11 @@ def _hop_lists(data: dict[str, Any], max_listed: int) -> list[str]:
         out += _details(f"Tests to run ({_plural(len(data['tests']), 'file')}, "
                         f"{_plural(len(data['test_functions']), 'function')})",
                         tests + ([f"…and {more} more"] if more > 0 else []), max_listed + 3)
+    together = [f"- {_code(c['file'])} — with {_code(c['with'])} in {_plural(c['support'], 'commit')} "
+                f"({c['score']:.0%} of its commits)" for c in data.get("cochanged", [])]
+    if together:
+        out += _details(f"Changed together in history, not reached by the graph ({len(together)})", together,
+                        max_listed)
     return out
 
 
