@@ -305,8 +305,9 @@ def _pieces(impact: ImpactResult, source: _Source, file_hash: Callable[[str], st
     if far:
         pieces.append(_list_piece("hop3", [f"`{r.id}` via `{r.via.rsplit('::', 1)[-1]}`" for r in far], counter))
     if impact.cochanged and impact.cochanged.files:  # names only: the lowest priority, a few tokens
-        pieces.append(_list_piece("cochanged", [f"`{c.file}` — {c.support} commits with `{c.seed}` ({c.score:.0%})"
-                                                for c in impact.cochanged.files], counter))
+        pieces.append(_list_piece("cochanged", [
+            f"`{c.file}` — {c.support} commit{'s' if c.support != 1 else ''} with `{c.seed}` ({c.score:.0%})"
+            for c in impact.cochanged.files], counter))
     return pieces
 
 
