@@ -34,6 +34,17 @@ def edges(files: dict[str, str], *kinds: str) -> set[tuple[str, str]]:
     return {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind in kinds}
 
 
+def test_a_tests_rs_module_file_is_test_code_and_a_lookalike_name_is_not() -> None:
+    files = {**CRATE, "src/lib.rs": CRATE["src/lib.rs"] + "#[cfg(test)]\nmod tests;\nmod contests;\n",
+             "src/tests.rs": "use super::*;\n\n#[test]\nfn tops() {\n    top();\n}\n",
+             "src/contests.rs": "pub fn contest() {}\n"}
+    g = graph_from_sources(files)
+    flags = {s.id: s.is_test for s in g.symbols}
+    assert flags["src/tests.rs"] and flags["src/tests.rs::tops"]
+    assert not flags["src/contests.rs"] and not flags["src/contests.rs::contest"]
+    assert ("src/tests.rs::tops", "src/lib.rs::top") in edges(files, "tests")
+
+
 def test_use_paths_mod_files_and_crate_paths() -> None:
     calls = edges(CRATE, "calls")
     assert ("src/lib.rs::top", "src/util.rs::helper") in calls  # use crate::util::helper

@@ -140,7 +140,8 @@ SPEC = LanguageSpec(
     grammar=tree_sitter_rust.language,
     query_file="rust.scm",
     resolver=RustModules,
-    test_globs=("tests/*.rs", "tests/*"),
+    # src/**/tests.rs: the file of a `#[cfg(test)] mod tests;` (unit tests kept beside the code).
+    test_globs=("tests/*.rs", "tests/*", "src/tests.rs", "src/*/tests.rs"),
     self_names=frozenset({"self", "Self"}),
     constructor_names=("new",),
     builtins=frozenset({"Some", "None", "Ok", "Err", "Box", "Vec", "String", "Option", "Result",
