@@ -29,6 +29,7 @@ class Config:
     dynamic: tuple[dict[str, str], ...] = ()
     max_file_bytes: int = 1_000_000
     max_nodes: int = 400
+    name_matches: int = 25  # call sites of a changed contract matched by name alone, per name
     budget: int = 8000
     query_max_files: int = 5
     tokenizer: str = "heuristic"

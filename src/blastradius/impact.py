@@ -69,7 +69,8 @@ class Caps:
     def from_config(cls, config: Config, hops: int, all_callers: bool = False) -> Caps:
         return cls(hops=hops, utility_threshold=config.utility_threshold,
                    hub_callers_shown=config.hub_callers_shown, inheritance_depth=config.inheritance_depth,
-                   max_nodes=config.max_nodes, all_callers=all_callers, include_tests=config.include_tests)
+                   max_nodes=config.max_nodes, all_callers=all_callers, include_tests=config.include_tests,
+                   name_matches=config.name_matches)
 
 
 @dataclass
@@ -91,7 +92,7 @@ def blast_radius(store: Store, changed: Sequence[Change], caps: Caps,
     if hot:
         caps = Caps(hops=max(caps.hops, 3), utility_threshold=10**9, hub_callers_shown=10**9,
                     inheritance_depth=max(caps.inheritance_depth, 2), max_nodes=caps.max_nodes * 4,
-                    all_callers=True, include_tests=caps.include_tests)
+                    all_callers=True, include_tests=caps.include_tests, name_matches=caps.name_matches * 4)
         notes.append(f"cross-cutting module changed ({', '.join(hot)}): pruning caps lifted, hop cap {caps.hops}")
     w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[])
     seeds = {c.id: c for c in changed}
