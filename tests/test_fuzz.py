@@ -328,3 +328,11 @@ def test_grammar_hangs_found_by_fuzzing_stop_at_the_budget(path: str, monkeypatc
         extract_module.extract_checked(path, GRAMMAR_HANGS[path], spec)
     fx = check_extract(spec, GRAMMAR_HANGS[path], path)
     assert [s.id for s in fx.symbols] == [path] and fx.parse_errors == 1
+
+
+def test_a_hunk_header_naming_a_huge_line_is_answered() -> None:
+    """Found by bench/fuzz.py: with no file contents, the change mapper rebuilt the old side
+    as a list as long as the hunk header's line number (1,111,111,111) and hung."""
+    text = "--- a/m.py\n+++ b/m.py\n@@ -1111111111,2 +1,2 @@\n-def f():\n+def g():\n     return 1\n"
+    changes = changed_symbols(parse_diff(text), lambda p: None, lambda p: None)
+    assert [c.id for c in changes] == ["m.py::g"]

@@ -161,14 +161,21 @@ def _apply(lines: list[str], fd: FileDiff, bodies: tuple[tuple[tuple[str, str], 
     return out
 
 
+# Beyond any file the index reads (1 MB by default): a hunk header naming line 1,111,111,111
+# must not build a list that long (found by fuzzing: the change mapper hung on a 309-byte diff).
+MAX_SPARSE_LINE = 1_000_000
+
+
 def _sparse(fd: FileDiff, bodies: tuple[tuple[tuple[str, str], ...], ...], side: str) -> list[str]:
-    """What the diff alone shows of one side; unknown lines are left blank."""
+    """What the diff alone shows of one side; unknown lines are left blank, and lines past
+    ``MAX_SPARSE_LINE`` are not shown (no real file reaches them)."""
     known: dict[int, str] = {}
     for hunk, body in zip(fd.hunks, bodies):
         number = hunk.old_start if side == "-" else hunk.new_start
         for tag, text in body:
             if tag == " " or tag == side:
-                known[number] = text
+                if number <= MAX_SPARSE_LINE:
+                    known[number] = text
                 number += 1
     return [known.get(n, "") for n in range(1, max(known, default=0) + 1)]
 
