@@ -35,9 +35,9 @@ from .model import CoChange, CoChanged
 class HistoryCaps:
     commits: int = 2000  # first-parent commits read back from the base
     min_support: int = 1  # commits touching both files
-    min_confidence: int = 10  # percent of the seed's commits that touched the candidate
+    min_confidence: int = 5  # percent of the seed's commits that touched the candidate
     max_files: int = 30  # commits touching more files carry no coupling
-    max_results: int = 10
+    max_results: int = 20
     max_seeds: int = 30  # a diff changing more files than this is not looked up
     half_life: int = 0  # weigh a seed's k-th latest commit by 0.5 ** (k / half_life); 0: all alike
 

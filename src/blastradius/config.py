@@ -37,9 +37,9 @@ class Config:
     history: bool = True  # files changed together in git history (cochange.py)
     cochange_commits: int = 2000
     cochange_min_support: int = 1
-    cochange_min_confidence: int = 10  # percent
+    cochange_min_confidence: int = 5  # percent
     cochange_max_files: int = 30
-    cochange_max_results: int = 10
+    cochange_max_results: int = 20
     vendored_dirs: tuple[str, ...] = field(default=(
         "node_modules", "vendor", "third_party", "third-party", "bower_components", ".venv", "venv",
         "site-packages", "dist", "build", "__pycache__", ".git", ".tox", ".mypy_cache", "target"))
