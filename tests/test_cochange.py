@@ -187,7 +187,7 @@ def test_impact_lists_cochanged_files_apart_from_the_radius(make_repo) -> None:
     off = impact(root, "--no-history")
     assert off["cochanged"] == [] and off["history"] is None and off["files"] == data["files"]
     text = CliRunner().invoke(main, ["impact", "--root", str(root)]).output
-    assert "changed together in history" in text and "pkg/b.py (3× with pkg/a.py, 100%)" in text
+    assert "changed together in history" in text and "   pkg/b.py  (3× with pkg/a.py, 100%)" in text
 
 
 def test_impact_against_a_base_reads_history_up_to_the_merge_base_only(make_repo) -> None:

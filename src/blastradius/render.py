@@ -70,9 +70,8 @@ def render_impact(data: dict[str, Any]) -> str:
         lines.append(f"uses ({len(data['uses'])}): " + ", ".join(u.rsplit("::", 1)[-1] for u in data["uses"][:15])
                      + (" …" if len(data["uses"]) > 15 else ""))
     if data.get("cochanged"):
-        lines.append(f"changed together in history, not in the radius ({len(data['cochanged'])}): "
-                     + ", ".join(f"{c['file']} ({c['support']}× with {c['with']}, {c['score']:.0%})"
-                                 for c in data["cochanged"]))
+        lines.append(f"changed together in history, not in the radius ({len(data['cochanged'])}): glance at")
+        lines += [f"   {c['file']}  ({c['support']}× with {c['with']}, {c['score']:.0%})" for c in data["cochanged"]]
     lines.append(f"files ({len(data['files'])}): " + ", ".join(data["files"][:20])
                  + (" …" if len(data["files"]) > 20 else ""))
     lines.append(f"tests to run ({len(data['tests'])}): " + (", ".join(data["tests"][:20]) or "none found")
