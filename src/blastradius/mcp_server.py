@@ -201,7 +201,10 @@ async def _envelope(app: App, data: dict[str, Any], max_tokens: int, index: dict
     from .tokens import attach_context_savings, estimate_context_savings, estimate_tokens
 
     current, baseline = await app.run(_graph_facts, app.root, updated, index is None)
-    data = bound({**data, "index": index if index is not None else current}, max_tokens, hint)
+    # The savings metadata is added after the cut: keep room for it, so the whole result fits.
+    probe = estimate_context_savings(original_tokens=baseline, returned_tokens=max_tokens)
+    room = estimate_tokens(attach_context_savings({}, probe))
+    data = bound({**data, "index": index if index is not None else current}, max(1, max_tokens - room), hint)
     savings = estimate_context_savings(original_tokens=baseline, returned_tokens=estimate_tokens(data))
     return attach_context_savings(data, savings)
 
