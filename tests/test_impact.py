@@ -256,7 +256,7 @@ def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_re
     (root / ".blastradius.toml").write_text("warmup_reviews = 0\nname_matches = 0\n")
     capped = impact(root)
     assert "views.py::link" not in by_id(capped)
-    assert "1 call sites of 'url_for' on receivers of unknown type not listed (cap 0)" in capped["notes"]
+    assert "1 call site of 'url_for' on receivers of unknown type not listed (cap 0)" in capped["notes"]
 
 
 def test_changed_return_lists_call_sites_on_receivers_of_unknown_type_but_a_body_change_does_not(make_repo) -> None:

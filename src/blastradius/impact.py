@@ -281,7 +281,8 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
         # unknown receivers are guessed at, never bare names.
         rows = [r for r in rows if gone or (c.kind == "method" and r[2] and r[2] != "?")]
         if len(rows) > cap:
-            notes.append(f"{len(rows)} call sites of '{name}' on receivers of unknown type not listed (cap {cap})")
+            sites = "call site" if len(rows) == 1 else "call sites"
+            notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
             continue
         edges.extend(Edge(scope, c.id, CALLS, "name", 0.5 if gone else 0.3, line) for scope, line, _ in rows)
     return edges
