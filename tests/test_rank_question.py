@@ -161,3 +161,22 @@ def test_naming_many_files_points_at_none_in_particular(docs_repo: Store) -> Non
     many = files_named(docs_repo.conn, graph, parse_question(listed), frozenset(), budget=3.0)
     assert many == pytest.approx({f: 0.75 for f in ("pkg/render.py", "pkg/cache.py", "docs/example_render.py",
                                                     "pkg/__init__.py")})
+
+
+def test_an_import_alias_expands_the_dotted_names_written_with_it() -> None:
+    q = parse_question("xr.where drops attributes\n```python\nimport xarray as xr\nxr.where(a, 1, 0)\n```\n")
+    assert q.dotted["xarray.where"] == q.dotted["xr.where"] == W_TITLE
+
+
+def test_a_member_the_top_package_re_exports_names_the_file_that_defines_it() -> None:
+    files = ["xr/__init__.py", "xr/core/computation.py", "xr/core/ops.py"]
+    imports = {("xr/__init__.py", "where"): [".core.computation"]}
+
+    def reexports(file: str, name: str) -> list[str]:
+        return imports.get((file, name), [])
+
+    q = parse_question("xarray.where fails\n```python\nimport xr as xarray\n```\n")
+    # The top package's public surface: a weaker pointer, like a package; the package itself gets none.
+    assert named_files(q, files, reexports=reexports) == {"xr/core/computation.py": W_TITLE * PACKAGE_SHARE}
+    assert named_files(q, files) == {}  # without the imports table nothing is named
+    assert named_files(parse_question("xr.missing fails\n"), files, reexports=reexports) == {}

@@ -50,6 +50,8 @@ _BACKTICK = re.compile(r"`([^`\n]+)`")
 _CODE_TOKEN = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|\w*[a-z][A-Z]\w*|\w+_\w+")
 _PATH = re.compile(r"(?:[\w.-]+[/\\])+[\w.-]+\.[A-Za-z]\w{0,5}\b|\b[\w-]+\.[a-z]{2,4}\b")
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
+# `import xarray as xr` in a pasted snippet: `xr.where` then names `xarray.where`.
+_IMPORT_AS = re.compile(r"\bimport\s+([A-Za-z_][\w.]*)\s+as\s+([A-Za-z_]\w*)")
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,12 @@ def parse_question(text: str) -> Question:
                 weights[term] = max(weights.get(term, 0.0), w)
                 counts[term] = counts.get(term, 0) + 1
     terms = {t: weights[t] * (1.0 + math.log(counts[t])) for t in weights}
+    aliases = {alias: module for module, alias in _IMPORT_AS.findall(text) if alias != module}
+    for name, weight in list(dotted.items()):
+        head, _, rest = name.partition(".")
+        if head in aliases:
+            full = f"{aliases[head]}.{rest}"
+            dotted[full] = max(dotted.get(full, 0.0), weight)
     return Question(terms=terms, paths=paths, dotted=dotted, prose="\n".join(prose))
 
 
@@ -145,12 +153,18 @@ class _Paths:
         return None
 
 
-def named_files(question: Question, files: Iterable[str], max_matches: int = 3) -> dict[str, float]:
+Reexports = Callable[[str, str], Iterable[str]]  # (file, name) → module specs that file imports name from
+
+
+def named_files(question: Question, files: Iterable[str], max_matches: int = 3,
+                reexports: Reexports | None = None) -> dict[str, float]:
     """path → strength of the naming: the weight of the line that names it (title 3, prose 1, block 0.5),
     shared among the files a mention matches (none when it matches more than ``max_matches``).
 
     A path matches by its longest suffix (whole components) that some file ends with; a dotted name
-    by the longest prefix that a language's module resolver turns into files.
+    by the longest prefix that a language's module resolver turns into files. When the rest of the
+    name is a member the module only re-exports (``xarray.where``: ``from .core.computation import
+    where`` in ``xarray/__init__.py``), ``reexports`` leads one hop on, to the file defining it.
     """
     by_suffix, resolvers = _file_lookup(tuple(files))
     out: dict[str, float] = {}
@@ -170,6 +184,18 @@ def named_files(question: Question, files: Iterable[str], max_matches: int = 3) 
     if question.dotted:
         for name, weight in question.dotted.items():
             module, found = _resolve_dotted(name, resolvers)
+            top_only = not module  # a bare top package ('xarray') names nothing by itself, only its members
+            if top_only:
+                module, found = _resolve_dotted(name, resolvers, shortest=1)
+            member = name[len(module) + 1:].split(".", 1)[0] if module else ""
+            origin = _reexported(found, member, resolvers, reexports) if member and reexports else ()
+            if origin:
+                # A member of the top package is its public surface, written to use it as often as
+                # to point at it: a weaker pointer, like a package.
+                credit(origin, weight * (PACKAGE_SHARE if top_only else 1.0))
+                continue
+            if top_only:
+                continue
             # 'a.b' resolving to a/b/<index file> names a whole package: a weaker pointer than a module.
             package = any(f.rsplit("/", 2)[-2:-1] == module.split(".")[-1:] for f in found)
             credit(found, weight * (PACKAGE_SHARE if package else 1.0))
@@ -198,10 +224,24 @@ def _resolvers(files: tuple[str, ...]) -> list:
     return [spec.resolver(repo, spec) for spec in specs.values()]
 
 
-def _resolve_dotted(name: str, resolvers: list) -> tuple[str, tuple[str, ...]]:
-    """(the module, its files) for the longest prefix of ``name`` that some resolver knows."""
+def _reexported(found: tuple[str, ...], member: str, resolvers: list, reexports: Reexports) -> tuple[str, ...]:
+    """The files ``member`` comes from when the module's files import it from elsewhere."""
+    out: list[str] = []
+    for f in found:
+        for spec in reexports(f, member):
+            for resolver in resolvers:
+                hit = resolver.resolve(spec, f)
+                if hit:
+                    out.extend(h for h in hit if h not in out)
+                    break
+    return tuple(out)
+
+
+def _resolve_dotted(name: str, resolvers: list, shortest: int = 2) -> tuple[str, tuple[str, ...]]:
+    """(the module, its files) for the longest prefix of ``name`` (of ``shortest`` parts or more)
+    that some resolver knows."""
     parts = name.split(".")
-    for end in range(len(parts), 1, -1):  # a.b.C.method → a.b.C → a.b: the longest that is a module
+    for end in range(len(parts), shortest - 1, -1):  # a.b.C.method → a.b.C → a.b: the longest that is a module
         module = ".".join(parts[:end])
         for resolver in resolvers:
             found = resolver.resolve(module, "")

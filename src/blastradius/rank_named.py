@@ -33,7 +33,11 @@ def files_named(conn: sqlite3.Connection, graph: Graph, question: Question, skip
     A question that names many files (a configuration listing every extension, a long traceback) points
     at none of them in particular: past ``budget`` files, every strength shrinks in proportion.
     """
-    named = named_files(question, graph.files)
+    def reexports(file: str, name: str) -> list[str]:
+        return [r[0] for r in conn.execute("SELECT module FROM imports WHERE file=? AND alias=? AND module != ''",
+                                           (file, name))]
+
+    named = named_files(question, graph.files, reexports=reexports)
     for f, strength in named_symbols(question, lambda names: _definitions(conn, names)).items():
         named[f] = max(named.get(f, 0.0), strength)
     if len(named) > budget:
