@@ -33,7 +33,7 @@ from .languages.spec import ModuleResolver
 from .model import CLASS, REF_INHERIT, Binding, Edge, FileExtract, Import, Ref, ResolvedRef, Symbol
 from .registries import replace_registry_edges
 from .resolve import Resolver
-from .rank import update_term_index
+from .term_index import update_term_index
 from .store import Store, StoreSource
 
 Progress = Callable[[int, int], None]

@@ -3,10 +3,9 @@
 Two signals, then a cut. Lexical: every node is a small document (its name,
 its enclosing names, its signature and docstring first line; a file's document
 is its path), split into terms by ``terms.py`` with a weight per field so that
-identifiers count more than prose, and scored with BM25. The postings are
-written at index time, per file, into ``term_postings``/``term_docs``, so an
-incremental index replaces exactly the terms of the files it re-extracted and
-a query reads only the postings of its own terms. Structural: the best lexical
+identifiers count more than prose, and scored with BM25. The postings live per
+file in ``term_postings``/``term_docs`` (``term_index.py``, brought up to date
+by the query itself), so a query reads only the postings of its own terms. Structural: the best lexical
 hits seed a personalized PageRank (damping 0.85) over the symbol graph (calls,
 references, imports, inheritance, containment and dynamic dispatch, walked in
 both directions), computed by power iteration on numpy edge arrays that are
@@ -25,37 +24,25 @@ the terms that matched, its best symbols, and the graph edge that lifted it.
 from __future__ import annotations
 
 import bisect
-import json
 import math
 import os
 import sqlite3
 import time
 from collections.abc import Iterable
-from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from . import terms as T
 from .model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
 from .question import about_tests, parse_question
 from .rank_named import file_priors, files_named
 from .store import Store, db_path
+from .term_index import TERM_INDEX_VERSION, ensure_term_tables, update_term_index
 
 __all__ = ["RankParams", "about_tests", "bm25", "file_priors", "personalized_pagerank", "rank_files",
            "update_term_index"]
-
-TERM_INDEX_VERSION = "2"
-
-# Field weights of a node's document: what a symbol is called says more than prose about it.
-W_NAME = 3.0
-W_PARENT = 1.0
-W_PATH = 2.0
-W_SIGNATURE = 1.0
-W_DOC = 0.5
 
 EDGE_KINDS = {CALLS: 0, REFERENCES: 1, IMPORTS: 2, INHERITS: 3, CONTAINS: 4, DYNAMIC: 5, TESTS: 6}
 
@@ -91,119 +78,6 @@ class RankParams:
     # Python project) count for ``minor_language_factor`` unless named.
     minor_language_share: float = 0.1
     minor_language_factor: float = 0.5
-
-
-# ----- the term index ---------------------------------------------------------------------------
-
-
-def document_terms(kind: str, name: str, qualname: str, path: str, signature: str, doc: str) -> dict[str, float]:
-    """A node's weighted terms: name, enclosing names, signature, docstring first line; a file's path."""
-    out: dict[str, float] = {}
-
-    def add(words: Iterable[str], weight: float) -> None:
-        for w in words:
-            out[w] = out.get(w, 0.0) + weight
-
-    if kind == "file":
-        add(T.path_terms(path), W_PATH)
-    else:
-        add(T.identifier_terms(name), W_NAME)
-        for part in qualname.split(".")[:-1]:
-            add(T.identifier_terms(part), W_PARENT)
-        rest = signature.replace(name, " ", 1)
-        add(T.text_terms(rest[:300]), W_SIGNATURE)
-    first_line = doc.strip().split("\n", 1)[0][:300] if doc else ""
-    add(T.text_terms(first_line), W_DOC)
-    return out
-
-
-def ensure_term_tables(conn: sqlite3.Connection) -> None:
-    """Databases written before the term tables existed get them: the schema file is
-    all ``CREATE … IF NOT EXISTS``, so running it again adds only what is missing."""
-    conn.executescript(resources.files("blastradius").joinpath("schema.sql").read_text())
-
-
-_MAX_NOTED_FILES = 2_000  # files noted for the next query past which it rebuilds the whole index
-_TERM_BATCH = 50_000  # postings written at a time: a whole index is built in bounded memory
-
-
-def update_term_index(store: Store, changed: Iterable[str], deleted: Iterable[str], full: bool = False,
-                      defer: bool = False) -> int:
-    """Replace the terms of ``changed``/``deleted`` files (all files when ``full`` or the index is stale).
-
-    Called by the indexer at the end of a run; returns the number of files whose terms were written.
-    With ``defer`` (the indexer) nothing is built: the index is marked stale after a full
-    build, or the files are noted, and the next query (which calls this without it) brings
-    the terms up to date. Building every file's terms was ~4.6 s of a cold Django build (a
-    sixth of its CPU) and ~30 ms of a one-file update, for a feature many runs never use.
-    """
-    conn = store.conn
-    paths = sorted(set(changed) | set(deleted))
-    current = store.get_meta("term_index") == TERM_INDEX_VERSION
-    if defer:
-        if not full and not paths:
-            return 0
-        noted = set(json.loads(store.get_meta("term_dirty") or "[]")) | set(paths) if current and not full else set()
-        stale = not current or full or len(noted) > _MAX_NOTED_FILES
-        with store.atomic():
-            if stale:
-                store.set_meta("term_index", "")  # the next query rebuilds it whole
-            store.set_meta("term_dirty", "" if stale else json.dumps(sorted(noted)))
-            store.set_meta("term_generation", str(time.time_ns()))
-        return 0
-    if not current:
-        # Only a database without a current term index can lack its tables: running the
-        # schema script on every update was ~5 ms of a one-file update.
-        ensure_term_tables(conn)
-        full = True
-    else:
-        paths = sorted(set(paths) | set(json.loads(store.get_meta("term_dirty") or "[]")))
-    if not full and not paths:
-        return 0
-    # A whole rebuild loads without the tables' secondary indexes and builds them once (dropped
-    # before the node cursor opens: DDL waits for no open statement).
-    with store.atomic(), store.bulk_load(("term_postings", "term_docs")) if full else nullcontext():
-        if full:
-            conn.execute("DELETE FROM term_postings")
-            conn.execute("DELETE FROM term_docs")
-            # A cursor, read as it goes: every node and every posting of a 50,000-file graph held
-            # at once took a server from 148 to 593 MiB.
-            rows = conn.execute("SELECT id, kind, name, qualname, file, signature, doc FROM nodes")
-        else:
-            rows = []
-            for i in range(0, len(paths), 400):
-                chunk = paths[i:i + 400]
-                marks = ",".join("?" * len(chunk))
-                conn.execute(f"DELETE FROM term_postings WHERE file IN ({marks})", chunk)
-                conn.execute(f"DELETE FROM term_docs WHERE file IN ({marks})", chunk)
-                rows.extend(conn.execute(
-                    f"SELECT id, kind, name, qualname, file, signature, doc FROM nodes WHERE file IN ({marks})", chunk))
-        files: set[str] = set()
-        postings: list[tuple[str, str, str, float, float]] = []
-        docs: list[tuple[str, str, float]] = []
-        for node, kind, name, qualname, path, signature, doc in rows:
-            files.add(path)
-            weights = document_terms(kind, name, qualname, path, signature, doc)
-            if not weights:
-                continue
-            length = sum(weights.values())
-            docs.append((node, path, length))
-            postings.extend((term, node, path, w, length) for term, w in weights.items())
-            if len(postings) >= _TERM_BATCH:
-                _write_terms(conn, docs, postings)
-                docs, postings = [], []
-        _write_terms(conn, docs, postings)
-        store.set_meta("term_index", TERM_INDEX_VERSION)
-        store.set_meta("term_dirty", "")
-        # Any change of files may change edges too: the cached graph arrays are keyed on this.
-        store.set_meta("term_generation", str(time.time_ns()))
-    return len(files)
-
-
-def _write_terms(conn: sqlite3.Connection, docs: list[tuple[str, str, float]],
-                 postings: list[tuple[str, str, str, float, float]]) -> None:
-    conn.executemany("INSERT OR REPLACE INTO term_docs(node, file, length) VALUES (?,?,?)", docs)
-    conn.executemany("INSERT INTO term_postings(term, node, file, weight, length) VALUES (?,?,?,?,?)", postings)
 
 
 # ----- the graph, cached per process -------------------------------------------------------------

@@ -126,7 +126,7 @@ CREATE TABLE IF NOT EXISTS migrations (
 );
 
 -- Query ranking (rank.py): each node's weighted terms, replaced per file at index time.
--- rank.ensure_term_tables runs this file again for databases written before they existed.
+-- term_index.ensure_term_tables runs this file again for databases written before they existed.
 CREATE TABLE IF NOT EXISTS term_postings (
     term   TEXT NOT NULL,
     node   TEXT NOT NULL,
