@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import PurePosixPath
 
-from .changes import MODULE as MODULE_CHANGE
+from .changes import DELETED, MODULE, RENAMED, RETURN, SIGNATURE
 from .config import Config
 from .behavior import (
     BEHAVIOR_THRESHOLD,
@@ -256,7 +256,7 @@ def _replace(r: Reached, **changes: object) -> Reached:
     return replace(r, **changes)  # type: ignore[arg-type]
 
 
-_CONTRACT = frozenset({"deleted", "renamed", "signature", "return"})
+_CONTRACT = frozenset({DELETED, RENAMED, SIGNATURE, RETURN})
 
 
 def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[str]) -> list[Edge]:
@@ -272,7 +272,7 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
         if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in ("function", "method"):
             continue
         name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
-        gone = "deleted" in c.changes
+        gone = DELETED in c.changes
         statuses = ("unresolved", "ambiguous") if gone else ("unresolved",)
         rows = store.conn.execute(
             f"SELECT scope, line, receiver FROM refs WHERE name=? AND status IN ({','.join('?' * len(statuses))})"
@@ -297,7 +297,7 @@ def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
     if not files:
         return []
     edges = store.edges_to([c.id for c in files], (IMPORTS,))
-    module_only = {c.id for c in files if c.changes == (MODULE_CHANGE,)}
+    module_only = {c.id for c in files if c.changes == (MODULE,)}
     return [e for e in edges if e.target not in module_only or not _takes_only_definitions(store, e)]
 
 
