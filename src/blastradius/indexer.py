@@ -211,23 +211,8 @@ class Indexer:
             self._modules_digest = config_digest
         known = self.store.file_states()
         report = IndexReport(root=str(self.root), mode="unchanged")
-        changed: list[str] = []
         mtimes = {c.path: c.mtime_ns for c in candidates}
-        hashes_only: list[tuple[str, int]] = []
-        for c in candidates:
-            state = known.get(c.path)
-            if state is None or full:
-                changed.append(c.path)
-            elif state[1] != c.size or state[2] != c.mtime_ns:
-                try:
-                    data = (self.root / c.path).read_bytes()
-                except OSError:
-                    skipped[c.path] = "unreadable"
-                    continue
-                if content_hash(data) != state[0]:
-                    changed.append(c.path)
-                else:
-                    hashes_only.append((c.path, c.mtime_ns))
+        changed, hashes_only = self._changed(candidates, known, full, skipped)
         present = {c.path for c in candidates if c.path not in skipped}
         deleted = sorted(set(known) - present)
         workers = self.config.workers or os.cpu_count() or 1
@@ -268,6 +253,28 @@ class Indexer:
         report.skipped = dict(sorted(_count(skipped.values()).items()))
         report.seconds = time.perf_counter() - started
         return report
+
+    def _changed(self, candidates: list[Candidate], known: dict[str, tuple[str, int, int]], full: bool,
+                 skipped: dict[str, str]) -> tuple[list[str], list[tuple[str, int]]]:
+        """Files to re-extract, and files touched without a change of content (their new mtime only):
+        a file whose size and mtime are as stored is not read; one that differs is, and its hash decides."""
+        changed: list[str] = []
+        hashes_only: list[tuple[str, int]] = []
+        for c in candidates:
+            state = known.get(c.path)
+            if state is None or full:
+                changed.append(c.path)
+            elif state[1] != c.size or state[2] != c.mtime_ns:
+                try:
+                    data = (self.root / c.path).read_bytes()
+                except OSError:
+                    skipped[c.path] = "unreadable"
+                    continue
+                if content_hash(data) != state[0]:
+                    changed.append(c.path)
+                else:
+                    hashes_only.append((c.path, c.mtime_ns))
+        return changed, hashes_only
 
     def _config_key(self) -> tuple[object, ...]:
         c = self.config
