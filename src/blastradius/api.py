@@ -298,8 +298,7 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
                     "hub": x.hub, "lines": list(x.lines), "start_line": x.start_line, "end_line": x.end_line}
                    for x in r.reached],
         "uses": list(r.uses),
-        "cochanged": [{"file": c.file, "score": c.score, "support": c.support, "with": c.seed}
-                      for c in (result.cochanged.files if result.cochanged else ())],
+        "cochanged": [c.as_json() for c in (result.cochanged.files if result.cochanged else ())],
         "history": ({"end": result.cochanged.end, "commits": result.cochanged.commits,
                      "skipped_large": result.cochanged.skipped, "truncated": result.cochanged.truncated}
                     if result.cochanged else None),

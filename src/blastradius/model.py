@@ -255,6 +255,9 @@ class CoChanged:
     support: int  # commits touching both
     seed: str  # the changed file it moved with
 
+    def as_json(self) -> dict[str, object]:
+        return {"file": self.file, "score": self.score, "support": self.support, "with": self.seed}
+
 
 @dataclass(frozen=True, slots=True)
 class CoChange:

@@ -78,8 +78,7 @@ def review_data(result: ImpactResult, *, savings: dict[str, Any] | None = None,
         "context_tokens": context_tokens, "savings": savings,
         "truncated": r.truncated, "notes": list(r.notes), "ambiguous_edges": len(r.ambiguous_edges),
         "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers], "hops": r.hops,
-        "cochanged": [{"file": c.file, "score": round(c.score, 2), "support": c.support, "with": c.seed}
-                      for c in (result.cochanged.files if result.cochanged else ())],
+        "cochanged": [c.as_json() for c in (result.cochanged.files if result.cochanged else ())],
     }
 
 
