@@ -540,9 +540,27 @@ class Resolver(Imports, NameFallback):
         return Edge(ref.scope, target.id, kind, resolution, round(confidence, 3), ref.line)
 
     def resolve_file(self, path: str, refs: Iterable[Ref]) -> list[ResolvedRef]:
+        """Every reference of a file. Resolution reads no line numbers, so a reference with
+        the same (scope, kind, name, receiver) as an earlier one of the file takes its outcome
+        with its own line (28% of Django's references; the memo lives for one file)."""
         is_test = {row.id: row.is_test for row in self._syms(path)[0].values()}
         default_test = bool(is_test.get(path))
-        return [self.resolve_safely(path, ref, is_test.get(ref.scope, default_test)) for ref in refs]
+        seen: dict[tuple[str, str, str, str], ResolvedRef] = {}
+        out = []
+        for ref in refs:
+            key = (ref.scope, ref.kind, ref.name, ref.receiver)
+            twin = seen.get(key)
+            if twin is None:
+                rr = seen[key] = self.resolve_safely(path, ref, is_test.get(ref.scope, default_test))
+            elif not twin.edges:
+                rr = ResolvedRef(ref, path, twin.status)
+            else:
+                old, line = twin.ref.line, ref.line
+                rr = ResolvedRef(ref, path, twin.status, tuple(
+                    Edge(e.source, e.target, e.kind, e.resolution, e.confidence, line if e.line == old else e.line)
+                    for e in twin.edges))
+            out.append(rr)
+        return out
 
     def resolve_safely(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:
         """``resolve_ref``, but a pathological chain of bindings leaves one reference
