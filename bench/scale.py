@@ -95,8 +95,9 @@ def child(root: str, trace: bool) -> int:
         setattr(owner, attr, marked)
 
     wrap(ix, "walk", "walk")
-    wrap(ix, "extract_many", "extract")
-    wrap(ix, "ExtractSource", "name-index")
+    wrap(ix, "iter_extracts", "extract")  # a streamed build (>= stream_min_files) also writes here
+    wrap(ix, "ExtractSource", "name-index")  # the in-memory build only
+    wrap(ix.Indexer, "_resolve_stored", "resolve")  # the streamed build only
     wrap(Store, "clear", "resolve+write")
     bulk_load = Store.bulk_load
 

@@ -1,7 +1,9 @@
 """Walk a repository, extract in parallel, resolve, and keep the graph fresh.
 
 A full build extracts every file (across processes when there are many),
-resolves all references in memory and writes the graph in one transaction. An
+resolves all references and writes the graph in one transaction: in memory up
+to ``stream_min_files`` files, streamed through the store past that so that
+memory stays bounded however large the repository. An
 incremental update re-extracts only files whose content hash changed, replaces
 their rows, and re-resolves only the references elsewhere that those changes
 can affect: references by a name the changed files define or import (before
@@ -16,9 +18,11 @@ import hashlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
+from itertools import islice
 from operator import attrgetter
 from pathlib import Path, PurePosixPath
 
@@ -140,35 +144,49 @@ def _unpack(packed: tuple) -> FileExtract:  # type: ignore[type-arg]
                          for name, value in zip(_FX_NAMES, packed)))
 
 
+def iter_extracts(root: str, paths: list[str], workers: int, progress: Progress | None = None,
+                  in_flight: int = 4) -> Iterator[FileExtract | tuple[str, str]]:
+    """Each path's extract (or its (path, reason) skip), in the order of ``paths``.
+
+    Memory: at most ``in_flight`` batches per worker are submitted ahead of the
+    consumer, so a caller that writes each extract away holds a bounded number
+    of them however large the repository (``pool.map`` submits every batch at
+    once and would queue the results of a slow consumer)."""
+    total = len(paths)
+    if workers <= 1 or total < _PARALLEL_MIN_FILES:
+        for i, p in enumerate(paths, 1):
+            yield extract_path(root, p)
+            if progress and (i % 50 == 0 or i == total):
+                progress(i, total)
+        return
+    # Batches balanced by size keep both cores busy to the end.
+    batch = max(8, min(64, total // (workers * 8) or 1))
+    batches = iter([paths[i:i + batch] for i in range(0, total, batch)])
+    done = 0
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: deque[Future[list[tuple[object, ...] | tuple[str, str]]]] = deque()
+        for chunk in islice(batches, workers * in_flight):
+            pending.append(pool.submit(_extract_batch, root, chunk))
+        while pending:
+            results = pending.popleft().result()
+            for chunk in islice(batches, 1):
+                pending.append(pool.submit(_extract_batch, root, chunk))
+            for result in results:
+                yield _unpack(result) if len(result) > 2 else result  # type: ignore[arg-type]
+            done += len(results)
+            if progress:
+                progress(done, total)
+
+
 def extract_many(root: str, paths: list[str], workers: int, progress: Progress | None = None
                  ) -> tuple[dict[str, FileExtract], dict[str, str]]:
     extracts: dict[str, FileExtract] = {}
     skipped: dict[str, str] = {}
-
-    def take(result: FileExtract | tuple[str, str]) -> None:
+    for result in iter_extracts(root, paths, workers, progress):
         if isinstance(result, FileExtract):
             extracts[result.path] = result
         else:
             skipped[result[0]] = result[1]
-
-    total = len(paths)
-    if workers <= 1 or total < _PARALLEL_MIN_FILES:
-        for i, p in enumerate(paths, 1):
-            take(extract_path(root, p))
-            if progress and (i % 50 == 0 or i == total):
-                progress(i, total)
-        return extracts, skipped
-    # Batches balanced by size keep both cores busy to the end.
-    batch = max(8, min(64, total // (workers * 8) or 1))
-    batches = [paths[i:i + batch] for i in range(0, total, batch)]
-    done = 0
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for results in pool.map(_extract_batch, [root] * len(batches), batches):
-            for result in results:
-                take(_unpack(result) if len(result) > 2 else result)  # type: ignore[arg-type]
-            done += len(results)
-            if progress:
-                progress(done, total)
     return extracts, skipped
 
 
@@ -286,25 +304,73 @@ class Indexer:
 
     def _full(self, candidates: list[Candidate], skipped: dict[str, str], mtimes: dict[str, int],
               workers: int, progress: Progress | None, report: IndexReport) -> IndexReport:
+        """Rebuild in one transaction. Up to ``stream_min_files`` files, every extract is held
+        and resolved in memory (the fastest way); from there on, memory would grow with the
+        repository, so the build streams instead (``_load_streamed``)."""
         paths = [c.path for c in candidates if c.path not in skipped]
-        extracts, more_skipped = extract_many(str(self.root), paths, workers, progress)
-        skipped.update(more_skipped)
-        resolver = Resolver(ExtractSource(str(self.root), extracts))
         with self.store.atomic():
             self.store.clear()
             self.store.set_meta("build", "pending")
-            # The tables were just cleared and nothing reads them until the end:
-            # load without secondary indexes and build those once (see bulk_load).
-            with self.store.bulk_load():
-                for path in sorted(extracts):
-                    fx = extracts[path]
-                    self.store.insert_file(fx, mtimes.get(path, 0))
-                    self.store.insert_import_edges(path, resolver.import_edges(path))
-                    self.store.insert_resolved(resolver.resolve_file(path, fx.refs))
-        report.extracted = len(extracts)
-        report.files = len(extracts)
-        report.changed_files = sorted(extracts) if len(extracts) <= 50 else []
+            if len(paths) < self.config.stream_min_files:
+                written = self._load_in_memory(paths, skipped, mtimes, workers, progress)
+            else:
+                written = self._load_streamed(paths, skipped, mtimes, workers, progress)
+        report.extracted = len(written)
+        report.files = len(written)
+        report.changed_files = written if len(written) <= 50 else []
         return report
+
+    def _load_in_memory(self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int],
+                        workers: int, progress: Progress | None) -> list[str]:
+        extracts, more_skipped = extract_many(str(self.root), paths, workers, progress)
+        skipped.update(more_skipped)
+        resolver = Resolver(ExtractSource(str(self.root), extracts))
+        # The tables were just cleared and nothing reads them until the end:
+        # load without secondary indexes and build those once (see bulk_load).
+        with self.store.bulk_load():
+            for path in sorted(extracts):
+                fx = extracts[path]
+                self.store.insert_file(fx, mtimes.get(path, 0))
+                self.store.insert_import_edges(path, resolver.import_edges(path))
+                self.store.insert_resolved(resolver.resolve_file(path, fx.refs))
+        return sorted(extracts)
+
+    def _load_streamed(self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int],
+                       workers: int, progress: Progress | None) -> list[str]:
+        """Two passes over the store, so that memory does not grow with the repository: each
+        extract is written as it arrives (nodes, imports, bindings, references pending) and
+        dropped; then every file is resolved against the store (``StoreSource``, the view an
+        update uses). Costs more CPU than holding everything (Django: ~1.4x the main process's
+        share), which is why it starts at ``stream_min_files``."""
+        written: list[str] = []
+        store = self.store
+        # Indexes: those the resolver reads by are built before it runs, the edges' at the end.
+        with store.bulk_load(("edges",)):
+            with store.bulk_load(("nodes", "refs", "imports", "bindings")):
+                for result in iter_extracts(str(self.root), paths, workers, progress):
+                    if isinstance(result, FileExtract):
+                        store.insert_file(result, mtimes.get(result.path, 0))
+                        store.insert_pending_refs(result)
+                        written.append(result.path)
+                    else:
+                        skipped[result[0]] = result[1]
+            written.sort()
+            self._resolve_stored(written)
+        return written
+
+    def _resolve_stored(self, paths: list[str]) -> None:
+        """Import edges and the pending references of ``paths``, resolved against the store;
+        a new resolver every ``resolve_chunk_files`` files keeps its per-file memos bounded."""
+        source = StoreSource(self.store)
+        chunk = max(1, self.config.resolve_chunk_files)
+        resolver = Resolver(source, self._modules)
+        for i, path in enumerate(paths):
+            if i and i % chunk == 0:
+                resolver = Resolver(source, self._modules)  # drops the per-file memos
+            self.store.insert_import_edges(path, resolver.import_edges(path))
+            pending = self.store.pending_refs(path)
+            resolved = resolver.resolve_file(path, [ref for _, ref in pending])
+            self.store.settle_refs(zip((ref_id for ref_id, _ in pending), resolved))
 
     def _incremental(self, changed: list[str], deleted: list[str], skipped: dict[str, str],
                      mtimes: dict[str, int], workers: int, progress: Progress | None,

@@ -227,6 +227,21 @@ class Store:
             "INSERT INTO refs(file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,'pending')",
             [(fx.path, r.scope, r.kind, r.name, r.receiver, r.line) for r in fx.refs])
 
+    def pending_refs(self, path: str) -> list[tuple[int, Ref]]:
+        """A file's references still to resolve, with their ids, in the order they were written."""
+        return [(r[0], Ref(*r[1:])) for r in self.conn.execute(
+            "SELECT id, scope, kind, name, receiver, line FROM refs WHERE file=? AND status='pending' ORDER BY id",
+            (path,))]
+
+    def settle_refs(self, settled: Iterable[tuple[int, ResolvedRef]]) -> None:
+        """First resolutions of pending references: status set, edges added (none were stored)."""
+        settled = list(settled)
+        self.conn.executemany("UPDATE refs SET status=? WHERE id=?", [(rr.status, ref_id) for ref_id, rr in settled])
+        self.conn.executemany(
+            "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,?)",
+            [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, rr.file, ref_id)
+             for ref_id, rr in settled for e in rr.edges])
+
     def replace_resolutions(self, settled: Iterable[tuple[int, ResolvedRef]]) -> None:
         """New resolutions of stored references: each one's status and edges replaced
         (three statements for the lot, not three per reference)."""
