@@ -246,13 +246,8 @@ class Store:
         """New resolutions of stored references: each one's status and edges replaced
         (three statements for the lot, not three per reference)."""
         settled = list(settled)
-        c = self.conn
-        c.executemany("UPDATE refs SET status=? WHERE id=?", [(rr.status, ref_id) for ref_id, rr in settled])
-        c.executemany("DELETE FROM edges WHERE ref=?", [(ref_id,) for ref_id, _ in settled])
-        c.executemany("INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref)"
-                      " VALUES (?,?,?,?,?,?,?,?)",
-                      [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, rr.file, ref_id)
-                       for ref_id, rr in settled for e in rr.edges])
+        self.conn.executemany("DELETE FROM edges WHERE ref=?", [(ref_id,) for ref_id, _ in settled])
+        self.settle_refs(settled)
 
     def replace_import_edges(self, path: str, edges: Iterable[Edge]) -> None:
         self.conn.execute("DELETE FROM edges WHERE file=? AND ref IS NULL", (path,))
