@@ -65,6 +65,18 @@ class NameFallback:
             return ResolvedRef(ref, path, REF_AMBIGUOUS, edges)
         return ResolvedRef(ref, path, REF_UNRESOLVED)
 
+    def _methods_of(self: Resolver, path: str) -> dict[str, list[tuple[str, SymRow]]]:
+        """The methods of each class of a file (by member name), in id order. Speed: sorting
+        the file's members on each inherit reference was 10% of resolving Django; kept for
+        the last file asked only (inherit references come file by file)."""
+        if self._class_methods[0] != path:
+            table: dict[str, list[tuple[str, SymRow]]] = {}
+            for (parent, name), row in sorted(self._syms(path)[1].items(), key=lambda kv: kv[1].id):
+                if row.kind == METHOD and parent is not None:
+                    table.setdefault(parent, []).append((name, row))
+            self._class_methods = (path, table)
+        return self._class_methods[1]
+
     def _common_root(self: Resolver, candidates: list[SymRow]) -> SymRow | None:
         """The one base method all these methods override, if there is exactly one."""
         roots: set[str] = set()
@@ -106,9 +118,7 @@ class NameFallback:
         if cls is None:
             return []
         edges = []
-        for (parent, name), row in sorted(self._syms(cls.file)[1].items(), key=lambda kv: kv[1].id):
-            if parent != class_id or row.kind != METHOD:
-                continue
+        for name, row in self._methods_of(cls.file).get(class_id, ()):
             overridden = self.member(base, name)
             if overridden is not None and overridden.kind == METHOD:
                 edges.append(Edge(overridden.id, row.id, DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], 0))
