@@ -180,3 +180,52 @@ def test_a_member_the_top_package_re_exports_names_the_file_that_defines_it() ->
     assert named_files(q, files, reexports=reexports) == {"xr/core/computation.py": W_TITLE * PACKAGE_SHARE}
     assert named_files(q, files) == {}  # without the imports table nothing is named
     assert named_files(parse_question("xr.missing fails\n"), files, reexports=reexports) == {}
+
+
+def test_a_stem_match_needs_the_written_modules_before_it_to_be_the_files_directories() -> None:
+    defs = [("abspath", "pkg/testing/path.py", "abspath"), ("_make_subclass", "ext/autodoc/mock.py", "_make_subclass")]
+
+    def defined(names: frozenset[str]) -> list[tuple[str, str, str]]:
+        return [d for d in defs if d[0] in names]
+
+    # `os.path.abspath` is the standard library's, not pkg/testing/path.py's.
+    assert named_symbols(parse_question("x\nsys.path.insert(0, os.path.abspath('.'))\n"), defined) == {}
+    assert named_symbols(parse_question("x\nsee autodoc.mock._make_subclass\n"), defined) == {
+        "ext/autodoc/mock.py": W_PROSE}
+    assert named_symbols(parse_question("x\nsee other.mock._make_subclass\n"), defined) == {}
+
+
+@pytest.fixture
+def replica_repo(make_repo: Callable[..., Path]) -> Store:
+    # One message catalogue per language, all alike: on words alone they fill the list.
+    catalogue = "def translated_messages():\n    '''Translated messages of the locale catalogue.'''\n    return {}\n"
+    files = {f"app/locale/{lang}/messages.py": catalogue for lang in ("da", "de", "fr", "it", "nl", "sv")}
+    files["app/i18n.py"] = "def load_locale(path):\n    '''Load the translated messages of a locale.'''\n    return path\n"
+    files["app/core.py"] = "def run():\n    return 1\n"
+    root = make_repo(files)
+    index(root)
+    return Store.open(root, create=False)
+
+
+def test_replicas_give_way_to_the_file_that_reads_them(replica_repo: Store) -> None:
+    question = "Translated messages of a locale catalogue are ignored"
+    keep = RankParams(max_df_share=1.0, replica_factor=1.0)
+    assert "app/i18n.py" not in [f.path for f in rank_files(replica_repo, question, top=3, params=keep).files]
+    thinned = [f.path for f in rank_files(replica_repo, question, top=3, params=RankParams(max_df_share=1.0)).files]
+    assert "app/i18n.py" in thinned[:2]
+    assert sum(f.startswith("app/locale/") for f in thinned[:2]) == 1  # the best replica keeps its place
+
+
+def test_files_of_one_name_with_different_symbols_are_not_replicas(make_repo: Callable[..., Path]) -> None:
+    from blastradius.rank import load_graph
+    from blastradius.rank_named import _families
+
+    files = {f"pkg/{d}/__init__.py": f"def setup_{d}():\n    return 1\n" for d in ("a", "b", "c", "d", "e")}
+    files.update({f"pkg/{d}/stub.py": "def stub():\n    return 1\n" for d in ("a", "b", "c", "d", "e")})
+    root = make_repo(files)
+    index(root)
+    graph = load_graph(Store.open(root, create=False))
+    families = _families(graph.files, graph.ids, 5)
+    assert sorted(families) == [f"pkg/{d}/stub.py" for d in ("a", "b", "c", "d", "e")]
+    assert len(set(families.values())) == 1
+    assert _families(graph.files, graph.ids, 6) == {}

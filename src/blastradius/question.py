@@ -250,6 +250,16 @@ def _resolve_dotted(name: str, resolvers: list, shortest: int = 2) -> tuple[str,
     return "", ()
 
 
+def _by_stem(parts: list[str], file: str, qual: list[str]) -> bool:
+    """``mock._make_subclass`` names ``_make_subclass`` of a file ``mock.*``; what is written before the
+    stem must be the file's own directories (``os.path.abspath`` is not ``sphinx/testing/path.py``)."""
+    dirs, _, name = file.rpartition("/")
+    head = parts[:-len(qual) - 1]
+    if len(parts) < len(qual) + 1 or parts[-len(qual) - 1:] != [name.split(".", 1)[0], *qual]:
+        return False
+    return not head or dirs.split("/")[-len(head):] == head
+
+
 def named_symbols(question: Question, defined: Callable[[frozenset[str]], Iterable[tuple[str, str, str]]],
                   max_matches: int = 3) -> dict[str, float]:
     """path → strength, for files that define a dotted name the question writes.
@@ -269,8 +279,7 @@ def named_symbols(question: Question, defined: Callable[[frozenset[str]], Iterab
         parts = written.split(".")
         found = set()
         for file, qual in by_name.get(parts[-1], ()):
-            stem = file.rsplit("/", 1)[-1].split(".", 1)[0]
-            if (len(qual) >= 2 and parts[-len(qual):] == qual) or parts[-len(qual) - 1:] == [stem, *qual]:
+            if (len(qual) >= 2 and parts[-len(qual):] == qual) or _by_stem(parts, file, qual):
                 found.add(file)
         if 0 < len(found) <= max_matches:
             for f in found:

@@ -37,7 +37,7 @@ import numpy as np
 
 from .model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
 from .question import about_tests, parse_question
-from .rank_named import file_priors, files_named
+from .rank_named import file_priors, files_named, thin_replicas
 from .store import Store, db_path
 from .term_index import TERM_INDEX_VERSION, ensure_term_tables, update_term_index
 
@@ -78,6 +78,10 @@ class RankParams:
     # Python project) count for ``minor_language_factor`` unless named.
     minor_language_share: float = 0.1
     minor_language_factor: float = 0.5
+    # Files of one name that define the same symbols in ``replica_min`` places or more are replicas
+    # (a catalogue per language): all but the best of a family count for ``replica_factor``.
+    replica_min: int = 5
+    replica_factor: float = 0.2
 
 
 # ----- the graph, cached per process -------------------------------------------------------------
@@ -379,7 +383,7 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
         graph_file = graph_file / np.bincount(graph.node_file, minlength=nfiles).clip(1) ** params.graph_size_norm
     lexical = _file_lexical(hits, params)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
-    scores = _mix(graph, lexical, graph_file, src, dst, skip, top, params, named)
+    scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
     max_lex = max(lexical.values(), default=0.0) or 1.0
     max_graph = float(graph_file.max()) if nfiles and graph_file.max() > 0 else 1.0

@@ -7,7 +7,10 @@ it exercises: test files take no part in such a ranking, but the edges out of
 the test lead to the code the asker was looking at. Files of secondary
 directories (docs, examples, benchmarks, vendored code) and files in a minor
 language of the repository get a prior below one: the same words in them say
-less about where the question points than in the library itself.
+less about where the question points than in the library itself. Replicas (the
+same file name defining the same symbols in five or more places: one translation
+catalogue per language, one generated stub per platform) say one thing between
+them: only the best of them keeps its score, so a family cannot fill the list.
 """
 
 from __future__ import annotations
@@ -98,4 +101,39 @@ def _priors(files: tuple[str, ...], params: RankParams) -> dict[str, float]:
             factor *= params.minor_language_factor
         if factor < 1.0:
             out[f] = factor
+    return out
+
+
+def thin_replicas(scores: dict[str, tuple[float, bool]], graph: Graph,
+                  params: RankParams) -> dict[str, tuple[float, bool]]:
+    """Every scored replica but the best of its family counts for ``replica_factor`` of its score."""
+    if params.replica_factor >= 1.0:
+        return scores
+    family = _families(graph.files, graph.ids, params.replica_min)
+    if not family:
+        return scores
+    best: dict[int, str] = {}
+    for path, (score, _) in scores.items():
+        key = family.get(path)
+        if key is not None and (key not in best or score > scores[best[key]][0]):
+            best[key] = path
+    return {path: (score * params.replica_factor, neighbour)
+            if path in family and best[family[path]] != path else (score, neighbour)
+            for path, (score, neighbour) in scores.items()}
+
+
+@functools.lru_cache(maxsize=4)
+def _families(files: tuple[str, ...], ids: tuple[str, ...], least: int) -> dict[str, int]:
+    """path → family number, for files whose name and defined symbols ``least`` or more files share."""
+    symbols: dict[str, list[str]] = {f: [] for f in files}
+    for node in ids:
+        path, sep, qualname = node.partition("::")
+        if sep and path in symbols:
+            symbols[path].append(qualname)
+    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for path, names in symbols.items():
+        groups.setdefault((path.rsplit("/", 1)[-1], tuple(sorted(names))), []).append(path)
+    out: dict[str, int] = {}
+    for number, members in enumerate(m for m in groups.values() if len(m) >= least):
+        out.update((path, number) for path in members)
     return out
