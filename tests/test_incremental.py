@@ -134,3 +134,75 @@ def test_a_file_skipped_as_generated_is_not_a_deletion_on_every_run(make_repo) -
         assert (edit.mode, edit.extracted, edit.deleted) == ("incremental", 1, 0)
     finally:
         indexer.close()
+
+
+def test_a_told_update_equals_a_walked_one_and_walks_when_it_must(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``run(paths=…)``: the caller names the only paths that may have changed."""
+    files = {"pkg/__init__.py": "", "pkg/a.py": "from .b import g\n\ndef f():\n    return g()\n",
+             "pkg/b.py": "def g():\n    return 1\n", "README.md": "hello\n"}
+    root = make_repo(files)
+    indexer = Indexer(root, Config(workers=1))
+    try:
+        assert indexer.run().mode == "full"
+        # An edit, a deletion and a non-source file: looked at alone, no walk.
+        (root / "pkg/a.py").write_text("from .b import g\n\ndef f():\n    return g() + g()\n\ndef h():\n    return f()\n")
+        (root / "README.md").write_text("changed\n")
+        report = indexer.run(paths=["pkg/a.py", "README.md"])
+        assert (report.mode, report.extracted, report.files) == ("incremental", 1, 3)
+        (root / "pkg/b.py").unlink()
+        report = indexer.run(paths=["pkg/b.py"])
+        assert (report.mode, report.deleted, report.files) == ("incremental", 1, 2)
+        # A file new to the graph: the walk decides (git may ignore it) and finds it.
+        (root / "pkg/c.py").write_text("def k():\n    pass\n")
+        (root / "pkg/d.py").write_text("def m():\n    pass\n")
+        report = indexer.run(paths=["pkg/c.py"])
+        assert (report.mode, report.extracted, report.files) == ("incremental", 2, 4)
+        told = dump(root)
+    finally:
+        indexer.close()
+    fresh = tmp_path / "fresh"
+    shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".blastradius"))
+    full = Indexer(fresh, Config(workers=1))
+    full.run(full=True)
+    full.close()
+    assert told == dump(fresh)
+
+
+def test_a_told_update_never_rebuilds_from_the_told_paths_alone(make_repo) -> None:  # type: ignore[no-untyped-def]
+    root = make_repo({"a.py": "def f():\n    pass\n", "b.py": "def g():\n    pass\n"})
+    indexer = Indexer(root, Config(workers=1))
+    try:
+        indexer.run()
+        store = indexer.store
+        with store.atomic():
+            store.set_meta("build", "pending")  # as a killed run leaves it
+        report = indexer.run(paths=["a.py"])
+        assert (report.mode, report.files) == ("full", 2)
+    finally:
+        indexer.close()
+
+
+def test_a_long_lived_indexer_sees_what_another_process_wrote(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Kept state (each file's language) is dropped when another connection wrote the graph."""
+    root = make_repo({"a.py": "from b import g\n\ndef f():\n    return g()\n", "b.py": "def g():\n    pass\n"})
+    kept = Indexer(root, Config(workers=1))
+    try:
+        kept.run()
+        (root / "a.py").write_text("from b import g\n\ndef f():\n    return g() + 1\n")
+        kept.run(paths=["a.py"])  # the cache of languages is now warm
+        (root / "b.py").unlink()
+        (root / "c.py").write_text("def g():\n    pass\n")
+        other = Indexer(root, Config(workers=1))
+        other.run()
+        other.close()
+        (root / "a.py").write_text("from c import g\n\ndef f():\n    return g() + 2\n")
+        assert kept.run(paths=["a.py"]).mode == "incremental"
+        seen = dump(root)
+    finally:
+        kept.close()
+    fresh = tmp_path / "fresh"
+    shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".blastradius"))
+    full = Indexer(fresh, Config(workers=1))
+    full.run(full=True)
+    full.close()
+    assert seen == dump(fresh)

@@ -264,9 +264,28 @@ class Store:
 
     # ----- reading: files --------------------------------------------------------------------
 
-    def file_states(self) -> dict[str, tuple[str, int, int]]:
-        """path → (hash, size, mtime_ns)."""
-        return {r[0]: (r[1], r[2], r[3]) for r in self.conn.execute("SELECT path, hash, size, mtime_ns FROM files")}
+    def file_states(self, paths: Iterable[str] | None = None) -> dict[str, tuple[str, int, int]]:
+        """path → (hash, size, mtime_ns), of every file or of these paths."""
+        if paths is None:
+            return {r[0]: (r[1], r[2], r[3]) for r in self.conn.execute("SELECT path, hash, size, mtime_ns FROM files")}
+        return {r[0]: (r[1], r[2], r[3]) for path in paths for r in self.conn.execute(
+            "SELECT path, hash, size, mtime_ns FROM files WHERE path=?", (path,))}
+
+    def data_version(self) -> int:
+        """Changes when another connection commits to the database (SQLite's data_version)."""
+        return self.conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def file_count(self) -> int:
+        return self.conn.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+
+    def skip_counts(self) -> dict[str, int]:
+        """How many files the last walk skipped, by reason."""
+        return dict(self.conn.execute("SELECT reason, COUNT(*) FROM skipped GROUP BY reason").fetchall())
+
+    def skipped(self, paths: Iterable[str]) -> dict[str, str]:
+        """The skip reasons stored for these paths (those skipped by the last walk)."""
+        return {r[0]: r[1] for path in paths for r in self.conn.execute(
+            "SELECT path, reason FROM skipped WHERE path=?", (path,))}
 
     def indexed(self, paths: Iterable[str]) -> set[str]:
         """Which of these paths are indexed."""
@@ -366,7 +385,7 @@ class Store:
         """Figures of the graph; ``reuse`` takes the graph's part from the last count
         (the caller knows nothing was written since), the skipped files afresh."""
         c = self.conn
-        skipped = dict(c.execute("SELECT reason, COUNT(*) FROM skipped GROUP BY reason").fetchall())
+        skipped = self.skip_counts()
         cached = self.get_meta("counts") if reuse else ""
         if cached:
             return {**json.loads(cached), "skipped": skipped}
@@ -440,10 +459,11 @@ class Store:
 class StoreSource:
     """resolve.Source over the database, for incremental updates."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, langs: dict[str, tuple[str, str]] | None = None) -> None:
+        """``langs``: every stored file's (language, package) when the caller keeps them."""
         self.store = store
         self.root = store.root
-        self._langs = store.file_languages()
+        self._langs = store.file_languages() if langs is None else langs
 
     def paths(self) -> frozenset[str]:
         return frozenset(self._langs)

@@ -64,6 +64,7 @@ class Watcher:
         self._stop = threading.Event()
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name=f"blastradius-watch:{self.root.name}", daemon=True)
+        self._indexer: Indexer | None = None  # used by the watch thread only
 
     # ----- control -------------------------------------------------------------------------------
 
@@ -95,6 +96,13 @@ class Watcher:
 
     def _run(self) -> None:
         seen = ChangeDetector(self.root, self.rescan)  # before the first update, so a save during it is seen afterwards
+        try:
+            self._watch(seen)
+        finally:
+            if self._indexer is not None:
+                self._indexer.close()
+
+    def _watch(self, seen: ChangeDetector) -> None:
         self._update("start", ())
         pending: set[str] = set()
         first = last = time.monotonic()
@@ -117,16 +125,18 @@ class Watcher:
         report: IndexReport | None = None
         error: str | None = None
         try:
-            indexer = Indexer(self.root)
-            try:
-                report = indexer.run()
-                with indexer.store.atomic():
-                    indexer.store.set_meta("watch_pending", "0")
-                    indexer.store.set_meta("watched_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
-            finally:
-                indexer.close()
+            # One indexer for the watcher's life: it keeps what an update reuses, and is told
+            # which files changed (a moved HEAD or the first run walks the repository).
+            indexer = self._indexer = self._indexer or Indexer(self.root)
+            report = indexer.run(paths=changed if reason == "files" else None)
+            with indexer.store.atomic():
+                indexer.store.set_meta("watch_pending", "0")
+                indexer.store.set_meta("watched_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
         except Exception as exc:  # noqa: BLE001 - reported, retried on the next change
             error = f"{type(exc).__name__}: {exc}"
+            if self._indexer is not None:
+                self._indexer.close()
+                self._indexer = None  # start afresh on the next change
         update = Update(time.time(), reason, changed, report, error)
         with self._cond:
             self.updates += 1
