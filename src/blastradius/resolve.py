@@ -68,7 +68,7 @@ class Resolver(Imports, NameFallback):
         self._file_syms: dict[str, tuple[dict[str, SymRow], dict[tuple[str | None, str], SymRow]]] = {}
         self._imports: dict[str, list[Import]] = {}
         self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
-        self._bindings: dict[str, dict[tuple[str, str], str]] = {}
+        self._bindings: dict[str, dict[str, dict[str, str]]] = {}
         self._import_targets: dict[tuple[str, Import], Target | None] = {}
         self._bases: dict[str, tuple[SymRow, ...]] = {}
         self._named: dict[str, list[SymRow]] = {}
@@ -85,6 +85,9 @@ class Resolver(Imports, NameFallback):
         self._specs: dict[str, LanguageSpec] = {}
         self._detached: dict[str, dict[str, list[SymRow]]] = {}
         self._by_name_rows: dict[tuple[str, bool, str], list[SymRow]] = {}
+        # A reference's receiver as its scope sees it, asked with no guard open (so the
+        # answer is the same each time): one file's worth, emptied by resolve_file.
+        self._receivers: dict[tuple[str, str], Target | None] = {}
         self._class_methods: tuple[str | None, dict[str, list[tuple[str, SymRow]]]] = (None, {})
 
     # ----- what the source knows, memoised -------------------------------------------------
@@ -156,12 +159,19 @@ class Resolver(Imports, NameFallback):
             found = self._imports[path] = self.source.imports_of(path)
         return found
 
-    def _binding(self, scope: str, name: str) -> str | None:
-        path = scope.partition("::")[0]
+    def _bindings_by_name(self, path: str) -> dict[str, dict[str, str]]:
+        """A file's bindings: name → scope → type (the last binding of a scope wins). By name
+        first, so that a name the file never binds is answered without walking its scopes."""
         table = self._bindings.get(path)
         if table is None:
-            table = self._bindings[path] = {(b.scope, b.name): b.type_name for b in self.source.bindings_of(path)}
-        return table.get((scope, name))
+            table = self._bindings[path] = {}
+            for b in self.source.bindings_of(path):
+                table.setdefault(b.name, {})[b.scope] = b.type_name
+        return table
+
+    def _binding(self, scope: str, name: str) -> str | None:
+        scopes = self._bindings_by_name(scope.partition("::")[0]).get(name)
+        return scopes.get(scope) if scopes else None
 
     def _candidates(self, name: str) -> list[SymRow]:
         found = self._named.get(name)
@@ -355,9 +365,12 @@ class Resolver(Imports, NameFallback):
     def _bound_type(self, path: str, scope: str, text: str) -> Target | None:
         """The class of a variable whose type the code states, searched outwards;
         _EXTERNAL when that type comes from outside the repository."""
+        scopes = self._bindings_by_name(scope.partition("::")[0]).get(text)
+        if not scopes:  # the file binds no such name in any scope (most receivers)
+            return None
         current: str | None = scope
         while current:
-            type_name = self._binding(current, text)
+            type_name = scopes.get(current)
             if type_name is not None:
                 key = (current, text)
                 if key in self._binding_guard:  # x = x.copy(): a binding defined by itself
@@ -486,7 +499,9 @@ class Resolver(Imports, NameFallback):
                 if target is not None:
                     break
         elif ref.receiver:
-            owner = self.resolve_receiver(path, ref.scope, ref.receiver)
+            key = (ref.scope, ref.receiver)
+            owner = self._receivers[key] if key in self._receivers else \
+                self._receivers.setdefault(key, self.resolve_receiver(path, ref.scope, ref.receiver))
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, REF_EXTERNAL)
             if isinstance(owner, SymRow) and owner.kind in (FUNCTION, METHOD) \
@@ -549,6 +564,7 @@ class Resolver(Imports, NameFallback):
         with its own line (28% of Django's references; the memo lives for one file)."""
         is_test = {row.id: row.is_test for row in self._syms(path)[0].values()}
         default_test = bool(is_test.get(path))
+        self._receivers.clear()
         seen: dict[tuple[str, str, str, str], ResolvedRef] = {}
         out = []
         for ref in refs:
