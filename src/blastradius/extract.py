@@ -14,8 +14,7 @@ import hashlib
 import re
 import time
 from bisect import bisect_right
-from collections.abc import Iterable
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -85,6 +84,47 @@ def _presets(spec: LanguageSpec) -> tuple[dict[str, str], ...]:
     return tuple({k: v or "" for k, v in query.pattern_settings(i).items()} for i in range(query.pattern_count))
 
 
+_Text = Callable[["Node"], str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What to do with a match of one pattern, decided once per pattern (speed:
+    finding the main capture among a match's keys was a loop per match)."""
+
+    handler: Callable[["_Found", "_Step", dict[str, list[Node]]], None]
+    main: str  # the pattern's main capture ("" when it has several: found per match)
+    kind: str  # reference kind, for ``@reference.*``
+    preset: dict[str, str]
+    spec: LanguageSpec
+
+
+def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
+    """The main-capture names a pattern's text mentions (``@definition.class`` …)."""
+    text = source[query.start_byte_for_pattern(pattern):query.end_byte_for_pattern(pattern)]
+    names = {m.decode() for m in re.findall(rb"@([\w.-]+)", text)}
+    return {n for n in names if n.startswith(_MAIN_PREFIXES) or n in _MAIN_PLAIN}
+
+
+@cache
+def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
+    """Per pattern, its step; None for a pattern whose matches make nothing."""
+    query = _parser_and_query(spec)[1]
+    source = spec.query_source.encode()
+    steps: list[_Step | None] = []
+    for pattern, preset in enumerate(_presets(spec)):
+        mains = _main_candidates(source, query, pattern)
+        if len(mains) != 1:  # every query here has one per pattern; stay correct without
+            steps.append(_Step(_on_any, "", "", preset, spec))
+            continue
+        main = mains.pop()
+        group = main.split(".", 1)[0]
+        kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
+        skip = group == "reference" and not kind
+        steps.append(None if skip else _Step(_HANDLERS[group], main, kind, preset, spec))
+    return tuple(steps)
+
+
 @dataclass(slots=True)
 class _Def:
     node: Node
@@ -100,15 +140,15 @@ class _Def:
     qualname: str = ""
 
 
-# The bytes of the file being extracted. A tree parsed through a read callback
-# (which the parse budget needs) keeps no source: ``node.text`` would read it
-# again through the callback, 170× slower. Slicing the bytes we hold is cheap and
-# needs no second, unbounded parse.
-_SOURCE: ContextVar[bytes] = ContextVar("blastradius_source", default=b"")
-
-
-def _text(node: Node) -> str:
-    return _SOURCE.get()[node.start_byte:node.end_byte].decode("utf-8", "replace")
+def _texter(data: bytes) -> _Text:
+    """Node → its text, sliced from the file's bytes. A tree parsed through a read
+    callback (which the parse budget needs) keeps no source: ``node.text`` would
+    read it again through the callback, 170× slower. An ASCII file (most are) is
+    decoded once and sliced as a string: byte and character offsets agree."""
+    if data.isascii():
+        source = data.decode("ascii")
+        return lambda node: source[node.start_byte:node.end_byte]
+    return lambda node: data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _main_capture(captures: dict[str, list[Node]]) -> str | None:
@@ -130,7 +170,7 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
 
     try:
         # A read callback, because tree-sitter ignores progress callbacks on byte input;
-        # node texts come from ``_SOURCE``, never from the tree (see ``_text``).
+        # node texts come from the bytes we hold, never from the tree (see ``_texter``).
         return parser.parse(lambda offset, _point: data[offset:offset + _READ_CHUNK], progress_callback=progress)
     except ValueError as exc:  # the binding's word for a halted parse
         parser.reset()
@@ -161,14 +201,11 @@ def extract_checked(path: str, data: bytes, spec: LanguageSpec,
     tree = _parse(parser, data, cpu_seconds)
     root = tree.root_node
     is_test = spec.is_test_path(path)
-    token = _SOURCE.set(data)
-    try:
-        found = _collect(root, query, spec, _presets(spec))
-        ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
-        symbols = [_file_symbol(path, data, is_test)]
-        symbols.extend(_symbol(d, ordered, path, data, is_test) for d in ordered)
-    finally:
-        _SOURCE.reset(token)
+    text = _texter(data)
+    found = _collect(root, query, _plan(spec), text)
+    ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
+    symbols = [_file_symbol(path, data, is_test)]
+    symbols.extend(_symbol(d, ordered, path, data, text, is_test) for d in ordered)
     scopes = _Scopes(ordered, path)
     return FileExtract(
         path=path,
@@ -188,6 +225,7 @@ def extract_checked(path: str, data: bytes, spec: LanguageSpec,
 class _Found:
     """What one query pass over a file captured, before nesting and scoping."""
 
+    text: _Text
     defs: dict[int, _Def] = field(default_factory=dict)  # by the name node's start byte
     refs: dict[tuple[str, int], tuple[Node, str, str, str, str]] = field(default_factory=dict)
     imports: list[Import] = field(default_factory=list)
@@ -195,71 +233,94 @@ class _Found:
     package: str = ""
 
 
-def _collect(root: Node, query: Query, spec: LanguageSpec, presets: tuple[dict[str, str], ...]) -> _Found:
-    found = _Found()
+def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
+    found = _Found(text)
     cursor = QueryCursor(query)
     # Matching costs grow with the square of the tree's depth (10,000 nested calls: 5 s);
     # no real definition or reference sits 1,000 levels down, generated chains do.
     cursor.set_max_start_depth(MAX_QUERY_DEPTH)
     for pattern, captures in cursor.matches(root):
-        main = _main_capture(captures)
-        if main is not None:
-            _HANDLERS[main.split(".", 1)[0]](found, main, captures, spec, presets[pattern])
+        step = plan[pattern]
+        if step is not None:
+            step.handler(found, step, captures)
     return found
 
 
-def _on_definition(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
-                   preset: dict[str, str]) -> None:
-    node = captures[main][0]
-    name_node = captures.get("name", [None])[0]
-    if name_node is None:
+def _on_any(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    """A pattern naming several main captures: the first one the match has decides."""
+    main = _main_capture(captures)
+    if main is None:
         return
-    key = name_node.start_byte
+    group = main.split(".", 1)[0]
+    kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
+    if group != "reference" or kind:
+        _HANDLERS[group](found, replace(step, main=main, kind=kind), captures)
+
+
+def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    nodes = captures.get(step.main)
+    names = captures.get("name")
+    if nodes is None or names is None:
+        return
+    node = nodes[0]
+    key = names[0].start_byte
     known = found.defs.get(key)
-    if known is None or (node.end_byte - node.start_byte) > (known.end - known.start):
-        receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
-        found.defs[key] = _Def(node, _text(name_node), main[11:], _clean_type(_members(receiver, spec)),
-                               node.start_byte, node.end_byte, test=known is not None and known.test)
+    start, end = node.start_byte, node.end_byte
+    if known is None or (end - start) > (known.end - known.start):
+        receivers = captures.get("receiver")
+        receiver = _clean_type(_members(found.text(receivers[0]), step.spec)) if receivers else ""
+        known = found.defs[key] = _Def(node, found.text(names[0]), step.main[11:], receiver, start, end,
+                                       test=known is not None and known.test)
     # Several patterns may match one definition; any of them may mark it a test.
-    found.defs[key].test = found.defs[key].test or "test" in captures
+    known.test = known.test or "test" in captures
 
 
-def _on_reference(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
-                  preset: dict[str, str]) -> None:
-    kind = _REF_KINDS.get(main[10:])
-    name_node = captures.get("name", [None])[0]
-    if kind is None or name_node is None:
+def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    # The hot loop (three matches in four are references): no work for a repeat,
+    # and none for an absent receiver or owner.
+    nodes = captures.get(step.main)
+    names = captures.get("name")
+    if nodes is None or names is None:
         return
-    receiver = _text(captures["receiver"][0]) if "receiver" in captures else ""
-    name = preset.get("name") or _text(name_node)
-    owner = _clean_type(_members(_text(captures["owner"][0]), spec)) if "owner" in captures else ""
-    found.refs.setdefault((kind, name_node.start_byte),
-                          (captures[main][0], kind, name, _members(_SPACES.sub("", receiver), spec), owner))
+    key = (step.kind, names[0].start_byte)
+    if key in found.refs:
+        return
+    text = found.text
+    receivers = captures.get("receiver")
+    receiver = _members(_squeeze(text(receivers[0])), step.spec) if receivers else ""
+    owners = captures.get("owner")
+    owner = _clean_type(_members(text(owners[0]), step.spec)) if owners else ""
+    found.refs[key] = (nodes[0], step.kind, step.preset.get("name") or text(names[0]), receiver, owner)
 
 
-def _on_import(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
-               preset: dict[str, str]) -> None:
-    found.imports.extend(_imports(captures, spec, preset))
+def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    if step.main in captures:
+        found.imports.extend(_imports(captures, step.spec, step.preset, found.text))
 
 
-def _on_binding(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
-                preset: dict[str, str]) -> None:
-    if "binding.name" in captures and "binding.type" in captures:
+def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    nodes = captures.get(step.main)
+    if nodes is not None and "binding.name" in captures and "binding.type" in captures:
         # A preset prefix ("this.") makes a field or parameter property a member binding.
-        bound = preset.get("binding.prefix", "") + _text(captures["binding.name"][0])
-        found.bindings.append((captures[main][0], _members(_SPACES.sub("", bound), spec),
-                               _clean_type(_members(_text(captures["binding.type"][0]), spec))))
+        bound = step.preset.get("binding.prefix", "") + found.text(captures["binding.name"][0])
+        found.bindings.append((nodes[0], _members(_squeeze(bound), step.spec),
+                               _clean_type(_members(found.text(captures["binding.type"][0]), step.spec))))
 
 
-def _on_package(found: _Found, main: str, captures: dict[str, list[Node]], spec: LanguageSpec,
-                preset: dict[str, str]) -> None:
-    if "package.name" in captures:
-        found.package = _SPACES.sub("", _text(captures["package.name"][0]))
+def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    if step.main in captures and "package.name" in captures:
+        found.package = _SPACES.sub("", found.text(captures["package.name"][0]))
 
 
 # Main capture (its first dotted part) → what to do with a match.
 _HANDLERS = {"definition": _on_definition, "reference": _on_reference, "import": _on_import,
              "binding": _on_binding, "package": _on_package}
+
+
+def _squeeze(text: str) -> str:
+    """``text`` without whitespace. Speed: most texts have none, and every whitespace
+    character but the space is unprintable, so two C scans usually spare the regex."""
+    return text if text.isprintable() and " " not in text else _SPACES.sub("", text)
 
 
 class _Scopes:
@@ -282,14 +343,24 @@ class _Scopes:
     def refs(self, raw: Iterable[tuple[Node, str, str, str, str]]) -> list[Ref]:
         # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo).
         owners = {d.qualname: d.id for d in reversed(self.ordered) if d.kind == CLASS}
-        out = []
-        for node, kind, name, receiver, owner in raw:
+        # Speed: ``index_of`` inlined over plain lists, and rows sorted as tuples
+        # (the running number keeps the order of equal keys, as a stable sort by key did).
+        starts, ends = self.starts, [d.end for d in self.ordered]
+        parents, ids = [d.parent for d in self.ordered], [d.id for d in self.ordered]
+        rows = []
+        for seq, (node, kind, name, receiver, owner) in enumerate(raw):
             if len(receiver) > _MAX_RECEIVER:
                 receiver = "?"
             scope = (owners.get(owner) or owners.get(owner.rsplit(".", 1)[-1])) if owner else None
-            out.append(Ref(scope or self.id_of(self.index_of(node)), kind, name, receiver, node.start_point.row + 1))
-        out.sort(key=lambda r: (r.line, r.kind, r.name, r.receiver))
-        return out
+            if not scope:
+                at = node.start_byte
+                i = bisect_right(starts, at) - 1
+                while i >= 0 and ends[i] <= at:
+                    i = parents[i]
+                scope = ids[i] if i >= 0 else self.path
+            rows.append((node.start_point.row + 1, kind, name, receiver, seq, scope))
+        rows.sort()
+        return [Ref(scope, kind, name, receiver, line) for line, kind, name, receiver, _, scope in rows]
 
     def bindings(self, raw: Iterable[tuple[Node, str, str]], spec: LanguageSpec) -> list[Binding]:
         out = []
@@ -347,18 +418,20 @@ def _file_symbol(path: str, data: bytes, is_test: bool) -> Symbol:
                   start_line=1, end_line=max(lines, 1), is_test=is_test)
 
 
-def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, is_test: bool) -> Symbol:
+def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, text: _Text, is_test: bool) -> Symbol:
     parent = ordered[d.parent].id if d.parent >= 0 else path
+    node = d.node
+    body = _body(node)
     return Symbol(
         id=d.id,
         kind=d.kind,
         name=d.name,
         qualname=d.qualname,
         file=path,
-        start_line=d.node.start_point.row + 1,
-        end_line=d.node.end_point.row + 1,
-        signature=_signature(d.node, data),
-        doc=_doc(d.node),
+        start_line=node.start_point.row + 1,
+        end_line=node.end_point.row + 1,
+        signature=_signature(node, body, data),
+        doc=_doc(node, body, text),
         is_test=is_test or d.test,
         parent=parent,
     )
@@ -369,8 +442,7 @@ def _body(node: Node) -> Node | None:
     return inner.child_by_field_name("body")
 
 
-def _signature(node: Node, data: bytes) -> str:
-    body = _body(node)
+def _signature(node: Node, body: Node | None, data: bytes) -> str:
     end = body.start_byte if body is not None else node.end_byte
     text = data[node.start_byte:end].decode("utf-8", "replace")
     if body is None:
@@ -379,15 +451,16 @@ def _signature(node: Node, data: bytes) -> str:
     return text[:_MAX_SIGNATURE]
 
 
-def _doc(node: Node) -> str:
-    body = _body(node)
-    first = body.named_children[0] if body is not None and body.named_children else None
-    if first is not None and first.type == "expression_statement" and first.named_children \
-            and first.named_children[0].type == "string":
-        return _first_line(_text(first.named_children[0]).strip(_QUOTES + "rbuRBU"))
+def _doc(node: Node, body: Node | None, text: _Text) -> str:
+    # ``named_child(0)``, not ``named_children[0]``: a class body's children are many nodes.
+    first = body.named_child(0) if body is not None and body.named_child_count else None
+    if first is not None and first.type == "expression_statement" and first.named_child_count:
+        string = first.named_child(0)
+        if string.type == "string":
+            return _first_line(text(string).strip(_QUOTES + "rbuRBU"))
     prev = node.prev_named_sibling
     if prev is not None and "comment" in prev.type and prev.end_point.row >= node.start_point.row - 1:
-        return _first_line(_text(prev).lstrip("/*#! ").rstrip("*/ "))
+        return _first_line(text(prev).lstrip("/*#! ").rstrip("*/ "))
     return ""
 
 
@@ -412,16 +485,17 @@ def _members(text: str, spec: LanguageSpec) -> str:
     return text
 
 
-def _imports(captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str]) -> list[Import]:
+def _imports(captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str],
+             text: _Text) -> list[Import]:
     tree = captures.get("import.tree")
     if tree and spec.import_tree is not None:
         line = tree[0].start_point.row + 1
-        return [Import(m, n, a, line, wildcard=w) for m, n, a, w in spec.import_tree(_text(tree[0]))]
+        return [Import(m, n, a, line, wildcard=w) for m, n, a, w in spec.import_tree(text(tree[0]))]
     # A preset module "" is the file's own scope: how a language states its exports
     # (``export default foo`` is Import("", "foo", "default")).
     module_nodes = captures.get("import.module")
     if module_nodes:
-        module = _text(module_nodes[0]).strip(_QUOTES)
+        module = text(module_nodes[0]).strip(_QUOTES)
     elif "import.module" in preset:
         module = preset["import.module"]
     else:
@@ -429,14 +503,14 @@ def _imports(captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[s
     line = (module_nodes or captures["import"])[0].start_point.row + 1
     if "import.wildcard" in captures:
         return [Import(module, "", "", line, wildcard=True)]
-    alias = _text(captures["import.alias"][0]) if "import.alias" in captures else preset.get("import.alias", "")
+    alias = text(captures["import.alias"][0]) if "import.alias" in captures else preset.get("import.alias", "")
     if "import.name" not in captures and preset.get("import.name"):
         return [Import(module, preset["import.name"], alias, line)]
     if "import.default" in captures:
-        return [Import(module, "default", _text(captures["import.default"][0]), line)]
+        return [Import(module, "default", text(captures["import.default"][0]), line)]
     if "import.namespace" in captures:
-        return [Import(module, "", _text(captures["import.namespace"][0]), line)]
+        return [Import(module, "", text(captures["import.namespace"][0]), line)]
     if "import.name" in captures:
-        name = _text(captures["import.name"][0])
+        name = text(captures["import.name"][0])
         return [Import(module, name, alias or name.rsplit(".", 1)[-1], line)]
     return [Import(module, "", alias or spec.import_alias(module), line)]
