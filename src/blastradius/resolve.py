@@ -85,10 +85,21 @@ class Resolver(Imports, NameFallback):
         self._specs: dict[str, LanguageSpec] = {}
         self._detached: dict[str, dict[str, list[SymRow]]] = {}
         self._by_name_rows: dict[tuple[str, bool, str], list[SymRow]] = {}
+        self._by_name_roots: dict[tuple[str, bool, str], SymRow | None] = {}
         # A reference's receiver as its scope sees it, asked with no guard open (so the
         # answer is the same each time): one file's worth, emptied by resolve_file.
         self._receivers: dict[tuple[str, str], Target | None] = {}
         self._class_methods: tuple[str | None, dict[str, list[tuple[str, SymRow]]]] = (None, {})
+
+    def forget_files(self) -> None:
+        """Drop what was learnt file by file (symbols, imports, bindings, bases, members) and keep
+        what was learnt name by name (a name's candidates and by-name verdicts): a streamed
+        build calls this every few thousand files, so memory stays bounded without asking the
+        source again for every definition of a common name (``run`` in 50,000 classes)."""
+        for memo in (self._file_syms, self._imports, self._import_indexes, self._bindings, self._import_targets,
+                     self._bases, self._import_files, self._members, self._specs, self._receivers):
+            memo.clear()
+        self._class_methods = (None, {})
 
     # ----- what the source knows, memoised -------------------------------------------------
 
@@ -335,12 +346,13 @@ class Resolver(Imports, NameFallback):
             for row in self._candidates(name):
                 if row.kind == METHOD and row.parent == row.file:
                     detached.setdefault(_qualname(row.id), []).append(row)
-        qual = _qualname(cls.id)
-        for row in detached.get(f"{qual}.{name}", ()) if detached else ():
-            owner = self.owner_class(row)
-            if owner is not None and owner.id == cls.id:
-                return row
+        if detached:  # empty for most names: few languages define methods out of their class
+            for row in detached.get(f"{_qualname(cls.id)}.{name}", ()):
+                owner = self.owner_class(row)
+                if owner is not None and owner.id == cls.id:
+                    return row
         if self._spec(cls.file).open_classes:
+            qual = _qualname(cls.id)
             package = self.source.package_of(cls.file)
             for piece in self._candidates(cls.name):
                 if piece.kind == CLASS and piece.id != cls.id and _qualname(piece.id) == qual \
@@ -454,12 +466,7 @@ class Resolver(Imports, NameFallback):
                 return found
             if part in self._spec(target.file).constructor_methods:
                 return target  # Foo.new: a call of the class, i.e. of its constructor
-            # self.x = Foo() in a method, or a field declared with its type (x: Foo, Foo x;).
-            # Every self name, in a fixed order: a frozenset's own order changes with the
-            # hash seed, and so would the answer.
-            type_name = next((t for t in (self._binding(target.id, f"{me}.{part}")
-                                          for me in _in_order(self._spec(target.file).self_names)) if t), None) \
-                or self._binding(target.id, part)
+            type_name = self._field_type(target, part)
             key = (target.id, f".{part}")
             if type_name and key not in self._binding_guard:  # class A: b: B; class B: a: A
                 self._binding_guard.add(key)
@@ -474,6 +481,21 @@ class Resolver(Imports, NameFallback):
             # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
             return self.child(target.id, part)
         return None
+
+    def _field_type(self, cls: SymRow, part: str) -> str | None:
+        """The stated type of a field: self.x = Foo() in a method, or a field declared with its
+        type (x: Foo, Foo x;). Every self name, in a fixed order: a frozenset's own order
+        changes with the hash seed, and so would the answer."""
+        scopes_by_name = self._bindings_by_name(cls.id.partition("::")[0])
+        if not scopes_by_name:
+            return None
+        for me in _in_order(self._spec(cls.file).self_names):
+            scopes = scopes_by_name.get(f"{me}.{part}")
+            type_name = scopes.get(cls.id) if scopes else None
+            if type_name:
+                return type_name
+        scopes = scopes_by_name.get(part)
+        return scopes.get(cls.id) if scopes else None
 
     def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
         if not receiver:

@@ -54,7 +54,11 @@ class NameFallback:
             candidates = self._by_name_rows[key] = list(firsts.values())
         if len(candidates) == 1:
             return self._edge(path, ref, candidates[0], RES_UNIQUE, source_is_test)
-        root = self._common_root(candidates) if method else None
+        root = None
+        if method and len(candidates) > 1:
+            # Asked with no guard open, so the same for every reference of the name: once.
+            root = self._by_name_roots[key] if key in self._by_name_roots else \
+                self._by_name_roots.setdefault(key, self._common_root(candidates))
         if root is not None:
             # Every definition of the name overrides one base method: whatever the
             # receiver, the call is a call of that virtual method (dynamic edges lead on).
