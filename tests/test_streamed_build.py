@@ -48,7 +48,7 @@ def test_a_streamed_build_equals_the_in_memory_build(make_repo, tmp_path) -> Non
     assert in_memory["edges"]  # a graph worth comparing
     copy = tmp_path / "streamed"
     shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".blastradius"))
-    # Every build streams; a fresh resolver every 3 files drops its memos mid-way.
+    # Every build streams; the resolver forgets its per-file memos every 3 files.
     index_with(copy, Config(workers=2, stream_min_files=0, resolve_chunk_files=3))
     assert dump(copy) == in_memory
 

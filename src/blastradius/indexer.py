@@ -419,13 +419,13 @@ class Indexer:
 
     def _resolve_stored(self, paths: list[str]) -> None:
         """Import edges and the pending references of ``paths``, resolved against the store;
-        a new resolver every ``resolve_chunk_files`` files keeps its per-file memos bounded."""
+        the resolver forgets its per-file memos every ``resolve_chunk_files`` files."""
         source = StoreSource(self.store)
         chunk = max(1, self.config.resolve_chunk_files)
         resolver = Resolver(source, self._modules)
         for i, path in enumerate(paths):
             if i and i % chunk == 0:
-                resolver = Resolver(source, self._modules)  # drops the per-file memos
+                resolver.forget_files()
             self.store.insert_import_edges(path, resolver.import_edges(path))
             pending = self.store.pending_refs(path)
             resolved = resolver.resolve_file(path, [ref for _, ref in pending])
