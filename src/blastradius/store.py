@@ -221,6 +221,16 @@ class Store:
         for _, sql in indexes:
             self.conn.execute(sql)
 
+    @contextmanager
+    def temp_on_disk(self) -> Iterator[None]:
+        """Sorts for index builds spill to temporary files instead of memory (SQLite's temp
+        store is memory otherwise, where a large build's sort grows with the repository)."""
+        self.conn.execute("PRAGMA temp_store=FILE")
+        try:
+            yield
+        finally:
+            self.conn.execute("PRAGMA temp_store=MEMORY")
+
     def insert_pending_refs(self, fx: FileExtract) -> None:
         """A file's references before resolution; ``replace_resolutions`` settles them."""
         self.conn.executemany(
