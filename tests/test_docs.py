@@ -30,3 +30,12 @@ def test_every_module_is_named_in_the_architecture_page() -> None:
     modules = {p.name for p in package.glob("*.py") if p.name not in ("__init__.py", "__main__.py")}
     missing = sorted(m for m in modules if f"`{m}`" not in page)
     assert missing == []
+
+
+def test_every_configuration_key_is_in_the_readme() -> None:
+    from dataclasses import fields
+
+    from blastradius.config import Config
+
+    readme = (ROOT / "README.md").read_text()
+    assert [f.name for f in fields(Config) if f"\n{f.name} = " not in readme] == []
