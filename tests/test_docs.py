@@ -39,3 +39,10 @@ def test_every_configuration_key_is_in_the_readme() -> None:
 
     readme = (ROOT / "README.md").read_text()
     assert [f.name for f in fields(Config) if f"\n{f.name} = " not in readme] == []
+    # ... and the example is a configuration the tool accepts.
+    import tomllib
+
+    from blastradius.config import parse_config
+
+    example = readme.split("```toml", 1)[1].split("```", 1)[0]
+    assert parse_config(tomllib.loads(example)).stream_min_files == 10_000
