@@ -56,6 +56,10 @@ _EXTERNAL = EXTERNAL
 _MAX_DEPTH = MAX_DEPTH
 
 
+# A file's symbols by id, and its children: name → parent id → symbol.
+FileSyms = tuple[dict[str, SymRow], dict[str, dict[str | None, SymRow]]]
+
+
 class Resolver(Imports, NameFallback):
     def __init__(self, source: Source, modules: dict[str, tuple[frozenset[str], ModuleResolver]] | None = None
                  ) -> None:
@@ -65,7 +69,7 @@ class Resolver(Imports, NameFallback):
         self.source = source
         self._resolvers: dict[str, ModuleResolver] = {}
         self._shared_modules = modules
-        self._file_syms: dict[str, tuple[dict[str, SymRow], dict[tuple[str | None, str], SymRow]]] = {}
+        self._file_syms: dict[str, FileSyms] = {}
         self._imports: dict[str, list[Import]] = {}
         self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
         self._bindings: dict[str, dict[str, dict[str, str]]] = {}
@@ -125,18 +129,21 @@ class Resolver(Imports, NameFallback):
             self._resolvers[spec.name] = resolver
         return resolver
 
-    def _syms(self, path: str) -> tuple[dict[str, SymRow], dict[tuple[str | None, str], SymRow]]:
+    def _syms(self, path: str) -> FileSyms:
+        """A file's symbols by id, and its children by name then parent (the first of a
+        name in each parent: overloads ``m``, ``m#2`` are one name). By name first, so that
+        a name no scope of the file defines is answered without walking the scopes."""
         cached = self._file_syms.get(path)
         if cached is None:
             by_id: dict[str, SymRow] = {}
-            children: dict[tuple[str | None, str], SymRow] = {}
+            children: dict[str, dict[str | None, SymRow]] = {}
             for row in self.source.symbols_in(path):
                 by_id[row.id] = row
                 if row.kind != FILE:
                     # A method defined outside its class (a Go receiver, Foo::bar) is a
                     # member, not a top-level name of its file: keyed by its qualname.
                     name = _qualname(row.id) if row.kind == METHOD and row.parent == path else row.name
-                    children.setdefault((row.parent, name), row)
+                    children.setdefault(name, {}).setdefault(row.parent, row)
             cached = self._file_syms[path] = (by_id, children)
         return cached
 
@@ -147,7 +154,8 @@ class Resolver(Imports, NameFallback):
 
     def child(self, parent: str, name: str) -> SymRow | None:
         path = parent.partition("::")[0]
-        return (self._file_syms.get(path) or self._syms(path))[1].get((parent, name))
+        parents = (self._file_syms.get(path) or self._syms(path))[1].get(name)
+        return parents.get(parent) if parents else None
 
     def _import_index(self, path: str) -> tuple[dict[str, list[Import]], list[Import]]:
         """A file's plain imports by alias and its wildcard imports, each in file order.
@@ -220,13 +228,16 @@ class Resolver(Imports, NameFallback):
     def lookup_name(self, path: str, scope: str, name: str, depth: int = 0) -> Target | None:
         """A bare name as code at ``scope`` sees it; _EXTERNAL when an import binds it elsewhere."""
         spec = self._spec(path)
+        # The scopes' file: its symbols, and which of its scopes define ``name``.
+        by_id, children = self._syms(scope.partition("::")[0])
+        defining = children.get(name)
         current: str | None = scope
         while current and current != path:
-            row = self.symbol(current)
+            row = by_id.get(current)
             if row is None:
                 break
             if row.kind in (FUNCTION, METHOD):
-                found = self.child(current, name)
+                found = defining.get(current) if defining else None
                 if found is None and spec.implicit_self and row.parent == path:
                     owner = self.owner_class(row)  # an out-of-line method sees its class
                     found = self._implicit_member(owner, name) if owner is not None else None
@@ -577,8 +588,7 @@ class Resolver(Imports, NameFallback):
             kind = TESTS
         else:
             kind = CALLS if ref.kind == REF_CALL else REFERENCES
-        confidence = CONFIDENCE[resolution] / (n if resolution == RES_AMBIGUOUS else 1)
-        return Edge(ref.scope, target.id, kind, resolution, round(confidence, 3), ref.line)
+        return Edge(ref.scope, target.id, kind, resolution, _confidence(resolution, n), ref.line)
 
     def resolve_file(self, path: str, refs: Iterable[Ref]) -> list[ResolvedRef]:
         """Every reference of a file. Resolution reads no line numbers, so a reference with
@@ -598,9 +608,9 @@ class Resolver(Imports, NameFallback):
                 rr = ResolvedRef(ref, path, twin.status)
             else:
                 old, line = twin.ref.line, ref.line
-                rr = ResolvedRef(ref, path, twin.status, tuple(
+                rr = ResolvedRef(ref, path, twin.status, tuple([
                     Edge(e.source, e.target, e.kind, e.resolution, e.confidence, line if e.line == old else e.line)
-                    for e in twin.edges))
+                    for e in twin.edges]))
             out.append(rr)
         return out
 
@@ -612,6 +622,12 @@ class Resolver(Imports, NameFallback):
         except RecursionError:
             self._binding_guard.clear()
             return ResolvedRef(ref, path, REF_UNRESOLVED)
+
+@lru_cache(maxsize=None)
+def _confidence(resolution: str, n: int) -> float:
+    """An edge's confidence: a handful of values, rounded once each instead of per edge."""
+    return round(CONFIDENCE[resolution] / (n if resolution == RES_AMBIGUOUS else 1), 3)
+
 
 @lru_cache(maxsize=None)
 def _in_order(names: frozenset[str]) -> tuple[str, ...]:

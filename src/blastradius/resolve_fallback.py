@@ -75,9 +75,10 @@ class NameFallback:
         the last file asked only (inherit references come file by file)."""
         if self._class_methods[0] != path:
             table: dict[str, list[tuple[str, SymRow]]] = {}
-            for (parent, name), row in sorted(self._syms(path)[1].items(), key=lambda kv: kv[1].id):
-                if row.kind == METHOD and parent is not None:
-                    table.setdefault(parent, []).append((name, row))
+            members = [(parent, name, row) for name, parents in self._syms(path)[1].items()
+                       for parent, row in parents.items() if row.kind == METHOD and parent is not None]
+            for parent, name, row in sorted(members, key=lambda m: m[2].id):
+                table.setdefault(parent, []).append((name, row))
             self._class_methods = (path, table)
         return self._class_methods[1]
 
