@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from blastradius.indexer import index
 from blastradius.store import db_path
 from tests.test_incremental import dump
@@ -83,9 +85,12 @@ def run_index(root: Path, *args: str, kill_after: float | None = None) -> int:
     return proc.returncode
 
 
-def test_index_killed_at_random_points_recovers_to_a_full_rebuild(make_repo, tmp_path: Path) -> None:
+@pytest.mark.parametrize("build", ["in-memory", "streamed"])
+def test_index_killed_at_random_points_recovers_to_a_full_rebuild(make_repo, tmp_path: Path, build: str) -> None:
     files = {f"pkg/m{i}.py": module_text(i, False) for i in range(MODULES)}
     files["pkg/__init__.py"] = ""
+    if build == "streamed":  # the large-repository build: written as extracted, resolved from the store
+        files[".blastradius.toml"] = "stream_min_files = 0\nresolve_chunk_files = 50\n"
     root = make_repo(files)
     started = time.perf_counter()
     run_index(root)
