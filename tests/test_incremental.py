@@ -55,6 +55,15 @@ func = st.tuples(st.sampled_from(NAMES), st.integers(0, 20), st.booleans(), st.b
 state = st.dictionaries(st.sampled_from(MODULES), st.lists(func, max_size=3, unique_by=lambda f: f[0]), min_size=1)
 
 
+def rebuilt(root: Path, fresh: Path) -> dict[str, object]:
+    """The dump of a full build of a copy of ``root``'s files."""
+    shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".blastradius"))
+    full = Indexer(fresh, Config(workers=1))
+    full.run(full=True)
+    full.close()
+    return dump(fresh)
+
+
 def write(root: Path, files: dict[str, str]) -> None:
     for p in root.rglob("*.py"):
         if str(p.relative_to(root)) not in files:
@@ -160,12 +169,7 @@ def test_a_told_update_equals_a_walked_one_and_walks_when_it_must(make_repo, tmp
         told = dump(root)
     finally:
         indexer.close()
-    fresh = tmp_path / "fresh"
-    shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".blastradius"))
-    full = Indexer(fresh, Config(workers=1))
-    full.run(full=True)
-    full.close()
-    assert told == dump(fresh)
+    assert told == rebuilt(root, tmp_path / "fresh")
 
 
 def test_a_told_update_never_rebuilds_from_the_told_paths_alone(make_repo) -> None:  # type: ignore[no-untyped-def]
@@ -200,9 +204,4 @@ def test_a_long_lived_indexer_sees_what_another_process_wrote(make_repo, tmp_pat
         seen = dump(root)
     finally:
         kept.close()
-    fresh = tmp_path / "fresh"
-    shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".blastradius"))
-    full = Indexer(fresh, Config(workers=1))
-    full.run(full=True)
-    full.close()
-    assert seen == dump(fresh)
+    assert seen == rebuilt(root, tmp_path / "fresh")
