@@ -56,6 +56,8 @@ _EXTERNAL = EXTERNAL
 _MAX_DEPTH = MAX_DEPTH
 
 
+_UNKNOWN = object()  # not asked yet (None is an answer)
+
 # A file's symbols by id, and its children: name → parent id → symbol.
 FileSyms = tuple[dict[str, SymRow], dict[str, dict[str | None, SymRow]]]
 
@@ -93,6 +95,10 @@ class Resolver(Imports, NameFallback):
         # A reference's receiver as its scope sees it, asked with no guard open (so the
         # answer is the same each time): one file's worth, emptied by resolve_file.
         self._receivers: dict[tuple[str, str], Target | None] = {}
+        # member() answers for the file being resolved (emptied by resolve_file), kept only
+        # while no base list is being worked out; _bases_open counts those under way.
+        self._file_members: dict[tuple[str, str], SymRow | None] = {}
+        self._bases_open = 0
         self._class_methods: tuple[str | None, dict[str, list[tuple[str, SymRow]]]] = (None, {})
 
     def forget_files(self) -> None:
@@ -276,16 +282,31 @@ class Resolver(Imports, NameFallback):
         if found is not None:
             return found
         self._bases[cls.id] = ()  # guards against inheritance cycles
+        self._bases_open += 1
         out: list[SymRow] = []
-        for ref in self.source.inherit_refs_of(cls.id):
-            target = self._resolve_expr(cls.file, cls.parent or cls.file, ref.receiver, ref.name)
-            if isinstance(target, SymRow) and target.kind == CLASS and target.id != cls.id:
-                out.append(target)
+        try:
+            for ref in self.source.inherit_refs_of(cls.id):
+                target = self._resolve_expr(cls.file, cls.parent or cls.file, ref.receiver, ref.name)
+                if isinstance(target, SymRow) and target.kind == CLASS and target.id != cls.id:
+                    out.append(target)
+        finally:
+            self._bases_open -= 1
         self._bases[cls.id] = tuple(out)
         return self._bases[cls.id]
 
     def member(self, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
-        """A member of a class or of its ancestors (depth-first, like a simple MRO)."""
+        """A member of a class or of its ancestors (depth-first, like a simple MRO).
+        Memoised for the file being resolved while no class's bases are being worked out
+        (then every base list it reads is final, and so is the answer)."""
+        if depth or self._bases_open:
+            return self._member(cls, name, depth)
+        key = (cls.id, name)
+        found = self._file_members.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self._file_members[key] = self._member(cls, name, 0)
+        return found  # type: ignore[return-value]
+
+    def _member(self, cls: SymRow, name: str, depth: int) -> SymRow | None:
         found = self.child(cls.id, name) or self._detached_member(cls, name)
         if found is not None or depth > _MAX_DEPTH:
             return found
@@ -597,6 +618,7 @@ class Resolver(Imports, NameFallback):
         is_test = {row.id: row.is_test for row in self._syms(path)[0].values()}
         default_test = bool(is_test.get(path))
         self._receivers.clear()
+        self._file_members.clear()
         seen: dict[tuple[str, str, str, str], ResolvedRef] = {}
         out = []
         for ref in refs:
