@@ -28,7 +28,7 @@ class Imports:
         key = (path, imp.module)
         found = self._import_files.get(key)
         if found is None:  # wildcard includes are walked once per name looked up: memoise
-            found = self._import_files[key] = self.module_resolver(self._spec(path)).resolve(imp.module, path)
+            found = self._import_files[key] = self.module_resolver(self._specs[path]).resolve(imp.module, path)
         return found
 
     def import_target(self: Resolver, path: str, imp: Import, depth: int = 0) -> Target | None:
@@ -49,7 +49,7 @@ class Imports:
         else:
             result = self.module_member(files, imp.name, depth + 1) or self._class_member(path, imp, files)
             if result is None:
-                spec = self._spec(path)
+                spec = self._specs[path]
                 sep = "" if imp.module.endswith(spec.module_separator) else spec.module_separator
                 sub = self.module_resolver(spec).resolve(imp.module + sep + imp.name, path)
                 result = Module(sub) if sub else None
@@ -98,7 +98,7 @@ class Imports:
     def _class_member(self: Resolver, path: str, imp: Import, files: tuple[str, ...]) -> SymRow | None:
         """A member of the class the import path ends with (Java's ``import static a.B.m`` and
         ``a.B.*``): the module resolver names B's file, the name lives inside class B."""
-        sep = self._spec(path).module_separator
+        sep = self._specs[path].module_separator
         module = imp.module.removesuffix(sep + imp.name)  # Java writes the member into the path
         outer = module.rpartition(sep)[2]
         for f in files:
