@@ -172,9 +172,29 @@ def snapshot(repo: Path, instance_id: str) -> None:
         conn.close()
 
 
+def checkout(repo: Path, commit: str) -> None:
+    """Check ``commit`` out; a mirror that lacks some blobs (large data files) is checked out around
+    them, with a sparse checkout that leaves those paths out (they are not source files)."""
+    try:
+        git(repo, "checkout", "-q", "-f", commit)
+        return
+    except RuntimeError:
+        tree = [line.split(None, 3) for line in git(repo, "ls-tree", "-r", commit).splitlines()]
+        blobs = {sha: path for _, kind, sha, path in tree if kind == "blob"}
+        proc = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch-check"], input="\n".join(blobs),
+                              capture_output=True, text=True)
+        missing = sorted(blobs[line.split()[0]] for line in proc.stdout.splitlines() if line.endswith(" missing"))
+        if not missing:
+            raise
+    print(f"   {commit[:10]}: {len(missing)} blobs missing in the mirror, left out of the checkout",
+          file=sys.stderr, flush=True)
+    git(repo, "sparse-checkout", "set", "--no-cone", "/*", *(f"!/{p}" for p in missing))
+    git(repo, "checkout", "-q", "-f", commit)
+
+
 def run_instance(inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25,
                  rerank: bool = False) -> dict:
-    git(repo, "checkout", "-q", "-f", inst["base_commit"])
+    checkout(repo, inst["base_commit"])
     git(repo, "clean", "-q", "-f", "-d", "-e", ".blastradius")
     started = time.perf_counter()
     root = SNAPSHOTS / inst["instance_id"] if rerank else repo
@@ -262,12 +282,14 @@ def main() -> None:
     ap.add_argument("--repo", action="append", default=[], help="NAME=PATH_OR_URL (repeatable)")
     ap.add_argument("--limit", type=int, default=0, help="first N instances per repository (by id); 0: all")
     ap.add_argument("--config", action="append", default=[], help="name:key=value,… RankParams variant")
+    ap.add_argument("--only", default="", help="comma-separated instance ids: run just these")
     ap.add_argument("--json", help="write per-instance results here")
     ap.add_argument("--rerank", action="store_true",
                     help="rank on the indexes kept by an earlier run (bench/.cache/query/snapshots), no indexing")
     args = ap.parse_args()
     sources = dict(item.split("=", 1) for item in args.repo)
-    instances = [i for i in load_instances(args.data) if i["repo"] in sources]
+    only = set(filter(None, args.only.split(",")))
+    instances = [i for i in load_instances(args.data) if i["repo"] in sources and (not only or i["instance_id"] in only)]
     by_repo: dict[str, list[dict]] = {}
     for inst in sorted(instances, key=lambda i: i["instance_id"]):
         by_repo.setdefault(inst["repo"], []).append(inst)
