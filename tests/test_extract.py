@@ -1,0 +1,51 @@
+"""The extractor's fast paths give what the plain ones gave."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from blastradius.extract import _SPACES, _make_refs, _squeeze, extract
+from blastradius.languages import language_for
+from blastradius.model import Ref
+
+PY = language_for("m.py")
+
+
+def test_refs_made_from_slots_equal_the_constructors() -> None:
+    made = _make_refs([(3, "call", "f", "self", 0, "m.py::A.f"), (4, "value", "g", "", 1, "m.py")])
+    assert made == [Ref("m.py::A.f", "call", "f", "self", 3), Ref("m.py", "value", "g", "", 4)]
+    assert [hash(r) for r in made] == [hash(Ref("m.py::A.f", "call", "f", "self", 3)),
+                                       hash(Ref("m.py", "value", "g", "", 4))]
+    with pytest.raises(AttributeError):
+        made[0].name = "h"  # type: ignore[misc]  # still frozen
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_extract_leaves_the_collector_as_it_found_it(enabled: bool) -> None:
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        extract("m.py", b"def f():\n    g()\n", PY)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_non_ascii_source_names_and_lines() -> None:
+    src = "s = 'héllo wörld'\n\ndef grüß(x):\n    \"\"\"Sagt grüß.\"\"\"\n    return ünter(x)\n".encode()
+    fx = extract("m.py", src, PY)
+    func = fx.symbols[1]
+    assert (func.name, func.signature, func.doc, func.start_line) == ("grüß", "def grüß(x)", "Sagt grüß.", 3)
+    assert [(r.name, r.scope, r.line) for r in fx.refs if r.kind == "call"] == [("ünter", "m.py::grüß", 5)]
+
+
+@pytest.mark.parametrize("text", ["self.x", "a .\tb", "a\u00a0b", "a\u2028b", "", " ", "x\x1cy"])
+def test_squeeze_is_the_whitespace_regex(text: str) -> None:
+    assert _squeeze(text) == _SPACES.sub("", text)
+
+
+def test_receiver_whitespace_is_dropped_and_refs_sorted_by_line() -> None:
+    fx = extract("m.py", b"b()\n(x .\n  y).z()\na()\n", PY)
+    assert [(r.line, r.name, r.receiver) for r in fx.refs] == [(1, "b", ""), (2, "z", "(x.y)"), (4, "a", "")]
