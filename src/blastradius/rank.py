@@ -54,6 +54,9 @@ class RankParams:
     k1: float = 1.2
     b: float = 0.75
     max_df_share: float = 0.2  # query terms in more documents than this share are dropped
+    # Share of a term's idf taken from the files that hold it rather than the documents: a term packed
+    # into one file ('linkcheck') says more about the file than one spread thinly over many ('error').
+    file_idf: float = 0.5
     seeds: int = 40
     damping: float = 0.85
     reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
@@ -225,17 +228,24 @@ class LexicalHits:
 
 
 def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: float,
-         params: RankParams, skip_files: frozenset[str] = frozenset()) -> LexicalHits:
-    """Score every document that holds a query term; ``query`` maps term → its weight in the question."""
+         params: RankParams, skip_files: frozenset[str] = frozenset(), n_files: int | None = None) -> LexicalHits:
+    """Score every document that holds a query term; ``query`` maps term → its weight in the question.
+
+    A term's idf is a geometric mix of its idf over the documents and over the files (``n_files``
+    of them; counted when not given), ``params.file_idf`` the share of the second.
+    """
     if not query or n_docs == 0:
         return LexicalHits({}, {}, {}, ())
     qterms = sorted(query)
     df: dict[str, int] = {}
+    file_df: dict[str, int] = {}
     for i in range(0, len(qterms), 400):
         chunk = qterms[i:i + 400]
         marks = ",".join("?" * len(chunk))
-        df.update(conn.execute(
-            f"SELECT term, COUNT(*) FROM term_postings WHERE term IN ({marks}) GROUP BY term", chunk).fetchall())
+        for term, n, nf in conn.execute(f"SELECT term, COUNT(*), COUNT(DISTINCT file) FROM term_postings "
+                                        f"WHERE term IN ({marks}) GROUP BY term", chunk):
+            df[term] = n
+            file_df[term] = nf
     limit = max(1.0, params.max_df_share * n_docs)
     used = sorted(t for t, n in df.items() if n <= limit)
     dropped = tuple(sorted(t for t, n in df.items() if n > limit))
@@ -243,6 +253,12 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
     matched: dict[str, dict[str, float]] = {}
     node_files: dict[str, str] = {}
     k1, b = params.k1, params.b
+    idf = {t: _idf(n_docs, df[t]) for t in used}
+    if params.file_idf > 0 and used:
+        if n_files is None:
+            n_files = conn.execute("SELECT COUNT(DISTINCT file) FROM term_docs").fetchone()[0]
+        n_files = max(n_files or 1, max(file_df[t] for t in used))
+        idf = {t: idf[t] ** (1 - params.file_idf) * _idf(n_files, file_df[t]) ** params.file_idf for t in used}
     for i in range(0, len(used), 400):
         chunk = used[i:i + 400]
         marks = ",".join("?" * len(chunk))
@@ -250,13 +266,15 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
                 f"SELECT term, node, file, weight, length FROM term_postings WHERE term IN ({marks})", chunk):
             if file in skip_files:
                 continue
-            n = df[term]
-            idf = math.log(1.0 + (n_docs - n + 0.5) / (n + 0.5))
-            part = query[term] * idf * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
+            part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
             scores[node] = scores.get(node, 0.0) + part
             matched.setdefault(node, {})[term] = part
             node_files[node] = file
     return LexicalHits(scores, matched, node_files, dropped)
+
+
+def _idf(total: int, n: int) -> float:
+    return math.log(1.0 + (total - n + 0.5) / (n + 0.5))
 
 
 # ----- structural: personalized PageRank --------------------------------------------------------
@@ -363,7 +381,7 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
     question = parse_question(text)
-    hits = bm25(store.conn, question.terms, graph.n_docs, graph.avgdl, params, skip)
+    hits = bm25(store.conn, question.terms, graph.n_docs, graph.avgdl, params, skip, len(graph.files))
     lexed = time.perf_counter()
     n = len(graph.ids)
     ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))

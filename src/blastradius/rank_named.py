@@ -15,6 +15,7 @@ them: only the best of them keeps its score, so a family cannot fill the list.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import sqlite3
 from collections.abc import Iterable
@@ -124,16 +125,25 @@ def thin_replicas(scores: dict[str, tuple[float, bool]], graph: Graph,
 
 @functools.lru_cache(maxsize=4)
 def _families(files: tuple[str, ...], ids: tuple[str, ...], least: int) -> dict[str, int]:
-    """path → family number, for files whose name and defined symbols ``least`` or more files share."""
-    symbols: dict[str, list[str]] = {f: [] for f in files}
-    for node in ids:
-        path, sep, qualname = node.partition("::")
-        if sep and path in symbols:
-            symbols[path].append(qualname)
-    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-    for path, names in symbols.items():
-        groups.setdefault((path.rsplit("/", 1)[-1], tuple(sorted(names))), []).append(path)
+    """path → family number, for files whose name and defined symbols ``least`` or more files share.
+
+    Only names that ``least`` files share are looked into; ``ids`` is sorted, so a file's symbols are
+    the run of ids between ``path::`` and ``path:;`` (';' follows ':').
+    """
+    by_name: dict[str, list[str]] = {}
+    for path in files:
+        by_name.setdefault(path.rsplit("/", 1)[-1], []).append(path)
     out: dict[str, int] = {}
-    for number, members in enumerate(m for m in groups.values() if len(m) >= least):
-        out.update((path, number) for path in members)
+    number = 0
+    for members in by_name.values():
+        if len(members) < least:
+            continue
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for path in members:
+            lo, hi = bisect.bisect_left(ids, path + "::"), bisect.bisect_left(ids, path + ":;")
+            groups.setdefault(tuple(node[len(path) + 2:] for node in ids[lo:hi]), []).append(path)
+        for family in groups.values():
+            if len(family) >= least:
+                out.update((path, number) for path in family)
+                number += 1
     return out
