@@ -9,11 +9,15 @@ worker does, without the packing and the transfer. Each part runs in a child
 process of its own (index_speed found that parsing every file and then indexing
 in one process crashed tree-sitter 0.26), the parts alternate over ``--rounds``
 and the minimum of each is reported, so a busy machine skews both alike.
+``--instructions`` counts instructions instead (valgrind's cachegrind, hash
+seed fixed): on a shared machine CPU seconds swing by a third from run to run,
+instruction counts repeat to the digit; a child that only walks the tree is
+subtracted from both parts. It is ~50× slower: use it on the small trees.
 ``--profile`` prints a cProfile top list of one more extraction pass;
 ``--dump DIR`` writes the repr of every extract, sorted by path, one file per
 tree, to compare outputs before and after a change.
 
-    python bench/extract_profile.py [--django] [--rounds N] [--profile] [--dump DIR] [TREE ...]
+    python bench/extract_profile.py [--django] [--rounds N] [--instructions] [--profile] [--dump DIR] [TREE ...]
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
+import os
 import pstats
+import re
 import subprocess
 import sys
 import tempfile
@@ -74,6 +80,26 @@ def child(part: str, root: Path) -> list[float]:
     return json.loads(run.stdout)
 
 
+def instructions(part: str, root: Path) -> int:
+    """Instructions a child running ``part`` executes, imports and all (cachegrind's I refs)."""
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+           sys.executable, __file__, "--part", part, str(root)]
+    run = subprocess.run(cmd, capture_output=True, text=True, check=False,
+                         env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+    if run.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind {part} failed on {root}: {run.stderr.strip()[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def count_tree(root: Path) -> dict[str, object]:
+    base = instructions("walk", root)
+    floor, extract = instructions("floor", root) - base, instructions("extract", root) - base
+    return {"tree": root.name, "floor_Ginstr": round(floor / 1e9, 3), "extract_Ginstr": round(extract / 1e9, 3),
+            "extract_vs_floor": round(extract / floor, 3), "above_floor_Ginstr": round((extract - floor) / 1e9, 3),
+            "walk_Ginstr": round(base / 1e9, 3)}
+
+
 def measure_tree(root: Path, rounds: int) -> dict[str, object]:
     floors, extracts = [], []
     files = matches = 0
@@ -94,15 +120,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("trees", nargs="*", type=Path, help="directories to extract (git repositories or plain)")
     ap.add_argument("--django", action="store_true", help="also the cached Django sdist, committed to a temp dir")
     ap.add_argument("--rounds", type=int, default=1, help="alternate floor/extract this many times; min is kept")
+    ap.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of CPU")
     ap.add_argument("--profile", action="store_true", help="print a cProfile top list per tree")
     ap.add_argument("--top", type=int, default=30, help="lines of the profile")
     ap.add_argument("--dump", type=Path, help="write each tree's extracts to DIR/<tree>.txt")
     ap.add_argument("--no-measure", action="store_true", help="only --dump/--profile")
-    ap.add_argument("--part", choices=("floor", "extract"), help=argparse.SUPPRESS)  # internal
+    ap.add_argument("--part", choices=("walk", "floor", "extract"), help=argparse.SUPPRESS)  # internal
     args = ap.parse_args(argv)
     if args.part:
         root = args.trees[0]
-        print(json.dumps(index_speed.floor_cpu(root) if args.part == "floor" else extract_cpu(root)))
+        parts = {"walk": lambda: len(paths_of(root)), "floor": lambda: index_speed.floor_cpu(root),
+                 "extract": lambda: extract_cpu(root)}
+        print(json.dumps(parts[args.part]()))
         return 0
     with tempfile.TemporaryDirectory(prefix="br-extract-") as tmp:
         trees = [t.resolve() for t in args.trees]
@@ -113,7 +142,9 @@ def main(argv: list[str] | None = None) -> int:
                 args.dump.mkdir(parents=True, exist_ok=True)
                 n = dump(root, args.dump / f"{root.name}.txt")
                 print(f"dumped {n} files of {root.name} to {args.dump / (root.name + '.txt')}", flush=True)
-            if not args.no_measure:
+            if args.instructions:
+                print(json.dumps(count_tree(root)), flush=True)
+            elif not args.no_measure:
                 print(json.dumps(measure_tree(root, args.rounds)), flush=True)
             if args.profile:
                 profile(root, args.top)

@@ -291,17 +291,25 @@ def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) 
 
 def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
     # The hot loop (three matches in four are references): no work for a repeat,
-    # and none for an absent receiver or owner.
-    nodes = captures.get(step.main)
+    # none for an absent receiver or owner, no call where a loop or test will do.
     names = captures.get("name")
-    if nodes is None or names is None:
+    if names is None:
         return
     key = (step.kind, names[0].start_byte)
     if key in found.refs:
         return
+    nodes = captures.get(step.main)
+    if nodes is None:
+        return
     text = found.text
     receivers = captures.get("receiver")
-    receiver = _members(_squeeze(text(receivers[0])), step.spec) if receivers else ""
+    receiver = ""
+    if receivers is not None:
+        receiver = text(receivers[0])
+        if not receiver.isprintable() or " " in receiver:  # see _squeeze
+            receiver = _SPACES.sub("", receiver)
+        for sep in step.spec.member_separators:
+            receiver = receiver.replace(sep, ".")
     owners = captures.get("owner")
     owner = _clean_type(_members(text(owners[0]), step.spec)) if owners else ""
     found.refs[key] = (nodes[0], step.kind, step.preset.get("name") or text(names[0]), receiver, owner)
