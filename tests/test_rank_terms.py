@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from blastradius.indexer import index
-from blastradius.rank import RankParams, bm25, rank_files, update_term_index
+from blastradius.rank import RankParams, bm25, update_term_index
 from blastradius.store import Store
 
 

@@ -3,7 +3,9 @@
 Two signals, then a cut. Lexical: every node is a small document (its name,
 its enclosing names, its signature and docstring first line; a file's document
 is its path), split into terms by ``terms.py`` with a weight per field so that
-identifiers count more than prose, and scored with BM25. The postings live per
+identifiers count more than prose, and scored with BM25 (a term's idf mixes its
+rarity among documents and among files, so a term packed into one file weighs
+more than one spread thinly). The postings live per
 file in ``term_postings``/``term_docs`` (``term_index.py``, brought up to date
 by the query itself), so a query reads only the postings of its own terms. Structural: the best lexical
 hits seed a personalized PageRank (damping 0.85) over the symbol graph (calls,
@@ -16,7 +18,8 @@ taken apart first (``question.py``): terms weighted by where they stand (title,
 prose, pasted blocks), and the files it names; a named file gets a bonus and
 files of docs/examples/vendored directories or of a minor language a prior
 below one (``rank_named.py``). A file's walk score is divided by the square root
-of its node count, so a big file is not lifted for its size. Test files take no
+of its node count, so a big file is not lifted for its size, and replicas (one file
+name defining the same symbols in many places) give way to their best. Test files take no
 part unless the question is about tests. Each ranked file carries its reasons:
 the terms that matched, its best symbols, and the graph edge that lifted it.
 """
@@ -28,7 +31,6 @@ import math
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
