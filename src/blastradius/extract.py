@@ -161,13 +161,14 @@ def _main_capture(captures: dict[str, list[Node]]) -> str | None:
 
 def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
     """Parse within the operation and time budget; ``ParseLimitExceeded`` past it."""
-    budget = [parse_budget(len(data))]
+    left = parse_budget(len(data))
     deadline = time.process_time() + cpu_seconds
 
     def progress(_offset: int, _has_error: bool) -> bool:
-        budget[0] -= 1
+        nonlocal left
+        left -= 1
         # True halts the parser; the clock is read every 32 steps (a read costs µs, ms under load).
-        return budget[0] < 0 or (budget[0] % 32 == 0 and time.process_time() > deadline)
+        return left < 0 or (not left & 31 and time.process_time() > deadline)
 
     try:
         # A read callback, because tree-sitter ignores progress callbacks on byte input;
