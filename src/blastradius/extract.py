@@ -6,6 +6,11 @@ what is a definition, a call, an import; this module only turns captures into
 records: it nests definitions by byte range, names them, and attributes every
 reference to its innermost enclosing definition. It knows nothing of other
 files and never resolves a name.
+
+The Python here runs once per match (Django: 399k matches in 520k lines), so it is kept
+lean: what a pattern's matches mean is decided once per query (``_plan``), texts
+are sliced from a string decoded once, and records are made in bulk after the
+pass. bench/extract_profile.py measures it against the parse + query floor.
 """
 
 from __future__ import annotations
@@ -85,7 +90,7 @@ def _presets(spec: LanguageSpec) -> tuple[dict[str, str], ...]:
     return tuple({k: v or "" for k, v in query.pattern_settings(i).items()} for i in range(query.pattern_count))
 
 
-_Text = Callable[["Node"], str]
+_Text = Callable[[Node], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +98,7 @@ class _Step:
     """What to do with a match of one pattern, decided once per pattern (speed:
     finding the main capture among a match's keys was a loop per match)."""
 
-    handler: Callable[["_Found", "_Step", dict[str, list[Node]]], None]
+    handler: Callable[[_Found, _Step, dict[str, list[Node]]], None]
     main: str  # the pattern's main capture ("" when it has several: found per match)
     kind: str  # reference kind, for ``@reference.*``
     preset: dict[str, str]
