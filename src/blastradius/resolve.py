@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import PurePosixPath
 
 from .languages import get_language
@@ -48,22 +48,30 @@ from .model import (
     Ref,
     ResolvedRef,
 )
-
+from .resolve_classes import Classes
 from .resolve_fallback import NameFallback
 from .resolve_imports import Imports
-from .resolve_records import CONFIDENCE, EXTERNAL, MAX_DEPTH, Module, Source, SymRow, Target
+from .resolve_records import (
+    CONFIDENCE,
+    EXTERNAL,
+    MAX_DEPTH,
+    UNKNOWN,
+    Module,
+    Source,
+    SymRow,
+    Target,
+)
+from .resolve_records import qualname as _qualname
 
 _EXTERNAL = EXTERNAL
 _MAX_DEPTH = MAX_DEPTH
 
 
-_UNKNOWN = object()  # not asked yet (None is an answer)
-
 # A file's symbols by id, and its children: name → parent id → symbol.
 FileSyms = tuple[dict[str, SymRow], dict[str, dict[str | None, SymRow]]]
 
 
-class Resolver(Imports, NameFallback):
+class Resolver(Classes, Imports, NameFallback):
     def __init__(self, source: Source, modules: dict[str, tuple[frozenset[str], ModuleResolver]] | None = None
                  ) -> None:
         """``modules`` carries module resolvers over from earlier resolvers of the same caller:
@@ -110,7 +118,8 @@ class Resolver(Imports, NameFallback):
         build calls this every few thousand files, so memory stays bounded without asking the
         source again for every definition of a common name (``run`` in 50,000 classes)."""
         for memo in (self._file_syms, self._imports, self._import_indexes, self._bindings, self._import_targets,
-                     self._bases, self._import_files, self._members, self._specs, self._receivers):
+                     self._bases, self._import_files, self._members, self._specs, self._receivers,
+                     self._file_members, self._file_names):
             memo.clear()
         self._class_methods = (None, {})
 
@@ -261,8 +270,8 @@ class Resolver(Imports, NameFallback):
         # worked out during a lookup at depth 0 (those look up at depth 1 and more), so the
         # answer is final: memoised for the file being resolved.
         key = (path, name)
-        found = self._file_names.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
+        found = self._file_names.get(key, UNKNOWN)
+        if found is UNKNOWN:
             found = self._file_names[key] = self._file_level(path, name, spec, 0)
         return found  # type: ignore[return-value]
 
@@ -288,135 +297,6 @@ class Resolver(Imports, NameFallback):
             if target is not None:
                 return target
         return self._global_type(path, name) if spec.global_types else None
-
-    # ----- classes -------------------------------------------------------------------------------
-
-    def bases(self, cls: SymRow) -> tuple[SymRow, ...]:
-        found = self._bases.get(cls.id)
-        if found is not None:
-            return found
-        self._bases[cls.id] = ()  # guards against inheritance cycles
-        self._bases_open += 1
-        out: list[SymRow] = []
-        try:
-            for ref in self.source.inherit_refs_of(cls.id):
-                target = self._resolve_expr(cls.file, cls.parent or cls.file, ref.receiver, ref.name)
-                if isinstance(target, SymRow) and target.kind == CLASS and target.id != cls.id:
-                    out.append(target)
-        finally:
-            self._bases_open -= 1
-        self._bases[cls.id] = tuple(out)
-        return self._bases[cls.id]
-
-    def member(self, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
-        """A member of a class or of its ancestors (depth-first, like a simple MRO).
-        Memoised for the file being resolved while no class's bases are being worked out
-        (then every base list it reads is final, and so is the answer)."""
-        if depth or self._bases_open:
-            return self._member(cls, name, depth)
-        key = (cls.id, name)
-        found = self._file_members.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = self._file_members[key] = self._member(cls, name, 0)
-        return found  # type: ignore[return-value]
-
-    def _member(self, cls: SymRow, name: str, depth: int) -> SymRow | None:
-        found = self.child(cls.id, name) or self._detached_member(cls, name)
-        if found is not None or depth > _MAX_DEPTH:
-            return found
-        for base in self.bases(cls):
-            found = self.member(base, name, depth + 1)
-            if found is not None:
-                return found
-        return None
-
-    def enclosing_class(self, scope: str) -> SymRow | None:
-        current: str | None = scope
-        while current and "::" in current:
-            row = self.symbol(current)
-            if row is None:
-                return None
-            if row.kind == CLASS:
-                return row
-            owner = self.owner_class(row)
-            if owner is not None:
-                return owner
-            current = row.parent
-        return None
-
-    def _implicit_member(self, cls: SymRow, name: str) -> SymRow | None:
-        # Inside its class, the class's own name is the class, not its constructor;
-        # nor is a base's constructor a member (class B extends A: a bare A is the class).
-        if name == cls.name:
-            return cls
-        found = self.member(cls, name)
-        if found is not None and found.kind == METHOD and self._specs[cls.file].constructor_is_class_name:
-            owner = self.symbol(found.parent) if found.parent else None
-            if owner is not None and owner.name == found.name:
-                return None
-        return found
-
-    def owner_class(self, row: SymRow) -> SymRow | None:
-        """The class of a method defined out of line in another file than its class
-        (``void Foo::bar()`` beside ``foo.h``, a Go receiver, a Rust ``impl``): a class
-        with the qualifier's name in the method's file, a file it imports, or its package."""
-        if row.kind != METHOD or row.parent != row.file:
-            return None
-        owner = _qualname(row.id).rpartition(".")[0]
-        if not owner:
-            return None
-        lang = self.source.language_of(row.file)
-        found = [c for c in self._candidates(owner.rsplit(".", 1)[-1])
-                 if c.kind == CLASS and _qualname(c.id) == owner and self.source.language_of(c.file) == lang]
-        visible = self._visible_files(row.file)
-        for c in sorted(found, key=lambda c: (c.file != row.file, c.file not in visible, c.id)):
-            if c.file == row.file or c.file in visible or len(found) == 1:
-                return c
-        return None
-
-    def _visible_files(self, path: str) -> set[str]:
-        files = {f for imp in self._file_imports(path) if imp.module for f in self.import_files(path, imp)}
-        if self._specs[path].package_scope:
-            files.update(self._package_files(path))
-        return files
-
-    def _detached_member(self, cls: SymRow, name: str) -> SymRow | None:
-        """A member defined outside the class body: out of line, or in another piece
-        of an open class."""
-        detached = self._detached.get(name)
-        if detached is None:
-            # Scanning every definition of a common name (``get``, ``__init__``) on each
-            # member lookup was the hottest loop of a full build; filter once per name,
-            # by qualified name, in the candidates' order.
-            detached = self._detached[name] = {}
-            for row in self._candidates(name):
-                if row.kind == METHOD and row.parent == row.file:
-                    detached.setdefault(_qualname(row.id), []).append(row)
-        if detached:  # empty for most names: few languages define methods out of their class
-            for row in detached.get(f"{_qualname(cls.id)}.{name}", ()):
-                owner = self.owner_class(row)
-                if owner is not None and owner.id == cls.id:
-                    return row
-        if self._specs[cls.file].open_classes:
-            qual = _qualname(cls.id)
-            package = self.source.package_of(cls.file)
-            for piece in self._candidates(cls.name):
-                if piece.kind == CLASS and piece.id != cls.id and _qualname(piece.id) == qual \
-                        and self.source.language_of(piece.file) == self.source.language_of(cls.file) \
-                        and self.source.package_of(piece.file) == package:
-                    found = self.child(piece.id, name)
-                    if found is not None:
-                        return found
-        return None
-
-    def _constructor(self, cls: SymRow) -> SymRow:
-        spec = self._specs[cls.file]
-        names = spec.constructor_names + ((cls.name,) if spec.constructor_is_class_name else ())
-        for name in names:
-            found = self.child(cls.id, name) if spec.constructor_is_class_name else self.member(cls, name)
-            if found is not None and found.kind == METHOD:
-                return found
-        return cls
 
     # ----- receivers -----------------------------------------------------------------------------
 
@@ -673,13 +553,13 @@ class Resolver(Imports, NameFallback):
             self._binding_guard.clear()
             return ResolvedRef(ref, path, REF_UNRESOLVED)
 
-@lru_cache(maxsize=None)
+@cache
 def _confidence(resolution: str, n: int) -> float:
     """An edge's confidence: a handful of values, rounded once each instead of per edge."""
     return round(CONFIDENCE[resolution] / (n if resolution == RES_AMBIGUOUS else 1), 3)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _in_order(names: frozenset[str]) -> tuple[str, ...]:
     """A language's name set sorted once (one per language), not on each attribute lookup."""
     return tuple(sorted(names))
@@ -698,10 +578,6 @@ class _SpecTable(dict[str, LanguageSpec]):
         return spec
 
 
-def _qualname(sid: str) -> str:
-    return sid.split("::", 1)[-1].split("#", 1)[0]
-
-
 def _split(expr: str) -> tuple[str, str]:
     receiver, _, name = expr.rpartition(".")
     return receiver, name
@@ -713,4 +589,4 @@ def _module_name_guess(path: str, part: str, spec: LanguageSpec) -> str:
         f"{spec.module_separator}{PurePosixPath(path).stem}{spec.module_separator}{part}"
 
 
-__all__ = ["Resolver", "Source", "SymRow", "Module", "CONFIDENCE", "REF_CALL", "REF_INHERIT"]
+__all__ = ["CONFIDENCE", "REF_CALL", "REF_INHERIT", "Module", "Resolver", "Source", "SymRow"]

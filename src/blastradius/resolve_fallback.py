@@ -29,6 +29,7 @@ from .model import (
     ResolvedRef,
 )
 from .resolve_records import CONFIDENCE, MAX_AMBIGUOUS, MAX_DEPTH, SymRow
+from .resolve_records import qualname as _qualname
 
 if TYPE_CHECKING:
     from .resolve import Resolver
@@ -130,6 +131,3 @@ class NameFallback:
         return edges
 
 
-
-def _qualname(sid: str) -> str:
-    return sid.split("::", 1)[-1].split("#", 1)[0]
