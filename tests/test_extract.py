@@ -6,6 +6,7 @@ import gc
 
 import pytest
 
+from blastradius import extract as extract_module
 from blastradius.extract import _SPACES, _make_refs, _squeeze, extract
 from blastradius.languages import language_for
 from blastradius.model import Ref
@@ -49,3 +50,16 @@ def test_squeeze_is_the_whitespace_regex(text: str) -> None:
 def test_receiver_whitespace_is_dropped_and_refs_sorted_by_line() -> None:
     fx = extract("m.py", b"b()\n(x .\n  y).z()\na()\n", PY)
     assert [(r.line, r.name, r.receiver) for r in fx.refs] == [(1, "b", ""), (2, "z", "(x.y)"), (4, "a", "")]
+
+
+def test_a_pattern_without_one_main_capture_is_read_per_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    src = b"import os\nclass A(B):\n    def f(self, x: int):\n        y = C()\n        return g(self.h)\n"
+    planned = extract("m.py", src, PY)
+    monkeypatch.setattr(extract_module, "_main_candidates", lambda *_: {"definition.class", "import"})
+    extract_module._plan.cache_clear()
+    try:
+        assert {step.handler for step in extract_module._plan(PY) if step} == {extract_module._on_any}
+        assert planned.refs and planned.imports and planned.bindings and len(planned.symbols) == 3
+        assert extract("m.py", src, PY) == planned
+    finally:
+        extract_module._plan.cache_clear()
