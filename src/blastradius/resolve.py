@@ -93,6 +93,9 @@ class Resolver(Classes, Imports, NameFallback):
         self._import_files: dict[tuple[str, str], tuple[str, ...]] = {}
         self._members: dict[tuple[tuple[str, ...], str], Target | None] = {}
         self._members_open: set[tuple[tuple[str, ...], str]] = set()
+        self._imports_open: set[tuple[str, Import]] = set()
+        # Cycles met (a guard of an open member or import lookup hit): an answer worked out
+        # while this grows is partial, depends on the order of resolution and is not memoised.
         self._member_cycles = 0
         # Speed (a full build asks these per reference, ~1M times on Django): a path's
         # language, the out-of-line methods of a name, and the repository-wide
@@ -108,6 +111,7 @@ class Resolver(Classes, Imports, NameFallback):
         # while no base list is being worked out; _bases_open counts those under way.
         self._file_members: dict[tuple[str, str], SymRow | None] = {}
         self._bases_open = 0
+        self._bases_ids_open: set[str] = set()
         # lookup_name's file-level answers (import, package, global) for the file being resolved.
         self._file_names: dict[tuple[str, str], Target | None] = {}
         self._class_methods: tuple[str | None, dict[str, list[tuple[str, SymRow]]]] = (None, {})
@@ -550,7 +554,14 @@ class Resolver(Classes, Imports, NameFallback):
         try:
             return self.resolve_ref(path, ref, source_is_test)
         except RecursionError:
+            # The lookups left open hold their cycle guards (None) in the memos: not answers.
             self._binding_guard.clear()
+            for key in self._imports_open:
+                self._import_targets.pop(key, None)
+            for member in self._members_open:
+                self._members.pop(member, None)
+            self._imports_open.clear()
+            self._members_open.clear()
             return ResolvedRef(ref, path, REF_UNRESOLVED)
 
 @cache

@@ -26,9 +26,12 @@ class Classes:
     def bases(self: Resolver, cls: SymRow) -> tuple[SymRow, ...]:
         found = self._bases.get(cls.id)
         if found is not None:
+            self._member_cycles += cls.id in self._bases_ids_open
             return found
         self._bases[cls.id] = ()  # guards against inheritance cycles
         self._bases_open += 1
+        self._bases_ids_open.add(cls.id)
+        cycles = self._member_cycles
         out: list[SymRow] = []
         try:
             for ref in self.source.inherit_refs_of(cls.id):
@@ -37,8 +40,12 @@ class Classes:
                     out.append(target)
         finally:
             self._bases_open -= 1
-        self._bases[cls.id] = tuple(out)
-        return self._bases[cls.id]
+            self._bases_ids_open.discard(cls.id)
+        if self._member_cycles == cycles:
+            self._bases[cls.id] = tuple(out)
+        else:  # cut short by a cycle: depends on where it was entered, not reused
+            del self._bases[cls.id]
+        return tuple(out)
 
     def member(self: Resolver, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
         """A member of a class or of its ancestors (depth-first, like a simple MRO).

@@ -12,13 +12,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .model import IMPORTS, RES_IMPORT, Edge, Import
-from .resolve_records import CONFIDENCE, EXTERNAL, MAX_DEPTH, Module, SymRow, Target
+from .resolve_records import CONFIDENCE, EXTERNAL, Module, SymRow, Target
 
 if TYPE_CHECKING:
     from .resolve import Resolver
 
 _EXTERNAL = EXTERNAL
-_MAX_DEPTH = MAX_DEPTH
+_MAX_CHAIN = 64  # module lookups open at once (re-exports through re-exports); cycles stop earlier
 
 
 class Imports:
@@ -35,8 +35,11 @@ class Imports:
         """What an import binds: a symbol, a module, _EXTERNAL, or None (in the repo, not found)."""
         key = (path, imp)
         if key in self._import_targets:
+            self._member_cycles += key in self._imports_open
             return self._import_targets[key]
         self._import_targets[key] = None  # guards against import cycles
+        self._imports_open.add(key)
+        cycles = self._member_cycles
         result: Target | None
         files = self.import_files(path, imp)
         if not files:
@@ -53,22 +56,31 @@ class Imports:
                 sep = "" if imp.module.endswith(spec.module_separator) else spec.module_separator
                 sub = self.module_resolver(spec).resolve(imp.module + sep + imp.name, path)
                 result = Module(sub) if sub else None
-        self._import_targets[key] = result
+        self._imports_open.discard(key)
+        if self._member_cycles == cycles:
+            self._import_targets[key] = result
+        else:  # cut short by a cycle: the answer depends on where the cycle was entered, not reused
+            del self._import_targets[key]
         return result
 
     def module_member(self: Resolver, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
-        """A top-level name of a module, following re-exports and wildcards."""
-        if depth > _MAX_DEPTH:
-            return None
+        """A top-level name of a module, following re-exports and wildcards.
+
+        The answer is memoised, so it must not depend on where the lookup came from:
+        it is worked out from depth 0 (a re-export chain is as long as it is, whoever asks),
+        and an answer cut short by a cycle or by the chain cap is returned, not kept."""
         files = tuple(files)
         key = (files, name)
         if key in self._members:  # diamond includes: each header is searched once per name
             self._member_cycles += key in self._members_open
             return self._members[key]
+        if len(self._members_open) > _MAX_CHAIN:  # a runaway chain: cut like a cycle
+            self._member_cycles += 1
+            return None
         self._members[key] = None  # guards against import cycles
         self._members_open.add(key)
         cycles = self._member_cycles
-        found = self._module_member(files, name, depth)
+        found = self._module_member(files, name, 0)
         self._members_open.discard(key)
         if self._member_cycles == cycles:
             self._members[key] = found
