@@ -59,3 +59,22 @@ def test_extracts_arrive_in_path_order_with_skips_in_place(make_repo) -> None:  
     got = list(iter_extracts(str(root), paths, workers=2, in_flight=1))
     assert [r.path if isinstance(r, FileExtract) else r[0] for r in got] == paths
     assert [r for r in got if not isinstance(r, FileExtract)] == [("blob.py", "binary")]
+
+
+def test_a_build_streams_past_either_threshold(make_repo, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    root = make_repo({"a.py": "def f():\n    pass\n", "b.py": "def g():\n    return f()\n"})
+    streamed: list[int] = []
+    original = Indexer._load_streamed
+
+    def spy(self, paths, *args):  # type: ignore[no-untyped-def]
+        streamed.append(len(paths))
+        return original(self, paths, *args)
+
+    monkeypatch.setattr(Indexer, "_load_streamed", spy)
+    for config, expected in ((Config(workers=1), []), (Config(workers=1, stream_min_files=2), [2]),
+                             (Config(workers=1, stream_min_bytes=40), [2])):
+        streamed.clear()
+        ix = Indexer(root, config)
+        ix.run(full=True)
+        ix.close()
+        assert streamed == expected

@@ -2,7 +2,8 @@
 
 A full build extracts every file (across processes when there are many),
 resolves all references and writes the graph in one transaction: in memory up
-to ``stream_min_files`` files, streamed through the store past that so that
+to ``stream_min_files`` files or ``stream_min_bytes`` of source, streamed
+through the store past that so that
 memory stays bounded however large the repository. An
 incremental update re-extracts only files whose content hash changed, replaces
 their rows, and re-resolves only the references elsewhere that those changes
@@ -363,14 +364,16 @@ class Indexer:
 
     def _full(self, candidates: list[Candidate], skipped: dict[str, str], mtimes: dict[str, int],
               workers: int, progress: Progress | None, report: IndexReport) -> IndexReport:
-        """Rebuild in one transaction. Up to ``stream_min_files`` files, every extract is held
-        and resolved in memory (the fastest way); from there on, memory would grow with the
-        repository, so the build streams instead (``_load_streamed``)."""
+        """Rebuild in one transaction. Below ``stream_min_files`` files and ``stream_min_bytes``
+        of source, every extract is held and resolved in memory (the fastest way); past either,
+        memory would grow with the repository, so the build streams (``_load_streamed``).
+        (Memory follows both: Python's per-file overhead, and the records, ~14x the source.)"""
         paths = [c.path for c in candidates if c.path not in skipped]
+        source_bytes = sum(c.size for c in candidates if c.path not in skipped)
         with self.store.atomic():
             self.store.clear()
             self.store.set_meta("build", "pending")
-            if len(paths) < self.config.stream_min_files:
+            if len(paths) < self.config.stream_min_files and source_bytes < self.config.stream_min_bytes:
                 written = self._load_in_memory(paths, skipped, mtimes, workers, progress)
             else:
                 written = self._load_streamed(paths, skipped, mtimes, workers, progress)
@@ -400,7 +403,7 @@ class Indexer:
         extract is written as it arrives (nodes, imports, bindings, references pending) and
         dropped; then every file is resolved against the store (``StoreSource``, the view an
         update uses). Costs more CPU than holding everything (Django: ~1.4x the main process's
-        share), which is why it starts at ``stream_min_files``."""
+        share), which is why it starts at ``stream_min_files`` / ``stream_min_bytes``."""
         written: list[str] = []
         store = self.store
         # Indexes: those the resolver reads by are built before it runs, the edges' at the end.
