@@ -92,6 +92,9 @@ class ExtractSource:
     def named(self, name: str) -> list[SymRow]:
         return self._named.get(name, [])
 
+    def kind_of(self, sid: str) -> str | None:
+        return next((row.kind for row in self._rows.get(sid.partition("::")[0], ()) if row.id == sid), None)
+
 
 @dataclass(frozen=True, slots=True)
 class BuiltGraph:

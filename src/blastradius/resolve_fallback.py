@@ -115,8 +115,11 @@ class NameFallback:
 
     def _is_local(self: Resolver, row: SymRow) -> bool:
         """A function nested in a function is a local name, never a repository-wide match."""
-        parent = self.symbol(row.parent) if row.parent and row.parent != row.file else None
-        return parent is not None and parent.kind in (FUNCTION, METHOD)
+        if not row.parent or row.parent == row.file:
+            return False
+        # The parent's kind alone: reading the whole file of every candidate of a common name
+        # (``run`` in 50,000 classes) into the per-file memos was a streamed build's memory peak.
+        return self.source.kind_of(row.parent) in (FUNCTION, METHOD)
 
     def _overrides(self: Resolver, class_id: str, base: SymRow) -> list[Edge]:
         """Dispatch completion: a call to ``Base.m`` may run ``Sub.m``; edge Base.m → Sub.m."""

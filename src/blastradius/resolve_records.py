@@ -65,6 +65,8 @@ class Source(Protocol):
 
     def named(self, name: str) -> list[SymRow]: ...
 
+    def kind_of(self, sid: str) -> str | None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Module:

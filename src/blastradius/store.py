@@ -511,6 +511,10 @@ class StoreSource:
             "SELECT scope, kind, name, receiver, line FROM refs WHERE file=? AND scope=? AND kind=? ORDER BY id",
             (path, class_id, REF_INHERIT))]
 
+    def kind_of(self, sid: str) -> str | None:
+        row = self.store.conn.execute("SELECT kind FROM nodes WHERE id=?", (sid,)).fetchone()
+        return row[0] if row else None
+
     def named(self, name: str) -> list[SymRow]:
         return [SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in self.store.conn.execute(
             "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE name=? AND kind!='file' ORDER BY file, start_line",
