@@ -141,6 +141,10 @@ def test_change_detector_reports_saves_new_files_and_commits_and_nothing_when_id
     assert seen.poll(time.monotonic() + 7200.0) == {"new.py"}
     commit_all(root, "add new.py")
     assert seen.poll(time.monotonic() + 14400.0) == {"HEAD"}
+    (root / "new.py").unlink()
+    assert seen.poll() == {"new.py"}
+    # The next file list lacks it too: not a second change (it was an extra no-op update).
+    assert seen.poll(time.monotonic() + 21600.0) == set()
 
 
 def test_serve_watch_loop_indexes_only_after_a_change(make_repo: Callable[..., Path], monkeypatch) -> None:

@@ -35,6 +35,7 @@ from .indexer import Indexer, IndexReport, find_root, walk
 log = logging.getLogger(__name__)
 
 Snapshot = dict[str, tuple[int, int]]  # path → (mtime_ns, size)
+_GONE = (-1, -1)  # a known path that no longer stats: the same as one the file list lacks
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +198,7 @@ class ChangeDetector:
 
 
 def _differences(old: Snapshot, new: Snapshot) -> set[str]:
-    return {p for p in old.keys() | new.keys() if old.get(p) != new.get(p)}
+    return {p for p in old.keys() | new.keys() if old.get(p, _GONE) != new.get(p, _GONE)}
 
 
 def _restat(root: Path, snapshot: Snapshot) -> set[str]:
@@ -208,7 +209,7 @@ def _restat(root: Path, snapshot: Snapshot) -> set[str]:
             st = os.stat(root / path)
             now = (st.st_mtime_ns, st.st_size)
         except OSError:
-            now = (-1, -1)
+            now = _GONE
         if now != seen:
             snapshot[path] = now
             changed.add(path)
