@@ -205,3 +205,32 @@ def test_a_long_lived_indexer_sees_what_another_process_wrote(make_repo, tmp_pat
     finally:
         kept.close()
     assert seen == rebuilt(root, tmp_path / "fresh")
+
+
+def test_a_failed_update_leaves_no_stale_kept_state(make_repo, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The languages kept between runs were moved by the failed run's rolled-back write."""
+    import pytest
+
+    root = make_repo({"a.py": "from b import g\n\ndef f():\n    return g()\n", "b.py": "def g():\n    pass\n"})
+    kept = Indexer(root, Config(workers=1))
+    try:
+        kept.run()
+        (root / "a.py").write_text("from b import g\n\ndef f():\n    return g() + 1\n")
+        kept.run(paths=["a.py"])  # the kept languages are warm
+        (root / "b.py").unlink()
+        original = Store.replace_import_edges
+
+        def fail(self, path, edges):  # type: ignore[no-untyped-def]
+            raise RuntimeError("disk full")
+
+        monkeypatch.setattr(Store, "replace_import_edges", fail)
+        with pytest.raises(RuntimeError):
+            kept.run(paths=["b.py"])
+        monkeypatch.setattr(Store, "replace_import_edges", original)
+        (root / "b.py").write_text("def g():\n    pass\n")  # the graph still holds it: as before
+        (root / "a.py").write_text("from b import g\n\ndef f():\n    return g() + 2\n")
+        assert kept.run(paths=["a.py"]).mode == "incremental"
+        seen = dump(root)
+    finally:
+        kept.close()
+    assert seen == rebuilt(root, tmp_path / "fresh")

@@ -225,11 +225,15 @@ class Indexer:
         try:
             return self._run(full, progress, counts, paths)
         except sqlite3.DatabaseError as exc:
+            self._langs = None  # moved by a write that was rolled back
             if isinstance(exc, (sqlite3.OperationalError, sqlite3.IntegrityError)):
                 raise StoreError(f"the graph database cannot be written ({exc})") from exc
             self.store.close()
             self.store = Store.discard(self.root, str(exc))
             return self._run(True, progress, counts)
+        except BaseException:
+            self._langs = None  # moved by a write that was rolled back
+            raise
 
     def _run(self, full: bool, progress: Progress | None, counts: bool = True,
              paths: Iterable[str] | None = None) -> IndexReport:
@@ -243,6 +247,8 @@ class Indexer:
         report = IndexReport(root=str(self.root), mode="unchanged")
         mtimes = {c.path: c.mtime_ns for c in candidates}
         changed, hashes_only = self._changed(candidates, known, full, skipped)
+        if not walked and skipped:  # a told file became unreadable: the walk records the skip
+            return self._run(full, progress, counts)
         present = {c.path for c in candidates if c.path not in skipped}
         deleted = sorted(set(known) - present)
         workers = self.config.workers or os.cpu_count() or 1
