@@ -186,51 +186,51 @@ def test_a_told_update_never_rebuilds_from_the_told_paths_alone(make_repo) -> No
         indexer.close()
 
 
-def test_a_long_lived_indexer_sees_what_another_process_wrote(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Kept state (each file's language) is dropped when another connection wrote the graph."""
+def warm_indexer(make_repo):  # type: ignore[no-untyped-def]
+    """A long-lived indexer whose kept state (each file's language) is warm: a.py imports g from b.py."""
     root = make_repo({"a.py": "from b import g\n\ndef f():\n    return g()\n", "b.py": "def g():\n    pass\n"})
     kept = Indexer(root, Config(workers=1))
+    kept.run()
+    (root / "a.py").write_text("from b import g\n\ndef f():\n    return g() + 1\n")
+    kept.run(paths=["a.py"])
+    return root, kept
+
+
+def assert_told_edit_equals_a_rebuild(root: Path, kept: Indexer, fresh: Path, module: str) -> None:
     try:
-        kept.run()
-        (root / "a.py").write_text("from b import g\n\ndef f():\n    return g() + 1\n")
-        kept.run(paths=["a.py"])  # the cache of languages is now warm
-        (root / "b.py").unlink()
-        (root / "c.py").write_text("def g():\n    pass\n")
-        other = Indexer(root, Config(workers=1))
-        other.run()
-        other.close()
-        (root / "a.py").write_text("from c import g\n\ndef f():\n    return g() + 2\n")
+        (root / "a.py").write_text(f"from {module} import g\n\ndef f():\n    return g() + 2\n")
         assert kept.run(paths=["a.py"]).mode == "incremental"
         seen = dump(root)
     finally:
         kept.close()
-    assert seen == rebuilt(root, tmp_path / "fresh")
+    assert seen == rebuilt(root, fresh)
+
+
+def test_a_long_lived_indexer_sees_what_another_process_wrote(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Kept state (each file's language) is dropped when another connection wrote the graph."""
+    root, kept = warm_indexer(make_repo)
+    (root / "b.py").unlink()
+    (root / "c.py").write_text("def g():\n    pass\n")
+    other = Indexer(root, Config(workers=1))
+    other.run()
+    other.close()
+    assert_told_edit_equals_a_rebuild(root, kept, tmp_path / "fresh", "c")
 
 
 def test_a_failed_update_leaves_no_stale_kept_state(make_repo, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The languages kept between runs were moved by the failed run's rolled-back write."""
     import pytest
 
-    root = make_repo({"a.py": "from b import g\n\ndef f():\n    return g()\n", "b.py": "def g():\n    pass\n"})
-    kept = Indexer(root, Config(workers=1))
-    try:
-        kept.run()
-        (root / "a.py").write_text("from b import g\n\ndef f():\n    return g() + 1\n")
-        kept.run(paths=["a.py"])  # the kept languages are warm
-        (root / "b.py").unlink()
-        original = Store.replace_import_edges
+    root, kept = warm_indexer(make_repo)
+    (root / "b.py").unlink()
+    original = Store.replace_import_edges
 
-        def fail(self, path, edges):  # type: ignore[no-untyped-def]
-            raise RuntimeError("disk full")
+    def fail(self, path, edges):  # type: ignore[no-untyped-def]
+        raise RuntimeError("disk full")
 
-        monkeypatch.setattr(Store, "replace_import_edges", fail)
-        with pytest.raises(RuntimeError):
-            kept.run(paths=["b.py"])
-        monkeypatch.setattr(Store, "replace_import_edges", original)
-        (root / "b.py").write_text("def g():\n    pass\n")  # the graph still holds it: as before
-        (root / "a.py").write_text("from b import g\n\ndef f():\n    return g() + 2\n")
-        assert kept.run(paths=["a.py"]).mode == "incremental"
-        seen = dump(root)
-    finally:
-        kept.close()
-    assert seen == rebuilt(root, tmp_path / "fresh")
+    monkeypatch.setattr(Store, "replace_import_edges", fail)
+    with pytest.raises(RuntimeError):
+        kept.run(paths=["b.py"])
+    monkeypatch.setattr(Store, "replace_import_edges", original)
+    (root / "b.py").write_text("def g():\n    pass\n")  # the graph still holds it: as before
+    assert_told_edit_equals_a_rebuild(root, kept, tmp_path / "fresh", "b")
