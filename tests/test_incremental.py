@@ -234,3 +234,20 @@ def test_a_failed_update_leaves_no_stale_kept_state(make_repo, tmp_path, monkeyp
     monkeypatch.setattr(Store, "replace_import_edges", original)
     (root / "b.py").write_text("def g():\n    pass\n")  # the graph still holds it: as before
     assert_told_edit_equals_a_rebuild(root, kept, tmp_path / "fresh", "b")
+
+
+def test_a_kept_indexer_follows_an_edited_configuration(make_repo) -> None:  # type: ignore[no-untyped-def]
+    from blastradius.indexer import kept_indexer
+
+    root = make_repo({"a.py": "def f():\n    pass\n", "docs/b.py": "def g():\n    pass\n"})
+    first = kept_indexer(None, root)
+    assert first.run().files == 2
+    assert kept_indexer(first, root) is first  # same configuration: kept
+    (root / ".blastradius.toml").write_text('exclude = ["docs/*"]\n')
+    second = kept_indexer(first, root)
+    try:
+        assert second is not first and second.config.exclude == ("docs/*",)
+        report = second.run()
+        assert (report.files, report.skipped) == (1, {"excluded": 1})
+    finally:
+        second.close()

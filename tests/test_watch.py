@@ -153,12 +153,12 @@ def test_serve_watch_loop_indexes_only_after_a_change(make_repo: Callable[..., P
     from blastradius import mcp_server
 
     root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n"})
-    runs: list[Path] = []
-    real_update = mcp_server._update
+    runs: list[list[str] | None] = []
+    real_update = mcp_server.App.update
 
-    def counting_update(path: Path) -> dict:
-        runs.append(path)
-        return real_update(path)
+    def counting_update(self, paths=None) -> dict:  # type: ignore[no-untyped-def]
+        runs.append(paths)
+        return real_update(self, paths)
 
     async def scenario() -> None:
         app = mcp_server.App(root=root, lock=anyio.Lock())
@@ -173,7 +173,9 @@ def test_serve_watch_loop_indexes_only_after_a_change(make_repo: Callable[..., P
             with anyio.fail_after(TIMEOUT):
                 while "lib.py::volume" not in symbol_ids(root):
                     await anyio.sleep(0.05)
+            assert runs[1:] == [["lib.py"]]  # told the file it saw change: no walk
             tg.cancel_scope.cancel()
+        app.close()
 
-    monkeypatch.setattr(mcp_server, "_update", counting_update)
+    monkeypatch.setattr(mcp_server.App, "update", counting_update)
     anyio.run(scenario)

@@ -730,6 +730,18 @@ def _count(values: Iterable[str]) -> dict[str, int]:
     return out
 
 
+def kept_indexer(indexer: Indexer | None, root: str | Path) -> Indexer:
+    """For callers that keep one ``Indexer`` across updates (the watcher, the MCP server):
+    ``indexer`` while its configuration is still the repository's, else a new one (the
+    old one closed) — a kept indexer would otherwise go on with a configuration since edited."""
+    config = load_config(find_root(root))
+    if indexer is not None and indexer.config == config:
+        return indexer
+    if indexer is not None:
+        indexer.close()
+    return Indexer(root, config)
+
+
 def index(root: str | Path, full: bool = False, progress: Progress | None = None,
           config: Config | None = None) -> IndexReport:
     """Index (or bring up to date) the repository at ``root``."""
@@ -740,4 +752,4 @@ def index(root: str | Path, full: bool = False, progress: Progress | None = None
         indexer.close()
 
 
-__all__ = ["Indexer", "IndexReport", "index", "walk", "find_root", "contains_edges", "Candidate"]
+__all__ = ["Indexer", "IndexReport", "index", "kept_indexer", "walk", "find_root", "contains_edges", "Candidate"]

@@ -101,11 +101,31 @@ class App:
 
     root: Path
     lock: anyio.Lock
+    indexer: Any = None  # one Indexer kept between updates (what it learnt is reused); under ``run``
 
     async def run(self, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         # One call at a time: the indexer writes the graph, and two writers would only wait on SQLite.
         async with self.lock:
             return await anyio.to_thread.run_sync(lambda: func(*args, **kwargs))
+
+    def update(self, paths: list[str] | None = None) -> dict[str, Any]:
+        """Bring the graph up to date; call it through ``run`` (one writer at a time, and the
+        kept indexer is used by one thread at a time). ``paths``: the files the watcher saw
+        change, looked at instead of walking the repository (see ``Indexer.run``)."""
+        from .indexer import kept_indexer
+
+        self.indexer = kept_indexer(self.indexer, self.root)
+        try:
+            return self.indexer.run(paths=paths).as_json()
+        except Exception:
+            self.indexer.close()
+            self.indexer = None  # start afresh next time
+            raise
+
+    def close(self) -> None:
+        if self.indexer is not None:
+            self.indexer.close()
+            self.indexer = None
 
 
 class ArgumentError(Exception):
@@ -212,17 +232,11 @@ async def _envelope(app: App, data: dict[str, Any], max_tokens: int, index: dict
 # ----- handlers ---------------------------------------------------------------------------------
 
 
-def _update(root: Path) -> dict[str, Any]:
-    from .indexer import index
-
-    return index(root).as_json()
-
-
 async def get_callers(app: App, args: CallersArgs, session: Any) -> dict[str, Any]:
     from .api import callers_of
 
     def work() -> dict[str, Any]:
-        _update(app.root)
+        app.update()
         return callers_of(app.root, args.symbol, hops=args.hops)
 
     data = await app.run(work)
@@ -230,7 +244,7 @@ async def get_callers(app: App, args: CallersArgs, session: Any) -> dict[str, An
 
 
 async def update_graph(app: App, args: UpdateArgs, session: Any) -> dict[str, Any]:
-    report = await app.run(_update, app.root)
+    report = await app.run(app.update)
     keep = ("mode", "files", "extracted", "deleted", "re_resolved", "changed_files", "commit", "seconds",
             "symbols", "edges", "unresolved_share", "parse_errors", "skipped")
     return await _envelope(app, {k: report[k] for k in keep if k in report}, args.max_tokens, None)
@@ -324,7 +338,7 @@ async def find_relevant_files(app: App, args: RelevantArgs, session: Any) -> dic
     from .api import query
 
     def work() -> dict[str, Any]:
-        _update(app.root)
+        app.update()
         return query(app.root, args.query, top=args.top)
 
     data = await app.run(work)
@@ -579,11 +593,14 @@ def serve(root: str | Path = ".", watch: bool = False, watch_interval: float = 5
     async def main() -> None:
         app = App(root=top, lock=anyio.Lock())
         server = build_server(app)
-        async with stdio_server() as (read, write), anyio.create_task_group() as tg:
-            if watch:
-                tg.start_soon(_watch, app, watch_interval)
-            await server.run(read, write, server.create_initialization_options())
-            tg.cancel_scope.cancel()
+        try:
+            async with stdio_server() as (read, write), anyio.create_task_group() as tg:
+                if watch:
+                    tg.start_soon(_watch, app, watch_interval)
+                await server.run(read, write, server.create_initialization_options())
+                tg.cancel_scope.cancel()
+        finally:
+            app.close()  # the task group has waited for any update in a worker thread
 
     anyio.run(main)
 
@@ -612,15 +629,16 @@ async def _watch(app: App, interval: float) -> None:
     from .watch import ChangeDetector
 
     try:
-        await app.run(_update, app.root)
+        await app.run(app.update)
     except Exception as exc:  # noqa: BLE001 - a failed refresh must not stop the server
         log.warning("watch: re-index failed: %s", exc)
     seen = await anyio.to_thread.run_sync(ChangeDetector, app.root)
     while True:
         await anyio.sleep(interval)
-        if not await anyio.to_thread.run_sync(seen.poll):
+        changed = await anyio.to_thread.run_sync(seen.poll)
+        if not changed:
             continue
-        try:
-            await app.run(_update, app.root)
+        try:  # told which files changed, unless HEAD moved (then anything may have)
+            await app.run(app.update, None if "HEAD" in changed else sorted(changed))
         except Exception as exc:  # noqa: BLE001 - a failed refresh must not stop the server
             log.warning("watch: re-index failed: %s", exc)

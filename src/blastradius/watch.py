@@ -30,7 +30,7 @@ from pathlib import Path
 
 from . import git
 from .config import load_config
-from .indexer import Indexer, IndexReport, find_root, walk
+from .indexer import Indexer, IndexReport, find_root, kept_indexer, walk
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ class Watcher:
         try:
             # One indexer for the watcher's life: it keeps what an update reuses, and is told
             # which files changed (a moved HEAD or the first run walks the repository).
-            indexer = self._indexer = self._indexer or Indexer(self.root)
+            indexer = self._indexer = kept_indexer(self._indexer, self.root)
             report = indexer.run(paths=changed if reason == "files" else None)
             with indexer.store.atomic():
                 indexer.store.set_meta("watch_pending", "0")
