@@ -249,5 +249,9 @@ def test_a_kept_indexer_follows_an_edited_configuration(make_repo) -> None:  # t
         assert second is not first and second.config.exclude == ("docs/*",)
         report = second.run()
         assert (report.files, report.skipped) == (1, {"excluded": 1})
+        shutil.rmtree(root / ".blastradius")  # the user resets the index
+        third = kept_indexer(second, root)
+        assert third is not second and third.run().mode == "full"
+        second = third
     finally:
         second.close()

@@ -40,7 +40,7 @@ from .model import CLASS, REF_INHERIT, Binding, Edge, FileExtract, Import, Ref, 
 from .registries import replace_registry_edges
 from .resolve import Resolver
 from .term_index import update_term_index
-from .store import Store, StoreSource
+from .store import Store, StoreSource, db_path
 
 Progress = Callable[[int, int], None]
 
@@ -732,10 +732,11 @@ def _count(values: Iterable[str]) -> dict[str, int]:
 
 def kept_indexer(indexer: Indexer | None, root: str | Path) -> Indexer:
     """For callers that keep one ``Indexer`` across updates (the watcher, the MCP server):
-    ``indexer`` while its configuration is still the repository's, else a new one (the
-    old one closed) — a kept indexer would otherwise go on with a configuration since edited."""
+    ``indexer`` while its configuration is still the repository's and its database is still
+    there, else a new one (the old one closed) — a kept indexer would otherwise go on with a
+    configuration since edited, or write into a ``.blastradius`` someone deleted."""
     config = load_config(find_root(root))
-    if indexer is not None and indexer.config == config:
+    if indexer is not None and indexer.config == config and db_path(indexer.root).exists():
         return indexer
     if indexer is not None:
         indexer.close()
