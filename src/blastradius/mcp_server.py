@@ -15,7 +15,7 @@ fixed at start; path and revision arguments are checked against it before
 anything runs. A ``BlastRadiusError`` becomes one sentence with ``is_error``;
 anything else is logged to stderr and reported as an internal error, never as
 a traceback. Behaviour-change judgement uses MCP sampling when the client
-offers it (``_sample_scores``). Nothing heavy is imported at start-up: the
+offers it (``mcp_sampling``). Nothing heavy is imported at start-up: the
 graph, tree-sitter and git modules load inside the handlers.
 """
 
@@ -35,13 +35,12 @@ import mcp.types as types
 from mcp.server.lowlevel import Server
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .mcp_sampling import sample_scores
+
 log = logging.getLogger("blastradius.mcp")
 
 DEFAULT_MAX_TOKENS = 8000
 MIN_CUT_TEXT = 400  # characters: shorter texts (ids, notes) are never cut, only long ones (a context)
-SAMPLED_CALLERS = 12  # hop-1 callers scored by the client's model per request; the rest keep the rule
-SAMPLE_TIMEOUT = 60.0
-SAMPLE_DIFF_CHARS = 4000
 
 # ----- input models: the schema each tool advertises is generated from these -------------------
 
@@ -275,7 +274,7 @@ async def get_tests_for_change(app: App, args: TestsArgs, session: Any) -> dict[
 async def _judged_impact(app: App, args: _Change, session: Any, **options: Any) -> tuple[Any, str]:
     """The impact result, with hop-1 behaviour scores from the client's model when it can sample."""
     result = await app.run(_impact, app, args, **options)
-    judgement, scores = await _sample_scores(session, app, result)
+    judgement, scores = await sample_scores(session, app.root, result)
     if scores:
         # Re-walk the (already updated) graph with the client's scores; the walk carries them to hop 2.
         options.update(hops=result.radius.hops, update=False, count_review=False,
@@ -343,79 +342,6 @@ async def find_relevant_files(app: App, args: RelevantArgs, session: Any) -> dic
 
     data = await app.run(work)
     return await _envelope(app, data, args.max_tokens, None, "ask for a smaller top")
-
-
-# ----- behaviour judgement through the client's model -------------------------------------------
-
-
-def _supports_sampling(session: Any) -> bool:
-    try:
-        return bool(session.check_client_capability(types.ClientCapabilities(sampling=types.SamplingCapability())))
-    except Exception:  # noqa: BLE001 - an old or odd client: treat as no sampling
-        return False
-
-
-def _judge_prompt(app: App, result: Any, change: Any, caller: Any) -> str:
-    diff = next((fd.text for fd in result.file_diffs if fd.path == change.file), "")[:SAMPLE_DIFF_CHARS]
-    try:
-        lines = (app.root / caller.file).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        lines = []
-    sites = "\n".join(f"{n}: {lines[n - 1]}" for n in caller.lines if 0 < n <= len(lines)) or "(call site not found)"
-    return (f"A code change touches `{change.id}` ({', '.join(change.changes)}).\n"
-            f"Old signature: {change.old_signature or change.signature}\nNew signature: {change.signature}\n"
-            f"Diff:\n```\n{diff}\n```\nThe caller `{caller.id}` uses it here:\n```\n{sites}\n```\n"
-            "How likely is it that the caller's behaviour changes because of this change? "
-            "Answer with one number between 0 and 1 and nothing else.")
-
-
-def parse_score(text: str) -> float | None:
-    m = re.search(r"\d*\.?\d+", text)
-    if m is None:
-        return None
-    value = float(m.group())
-    return value if 0.0 <= value <= 1.0 else None
-
-
-async def _sample_one(session: Any, prompt: str) -> float | None:
-    import warnings
-
-    with anyio.move_on_after(SAMPLE_TIMEOUT), warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # sampling is deprecated in the newest protocol era, not in ours
-        try:
-            reply = await session.create_message(
-                [types.SamplingMessage(role="user", content=types.TextContent(type="text", text=prompt))],
-                max_tokens=8, temperature=0.0)
-        except Exception as exc:  # noqa: BLE001 - the client refused or failed: the rule's score stands
-            log.info("sampling failed: %s", exc)
-            return None
-        content = reply.content if not isinstance(reply.content, list) else reply.content[0]
-        return parse_score(getattr(content, "text", "") or "")
-    return None
-
-
-async def _sample_scores(session: Any, app: App, result: Any) -> tuple[str, dict[tuple[str, str], float]]:
-    """Hop-1 callers scored 0..1 by the client's model, when the client can sample."""
-    changed = {c.id: c for c in result.radius.changed}
-    pairs = [(changed[r.via], r) for r in result.radius.reached if r.hop == 1 and r.via in changed]
-    if not pairs:
-        return "deterministic (no direct callers to judge)", {}
-    if session is None or not _supports_sampling(session):
-        return "deterministic: the client does not support sampling, so scores come from the change kinds", {}
-    chosen = pairs[:SAMPLED_CALLERS]
-    scores: dict[tuple[str, str], float] = {}
-
-    async def score(change: Any, caller: Any) -> None:
-        value = await _sample_one(session, _judge_prompt(app, result, change, caller))
-        if value is not None:
-            scores[(change.id, caller.id)] = value
-
-    async with anyio.create_task_group() as tg:
-        for change, caller in chosen:
-            tg.start_soon(score, change, caller)
-    rest = len(pairs) - len(chosen)
-    return (f"sampled: the client's model scored {len(scores)} of {len(pairs)} direct callers"
-            + (f" (the first {SAMPLED_CALLERS}; the rest keep the rule's score)" if rest else "")), scores
 
 
 # ----- the table --------------------------------------------------------------------------------
