@@ -15,7 +15,6 @@ pass. bench/extract_profile.py measures it against the parse + query floor.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import re
 import time
@@ -26,6 +25,7 @@ from functools import cache
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
+from .gc_pause import collector_paused
 from .languages.spec import LanguageSpec
 from .model import (
     CLASS,
@@ -204,16 +204,8 @@ def extract_checked(path: str, data: bytes, spec: LanguageSpec,
     if spec.embedded is not None:  # code in blocks of another format (Vue, Svelte); offsets kept
         inner, code = spec.embedded(data)
         return replace(extract_checked(path, code, inner, cpu_seconds), content_hash=content_hash(data))
-    # Speed: extraction makes many short-lived objects and no reference cycles; the
-    # cyclic collector, run every 700 allocations, had nothing to free and cost ~13%
-    # of the Python work (instruction counts). Paused for one file, it runs after.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():  # speed: see gc_pause.py
         return _extract(path, data, spec, cpu_seconds)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float) -> FileExtract:

@@ -17,11 +17,11 @@ in the repository and not a common built-in method such as ``get``.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable
 from functools import cache, cached_property
 from pathlib import PurePosixPath
 
+from .gc_pause import collector_paused
 from .languages import get_language
 from .languages.spec import LanguageSpec, ModuleResolver
 from .model import (
@@ -513,17 +513,8 @@ class Resolver(Classes, Imports, NameFallback):
         """Every reference of a file. Resolution reads no line numbers, so a reference with
         the same (scope, kind, name, receiver) as an earlier one of the file takes its outcome
         with its own line (28% of Django's references; the memo lives for one file)."""
-        # Speed: resolution makes many short-lived objects and no reference cycles; the
-        # cyclic collector, run every 700 allocations over every live extract and memo,
-        # had nothing to free and cost a third of resolving Django. Paused for one file,
-        # it runs after (as extract.py does for one file's extraction).
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():  # speed: see gc_pause.py
             return self._resolve_file(path, refs)
-        finally:
-            if was_enabled:
-                gc.enable()
 
     def _resolve_file(self, path: str, refs: Iterable[Ref]) -> list[ResolvedRef]:
         is_test = {row.id: row.is_test for row in self._syms(path)[0].values()}
