@@ -4,7 +4,7 @@
 The floor is bench/index_speed.py's: tree-sitter parse plus one
 ``QueryCursor.matches`` pass with each language's query over every file the
 indexer would index (imported, not copied). The extraction is
-``indexer.extract_path`` over the same files, in one process: what an index
+``extract_files.extract_path`` over the same files, in one process: what an index
 worker does, without the packing and the transfer. Each part runs in a child
 process of its own (index_speed found that parsing every file and then indexing
 in one process crashed tree-sitter 0.26), the parts alternate over ``--rounds``
@@ -35,7 +35,8 @@ import time
 from pathlib import Path
 
 from blastradius.config import load_config
-from blastradius.indexer import extract_path, walk
+from blastradius.extract_files import extract_path
+from blastradius.indexer import walk
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import index_speed

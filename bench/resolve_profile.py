@@ -3,7 +3,7 @@
 
 A full build spends its main-process time on resolution (``Resolver.import_edges``
 and ``Resolver.resolve_file`` for each file over an ``ExtractSource``); this
-script isolates that part. A tree is extracted once (``indexer.extract_many``)
+script isolates that part. A tree is extracted once (``extract_files.extract_many``)
 and the extracts are pickled to a cache file under /tmp, so later runs measure
 resolution only, on exactly the same input even while the extractor changes.
 ``--dump DIR`` writes the resolved output (edges with resolution and
@@ -31,7 +31,8 @@ from pathlib import Path
 
 from blastradius.build import ExtractSource
 from blastradius.config import load_config
-from blastradius.indexer import extract_many, walk
+from blastradius.extract_files import extract_many
+from blastradius.indexer import walk
 from blastradius.model import FileExtract
 from blastradius.resolve import Resolver
 

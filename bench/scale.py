@@ -96,6 +96,7 @@ def child(root: str, trace: bool) -> int:
 
     wrap(ix, "walk", "walk")
     wrap(ix, "iter_extracts", "extract")  # a streamed build (>= stream_min_files) also writes here
+    wrap(ix, "extract_many", "extract")  # the in-memory build
     wrap(ix, "ExtractSource", "name-index")  # the in-memory build only
     wrap(ix.Indexer, "_resolve_stored", "resolve")  # the streamed build only
     wrap(Store, "clear", "resolve+write")

@@ -7,7 +7,8 @@ import shutil
 from pathlib import Path
 
 from blastradius.config import Config
-from blastradius.indexer import Indexer, iter_extracts
+from blastradius.extract_files import iter_extracts
+from blastradius.indexer import Indexer
 from blastradius.model import FileExtract
 
 from .test_incremental import dump
