@@ -158,20 +158,7 @@ class Indexer(IncrementalUpdate):
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
         update_term_index(self.store, changed, deleted, full=report.mode == "full", defer=True)
-        head = git.head(self.root)
-        with self.store.atomic():
-            self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?",
-                                        [(m, p) for p, m in hashes_only])
-            if walked:  # a told run looked at no skipped file (see _told)
-                self.store.set_skipped(sorted(skipped.items()))
-            self.store.set_meta("indexed_commit", head or "")
-            self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
-            if self.config.dynamic or report.mode != "unchanged":
-                replace_registry_edges(self.store, self.config.dynamic)
-            self.store.set_meta("config", repr(self._config_key()))
-            self.store.set_meta("resolution_config", config_digest)
-            self.store.set_meta("build", "done")
-        report.commit = head
+        report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest)
         # Counting distinct edges is half a second on a large graph: a run that wrote
         # nothing reuses the figures of the last run that did.
         # An incremental run moved the cached figures by the delta of the files it rewrote.
@@ -186,6 +173,25 @@ class Indexer(IncrementalUpdate):
         report.skipped = dict(sorted((_count(skipped.values()) if walked else self.store.skip_counts()).items()))
         report.seconds = time.perf_counter() - started
         return report
+
+    def _record(self, mode: str, hashes_only: list[tuple[str, int]], skipped: dict[str, str] | None,
+                config_digest: str) -> str | None:
+        """The run's bookkeeping, in the transaction that marks the graph done; returns HEAD.
+        ``skipped`` is None for a told run, which looked at no skipped file (see _told)."""
+        head = git.head(self.root)
+        with self.store.atomic():
+            self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?",
+                                        [(m, p) for p, m in hashes_only])
+            if skipped is not None:
+                self.store.set_skipped(sorted(skipped.items()))
+            self.store.set_meta("indexed_commit", head or "")
+            self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
+            if self.config.dynamic or mode != "unchanged":
+                replace_registry_edges(self.store, self.config.dynamic)
+            self.store.set_meta("config", repr(self._config_key()))
+            self.store.set_meta("resolution_config", config_digest)
+            self.store.set_meta("build", "done")
+        return head
 
     def _walked(self) -> tuple[list[Candidate], dict[str, str], dict[str, tuple[str, int, int]], str]:
         """The repository's files (the walk), skipped ones, the stored states and the digest

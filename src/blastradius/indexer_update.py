@@ -38,7 +38,6 @@ class IncrementalUpdate:
         if not touched:
             report.mode = "unchanged"
             return report
-        conn = self.store.conn
         with self.store.atomic():
             # Again under the write lock, only for these files (all 2.9k rows of Django: ~10 ms).
             known = self.store.indexed(extracts)
@@ -49,14 +48,7 @@ class IncrementalUpdate:
             # A changed file set rewrites other files' import edges, registries write edges
             # of no one file: both recount.
             delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
-            changes: set[tuple[object, ...]] = set()
-            for path in touched:
-                old = self._stored_interface(path)
-                fx = extracts.get(path)
-                new = interface(fx.symbols, fx.imports, fx.bindings,
-                                [r for r in fx.refs if r.kind == REF_INHERIT],
-                                (fx.language, fx.package)) if fx else frozenset()
-                changes |= old ^ new
+            changes = self._interface_changes(touched, extracts)
             names, attributes, classes = _affected_names(changes)
             if file_set_changed:
                 names |= {_module_stem(p) for p in touched}
@@ -74,16 +66,8 @@ class IncrementalUpdate:
             resolver = Resolver(source, self._modules)
             for path in sorted(extracts):
                 self.store.replace_import_edges(path, resolver.import_edges(path))
-            importers: set[str] = set()
-            if file_set_changed:
-                # A new or vanished file can change what any import names.
-                for path in sorted(source.paths() - set(extracts)):
-                    before = {e[0] for e in conn.execute(
-                        "SELECT target FROM edges WHERE file=? AND ref IS NULL", (path,))}
-                    edges = resolver.import_edges(path)
-                    if {e.target for e in edges} != before:
-                        importers.add(path)
-                    self.store.replace_import_edges(path, edges)
+            # A new or vanished file can change what any import names.
+            importers = self._imports_redone(resolver, source.paths() - set(extracts)) if file_set_changed else set()
             report.rere_resolved = self._reresolve(resolver, names, attributes, subclasses, importers | set(extracts),
                                                    delta, kept)
             if delta is not None:
@@ -93,6 +77,29 @@ class IncrementalUpdate:
         report.files = self.store.file_count()
         report.changed_files = touched
         return report
+
+    def _imports_redone(self: Indexer, resolver: Resolver, paths: Iterable[str]) -> set[str]:
+        """Import edges of ``paths`` resolved again; the files whose targets moved."""
+        moved: set[str] = set()
+        for path in sorted(paths):
+            before = {e[0] for e in self.store.conn.execute(
+                "SELECT target FROM edges WHERE file=? AND ref IS NULL", (path,))}
+            edges = resolver.import_edges(path)
+            if {e.target for e in edges} != before:
+                moved.add(path)
+            self.store.replace_import_edges(path, edges)
+        return moved
+
+    def _interface_changes(self: Indexer, touched: Iterable[str], extracts: dict[str, FileExtract]
+                           ) -> set[tuple[object, ...]]:
+        """What moved in the touched files' interfaces (stored before, extracted now)."""
+        changes: set[tuple[object, ...]] = set()
+        for path in touched:
+            fx = extracts.get(path)
+            new = interface(fx.symbols, fx.imports, fx.bindings, [r for r in fx.refs if r.kind == REF_INHERIT],
+                            (fx.language, fx.package)) if fx else frozenset()
+            changes |= self._stored_interface(path) ^ new
+        return changes
 
     def _source(self: Indexer, extracts: dict[str, FileExtract], gone: Iterable[str]) -> StoreSource:
         """The resolver's view of the store once this update's files are written."""
