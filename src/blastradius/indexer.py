@@ -359,12 +359,13 @@ def kept_indexer(indexer: Indexer | None, root: str | Path) -> Indexer:
     ``indexer`` while its configuration is still the repository's and its database is still
     there, else a new one (the old one closed) — a kept indexer would otherwise go on with a
     configuration since edited, or write into a ``.blastradius`` someone deleted."""
-    config = load_config(find_root(root))
-    if indexer is not None and indexer.config == config and db_path(indexer.root).exists():
+    if indexer is None:
+        return Indexer(root)
+    # The kept indexer's root, not find_root again: that is a git subprocess on every update.
+    if indexer.config == load_config(indexer.root) and db_path(indexer.root).exists():
         return indexer
-    if indexer is not None:
-        indexer.close()
-    return Indexer(root, config)
+    indexer.close()
+    return Indexer(indexer.root)
 
 
 def index(root: str | Path, full: bool = False, progress: Progress | None = None,
