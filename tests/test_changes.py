@@ -119,6 +119,43 @@ def test_blank_lines_and_trailing_spaces_change_nothing() -> None:
     assert kinds(CLASS, new) == {}
 
 
+def test_comment_only_lines_change_nothing_but_a_commented_code_line_does() -> None:
+    reworded = CLASS.replace("import os\n", "import os  # paths\n# a note on the module\n\n")
+    assert kinds(CLASS, CLASS.replace("import os\n", "import os\n# a note on the module\n")) == {}
+    assert kinds(CLASS, CLASS.replace("    limit = 10\n", "    limit = 10\n    # the cap\n")) == {}
+    assert kinds(CLASS, reworded) == {"m.py": ("module",)}  # code shares its line with the comment
+
+
+GO_BEFORE = """\
+package cli
+
+// Old checks nothing.
+func Old(args []string) error {
+\treturn nil
+}
+"""
+
+JAVA_BEFORE = """\
+package pkg;
+
+public class A {
+    /** Old. */
+    public int old() { return 1; }
+}
+"""
+
+
+def test_a_doc_comment_above_a_new_definition_is_not_a_change_of_its_module_or_class() -> None:
+    go_after = GO_BEFORE.replace("// Old", "// New returns an error\n// on empty args.\nfunc New(args []string) error {\n"
+                                 "\treturn nil\n}\n\n// Old")
+    assert kinds(GO_BEFORE, go_after, "cli/args.go") == {"cli/args.go::New": ("added",)}
+    java_after = JAVA_BEFORE.replace("    /** Old. */", "    /**\n     * Added.\n     */\n"
+                                     "    public int added() { return 2; }\n\n    /** Old. */")
+    assert kinds(JAVA_BEFORE, java_after, "pkg/A.java") == {"pkg/A.java::A.added": ("added",)}
+    # A block comment's lines are comments to the end, and a reworded one changes nothing.
+    assert kinds(JAVA_BEFORE, JAVA_BEFORE.replace("/** Old. */", "/** Older,\n     * wiser. */"), "pkg/A.java") == {}
+
+
 def test_added_file_reports_the_file_and_its_top_level_symbols() -> None:
     changes = run(None, CLASS + "\n\ndef helper():\n    pass\n")
     assert [(c.id, c.kind, c.changes) for c in changes] == [

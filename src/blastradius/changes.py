@@ -14,8 +14,9 @@ of nested definitions excluded): decorators, the header split around the name
 (parameters → ``signature``, text after them → ``return`` or ``raises``,
 modifier words → ``visibility``), statements opened by a return or raise
 keyword, and the rest (``body``). The words come from the ``LanguageSpec``; this
-module never branches on a language. A change that only touches blank lines or
-trailing spaces is not reported. When a reader cannot supply a version, it is
+module never branches on a language. A change that only touches blank lines,
+trailing spaces or comments is not reported (``comments.py``: a doc comment above
+a new function is not a change of the module around it). When a reader cannot supply a version, it is
 rebuilt from the other version and the diff, or from the diff alone.
 """
 
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
+from .comments import comment_lines
 from .diff import hunk_bodies
 from .extract import extract
 from .languages import language_for
@@ -65,13 +67,14 @@ class _Version:
     file: Symbol
     symbols: dict[str, Symbol]  # definitions by id, in source order (parents first)
     owner: tuple[str, ...]  # owner[line] = innermost symbol id; index 0 unused
+    comments: frozenset[int]  # lines holding only comments: never part of a comparison
 
     def owner_of(self, line: int) -> str:
         return self.owner[line] if 0 < line < len(self.owner) else self.path
 
     def own_lines(self, sym: Symbol) -> list[str]:
         return [self.lines[n - 1] for n in range(sym.start_line, min(sym.end_line, len(self.lines)) + 1)
-                if self.owner[n] == sym.id]
+                if self.owner[n] == sym.id and n not in self.comments]
 
     def all_lines(self, sym: Symbol) -> list[str]:
         return list(self.lines[sym.start_line - 1:sym.end_line])
@@ -190,7 +193,8 @@ def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
             owner[n] = sym.id
     defs = [_with_decorators(sym, lines, owner, spec.decorator_prefix) for sym in defs]
     file_symbol = next(s for s in symbols if s.kind == FILE)
-    return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner))
+    return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner),
+                    comment_lines(data, spec))
 
 
 def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: str) -> Symbol:
