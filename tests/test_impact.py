@@ -122,6 +122,17 @@ def test_module_level_change_reaches_importers_of_the_module_and_its_names_not_o
     assert "pkg/api.py" not in radius  # takes only helper and Base, which did not change
 
 
+def test_module_level_change_in_javascript_leaves_out_importers_of_its_functions_only(make_repo) -> None:
+    lib = "export function old() { return 1; }\nconst LIMIT = 2;\n"
+    root = make_repo({"lib.js": lib, "named.js": 'import { old } from "./lib";\nexport const a = () => old();\n',
+                      "star.js": 'import * as lib from "./lib";\nexport const b = () => lib.old();\n',
+                      "side.js": 'import "./lib";\n'})
+    (root / "lib.js").write_text(lib.replace("LIMIT = 2", "LIMIT = 3"))
+    radius = by_id(impact(root))
+    assert radius["star.js"]["edge"] == radius["side.js"]["edge"] == "imports"
+    assert "named.js" not in radius  # takes only old(), which did not change
+
+
 def test_changed_test_file_is_reviewed_like_code(make_repo) -> None:
     root = make_repo(BASE)
     (root / "tests/test_api.py").write_text(BASE["tests/test_api.py"].replace("== 2", "== 2  # ok"))

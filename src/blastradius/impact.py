@@ -302,11 +302,15 @@ def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
 
 
 def _takes_only_definitions(store: Store, edge: Edge) -> bool:
-    rows = store.conn.execute("SELECT name, wildcard FROM imports WHERE file=? AND line=?",
+    rows = store.conn.execute("SELECT name, alias, wildcard FROM imports WHERE file=? AND line=?",
                               (edge.source.split("::", 1)[0], edge.line)).fetchall()
-    if not rows or any(wildcard or not name for name, wildcard in rows):
+    # A row with neither name nor alias beside named ones is the statement's own record
+    # (``import { a } from "./m"`` writes one); alone, it is a side-effect import of the module.
+    if any(name for name, _, _ in rows):
+        rows = [r for r in rows if r[0] or r[1]]
+    if not rows or any(wildcard or not name for name, _, wildcard in rows):
         return False
-    for name, _ in rows:
+    for name, _, _ in rows:
         own = store.symbol(f"{edge.target}::{name}")
         if own is not None:
             continue  # a definition of the changed file
