@@ -237,6 +237,23 @@ def test_changed_override_reaches_callers_of_the_base_method_at_hop_one(make_rep
     assert radius["report.py::total"]["hop"] == 1
 
 
+def test_changed_override_in_a_test_fake_does_not_reach_the_callers_of_the_base_method(make_repo) -> None:
+    root = make_repo({
+        "shapes.py": "class Shape:\n    def area(self):\n        return 0\n",
+        "report.py": "from shapes import Shape\n\ndef total(shape: Shape):\n    return shape.area()\n",
+        "tests/test_report.py": ("from shapes import Shape\nfrom report import total\n\n"
+                                 "class FakeShape(Shape):\n    def area(self):\n        return 4\n\n"
+                                 "def test_total():\n    assert total(FakeShape()) == 4\n"),
+        ".blastradius.toml": "warmup_reviews = 0\n",
+    })
+    fake = root / "tests/test_report.py"
+    fake.write_text(fake.read_text().replace("return 4", "return 5"))
+    data = impact(root)
+    assert [c["id"] for c in data["changed"]] == ["tests/test_report.py::FakeShape.area"]
+    radius = by_id(data)
+    assert "shapes.py::Shape.area" not in radius and "report.py::total" not in radius
+
+
 def test_registry_declared_in_config_links_dispatch_to_registered_functions(make_repo) -> None:
     root = make_repo({
         ".blastradius.toml": 'warmup_reviews = 0\ndynamic = [{register = "register", dispatch = "dispatch"}]\n',

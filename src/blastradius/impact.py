@@ -180,14 +180,20 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
 
 
 def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> list[str]:
-    """Base methods that dispatch to the frontier (transitively), listed at this hop."""
+    """Base methods that dispatch to the frontier (transitively), listed at this hop. Not
+    those of an override in test code: code outside the tests dispatches to a test's fake
+    only while the tests run, so its callers are not reached by the fake's change."""
     out: list[str] = []
     todo = list(frontier)
     while todo:
         edges = w.store.edges_to(todo, (DYNAMIC,))
         todo = []
+        syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
             if e.source in visited or len(w.reached) >= w.caps.max_nodes:
+                continue
+            base, override = syms.get(e.source), syms.get(e.target)
+            if override is not None and override.is_test and not (base is not None and base.is_test):
                 continue
             visited.add(e.source)
             _reach(w, e.source, e.target, [e], hop, set())
