@@ -11,6 +11,14 @@ The Python here runs once per match (Django: 399k matches in 520k lines), so it 
 lean: what a pattern's matches mean is decided once per query (``_plan``), texts
 are sliced from a string decoded once, and records are made in bulk after the
 pass. bench/extract_profile.py measures it against the parse + query floor.
+
+Each symbol also gets ``notes``, prose for query ranking: the ``@comment`` and ``@doc``
+captures of the same pass, each given to one symbol. A ``@doc`` (a docstring as a
+statement) belongs to the innermost definition holding it; a ``@comment`` too, unless
+only whitespace (and other such comments) lies between it and the next definition,
+which it then documents (a Go, Rust or Java doc comment, a comment above a Python
+def). Whitespace is collapsed, the docstring line already in ``doc`` is left out and
+the text is capped at ``max_notes`` characters.
 """
 
 from __future__ import annotations
@@ -45,10 +53,18 @@ from .model import (
 _CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
 _REF_KINDS = {"call": REF_CALL, "value": REF_VALUE, "inherit": REF_INHERIT}
 _MAIN_PREFIXES = ("definition.", "reference.")
-_MAIN_PLAIN = frozenset({"import", "binding", "package"})
+_MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
 _MAX_SIGNATURE = 300
 _MAX_DOC = 200
 _MAX_RECEIVER = 120
+# A symbol's notes, in characters. 1,000 is about 150 words: the whole docstring of most
+# functions and the comments of a mid-sized body. Past that, prose adds words faster than
+# it adds meaning (a long module's header, a licence) and the term index grows with it.
+MAX_NOTES = 1_000
+# A comment documents the definition after it only across this much whitespace (indentation
+# and a blank line or two); a longer gap is not read at all (speed: no slice per comment).
+_ATTACH_GAP = 256
+_MARKS = "#/*!;\"'` "  # comment and string delimiters, cut from the ends of each note
 _SPACES = re.compile(r"\s+")
 _QUOTES = "'\"`"
 # The parse budget, in tree-sitter progress callbacks (one per ~100 parser
@@ -185,12 +201,12 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
                                  f" or {cpu_seconds:g} CPU seconds") from exc
 
 
-def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
+def extract(path: str, data: bytes, spec: LanguageSpec, max_notes: int = MAX_NOTES) -> FileExtract:
     """Extract one file. Never raises on bad input: tree-sitter recovers from
     syntax errors (counted in ``parse_errors``) and bytes decode with replacement;
     a parse past its budget gives the file node alone, with one parse error."""
     try:
-        return extract_checked(path, data, spec)
+        return extract_checked(path, data, spec, max_notes=max_notes)
     except ParseLimitExceeded:
         return FileExtract(path=path, language=spec.name, content_hash=content_hash(data), size=len(data),
                            symbols=(_file_symbol(path, data, spec.is_test_path(path)),), refs=(),
@@ -198,17 +214,17 @@ def extract(path: str, data: bytes, spec: LanguageSpec) -> FileExtract:
 
 
 def extract_checked(path: str, data: bytes, spec: LanguageSpec,
-                    cpu_seconds: float = PARSE_CPU_SECONDS) -> FileExtract:
+                    cpu_seconds: float = PARSE_CPU_SECONDS, max_notes: int = MAX_NOTES) -> FileExtract:
     """``extract``, but a parse past its budget raises ``ParseLimitExceeded``
     (the indexer counts such a file as skipped, with the reason)."""
     if spec.embedded is not None:  # code in blocks of another format (Vue, Svelte); offsets kept
         inner, code = spec.embedded(data)
-        return replace(extract_checked(path, code, inner, cpu_seconds), content_hash=content_hash(data))
+        return replace(extract_checked(path, code, inner, cpu_seconds, max_notes), content_hash=content_hash(data))
     with collector_paused():  # speed: see gc_pause.py
-        return _extract(path, data, spec, cpu_seconds)
+        return _extract(path, data, spec, cpu_seconds, max_notes)
 
 
-def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float) -> FileExtract:
+def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max_notes: int) -> FileExtract:
     parser, query = _parser_and_query(spec)
     tree = _parse(parser, data, cpu_seconds)
     root = tree.root_node
@@ -216,9 +232,11 @@ def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float) -> 
     text = _texter(data)
     found = _collect(root, query, _plan(spec), text)
     ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
-    symbols = [_file_symbol(path, data, is_test)]
-    symbols.extend(_symbol(d, ordered, path, data, text, is_test) for d in ordered)
     scopes = _Scopes(ordered, path)
+    notes = _notes(found.comments, scopes, data, text) if max_notes > 0 else {}
+    symbols = [_file_symbol(path, data, is_test, _note_text(notes.get(-1), "", max_notes))]
+    symbols.extend(_symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes)
+                   for i, d in enumerate(ordered))
     return FileExtract(
         path=path,
         language=spec.name,
@@ -243,6 +261,7 @@ class _Found:
     imports: list[Import] = field(default_factory=list)
     bindings: list[tuple[Node, str, str]] = field(default_factory=list)
     package: str = ""
+    comments: list[tuple[Node, bool]] = field(default_factory=list)  # (node, may document the next definition)
 
 
 def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
@@ -332,9 +351,15 @@ def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
         found.package = _SPACES.sub("", found.text(captures["package.name"][0]))
 
 
+def _on_comment(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    nodes = captures.get(step.main)
+    if nodes is not None:
+        found.comments.append((nodes[0], step.main == "comment"))
+
+
 # Main capture (its first dotted part) → what to do with a match.
 _HANDLERS = {"definition": _on_definition, "reference": _on_reference, "import": _on_import,
-             "binding": _on_binding, "package": _on_package}
+             "binding": _on_binding, "package": _on_package, "comment": _on_comment, "doc": _on_comment}
 
 
 def _squeeze(text: str) -> str:
@@ -458,16 +483,18 @@ def _nest(ordered: list[_Def], path: str) -> list[_Def]:
     return ordered
 
 
-def _file_symbol(path: str, data: bytes, is_test: bool) -> Symbol:
+def _file_symbol(path: str, data: bytes, is_test: bool, notes: str = "") -> Symbol:
     lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
     return Symbol(id=path, kind=FILE, name=path.rsplit("/", 1)[-1], qualname="", file=path,
-                  start_line=1, end_line=max(lines, 1), is_test=is_test)
+                  start_line=1, end_line=max(lines, 1), is_test=is_test, notes=notes)
 
 
-def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, text: _Text, is_test: bool) -> Symbol:
+def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, text: _Text, is_test: bool,
+            notes: list[str] | None, max_notes: int) -> Symbol:
     parent = ordered[d.parent].id if d.parent >= 0 else path
     node = d.node
     body = _body(node)
+    doc = _doc(node, body, text)
     return Symbol(
         id=d.id,
         kind=d.kind,
@@ -477,10 +504,71 @@ def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, text: _Text, i
         start_line=node.start_point.row + 1,
         end_line=node.end_point.row + 1,
         signature=_signature(node, body, data),
-        doc=_doc(node, body, text),
+        doc=doc,
         is_test=is_test or d.test,
         parent=parent,
+        notes=_note_text(notes, doc, max_notes),
     )
+
+
+def _notes(comments: list[tuple[Node, bool]], scopes: _Scopes, data: bytes, text: _Text) -> dict[int, list[str]]:
+    """Definition index (-1: the file) → the texts of its comments and docstrings, in source order.
+
+    Walked backwards, so that a run of comments above a definition (Rust ``///`` lines, one
+    node each) reaches it: each comment of the run is followed by whitespace and the next."""
+    out: dict[int, list[str]] = {}
+    starts = scopes.starts
+    target, target_start = -1, -1
+    for node, forward in sorted(comments, key=lambda c: -c[0].start_byte):
+        begin, end = node.start_byte, node.end_byte
+        owner: int | None = None
+        if forward:
+            if not _starts_line(data, begin):
+                pass  # a comment after code on its line is about that code
+            elif target >= 0 and _blank_between(data, end, target_start):
+                owner = target  # the run of comments above ``target`` goes on
+            else:
+                j = bisect_right(starts, end - 1)  # the first definition starting after the comment
+                if j < len(starts) and _blank_between(data, end, starts[j]):
+                    owner = target = j
+        if owner is None:
+            owner, target = scopes.index_of(node), -1
+        else:
+            target_start = begin
+        out.setdefault(owner, []).append(text(node))
+    return out
+
+
+def _blank_between(data: bytes, end: int, start: int) -> bool:
+    """Only whitespace, and at most one line break (no blank line), from ``end`` to ``start``."""
+    if not end <= start <= end + _ATTACH_GAP:
+        return False
+    gap = data[end:start]
+    return not gap.strip() and gap.count(b"\n") <= 1
+
+
+def _starts_line(data: bytes, begin: int) -> bool:
+    return not data[data.rfind(b"\n", max(0, begin - _ATTACH_GAP), begin) + 1:begin].strip()
+
+
+def _note_text(pieces: list[str] | None, doc: str, max_notes: int) -> str:
+    if not pieces:
+        return ""
+    # Collapsed whitespace; the cap is checked as pieces join, so a long body is not joined whole.
+    parts: list[str] = []
+    size = 0
+    for piece in reversed(pieces):  # collected backwards
+        piece = " ".join(piece.split()).strip(_MARKS)
+        if not piece:
+            continue
+        parts.append(piece)
+        size += len(piece) + 1
+        if size > max_notes + len(doc):
+            break
+    joined = " ".join(parts)
+    if doc:  # the first docstring line is the node's ``doc`` already
+        joined = joined.replace(doc, "", 1).replace("  ", " ").strip()
+    return joined[:max_notes]
 
 
 def _body(node: Node) -> Node | None:

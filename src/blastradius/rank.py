@@ -3,7 +3,8 @@
 Two signals, then a cut. Lexical: every node is a small document (its name,
 its enclosing names, its signature and docstring first line; a file's document
 is its path), split into terms by ``terms.py`` with a weight per field so that
-identifiers count more than prose, and scored with BM25 (a term's idf mixes its
+identifiers count more than prose, plus its notes (docstring rest, comments) as a
+field weighed at query time, and scored with BM25 (a term's idf mixes its
 rarity among documents and among files, so a term packed into one file weighs
 more than one spread thinly). The postings live per
 file in ``term_postings``/``term_docs`` (``term_index.py``, brought up to date
@@ -59,6 +60,10 @@ class RankParams:
     # Share of a term's idf taken from the files that hold it rather than the documents: a term packed
     # into one file ('linkcheck') says more about the file than one spread thinly over many ('error').
     file_idf: float = 0.5
+    # Weight of a node's notes (the rest of its docstring, its comments) per term occurrence, against 3
+    # for a name word and 0.5 for a word of the docstring's first line; they lengthen the document by as
+    # much (BM25F). 0 leaves them out: the ranking is then exactly the one before notes were indexed.
+    notes_weight: float = 0.3
     seeds: int = 40
     damping: float = 0.85
     reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
@@ -105,8 +110,17 @@ class Graph:
     dst: np.ndarray
     kind: np.ndarray
     confidence: np.ndarray
-    n_docs: int
+    n_docs: int  # documents with identifier terms, and their mean length without notes
     avgdl: float
+    n_docs_all: int = 0  # every document, notes included, and its mean lengths
+    avgdl_all: float = 1.0
+    avg_notes: float = 0.0
+
+    def doc_stats(self, notes_weight: float) -> tuple[int, float]:
+        """BM25's document count and mean length when notes weigh ``notes_weight``."""
+        if notes_weight <= 0:
+            return self.n_docs, self.avgdl
+        return self.n_docs_all, (self.avgdl_all + notes_weight * self.avg_notes) or 1.0
 
     def position(self, node: str) -> int | None:
         i = bisect.bisect_left(self.ids, node)
@@ -120,7 +134,7 @@ _ARRAYS = ("node_file", "file_is_test", "src", "dst", "kind", "confidence")
 
 def _cache_key(store: Store) -> str:
     nodes = store.conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0]
-    return f"graph2:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{nodes}"
+    return f"graph3:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{nodes}"
 
 
 def load_graph(store: Store) -> Graph:
@@ -152,7 +166,7 @@ def _read_cache(path: Path, key: str) -> Graph | None:
         return None
     return Graph(ids=ids, files=files,
                  file_index={f: i for i, f in enumerate(files)}, n_docs=int(stats[0]), avgdl=float(stats[1]),
-                 **arrays)
+                 n_docs_all=int(stats[2]), avgdl_all=float(stats[3]), avg_notes=float(stats[4]), **arrays)
 
 
 def _write_cache(path: Path, key: str, graph: Graph) -> None:
@@ -160,7 +174,8 @@ def _write_cache(path: Path, key: str, graph: Graph) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
     try:
         np.savez(tmp, key=np.array(key), ids=_pack(graph.ids), files=_pack(graph.files),
-                 stats=np.array([graph.n_docs, graph.avgdl]), **{name: getattr(graph, name) for name in _ARRAYS})
+                 stats=np.array([graph.n_docs, graph.avgdl, graph.n_docs_all, graph.avgdl_all, graph.avg_notes]),
+                 **{name: getattr(graph, name) for name in _ARRAYS})
         os.replace(tmp, path)
     except OSError:
         tmp.unlink(missing_ok=True)  # a cache that cannot be written only costs time
@@ -206,14 +221,17 @@ def _graph_from_store(store: Store) -> Graph:
             kinds.append(EDGE_KINDS[k])
             conf.append(c)
     ensure_term_tables(conn)
-    n_docs, avgdl = conn.execute("SELECT COUNT(*), COALESCE(AVG(length), 1) FROM term_docs").fetchone()
+    n_docs, avgdl = conn.execute("SELECT COUNT(*), COALESCE(AVG(length), 1) FROM term_docs WHERE length > 0").fetchone()
+    n_all, avgdl_all, avg_notes = conn.execute(
+        "SELECT COUNT(*), COALESCE(AVG(length), 1), COALESCE(AVG(notes_length), 0) FROM term_docs").fetchone()
     return Graph(
         ids=tuple(ids), files=files, file_index=file_index,
         node_file=np.array([file_index[f] for f in node_files], dtype=np.int64),
         file_is_test=np.array([bool(test_rows.get(f, 0)) for f in files], dtype=bool),
         src=np.array(src, dtype=np.int64), dst=np.array(dst, dtype=np.int64),
         kind=np.array(kinds, dtype=np.int8), confidence=np.array(conf, dtype=np.float64),
-        n_docs=int(n_docs), avgdl=float(avgdl) or 1.0)
+        n_docs=int(n_docs), avgdl=float(avgdl) or 1.0, n_docs_all=int(n_all), avgdl_all=float(avgdl_all) or 1.0,
+        avg_notes=float(avg_notes))
 
 
 # ----- lexical: BM25 over the term index --------------------------------------------------------
@@ -234,18 +252,22 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
     """Score every document that holds a query term; ``query`` maps term → its weight in the question.
 
     A term's idf is a geometric mix of its idf over the documents and over the files (``n_files``
-    of them; counted when not given), ``params.file_idf`` the share of the second.
+    of them; counted when not given), ``params.file_idf`` the share of the second. A term's frequency
+    and a document's length add the notes' at ``params.notes_weight``; at 0 the postings of notes
+    alone are not read (``n_docs``/``avgdl`` are then those without notes: ``Graph.doc_stats``).
     """
     if not query or n_docs == 0:
         return LexicalHits({}, {}, {}, ())
     qterms = sorted(query)
     df: dict[str, int] = {}
     file_df: dict[str, int] = {}
+    nw = params.notes_weight
+    fields = "" if nw > 0 else " AND weight > 0"
     for i in range(0, len(qterms), 400):
         chunk = qterms[i:i + 400]
         marks = ",".join("?" * len(chunk))
         for term, n, nf in conn.execute(f"SELECT term, COUNT(*), COUNT(DISTINCT file) FROM term_postings "
-                                        f"WHERE term IN ({marks}) GROUP BY term", chunk):
+                                        f"WHERE term IN ({marks}){fields} GROUP BY term", chunk):
             df[term] = n
             file_df[term] = nf
     limit = max(1.0, params.max_df_share * n_docs)
@@ -264,10 +286,13 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
     for i in range(0, len(used), 400):
         chunk = used[i:i + 400]
         marks = ",".join("?" * len(chunk))
-        for term, node, file, tf, length in conn.execute(
-                f"SELECT term, node, file, weight, length FROM term_postings WHERE term IN ({marks})", chunk):
+        for term, node, file, tf, notes, length, notes_length in conn.execute(
+                f"SELECT term, node, file, weight, notes, length, notes_length FROM term_postings "
+                f"WHERE term IN ({marks}){fields}", chunk):
             if file in skip_files:
                 continue
+            if nw > 0:
+                tf, length = tf + nw * notes, length + nw * notes_length
             part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
             scores[node] = scores.get(node, 0.0) + part
             matched.setdefault(node, {})[term] = part
@@ -383,7 +408,7 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
     question = parse_question(text)
-    hits = bm25(store.conn, question.terms, graph.n_docs, graph.avgdl, params, skip, len(graph.files))
+    hits = bm25(store.conn, question.terms, *graph.doc_stats(params.notes_weight), params, skip, len(graph.files))
     lexed = time.perf_counter()
     n = len(graph.ids)
     ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))

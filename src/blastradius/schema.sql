@@ -42,6 +42,16 @@ CREATE TABLE IF NOT EXISTS nodes (
 CREATE INDEX IF NOT EXISTS nodes_file ON nodes(file);
 CREATE INDEX IF NOT EXISTS nodes_name ON nodes(name);
 
+-- A node's notes (model.Symbol.notes: the rest of its docstring and its comments, capped),
+-- for the query term index only. Apart from ``nodes`` so that the rows every traversal reads
+-- stay small; only nodes with notes have a row.
+CREATE TABLE IF NOT EXISTS notes (
+    node TEXT PRIMARY KEY,
+    file TEXT NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS notes_file ON notes(file);
+
 -- Every reference the extractor saw, with what resolution made of it
 -- (resolved / ambiguous / external / builtin / unresolved).
 CREATE TABLE IF NOT EXISTS refs (
@@ -127,18 +137,24 @@ CREATE TABLE IF NOT EXISTS migrations (
 
 -- Query ranking (rank.py): each node's weighted terms, replaced per file at index time.
 -- term_index.ensure_term_tables runs this file again for databases written before they existed.
+-- ``weight``/``length`` are the node's identifier fields (name, signature, docstring line, path);
+-- ``notes``/``notes_length`` its notes, apart so that a query weighs them (RankParams.notes_weight).
+-- A term index of another version (meta 'term_index') drops and rebuilds these two tables.
 CREATE TABLE IF NOT EXISTS term_postings (
-    term   TEXT NOT NULL,
-    node   TEXT NOT NULL,
-    file   TEXT NOT NULL,
-    weight REAL NOT NULL,
-    length REAL NOT NULL
+    term         TEXT NOT NULL,
+    node         TEXT NOT NULL,
+    file         TEXT NOT NULL,
+    weight       REAL NOT NULL,
+    length       REAL NOT NULL,
+    notes        REAL NOT NULL DEFAULT 0,
+    notes_length REAL NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS term_postings_term ON term_postings(term);
 CREATE INDEX IF NOT EXISTS term_postings_file ON term_postings(file);
 CREATE TABLE IF NOT EXISTS term_docs (
-    node   TEXT PRIMARY KEY,
-    file   TEXT NOT NULL,
-    length REAL NOT NULL
+    node         TEXT PRIMARY KEY,
+    file         TEXT NOT NULL,
+    length       REAL NOT NULL,
+    notes_length REAL NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS term_docs_file ON term_docs(file);

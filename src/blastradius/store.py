@@ -36,7 +36,7 @@ from .model import (
 )
 from .resolve import CONFIDENCE, SymRow
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 DIR_NAME = ".blastradius"
 DB_NAME = "graph.db"
 
@@ -45,6 +45,21 @@ _NODE_COLUMNS = "id, kind, name, qualname, file, parent, start_line, end_line, s
 # Named migrations, applied in order and recorded in the ``migrations`` table.
 # A database whose version has no path here is rebuilt from the source.
 MIGRATIONS: dict[str, Callable[[sqlite3.Connection], None]] = {}
+
+
+def m1_to_2_notes(conn: sqlite3.Connection) -> None:
+    """The ``notes`` table. Notes come from the source, so every file is marked for reading again
+    (no stored hash or mtime matches): the next index fills them in, as an update."""
+    conn.executescript(
+        "BEGIN IMMEDIATE;\n"
+        "CREATE TABLE IF NOT EXISTS notes (node TEXT PRIMARY KEY, file TEXT NOT NULL, text TEXT NOT NULL);\n"
+        "CREATE INDEX IF NOT EXISTS notes_file ON notes(file);\n"
+        "UPDATE files SET hash = '', mtime_ns = 0;\n"
+        "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '2');\n"
+        "COMMIT;")
+
+
+MIGRATIONS["m1_to_2_notes"] = m1_to_2_notes
 
 
 def db_path(root: str | Path) -> Path:
@@ -157,12 +172,12 @@ class Store:
     # ----- writing -----------------------------------------------------------------------------
 
     def clear(self) -> None:
-        for table in ("files", "skipped", "nodes", "refs", "imports", "bindings", "edges"):
+        for table in ("files", "skipped", "nodes", "notes", "refs", "imports", "bindings", "edges"):
             self.conn.execute(f"DELETE FROM {table}")
 
     def delete_files(self, paths: Iterable[str]) -> None:
         rows = [(p,) for p in paths]
-        for table in ("files", "nodes", "refs", "imports", "bindings", "edges"):
+        for table in ("files", "nodes", "notes", "refs", "imports", "bindings", "edges"):
             column = "path" if table == "files" else "file"
             self.conn.executemany(f"DELETE FROM {table} WHERE {column}=?", rows)
 
@@ -175,6 +190,8 @@ class Store:
         c.executemany(f"INSERT OR REPLACE INTO nodes({_NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                       [(s.id, s.kind, s.name, s.qualname, s.file, s.parent, s.start_line, s.end_line,
                         s.signature, s.doc, int(s.is_test)) for s in fx.symbols])
+        c.executemany("INSERT OR REPLACE INTO notes(node, file, text) VALUES (?,?,?)",
+                      [(s.id, s.file, s.notes) for s in fx.symbols if s.notes])
         c.executemany("INSERT INTO imports(file, module, name, alias, line, wildcard) VALUES (?,?,?,?,?,?)",
                       [(fx.path, i.module, i.name, i.alias, i.line, int(i.wildcard)) for i in fx.imports])
         c.executemany("INSERT INTO bindings(file, scope, name, type_name, line) VALUES (?,?,?,?,?)",
@@ -204,7 +221,8 @@ class Store:
         self._insert_edges(edges, path, None)
 
     @contextmanager
-    def bulk_load(self, tables: Iterable[str] = ("nodes", "refs", "imports", "bindings", "edges")) -> Iterator[None]:
+    def bulk_load(self, tables: Iterable[str] = ("nodes", "notes", "refs", "imports", "bindings",
+                                                 "edges")) -> Iterator[None]:
         """Inside ``atomic()``: drop the secondary indexes, load, then build them again.
 
         Building an index once over sorted data is several times cheaper than

@@ -2,7 +2,10 @@
 
 A node's document is its name, its enclosing names, its signature and the first line of
 its docstring (a file's: its path), split into terms by ``terms.py`` with a weight per
-field, so that identifiers count more than prose. The postings live in ``term_postings``
+field, so that identifiers count more than prose. Its notes (the rest of the docstring and
+its comments, see extract.py) are a field of their own: each posting keeps the notes' term
+count and length beside the weighted rest, so that the query decides how much prose counts
+(``RankParams.notes_weight``, 0 leaves them out exactly) without a rebuild. The postings live in ``term_postings``
 and ``term_docs`` per file, so an update replaces exactly the terms of the files it
 re-extracted and a query (``rank.py``) reads only the postings of its own terms. Kept apart
 from the ranking so that the indexer, which only marks the index stale or notes its files,
@@ -21,7 +24,7 @@ from importlib import resources
 from . import terms as T
 from .store import Store
 
-TERM_INDEX_VERSION = "2"
+TERM_INDEX_VERSION = "3"
 
 # Field weights of a node's document: what a symbol is called says more than prose about it.
 W_NAME = 3.0
@@ -52,6 +55,11 @@ def document_terms(kind: str, name: str, qualname: str, path: str, signature: st
     return out
 
 
+def note_terms(notes: str) -> dict[str, float]:
+    """A node's notes as term counts; their weight is the query's (``RankParams.notes_weight``)."""
+    return {t: float(n) for t, n in T.count(T.text_terms(notes)).items()} if notes else {}
+
+
 def ensure_term_tables(conn: sqlite3.Connection) -> None:
     """Databases written before the term tables existed get them: the schema file is
     all ``CREATE … IF NOT EXISTS``, so running it again adds only what is missing."""
@@ -78,8 +86,11 @@ def update_term_index(store: Store, changed: Iterable[str], deleted: Iterable[st
         _note_for_the_next_query(store, paths, full, current)
         return 0
     if not current:
-        # Only a database without a current term index can lack its tables: running the
-        # schema script on every update was ~5 ms of a one-file update.
+        # Only a database without a current term index can lack its tables (or have them in an
+        # older shape: dropped, they are derived): running the schema script on every update
+        # was ~5 ms of a one-file update.
+        store.conn.execute("DROP TABLE IF EXISTS term_postings")
+        store.conn.execute("DROP TABLE IF EXISTS term_docs")
         ensure_term_tables(store.conn)
         full = True
     else:
@@ -109,7 +120,9 @@ def _note_for_the_next_query(store: Store, paths: list[str], full: bool, current
         store.set_meta("term_generation", str(time.time_ns()))
 
 
-_Node = tuple[str, str, str, str, str, str, str]  # id, kind, name, qualname, file, signature, doc
+_Node = tuple[str, str, str, str, str, str, str, str]  # id, kind, name, qualname, file, signature, doc, notes
+_NODES = ("SELECT n.id, n.kind, n.name, n.qualname, n.file, n.signature, n.doc, COALESCE(x.text, '') "
+          "FROM nodes n LEFT JOIN notes x ON x.node = n.id")
 
 
 def _cleared_nodes(conn: sqlite3.Connection, paths: list[str], full: bool) -> Iterable[_Node]:
@@ -119,31 +132,32 @@ def _cleared_nodes(conn: sqlite3.Connection, paths: list[str], full: bool) -> It
         conn.execute("DELETE FROM term_docs")
         # A cursor, read as it goes: every node and every posting of a 50,000-file graph held
         # at once took a server from 148 to 593 MiB.
-        return conn.execute("SELECT id, kind, name, qualname, file, signature, doc FROM nodes")
+        return conn.execute(_NODES)
     rows: list[_Node] = []
     for i in range(0, len(paths), 400):
         chunk = paths[i:i + 400]
         marks = ",".join("?" * len(chunk))
         conn.execute(f"DELETE FROM term_postings WHERE file IN ({marks})", chunk)
         conn.execute(f"DELETE FROM term_docs WHERE file IN ({marks})", chunk)
-        rows.extend(conn.execute(
-            f"SELECT id, kind, name, qualname, file, signature, doc FROM nodes WHERE file IN ({marks})", chunk))
+        rows.extend(conn.execute(f"{_NODES} WHERE n.file IN ({marks})", chunk))
     return rows
 
 
 def _write_terms(conn: sqlite3.Connection, nodes: Iterable[_Node]) -> set[str]:
     """Each node's document and postings, written every ``_TERM_BATCH`` postings; the files seen."""
     files: set[str] = set()
-    postings: list[tuple[str, str, str, float, float]] = []
-    docs: list[tuple[str, str, float]] = []
-    for node, kind, name, qualname, path, signature, doc in nodes:
+    postings: list[tuple[str, str, str, float, float, float, float]] = []
+    docs: list[tuple[str, str, float, float]] = []
+    for node, kind, name, qualname, path, signature, doc, notes in nodes:
         files.add(path)
         weights = document_terms(kind, name, qualname, path, signature, doc)
-        if not weights:
+        counts = note_terms(notes)
+        if not weights and not counts:
             continue
-        length = sum(weights.values())
-        docs.append((node, path, length))
-        postings.extend((term, node, path, w, length) for term, w in weights.items())
+        length, notes_length = sum(weights.values()), sum(counts.values())
+        docs.append((node, path, length, notes_length))
+        postings.extend((term, node, path, weights.get(term, 0.0), counts.get(term, 0.0), length, notes_length)
+                        for term in [*weights, *(t for t in counts if t not in weights)])
         if len(postings) >= _TERM_BATCH:
             _insert_terms(conn, docs, postings)
             docs, postings = [], []
@@ -151,10 +165,11 @@ def _write_terms(conn: sqlite3.Connection, nodes: Iterable[_Node]) -> set[str]:
     return files
 
 
-def _insert_terms(conn: sqlite3.Connection, docs: list[tuple[str, str, float]],
-                 postings: list[tuple[str, str, str, float, float]]) -> None:
-    conn.executemany("INSERT OR REPLACE INTO term_docs(node, file, length) VALUES (?,?,?)", docs)
-    conn.executemany("INSERT INTO term_postings(term, node, file, weight, length) VALUES (?,?,?,?,?)", postings)
+def _insert_terms(conn: sqlite3.Connection, docs: list[tuple[str, str, float, float]],
+                  postings: list[tuple[str, str, str, float, float, float, float]]) -> None:
+    conn.executemany("INSERT OR REPLACE INTO term_docs(node, file, length, notes_length) VALUES (?,?,?,?)", docs)
+    conn.executemany("INSERT INTO term_postings(term, node, file, weight, notes, length, notes_length)"
+                     " VALUES (?,?,?,?,?,?,?)", postings)
 
 
-__all__ = ["TERM_INDEX_VERSION", "document_terms", "ensure_term_tables", "update_term_index"]
+__all__ = ["TERM_INDEX_VERSION", "document_terms", "ensure_term_tables", "note_terms", "update_term_index"]

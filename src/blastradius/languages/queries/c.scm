@@ -33,3 +33,6 @@
                (init_declarator declarator: [(identifier) (pointer_declarator declarator: (identifier))])] @binding.name) @binding
 (parameter_declaration type: [(type_identifier) (struct_specifier name: (type_identifier))] @binding.type
   declarator: [(identifier) (pointer_declarator declarator: (identifier))] @binding.name) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+(comment) @comment

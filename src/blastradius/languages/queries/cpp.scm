@@ -77,3 +77,6 @@
                (reference_declarator (identifier))] @binding.name) @binding
 (declaration declarator: (init_declarator declarator: [(identifier) (pointer_declarator declarator: (identifier))] @binding.name
   value: (new_expression type: (_) @binding.type))) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+(comment) @comment

@@ -54,3 +54,6 @@
     (object_creation_expression type: (_) @binding.type))) @binding
 (parameter type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name) @binding
 (property_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+(comment) @comment

@@ -85,3 +85,6 @@
 ; export default function () {} / class {}: a definition named "default".
 (export_statement "default" @name value: [(function_expression) (arrow_function) (generator_function)]) @definition.function
 (export_statement "default" @name value: (class)) @definition.class
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+(comment) @comment

@@ -101,3 +101,6 @@
     arguments: (argument_list . (type_identifier) @binding.type)))) @binding
   (#eq? @_new "new"))
 (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+(comment) @comment

@@ -67,3 +67,6 @@
 (spread_parameter (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
 (enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name) @binding
 (catch_formal_parameter (catch_type (_) @binding.type) name: (identifier) @binding.name) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+[(line_comment) (block_comment)] @comment

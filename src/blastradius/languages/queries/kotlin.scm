@@ -27,3 +27,6 @@
 (property_declaration (variable_declaration (identifier) @binding.name) (call_expression . (identifier) @binding.type)) @binding
 (parameter (identifier) @binding.name (user_type) @binding.type) @binding
 (class_parameter (identifier) @binding.name (user_type) @binding.type) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+[(line_comment) (block_comment)] @comment

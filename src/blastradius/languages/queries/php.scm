@@ -36,3 +36,6 @@
 (property_promotion_parameter type: (named_type (name) @binding.type) name: (variable_name (name) @binding.name)) @binding
 (property_declaration type: (named_type (name) @binding.type) (property_element name: (variable_name (name) @binding.name))) @binding
 (assignment_expression left: (variable_name) @binding.name right: (object_creation_expression (name) @binding.type)) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+(comment) @comment

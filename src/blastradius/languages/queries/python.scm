@@ -57,3 +57,8 @@
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
+
+; Prose for the notes of the definition it belongs to (see extract.py): comments, and strings
+; standing as statements (docstrings of modules, classes, functions and attributes).
+(comment) @comment
+(expression_statement (string) @doc)

@@ -32,3 +32,6 @@
 ; Variables whose type the code states: x = Foo.new.
 (assignment left: [(identifier) (instance_variable)] @binding.name
   right: (call receiver: [(constant) (scope_resolution)] @binding.type method: (identifier) @_new (#eq? @_new "new"))) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+(comment) @comment

@@ -69,3 +69,6 @@
   pattern: (identifier) @binding.name
   value: (struct_expression name: (type_identifier) @binding.type)) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+[(line_comment) (block_comment)] @comment

@@ -26,3 +26,6 @@
 (var_definition pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
 (class_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+[(comment) (block_comment)] @comment

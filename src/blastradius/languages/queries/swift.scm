@@ -24,3 +24,6 @@
   (type_annotation (user_type) @binding.type)) @binding
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @binding.name)
   value: (call_expression . (simple_identifier) @binding.type)) @binding
+
+; Prose for the notes of the definition it documents or sits in (see extract.py).
+[(comment) (multiline_comment)] @comment

@@ -1,0 +1,181 @@
+"""A symbol's notes: the rest of its docstring and its comments, stored, indexed and ranked on."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from blastradius.extract import MAX_NOTES, extract
+from blastradius.extract_files import _pack, _unpack
+from blastradius.indexer import index
+from blastradius.languages import get_language
+from blastradius.rank import RankParams, rank_files
+from blastradius.store import SCHEMA_VERSION, Store, db_path
+
+PY = '''"""Shipping rates.
+
+Carriers quote by weight band: see the tariff tables.
+"""
+# licence: public domain
+
+import os
+
+# Weighs a parcel.
+# Rounds up to the next gram.
+def weigh(parcel):
+    """Weight of a parcel in grams.
+
+    Packaging counts: cardboard and tape.
+    """
+    # the scale drifts when humid
+    total = parcel.mass  # raw mass before packaging
+
+    def tare():
+        # pallet wood is excluded
+        return 0
+
+    return total + tare()
+
+
+class Rate:
+    """A rate."""
+
+    # per kilogram, in cents
+    price = 10
+'''
+
+
+def notes_of(source: str, path: str = "ship.py", lang: str = "python", **kw: int) -> dict[str, str]:
+    return {s.id: s.notes for s in extract(path, source.encode(), get_language(lang), **kw).symbols}
+
+
+def test_a_function_keeps_its_docstring_rest_and_its_own_comments() -> None:
+    notes = notes_of(PY)
+    assert notes["ship.py::weigh"] == ("Weighs a parcel. Rounds up to the next gram. Packaging counts: cardboard"
+                                       " and tape. the scale drifts when humid raw mass before packaging")
+
+
+def test_a_nested_function_keeps_its_comments_and_the_parent_does_not() -> None:
+    notes = notes_of(PY)
+    assert notes["ship.py::weigh.tare"] == "pallet wood is excluded"
+    assert "pallet" not in notes["ship.py::weigh"]
+
+
+def test_the_file_keeps_the_module_docstring_and_top_level_comments() -> None:
+    notes = notes_of(PY)
+    assert notes["ship.py"] == ("Shipping rates. Carriers quote by weight band: see the tariff tables."
+                                " licence: public domain")
+    assert notes["ship.py::Rate"] == "per kilogram, in cents"  # the class docstring's only line is its doc
+
+
+def test_a_comment_after_code_does_not_document_the_definition_below_it() -> None:
+    source = "x = 1  # counter\ndef f():\n    pass\n\n# section header\n\ndef g():\n    pass\n"
+    notes = notes_of(source, "m.py")
+    assert notes == {"m.py": "counter section header", "m.py::f": "", "m.py::g": ""}
+
+
+def test_notes_are_capped() -> None:
+    body = "".join(f"    # remark number {i} about the sprocket\n" for i in range(200))
+    source = f"def f():\n{body}    return 1\n"
+    assert len(notes_of(source, "m.py")["m.py::f"]) == MAX_NOTES
+    assert notes_of(source, "m.py", max_notes=40)["m.py::f"] == "remark number 0 about the sprocket remar"
+    assert notes_of(source, "m.py", max_notes=0)["m.py::f"] == ""
+
+
+@pytest.mark.parametrize(("lang", "path", "source", "symbol"), [
+    ("go", "a.go", "package a\n\n// Doc of Frob.\n// More on frob: quux.\nfunc Frob() {\n\t// zebra\n\tx := 1\n}\n",
+     "a.go::Frob"),
+    ("rust", "a.rs", "/// Doc of f.\n/// More: quux.\nfn f() {\n    // zebra\n}\n", "a.rs::f"),
+    ("java", "A.java", "class A {\n  /** Doc of m.\n   * More: quux. */\n  void m() { // zebra\n  }\n}\n",
+     "A.java::A.m"),
+    ("typescript", "a.ts", "/** Doc of f.\n * More: quux. */\nexport function f(): void {\n  // zebra\n}\n",
+     "a.ts::f"),
+    ("ruby", "a.rb", "# Doc of f.\n# More: quux.\ndef f\n  # zebra\n  1\nend\n", "a.rb::f"),
+    ("kotlin", "a.kt", "// Doc of f.\n// More: quux.\nfun f() {\n  // zebra\n}\n", "a.kt::f"),
+])
+def test_doc_comments_and_body_comments_in_other_grammars(lang: str, path: str, source: str, symbol: str) -> None:
+    sym = next(s for s in extract(path, source.encode(), get_language(lang)).symbols if s.id == symbol)
+    # The comment above is the symbol's: one line of it is its doc (which, varies), the rest its notes.
+    assert "quux" in f"{sym.doc} {sym.notes}" and "Doc" in f"{sym.doc} {sym.notes}"
+    assert "zebra" in sym.notes and sym.doc not in sym.notes
+
+
+def test_notes_travel_between_processes() -> None:
+    fx = extract("ship.py", PY.encode(), get_language("python"))
+    assert _unpack(_pack(fx)) == fx
+
+
+def test_notes_are_stored_and_replaced_with_their_file(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"ship.py": PY})
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        rows = dict(store.conn.execute("SELECT node, text FROM notes WHERE file='ship.py'"))
+        assert rows["ship.py::weigh.tare"] == "pallet wood is excluded"
+        assert "ship.py::Rate.price" not in rows and len(rows) == 4  # nodes without notes have no row
+    finally:
+        store.close()
+    (root / "ship.py").write_text("def weigh(parcel):\n    # by volume now\n    return 1\n")
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        assert dict(store.conn.execute("SELECT node, text FROM notes")) == {"ship.py::weigh": "by volume now"}
+    finally:
+        store.close()
+
+
+def test_a_database_of_schema_1_is_migrated_and_its_notes_filled_in(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"ship.py": PY})
+    index(root)
+    conn = sqlite3.connect(db_path(root))
+    conn.execute("DROP TABLE notes")
+    conn.execute("UPDATE meta SET value='1' WHERE key='schema_version'")
+    conn.commit()
+    conn.close()
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        assert store.get_meta("schema_version") == SCHEMA_VERSION
+        assert [r[0] for r in store.conn.execute("SELECT name FROM migrations")] == ["m1_to_2_notes"]
+        text = store.conn.execute("SELECT text FROM notes WHERE node='ship.py::weigh.tare'").fetchone()
+        assert text == ("pallet wood is excluded",)
+    finally:
+        store.close()
+
+
+RANK_FILES = {
+    # (a comment on a body's first line is in the signature: it is on the second here)
+    "ship/rates.py": "def quote(parcel):\n    n = 1\n    # carriers refuse lithium batteries by air\n    return n\n",
+    "ship/labels.py": "def print_label(parcel):\n    return parcel.address\n",
+    "ship/batteries.py": "def battery_count(parcel):\n    return len(parcel.items)\n",
+}
+
+
+def test_a_question_only_a_comment_answers_ranks_that_file_first(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(RANK_FILES)
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        found = rank_files(store, "lithium refused by the air carrier", top=3)
+        assert found.files[0].path == "ship/rates.py"
+        assert "lithium" in found.files[0].terms
+        # Without notes, no indexed word of the files is in the question.
+        assert rank_files(store, "lithium refused by the air carrier", top=3,
+                          params=RankParams(notes_weight=0)).files == ()
+    finally:
+        store.close()
+
+
+def test_notes_weigh_less_than_a_name(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(RANK_FILES)
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        # 'battery' is a name word in batteries.py and a comment word in rates.py.
+        found = rank_files(store, "battery", top=2, params=RankParams(max_df_share=1.0))  # 6 documents
+        assert [f.path for f in found.files] == ["ship/batteries.py", "ship/rates.py"]
+    finally:
+        store.close()
