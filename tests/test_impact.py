@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -183,6 +184,18 @@ def test_tests_command_prints_test_files(make_repo) -> None:
     result = CliRunner().invoke(main, ["tests", "--root", str(root)])
     assert result.exit_code == 0
     assert result.output.split() == ["tests/test_api.py"]
+
+
+def test_tests_the_diff_adds_or_edits_are_tests_to_run(make_repo) -> None:
+    root = make_repo({**BASE, "tests/test_old.py": "def test_gone():\n    assert True\n"})
+    (root / "tests/test_api.py").write_text(BASE["tests/test_api.py"].replace("== 2", "== 2, 'two'"))
+    (root / "tests/test_new.py").write_text("def test_fresh():\n    assert 1 + 1 == 2\n")
+    subprocess.run(["git", "-C", str(root), "add", "tests/test_new.py"], check=True)  # untracked files are no diff
+    (root / "tests/test_old.py").unlink()
+    data = impact(root)
+    assert data["tests"] == ["tests/test_api.py", "tests/test_new.py"]  # neither calls a changed symbol
+    result = CliRunner().invoke(main, ["tests", "--root", str(root)])
+    assert result.output.split() == ["tests/test_api.py", "tests/test_new.py"]
 
 
 def test_bad_revisions_and_diffs_are_one_line_errors(make_repo) -> None:

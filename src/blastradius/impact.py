@@ -389,9 +389,10 @@ def _score(w: _Walk, seeds: dict[str, Change], judge: Judge | None) -> list[Reac
 
 
 def _tests(store: Store, seeds: dict[str, Change], reached: list[Reached], caps: Caps) -> tuple[list[str], list[str]]:
-    """Test functions whose ``tests`` (or calls from test code) edges land in the radius."""
+    """Test functions whose ``tests`` (or calls from test code) edges land in the radius, and
+    the tests the diff itself adds or edits (a changed test must run, whatever it calls)."""
     targets = list(seeds) + [r.id for r in reached if not r.is_test]
-    ids: set[str] = set()
+    ids: set[str] = {sid for sid, c in seeds.items() if DELETED not in c.changes}
     for e in store.edges_to(targets, (TESTS, CALLS, REFERENCES)):
         ids.add(e.source)
     syms = store.symbols(ids)
