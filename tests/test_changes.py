@@ -123,6 +123,9 @@ def test_comment_only_lines_change_nothing_but_a_commented_code_line_does() -> N
     reworded = CLASS.replace("import os\n", "import os  # paths\n# a note on the module\n\n")
     assert kinds(CLASS, CLASS.replace("import os\n", "import os\n# a note on the module\n")) == {}
     assert kinds(CLASS, CLASS.replace("    limit = 10\n", "    limit = 10\n    # the cap\n")) == {}
+    # First in a body, a comment sits between the header and the body's node in Python's grammar.
+    assert kinds(CLASS, CLASS.replace("    limit = 10\n", "    # the cap\n    limit = 10\n")) == {}
+    assert kinds(CLASS, CLASS.replace("def get(self, key):\n", "def get(self, key):\n        # how\n")) == {}
     assert kinds(CLASS, reworded) == {"m.py": ("module",)}  # code shares its line with the comment
 
 

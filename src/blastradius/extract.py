@@ -578,7 +578,14 @@ def _body(node: Node) -> Node | None:
 
 def _signature(node: Node, body: Node | None, data: bytes) -> str:
     if body is not None:
-        raw = data[node.start_byte:body.start_byte]
+        # A comment written first in the body may sit outside the body's node (Python puts
+        # ``# why`` after ``def f():`` there): the header ends before it.
+        end = body.start_byte
+        before = body.prev_sibling
+        while before is not None and "comment" in before.type:
+            end = before.start_byte
+            before = before.prev_sibling
+        raw = data[node.start_byte:end]
     else:  # the first line; b"\n" is never part of a multi-byte character, so cut before decoding
         raw = data[node.start_byte:node.end_byte].split(b"\n", 1)[0]
     # split/join is the regex's "runs of whitespace to one space, then strip": both use str.isspace.
