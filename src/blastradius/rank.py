@@ -62,8 +62,10 @@ class RankParams:
     file_idf: float = 0.5
     # Weight of a node's notes (the rest of its docstring, its comments) per term occurrence, against 3
     # for a name word and 0.5 for a word of the docstring's first line; they lengthen the document by as
-    # much (BM25F). 0 leaves them out: the ranking is then exactly the one before notes were indexed.
+    # much (BM25F) times ``notes_length_share``. 0 leaves them out: the ranking is then exactly the one
+    # before notes were indexed.
     notes_weight: float = 0.3
+    notes_length_share: float = 1.0
     seeds: int = 40
     damping: float = 0.85
     reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
@@ -116,11 +118,12 @@ class Graph:
     avgdl_all: float = 1.0
     avg_notes: float = 0.0
 
-    def doc_stats(self, notes_weight: float) -> tuple[int, float]:
-        """BM25's document count and mean length when notes weigh ``notes_weight``."""
+    def doc_stats(self, notes_weight: float, length_share: float = 1.0) -> tuple[int, float]:
+        """BM25's document count and mean length when notes weigh ``notes_weight`` (and their length
+        ``length_share`` of that)."""
         if notes_weight <= 0:
             return self.n_docs, self.avgdl
-        return self.n_docs_all, (self.avgdl_all + notes_weight * self.avg_notes) or 1.0
+        return self.n_docs_all, (self.avgdl_all + notes_weight * length_share * self.avg_notes) or 1.0
 
     def position(self, node: str) -> int | None:
         i = bisect.bisect_left(self.ids, node)
@@ -262,6 +265,7 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
     df: dict[str, int] = {}
     file_df: dict[str, int] = {}
     nw = params.notes_weight
+    nl = nw * params.notes_length_share
     fields = "" if nw > 0 else " AND weight > 0"
     for i in range(0, len(qterms), 400):
         chunk = qterms[i:i + 400]
@@ -292,7 +296,7 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
             if file in skip_files:
                 continue
             if nw > 0:
-                tf, length = tf + nw * notes, length + nw * notes_length
+                tf, length = tf + nw * notes, length + nl * notes_length
             part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
             scores[node] = scores.get(node, 0.0) + part
             matched.setdefault(node, {})[term] = part
@@ -408,7 +412,7 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
     question = parse_question(text)
-    hits = bm25(store.conn, question.terms, *graph.doc_stats(params.notes_weight), params, skip, len(graph.files))
+    hits = bm25(store.conn, question.terms, *graph.doc_stats(params.notes_weight, params.notes_length_share), params, skip, len(graph.files))
     lexed = time.perf_counter()
     n = len(graph.ids)
     ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))
