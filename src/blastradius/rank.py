@@ -66,6 +66,9 @@ class RankParams:
     # before notes were indexed.
     notes_weight: float = 0.3
     notes_length_share: float = 1.0
+    # Share of the documents that hold a term in their notes alone counted in its document frequency
+    # (so in its idf and in ``max_df_share``); a term found in notes alone always counts them all.
+    notes_df: float = 1.0
     seeds: int = 40
     damping: float = 0.85
     reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
@@ -270,10 +273,13 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
     for i in range(0, len(qterms), 400):
         chunk = qterms[i:i + 400]
         marks = ",".join("?" * len(chunk))
-        for term, n, nf in conn.execute(f"SELECT term, COUNT(*), COUNT(DISTINCT file) FROM term_postings "
-                                        f"WHERE term IN ({marks}){fields} GROUP BY term", chunk):
-            df[term] = n
-            file_df[term] = nf
+        for term, n, nf, n_id, nf_id in conn.execute(
+                f"SELECT term, COUNT(*), COUNT(DISTINCT file), SUM(weight > 0), "
+                f"COUNT(DISTINCT CASE WHEN weight > 0 THEN file END) FROM term_postings "
+                f"WHERE term IN ({marks}){fields} GROUP BY term", chunk):
+            share = params.notes_df if n_id else 1.0
+            df[term] = round(n_id + share * (n - n_id))
+            file_df[term] = round(nf_id + share * (nf - nf_id))
     limit = max(1.0, params.max_df_share * n_docs)
     used = sorted(t for t, n in df.items() if n <= limit)
     dropped = tuple(sorted(t for t, n in df.items() if n > limit))
