@@ -3,11 +3,15 @@
 
 One run measures everything that is compared, so ratios never mix machines or
 load: (a) the floor, tree-sitter parse plus one ``QueryCursor.matches`` pass
-with each language's query over every indexed file, in this process, CPU
-seconds; (b) a cold ``blastradius index`` in a subprocess, wall and CPU
+with each language's query over every indexed file, in a process of its own,
+CPU seconds; (b) a cold ``blastradius index`` in a subprocess, wall and CPU
 including its worker processes (``os.wait4`` gives the rusage of the child and
 every descendant it waited for) and peak RSS (largest process, and the sum over
-the process tree sampled from /proc); (c) a no-op re-index; (d) one-file
+the process tree sampled from /proc); (b') the two stages no index can skip,
+each alone in a process of its own: the indexer's extraction of every file
+(the floor plus turning captures into records) and SQLite writing the rows of
+the graph (b) built, so that the gap to the floor can be read as what those
+stages cost and what the rest adds; (c) a no-op re-index; (d) one-file
 incremental updates in this process, with the store already open, timing only
 ``Indexer.run()``; and, where it is installed, (f) the incumbent
 code-review-graph building the same tree cold. Downloads and clones are cached
@@ -37,8 +41,10 @@ from pathlib import Path
 from tree_sitter import Language, Parser, Query, QueryCursor
 
 from blastradius.config import load_config
+from blastradius.extract_files import extract_path
 from blastradius.indexer import Indexer, walk
 from blastradius.languages import language_for
+from blastradius.store import Store
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
@@ -146,6 +152,40 @@ def floor_cpu(root: Path) -> tuple[float, int, int]:
         tree = parser.parse((root / c.path).read_bytes())
         matches += len(QueryCursor(query).matches(tree.root_node))
     return time.process_time() - started, len(candidates), matches
+
+
+def extract_stage_cpu(root: Path) -> float:
+    """CPU seconds of the indexer's own extraction (read, parse, query, records) of every file,
+    one process: the floor plus turning captures into records, with nothing else."""
+    candidates, _ = walk(root, load_config(root))
+    started = time.process_time()
+    for c in candidates:
+        extract_path(str(root), c.path)
+    return time.process_time() - started
+
+
+def store_stage_cpu(root: Path) -> float:
+    """CPU seconds SQLite alone takes to write the graph ``root`` already holds: its rows,
+    read back first, inserted into a fresh store the way a full build loads it (secondary
+    indexes dropped, built once at the end, one transaction). Nothing else is timed."""
+    tables = ("files", "nodes", "imports", "bindings", "refs", "edges")
+    built = Store.open(root, create=False)
+    rows: dict[str, tuple[str, list[tuple[object, ...]]]] = {}
+    for table in tables:
+        cursor = built.conn.execute(f"SELECT * FROM {table}")
+        columns = ",".join(d[0] for d in cursor.description)
+        rows[table] = (f"INSERT INTO {table}({columns}) VALUES ({','.join('?' * len(cursor.description))})",
+                       cursor.fetchall())
+    built.close()
+    with tempfile.TemporaryDirectory(prefix="br-store-") as tmp:
+        fresh = Store.open(tmp)
+        started = time.process_time()
+        with fresh.atomic(), fresh.bulk_load():
+            for sql, values in rows.values():
+                fresh.conn.executemany(sql, values)
+        spent = time.process_time() - started
+        fresh.close()
+    return spent
 
 
 # ----- preparing sources --------------------------------------------------------------------------
@@ -285,12 +325,22 @@ def bench_django(tree: Path, work: Path, res: Results) -> Path:
     if cold.returncode != 0:
         raise SystemExit(f"blastradius index failed: {cold.stderr.strip()[-2000:]}")
     summary = json.loads(cold.stdout)
+    # The two stages no index can skip, each alone in a process of its own (see floor above).
+    stages = {}
+    for stage in ("extract", "store"):
+        stage_run = measure([sys.executable, __file__, "--stage", stage, str(root)])
+        if stage_run.returncode != 0:
+            raise SystemExit(f"{stage} stage failed: {stage_run.stderr.strip()[-2000:]}")
+        stages[stage] = float(json.loads(stage_run.stdout))
     noop = measure(index_cmd(root))
     res.django = {
         "source": tree.name, "files": files, "query_matches": matches,
         "floor_cpu_s": round(floor, 2),
         "cold_wall_s": round(cold.wall, 2), "cold_cpu_s": round(cold.cpu, 2),
         "cold_cpu_vs_floor": round(cold.cpu / floor, 2), "cold_wall_vs_floor": round(cold.wall / floor, 2),
+        "extract_stage_cpu_s": round(stages["extract"], 2), "store_stage_cpu_s": round(stages["store"], 2),
+        "extract_stage_vs_floor": round(stages["extract"] / floor, 2),
+        "store_stage_vs_floor": round(stages["store"] / floor, 2),
         "peak_rss_mb": round(cold.rss_max_mb), "peak_rss_tree_mb": round(cold.rss_tree_mb),
         "noop_wall_s": round(noop.wall, 2), "noop_cpu_s": round(noop.cpu, 2),
         "symbols": sum(summary["symbols"].values()), "edges": summary["edges"],
@@ -353,6 +403,10 @@ def verdicts(d: dict[str, object]) -> list[str]:
     return [
         f"cold CPU {f('cold_cpu_s')} s = {f('cold_cpu_vs_floor')}x floor ({ok(f('cold_cpu_vs_floor') <= 1.3)} <= 1.3x)",
         f"cold wall {f('cold_wall_s')} s = {f('cold_wall_vs_floor')}x floor (target close to 0.5x)",
+        f"stages alone, one process each: extraction (floor + records) {f('extract_stage_cpu_s')} s = "
+        f"{f('extract_stage_vs_floor')}x floor; SQLite writing the graph's rows {f('store_stage_cpu_s')} s = "
+        f"{f('store_stage_vs_floor')}x floor; together "
+        f"{round(f('extract_stage_vs_floor') + f('store_stage_vs_floor'), 2)}x floor before any resolution",
         f"1-file update median {f('update_ms_median')} ms, max {f('update_ms_max')} ms "
         f"({ok(f('update_ms_median') <= 50)} <= 50 ms); CPU median {d.get('update_cpu_ms_median')} ms, "
         f"max {d.get('update_cpu_ms_max')} ms",
@@ -394,10 +448,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-incumbent", action="store_true", help="do not measure code-review-graph")
     ap.add_argument("--json", type=Path, help="also write the results here")
     ap.add_argument("--floor", type=Path, help=argparse.SUPPRESS)  # internal: print the floor of a tree
+    ap.add_argument("--stage", nargs=2, metavar=("STAGE", "ROOT"), help=argparse.SUPPRESS)  # internal: one stage's CPU
     ap.add_argument("repos", nargs="*", help="repository paths or clone URLs to index")
     args = ap.parse_args(argv)
     if args.floor:
         print(json.dumps(floor_cpu(args.floor)))
+        return 0
+    if args.stage:
+        stage, root = args.stage
+        print(json.dumps({"extract": extract_stage_cpu, "store": store_stage_cpu}[stage](Path(root))))
         return 0
     res = Results(machine={"cpus": os.cpu_count(), "python": sys.version.split()[0],
                            "load": round(os.getloadavg()[0], 2)})
