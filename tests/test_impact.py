@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -190,12 +189,25 @@ def test_tests_the_diff_adds_or_edits_are_tests_to_run(make_repo) -> None:
     root = make_repo({**BASE, "tests/test_old.py": "def test_gone():\n    assert True\n"})
     (root / "tests/test_api.py").write_text(BASE["tests/test_api.py"].replace("== 2", "== 2, 'two'"))
     (root / "tests/test_new.py").write_text("def test_fresh():\n    assert 1 + 1 == 2\n")
-    subprocess.run(["git", "-C", str(root), "add", "tests/test_new.py"], check=True)  # untracked files are no diff
     (root / "tests/test_old.py").unlink()
     data = impact(root)
     assert data["tests"] == ["tests/test_api.py", "tests/test_new.py"]  # neither calls a changed symbol
     result = CliRunner().invoke(main, ["tests", "--root", str(root)])
     assert result.output.split() == ["tests/test_api.py", "tests/test_new.py"]
+
+
+def test_untracked_source_files_are_part_of_the_working_tree_change(make_repo) -> None:
+    root = make_repo({**BASE, ".gitignore": "scratch/\n"})
+    (root / "pkg/extra.py").write_text("from .core import helper\n\ndef extra():\n    return helper(5)\n")
+    (root / "scratch").mkdir()
+    (root / "scratch/tmp.py").write_text("def ignored():\n    pass\n")
+    (root / "notes.txt").write_text("not code\n")
+    data = impact(root)
+    assert [(c["id"], c["change"]) for c in data["changed"]] == [
+        ("pkg/extra.py", ["added"]), ("pkg/extra.py::extra", ["added"])]
+    assert "pkg/core.py::helper" in data["uses"]
+    assert any(n == "untracked files read as added: pkg/extra.py" for n in data["notes"])
+    assert impact(root, "--staged")["changed"] == []  # the index alone: nothing added to it
 
 
 def test_bad_revisions_and_diffs_are_one_line_errors(make_repo) -> None:

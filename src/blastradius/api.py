@@ -15,6 +15,7 @@ from .context import ReviewContext
 from .config import Config, load_config
 from .errors import PathError
 from .indexer import find_root
+from .languages import language_for
 from .lookup import find_symbol
 from .model import (CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, Change, CoChange, FileDiff, ImpactResult,
                     IndexState, Symbol)
@@ -169,7 +170,7 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
     updated = _update_index(top, config) if update else False
     store = open_store(top)
     try:
-        diff = _read_change(top, store, base, staged, diff_text, files)
+        diff = _read_change(top, store, base, staged, diff_text, files, config.max_file_bytes)
         served = int(store.get_meta("reviews_served", "0") or 0)
         warm = hops is None and served < config.warmup_reviews
         caps = Caps.from_config(config, hops=hops if hops is not None else
@@ -227,6 +228,7 @@ class _ReadChange:
     old_rev: str | None
     head_rev: str | None
     read_new: Callable[[str], bytes | None]
+    untracked: tuple[str, ...] = ()  # new files git does not track yet, read as added
 
     def read_lines(self, path: str) -> list[str] | None:
         data = self.read_new(path)
@@ -234,8 +236,10 @@ class _ReadChange:
 
 
 def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_text: str | None,
-                 files: Sequence[str] | None) -> _ReadChange:
-    """The diff (from git or given), its file diffs, and the changed symbols with their kinds."""
+                 files: Sequence[str] | None, max_file_bytes: int) -> _ReadChange:
+    """The diff (from git or given), its file diffs, and the changed symbols with their kinds.
+    When the working tree is one side, source files git does not track yet count as added:
+    ``git diff`` leaves them out, though they are part of the change being reviewed."""
     from . import git
     from .changes import changed_symbols
     from .diff import parse_diff
@@ -246,14 +250,43 @@ def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_t
     if files is not None:
         diff_text = ""
     given = diff_text is not None
+    untracked: tuple[str, ...] = ()
     if diff_text is None:
         diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) if head_exists else ""
+        if head_exists and right is None and not staged:
+            added, untracked = _untracked_as_added(top, max_file_bytes)
+            diff_text += added
     file_diffs = parse_diff(diff_text)
     read_old, read_new = _readers(top, old_rev, right, staged)
     if given:
         read_old, read_new = _sides_on_disk(file_diffs, read_new)
     changed = changed_symbols(file_diffs, read_old, read_new) if files is None else whole_file_changes(store, files)
-    return _ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new)
+    return _ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked)
+
+
+def _untracked_as_added(top: Path, max_file_bytes: int) -> tuple[str, tuple[str, ...]]:
+    """New-file diffs of the untracked, not ignored files of a language we read, within the
+    index's size limit and not binary (the index skips the others too), and their paths."""
+    from . import git
+    from .diff import diff_from_texts
+
+    parts: list[str] = []
+    paths: list[str] = []
+    for path in git.untracked(top):
+        if language_for(path) is None:
+            continue
+        try:
+            full = top / path
+            if full.is_symlink() or full.stat().st_size > max_file_bytes:
+                continue
+            data = full.read_bytes()
+        except OSError:
+            continue
+        if b"\0" in data[:8192]:
+            continue
+        parts.append(diff_from_texts(path, None, data.decode("utf-8", "replace")))
+        paths.append(path)
+    return "".join(parts), tuple(paths)
 
 
 def _notes(diff: _ReadChange, state: IndexState, warm_hops: int | None, warmup_reviews: int) -> list[str]:
@@ -262,6 +295,9 @@ def _notes(diff: _ReadChange, state: IndexState, warm_hops: int | None, warmup_r
     notes: list[str] = []
     if warm_hops is not None:
         notes.append(f"warm-up review: hop cap {warm_hops} (first {warmup_reviews} reviews)")
+    if diff.untracked:
+        notes.append(f"untracked files read as added: {', '.join(diff.untracked[:10])}"
+                     + (f" and {len(diff.untracked) - 10} more" if len(diff.untracked) > 10 else ""))
     skipped = unsupported_files(diff.file_diffs)
     if skipped:
         notes.append(f"not analysed (binary or unsupported): {', '.join(skipped[:10])}"

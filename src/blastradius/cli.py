@@ -148,7 +148,7 @@ def diff_options(func: F) -> F:
     func = click.option("--diff", "diff_file", type=click.Path(allow_dash=True),
                         help="A unified diff from FILE, or - for stdin.")(func)
     func = click.option("--staged", is_flag=True, help="The staged changes against HEAD.")(func)
-    func = click.option("--base", help="Working tree against the merge base of REV and HEAD (or A..B).")(func)
+    func = click.option("--base", help="Working tree (untracked source files included) against the merge base of REV and HEAD (or A..B).")(func)
     func = click.option("--root", default=".", type=click.Path(), help="Repository root.")(func)
     func = click.option("--no-update", is_flag=True, help="Do not bring the index up to date first.")(func)
     return func

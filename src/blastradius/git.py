@@ -63,6 +63,12 @@ def ls_files(root: str | Path) -> list[str]:
     return sorted({p for p in out.decode("utf-8", "surrogateescape").split("\0") if p})
 
 
+def untracked(root: str | Path) -> list[str]:
+    """Files git does not track and does not ignore, repo-relative (new files not yet added)."""
+    out = run(root, "ls-files", "-z", "--others", "--exclude-standard")
+    return sorted(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+
+
 def head(root: str | Path) -> str | None:
     try:
         return run(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}").decode().strip() or None
