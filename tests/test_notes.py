@@ -179,3 +179,20 @@ def test_notes_weigh_less_than_a_name(make_repo: Callable[..., Path]) -> None:
         assert [f.path for f in found.files] == ["ship/batteries.py", "ship/rates.py"]
     finally:
         store.close()
+
+
+def test_notes_df_keeps_a_word_common_in_comments_from_silencing_the_name_that_holds_it(
+        make_repo: Callable[..., Path]) -> None:
+    files = {"app/widget.py": "def widget():\n    return 1\n"}
+    files.update({f"app/m{i}.py": f"def f{i}():\n    n = {i}\n    # the widget again\n    return n\n" for i in range(6)})
+    root = make_repo(files)
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        # 13 documents (7 files, 6 functions); 'widget' is in 8 of them, in 2 outside notes.
+        counted = rank_files(store, "widget", params=RankParams(max_df_share=0.5, notes_df=1.0))
+        assert counted.files == ()  # too common to score
+        found = rank_files(store, "widget", params=RankParams(max_df_share=0.5, notes_df=0.0))
+        assert found.files[0].path == "app/widget.py"
+    finally:
+        store.close()
