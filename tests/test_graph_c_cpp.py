@@ -73,6 +73,23 @@ def test_cpp_typed_variable_in_namespace_and_tests() -> None:
     assert statuses["get"] == "unresolved"
 
 
+def test_cpp_export_macro_between_class_and_name_keeps_the_class() -> None:
+    files = {
+        "include/db/slice.h": ("#define DB_EXPORT\nnamespace db {\nclass DB_EXPORT Slice {\n public:\n"
+                               "  const char* begin() const { return data_; }\n  int size() const { return 1; }\n"
+                               " private:\n  const char* data_;\n};\nstruct DB_EXPORT Options final : public Base {};\n}\n"),
+        "db/use.cc": ('#include "include/db/slice.h"\n#include <vector>\n\n'
+                      "int Use(std::vector<int>& v) {\n  db::Slice s;\n  v.begin();\n  return s.size();\n}\n"),
+    }
+    g = graph_from_sources(files)
+    kinds = {s.id: s.kind for s in g.symbols}
+    assert kinds["include/db/slice.h::Slice"] == "class" and kinds["include/db/slice.h::Options"] == "class"
+    assert kinds["include/db/slice.h::Slice.begin"] == "method"  # not a free function 'begin'
+    calls = {(s, t) for s, t, _ in g.edge_set("calls")}
+    assert ("db/use.cc::Use", "include/db/slice.h::Slice.size") in calls
+    assert not any(t.endswith("begin") for _, t in calls)  # v.begin() is the vector's
+
+
 def test_compile_commands_include_dirs() -> None:
     files = {
         "compile_commands.json": '[{"directory": "/repo", "command": "cc -Ithird/inc -c app/main.c", "file": "app/main.c"}]',

@@ -37,6 +37,8 @@ def comment_lines(data: bytes, spec: LanguageSpec, cpu_seconds: float = PARSE_CP
     the grammar has no comments or the parse runs past its budget."""
     if spec.embedded is not None:  # blocks of another format: offsets are kept, so lines agree
         spec, data = spec.embedded(data)
+    if spec.prepare is not None:  # same length, same lines
+        data = spec.prepare(data)
     tools = _tools(spec)
     if tools is None:
         return frozenset()

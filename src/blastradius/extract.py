@@ -225,6 +225,9 @@ def extract_checked(path: str, data: bytes, spec: LanguageSpec,
 
 
 def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max_notes: int) -> FileExtract:
+    digest = content_hash(data)  # of the file as it is, before ``prepare`` (same length)
+    if spec.prepare is not None:
+        data = spec.prepare(data)
     parser, query = _parser_and_query(spec)
     tree = _parse(parser, data, cpu_seconds)
     root = tree.root_node
@@ -240,7 +243,7 @@ def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max
     return FileExtract(
         path=path,
         language=spec.name,
-        content_hash=content_hash(data),
+        content_hash=digest,
         size=len(data),
         symbols=tuple(symbols),
         refs=tuple(scopes.refs(found.refs.values())),

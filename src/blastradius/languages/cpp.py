@@ -7,13 +7,16 @@ its sources). Namespaces are not nodes: ``ns::Foo`` is ``Foo``, and a call
 ``void Foo::bar() {}`` is a method of ``Foo`` through ``@receiver``: in the
 file of ``Foo`` it nests under it, elsewhere (``foo.cpp`` beside ``foo.h``) the
 resolver pairs it with the class the file includes. Headers (``.h``) are parsed
-with this grammar, which reads C headers as well. GoogleTest's ``TEST_F(Fixture,
+with this grammar, which reads C headers as well. An export macro between ``class`` and the name
+(``class LIB_EXPORT Foo``) is blanked before parsing. GoogleTest's ``TEST_F(Fixture,
 Name)`` is a test method of the fixture (its bare calls reach the fixture's
 members) and ``TEST(Suite, Name)`` the test function ``Name``; the test framework's
 macros are built-ins.
 """
 
 from __future__ import annotations
+
+import re
 
 import tree_sitter_cpp
 
@@ -34,6 +37,18 @@ TEST_MACROS = frozenset({f"{kind}_{check}" for kind in ("ASSERT", "EXPECT") for 
     "REQUIRE_NOTHROW", "CHECK", "CHECK_FALSE", "CHECK_THROWS", "CHECK_NOTHROW", "SECTION", "TEST_CASE",
     "TEST_CASE_METHOD", "SCENARIO", "GIVEN", "WHEN", "THEN", "INFO", "CAPTURE",
 })
+
+# ``class LEVELDB_EXPORT Slice {``, ``struct Q_CORE_EXPORT QPoint final :``: an all-caps
+# macro (an export or visibility attribute) between the keyword and the name.
+_EXPORT_MACRO = re.compile(rb"\b(?:class|struct|union)\s+([A-Z][A-Z0-9_]*[A-Z0-9])(?=\s+[A-Za-z_]\w*\s*(?:final\b|[:{]))")
+
+
+def blank_export_macros(data: bytes) -> bytes:
+    """The macro blanked, every other byte in place: the grammar reads a class again."""
+    if b"_" not in data:
+        return data
+    return _EXPORT_MACRO.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + b" " * len(m.group(1)), data)
+
 
 SPEC = LanguageSpec(
     name="cpp",
@@ -56,6 +71,7 @@ SPEC = LanguageSpec(
     module_separator="/",
     member_separators=("::", "->"),
     namespace_receivers=True,
+    prepare=blank_export_macros,
     resolution="#include as in C; classes and namespaces; out-of-line Foo::bar() paired with class Foo "
                "through the header; ns::f() by the bare name",
 )

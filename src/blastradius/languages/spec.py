@@ -134,6 +134,11 @@ class LanguageSpec:
     # blanked (newlines kept) so lines and offsets stay the file's own. The
     # extract then carries the returned spec's name.
     embedded: Callable[[bytes], tuple[LanguageSpec, bytes]] | None = None
+    # Source text the grammar cannot read, rewritten before parsing into bytes of the
+    # same length (blanks where words were), so offsets, lines and the content hash of
+    # the file stay its own: C++'s export macros (``class LIB_EXPORT Foo``) made the
+    # whole class an error node, its methods top-level functions.
+    prepare: Callable[[bytes], bytes] | None = None
     # Words that open a statement, for classifying a change (changes.py): a
     # changed line starting with a return keyword is a `return` change, with a
     # raise keyword a `raises` change ('throws' also marks a declared-exceptions
