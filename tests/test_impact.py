@@ -202,6 +202,8 @@ def test_untracked_source_files_are_part_of_the_working_tree_change(make_repo) -
     (root / "scratch").mkdir()
     (root / "scratch/tmp.py").write_text("def ignored():\n    pass\n")
     (root / "notes.txt").write_text("not code\n")
+    (root / ".venv/lib").mkdir(parents=True)  # not ignored, yet vendored: the index skips it
+    (root / ".venv/lib/six.py").write_text("def wraps():\n    pass\n")
     data = impact(root)
     assert [(c["id"], c["change"]) for c in data["changed"]] == [
         ("pkg/extra.py", ["added"]), ("pkg/extra.py::extra", ["added"])]

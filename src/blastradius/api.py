@@ -254,7 +254,7 @@ def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_t
     if diff_text is None:
         diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) if head_exists else ""
         if head_exists and right is None and not staged:
-            added, untracked = _untracked_as_added(top, max_file_bytes)
+            added, untracked = _untracked_as_added(top, store, max_file_bytes)
             diff_text += added
     file_diffs = parse_diff(diff_text)
     read_old, read_new = _readers(top, old_rev, right, staged)
@@ -264,16 +264,19 @@ def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_t
     return _ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked)
 
 
-def _untracked_as_added(top: Path, max_file_bytes: int) -> tuple[str, tuple[str, ...]]:
-    """New-file diffs of the untracked, not ignored files of a language we read, within the
-    index's size limit and not binary (the index skips the others too), and their paths."""
+def _untracked_as_added(top: Path, store: Store, max_file_bytes: int) -> tuple[str, tuple[str, ...]]:
+    """New-file diffs of the untracked, not ignored files the graph holds (so the index's own
+    rules apply: an un-ignored virtualenv or vendored folder is not a change), within the size
+    limit and not binary, and their paths."""
     from . import git
     from .diff import diff_from_texts
 
     parts: list[str] = []
     paths: list[str] = []
-    for path in git.untracked(top):
-        if language_for(path) is None:
+    untracked = git.untracked(top)
+    indexed = store.file_states([p for p in untracked if language_for(p) is not None])
+    for path in untracked:
+        if path not in indexed:
             continue
         try:
             full = top / path
