@@ -119,14 +119,18 @@ def test_blank_lines_and_trailing_spaces_change_nothing() -> None:
     assert kinds(CLASS, new) == {}
 
 
-def test_comment_only_lines_change_nothing_but_a_commented_code_line_does() -> None:
-    reworded = CLASS.replace("import os\n", "import os  # paths\n# a note on the module\n\n")
+def test_comments_change_nothing_but_the_code_beside_them_does() -> None:
+    commented = CLASS.replace("import os\n", "import os  # paths\n# a note on the module\n\n")
+    assert kinds(CLASS, commented) == {}
     assert kinds(CLASS, CLASS.replace("import os\n", "import os\n# a note on the module\n")) == {}
+    assert kinds(CLASS, CLASS.replace("        return value\n", "        return value  # noqa: E501\n")) == {}
     assert kinds(CLASS, CLASS.replace("    limit = 10\n", "    limit = 10\n    # the cap\n")) == {}
     # First in a body, a comment sits between the header and the body's node in Python's grammar.
     assert kinds(CLASS, CLASS.replace("    limit = 10\n", "    # the cap\n    limit = 10\n")) == {}
     assert kinds(CLASS, CLASS.replace("def get(self, key):\n", "def get(self, key):\n        # how\n")) == {}
-    assert kinds(CLASS, reworded) == {"m.py": ("module",)}  # code shares its line with the comment
+    assert kinds(commented, commented.replace("import os  # paths", "import sys  # paths")) == {"m.py": ("module",)}
+    # '#' inside a string is no comment.
+    assert kinds(CLASS, CLASS.replace("limit = 10", "limit = '10 # items'")) == {"m.py::Store": ("body",)}
 
 
 GO_BEFORE = """\

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
-from .comments import comment_lines
+from .comments import Comments, comment_lines
 from .diff import hunk_bodies
 from .extract import extract
 from .languages import language_for
@@ -67,14 +67,16 @@ class _Version:
     file: Symbol
     symbols: dict[str, Symbol]  # definitions by id, in source order (parents first)
     owner: tuple[str, ...]  # owner[line] = innermost symbol id; index 0 unused
-    comments: frozenset[int]  # lines holding only comments: never part of a comparison
+    comments: Comments  # comment-only lines and trailing comments: never part of a comparison
 
     def owner_of(self, line: int) -> str:
         return self.owner[line] if 0 < line < len(self.owner) else self.path
 
     def own_lines(self, sym: Symbol) -> list[str]:
-        return [self.lines[n - 1] for n in range(sym.start_line, min(sym.end_line, len(self.lines)) + 1)
-                if self.owner[n] == sym.id and n not in self.comments]
+        """The symbol's own lines of code, comments cut off (nested symbols' lines are theirs)."""
+        code = (self.comments.code(n, self.lines[n - 1])
+                for n in range(sym.start_line, min(sym.end_line, len(self.lines)) + 1) if self.owner[n] == sym.id)
+        return [line for line in code if line is not None]
 
     def all_lines(self, sym: Symbol) -> list[str]:
         return list(self.lines[sym.start_line - 1:sym.end_line])

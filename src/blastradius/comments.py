@@ -7,11 +7,12 @@ comment is no change at all, just as a re-indented blank line is none. Which
 node types are comments is read off each grammar — every visible named node kind
 whose name ends in ``comment`` (``comment``, ``line_comment``, ``block_comment``,
 ``html_comment``…) — so no language is named here. A line that also holds code
-(``x = 1  # why``) is not a comment-only line.
+(``x = 1  # why``) is compared without its comment.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cache
 
 from tree_sitter import Language, Parser, Query, QueryCursor
@@ -32,32 +33,53 @@ def _tools(spec: LanguageSpec) -> tuple[Parser, Query] | None:
     return Parser(language), Query(language, "[" + " ".join(f"({k})" for k in kinds) + "] @comment")
 
 
-def comment_lines(data: bytes, spec: LanguageSpec, cpu_seconds: float = PARSE_CPU_SECONDS) -> frozenset[int]:
-    """1-based numbers of the lines that hold only comment text (and spaces). Empty when
-    the grammar has no comments or the parse runs past its budget."""
+@dataclass(frozen=True, slots=True)
+class Comments:
+    """Where a file's comments are: ``only`` the 1-based lines holding nothing but comment
+    text, ``trailing`` line → the character column where a comment after code starts."""
+
+    only: frozenset[int] = frozenset()
+    trailing: dict[int, int] = field(default_factory=dict)
+
+    def code(self, number: int, line: str) -> str | None:
+        """The code of line ``number`` (comments cut off), None for a comment-only line."""
+        if number in self.only:
+            return None
+        cut = self.trailing.get(number)
+        return line if cut is None else line[:cut].rstrip()
+
+
+def comment_lines(data: bytes, spec: LanguageSpec, cpu_seconds: float = PARSE_CPU_SECONDS) -> Comments:
+    """The comment-only lines and the trailing comments of a file. Empty when the grammar
+    has no comments or the parse runs past its budget."""
     if spec.embedded is not None:  # blocks of another format: offsets are kept, so lines agree
         spec, data = spec.embedded(data)
     if spec.prepare is not None:  # same length, same lines
         data = spec.prepare(data)
     tools = _tools(spec)
     if tools is None:
-        return frozenset()
+        return Comments()
     parser, query = tools
     try:
         tree = _parse(parser, data, cpu_seconds)
     except ParseLimitExceeded:
-        return frozenset()
+        return Comments()
     lines = data.split(b"\n")
-    found: set[int] = set()
+    only: set[int] = set()
+    trailing: dict[int, int] = {}
     for node in QueryCursor(query).captures(tree.root_node).get("comment", ()):
         (first, start), (last, end) = node.start_point, node.end_point
         # Rows are 0-based; a comment shares its first or last line with code when
         # anything but spaces stands before or after it there.
         code_before = lines[first][:start].strip() != b""
         code_after = last < len(lines) and lines[last][end:].strip() != b""
-        found.update(row + 1 for row in range(first, last + 1)
-                     if not (row == first and code_before) and not (row == last and code_after))
-    return frozenset(found)
+        only.update(row + 1 for row in range(first, last + 1)
+                    if not (row == first and code_before) and not (row == last and code_after))
+        if code_before and not (first == last and code_after):
+            # Columns are bytes; the change mapper cuts decoded text.
+            column = len(lines[first][:start].decode("utf-8", "replace"))
+            trailing[first + 1] = min(column, trailing.get(first + 1, column))
+    return Comments(frozenset(only), trailing)
 
 
-__all__ = ["comment_lines"]
+__all__ = ["Comments", "comment_lines"]
