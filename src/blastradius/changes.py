@@ -15,9 +15,10 @@ of nested definitions excluded): decorators, the header split around the name
 modifier words → ``visibility``), statements opened by a return or raise
 keyword, and the rest (``body``). The words come from the ``LanguageSpec``; this
 module never branches on a language. A change that only touches blank lines,
-trailing spaces or comments is not reported (``comments.py``: a doc comment above
-a new function is not a change of the module around it). When a reader cannot supply a version, it is
-rebuilt from the other version and the diff, or from the diff alone.
+trailing spaces or comments is not reported: comment-only lines are left out and a
+comment after code is cut off (``comments.py``), so a doc comment above a new
+function is not a change of the module around it. When a reader cannot supply a
+version, it is rebuilt from the other version and the diff, or from the diff alone.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""The lines of a file that hold nothing but comments, for any grammar.
+"""Where a file's comments are, for any grammar: the lines that hold nothing but
+comments, and the column where a comment after code starts.
 
 A comment changes no behaviour, so the change mapper leaves comment-only lines
-out when it compares two versions of a symbol: a doc comment written above a new
+out, and cuts trailing comments off, when it compares two versions of a symbol: a
+doc comment written above a new
 function is not a change of the module (or class) around it, and a reworded
 comment is no change at all, just as a re-indented blank line is none. Which
 node types are comments is read off each grammar — every visible named node kind
