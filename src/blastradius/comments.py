@@ -3,13 +3,12 @@ comments, and the column where a comment after code starts.
 
 A comment changes no behaviour, so the change mapper leaves comment-only lines
 out, and cuts trailing comments off, when it compares two versions of a symbol: a
-doc comment written above a new
-function is not a change of the module (or class) around it, and a reworded
-comment is no change at all, just as a re-indented blank line is none. Which
-node types are comments is read off each grammar — every visible named node kind
-whose name ends in ``comment`` (``comment``, ``line_comment``, ``block_comment``,
-``html_comment``…) — so no language is named here. A line that also holds code
-(``x = 1  # why``) is compared without its comment.
+doc comment written above a new function is not a change of the module (or class)
+around it, and a reworded comment is no change at all, just as a re-indented blank
+line is none. Which node types are comments is read off each grammar — every
+visible named node kind whose name ends in ``comment`` (``comment``,
+``line_comment``, ``block_comment``, ``html_comment``…) — so no language is named
+here. A comment with code after it on its line (``f(/* n */ 1)``) is kept.
 """
 
 from __future__ import annotations
