@@ -236,7 +236,7 @@ def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max
     found = _collect(root, query, _plan(spec), text)
     ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
     scopes = _Scopes(ordered, path)
-    notes = _notes(found.comments, scopes, data, text) if max_notes > 0 else {}
+    notes = _notes(found.comments, scopes, data) if max_notes > 0 else {}
     symbols = [_file_symbol(path, data, is_test, _note_text(notes.get(-1), "", max_notes))]
     symbols.extend(_symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes)
                    for i, d in enumerate(ordered))
@@ -264,7 +264,8 @@ class _Found:
     imports: list[Import] = field(default_factory=list)
     bindings: list[tuple[Node, str, str]] = field(default_factory=list)
     package: str = ""
-    comments: list[tuple[Node, bool]] = field(default_factory=list)  # (node, may document the next definition)
+    # (start byte, end byte, text, may document the next definition)
+    comments: list[tuple[int, int, str, bool]] = field(default_factory=list)
 
 
 def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
@@ -357,7 +358,8 @@ def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
 def _on_comment(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
     nodes = captures.get(step.main)
     if nodes is not None:
-        found.comments.append((nodes[0], step.main == "comment"))
+        node = nodes[0]
+        found.comments.append((node.start_byte, node.end_byte, found.text(node), step.main == "comment"))
 
 
 # Main capture (its first dotted part) → what to do with a match.
@@ -514,31 +516,33 @@ def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, text: _Text, i
     )
 
 
-def _notes(comments: list[tuple[Node, bool]], scopes: _Scopes, data: bytes, text: _Text) -> dict[int, list[str]]:
+def _notes(comments: list[tuple[int, int, str, bool]], scopes: _Scopes, data: bytes) -> dict[int, list[str]]:
     """Definition index (-1: the file) → the texts of its comments and docstrings, in source order.
 
     Walked backwards, so that a run of comments above a definition (Rust ``///`` lines, one
     node each) reaches it: each comment of the run is followed by whitespace and the next."""
     out: dict[int, list[str]] = {}
-    starts = scopes.starts
+    starts, ordered = scopes.starts, scopes.ordered
     target, target_start = -1, -1
-    for node, forward in sorted(comments, key=lambda c: -c[0].start_byte):
-        begin, end = node.start_byte, node.end_byte
-        owner: int | None = None
+    for begin, end, text, forward in sorted(comments, reverse=True):
+        owner = -2
+        # The cheap test first; a comment after code on its line is about that code, not what follows.
         if forward:
-            if not _starts_line(data, begin):
-                pass  # a comment after code on its line is about that code
-            elif target >= 0 and _blank_between(data, end, target_start):
-                owner = target  # the run of comments above ``target`` goes on
+            if target >= 0 and _blank_between(data, end, target_start):
+                if _starts_line(data, begin):
+                    owner = target  # the run of comments above ``target`` goes on
             else:
                 j = bisect_right(starts, end - 1)  # the first definition starting after the comment
-                if j < len(starts) and _blank_between(data, end, starts[j]):
+                if j < len(starts) and _blank_between(data, end, starts[j]) and _starts_line(data, begin):
                     owner = target = j
-        if owner is None:
-            owner, target = scopes.index_of(node), -1
+        if owner == -2:  # the innermost definition holding it (``_Scopes.index_of``)
+            owner = bisect_right(starts, begin) - 1
+            while owner >= 0 and ordered[owner].end <= begin:
+                owner = ordered[owner].parent
+            target = -1
         else:
             target_start = begin
-        out.setdefault(owner, []).append(text(node))
+        out.setdefault(owner, []).append(text)
     return out
 
 
