@@ -21,12 +21,16 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 # Index this very repository, then show the blast radius and review context of its last commit.
+# The last commit that changed code: HEAD, unless HEAD only touched docs (then its radius is empty).
+DEMO_REV = $(shell git log -1 --format=%h -- src tests bench 2>/dev/null || echo HEAD)
+
 demo: $(STAMP)
 	$(BR) index .
 	@echo
-	$(BR) impact --base HEAD~1
+	@echo "== the last commit that changed code: $$(git log -1 --format='%h %s' $(DEMO_REV))"
+	$(BR) impact --base $(DEMO_REV)~1..$(DEMO_REV)
 	@echo
-	$(BR) context --base HEAD~1 --budget 8000 | tail -n 40
+	$(BR) context --base $(DEMO_REV)~1..$(DEMO_REV) --budget 8000 | head -n 60
 
 $(INSPECTOR): | $(STAMP)
 	if command -v npm >/dev/null; then npm install --prefix $(VENV)/inspector --no-audit --no-fund \
