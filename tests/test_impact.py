@@ -212,6 +212,17 @@ def test_untracked_source_files_are_part_of_the_working_tree_change(make_repo) -
     assert impact(root, "--staged")["changed"] == []  # the index alone: nothing added to it
 
 
+def test_human_output_lists_the_first_changed_symbols_and_counts_the_rest(make_repo) -> None:
+    root = make_repo(BASE)
+    (root / "pkg/many.py").write_text("".join(f"def f{i}():\n    return {i}\n\n" for i in range(60)))
+    result = CliRunner().invoke(main, ["impact", "--root", str(root)])
+    lines = result.output.splitlines()
+    assert "hop 0 — changed (61)" in lines  # the file and its 60 functions
+    assert sum(1 for line in lines if line.startswith("  pkg/many.py")) == 50
+    assert "  … 11 more (--json lists them all)" in lines
+    assert len(impact(root)["changed"]) == 61
+
+
 def test_bad_revisions_and_diffs_are_one_line_errors(make_repo) -> None:
     root = make_repo(BASE)
     for args, needle in ((["--base", "--upload-pack=evil"], "refusing revision"),

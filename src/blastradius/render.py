@@ -41,6 +41,11 @@ def render_neighbours(data: dict[str, Any], key: str) -> str:
     return "\n".join(lines)
 
 
+# A large diff (a rename across the repository) changes thousands of symbols: a person reads the
+# first ones and the count; the JSON keeps every one.
+_CHANGED_SHOWN = 50
+
+
 def render_impact(data: dict[str, Any]) -> str:
     """Changed symbols, then callers grouped by hop with what each hop means."""
     from .impact import describe_hop
@@ -50,8 +55,10 @@ def render_impact(data: dict[str, Any]) -> str:
     lines.append(f"blast radius against {data['base'][:12] or 'nothing'} — graph at {idx['commit'][:12] or 'no commit'}"
                  + (" (STALE)" if idx["stale"] else "") + (", working tree dirty" if idx["dirty"] else ""))
     lines.append(f"hop 0 — {describe_hop(0)} ({len(data['changed'])})")
-    for c in data["changed"]:
+    for c in data["changed"][:_CHANGED_SHOWN]:
         lines.append(f"  {c['id']}  [{', '.join(c['change'])}]")
+    if len(data["changed"]) > _CHANGED_SHOWN:
+        lines.append(f"  … {len(data['changed']) - _CHANGED_SHOWN} more (--json lists them all)")
     if not data["changed"]:
         lines.append("  (no supported symbols changed)")
     by_hop: dict[int, list[dict[str, Any]]] = {}
