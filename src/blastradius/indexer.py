@@ -36,6 +36,7 @@ from .model import FileExtract
 from .registries import replace_registry_edges
 from .resolve import Resolver
 from .store import Store, StoreSource, db_path
+from .structural import replace_structural_edges
 from .term_index import update_term_index
 
 _INCREMENTAL_MAX_FILES = 50
@@ -158,7 +159,10 @@ class Indexer(IncrementalUpdate):
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
         update_term_index(self.store, changed, deleted, full=report.mode == "full", defer=True)
-        report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest)
+        # Interfaces met by method sets are linked again when a file of such a language moved.
+        relink = report.mode == "full" or (report.mode != "unchanged" and any(
+            (spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted)))
+        report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest, relink)
         # Counting distinct edges is half a second on a large graph: a run that wrote
         # nothing reuses the figures of the last run that did.
         # An incremental run moved the cached figures by the delta of the files it rewrote.
@@ -175,9 +179,10 @@ class Indexer(IncrementalUpdate):
         return report
 
     def _record(self, mode: str, hashes_only: list[tuple[str, int]], skipped: dict[str, str] | None,
-                config_digest: str) -> str | None:
+                config_digest: str, relink: bool = False) -> str | None:
         """The run's bookkeeping, in the transaction that marks the graph done; returns HEAD.
-        ``skipped`` is None for a told run, which looked at no skipped file (see _told)."""
+        ``skipped`` is None for a told run, which looked at no skipped file (see _told);
+        ``relink`` recomputes the structural interface edges (``structural.py``)."""
         head = git.head(self.root)
         with self.store.atomic():
             self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?",
@@ -188,6 +193,8 @@ class Indexer(IncrementalUpdate):
             self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
             if self.config.dynamic or mode != "unchanged":
                 replace_registry_edges(self.store, self.config.dynamic)
+            if relink and replace_structural_edges(self.store):
+                self._counts_shifted = False  # edges of no file moved: the figures are counted again
             self.store.set_meta("config", repr(self._config_key()))
             self.store.set_meta("resolution_config", config_digest)
             self.store.set_meta("build", "done")

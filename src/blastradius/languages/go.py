@@ -9,7 +9,9 @@ repository. Files of one directory that declare the same package share their
 top-level names (``package_scope``); a method is declared outside its type,
 so the query names the receiver type and the resolver pairs the two, also
 across files of the package. Embedded struct and interface types are
-inheritance, which makes promoted methods resolve as inherited members.
+inheritance, which makes promoted methods resolve as inherited members. A type
+implements an interface by having its methods (``interface_word``:
+``structural.py`` links them after each index).
 """
 
 from __future__ import annotations
@@ -117,6 +119,8 @@ SPEC = LanguageSpec(
     relative_prefixes=("./", "../"),
     module_separator="/",
     import_alias=package_name_guess,
+    interface_word="interface",
     resolution="go.mod module path → package directory (all its files); same-package names across files; "
-               "receiver methods; embedded structs and interfaces as inheritance",
+               "receiver methods; embedded structs and interfaces as inheritance; a type with all of an "
+               "interface's methods implements it",
 )

@@ -121,6 +121,11 @@ class LanguageSpec:
     # A receiver that names nothing known may be a namespace (C++ ``ns::f()``):
     # the member is then looked up like a bare name.
     namespace_receivers: bool = False
+    # Types satisfy interfaces without naming them (Go): the word after a type's
+    # name in its signature that makes it an interface. Each interface method is
+    # then linked to the methods of every type having all the interface's methods
+    # (``structural.py``), as an override is to the method it overrides.
+    interface_word: str = ""
     # Class names are global (Ruby constants, Swift module-wide types): a
     # receiver no scope or import binds is the class of that name when unique.
     global_types: bool = False
