@@ -12,13 +12,8 @@ lean: what a pattern's matches mean is decided once per query (``_plan``), texts
 are sliced from a string decoded once, and records are made in bulk after the
 pass. bench/extract_profile.py measures it against the parse + query floor.
 
-Each symbol also gets ``notes``, prose for query ranking: the ``@comment`` and ``@doc``
-captures of the same pass, each given to one symbol. A ``@doc`` (a docstring as a
-statement) belongs to the innermost definition holding it; a ``@comment`` too, unless
-only whitespace (and other such comments) lies between it and the next definition,
-which it then documents (a Go, Rust or Java doc comment, a comment above a Python
-def). Whitespace is collapsed, the docstring line already in ``doc`` is left out and
-the text is capped at ``max_notes`` characters.
+Each symbol also gets ``notes``, prose for query ranking, from the ``@comment`` and
+``@doc`` captures of the same pass (``extract_notes.py`` decides whose each one is).
 """
 
 from __future__ import annotations
@@ -33,6 +28,7 @@ from functools import cache
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
+from .extract_notes import MAX_NOTES, note_owners, note_text
 from .gc_pause import collector_paused
 from .languages.spec import LanguageSpec
 from .model import (
@@ -57,14 +53,6 @@ _MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
 _MAX_SIGNATURE = 300
 _MAX_DOC = 200
 _MAX_RECEIVER = 120
-# A symbol's notes, in characters. 1,000 is about 150 words: the whole docstring of most
-# functions and the comments of a mid-sized body. Past that, prose adds words faster than
-# it adds meaning (a long module's header, a licence) and the term index grows with it.
-MAX_NOTES = 1_000
-# A comment documents the definition after it only across this much whitespace (indentation
-# and a blank line or two); a longer gap is not read at all (speed: no slice per comment).
-_ATTACH_GAP = 256
-_MARKS = "#/*!;\"'` "  # comment and string delimiters, cut from the ends of each note
 _SPACES = re.compile(r"\s+")
 _QUOTES = "'\"`"
 # The parse budget, in tree-sitter progress callbacks (one per ~100 parser
@@ -236,8 +224,9 @@ def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max
     found = _collect(root, query, _plan(spec), text)
     ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
     scopes = _Scopes(ordered, path)
-    notes = _notes(found.comments, scopes, data) if max_notes > 0 else {}
-    symbols = [_file_symbol(path, data, is_test, _note_text(notes.get(-1), "", max_notes))]
+    notes = note_owners(found.comments, scopes.starts, [d.end for d in ordered], [d.parent for d in ordered],
+                        data) if max_notes > 0 else {}
+    symbols = [_file_symbol(path, data, is_test, note_text(notes.get(-1), "", max_notes))]
     symbols.extend(_symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes)
                    for i, d in enumerate(ordered))
     return FileExtract(
@@ -512,70 +501,8 @@ def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, text: _Text, i
         doc=doc,
         is_test=is_test or d.test,
         parent=parent,
-        notes=_note_text(notes, doc, max_notes),
+        notes=note_text(notes, doc, max_notes),
     )
-
-
-def _notes(comments: list[tuple[int, int, str, bool]], scopes: _Scopes, data: bytes) -> dict[int, list[str]]:
-    """Definition index (-1: the file) → the texts of its comments and docstrings, in source order.
-
-    Walked backwards, so that a run of comments above a definition (Rust ``///`` lines, one
-    node each) reaches it: each comment of the run is followed by whitespace and the next."""
-    out: dict[int, list[str]] = {}
-    starts, ordered = scopes.starts, scopes.ordered
-    target, target_start = -1, -1
-    for begin, end, text, forward in sorted(comments, reverse=True):
-        owner = -2
-        # The cheap test first; a comment after code on its line is about that code, not what follows.
-        if forward:
-            if target >= 0 and _blank_between(data, end, target_start):
-                if _starts_line(data, begin):
-                    owner = target  # the run of comments above ``target`` goes on
-            else:
-                j = bisect_right(starts, end - 1)  # the first definition starting after the comment
-                if j < len(starts) and _blank_between(data, end, starts[j]) and _starts_line(data, begin):
-                    owner = target = j
-        if owner == -2:  # the innermost definition holding it (``_Scopes.index_of``)
-            owner = bisect_right(starts, begin) - 1
-            while owner >= 0 and ordered[owner].end <= begin:
-                owner = ordered[owner].parent
-            target = -1
-        else:
-            target_start = begin
-        out.setdefault(owner, []).append(text)
-    return out
-
-
-def _blank_between(data: bytes, end: int, start: int) -> bool:
-    """Only whitespace, and at most one line break (no blank line), from ``end`` to ``start``."""
-    if not end <= start <= end + _ATTACH_GAP:
-        return False
-    gap = data[end:start]
-    return not gap.strip() and gap.count(b"\n") <= 1
-
-
-def _starts_line(data: bytes, begin: int) -> bool:
-    return not data[data.rfind(b"\n", max(0, begin - _ATTACH_GAP), begin) + 1:begin].strip()
-
-
-def _note_text(pieces: list[str] | None, doc: str, max_notes: int) -> str:
-    if not pieces:
-        return ""
-    # Collapsed whitespace; the cap is checked as pieces join, so a long body is not joined whole.
-    parts: list[str] = []
-    size = 0
-    for piece in reversed(pieces):  # collected backwards
-        piece = " ".join(piece.split()).strip(_MARKS)
-        if not piece:
-            continue
-        parts.append(piece)
-        size += len(piece) + 1
-        if size > max_notes + len(doc):
-            break
-    joined = " ".join(parts)
-    if doc:  # the first docstring line is the node's ``doc`` already
-        joined = joined.replace(doc, "", 1).replace("  ", " ").strip()
-    return joined[:max_notes]
 
 
 def _body(node: Node) -> Node | None:
