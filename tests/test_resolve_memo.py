@@ -77,3 +77,26 @@ def test_a_fresh_resolver_per_file_gives_the_same_outcomes() -> None:
     alone = {p: Resolver(source).resolve_file(p, extracts[p].refs) for p in sorted(extracts, reverse=True)}
     assert together == alone
     assert any(e.target == "pkg/models.py::Model.save" for rr in together["app.py"] for e in rr.edges)
+
+
+def test_headers_that_all_include_each_other_are_searched_once_per_name(monkeypatch) -> None:
+    """An include graph dense with cycles: each name is looked for in each header about once.
+    Searched path by path, the lookups grew with the number of include paths (google/leveldb's
+    133 files took a minute to resolve); past the bound below the old search stops the test."""
+    headers = 10
+    files = {f"h{i}.h": "".join(f'#include "h{j}.h"\n' for j in range(headers) if j != i)
+             + f"int f{i}(void) {{ return {i}; }}\n" for i in range(headers)}
+    files["main.c"] = ('#include "h0.h"\n\nint main(void) {\n  f9();\n'
+                       + "".join(f"  missing{k}();\n" for k in range(20)) + "  return 0;\n}\n")
+    looked = {"n": 0}
+    bound = 60 * headers * 25  # names × headers, with room to spare
+    child = Resolver.child
+
+    def counted(self, parent, name):  # type: ignore[no-untyped-def]
+        looked["n"] += 1
+        assert looked["n"] < bound, "the include graph is searched path by path"
+        return child(self, parent, name)
+
+    monkeypatch.setattr(Resolver, "child", counted)
+    calls = {(s, t) for s, t, _ in graph_from_sources(files).edge_set("calls")}
+    assert ("main.c::main", "h9.h::f9") in calls

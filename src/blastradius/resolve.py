@@ -93,6 +93,7 @@ class Resolver(Classes, Imports, NameFallback):
         self._import_files: dict[tuple[str, str], tuple[str, ...]] = {}
         self._members: dict[tuple[tuple[str, ...], str], Target | None] = {}
         self._members_open: set[tuple[tuple[str, ...], str]] = set()
+        self._absent: set[tuple[str, str]] = set()  # (file, name): a complete module search met no such name
         self._imports_open: set[tuple[str, Import]] = set()
         # Cycles met (a guard of an open member or import lookup hit): an answer worked out
         # while this grows is partial, depends on the order of resolution and is not memoised.
@@ -122,7 +123,7 @@ class Resolver(Classes, Imports, NameFallback):
         build calls this every few thousand files, so memory stays bounded without asking the
         source again for every definition of a common name (``run`` in 50,000 classes)."""
         for memo in (self._file_syms, self._imports, self._import_indexes, self._bindings, self._import_targets,
-                     self._bases, self._import_files, self._members, self._specs, self._receivers,
+                     self._bases, self._import_files, self._members, self._absent, self._specs, self._receivers,
                      self._file_members, self._file_names):
             memo.clear()
         self._class_methods = (None, {})
