@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
-from .comments import Comments, comment_lines
+from .comments import Comments, comments_in
 from .diff import hunk_bodies
 from .extract import extract
 from .languages import language_for
@@ -188,7 +188,8 @@ def _sparse(fd: FileDiff, bodies: tuple[tuple[tuple[str, str], ...], ...], side:
 
 def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
     data = "\n".join(lines).encode("utf-8", "replace") + (b"\n" if lines else b"")
-    symbols = extract(path, data, spec).symbols
+    spans: list[tuple[int, int]] = []
+    symbols = extract(path, data, spec, comment_spans=spans).symbols
     defs = sorted((s for s in symbols if s.kind != FILE), key=lambda s: (s.start_line, -s.end_line))
     owner = [path] * (len(lines) + 1)
     for sym in defs:  # parents come first, so children paint over them
@@ -197,7 +198,7 @@ def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
     defs = [_with_decorators(sym, lines, owner, spec.decorator_prefix) for sym in defs]
     file_symbol = next(s for s in symbols if s.kind == FILE)
     return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner),
-                    comment_lines(data, spec))
+                    comments_in(data, spans))
 
 
 def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: str) -> Symbol:

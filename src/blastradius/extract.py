@@ -189,30 +189,35 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
                                  f" or {cpu_seconds:g} CPU seconds") from exc
 
 
-def extract(path: str, data: bytes, spec: LanguageSpec, max_notes: int = MAX_NOTES) -> FileExtract:
+def extract(path: str, data: bytes, spec: LanguageSpec, max_notes: int = MAX_NOTES,
+            comment_spans: list[tuple[int, int]] | None = None) -> FileExtract:
     """Extract one file. Never raises on bad input: tree-sitter recovers from
     syntax errors (counted in ``parse_errors``) and bytes decode with replacement;
-    a parse past its budget gives the file node alone, with one parse error."""
+    a parse past its budget gives the file node alone, with one parse error.
+    ``comment_spans``, when given, receives the byte spans of the file's comments
+    (``@comment`` captures, not docstrings): the change mapper's, from the same parse."""
     try:
-        return extract_checked(path, data, spec, max_notes=max_notes)
+        return extract_checked(path, data, spec, max_notes=max_notes, comment_spans=comment_spans)
     except ParseLimitExceeded:
         return FileExtract(path=path, language=spec.name, content_hash=content_hash(data), size=len(data),
                            symbols=(_file_symbol(path, data, spec.is_test_path(path)),), refs=(),
                            imports=(), bindings=(), parse_errors=1)
 
 
-def extract_checked(path: str, data: bytes, spec: LanguageSpec,
-                    cpu_seconds: float = PARSE_CPU_SECONDS, max_notes: int = MAX_NOTES) -> FileExtract:
+def extract_checked(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float = PARSE_CPU_SECONDS,
+                    max_notes: int = MAX_NOTES, comment_spans: list[tuple[int, int]] | None = None) -> FileExtract:
     """``extract``, but a parse past its budget raises ``ParseLimitExceeded``
     (the indexer counts such a file as skipped, with the reason)."""
     if spec.embedded is not None:  # code in blocks of another format (Vue, Svelte); offsets kept
         inner, code = spec.embedded(data)
-        return replace(extract_checked(path, code, inner, cpu_seconds, max_notes), content_hash=content_hash(data))
+        return replace(extract_checked(path, code, inner, cpu_seconds, max_notes, comment_spans),
+                       content_hash=content_hash(data))
     with collector_paused():  # speed: see gc_pause.py
-        return _extract(path, data, spec, cpu_seconds, max_notes)
+        return _extract(path, data, spec, cpu_seconds, max_notes, comment_spans)
 
 
-def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max_notes: int) -> FileExtract:
+def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max_notes: int,
+             comment_spans: list[tuple[int, int]] | None = None) -> FileExtract:
     digest = content_hash(data)  # of the file as it is, before ``prepare`` (same length)
     if spec.prepare is not None:
         data = spec.prepare(data)
@@ -222,6 +227,8 @@ def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max
     is_test = spec.is_test_path(path)
     text = _texter(data)
     found = _collect(root, query, _plan(spec), text)
+    if comment_spans is not None:
+        comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
     ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
     scopes = _Scopes(ordered, path)
     notes = note_owners(found.comments, scopes.starts, [d.end for d in ordered], [d.parent for d in ordered],
