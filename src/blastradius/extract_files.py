@@ -10,6 +10,8 @@ that writes each extract away holds a bounded number of them.
 
 from __future__ import annotations
 
+import multiprocessing
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -18,7 +20,7 @@ from itertools import islice
 from operator import attrgetter
 from pathlib import Path
 
-from .extract import ParseLimitExceeded, extract_checked
+from .extract import ParseLimitExceeded, compile_language, extract_checked
 from .languages import language_for
 from .model import Binding, FileExtract, Import, Ref, Symbol
 
@@ -102,6 +104,11 @@ def iter_extracts(root: str, paths: list[str], workers: int, progress: Progress 
     batch = max(8, min(64, total // (workers * 8) or 1))
     batches = iter([paths[i:i + batch] for i in range(0, total, batch)])
     done = 0
+    if multiprocessing.get_start_method(allow_none=True) in (None, "fork") and sys.platform == "linux":
+        # Forked workers inherit what this process compiled: one compile instead of one per worker.
+        for spec in {language_for(p) for p in paths} - {None}:
+            if spec.embedded is None:  # an embedded format picks its grammar per file
+                compile_language(spec)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: deque[Future[list[tuple[object, ...] | tuple[str, str]]]] = deque()
         for chunk in islice(batches, workers * in_flight):
