@@ -45,8 +45,6 @@ _EXPORT_MACRO = re.compile(rb"\b(?:class|struct|union)\s+([A-Z][A-Z0-9_]*[A-Z0-9
 
 def blank_export_macros(data: bytes) -> bytes:
     """The macro blanked, every other byte in place: the grammar reads a class again."""
-    if b"_" not in data:
-        return data
     return _EXPORT_MACRO.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + b" " * len(m.group(1)), data)
 
 
