@@ -11,7 +11,6 @@ that writes each extract away holds a bounded number of them.
 from __future__ import annotations
 
 import multiprocessing
-import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -104,7 +103,8 @@ def iter_extracts(root: str, paths: list[str], workers: int, progress: Progress 
     batch = max(8, min(64, total // (workers * 8) or 1))
     batches = iter([paths[i:i + batch] for i in range(0, total, batch)])
     done = 0
-    if multiprocessing.get_start_method(allow_none=True) in (None, "fork") and sys.platform == "linux":
+    method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    if method == "fork":  # the default on Linux before Python 3.14 (the first listed is the default)
         # Forked workers inherit what this process compiled: one compile instead of one per worker.
         for spec in {language_for(p) for p in paths} - {None}:
             if spec.embedded is None:  # an embedded format picks its grammar per file
