@@ -59,6 +59,19 @@ def test_an_update_that_completes_a_method_set_links_it_as_a_rebuild_would(make_
     assert dynamic_edges(root) == after_update and rebuilt.counts == update.counts
 
 
+def test_a_body_edit_does_not_link_the_interfaces_again(make_repo: Callable[..., Path], monkeypatch) -> None:
+    root = make_repo(SHAPES)
+    index(root)
+    import blastradius.indexer as indexer_module
+
+    relinks: list[object] = []
+    monkeypatch.setattr(indexer_module, "replace_structural_edges", lambda store: relinks.append(store) or False)
+    (root / "shape/square.go").write_text(SHAPES["shape/square.go"].replace("q.s * q.s", "q.s * 2"))
+    assert index(root).mode == "incremental" and relinks == []  # no method set moved
+    (root / "shape/square.go").write_text(SHAPES["shape/square.go"] + "\nfunc (q *Square) Side() int { return q.s }\n")
+    assert index(root).mode == "incremental" and len(relinks) == 1
+
+
 def test_a_changed_implementation_reaches_the_callers_of_the_interface(make_repo: Callable[..., Path]) -> None:
     root = make_repo(SHAPES)
     (root / "shape/square.go").write_text(SHAPES["shape/square.go"].replace("q.s * q.s", "q.s * 2"))

@@ -91,6 +91,7 @@ class Indexer(IncrementalUpdate):
         self.config = config or load_config(self.root)
         self.store = store or Store.open(self.root)
         self._counts_shifted = False  # this run moved the cached counts instead of voiding them
+        self._definitions_moved = True  # this run changed some file's definitions (or the file set)
         self._is_git = git.is_repo(self.root)  # asked once: a subprocess per run was 5-10 ms of an update
         # Module resolvers kept between runs while the paths and the resolution config stay.
         self._modules: dict[str, tuple[frozenset[str], ModuleResolver]] = {}
@@ -130,6 +131,7 @@ class Indexer(IncrementalUpdate):
              paths: Iterable[str] | None = None) -> IndexReport:
         started = time.perf_counter()
         self._counts_shifted = False
+        self._definitions_moved = True  # an update says otherwise when only bodies changed
         if self.store.data_version() != self._data_version:
             self._langs = None
         told = None if full or paths is None else self._told(paths)
@@ -159,8 +161,9 @@ class Indexer(IncrementalUpdate):
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
         update_term_index(self.store, changed, deleted, full=report.mode == "full", defer=True)
-        # Interfaces met by method sets are linked again when a file of such a language moved.
-        relink = report.mode == "full" or (report.mode != "unchanged" and any(
+        # Interfaces met by method sets are linked again when the definitions of a file of such a
+        # language moved (a body edit, most of a watcher's updates, changes no method set).
+        relink = report.mode == "full" or (report.mode != "unchanged" and self._definitions_moved and any(
             (spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted)))
         report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest, relink)
         # Counting distinct edges is half a second on a large graph: a run that wrote

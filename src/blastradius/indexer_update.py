@@ -49,6 +49,7 @@ class IncrementalUpdate:
             # of no one file: both recount.
             delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
             changes = self._interface_changes(touched, extracts)
+            self._definitions_moved = bool(changes) or file_set_changed
             names, attributes, classes = _affected_names(changes)
             if file_set_changed:
                 names |= {_module_stem(p) for p in touched}
