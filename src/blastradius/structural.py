@@ -10,9 +10,10 @@ them, and a changed implementation reaches the interface method's callers. The
 match is by method name, not signature (the graph keeps no types), within one
 language whose spec sets ``interface_word`` (the word after a type's name that
 makes it an interface). Methods a type gets by embedding another are not
-counted. Like the registries' edges, these are recomputed whole on every run
-that wrote something (they carry the file ``:structural``), which keeps an
-incremental update equal to a full rebuild.
+counted. Like the registries' edges, these are recomputed whole (they carry the
+file ``:structural``), after a full build and after an update that moved some
+file's definitions or the file set (a body edit changes no method set), which
+keeps an incremental update equal to a full rebuild.
 """
 
 from __future__ import annotations
