@@ -28,6 +28,7 @@ from functools import cache
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
+from .extract_imports import QUOTES, imports_of
 from .extract_notes import MAX_NOTES, note_owners, note_text
 from .gc_pause import collector_paused
 from .languages.spec import LanguageSpec
@@ -54,7 +55,6 @@ _MAX_SIGNATURE = 300
 _MAX_DOC = 200
 _MAX_RECEIVER = 120
 _SPACES = re.compile(r"\s+")
-_QUOTES = "'\"`"
 # The parse budget, in tree-sitter progress callbacks (one per ~100 parser
 # operations) and in CPU seconds. Ordinary code costs about 10 callbacks per KiB
 # in every grammar here and parses at megabytes per second; a grammar that
@@ -341,7 +341,7 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
 
 def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
     if step.main in captures:
-        found.imports.extend(_imports(captures, step.spec, step.preset, found.text))
+        found.imports.extend(imports_of(captures, step.spec, step.preset, found.text))
 
 
 def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -547,7 +547,7 @@ def _doc(node: Node, body: Node | None, text: _Text) -> str:
     if first is not None and first.type == "expression_statement" and first.named_child_count:
         string = first.named_child(0)
         if string.type == "string":
-            return _first_line(text(string).strip(_QUOTES + "rbuRBU"))
+            return _first_line(text(string).strip(QUOTES + "rbuRBU"))
     prev = node.prev_named_sibling
     if prev is not None and "comment" in prev.type and prev.end_point.row >= node.start_point.row - 1:
         return _first_line(text(prev).lstrip("/*#! ").rstrip("*/ "))
@@ -573,34 +573,3 @@ def _members(text: str, spec: LanguageSpec) -> str:
     for sep in spec.member_separators:
         text = text.replace(sep, ".")
     return text
-
-
-def _imports(captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str],
-             text: _Text) -> list[Import]:
-    tree = captures.get("import.tree")
-    if tree and spec.import_tree is not None:
-        line = tree[0].start_point.row + 1
-        return [Import(m, n, a, line, wildcard=w) for m, n, a, w in spec.import_tree(text(tree[0]))]
-    # A preset module "" is the file's own scope: how a language states its exports
-    # (``export default foo`` is Import("", "foo", "default")).
-    module_nodes = captures.get("import.module")
-    if module_nodes:
-        module = text(module_nodes[0]).strip(_QUOTES)
-    elif "import.module" in preset:
-        module = preset["import.module"]
-    else:
-        return []
-    line = (module_nodes or captures["import"])[0].start_point.row + 1
-    if "import.wildcard" in captures:
-        return [Import(module, "", "", line, wildcard=True)]
-    alias = text(captures["import.alias"][0]) if "import.alias" in captures else preset.get("import.alias", "")
-    if "import.name" not in captures and preset.get("import.name"):
-        return [Import(module, preset["import.name"], alias, line)]
-    if "import.default" in captures:
-        return [Import(module, "default", text(captures["import.default"][0]), line)]
-    if "import.namespace" in captures:
-        return [Import(module, "", text(captures["import.namespace"][0]), line)]
-    if "import.name" in captures:
-        name = text(captures["import.name"][0])
-        return [Import(module, name, alias or name.rsplit(".", 1)[-1], line)]
-    return [Import(module, "", alias or spec.import_alias(module), line)]
