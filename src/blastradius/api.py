@@ -170,7 +170,7 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
     updated = _update_index(top, config) if update else False
     store = open_store(top)
     try:
-        diff = _read_change(top, store, base, staged, diff_text, files, config.max_file_bytes)
+        diff = _read_change(top, store, base, staged, diff_text, files)
         served = int(store.get_meta("reviews_served", "0") or 0)
         warm = hops is None and served < config.warmup_reviews
         caps = Caps.from_config(config, hops=hops if hops is not None else
@@ -236,7 +236,7 @@ class _ReadChange:
 
 
 def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_text: str | None,
-                 files: Sequence[str] | None, max_file_bytes: int) -> _ReadChange:
+                 files: Sequence[str] | None) -> _ReadChange:
     """The diff (from git or given), its file diffs, and the changed symbols with their kinds.
     When the working tree is one side, source files git does not track yet count as added:
     ``git diff`` leaves them out, though they are part of the change being reviewed."""
@@ -254,7 +254,7 @@ def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_t
     if diff_text is None:
         diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) if head_exists else ""
         if head_exists and right is None and not staged:
-            added, untracked = _untracked_as_added(top, store, max_file_bytes)
+            added, untracked = _untracked_as_added(top, store)
             diff_text += added
     file_diffs = parse_diff(diff_text)
     read_old, read_new = _readers(top, old_rev, right, staged)
@@ -264,28 +264,20 @@ def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_t
     return _ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked)
 
 
-def _untracked_as_added(top: Path, store: Store, max_file_bytes: int) -> tuple[str, tuple[str, ...]]:
-    """New-file diffs of the untracked, not ignored files the graph holds (so the index's own
-    rules apply: an un-ignored virtualenv or vendored folder is not a change), within the size
-    limit and not binary, and their paths."""
+def _untracked_as_added(top: Path, store: Store) -> tuple[str, tuple[str, ...]]:
+    """New-file diffs of the untracked, not ignored files the graph holds, and their paths.
+    The graph's files are those the index's rules admit (size, binary, vendored folders:
+    an un-ignored virtualenv is not a change), so they are not judged again here."""
     from . import git
     from .diff import diff_from_texts
 
     parts: list[str] = []
     paths: list[str] = []
     untracked = git.untracked(top)
-    indexed = store.file_states([p for p in untracked if language_for(p) is not None])
-    for path in untracked:
-        if path not in indexed:
-            continue
+    for path in store.file_states([p for p in untracked if language_for(p) is not None]):
         try:
-            full = top / path
-            if full.is_symlink() or full.stat().st_size > max_file_bytes:
-                continue
-            data = full.read_bytes()
+            data = (top / path).read_bytes()
         except OSError:
-            continue
-        if b"\0" in data[:8192]:
             continue
         parts.append(diff_from_texts(path, None, data.decode("utf-8", "replace")))
         paths.append(path)
