@@ -272,12 +272,12 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
     nw = params.notes_weight
     nl = nw * params.notes_length_share
     fields = "" if nw > 0 else " AND weight > 0"
+    # The counts without notes-only documents cost a few ms a query: only when they are used.
+    apart = ("SUM(weight > 0), COUNT(DISTINCT CASE WHEN weight > 0 THEN file END)" if 0 < nw and params.notes_df < 1
+             else "COUNT(*), COUNT(DISTINCT file)")
     for i in range(0, len(qterms), 400):
         chunk = qterms[i:i + 400]
         marks = ",".join("?" * len(chunk))
-        # The counts without notes-only documents cost a few ms a query: only when they are used.
-        apart = ("SUM(weight > 0), COUNT(DISTINCT CASE WHEN weight > 0 THEN file END)" if 0 < nw and params.notes_df < 1
-                 else "COUNT(*), COUNT(DISTINCT file)")
         for term, n, nf, n_id, nf_id in conn.execute(
                 f"SELECT term, COUNT(*), COUNT(DISTINCT file), {apart} FROM term_postings "
                 f"WHERE term IN ({marks}){fields} GROUP BY term", chunk):
@@ -422,7 +422,8 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
     question = parse_question(text)
-    hits = bm25(store.conn, question.terms, *graph.doc_stats(params.notes_weight, params.notes_length_share), params, skip, len(graph.files))
+    n_docs, avgdl = graph.doc_stats(params.notes_weight, params.notes_length_share)
+    hits = bm25(store.conn, question.terms, n_docs, avgdl, params, skip, len(graph.files))
     lexed = time.perf_counter()
     n = len(graph.ids)
     ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))
