@@ -30,7 +30,7 @@ from .errors import StoreError
 from .extract import content_hash
 from .extract_files import Progress, extract_many, extract_path, iter_extracts
 from .indexer_update import IncrementalUpdate
-from .languages import language_for
+from .languages import extraction_key, language_for
 from .languages.spec import ModuleResolver
 from .model import FileExtract
 from .registries import replace_registry_edges
@@ -268,7 +268,7 @@ class Indexer(IncrementalUpdate):
 
     def _config_key(self) -> tuple[object, ...]:
         c = self.config
-        return (c.exclude, c.max_file_bytes, c.vendored_dirs, c.dynamic)
+        return (c.exclude, c.max_file_bytes, c.vendored_dirs, c.dynamic, extraction_key())
 
     def _config_changed(self) -> bool:
         stored = self.store.get_meta("config")

@@ -7,6 +7,7 @@ file under ``queries/``, then listing the module in ``_MODULES``
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from functools import cache
 
@@ -16,6 +17,21 @@ _MODULES = (
     "python", "javascript", "typescript", "go", "java",
     "rust", "c", "cpp", "csharp", "ruby", "php", "kotlin", "swift", "scala", "vue", "svelte",
 )
+
+# What the extractor writes for the same source. Bump it when a change of code (not of a query
+# file: those are hashed) changes the records extraction or resolution produce: a graph written
+# under another key is rebuilt, since an update would re-read only the files that changed and
+# leave the rest as the old code wrote them.
+EXTRACTION_VERSION = 1
+
+
+@cache
+def extraction_key() -> str:
+    """``EXTRACTION_VERSION`` and every language's query text, as one short hash."""
+    h = hashlib.blake2b(str(EXTRACTION_VERSION).encode(), digest_size=8)
+    for spec in all_languages():
+        h.update(spec.name.encode() + b"\0" + spec.query_source.encode() + b"\0")
+    return h.hexdigest()
 
 
 @cache
