@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from blastradius import indexer_update
 from blastradius.config import Config
 from blastradius.indexer import Indexer
 from blastradius.store import Store
@@ -88,6 +90,35 @@ def test_updates_by_one_long_lived_indexer_equal_a_full_rebuild(tmp_path_factory
     check_steps(tmp_path_factory, steps, keep_indexer=True)
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(state, min_size=2, max_size=5))
+def test_updates_that_find_names_in_one_pass_equal_a_full_rebuild(tmp_path_factory, steps) -> None:  # type: ignore[no-untyped-def]
+    """A wide update finds the references in sight of its names in one pass over the tables."""
+    with mock.patch.object(indexer_update, "_SCAN_AFTER", 0):
+        check_steps(tmp_path_factory, steps, keep_indexer=False)
+
+
+def test_both_ways_of_finding_references_in_sight_agree(make_repo) -> None:  # type: ignore[no-untyped-def]
+    root = make_repo({
+        "a.py": "import pkg\nclass Foo:\n    def run(self):\n        pass\n",
+        "b.py": ("from a import Foo\nimport mod\nx: mod.Foo = make()\nfoo = Foo()\n"
+                 "def g(y: Foo):\n    foo.run()\n    mod.Foo.run()\n    y.cfg.path.join()\n    Foo.run()\n"
+                 "    other.FOO.stop()\n    bar()\n"),
+    })
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    try:
+        conn = ix.store.conn
+        for names, attributes in (({"Foo"}, set()), ({"foo", "bar"}, {"cfg"}), (set(), {"path", "foo"}),
+                                  ({"run", "mod"}, {"Foo"})):
+            by_query = indexer_update._in_sight(conn, names, attributes)
+            with mock.patch.object(indexer_update, "_SCAN_AFTER", -1):
+                in_one_pass = indexer_update._in_sight(conn, names, attributes)
+            assert in_one_pass == by_query and by_query[0], (names, attributes)
+    finally:
+        ix.close()
+
+
 def check_steps(tmp_path_factory, steps, keep_indexer: bool) -> None:  # type: ignore[no-untyped-def]
     work = tmp_path_factory.mktemp("inc")
     fresh = tmp_path_factory.mktemp("full")
@@ -130,8 +161,8 @@ def test_changing_a_resolution_config_file_forces_a_full_build(make_repo) -> Non
 
 
 def test_a_graph_written_by_another_extractor_is_rebuilt_not_updated(make_repo, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import blastradius.indexer as indexer_module
-    import blastradius.languages as languages
+    from blastradius import indexer as indexer_module
+    from blastradius import languages
 
     key = languages.extraction_key()
     try:  # the key follows the version (and the query files, hashed into it)

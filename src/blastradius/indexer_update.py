@@ -12,6 +12,7 @@ The cached graph counts move by the figures of the rewritten files.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
@@ -171,20 +172,10 @@ class IncrementalUpdate:
     def _reresolve(self: Indexer, resolver: Resolver, names: set[str], attributes: set[str], subclasses: set[str],
                    whole: set[str], delta: _CountDelta | None = None, kept: _Kept | None = None) -> int:
         conn = self.store.conn
-        whole_files = set(whole)
-        for name in names:
-            whole_files.update(r[0] for r in conn.execute(
-                "SELECT DISTINCT file FROM bindings WHERE type_name=? OR type_name LIKE ?", (name, f"%.{name}")))
-        ids: set[int] = set()
+        ids, whole_files = _in_sight(conn, names, attributes)
+        whole_files |= whole
         if "*" in names:  # a change of shape too wide to follow by name: re-resolve everything
             whole_files.update(r[0] for r in conn.execute("SELECT path FROM files"))
-        for name in names:
-            ids.update(r[0] for r in conn.execute("SELECT id FROM refs WHERE name=?", (name,)))
-            ids.update(r[0] for r in conn.execute(
-                "SELECT id FROM refs WHERE receiver=? OR receiver LIKE ?", (name, f"{name}.%")))
-        for attr in attributes:
-            ids.update(r[0] for r in conn.execute(
-                "SELECT id FROM refs WHERE receiver LIKE ? OR receiver LIKE ?", (f"%.{attr}", f"%.{attr}.%")))
         for cls in subclasses:
             path = cls.split("::", 1)[0]
             ids.update(r[0] for r in conn.execute(
@@ -213,6 +204,43 @@ class IncrementalUpdate:
                     Edge(*e[:5], line if e[5] == old_line else e[5]) for e in edges))))
         self.store.replace_resolutions(settled)
         return len(settled)
+
+
+# Past this many names and attributes, the references in sight of them are found in one pass
+# over the tables rather than by a scan per name: receivers and bound types have no index (a
+# LIKE on a suffix could not use one), so each name cost two scans. On sympy, an update of 227
+# of 1,100 files moved 3,500 names: 7,000 scans, 55 s, for a graph built whole in 16 s.
+_SCAN_AFTER = 16
+
+
+def _in_sight(conn: sqlite3.Connection, names: set[str], attributes: set[str]) -> tuple[set[int], set[str]]:
+    """The ids of references by a name in ``names`` or through a receiver that starts with one
+    (``name.x``) or passes through an attribute in ``attributes`` (``a.attr``, ``a.attr.x``), and the
+    files that bind a type of such a name (``name``, ``mod.name``). Dotted receivers and types are
+    compared without case, as SQLite's LIKE does (whose ``_`` also matches any one character: the
+    pass is exact there, which the outcomes do not depend on)."""
+    if len(names) + len(attributes) <= _SCAN_AFTER:
+        files = {r[0] for name in names for r in conn.execute(
+            "SELECT DISTINCT file FROM bindings WHERE type_name=? OR type_name LIKE ?", (name, f"%.{name}"))}
+        ids = {r[0] for name in names for r in conn.execute("SELECT id FROM refs WHERE name=?", (name,))}
+        ids.update(r[0] for name in names for r in conn.execute(
+            "SELECT id FROM refs WHERE receiver=? OR receiver LIKE ?", (name, f"{name}.%")))
+        ids.update(r[0] for attr in attributes for r in conn.execute(
+            "SELECT id FROM refs WHERE receiver LIKE ? OR receiver LIKE ?", (f"%.{attr}", f"%.{attr}.%")))
+        return ids, files
+    low_names = {n.lower() for n in names}
+    low_attributes = {a.lower() for a in attributes}
+    files = {file for file, type_name in conn.execute("SELECT file, type_name FROM bindings")
+             if type_name in names or ("." in type_name and type_name.rsplit(".", 1)[1].lower() in low_names)}
+    ids = set()
+    for ref_id, name, receiver in conn.execute("SELECT id, name, receiver FROM refs"):
+        if name in names:
+            ids.add(ref_id)
+        elif receiver:
+            parts = receiver.lower().split(".")
+            if receiver in names or (len(parts) > 1 and (parts[0] in low_names or not low_attributes.isdisjoint(parts[1:]))):
+                ids.add(ref_id)
+    return ids, files
 
 
 # path → (scope, kind, name, receiver) → (status, line, edges as stored): see _kept_outcomes.
