@@ -103,6 +103,26 @@ def test_doc_comments_and_body_comments_in_other_grammars(lang: str, path: str, 
     assert "zebra" in sym.notes and sym.doc not in sym.notes
 
 
+@pytest.mark.parametrize(("lang", "path", "source"), [
+    ("javascript", "a.js", 'function f() { return {"okapi": 1, t: `zebra ${x} gnu`}; }\n'),
+    ("typescript", "a.ts", 'export function f(): string { return `okapi ${x}` + "zebra"; }\n'),
+    ("go", "a.go", 'package p\nfunc f() { a := "okapi\\n"; b := `zebra` }\n'),
+    ("java", "A.java", 'class A { void f() { String s = "okapi"; String t = """\n zebra\n """; } }'),
+    ("rust", "a.rs", 'fn f() { let a = "okapi"; let b = r#"zebra"#; }'),
+    ("c", "a.c", 'void f(void) { puts("okapi"); puts("zebra"); }'),
+    ("cpp", "a.cpp", 'void f() { auto a = "okapi"; auto b = R"(zebra)"; }'),
+    ("csharp", "A.cs", 'class A { void f() { var s = "okapi"; var t = @"zebra"; } }'),
+    ("ruby", "a.rb", 'def f\n  a = "okapi #{x} end"\n  b = \'zebra\'\nend\n'),
+    ("php", "a.php", '<?php function f() { $a = "okapi $x end"; $b = \'zebra\'; }'),
+    ("kotlin", "a.kt", 'fun f() { val a = "okapi ${x} end"; val b = "zebra" }'),
+    ("swift", "a.swift", 'func f() { let a = "okapi \\(x) end"; let b = "zebra" }'),
+    ("scala", "a.scala", 'object A { def f() = { val a = "okapi"; val b = s"zebra $x end" } }'),
+])
+def test_string_literals_are_notes_in_every_grammar(lang: str, path: str, source: str) -> None:
+    f = next(s for s in extract(path, source.encode(), get_language(lang)).symbols if s.name == "f")
+    assert "okapi" in f.notes and "zebra" in f.notes
+
+
 def test_notes_travel_between_processes() -> None:
     fx = extract("ship.py", PY.encode(), get_language("python"))
     assert _unpack(_pack(fx)) == fx
@@ -165,6 +185,31 @@ def test_a_question_only_a_comment_answers_ranks_that_file_first(make_repo: Call
         # Without notes, no indexed word of the files is in the question.
         assert rank_files(store, "lithium refused by the air carrier", top=3,
                           params=RankParams(notes_weight=0)).files == ()
+    finally:
+        store.close()
+
+
+REGISTRY = {
+    "docs/domain.py": ('ROLES = {"currentmodule": object, "rtype": object}\n\n'
+                       'def resolve(name):\n    raise LookupError(f"more than one target found for {name!r}")\n'),
+    "docs/render.py": "def render(node):\n    return node.text\n",
+}
+
+
+def test_string_literals_are_notes_of_their_definition_and_rank() -> None:
+    notes = notes_of(REGISTRY["docs/domain.py"], "docs/domain.py")
+    # A module-level registry's keys belong to the file, a function's message to the function.
+    assert "currentmodule" in notes["docs/domain.py"] and "rtype" in notes["docs/domain.py"]
+    assert notes["docs/domain.py::resolve"] == "more than one target found for"  # the f-string's {name!r} is code
+
+
+def test_a_question_that_names_a_registered_string_finds_its_file(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(REGISTRY)
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        found = rank_files(store, "currentmodule directive warns: more than one target found", top=2)
+        assert [f.path for f in found.files] == ["docs/domain.py"]
     finally:
         store.close()
 

@@ -1,7 +1,7 @@
-"""A symbol's notes: which definition each comment and docstring belongs to, and its text.
+"""A symbol's notes: which definition each comment and string belongs to, and its text.
 
-The extractor captures comments (``@comment``) and docstrings standing as statements
-(``@doc``) in its one query pass and hands them here as plain offsets and texts, with the
+The extractor captures comments (``@comment``) and strings (``@doc``: a language's query
+file says which; Python's takes every string literal, docstrings included) in its one query pass and hands them here as plain offsets and texts, with the
 definitions as sorted byte ranges; nothing here touches the tree. A ``@doc`` belongs to the
 innermost definition holding it (the file at top level). A ``@comment`` too, unless it
 documents the definition right after it: it starts its line and only whitespace, with no

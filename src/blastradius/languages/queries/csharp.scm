@@ -57,3 +57,5 @@
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
+; String literals are notes too: see python.scm.
+[(string_literal_content) (string_content) (verbatim_string_literal)] @doc

@@ -88,3 +88,5 @@
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
+; String literals are notes too: see python.scm.
+(string_fragment) @doc

@@ -104,3 +104,5 @@
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
+; String literals are notes too: see python.scm.
+[(interpreted_string_literal_content) (raw_string_literal_content)] @doc

@@ -30,3 +30,5 @@
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(line_comment) (block_comment)] @comment
+; String literals are notes too: see python.scm.
+(string_content) @doc

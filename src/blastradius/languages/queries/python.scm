@@ -58,7 +58,9 @@
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
 
-; Prose for the notes of the definition it belongs to (see extract.py): comments, and strings
-; standing as statements (docstrings of modules, classes, functions and attributes).
+; Prose for the notes of the definition it belongs to (see extract.py): comments, docstrings,
+; and every other string literal: the names code registers and is asked about by live in
+; strings (a directive 'currentmodule', a field 'rtype', a config value, a CLI option, a
+; message id) and so do the messages a question pastes.
 (comment) @comment
-(expression_statement (string) @doc)
+(string_content) @doc

@@ -35,3 +35,5 @@
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
+; String literals are notes too: see python.scm.
+(string_content) @doc

@@ -29,3 +29,5 @@
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(comment) (block_comment)] @comment
+; String literals are notes too: see python.scm.
+[(string) (interpolated_string)] @doc

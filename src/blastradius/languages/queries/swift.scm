@@ -27,3 +27,5 @@
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(comment) (multiline_comment)] @comment
+; String literals are notes too: see python.scm.
+(line_str_text) @doc
