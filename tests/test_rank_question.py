@@ -64,6 +64,21 @@ def test_paths_and_dotted_names_are_collected_with_their_line_weight() -> None:
     assert parse_question("Bug in sphinx.ext.autodoc.Documenter").dotted == {"sphinx.ext.autodoc.Documenter": W_TITLE}
 
 
+def test_a_name_on_a_block_line_other_than_a_frame_weighs_like_the_block() -> None:
+    q = parse_question("Autodoc fails\n```python\nextensions = ['sphinx.ext.intersphinx']\n"
+                       "from sphinx.util import inspect\n```\n  File \"sphinx/util/docfields.py\", line 3\n")
+    assert q.dotted["sphinx.ext.intersphinx"] == q.dotted["sphinx.util"] == W_BLOCK
+    assert q.paths["sphinx/util/docfields.py"] == MENTION_FLOOR > W_BLOCK
+
+
+def test_a_folded_section_is_a_block_summary_included() -> None:
+    text = ("Weighted mean is wrong\nthe weights are not normalized\n<details><summary>Output of "
+            "<tt>xr.show_versions()</tt></summary>\n\npython-bits: 64\nlibhdf5: 1.10.6\n</details>\nit fails\n")
+    assert [k for k, _ in classify_lines(text)] == [W_TITLE, W_PROSE, W_BLOCK, W_BLOCK, W_BLOCK, W_PROSE]
+    q = parse_question(text)
+    assert q.dotted["xr.show_versions"] == W_BLOCK and q.terms["libhdf5"] == pytest.approx(W_BLOCK)
+
+
 def test_named_files_match_the_longest_existing_suffix_and_modules_through_the_resolver() -> None:
     files = ["src/_pytest/pastebin.py", "src/_pytest/terminal.py", "src/_pytest/__init__.py",
              "sphinx/ext/autodoc/__init__.py", "sphinx/ext/autodoc/mock.py", "a/conf.py", "b/conf.py",
@@ -159,8 +174,9 @@ def test_naming_many_files_points_at_none_in_particular(docs_repo: Store) -> Non
     assert one == {"pkg/render.py": W_PROSE}
     listed = "x\n```\npkg/render.py\npkg/cache.py\ndocs/example_render.py\npkg/__init__.py\n```\n"
     many = files_named(docs_repo.conn, graph, parse_question(listed), frozenset(), budget=3.0)
-    assert many == pytest.approx({f: 0.75 for f in ("pkg/render.py", "pkg/cache.py", "docs/example_render.py",
-                                                    "pkg/__init__.py")})
+    # Four names on block lines (W_BLOCK each), over a budget of three: each counts three quarters.
+    assert many == pytest.approx({f: W_BLOCK * 3 / 4 for f in ("pkg/render.py", "pkg/cache.py",
+                                                               "docs/example_render.py", "pkg/__init__.py")})
 
 
 def test_an_import_alias_expands_the_dotted_names_written_with_it() -> None:

@@ -34,13 +34,20 @@ TEST_WORDS = frozenset({"test", "tests", "testing", "fixture", "fixtures"})
 W_TITLE = 3.0
 W_PROSE = 1.0
 W_BLOCK = 0.5
-MENTION_FLOOR = 1.0  # the least weight of a file or symbol named in a block (as much as in prose)
+# A file or symbol named in a traceback frame counts as much as in prose; named on another line of
+# a block (a configuration, an import, an object's repr) it weighs like the block. Over 106 issues,
+# such lines named a gold file 5 times in 80, frames 20 in 80, prose 30 in 57.
+MENTION_FLOOR = 1.0
 PACKAGE_SHARE = 0.5  # a dotted name that resolves to a package's own file (its directory) counts this much
 IDENTIFIER_BOOST = 2.0  # whole-name terms of identifiers written as code
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 # Lines of pasted output rather than prose: prompts, traceback frames, log and linter lines.
 _BLOCK_LINE = re.compile(r"^(\s{4,}|\t|\s*(>>>|\.\.\.|\$ |E  |[-=_*!]{5,})|\s*File \"|\S+:\d+(:\d+)?:)")
+_FRAME = re.compile(r"^\s*File \"|^\S+:\d+(:\d+)?:")
+# A folded section (<details>…</details>) holds what the asker pasted: logs, versions, settings.
+_DETAILS_OPEN = re.compile(r"<details\b", re.IGNORECASE)
+_DETAILS_CLOSE = re.compile(r"</details>", re.IGNORECASE)
 # A file name's extension ('conf.py') is not a word of the question; the path is matched on its own.
 _EXTENSION = re.compile(r"(?<=\w)\.(py|pyi|js|ts|txt|cfg|toml|ini|rst|md|html|json|yaml|yml)\b")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -74,8 +81,7 @@ def parse_question(text: str) -> Question:
     for kind, line in classify_lines(text):
         if kind != W_BLOCK:
             prose.append(line)
-        # A name is precise wherever it stands: in a block it still counts as much as MENTION_FLOOR.
-        named = max(kind, MENTION_FLOOR)
+        named = max(kind, MENTION_FLOOR) if kind != W_BLOCK or _FRAME.match(line) else kind
         for m in _PATH.findall(line):
             paths[m.replace("\\", "/")] = max(paths.get(m.replace("\\", "/"), 0.0), named)
         for m in _DOTTED.findall(line):
@@ -106,17 +112,24 @@ def classify_lines(text: str) -> Iterable[tuple[float, str]]:
     """(weight, line) per non-empty line: the title, prose, or a block of code or output.
 
     The scaffolding of an issue template says nothing about the issue: HTML comments and checklists
-    are left out, headings ('### Python version') weigh like a block.
+    are left out, headings ('### Python version') weigh like a block, and so does a folded section
+    (``<details>``, its summary included), where issue templates ask for the versions and logs.
     """
     in_fence = False
     title_seen = False
+    folded = False
     for line in _COMMENT.sub("", text).splitlines():
         if _FENCE.match(line):
             in_fence = not in_fence
             continue
+        if not in_fence and title_seen:
+            folded = folded or bool(_DETAILS_OPEN.search(line))
+            if _DETAILS_CLOSE.search(line):
+                folded = False
+                continue
         if not line.strip() or (not in_fence and _TEMPLATE_LINE.match(line)):
             continue
-        if in_fence or (title_seen and _HEADING.match(line)) or _BLOCK_LINE.match(line):
+        if in_fence or folded or (title_seen and _HEADING.match(line)) or _BLOCK_LINE.match(line):
             yield W_BLOCK, line
         elif not title_seen:
             title_seen = True
