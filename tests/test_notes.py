@@ -196,7 +196,7 @@ REGISTRY = {
 }
 
 
-def test_string_literals_are_notes_of_their_definition_and_rank() -> None:
+def test_string_literals_are_notes_of_the_definition_holding_them() -> None:
     notes = notes_of(REGISTRY["docs/domain.py"], "docs/domain.py")
     # A module-level registry's keys belong to the file, a function's message to the function.
     assert "currentmodule" in notes["docs/domain.py"] and "rtype" in notes["docs/domain.py"]

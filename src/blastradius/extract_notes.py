@@ -1,8 +1,9 @@
 """A symbol's notes: which definition each comment and string belongs to, and its text.
 
-The extractor captures comments (``@comment``) and strings (``@doc``: a language's query
-file says which; Python's takes every string literal, docstrings included) in its one query pass and hands them here as plain offsets and texts, with the
-definitions as sorted byte ranges; nothing here touches the tree. A ``@doc`` belongs to the
+The extractor captures comments (``@comment``) and string literals (``@doc``, docstrings
+included: each query file names its grammar's string content) in its one query pass and hands
+them here as plain offsets and texts, with the definitions as sorted byte ranges; nothing here
+touches the tree. A ``@doc`` belongs to the
 innermost definition holding it (the file at top level). A ``@comment`` too, unless it
 documents the definition right after it: it starts its line and only whitespace, with no
 blank line, lies between it and that definition or the next comment of such a run (a Go,

@@ -219,7 +219,8 @@ def _in_sight(conn: sqlite3.Connection, names: set[str], attributes: set[str]) -
     files that bind a type of such a name (``name``, ``mod.name``). Dotted receivers and types are
     compared without case, as SQLite's LIKE does (whose ``_`` also matches any one character: the
     pass is exact there, which the outcomes do not depend on)."""
-    if len(names) + len(attributes) <= _SCAN_AFTER:
+    # The pass compares dot-separated parts: a dotted name (none is made today) takes the queries.
+    if len(names) + len(attributes) <= _SCAN_AFTER or any("." in n for n in (*names, *attributes)):
         files = {r[0] for name in names for r in conn.execute(
             "SELECT DISTINCT file FROM bindings WHERE type_name=? OR type_name LIKE ?", (name, f"%.{name}"))}
         ids = {r[0] for name in names for r in conn.execute("SELECT id FROM refs WHERE name=?", (name,))}
@@ -236,9 +237,11 @@ def _in_sight(conn: sqlite3.Connection, names: set[str], attributes: set[str]) -
     for ref_id, name, receiver in conn.execute("SELECT id, name, receiver FROM refs"):
         if name in names:
             ids.add(ref_id)
-        elif receiver:
+        elif receiver in names:
+            ids.add(ref_id)
+        elif receiver and "." in receiver:
             parts = receiver.lower().split(".")
-            if receiver in names or (len(parts) > 1 and (parts[0] in low_names or not low_attributes.isdisjoint(parts[1:]))):
+            if parts[0] in low_names or not low_attributes.isdisjoint(parts[1:]):
                 ids.add(ref_id)
     return ids, files
 
