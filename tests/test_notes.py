@@ -123,6 +123,17 @@ def test_string_literals_are_notes_in_every_grammar(lang: str, path: str, source
     assert "okapi" in f.notes and "zebra" in f.notes
 
 
+@pytest.mark.parametrize(("lang", "path", "source"), [
+    ("javascript", "a.js", 'import x from "./zebra.js";\nconst fs = require("zebra-fs");\nconst m = "okapi";\n'),
+    ("typescript", "a.ts", 'import { a } from "./zebra";\nexport * from "./zebra-too";\nconst m = "okapi";\n'),
+    ("go", "a.go", 'package p\nimport (\n  "zebra"\n  z "net/zebra"\n)\nvar a = "okapi"\n'),
+    ("c", "a.c", '#include "zebra.h"\nconst char *a = "okapi";\n'),
+])
+def test_module_paths_in_imports_are_not_notes(lang: str, path: str, source: str) -> None:
+    fx = extract(path, source.encode(), get_language(lang))
+    assert fx.imports and fx.symbols[0].notes == "okapi"
+
+
 def test_notes_travel_between_processes() -> None:
     fx = extract("ship.py", PY.encode(), get_language("python"))
     assert _unpack(_pack(fx)) == fx

@@ -29,7 +29,7 @@ from functools import cache
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from .extract_imports import QUOTES, imports_of
-from .extract_notes import MAX_NOTES, note_owners, note_text
+from .extract_notes import MAX_NOTES, note_owners, note_text, outside
 from .gc_pause import collector_paused
 from .languages.spec import LanguageSpec
 from .model import (
@@ -238,8 +238,8 @@ def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max
         comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
     ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
     scopes = _Scopes(ordered, path)
-    notes = note_owners(found.comments, scopes.starts, [d.end for d in ordered], [d.parent for d in ordered],
-                        data) if max_notes > 0 else {}
+    notes = note_owners(outside(found.comments, found.import_spans), scopes.starts, [d.end for d in ordered],
+                        [d.parent for d in ordered], data) if max_notes > 0 else {}
     symbols = [_file_symbol(path, data, is_test, note_text(notes.get(-1), "", max_notes))]
     symbols.extend(_symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes)
                    for i, d in enumerate(ordered))
@@ -269,6 +269,7 @@ class _Found:
     package: str = ""
     # (start byte, end byte, text, may document the next definition)
     comments: list[tuple[int, int, str, bool]] = field(default_factory=list)
+    import_spans: list[tuple[int, int]] = field(default_factory=list)  # of @import matches
 
 
 def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
@@ -340,8 +341,10 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
 
 
 def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    if step.main in captures:
+    nodes = captures.get(step.main)
+    if nodes is not None:
         found.imports.extend(imports_of(captures, step.spec, step.preset, found.text))
+        found.import_spans.append((nodes[0].start_byte, nodes[0].end_byte))
 
 
 def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

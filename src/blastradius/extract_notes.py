@@ -59,6 +59,27 @@ def note_owners(comments: list[tuple[int, int, str, bool]], starts: list[int], e
     return out
 
 
+def outside(comments: list[tuple[int, int, str, bool]], spans: list[tuple[int, int]]) -> list[tuple[int, int, str, bool]]:
+    """The comments, and the strings that lie outside every span: a module path in an import
+    (``from "./utils.js"``, ``#include "db.h"``) says where code comes from, not what it does, and
+    would fill a file's capped notes before any string of its body."""
+    if not spans:
+        return comments
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    starts = [m[0] for m in merged]
+    kept = []
+    for piece in comments:
+        i = bisect_right(starts, piece[0]) - 1
+        if piece[3] or i < 0 or merged[i][1] < piece[1]:
+            kept.append(piece)
+    return kept
+
+
 def _blank_between(data: bytes, end: int, start: int) -> bool:
     """Only whitespace, and at most one line break (no blank line), from ``end`` to ``start``."""
     if not end <= start <= end + _ATTACH_GAP:
