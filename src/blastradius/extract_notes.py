@@ -3,12 +3,11 @@
 The extractor captures comments (``@comment``) and string literals (``@doc``, docstrings
 included: each query file names its grammar's string content) in its one query pass and hands
 them here as plain offsets and texts, with the definitions as sorted byte ranges; nothing here
-touches the tree. A ``@doc`` belongs to the
-innermost definition holding it (the file at top level). A ``@comment`` too, unless it
-documents the definition right after it: it starts its line and only whitespace, with no
-blank line, lies between it and that definition or the next comment of such a run (a Go,
-Rust or Java doc comment, Rust's ``///`` lines one node each, a comment above a Python
-``def``). The text is for query ranking (``term_index.py``): whitespace collapsed,
+touches the tree. A ``@doc`` belongs to the innermost definition holding it (the file at top
+level). A ``@comment`` too, unless it documents the definition right after it: it starts its
+line and only whitespace, with no blank line, lies between it and that definition or the next
+comment of such a run (a Go, Rust or Java doc comment, Rust's ``///`` lines one node each, a
+comment above a Python ``def``). The text is for query ranking (``term_index.py``): whitespace collapsed,
 delimiters cut, the docstring line the node keeps as ``doc`` left out, and capped.
 """
 
@@ -29,7 +28,7 @@ _MARKS = "#/*!;\"'` "  # comment and string delimiters, cut from the ends of eac
 
 def note_owners(comments: list[tuple[int, int, str, bool]], starts: list[int], ends: list[int], parents: list[int],
                 data: bytes) -> dict[int, list[str]]:
-    """Definition index (-1: the file) → the texts of its comments and docstrings, collected backwards.
+    """Definition index (-1: the file) → the texts of its comments and strings, collected backwards.
 
     ``comments`` are (start byte, end byte, text, may document the next definition); the
     definitions are given by their start bytes (sorted), end bytes and parent indexes (-1: the

@@ -63,9 +63,9 @@ class Symbol:
     doc: str = ""
     is_test: bool = False
     parent: str | None = None  # id of the enclosing symbol; None for a file
-    # Prose about the symbol for query ranking: the rest of its docstring and the comments in its
-    # own body (a nested symbol's are its own), whitespace collapsed and capped; a file's holds its
-    # module docstring and top-level comments. Stored apart from the node (the ``notes`` table).
+    # Prose about the symbol for query ranking: the rest of its docstring, and the comments and
+    # string literals of its own body (a nested symbol's are its own), whitespace collapsed and
+    # capped; a file's holds its module docstring and top-level comments and strings. Stored apart from the node (the ``notes`` table).
     notes: str = ""
 
 

@@ -42,9 +42,10 @@ PACKAGE_SHARE = 0.5  # a dotted name that resolves to a package's own file (its 
 IDENTIFIER_BOOST = 2.0  # whole-name terms of identifiers written as code
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
+# Traceback frames and 'path:line:' lines (which name files as precisely as prose does).
+_FRAME = re.compile(r"^(\s*File \"|\S+:\d+(:\d+)?:)")
 # Lines of pasted output rather than prose: prompts, traceback frames, log and linter lines.
-_BLOCK_LINE = re.compile(r"^(\s{4,}|\t|\s*(>>>|\.\.\.|\$ |E  |[-=_*!]{5,})|\s*File \"|\S+:\d+(:\d+)?:)")
-_FRAME = re.compile(r"^\s*File \"|^\S+:\d+(:\d+)?:")
+_BLOCK_LINE = re.compile(r"^(\s{4,}|\t|\s*(>>>|\.\.\.|\$ |E  |[-=_*!]{5,}))|" + _FRAME.pattern)
 # A folded section (<details>…</details>) holds what the asker pasted: logs, versions, settings.
 _DETAILS_OPEN = re.compile(r"<details\b", re.IGNORECASE)
 _DETAILS_CLOSE = re.compile(r"</details>", re.IGNORECASE)

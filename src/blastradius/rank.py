@@ -3,7 +3,7 @@
 Two signals, then a cut. Lexical: every node is a small document (its name,
 its enclosing names, its signature and docstring first line; a file's document
 is its path), split into terms by ``terms.py`` with a weight per field so that
-identifiers count more than prose, plus its notes (docstring rest, comments) as a
+identifiers count more than prose, plus its notes (docstring rest, comments, strings) as a
 field weighed at query time, and scored with BM25 (a term's idf mixes its
 rarity among documents and among files, so a term packed into one file weighs
 more than one spread thinly). The postings live per
@@ -60,7 +60,7 @@ class RankParams:
     # Share of a term's idf taken from the files that hold it rather than the documents: a term packed
     # into one file ('linkcheck') says more about the file than one spread thinly over many ('error').
     file_idf: float = 0.5
-    # Weight of a node's notes (the rest of its docstring, its comments) per term occurrence, against 3
+    # Weight of a node's notes (docstring rest, comments, strings) per term occurrence, against 3
     # for a name word and 0.5 for a word of the docstring's first line; they lengthen the document by as
     # much (BM25F) times ``notes_length_share``. 0 leaves them out: the ranking is then exactly the one
     # before notes were indexed. 0.3 and 0.5 scored alike out of sample and on the hold-out, 0.5 one

@@ -2,8 +2,8 @@
 
 A node's document is its name, its enclosing names, its signature and the first line of
 its docstring (a file's: its path), split into terms by ``terms.py`` with a weight per
-field, so that identifiers count more than prose. Its notes (the rest of the docstring and
-its comments, see extract.py) are a field of their own: each posting keeps the notes' term
+field, so that identifiers count more than prose. Its notes (the rest of the docstring, its
+comments and string literals, see extract_notes.py) are a field of their own: each posting keeps the notes' term
 count and length beside the weighted rest, so that the query decides how much prose counts
 (``RankParams.notes_weight``, 0 leaves them out exactly) without a rebuild. The postings live in ``term_postings``
 and ``term_docs`` per file, so an update replaces exactly the terms of the files it

@@ -22,10 +22,11 @@ Capture names used by the query files (the contract with ``extract.py``):
 - ``@binding`` with ``@binding.name`` and ``@binding.type``: a variable whose
   type the code states.
 - ``@package`` with ``@package.name``: a declared package or namespace.
-- ``@comment``: a comment, and ``@doc``: a docstring standing as a statement
-  (Python's strings), the prose of a symbol's notes for query ranking. A
-  ``@comment`` directly above a definition documents it; otherwise each
-  belongs to the innermost definition holding it (the file at top level).
+- ``@comment``: a comment, and ``@doc``: a string literal's content (docstrings
+  included), the prose of a symbol's notes for query ranking. A ``@comment``
+  directly above a definition documents it; otherwise each belongs to the
+  innermost definition holding it (the file at top level). A ``@doc`` inside an
+  ``@import`` match (a module path) is not a note.
 - ``@test`` inside a definition's match marks it (and what it contains) as
   test code (``#[test]``, ``[Fact]``); ``@owner`` inside a reference's match
   names the class of this file the reference belongs to (``impl Trait for
