@@ -37,9 +37,20 @@ def test_split_identifier(identifier: str, words: list[str]) -> None:
 
 @pytest.mark.parametrize(("a", "b"), [("tests", "test"), ("parsing", "parse"), ("parsed", "parse"),
                                       ("caching", "cache"), ("running", "run"), ("classes", "class"),
-                                      ("authentication", "authenticate"), ("dependencies", "dependency")])
+                                      ("authentication", "authenticate"), ("dependencies", "dependency"),
+                                      ("serialization", "serialize"), ("serialized", "serializer"),
+                                      ("typed", "type"), ("typing", "types"), ("named", "name"),
+                                      ("coding", "code"), ("added", "add"), ("mapped", "map")])
 def test_stem_meets_word_forms(a: str, b: str) -> None:
     assert stem(a) == stem(b)
+
+
+@pytest.mark.parametrize(("a", "b"), [("mode", "mod"), ("note", "not"), ("code", "cod"), ("type", "typ"),
+                                      ("runs", "rune"), ("fixed", "fixe"), ("getting", "gete")])
+def test_stem_keeps_short_words_apart(a: str, b: str) -> None:
+    # A four-letter word keeps its final e: 'mode' is not the abbreviation 'mod' (sphinx-8551's
+    # `mod.submod` met every `mode` parameter of the C++ domain), nor 'type' the variable 'typ'.
+    assert stem(a) != stem(b)
 
 
 def test_stem_keeps_words_ending_in_s_that_are_not_plurals() -> None:

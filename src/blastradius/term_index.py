@@ -24,7 +24,7 @@ from importlib import resources
 from . import terms as T
 from .store import Store
 
-TERM_INDEX_VERSION = "3"
+TERM_INDEX_VERSION = "4"
 
 # Field weights of a node's document: what a symbol is called says more than prose about it.
 W_NAME = 3.0

@@ -32,6 +32,8 @@ self cls def return none true false class import pass elif else lambda
 """.split())
 
 # Suffixes stripped, longest first; a stem keeps at least three letters.
+# A short stem of consonant, vowel, consonant (not w, x or y) lost a final e to its suffix.
+_SHORT = re.compile(r"[^aeiou][aeiouy][^aeiouwxy]")
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "es", "ed", "ly", "s")
 
 
@@ -44,18 +46,23 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             base = word[: -len(suffix)]
             if suffix in ("ation", "ations"):
-                base += "at"  # 'validation' meets 'validate'
+                # 'validation' meets 'validate'; 'serialization' meets 'serialize'
+                base = base if base.endswith(("iz", "is")) else base + "at"
             elif suffix == "ies":
                 base += "y"
             elif suffix == "s" and base.endswith(("s", "u", "i")):
                 base = word  # 'class', 'status', 'analysis' keep their s
             elif suffix == "es" and not base.endswith(("ss", "sh", "ch", "x", "z")):
                 base = word[:-1]  # 'types' → 'type', but 'classes' → 'class'
-            elif suffix in ("ing", "ings", "ed", "er", "ers") and base[-1] == base[-2] and base[-1] not in "lsz":
-                base = base[:-1]  # 'running' → 'run', but 'called' → 'call'
+            elif suffix in ("ing", "ings", "ed", "er", "ers"):
+                if len(base) > 3 and base[-1] == base[-2] and base[-1] not in "lsz":
+                    base = base[:-1]  # 'running' → 'run', but 'called' → 'call', 'added' → 'add'
+                elif len(base) == 3 and _SHORT.fullmatch(base):
+                    base += "e"  # 'typed' → 'type', 'named' → 'name', but 'added' → 'add'
             break
-    # A final e goes too, so that 'parse', 'parsed' and 'parsing' meet.
-    return base[:-1] if base.endswith("e") and len(base) > 3 else base
+    # A final e goes too, so that 'parse', 'parsed' and 'parsing' meet; a word of four letters keeps
+    # it, so that 'mode' does not become 'mod' nor 'note' 'not'.
+    return base[:-1] if base.endswith("e") and len(base) > 4 else base
 
 
 def split_identifier(identifier: str) -> list[str]:
