@@ -79,6 +79,23 @@ def test_a_folded_section_is_a_block_summary_included() -> None:
     assert q.dotted["xr.show_versions"] == W_BLOCK and q.terms["libhdf5"] == pytest.approx(W_BLOCK)
 
 
+def test_a_setup_section_is_a_block_until_the_next_heading() -> None:
+    text = ("viewcode pages for epub\n**Describe the bug**\nthe pages are made\n**Environment info**\n"
+            "- OS: Mac\n- Sphinx extensions: sphinx.ext.viewcode\n  File \"sphinx/ext/viewcode.py\", line 3\n"
+            "**Additional context**\nonly with epub\n### Python version\n3.9\n## Steps\nmake html\n")
+    assert [k for k, _ in classify_lines(text)] == [
+        W_TITLE, W_PROSE, W_PROSE, W_BLOCK, W_BLOCK, W_BLOCK, W_BLOCK, W_PROSE, W_PROSE, W_BLOCK, W_BLOCK,
+        W_BLOCK, W_PROSE]
+    q = parse_question(text)
+    # The asker's setup names what they run, rarely what is broken; a traceback frame still counts.
+    assert q.dotted["sphinx.ext.viewcode"] == W_BLOCK
+    assert q.paths["sphinx/ext/viewcode.py"] == MENTION_FLOOR
+    assert q.terms["mac"] == pytest.approx(W_BLOCK)
+    # A bold phrase inside a sentence is not a heading, and a title about versions is no setup section.
+    assert [k for k, _ in classify_lines("Versions are wrong\nthe **system** clock\nx\n")] == [
+        W_TITLE, W_PROSE, W_PROSE]
+
+
 def test_named_files_match_the_longest_existing_suffix_and_modules_through_the_resolver() -> None:
     files = ["src/_pytest/pastebin.py", "src/_pytest/terminal.py", "src/_pytest/__init__.py",
              "sphinx/ext/autodoc/__init__.py", "sphinx/ext/autodoc/mock.py", "a/conf.py", "b/conf.py",

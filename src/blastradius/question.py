@@ -54,6 +54,11 @@ _EXTENSION = re.compile(r"(?<=\w)\.(py|pyi|js|ts|txt|cfg|toml|ini|rst|md|html|js
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TEMPLATE_LINE = re.compile(r"^\s*([-*] \[[ xX]\]|_No response_\s*$)")
 _HEADING = re.compile(r"^\s*#{1,6}\s")
+# A section heading: a markdown heading, or a line that is bold text alone ('**Environment info**').
+_SECTION = re.compile(r"^\s*(#{1,6}\s+\S|\*\*[^*]+\*\*:?\s*$)")
+# Sections where the asker describes their setup (versions, platform, environment), not the problem:
+# over 168 issues their lines named 33 files, 5 of them gold (docs/benchmarks.md, query round 5).
+_SETUP_SECTION = re.compile(r"(?i)\b(environment|versions?|system|platform|os)\b")
 _BACKTICK = re.compile(r"`([^`\n]+)`")
 _CODE_TOKEN = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|\w*[a-z][A-Z]\w*|\w+_\w+")
 _PATH = re.compile(r"(?:[\w.-]+[/\\])+[\w.-]+\.[A-Za-z]\w{0,5}\b|\b[\w-]+\.[a-z]{2,4}\b")
@@ -114,11 +119,13 @@ def classify_lines(text: str) -> Iterable[tuple[float, str]]:
 
     The scaffolding of an issue template says nothing about the issue: HTML comments and checklists
     are left out, headings ('### Python version') weigh like a block, and so does a folded section
-    (``<details>``, its summary included), where issue templates ask for the versions and logs.
+    (``<details>``, its summary included), where issue templates ask for the versions and logs, and
+    a section about the asker's setup ('**Environment info**', '### Versions') up to the next heading.
     """
     in_fence = False
     title_seen = False
     folded = False
+    setup = False
     for line in _COMMENT.sub("", text).splitlines():
         if _FENCE.match(line):
             in_fence = not in_fence
@@ -130,7 +137,9 @@ def classify_lines(text: str) -> Iterable[tuple[float, str]]:
                 continue
         if not line.strip() or (not in_fence and _TEMPLATE_LINE.match(line)):
             continue
-        if in_fence or folded or (title_seen and _HEADING.match(line)) or _BLOCK_LINE.match(line):
+        if title_seen and not in_fence and not folded and _SECTION.match(line):
+            setup = bool(_SETUP_SECTION.search(line))
+        if in_fence or folded or setup or (title_seen and _HEADING.match(line)) or _BLOCK_LINE.match(line):
             yield W_BLOCK, line
         elif not title_seen:
             title_seen = True
