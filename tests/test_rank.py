@@ -16,6 +16,7 @@ from blastradius.cli import main
 from blastradius.indexer import index
 from blastradius.rank import RankParams, about_tests, bm25, personalized_pagerank, rank_files, update_term_index
 from blastradius.store import Store
+from blastradius.term_index import TERM_INDEX_VERSION
 from blastradius.terms import identifier_terms, split_identifier, stem, text_terms
 
 from .conftest import commit_all, write_files
@@ -152,6 +153,18 @@ def test_term_index_is_built_lazily_for_an_older_database(term_store: Store) -> 
     result = rank_files(term_store, "compute tax")
     assert result.files[0].path == "billing/tax.py"
     assert update_term_index(term_store, [], []) == 0  # up to date now: nothing to do
+
+
+def test_a_term_index_of_an_older_version_is_rebuilt_in_the_current_shape(term_store: Store) -> None:
+    # Version 4 kept postings in a rowid table with an index on term; the current one clusters them by term.
+    before = rank_files(term_store, "compute tax").files
+    term_store.conn.execute("DROP TABLE term_postings")
+    term_store.conn.execute("CREATE TABLE term_postings (term TEXT, node TEXT, file TEXT, weight REAL, "
+                            "length REAL, notes REAL, notes_length REAL)")
+    term_store.set_meta("term_index", "4")
+    assert rank_files(term_store, "compute tax").files == before
+    sql = term_store.conn.execute("SELECT sql FROM sqlite_master WHERE name='term_postings'").fetchone()[0]
+    assert "WITHOUT ROWID" in sql and term_store.get_meta("term_index") == TERM_INDEX_VERSION
 
 
 # ----- personalized PageRank -------------------------------------------------------------------------

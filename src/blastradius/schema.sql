@@ -140,6 +140,8 @@ CREATE TABLE IF NOT EXISTS migrations (
 -- ``weight``/``length`` are the node's identifier fields (name, signature, docstring line, path);
 -- ``notes``/``notes_length`` its notes, apart so that a query weighs them (RankParams.notes_weight).
 -- A term index of another version (meta 'term_index') drops and rebuilds these two tables.
+-- Postings are clustered by term: a query reads each of its terms as one contiguous range (on
+-- Django a question's postings came in 2-5x faster than through an index on a rowid table).
 CREATE TABLE IF NOT EXISTS term_postings (
     term         TEXT NOT NULL,
     node         TEXT NOT NULL,
@@ -147,9 +149,9 @@ CREATE TABLE IF NOT EXISTS term_postings (
     weight       REAL NOT NULL,
     length       REAL NOT NULL,
     notes        REAL NOT NULL DEFAULT 0,
-    notes_length REAL NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS term_postings_term ON term_postings(term);
+    notes_length REAL NOT NULL DEFAULT 0,
+    PRIMARY KEY (term, node)
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS term_postings_file ON term_postings(file);
 CREATE TABLE IF NOT EXISTS term_docs (
     node         TEXT PRIMARY KEY,

@@ -24,7 +24,7 @@ from importlib import resources
 from . import terms as T
 from .store import Store
 
-TERM_INDEX_VERSION = "4"
+TERM_INDEX_VERSION = "5"
 
 # Field weights of a node's document: what a symbol is called says more than prose about it.
 W_NAME = 3.0
@@ -168,6 +168,7 @@ def _write_terms(conn: sqlite3.Connection, nodes: Iterable[_Node]) -> set[str]:
 def _insert_terms(conn: sqlite3.Connection, docs: list[tuple[str, str, float, float]],
                   postings: list[tuple[str, str, str, float, float, float, float]]) -> None:
     conn.executemany("INSERT OR REPLACE INTO term_docs(node, file, length, notes_length) VALUES (?,?,?,?)", docs)
+    postings.sort()  # the table is clustered by (term, node): sorted rows land on fewer pages
     conn.executemany("INSERT INTO term_postings(term, node, file, weight, notes, length, notes_length)"
                      " VALUES (?,?,?,?,?,?,?)", postings)
 
