@@ -32,9 +32,9 @@ self cls def return none true false class import pass elif else lambda
 """.split())
 
 # Suffixes stripped, longest first; a stem keeps at least three letters.
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "es", "ed", "ly", "s")
 # A short stem of consonant, vowel, consonant (not w, x or y) lost a final e to its suffix.
 _SHORT = re.compile(r"[^aeiou][aeiouy][^aeiouwxy]")
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "es", "ed", "ly", "s")
 
 
 def stem(word: str) -> str:
