@@ -29,7 +29,7 @@ from functools import cache
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from .extract_imports import QUOTES, imports_of
-from .extract_notes import MAX_NOTES, note_owners, note_text, outside
+from .extract_notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from .gc_pause import collector_paused
 from .languages.spec import LanguageSpec
 from .model import (
@@ -267,8 +267,7 @@ class _Found:
     imports: list[Import] = field(default_factory=list)
     bindings: list[tuple[Node, str, str]] = field(default_factory=list)
     package: str = ""
-    # (start byte, end byte, text, may document the next definition)
-    comments: list[tuple[int, int, str, bool]] = field(default_factory=list)
+    comments: list[Piece] = field(default_factory=list)
     import_spans: list[tuple[int, int]] = field(default_factory=list)  # of @import matches
 
 

@@ -24,9 +24,11 @@ MAX_NOTES = 1_000
 # and a line break); a longer gap is not read at all (speed: no slice per comment).
 _ATTACH_GAP = 256
 _MARKS = "#/*!;\"'` "  # comment and string delimiters, cut from the ends of each note
+# A captured comment or string: start byte, end byte, text, may document the next definition.
+Piece = tuple[int, int, str, bool]
 
 
-def note_owners(comments: list[tuple[int, int, str, bool]], starts: list[int], ends: list[int], parents: list[int],
+def note_owners(comments: list[Piece], starts: list[int], ends: list[int], parents: list[int],
                 data: bytes) -> dict[int, list[str]]:
     """Definition index (-1: the file) → the texts of its comments and strings, collected backwards.
 
@@ -58,7 +60,7 @@ def note_owners(comments: list[tuple[int, int, str, bool]], starts: list[int], e
     return out
 
 
-def outside(comments: list[tuple[int, int, str, bool]], spans: list[tuple[int, int]]) -> list[tuple[int, int, str, bool]]:
+def outside(comments: list[Piece], spans: list[tuple[int, int]]) -> list[Piece]:
     """The comments, and the strings that lie outside every span: a module path in an import
     (``from "./utils.js"``, ``#include "db.h"``) says where code comes from, not what it does, and
     would fill a file's capped notes before any string of its body."""

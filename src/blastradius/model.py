@@ -65,7 +65,8 @@ class Symbol:
     parent: str | None = None  # id of the enclosing symbol; None for a file
     # Prose about the symbol for query ranking: the rest of its docstring, and the comments and
     # string literals of its own body (a nested symbol's are its own), whitespace collapsed and
-    # capped; a file's holds its module docstring and top-level comments and strings. Stored apart from the node (the ``notes`` table).
+    # capped; a file's holds its module docstring and top-level comments and strings. Stored
+    # apart from the node (the ``notes`` table).
     notes: str = ""
 
 

@@ -3,10 +3,10 @@
 A node's document is its name, its enclosing names, its signature and the first line of
 its docstring (a file's: its path), split into terms by ``terms.py`` with a weight per
 field, so that identifiers count more than prose. Its notes (the rest of the docstring, its
-comments and string literals, see extract_notes.py) are a field of their own: each posting keeps the notes' term
-count and length beside the weighted rest, so that the query decides how much prose counts
-(``RankParams.notes_weight``, 0 leaves them out exactly) without a rebuild. The postings live in ``term_postings``
-and ``term_docs`` per file, so an update replaces exactly the terms of the files it
+comments and string literals, see extract_notes.py) are a field of their own: each posting
+keeps the notes' term count and length beside the weighted rest, so that the query decides
+how much prose counts (``RankParams.notes_weight``, 0 leaves them out exactly) without a
+rebuild. The postings live in ``term_postings`` and ``term_docs`` per file, so an update replaces exactly the terms of the files it
 re-extracted and a query (``rank.py``) reads only the postings of its own terms. Kept apart
 from the ranking so that the indexer, which only marks the index stale or notes its files,
 does not load numpy and the ranking code at start-up.
