@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
-BR      = $(VENV)/bin/blastradius
+BR      = $(VENV)/bin/diffreach
 STAMP   = $(VENV)/.installed
 
 .PHONY: demo test bench install clean inspector
@@ -46,4 +46,4 @@ bench: $(STAMP)
 	$(PY) bench/index_speed.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .blastradius build src/*.egg-info
+	rm -rf $(VENV) .diffreach build src/*.egg-info

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import review_bench as rb  # noqa: E402
 
-from blastradius.cochange import HistoryCaps, cochanged_files  # noqa: E402
+from diffreach.review.cochange import HistoryCaps, cochanged_files  # noqa: E402
 
 
 def mine(repo: Path, n: int, max_commits: int) -> list[rb.Case]:

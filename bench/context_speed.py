@@ -14,10 +14,10 @@ import argparse
 import statistics
 import time
 
-from blastradius.api import blast_radius, open_store
-from blastradius.context import build_context
-from blastradius.ledger import file_reader, importers_baseline, repository_baseline
-from blastradius.tokens import get_counter
+from diffreach.api import blast_radius, open_store
+from diffreach.review.context import build_context
+from diffreach.review.ledger import file_reader, importers_baseline, repository_baseline
+from diffreach.review.tokens import get_counter
 
 
 def main() -> None:

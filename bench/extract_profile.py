@@ -34,9 +34,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from blastradius.config import load_config
-from blastradius.extract_files import extract_path
-from blastradius.indexer import walk
+from diffreach.config import load_config
+from diffreach.extract.pool import extract_path
+from diffreach.index.indexer import walk
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import index_speed

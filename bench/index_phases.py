@@ -4,7 +4,7 @@ process and of its worker processes, for one full index of a local repository.
 
     python bench/index_phases.py PATH [--src DIR]
 
-The repository's ``.blastradius`` is deleted first (a cold build). ``--src`` runs the
+The repository's ``.diffreach`` is deleted first (a cold build). ``--src`` runs the
 code of another checkout's ``src`` (to compare two versions alternately on one tree).
 Phases: the walk, extraction (workers), the load (insert, resolve, insert resolved; in
 memory or streamed), the secondary index build, the term index bookkeeping, the run's
@@ -27,11 +27,12 @@ from typing import Any
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("root", type=Path)
-    ap.add_argument("--src", type=Path, help="a checkout's src directory to import blastradius from")
+    ap.add_argument("--src", type=Path, help="a checkout's src directory to import diffreach from")
     args = ap.parse_args(argv)
     if args.src:
         sys.path.insert(0, str(args.src.resolve()))
-    from blastradius import indexer, store
+    from diffreach.graph import store
+    from diffreach.index import indexer
 
     started = time.perf_counter()
     spans: list[tuple[str, float, float]] = []
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         spans.append(("index build", t - started, time.perf_counter() - started))
 
     store.Store.bulk_load = timed_bulk_load  # type: ignore[method-assign]
-    shutil.rmtree(args.root / ".blastradius", ignore_errors=True)
+    shutil.rmtree(args.root / ".diffreach", ignore_errors=True)
     cpu = time.process_time()
     report = indexer.index(args.root, full=True)
     cpu = time.process_time() - cpu

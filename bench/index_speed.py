@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Indexing speed of blastradius on the Django source, and graph figures on a repository set.
+"""Indexing speed of diffreach on the Django source, and graph figures on a repository set.
 
 One run measures everything that is compared, so ratios never mix machines or
 load: (a) the floor, tree-sitter parse plus one ``QueryCursor.matches`` pass
 with each language's query over every indexed file, in a process of its own,
-CPU seconds; (b) a cold ``blastradius index`` in a subprocess, wall and CPU
+CPU seconds; (b) a cold ``diffreach index`` in a subprocess, wall and CPU
 including its worker processes (``os.wait4`` gives the rusage of the child and
 every descendant it waited for) and peak RSS (largest process, and the sum over
 the process tree sampled from /proc); (b') the two stages no index can skip,
@@ -40,11 +40,11 @@ from pathlib import Path
 
 from tree_sitter import Language, Parser, Query, QueryCursor
 
-from blastradius.config import load_config
-from blastradius.extract_files import extract_path
-from blastradius.indexer import Indexer, walk
-from blastradius.languages import language_for
-from blastradius.store import Store
+from diffreach.config import load_config
+from diffreach.extract.pool import extract_path
+from diffreach.index.indexer import Indexer, walk
+from diffreach.languages import language_for
+from diffreach.graph.store import Store
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
@@ -220,7 +220,7 @@ def django_tree(spec: str) -> Path:
 def committed_copy(src: Path, parent: Path, name: str) -> Path:
     """A fresh copy of ``src`` committed to a new git repository (so the git walker is used)."""
     dst = parent / name
-    shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".git", ".blastradius", ".code-review-graph"))
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".git", ".diffreach", ".code-review-graph"))
     git(dst, "init", "-q", "-b", "main")
     git(dst, "add", "-A")
     git(dst, "commit", "-q", "-m", "bench")
@@ -243,7 +243,7 @@ def repo_path(spec: str) -> Path:
 
 
 def index_cmd(root: Path, *extra: str) -> list[str]:
-    return [str(BIN / "blastradius"), "index", str(root), "--json", *extra]
+    return [str(BIN / "diffreach"), "index", str(root), "--json", *extra]
 
 
 def edit_function_body(path: Path, n: int) -> str | None:
@@ -323,7 +323,7 @@ def bench_django(tree: Path, work: Path, res: Results) -> Path:
     floor, files, matches = json.loads(floor_run.stdout)
     cold = measure(index_cmd(root, "--full"))
     if cold.returncode != 0:
-        raise SystemExit(f"blastradius index failed: {cold.stderr.strip()[-2000:]}")
+        raise SystemExit(f"diffreach index failed: {cold.stderr.strip()[-2000:]}")
     summary = json.loads(cold.stdout)
     # The two stages no index can skip, each alone in a process of its own (see floor above).
     stages = {}

@@ -50,9 +50,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from blastradius.indexer import index  # noqa: E402
-from blastradius.rank import RankParams, about_tests, rank_files  # noqa: E402
-from blastradius.store import Store  # noqa: E402
+from diffreach.index.indexer import index  # noqa: E402
+from diffreach.query.rank import RankParams, about_tests, rank_files  # noqa: E402
+from diffreach.graph.store import Store  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "query"
 SNAPSHOTS = CACHE / "snapshots"
@@ -160,12 +160,12 @@ def parse_config(spec: str) -> tuple[str, RankParams]:
 
 def snapshot(repo: Path, instance_id: str) -> None:
     """Keep this instance's index: a compact copy of the database that ``--rerank`` opens later."""
-    dest = SNAPSHOTS / instance_id / ".blastradius" / "graph.db"
+    dest = SNAPSHOTS / instance_id / ".diffreach" / "graph.db"
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.unlink(missing_ok=True)
     for stale in dest.parent.glob("rank-graph*.npz"):
         stale.unlink()
-    conn = sqlite3.connect(Path(repo) / ".blastradius" / "graph.db")
+    conn = sqlite3.connect(Path(repo) / ".diffreach" / "graph.db")
     try:
         conn.execute("VACUUM INTO ?", (str(dest),))
     finally:
@@ -195,7 +195,7 @@ def checkout(repo: Path, commit: str) -> None:
 def run_instance(inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25,
                  rerank: bool = False) -> dict:
     checkout(repo, inst["base_commit"])
-    git(repo, "clean", "-q", "-f", "-d", "-e", ".blastradius")
+    git(repo, "clean", "-q", "-f", "-d", "-e", ".diffreach")
     started = time.perf_counter()
     root = SNAPSHOTS / inst["instance_id"] if rerank else repo
     mode = "snapshot"
@@ -249,8 +249,8 @@ def latency(root: str) -> None:
 
     CPU time is printed too because on a shared machine wall time mostly measures the other tenants.
     """
-    from blastradius import rank, rank_named
-    from blastradius.question import _file_lookup
+    from diffreach.query import named as rank_named, rank
+    from diffreach.query.question import _file_lookup
 
     store = Store.open(root, create=False)
     rank.rank_files(store, "warm the on-disk graph cache")  # builds the cache file once if it is missing
@@ -293,14 +293,14 @@ def main() -> None:
     by_repo: dict[str, list[dict]] = {}
     for inst in sorted(instances, key=lambda i: i["instance_id"]):
         by_repo.setdefault(inst["repo"], []).append(inst)
-    configs = [("blastradius", RankParams())] + [parse_config(c) for c in args.config]
+    configs = [("diffreach", RankParams())] + [parse_config(c) for c in args.config]
     baseline = FileBM25()
     rows: list[dict] = []
     for name, insts in sorted(by_repo.items()):
         repo = clone(name, sources[name])
         chosen = insts[: args.limit] if args.limit else insts
         if args.rerank:
-            chosen = [i for i in chosen if (SNAPSHOTS / i["instance_id"] / ".blastradius" / "graph.db").exists()]
+            chosen = [i for i in chosen if (SNAPSHOTS / i["instance_id"] / ".diffreach" / "graph.db").exists()]
         # Commit-date order keeps each incremental index small.
         dates = {i["instance_id"]: git(repo, "show", "-s", "--format=%ct", i["base_commit"]).strip() for i in chosen}
         for inst in sorted(chosen, key=lambda i: (dates[i["instance_id"]], i["instance_id"])):
@@ -308,9 +308,9 @@ def main() -> None:
             rows.append(row)
             if args.json:  # written as it goes, so a long run that is stopped still leaves its results
                 Path(args.json).write_text(json.dumps(rows, indent=1))
-            mark = "ok " if row["blastradius"]["any@1"] else ("5  " if row["blastradius"]["any@5"] else "-- ")
-            print(f"{mark}{row['id']:<34} gold={','.join(row['gold'])} top={row['blastradius']['top'][:3]}"
-                  f" index={row['index_s']}s {row['blastradius']['ms']}ms", file=sys.stderr, flush=True)
+            mark = "ok " if row["diffreach"]["any@1"] else ("5  " if row["diffreach"]["any@5"] else "-- ")
+            print(f"{mark}{row['id']:<34} gold={','.join(row['gold'])} top={row['diffreach']['top'][:3]}"
+                  f" index={row['index_s']}s {row['diffreach']['ms']}ms", file=sys.stderr, flush=True)
     rows.sort(key=lambda r: r["id"])
     print(summarise(rows, [c[0] for c in configs] + ["baseline"]))
     if args.json:

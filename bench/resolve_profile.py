@@ -29,15 +29,15 @@ import sys
 import time
 from pathlib import Path
 
-from blastradius.build import ExtractSource
-from blastradius.config import load_config
-from blastradius.extract_files import extract_many
-from blastradius.indexer import walk
-from blastradius.model import FileExtract
-from blastradius.resolve import Resolver
+from diffreach.index.build import ExtractSource
+from diffreach.config import load_config
+from diffreach.extract.pool import extract_many
+from diffreach.index.indexer import walk
+from diffreach.model import FileExtract
+from diffreach.resolve.resolver import Resolver
 
 HERE = Path(__file__).resolve().parent
-CACHE_DIR = Path("/tmp/blastradius-resolve-cache")
+CACHE_DIR = Path("/tmp/diffreach-resolve-cache")
 
 
 def tree_root(spec: str) -> Path:

@@ -40,13 +40,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from blastradius.api import blast_radius  # noqa: E402
-from blastradius.changes import changed_symbols  # noqa: E402
-from blastradius.config import Config, parse_config  # noqa: E402
-from blastradius.diff import parse_diff  # noqa: E402
-from blastradius.extract import extract  # noqa: E402
-from blastradius.languages import language_for  # noqa: E402
-from blastradius.store import Store  # noqa: E402
+from diffreach.api import blast_radius  # noqa: E402
+from diffreach.review.changes import changed_symbols  # noqa: E402
+from diffreach.config import Config, parse_config  # noqa: E402
+from diffreach.review.diff import parse_diff  # noqa: E402
+from diffreach.extract.core import extract  # noqa: E402
+from diffreach.languages import language_for  # noqa: E402
+from diffreach.graph.store import Store  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "review"
 MINER = "v2"  # bump when mining rules change: cached cases of another version are not reused
@@ -268,7 +268,7 @@ def whole_repo_tokens(work: Path) -> int:
 
 def apply_seed(work: Path, case: Case) -> str:
     git(work, "checkout", "-q", "--force", "--detach", f"{case.commit}^")
-    git(work, "clean", "-fdq", "-e", ".blastradius", "-e", ".code-review-graph")
+    git(work, "clean", "-fdq", "-e", ".diffreach", "-e", ".code-review-graph")
     patch = git(work, "diff", f"{case.commit}^", case.commit, "--", case.seed)
     git(work, "apply", "--whitespace=nowarn", "-", input_text=patch)
     return patch
@@ -322,7 +322,7 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
     uses_files = sorted(set(ours_files) | {u.split("::", 1)[0] for u in radius.uses if is_source(u.split("::", 1)[0])})
     ids = {r.id for r in radius.reached} | {c.id for c in radius.changed}
     hop1_files = sorted({c.file for c in radius.changed} | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test})
-    from blastradius.impact import is_behavior_change
+    from diffreach.review.impact import is_behavior_change
 
     behavior_files = sorted({c.file for c in radius.changed}
                             | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test and is_behavior_change(r)})
@@ -361,7 +361,7 @@ def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, wi
 
 
 def context_figures(work: Path, result, case: Case) -> dict:  # type: ignore[no-untyped-def]
-    from blastradius.api import review_context
+    from diffreach.api import review_context
 
     out = {}
     for budget in BUDGETS:

@@ -1,6 +1,6 @@
 """Index a synthetic repository of many files and report time and memory, phase by phase.
 
-    nice -n 19 .venv/bin/python bench/scale.py [--files 50000] [--dir /tmp/blastradius-scale]
+    nice -n 19 .venv/bin/python bench/scale.py [--files 50000] [--dir /tmp/diffreach-scale]
         [--reuse] [--tracemalloc] [--mcp] [--out scale.json]
 
 Generates ``--files`` small Python modules (each importing and calling two
@@ -13,7 +13,7 @@ peak of the main process and of the whole process tree, with CPU seconds
 (``getrusage``: the indexer and its reaped workers). ``--tracemalloc`` makes
 the child also report, at the start of the write phase, where its Python
 memory lives (top source lines): slow, so use it on a smaller ``--files``.
-``--mcp`` then starts ``blastradius serve`` on the graph and checks that every
+``--mcp`` then starts ``diffreach serve`` on the graph and checks that every
 tool's result stays within its ``max_tokens`` cap (a heuristic token count of
 the structured result), with the server's peak RSS. The repository is left in
 place so a second run (``--reuse``) measures the index alone.
@@ -67,8 +67,8 @@ def child(root: str, trace: bool) -> int:
     """Run a full index of ``root``; print ``@phase <name> <cpu s>`` on stderr as stages begin."""
     import tracemalloc
 
-    import blastradius.indexer as ix
-    from blastradius.store import Store
+    import diffreach.index.indexer as ix
+    from diffreach.graph.store import Store
 
     if trace:
         tracemalloc.start(1)
@@ -247,15 +247,15 @@ def _server_peak_rss(root: Path) -> float:
 
 
 def check_caps(root: Path) -> dict[str, Any]:
-    """Start ``blastradius serve`` on ``root`` and check each call's result against its cap. The
+    """Start ``diffreach serve`` on ``root`` and check each call's result against its cap. The
     review context's cap is its own: ``max(max_tokens, token_budget + 1000)`` (mcp_server)."""
     import anyio
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    from blastradius.tokens import estimate_tokens
+    from diffreach.review.tokens import estimate_tokens
 
-    params = StdioServerParameters(command=sys.executable, args=["-m", "blastradius.cli", "serve", "--root", str(root)],
+    params = StdioServerParameters(command=sys.executable, args=["-m", "diffreach.cli", "serve", "--root", str(root)],
                                    cwd=str(root))
     calls: list[dict[str, Any]] = []
 
@@ -288,7 +288,7 @@ def check_caps(root: Path) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=50_000)
-    parser.add_argument("--dir", type=Path, default=Path("/tmp/blastradius-scale"))
+    parser.add_argument("--dir", type=Path, default=Path("/tmp/diffreach-scale"))
     parser.add_argument("--reuse", action="store_true", help="keep an existing generated repository")
     parser.add_argument("--tracemalloc", action="store_true", help="where the memory is at the write phase")
     parser.add_argument("--mcp", action="store_true", help="check MCP result sizes on the graph afterwards")
@@ -304,11 +304,11 @@ def main() -> int:
             started = time.perf_counter()
             generate(args.dir, args.files)
             result["generate_wall_s"] = round(time.perf_counter() - started, 1)
-        shutil.rmtree(args.dir / ".blastradius", ignore_errors=True)
+        shutil.rmtree(args.dir / ".diffreach", ignore_errors=True)
         run = run_index(args.dir, args.tracemalloc)
         r = run["report"]
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-        db = args.dir / ".blastradius" / "graph.db"
+        db = args.dir / ".diffreach" / "graph.db"
         result.update({
             "files": r["files"], "symbols": sum(r["symbols"].values()), "edges": sum(r["edges"].values()),
             "skipped": r["skipped"], "wall_s": run["wall_s"],

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from blastradius.tokens import HeuristicCounter, get_counter
+from diffreach.review.tokens import HeuristicCounter, get_counter
 
 # A benchmark's own table of file kinds: what to sample, not how to parse.
 KINDS = {".py": "Python", ".js": "JavaScript", ".ts": "TypeScript", ".go": "Go", ".java": "Java",

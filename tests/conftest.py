@@ -58,4 +58,4 @@ def commit_all(root: Path, message: str = "change") -> None:
     git(root, "commit", "-q", "-m", message)
 
 
-os.environ.setdefault("BLASTRADIUS_TEST", "1")
+os.environ.setdefault("DIFFREACH_TEST", "1")

@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from blastradius.changes import CHANGE_KINDS, changed_symbols, unsupported_files
-from blastradius.diff import diff_from_texts, parse_diff
-from blastradius.model import Change
+from diffreach.review.changes import CHANGE_KINDS, changed_symbols, unsupported_files
+from diffreach.review.diff import diff_from_texts, parse_diff
+from diffreach.model import Change
 
 
 def reader(files: dict[str, str | None]) -> Callable[[str], bytes | None]:

@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from blastradius.cli import main
+from diffreach.cli import main
 
 FILES = {
     "app/__init__.py": "",
@@ -75,11 +75,11 @@ def test_ambiguous_and_unknown_symbols_exit_2(make_repo) -> None:
 def test_reading_before_indexing_says_what_to_do(make_repo) -> None:
     root = make_repo(FILES)
     code, out = run("callers", "run", "--root", str(root))
-    assert code == 2 and "blastradius index" in out
+    assert code == 2 and "diffreach index" in out
 
 
 def test_figures_stay_true_after_an_uncounted_update(make_repo) -> None:
-    from blastradius.indexer import Indexer
+    from diffreach.index.indexer import Indexer
 
     root = make_repo(FILES)
     run("index", str(root))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from blastradius.cli import main
-from blastradius.cochange import HistoryCaps, cochanged_files, score_pairs
+from diffreach.cli import main
+from diffreach.review.cochange import HistoryCaps, cochanged_files, score_pairs
 from tests.conftest import commit_all, git
 
 BASE = {
@@ -18,7 +18,7 @@ BASE = {
     "pkg/c.py": "def fc():\n    return 3\n",
     "pkg/d.py": "def fd():\n    return 4\n",
     "tests/test_a.py": "from pkg.a import fa\n\ndef test_fa():\n    assert fa() == 1\n",
-    ".blastradius.toml": "warmup_reviews = 0\n",
+    ".diffreach.toml": "warmup_reviews = 0\n",
 }
 CANDIDATES = {"pkg/a.py", "pkg/b.py", "pkg/c.py", "pkg/d.py", "pkg/__init__.py"}
 
@@ -165,7 +165,7 @@ def test_too_many_changed_files_are_not_looked_up(make_repo) -> None:
 # ----- through the blast radius -----------------------------------------------------------------
 
 # The initial commit touches every file once: a support of 2 keeps it from coupling them all.
-STRICT = {**BASE, ".blastradius.toml": "warmup_reviews = 0\ncochange_min_support = 2\n"}
+STRICT = {**BASE, ".diffreach.toml": "warmup_reviews = 0\ncochange_min_support = 2\n"}
 
 
 def impact(root: Path, *args: str) -> dict:

@@ -20,10 +20,10 @@ import threading
 import time
 from pathlib import Path
 
-from blastradius import api
-from blastradius.config import Config
-from blastradius.indexer import index
-from blastradius.store import db_path
+from diffreach import api
+from diffreach.config import Config
+from diffreach.index.indexer import index
+from diffreach.graph.store import db_path
 from tests.test_incremental import dump
 
 MODULES = 60
@@ -119,9 +119,9 @@ def test_two_indexers_at_once_leave_a_full_rebuild(make_repo, tmp_path: Path) ->
     for i in range(MODULES):
         (root / "pkg" / f"m{i}.py").write_text(module_text(i, 7))
     reference = tmp_path / "reference"
-    shutil.copytree(root, reference, ignore=shutil.ignore_patterns(".blastradius"))
+    shutil.copytree(root, reference, ignore=shutil.ignore_patterns(".diffreach"))
     index(reference)
-    command = [sys.executable, "-m", "blastradius.cli", "index", str(root), "--full", "--json"]
+    command = [sys.executable, "-m", "diffreach.cli", "index", str(root), "--full", "--json"]
     procs = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
              for _ in range(2)]
     results = [(p.wait(timeout=300), p.stderr.read()) for p in procs]  # type: ignore[union-attr]

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from blastradius.context import LEVELS, STUB_CHARS, BlockError, build_context, expand, remember
-from blastradius.errors import BlastRadiusError, ConfigError
-from blastradius.model import Change, FileDiff, Hunk, ImpactResult, IndexState, Radius, Reached
-from blastradius.store import Store
-from blastradius.tokens import bpe_available, get_counter
+from diffreach.review.context import LEVELS, STUB_CHARS, BlockError, build_context, expand, remember
+from diffreach.errors import DiffreachError, ConfigError
+from diffreach.model import Change, FileDiff, Hunk, ImpactResult, IndexState, Radius, Reached
+from diffreach.graph.store import Store
+from diffreach.review.tokens import bpe_available, get_counter
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -278,7 +278,7 @@ def test_ids_expire_when_the_graph_changes_their_file(store: Store) -> None:
 
 
 def test_unknown_id_is_a_user_error(store: Store) -> None:
-    with pytest.raises(BlastRadiusError, match="unknown block id"):
+    with pytest.raises(DiffreachError, match="unknown block id"):
         expand(store.conn, "app/api.py::nothing@deadbeef")
 
 

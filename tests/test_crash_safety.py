@@ -1,4 +1,4 @@
-"""Crash safety: `blastradius index` killed with SIGKILL at any moment leaves a
+"""Crash safety: `diffreach index` killed with SIGKILL at any moment leaves a
 graph that passes `PRAGMA integrity_check`, and the next run finishes and equals
 a full rebuild (nodes, edges, references, imports, files, skipped, term index).
 
@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from blastradius.indexer import index
-from blastradius.store import db_path
+from diffreach.index.indexer import index
+from diffreach.graph.store import db_path
 from tests.test_incremental import dump
 
 MODULES = 240
@@ -69,8 +69,8 @@ def integrity(root: Path) -> str:
 
 
 def run_index(root: Path, *args: str, kill_after: float | None = None) -> int:
-    """`blastradius index` in its own process group; SIGKILL to the whole group after ``kill_after`` s."""
-    proc = subprocess.Popen([sys.executable, "-m", "blastradius.cli", "index", str(root), "--json", *args],
+    """`diffreach index` in its own process group; SIGKILL to the whole group after ``kill_after`` s."""
+    proc = subprocess.Popen([sys.executable, "-m", "diffreach.cli", "index", str(root), "--json", *args],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     if kill_after is None:
         _, err = proc.communicate(timeout=300)
@@ -90,7 +90,7 @@ def test_index_killed_at_random_points_recovers_to_a_full_rebuild(make_repo, tmp
     files = {f"pkg/m{i}.py": module_text(i, False) for i in range(MODULES)}
     files["pkg/__init__.py"] = ""
     if build == "streamed":  # the large-repository build: written as extracted, resolved from the store
-        files[".blastradius.toml"] = "stream_min_files = 0\nresolve_chunk_files = 50\n"
+        files[".diffreach.toml"] = "stream_min_files = 0\nresolve_chunk_files = 50\n"
     root = make_repo(files)
     started = time.perf_counter()
     run_index(root)
@@ -100,7 +100,7 @@ def test_index_killed_at_random_points_recovers_to_a_full_rebuild(make_repo, tmp
     references = {}
     for edited in (False, True):
         copy = tmp_path / f"ref{int(edited)}"
-        shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".blastradius"))
+        shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".diffreach"))
         write_state(copy, edited)
         index(copy)
         references[edited] = full_dump(copy)
@@ -119,7 +119,7 @@ def test_index_killed_at_random_points_recovers_to_a_full_rebuild(make_repo, tmp
         killed += code == -signal.SIGKILL
         if db_path(root).exists():
             assert integrity(root) == "ok", f"kill {i}: damaged database"
-        leftovers = {p.name for p in (root / ".blastradius").iterdir()} - {"graph.db", "graph.db-wal",
+        leftovers = {p.name for p in (root / ".diffreach").iterdir()} - {"graph.db", "graph.db-wal",
                                                                           "graph.db-shm", ".gitignore"}
         assert not leftovers, f"kill {i}: half-written files {leftovers}"
         run_index(root)
@@ -155,10 +155,10 @@ def test_the_cli_recovers_from_a_database_damaged_inside(make_repo) -> None:
     page = int.from_bytes(data[16:18], "big")
     data[page:] = b"\x5a" * (len(data) - page)  # keep page 1 (the header and schema), trash the rest
     path.write_bytes(bytes(data))
-    reader = subprocess.run([sys.executable, "-m", "blastradius.cli", "callers", "f1", "--root", str(root)],
+    reader = subprocess.run([sys.executable, "-m", "diffreach.cli", "callers", "f1", "--root", str(root)],
                             capture_output=True, text=True)
     assert reader.returncode == 2 and reader.stderr.count("\n") == 1 and "index --full" in reader.stderr, reader.stderr
-    out = subprocess.run([sys.executable, "-m", "blastradius.cli", "index", str(root), "--json"],
+    out = subprocess.run([sys.executable, "-m", "diffreach.cli", "index", str(root), "--json"],
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "rebuilding" in out.stderr and "Traceback" not in out.stderr

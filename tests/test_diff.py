@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from blastradius.diff import diff_from_texts, hunk_bodies, parse_diff
-from blastradius.errors import DiffError
-from blastradius.model import FileDiff, Hunk
+from diffreach.review.diff import diff_from_texts, hunk_bodies, parse_diff
+from diffreach.errors import DiffError
+from diffreach.model import FileDiff, Hunk
 
 
 

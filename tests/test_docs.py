@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from blastradius.cli import main
+from diffreach.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,14 +19,14 @@ def test_readme_opens_with_the_two_setup_commands() -> None:
 def test_every_command_is_documented_in_the_readme_and_none_is_invented() -> None:
     readme = (ROOT / "README.md").read_text()
     commands = set(main.commands)
-    documented = set(re.findall(r"^blastradius ([a-z-]+)", readme, flags=re.M))
+    documented = set(re.findall(r"^diffreach ([a-z-]+)", readme, flags=re.M))
     assert commands - documented == set(), "commands missing from README's CLI tour"
     assert documented - commands == set(), "README names commands the CLI does not have"
 
 
 def test_every_module_is_named_in_the_architecture_page() -> None:
     page = (ROOT / "docs" / "architecture.md").read_text()
-    package = ROOT / "src" / "blastradius"
+    package = ROOT / "src" / "diffreach"
     modules = {p.name for p in package.glob("*.py") if p.name not in ("__init__.py", "__main__.py")}
     missing = sorted(m for m in modules if f"`{m}`" not in page)
     assert missing == []
@@ -35,14 +35,14 @@ def test_every_module_is_named_in_the_architecture_page() -> None:
 def test_every_configuration_key_is_in_the_readme() -> None:
     from dataclasses import fields
 
-    from blastradius.config import Config
+    from diffreach.config import Config
 
     readme = (ROOT / "README.md").read_text()
     assert [f.name for f in fields(Config) if f"\n{f.name} = " not in readme] == []
     # ... and the example is a configuration the tool accepts.
     import tomllib
 
-    from blastradius.config import parse_config
+    from diffreach.config import parse_config
 
     example = readme.split("```toml", 1)[1].split("```", 1)[0]
     assert parse_config(tomllib.loads(example)).stream_min_files == 10_000

@@ -6,10 +6,10 @@ import gc
 
 import pytest
 
-from blastradius import extract as extract_module
-from blastradius.extract import _SPACES, _make_refs, _squeeze, extract
-from blastradius.languages import language_for
-from blastradius.model import Ref
+from diffreach.extract import core as extract_module
+from diffreach.extract.core import _SPACES, _make_refs, _squeeze, extract
+from diffreach.languages import language_for
+from diffreach.model import Ref
 
 PY = language_for("m.py")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from blastradius.extract_files import extract_many, iter_extracts
+from diffreach.extract.pool import extract_many, iter_extracts
 
 
 def _tree(root: Path, files: int = 90) -> list[str]:

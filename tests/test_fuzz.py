@@ -23,13 +23,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blastradius.changes import changed_symbols
-from blastradius.diff import diff_from_texts, parse_diff
-from blastradius.errors import DiffError
-from blastradius.extract import extract
-from blastradius.languages import all_languages, language_for
-from blastradius.languages.spec import LanguageSpec
-from blastradius.model import FILE, FileExtract
+from diffreach.review.changes import changed_symbols
+from diffreach.review.diff import diff_from_texts, parse_diff
+from diffreach.errors import DiffError
+from diffreach.extract.core import extract
+from diffreach.languages import all_languages, language_for
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import FILE, FileExtract
 
 HERE = Path(__file__).parent
 SPECS = all_languages()
@@ -266,7 +266,7 @@ def test_deep_nesting_and_a_long_line_extract() -> None:
 
 def test_a_parse_past_its_budget_gives_the_file_node_alone(monkeypatch) -> None:
     """The guard against grammars that hang or crawl: the parse stops, the file stays."""
-    import blastradius.extract as extract_module
+    import diffreach.extract.core as extract_module
 
     spec = language_for("a.rb")
     assert spec is not None
@@ -286,7 +286,7 @@ def test_a_parse_past_its_budget_gives_the_file_node_alone(monkeypatch) -> None:
 def test_a_parse_past_its_cpu_time_stops() -> None:
     spec = language_for("a.rb")
     assert spec is not None
-    import blastradius.extract as extract_module
+    import diffreach.extract.core as extract_module
 
     with pytest.raises(extract_module.ParseLimitExceeded, match="CPU seconds"):
         extract_module.extract_checked("a.rb", b"f(1)" * 20_000, spec, cpu_seconds=0.0)
@@ -318,7 +318,7 @@ GRAMMAR_HANGS = {
 
 @pytest.mark.parametrize("path", sorted(GRAMMAR_HANGS))
 def test_grammar_hangs_found_by_fuzzing_stop_at_the_budget(path: str, monkeypatch) -> None:
-    import blastradius.extract as extract_module
+    import diffreach.extract.core as extract_module
 
     spec = language_for(path)
     assert spec is not None

@@ -28,8 +28,8 @@ from functools import cache
 
 import pytest
 
-from blastradius.extract import ParseLimitExceeded, extract_checked
-from blastradius.languages.spec import LanguageSpec
+from diffreach.extract.core import ParseLimitExceeded, extract_checked
+from diffreach.languages.spec import LanguageSpec
 from tests.test_fuzz import (
     LINE_UNITS,
     NEST_OPEN,

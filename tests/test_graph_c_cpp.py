@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
+from diffreach.index.build import graph_from_sources
 
 C_REPO = {
     "src/foo.h": "int foo(int x);\nstruct conf { int x; };\n",

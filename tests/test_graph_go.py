@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from blastradius.build import graph_from_sources
-from blastradius.cli import main
+from diffreach.index.build import graph_from_sources
+from diffreach.cli import main
 
 GO_MOD = "module example.com/shop\n\ngo 1.22\n"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
+from diffreach.index.build import graph_from_sources
 
 MAIN = "src/main/java/com/shop"
 TEST = "src/test/java/com/shop"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from blastradius.build import BuiltGraph, graph_from_sources
-from blastradius.cli import main
+from diffreach.index.build import BuiltGraph, graph_from_sources
+from diffreach.cli import main
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str]]:

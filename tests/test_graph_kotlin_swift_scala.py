@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
-from blastradius.languages.jvm_imports import dotted_imports
+from diffreach.index.build import graph_from_sources
+from diffreach.languages.jvm_imports import dotted_imports
 
 KOTLIN = {
     "src/main/kotlin/shop/core/Cart.kt": (

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
-from blastradius.languages.php import use_clauses
+from diffreach.index.build import graph_from_sources
+from diffreach.languages.php import use_clauses
 
 PROJECT = {
     "composer.json": '{"autoload": {"psr-4": {"App\\\\": "src/"}}, "autoload-dev": {"psr-4": {"Tests\\\\": "tests/"}}}',

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
+from diffreach.index.build import graph_from_sources
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str]]:
@@ -169,7 +169,7 @@ def test_graph_does_not_depend_on_the_hash_seed() -> None:
     import sys
 
     code = (
-        "from blastradius.build import graph_from_sources as g\n"
+        "from diffreach.index.build import graph_from_sources as g\n"
         "files = {'a.py': 'class Db:\\n    def query(self):\\n        pass\\n"
         "class Repo:\\n    def __init__(self):\\n        self.db = Db()\\n"
         "    @classmethod\\n    def make(cls):\\n        cls.db = None\\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
+from diffreach.index.build import graph_from_sources
 
 GEM = {
     "lib/shop/util.rb": "module Shop\n  class Util\n    def self.format(x)\n      x\n    end\n  end\nend\n",

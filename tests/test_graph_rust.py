@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
-from blastradius.languages.rust import use_tree
+from diffreach.index.build import graph_from_sources
+from diffreach.languages.rust import use_tree
 
 CRATE = {
     "Cargo.toml": '[package]\nname = "my-lib"\nversion = "0.1.0"\n',
@@ -103,9 +103,9 @@ def test_use_tree_expansion() -> None:
 def test_workspace_crate_names_resolve_in_a_real_index_and_after_an_update(make_repo) -> None:
     # graph_from_sources hands Cargo.toml over as a text; a real index only lists source files,
     # so the manifests must be found on disk.
-    from blastradius.config import Config
-    from blastradius.indexer import Indexer
-    from blastradius.store import Store
+    from diffreach.config import Config
+    from diffreach.index.indexer import Indexer
+    from diffreach.graph.store import Store
 
     root = make_repo({
         "Cargo.toml": '[workspace]\nmembers = ["complete"]\n',

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
+from diffreach.index.build import graph_from_sources
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str]]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from blastradius.build import graph_from_sources
-from blastradius.extract import content_hash, extract
-from blastradius.languages import language_for
-from blastradius.languages.embedded import blank_outside, script_blocks
+from diffreach.index.build import graph_from_sources
+from diffreach.extract.core import content_hash, extract
+from diffreach.languages import language_for
+from diffreach.languages.embedded import blank_outside, script_blocks
 
 UTIL = "export function fmt(x: number): string { return String(x); }\n"
 
@@ -198,7 +198,7 @@ def test_languages_lists_the_component_formats() -> None:
 
     from click.testing import CliRunner
 
-    from blastradius.cli import main
+    from diffreach.cli import main
 
     result = CliRunner().invoke(main, ["languages", "--json"])
     rows = {row["name"]: row for row in json.loads(result.output)}

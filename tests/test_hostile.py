@@ -1,6 +1,6 @@
 """Hostile and odd input through the CLI: each case ends in a one-line error
 (exit 2) or a counted skip, never a traceback, never a read outside the
-repository, never a half-written file under .blastradius/."""
+repository, never a half-written file under .diffreach/."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from blastradius.cli import main
+from diffreach.cli import main
 from tests.conftest import commit_all, git
 
 FILES = {"pkg/__init__.py": "", "pkg/core.py": "def helper(x):\n    return x + 1\n\n\ndef main():\n    return helper(2)\n",
@@ -43,7 +43,7 @@ def indexed(root: Path) -> dict:  # type: ignore[type-arg]
 
 
 def clean_store(root: Path) -> None:
-    store = root / ".blastradius"
+    store = root / ".diffreach"
     if store.exists():
         assert {p.name for p in store.iterdir()} <= {"graph.db", "graph.db-wal", "graph.db-shm", ".gitignore"}
 
@@ -112,11 +112,11 @@ def test_unknown_revisions_are_one_line_errors(repo: Path) -> None:
     one_line_error(*impact(repo, "--no-update", "--base", "HEAD~40")[::2], "unknown revision")
 
 
-@pytest.mark.parametrize("rev", ["--output=/tmp/blastradius-pwned", "-p", "--exec=touch x", "HEAD..--all"])
+@pytest.mark.parametrize("rev", ["--output=/tmp/diffreach-pwned", "-p", "--exec=touch x", "HEAD..--all"])
 def test_revisions_starting_with_a_dash_never_reach_git_as_options(repo: Path, rev: str) -> None:
     code, _, err = impact(repo, "--no-update", f"--base={rev}")
     one_line_error(code, err, "revision")
-    assert not Path("/tmp/blastradius-pwned").exists()
+    assert not Path("/tmp/diffreach-pwned").exists()
     assert not (repo / "x").exists()
 
 

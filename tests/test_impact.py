@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from blastradius.cli import main
+from diffreach.cli import main
 from tests.conftest import commit_all, write_files
 
 BASE = {
@@ -24,7 +24,7 @@ BASE = {
         "class Sub(Base):\n    pass\n"
     ),
     "tests/test_api.py": "from pkg.api import use\n\ndef test_use():\n    assert use() == 2\n",
-    ".blastradius.toml": "warmup_reviews = 0\n",
+    ".diffreach.toml": "warmup_reviews = 0\n",
 }
 
 
@@ -158,7 +158,7 @@ def test_base_revision_and_diff_from_stdin(make_repo) -> None:
 
 def test_cross_cutting_change_lifts_the_caps_and_says_so(make_repo) -> None:
     files = dict(BASE)
-    files[".blastradius.toml"] = 'warmup_reviews = 0\ncross_cutting = ["pkg/core.py"]\n'
+    files[".diffreach.toml"] = 'warmup_reviews = 0\ncross_cutting = ["pkg/core.py"]\n'
     root = make_repo(files)
     (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
     data = impact(root)
@@ -168,7 +168,7 @@ def test_cross_cutting_change_lifts_the_caps_and_says_so(make_repo) -> None:
 
 def test_warm_up_uses_a_wider_hop_cap_for_the_first_reviews(make_repo) -> None:
     files = dict(BASE)
-    files[".blastradius.toml"] = "warmup_reviews = 1\nwarmup_hops = 3\n"
+    files[".diffreach.toml"] = "warmup_reviews = 1\nwarmup_hops = 3\n"
     root = make_repo(files)
     (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
     first = impact(root)
@@ -267,7 +267,7 @@ def test_changed_override_reaches_callers_of_the_base_method_at_hop_one(make_rep
         "shapes.py": ("class Shape:\n    def area(self):\n        return 0\n\n"
                       "class Square(Shape):\n    def area(self):\n        return 4\n"),
         "report.py": "from shapes import Shape\n\ndef total(shape: Shape):\n    return shape.area()\n",
-        ".blastradius.toml": "warmup_reviews = 0\n",
+        ".diffreach.toml": "warmup_reviews = 0\n",
     })
     (root / "shapes.py").write_text((root / "shapes.py").read_text().replace("return 4", "return 5"))
     radius = by_id(impact(root))
@@ -282,7 +282,7 @@ def test_changed_override_in_a_test_fake_does_not_reach_the_callers_of_the_base_
         "tests/test_report.py": ("from shapes import Shape\nfrom report import total\n\n"
                                  "class FakeShape(Shape):\n    def area(self):\n        return 4\n\n"
                                  "def test_total():\n    assert total(FakeShape()) == 4\n"),
-        ".blastradius.toml": "warmup_reviews = 0\n",
+        ".diffreach.toml": "warmup_reviews = 0\n",
     })
     fake = root / "tests/test_report.py"
     fake.write_text(fake.read_text().replace("return 4", "return 5"))
@@ -294,7 +294,7 @@ def test_changed_override_in_a_test_fake_does_not_reach_the_callers_of_the_base_
 
 def test_registry_declared_in_config_links_dispatch_to_registered_functions(make_repo) -> None:
     root = make_repo({
-        ".blastradius.toml": 'warmup_reviews = 0\ndynamic = [{register = "register", dispatch = "dispatch"}]\n',
+        ".diffreach.toml": 'warmup_reviews = 0\ndynamic = [{register = "register", dispatch = "dispatch"}]\n',
         "handlers.py": "from registry import register\n\ndef on_save():\n    return 1\n\nregister('save', on_save)\n",
         "registry.py": "TABLE = {}\n\ndef register(name, fn):\n    TABLE[name] = fn\n\ndef dispatch(name):\n    return TABLE[name]()\n",
         "app.py": "from registry import dispatch\n\ndef handle():\n    return dispatch('save')\n",
@@ -311,7 +311,7 @@ def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_re
                    "class Mount:\n    def url_for(self, name):\n        return name\n\n"
                    "class Host:\n    def url_for(self, name):\n        return name\n"),
         "views.py": "def link(request):\n    return request.app.url_for('home')\n",
-        ".blastradius.toml": "warmup_reviews = 0\n",
+        ".diffreach.toml": "warmup_reviews = 0\n",
     })
     (root / "app.py").write_text((root / "app.py").read_text().replace(
         "class App:\n    def url_for(self, name):", "class App:\n    def url_for(self, name, **params):"))
@@ -319,7 +319,7 @@ def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_re
     row = by_id(data)["views.py::link"]
     assert (row["hop"], row["resolution"]) == (1, "name")
     assert any("ambiguous" in n for n in data["notes"])
-    (root / ".blastradius.toml").write_text("warmup_reviews = 0\nname_matches = 0\n")
+    (root / ".diffreach.toml").write_text("warmup_reviews = 0\nname_matches = 0\n")
     capped = impact(root)
     assert "views.py::link" not in by_id(capped)
     assert "1 call site of 'url_for' on receivers of unknown type not listed (cap 0)" in capped["notes"]
@@ -330,7 +330,7 @@ def test_changed_return_lists_call_sites_on_receivers_of_unknown_type_but_a_body
         "app.py": "".join(f"class {c}:\n    def url_for(self, name) -> str:\n        return name\n\n"
                           for c in ("App", "Router", "Mount", "Host")),
         "views.py": "def link(request):\n    return request.app.url_for('home')\n",
-        ".blastradius.toml": "warmup_reviews = 0\n",
+        ".diffreach.toml": "warmup_reviews = 0\n",
     }
     root = make_repo(files)
     app = root / "app.py"

@@ -9,10 +9,10 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blastradius import indexer_update
-from blastradius.config import Config
-from blastradius.indexer import Indexer
-from blastradius.store import Store
+from diffreach.index import update as indexer_update
+from diffreach.config import Config
+from diffreach.index.indexer import Indexer
+from diffreach.graph.store import Store
 
 NAMES = ["alpha", "beta", "gamma", "delta"]
 MODULES = ["pkg/m0.py", "pkg/m1.py", "pkg/sub/m2.py", "pkg/sub/m3.py"]
@@ -59,7 +59,7 @@ state = st.dictionaries(st.sampled_from(MODULES), st.lists(func, max_size=3, uni
 
 def rebuilt(root: Path, fresh: Path) -> dict[str, object]:
     """The dump of a full build of a copy of ``root``'s files."""
-    shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".blastradius"))
+    shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".diffreach"))
     full = Indexer(fresh, Config(workers=1))
     full.run(full=True)
     full.close()
@@ -139,7 +139,7 @@ def check_steps(tmp_path_factory, steps, keep_indexer: bool) -> None:  # type: i
         assert report.mode in (("full",) if i == 0 else ("incremental", "unchanged"))
         modes.append(report.mode)
         shutil.rmtree(fresh)
-        shutil.copytree(work, fresh, ignore=shutil.ignore_patterns(".blastradius"))
+        shutil.copytree(work, fresh, ignore=shutil.ignore_patterns(".diffreach"))
         ix = Indexer(fresh, config)
         full_report = ix.run(full=True)
         ix.close()
@@ -161,8 +161,8 @@ def test_changing_a_resolution_config_file_forces_a_full_build(make_repo) -> Non
 
 
 def test_a_graph_written_by_another_extractor_is_rebuilt_not_updated(make_repo, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from blastradius import indexer as indexer_module
-    from blastradius import languages
+    from diffreach.index import indexer as indexer_module
+    from diffreach import languages
 
     key = languages.extraction_key()
     try:  # the key follows the version (and the query files, hashed into it)
@@ -296,19 +296,19 @@ def test_a_failed_update_leaves_no_stale_kept_state(make_repo, tmp_path, monkeyp
 
 
 def test_a_kept_indexer_follows_an_edited_configuration(make_repo) -> None:  # type: ignore[no-untyped-def]
-    from blastradius.indexer import kept_indexer
+    from diffreach.index.indexer import kept_indexer
 
     root = make_repo({"a.py": "def f():\n    pass\n", "docs/b.py": "def g():\n    pass\n"})
     first = kept_indexer(None, root)
     assert first.run().files == 2
     assert kept_indexer(first, root) is first  # same configuration: kept
-    (root / ".blastradius.toml").write_text('exclude = ["docs/*"]\n')
+    (root / ".diffreach.toml").write_text('exclude = ["docs/*"]\n')
     second = kept_indexer(first, root)
     try:
         assert second is not first and second.config.exclude == ("docs/*",)
         report = second.run()
         assert (report.files, report.skipped) == (1, {"excluded": 1})
-        shutil.rmtree(root / ".blastradius")  # the user resets the index
+        shutil.rmtree(root / ".diffreach")  # the user resets the index
         third = kept_indexer(second, root)
         assert third is not second and third.run().mode == "full"
         second = third

@@ -1,4 +1,4 @@
-"""`blastradius languages`: every registered language, its extensions and resolution."""
+"""`diffreach languages`: every registered language, its extensions and resolution."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 from click.testing import CliRunner
 
-from blastradius.cli import main
-from blastradius.languages import all_languages, language_for
+from diffreach.cli import main
+from diffreach.languages import all_languages, language_for
 
 
 def test_languages_json_lists_every_spec_with_extensions() -> None:

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from blastradius.cli import main
-from blastradius.ledger import Entry, entries, importers_baseline, record, repository_baseline, stats
-from blastradius.render import render_bars, render_stats
-from blastradius.store import Store
-from blastradius.tokens import HeuristicCounter
+from diffreach.cli import main
+from diffreach.review.ledger import Entry, entries, importers_baseline, record, repository_baseline, stats
+from diffreach.present.text import render_bars, render_stats
+from diffreach.graph.store import Store
+from diffreach.review.tokens import HeuristicCounter
 
 NOW = dt.datetime(2026, 3, 31, 12, 0, tzinfo=dt.timezone.utc)
 

@@ -1,7 +1,7 @@
 """The MCP server, driven as a real subprocess through the official client.
 
 One server per module (start-up is ~2 s): a temporary git repository with an
-uncommitted signature change, ``blastradius serve --root <repo>`` on stdio,
+uncommitted signature change, ``diffreach serve --root <repo>`` on stdio,
 and an anyio blocking portal that keeps one ``ClientSession`` open across the
 synchronous tests. The tool list is pinned in ``tests/golden/mcp_tools.json``
 (regenerate with ``UPDATE_GOLDEN=1``).
@@ -24,8 +24,8 @@ from anyio.from_thread import BlockingPortal, start_blocking_portal
 from mcp import ClientSession, types
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from blastradius.behavior import HOP_DECAY
-from blastradius.mcp_server import bound
+from diffreach.review.behavior import HOP_DECAY
+from diffreach.serve.mcp import bound
 
 GOLDEN = Path(__file__).parent / "golden" / "mcp_tools.json"
 INSPECTOR = Path(sys.prefix) / "inspector" / "node_modules" / ".bin" / "mcp-inspector"
@@ -39,7 +39,7 @@ FILES = {
         "def run(path):\n    return len(load(path))\n"
     ),
     "tests/test_core.py": "from pkg.core import parse\n\n\ndef test_parse():\n    assert parse('a,b') == ['a', 'b']\n",
-    ".blastradius.toml": "warmup_reviews = 0\n",
+    ".diffreach.toml": "warmup_reviews = 0\n",
 }
 # The change every test sees: parse takes a new required parameter.
 CHANGED_CORE = "def parse(text, sep):\n    return text.split(sep)\n\n\ndef helper(x):\n    return x + 1\n"
@@ -77,7 +77,7 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]
 
 
 def _params(root: Path, env: dict[str, str]) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-m", "blastradius.cli", "serve", "--root", str(root)],
+    return StdioServerParameters(command=sys.executable, args=["-m", "diffreach.cli", "serve", "--root", str(root)],
                                  env=env, cwd=str(root))
 
 
@@ -143,7 +143,7 @@ def test_tool_list_matches_the_golden_snapshot(client: Client) -> None:
 
 
 def test_tool_list_costs_at_most_1500_tokens(client: Client) -> None:
-    from blastradius.tokens import estimate_tokens
+    from diffreach.review.tokens import estimate_tokens
 
     assert estimate_tokens(_tool_list(client)) <= 1500
 
@@ -218,7 +218,7 @@ def test_get_blast_radius_is_cut_to_max_tokens(client: Client) -> None:
     assert data["truncated"] is True and full["truncated"] is False
     assert "max_tokens=" in data["how_to_get_more"]
     assert len(data["radius"]) < len(full["radius"]) or len(data["changed"]) < len(full["changed"])
-    from blastradius.tokens import estimate_tokens
+    from diffreach.review.tokens import estimate_tokens
 
     assert estimate_tokens(full) > 250
     assert estimate_tokens(data) <= 250  # the whole result, savings metadata included
@@ -339,7 +339,7 @@ def test_inspector_cli_lists_the_tools(repo: tuple[Path, dict[str, str]]) -> Non
     if not INSPECTOR.exists():
         pytest.fail(f"the MCP Inspector is not installed at {INSPECTOR}: run `make inspector` (needs npm once)")
     # A generous connect timeout: the server's cold start (imports) is slow on a loaded machine.
-    proc = subprocess.run([str(INSPECTOR), "--cli", "--connect-timeout", "110000", sys.executable, "-m", "blastradius.cli", "serve", "--root",
+    proc = subprocess.run([str(INSPECTOR), "--cli", "--connect-timeout", "110000", sys.executable, "-m", "diffreach.cli", "serve", "--root",
                            str(root), "--method", "tools/list"], capture_output=True, text=True, env=env,
                           timeout=180, check=False)
     assert proc.returncode == 0, proc.stderr[-2000:]

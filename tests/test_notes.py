@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from blastradius.extract import MAX_NOTES, extract
-from blastradius.extract_files import _pack, _unpack
-from blastradius.indexer import index
-from blastradius.languages import get_language
-from blastradius.rank import RankParams, rank_files
-from blastradius.store import SCHEMA_VERSION, Store, db_path
+from diffreach.extract.core import MAX_NOTES, extract
+from diffreach.extract.pool import _pack, _unpack
+from diffreach.index.indexer import index
+from diffreach.languages import get_language
+from diffreach.query.rank import RankParams, rank_files
+from diffreach.graph.store import SCHEMA_VERSION, Store, db_path
 
 PY = '''"""Shipping rates.
 

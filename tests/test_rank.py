@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from blastradius.api import query
-from blastradius.cli import main
-from blastradius.indexer import index
-from blastradius.rank import RankParams, about_tests, bm25, personalized_pagerank, rank_files, update_term_index
-from blastradius.store import Store
-from blastradius.term_index import TERM_INDEX_VERSION
-from blastradius.terms import identifier_terms, split_identifier, stem, text_terms
+from diffreach.api import query
+from diffreach.cli import main
+from diffreach.index.indexer import index
+from diffreach.query.rank import RankParams, about_tests, bm25, personalized_pagerank, rank_files, update_term_index
+from diffreach.graph.store import Store
+from diffreach.query.term_index import TERM_INDEX_VERSION
+from diffreach.query.terms import identifier_terms, split_identifier, stem, text_terms
 
 from .conftest import commit_all, write_files
 
@@ -278,4 +278,4 @@ def test_cli_query_without_an_index_is_one_line_error(make_repo: Callable[..., P
     root = make_repo({"a.py": "x = 1\n"})
     out = CliRunner().invoke(main, ["query", "anything", "--root", str(root)])
     assert out.exit_code == 2
-    assert "blastradius index" in out.output
+    assert "diffreach index" in out.output

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from blastradius.indexer import index
-from blastradius.question import (
+from diffreach.index.indexer import index
+from diffreach.query.question import (
     MENTION_FLOOR,
     PACKAGE_SHARE,
     W_BLOCK,
@@ -20,8 +20,8 @@ from blastradius.question import (
     named_symbols,
     parse_question,
 )
-from blastradius.rank import RankParams, file_priors, rank_files
-from blastradius.store import Store
+from diffreach.query.rank import RankParams, file_priors, rank_files
+from diffreach.graph.store import Store
 
 ISSUE = """Lexer "python3" in --pastebin feature causes HTTP errors
 The `--pastebin` option submits the output to bpaste.net, see src/_pytest/pastebin.py#L68
@@ -183,8 +183,8 @@ def test_a_named_test_file_stands_for_the_code_it_exercises(docs_repo: Store) ->
 
 
 def test_naming_many_files_points_at_none_in_particular(docs_repo: Store) -> None:
-    from blastradius.rank import load_graph
-    from blastradius.rank_named import files_named
+    from diffreach.query.rank import load_graph
+    from diffreach.query.named import files_named
 
     graph = load_graph(docs_repo)
     one = files_named(docs_repo.conn, graph, parse_question("x\nsee pkg/render.py\n"), frozenset())
@@ -250,8 +250,8 @@ def test_replicas_give_way_to_the_file_that_reads_them(replica_repo: Store) -> N
 
 
 def test_files_of_one_name_with_different_symbols_are_not_replicas(make_repo: Callable[..., Path]) -> None:
-    from blastradius.rank import load_graph
-    from blastradius.rank_named import _families
+    from diffreach.query.rank import load_graph
+    from diffreach.query.named import _families
 
     files = {f"pkg/{d}/__init__.py": f"def setup_{d}():\n    return 1\n" for d in ("a", "b", "c", "d", "e")}
     files.update({f"pkg/{d}/stub.py": "def stub():\n    return 1\n" for d in ("a", "b", "c", "d", "e")})

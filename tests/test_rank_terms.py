@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from blastradius.indexer import index
-from blastradius.rank import RankParams, bm25, update_term_index
-from blastradius.store import Store
+from diffreach.index.indexer import index
+from diffreach.query.rank import RankParams, bm25, update_term_index
+from diffreach.graph.store import Store
 
 
 def _store(make_repo: Callable[..., Path], files: dict[str, str]) -> Store:

@@ -7,11 +7,11 @@ answers must still depend on: the line, the scope, the class.
 
 from __future__ import annotations
 
-from blastradius.build import ExtractSource, graph_from_sources
-from blastradius.extract import extract
-from blastradius.languages import language_for
-from blastradius.model import FileExtract
-from blastradius.resolve import Resolver
+from diffreach.index.build import ExtractSource, graph_from_sources
+from diffreach.extract.core import extract
+from diffreach.languages import language_for
+from diffreach.model import FileExtract
+from diffreach.resolve.resolver import Resolver
 
 
 def edges(files: dict[str, str], kind: str) -> list[tuple[str, str, int]]:

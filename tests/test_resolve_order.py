@@ -3,10 +3,10 @@ worked out the same way whoever asks first (long re-export chains, import cycles
 
 from __future__ import annotations
 
-from blastradius.build import ExtractSource, graph_from_sources
-from blastradius.extract import extract
-from blastradius.languages import language_for
-from blastradius.resolve import Resolver
+from diffreach.index.build import ExtractSource, graph_from_sources
+from diffreach.extract.core import extract
+from diffreach.languages import language_for
+from diffreach.resolve.resolver import Resolver
 
 # pkg0 re-exports X from pkg1, which re-exports it from pkg2, … down to pkg9/impl.py.
 CHAIN = {f"pkg{i}/__init__.py": f"from pkg{i + 1} import X\n" for i in range(9)}

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from blastradius.cli import main
-from blastradius.model import Change, ImpactResult, IndexState, Radius, Reached
-from blastradius.review import MARKER, render_review, review_data, summary_line
+from diffreach.cli import main
+from diffreach.model import Change, ImpactResult, IndexState, Radius, Reached
+from diffreach.present.pr_comment import MARKER, render_review, review_data, summary_line
 
 GOLDEN = Path(__file__).parent / "golden"
 SAVINGS = {"estimated": True, "saved_tokens": 41234, "saved_percent": 94}
@@ -71,7 +71,7 @@ def test_golden_review_of_a_change_that_touches_no_symbol() -> None:
 
 def test_summary_line_counts_files_first_reached_at_each_hop() -> None:
     line = summary_line(review_data(sample_impact(), savings=SAVINGS, context_tokens=2480))
-    assert line == ("**blastradius** · 3 symbols changed in 2 files · files reached: 3 at hop 1, 2 at hop 2 · "
+    assert line == ("**diffreach** · 3 symbols changed in 2 files · files reached: 3 at hop 1, 2 at hop 2 · "
                     "2 may change behaviour · 2 test files to run · "
                     "review context 2,480 tokens, saved ≈41,234 tokens (94%) vs the whole repository")
 
@@ -174,7 +174,7 @@ def test_action_is_a_composite_action_whose_run_steps_name_a_shell() -> None:
 def test_action_caches_the_graph_on_the_base_and_finds_its_comment_by_the_marker() -> None:
     steps = action_steps()
     cache = next(s for s in steps if "uses: actions/cache@" in s)
-    assert "path: .blastradius\n" in cache and "key: blastradius-${{ runner.os }}-${{ inputs.base }}" in cache
+    assert "path: .diffreach\n" in cache and "key: diffreach-${{ runner.os }}-${{ inputs.base }}" in cache
     post = next(s for s in steps if "sticky comment" in s)
     assert f'contains("{MARKER}")' in post
     assert "--method PATCH" in post and "--method POST" in post
@@ -186,8 +186,8 @@ def test_action_runs_only_commands_and_options_the_cli_has() -> None:
     used: list[tuple[str, set[str]]] = []
     for step in action_steps():
         script = step.split("\n      run:", 1)[1] if "\n      run:" in step else ""
-        for command in re.findall(r"(?:^|\s)blastradius ([a-z][a-z-]*)", script):
-            lines = [ln for ln in step.splitlines() if "blastradius " in ln or "args" in ln]
+        for command in re.findall(r"(?:^|\s)diffreach ([a-z][a-z-]*)", script):
+            lines = [ln for ln in step.splitlines() if "diffreach " in ln or "args" in ln]
             used.append((command, set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", "\n".join(lines)))))
     assert [c for c, _ in used] == ["review"]
     for command, options in used:
@@ -222,7 +222,7 @@ def test_a_huge_radius_still_fits_one_github_comment() -> None:
 def test_files_changed_together_in_history_have_their_own_section() -> None:
     from dataclasses import replace
 
-    from blastradius.model import CoChange, CoChanged
+    from diffreach.model import CoChange, CoChanged
 
     history = CoChange((CoChanged("docs/api.md", 0.5, 3, "app/core.py"),), end="0" * 40, commits=6, skipped=0,
                        truncated=False)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from blastradius.errors import NotIndexedError
-from blastradius.indexer import index
-from blastradius.store import SCHEMA_VERSION, Store, db_path
+from diffreach.errors import NotIndexedError
+from diffreach.index.indexer import index
+from diffreach.graph.store import SCHEMA_VERSION, Store, db_path
 
 FILES = {"a.py": "def f():\n    g()\n\ndef g():\n    pass\n"}
 
@@ -18,7 +18,7 @@ def test_index_creates_a_git_ignored_store(make_repo) -> None:
     root = make_repo(FILES)
     report = index(root)
     assert report.mode == "full"
-    assert (root / ".blastradius" / ".gitignore").read_text().strip().endswith("*")
+    assert (root / ".diffreach" / ".gitignore").read_text().strip().endswith("*")
     store = Store.open(root, create=False)
     assert store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -26,7 +26,7 @@ def test_index_creates_a_git_ignored_store(make_repo) -> None:
 
 
 def test_reading_without_a_graph_says_how_to_make_one(tmp_path: Path) -> None:
-    with pytest.raises(NotIndexedError, match="blastradius index"):
+    with pytest.raises(NotIndexedError, match="diffreach index"):
         Store.open(tmp_path, create=False)
 
 
@@ -78,7 +78,7 @@ def test_interrupted_full_build_keeps_the_previous_graph(make_repo, monkeypatch)
     index(root)
     (root / "b.py").write_text("def h():\n    pass\n")
 
-    from blastradius import store as store_module
+    from diffreach.graph import store as store_module
 
     def boom(self, fx, mtime_ns):  # type: ignore[no-untyped-def]
         raise KeyboardInterrupt

@@ -6,10 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from blastradius.config import Config
-from blastradius.extract_files import iter_extracts
-from blastradius.indexer import Indexer
-from blastradius.model import FileExtract
+from diffreach.config import Config
+from diffreach.extract.pool import iter_extracts
+from diffreach.index.indexer import Indexer
+from diffreach.model import FileExtract
 
 from .test_incremental import dump
 
@@ -48,7 +48,7 @@ def test_a_streamed_build_equals_the_in_memory_build(make_repo, tmp_path) -> Non
     in_memory = dump(root)
     assert in_memory["edges"]  # a graph worth comparing
     copy = tmp_path / "streamed"
-    shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".blastradius"))
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns(".diffreach"))
     # Every build streams; the resolver forgets its per-file memos every 3 files.
     index_with(copy, Config(workers=2, stream_min_files=0, resolve_chunk_files=3))
     assert dump(copy) == in_memory

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from blastradius.cli import main
-from blastradius.indexer import index
-from blastradius.store import Store
+from diffreach.cli import main
+from diffreach.index.indexer import index
+from diffreach.graph.store import Store
 
 SHAPES = {
     "go.mod": "module example.com/m\n",
@@ -23,7 +23,7 @@ SHAPES = {
                         "func (q *Square) Name() string { return \"sq\" }\n"),
     "report/report.go": ("package report\n\nimport \"example.com/m/shape\"\n\n"
                          "func Total(s shape.Shape) int {\n\treturn s.Area()\n}\n"),
-    ".blastradius.toml": "warmup_reviews = 0\n",
+    ".diffreach.toml": "warmup_reviews = 0\n",
 }
 
 
@@ -62,7 +62,7 @@ def test_an_update_that_completes_a_method_set_links_it_as_a_rebuild_would(make_
 def test_a_body_edit_does_not_link_the_interfaces_again(make_repo: Callable[..., Path], monkeypatch) -> None:
     root = make_repo(SHAPES)
     index(root)
-    import blastradius.indexer as indexer_module
+    import diffreach.index.indexer as indexer_module
 
     relinks: list[object] = []
     monkeypatch.setattr(indexer_module, "replace_structural_edges", lambda store: relinks.append(store) or False)

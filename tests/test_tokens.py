@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from blastradius.errors import ConfigError
-from blastradius.tokens import (
+from diffreach.errors import ConfigError
+from diffreach.review.tokens import (
     SAVINGS_KEY,
     VOCABULARY_SHA256,
     HeuristicCounter,
@@ -182,10 +182,10 @@ def test_unknown_tokenizer_is_a_config_error_naming_the_choices() -> None:
 
 
 def test_missing_extra_names_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    import blastradius.tokens as tokens
+    import diffreach.review.tokens as tokens
 
     monkeypatch.setattr(tokens, "bpe_available", lambda: False)
-    with pytest.raises(ConfigError, match=r"blastradius\[tokens\]"):
+    with pytest.raises(ConfigError, match=r"diffreach\[tokens\]"):
         tokens.get_counter("o200k")
 
 

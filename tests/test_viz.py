@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from blastradius.cli import main
-from blastradius.model import (
+from diffreach.cli import main
+from diffreach.model import (
     Change,
     FileDiff,
     Hunk,
@@ -24,7 +24,7 @@ from blastradius.model import (
     Radius,
     Reached,
 )
-from blastradius.viz import page_data, render_html
+from diffreach.present.html import page_data, render_html
 
 WORDS = ["parse", "load", "render", "fetch", "commit", "index", "resolve", "walk", "emit", "store", "plan", "merge"]
 
@@ -120,7 +120,7 @@ def test_missing_source_gives_no_code_rather_than_failing() -> None:
 
 def test_page_is_self_contained_and_data_cannot_break_out_of_its_script() -> None:
     page = render_html(small_impact(), SOURCES.get)
-    assert "__BLASTRADIUS" not in page
+    assert "__DIFFREACH" not in page
     assert not re.search(r"<script[^>]+src=|<link[^>]+href=|@import|url\(", page)
     assert not re.findall(r"https?://(?!www\.w3\.org/2000/svg)", page)  # the SVG namespace is a name, not a fetch
     assert page.count("</script>") == page.count("<script")  # the code line's </script> stayed escaped
@@ -145,7 +145,7 @@ def test_viz_command_writes_one_page(make_repo: Callable[..., Path], tmp_path: P
     data = json.loads(re.search(r'id="radius-data">(.*?)</script>', page, re.DOTALL).group(1))  # type: ignore[union-attr]
     assert [(n["id"], n["role"]) for n in data["nodes"]] == [("lib.py::area", "changed"), ("app.py::main", "behavior")]
     assert data["nodes"][1]["code"]["segments"][0]["lines"][1] == "    return area(2, 3)"
-    assert list(tmp_path.glob(".blastradius-*")) == []  # no temporary file left behind
+    assert list(tmp_path.glob(".diffreach-*")) == []  # no temporary file left behind
 
 
 def test_viz_command_refuses_a_missing_folder(make_repo: Callable[..., Path], tmp_path: Path) -> None:

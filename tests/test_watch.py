@@ -11,8 +11,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from blastradius.store import Store
-from blastradius.watch import ChangeDetector, Update, Watcher, format_update, start_watcher
+from diffreach.graph.store import Store
+from diffreach.index.watch import ChangeDetector, Update, Watcher, format_update, start_watcher
 
 from .conftest import commit_all
 
@@ -99,7 +99,7 @@ def test_a_failing_callback_does_not_stop_the_watcher(make_repo: Callable[..., P
 
 
 def test_format_update_is_one_line() -> None:
-    from blastradius.indexer import IndexReport
+    from diffreach.index.indexer import IndexReport
 
     report = IndexReport(root="/r", mode="incremental", extracted=2, seconds=0.125, commit="f" * 40,
                          counts={"nodes": {"file": 3, "function": 10, "method": 2}})
@@ -113,7 +113,7 @@ def test_format_update_is_one_line() -> None:
 
 def test_watch_command_prints_updates_and_stops_on_interrupt(make_repo: Callable[..., Path]) -> None:
     root = make_repo({"lib.py": "def f():\n    return 1\n"})
-    proc = subprocess.Popen([sys.executable, "-m", "blastradius.cli", "watch", "--root", str(root), "--debounce",
+    proc = subprocess.Popen([sys.executable, "-m", "diffreach.cli", "watch", "--root", str(root), "--debounce",
                              "0.1", "--interval", "0.05"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
@@ -150,7 +150,7 @@ def test_change_detector_reports_saves_new_files_and_commits_and_nothing_when_id
 def test_serve_watch_loop_indexes_only_after_a_change(make_repo: Callable[..., Path], monkeypatch) -> None:
     import anyio
 
-    from blastradius import mcp_server
+    from diffreach.serve import mcp as mcp_server
 
     root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n"})
     runs: list[list[str] | None] = []

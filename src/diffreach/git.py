@@ -1,0 +1,166 @@
+"""The only module that runs git.
+
+Arguments are passed as a list (never a shell), revisions are checked before
+they reach git so that one starting with ``-`` can never be read as an option,
+and paths are given after ``--``. Failures become ``GitError`` with git's own
+first line of complaint.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from diffreach.errors import GitError
+
+_REV_OK = re.compile(r"^[A-Za-z0-9_./~^@{}:+-]+$")
+
+
+def check_revision(rev: str) -> str:
+    if not rev or rev.startswith("-") or not _REV_OK.match(rev):
+        raise GitError(f"refusing revision {rev!r}: not a plain revision name")
+    return rev
+
+
+def run(root: str | Path, *args: str, input_bytes: bytes | None = None, check: bool = True) -> bytes:
+    try:
+        proc = subprocess.run(["git", "-C", str(root), *args], input=input_bytes, capture_output=True,
+                              check=False, env=_env())
+    except FileNotFoundError as exc:
+        raise GitError("git is not installed or not on PATH") from exc
+    if check and proc.returncode != 0:
+        message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        command = next((a for a in args if not a.startswith("-") and "=" not in a), args[0])  # skip -c k=v
+        raise GitError(f"git {command} failed: {message[0] if message else 'exit ' + str(proc.returncode)}")
+    return proc.stdout
+
+
+def _env() -> dict[str, str]:
+    import os
+
+    env = dict(os.environ)
+    env.setdefault("GIT_TERMINAL_PROMPT", "0")
+    env["GIT_OPTIONAL_LOCKS"] = "0"  # never take index.lock for read-only commands
+    return env
+
+
+def toplevel(path: str | Path) -> Path | None:
+    try:
+        out = run(path, "rev-parse", "--show-toplevel", check=True)
+    except GitError:
+        return None
+    return Path(out.decode().strip())
+
+
+def is_repo(path: str | Path) -> bool:
+    return toplevel(path) is not None
+
+
+def ls_files(root: str | Path) -> list[str]:
+    """Tracked files plus untracked ones git does not ignore, repo-relative."""
+    out = run(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate")
+    return sorted({p for p in out.decode("utf-8", "surrogateescape").split("\0") if p})
+
+
+def untracked(root: str | Path) -> list[str]:
+    """Files git does not track and does not ignore, repo-relative (new files not yet added)."""
+    out = run(root, "ls-files", "-z", "--others", "--exclude-standard")
+    return sorted(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+
+
+def head(root: str | Path) -> str | None:
+    try:
+        return run(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}").decode().strip() or None
+    except GitError:
+        return None
+
+
+def resolve_revision(root: str | Path, rev: str) -> str:
+    check_revision(rev)
+    try:
+        return run(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}").decode().strip()
+    except GitError as exc:
+        raise GitError(f"unknown revision {rev!r}") from exc
+
+
+def merge_base(root: str | Path, rev: str, other: str = "HEAD") -> str:
+    a = resolve_revision(root, rev)
+    b = resolve_revision(root, other)
+    try:
+        return run(root, "merge-base", a, b).decode().strip()
+    except GitError:
+        return a
+
+
+def is_dirty(root: str | Path) -> bool:
+    out = run(root, "status", "--porcelain", "--untracked-files=no", check=False)
+    return bool(out.strip())
+
+
+def diff(root: str | Path, base: str | None = None, staged: bool = False, head_rev: str | None = None) -> str:
+    """A unified diff with zero context lines folded in by callers as needed.
+
+    No base: working tree against HEAD (staged and unstaged); ``staged``: the
+    index against HEAD; ``base``: the working tree against ``base``; with
+    ``head_rev`` too: ``base..head_rev`` (two commits, no working tree).
+    """
+    args = ["diff", "--no-color", "--no-ext-diff", "--find-renames", "-U3"]
+    if staged:
+        args.append("--cached")
+    if base:
+        args.append(resolve_revision(root, base))
+    elif not staged and head(root):
+        args.append("HEAD")
+    if head_rev:
+        args.append(resolve_revision(root, head_rev))
+    if not head(root) and not staged:
+        return ""
+    return run(root, *args, "--").decode("utf-8", "replace")
+
+
+def show(root: str | Path, rev: str, path: str) -> bytes | None:
+    """A file's bytes at a revision ("" for the index), or None when it did not exist there."""
+    if rev:
+        check_revision(rev)
+    try:
+        return run(root, "show", f"{rev}:{path}")
+    except GitError:
+        return None
+
+
+def log_count(root: str | Path) -> int:
+    try:
+        return int(run(root, "rev-list", "--count", "HEAD").decode().strip() or 0)
+    except (GitError, ValueError):
+        return 0
+
+
+def first_parent_commits(root: str | Path, rev: str, paths: list[str], max_commits: int
+                         ) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
+    """First-parent commits among the last ``max_commits`` up to ``rev`` that touch ``paths``.
+
+    Each comes with every file it changed against its first parent (a merged pull
+    request is one change), newest first, renames not followed. The window ends at
+    ``rev`` and never reads past it. Returns the commits and whether older history
+    was cut off by ``max_commits``.
+    """
+    sha = resolve_revision(root, rev)
+    if not paths or max_commits <= 0:
+        return [], max_commits <= 0 and bool(paths)
+    try:
+        total = int(run(root, "rev-list", "--count", "--first-parent", sha).decode().strip() or 0)
+    except (GitError, ValueError):
+        total = 0
+    cut = total > max_commits
+    window = f"{sha}~{max_commits}..{sha}" if cut else sha
+    # quotePath off: non-ASCII names come back as themselves (paths with newlines stay quoted).
+    out = run(root, "-c", "core.quotePath=false", "log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--full-diff",
+              "--name-only", "--no-color", "--format=%x00%H", window, "--",
+              *(f":(literal){p}" for p in paths))
+    commits: list[tuple[str, tuple[str, ...]]] = []
+    for chunk in out.decode("utf-8", "surrogateescape").split("\0")[1:]:
+        lines = [line for line in chunk.splitlines() if line]
+        if lines:
+            commits.append((lines[0], tuple(lines[1:])))
+    return commits, cut

@@ -1,0 +1,392 @@
+"""Walk a repository, decide what to do, build the graph, and keep it fresh.
+
+A run walks the repository (or looks at the paths its caller says changed),
+compares sizes, mtimes and content hashes with the store, and then leaves the
+graph as it is, updates it (``indexer_update``: only what the changed files can
+affect is re-resolved) or rebuilds it. A full build extracts every file
+(``extract_files``: across processes when there are many) and resolves and
+writes the graph in one transaction: in memory below ``stream_min_files`` files
+and ``stream_min_bytes`` of source, streamed through the store past either so
+that memory stays bounded however large the repository. A property test holds
+the promise that an update equals a full rebuild.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import stat
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from diffreach import git
+from diffreach.index.build import ExtractSource, contains_edges
+from diffreach.config import Config, load_config
+from diffreach.index.walk import RESOLUTION_CONFIG, Candidate, find_root, walk
+from diffreach.errors import StoreError
+from diffreach.extract.core import content_hash
+from diffreach.extract.pool import Progress, extract_many, extract_path, iter_extracts
+from diffreach.index.update import IncrementalUpdate
+from diffreach.languages import extraction_key, language_for
+from diffreach.languages.spec import ModuleResolver
+from diffreach.model import FileExtract
+from diffreach.index.registries import replace_registry_edges
+from diffreach.resolve.resolver import Resolver
+from diffreach.graph.store import Store, StoreSource, db_path
+from diffreach.index.interfaces import replace_structural_edges
+from diffreach.query.term_index import update_term_index
+
+_INCREMENTAL_MAX_FILES = 50
+# Names a told run (``paths=``) leaves to the walk: they change what is indexed or how it resolves.
+_WALK_DECIDES = frozenset(RESOLUTION_CONFIG) | {".gitignore", ".diffreach.toml", "pyproject.toml"}
+
+
+@dataclass
+class IndexReport:
+    root: str
+    mode: str  # full / incremental / unchanged
+    files: int = 0
+    extracted: int = 0
+    deleted: int = 0
+    rere_resolved: int = 0
+    seconds: float = 0.0
+    counts: dict[str, object] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)
+    commit: str | None = None
+    changed_files: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        counts = self.counts
+        refs = counts.get("refs", {})
+        assert isinstance(refs, dict)
+        unresolved = refs.get("unresolved", 0) + refs.get("ambiguous", 0)
+        total = sum(refs.values()) or 1
+        return {
+            "root": self.root,
+            "mode": self.mode,
+            "files": counts.get("files", 0),
+            "symbols": counts.get("nodes", {}),
+            "edges": counts.get("edges", {}),
+            "unresolved": refs.get("unresolved", 0),
+            "unresolved_share": round(unresolved / total, 4),
+            "references": refs,
+            "skipped": self.skipped,
+            "parse_errors": counts.get("parse_errors", 0),
+            "languages": counts.get("languages", {}),
+            "extracted": self.extracted,
+            "deleted": self.deleted,
+            "re_resolved": self.rere_resolved,
+            "changed_files": self.changed_files,
+            "commit": self.commit,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+class Indexer(IncrementalUpdate):
+    def __init__(self, root: str | Path, config: Config | None = None, store: Store | None = None) -> None:
+        self.root = find_root(root)
+        self.config = config or load_config(self.root)
+        self.store = store or Store.open(self.root)
+        self._counts_shifted = False  # this run moved the cached counts instead of voiding them
+        self._definitions_moved = True  # this run changed some file's definitions (or the file set)
+        self._is_git = git.is_repo(self.root)  # asked once: a subprocess per run was 5-10 ms of an update
+        # Module resolvers kept between runs while the paths and the resolution config stay.
+        self._modules: dict[str, tuple[frozenset[str], ModuleResolver]] = {}
+        self._modules_digest = ""
+        self._verdicts: dict[str, str] = {}  # what each path's name decides in walk (config is fixed)
+        # Each file's (language, package), kept between updates and moved by what they rewrite
+        # (reading them all was ~10 ms of a one-file update on Django); dropped when another
+        # connection wrote the database in between (``data_version``) and after a full build.
+        self._langs: dict[str, tuple[str, str]] | None = None
+        self._data_version = -1
+
+    def close(self) -> None:
+        self.store.close()
+
+    def run(self, full: bool = False, progress: Progress | None = None, counts: bool = True,
+            paths: Iterable[str] | None = None) -> IndexReport:
+        """Index or update; a damaged graph database is replaced by a full build (one notice).
+        ``counts=False`` leaves the report's graph figures empty: callers that only need a
+        fresh graph (impact, watch) skip a count over every edge. ``paths``: the caller knows
+        these repository-relative paths are the only ones that may have changed since the last
+        run (a watcher, an editor's save), so they are looked at instead of walking the whole
+        repository; a list the walk must judge (see ``_told``) makes the run walk as usual."""
+        try:
+            return self._run(full, progress, counts, paths)
+        except sqlite3.DatabaseError as exc:
+            self._langs = None  # moved by a write that was rolled back
+            if isinstance(exc, (sqlite3.OperationalError, sqlite3.IntegrityError)):
+                raise StoreError(f"the graph database cannot be written ({exc})") from exc
+            self.store.close()
+            self.store = Store.discard(self.root, str(exc))
+            return self._run(True, progress, counts)
+        except BaseException:
+            self._langs = None  # moved by a write that was rolled back
+            raise
+
+    def _run(self, full: bool, progress: Progress | None, counts: bool = True,
+             paths: Iterable[str] | None = None) -> IndexReport:
+        started = time.perf_counter()
+        self._counts_shifted = False
+        self._definitions_moved = True  # an update says otherwise when only bodies changed
+        if self.store.data_version() != self._data_version:
+            self._langs = None
+        told = None if full or paths is None else self._told(paths)
+        walked = told is None
+        candidates, skipped, known, config_digest = self._walked() if told is None else told
+        report = IndexReport(root=str(self.root), mode="unchanged")
+        mtimes = {c.path: c.mtime_ns for c in candidates}
+        changed, hashes_only = self._changed(candidates, known, full, skipped)
+        if not walked and skipped:  # a told file became unreadable: the walk records the skip
+            return self._run(full, progress, counts)
+        present = {c.path for c in candidates if c.path not in skipped}
+        deleted = sorted(set(known) - present)
+        workers = self.config.workers or os.cpu_count() or 1
+        structural = config_digest != self.store.get_meta("resolution_config", config_digest)
+        # Past a third of the files, re-resolving affected references costs more than
+        # resolving everything in memory: rebuild.
+        indexed = len(known) if walked else self.store.file_count()
+        wide = len(changed) + len(deleted) > max(_INCREMENTAL_MAX_FILES, indexed // 3)
+        # A run killed between its transactions leaves "pending": rebuild rather than trust it.
+        interrupted = self.store.get_meta("build") == "pending"
+        if full or not indexed or structural or wide or interrupted or self._config_changed():
+            if not walked:  # a rebuild needs every file, not the told ones
+                return self._run(full, progress, counts)
+            report.mode = "full"
+            report = self._full(candidates, skipped, mtimes, workers, progress, report)
+        elif changed or deleted:
+            report.mode = "incremental"
+            report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
+        update_term_index(self.store, changed, deleted, full=report.mode == "full", defer=True)
+        # Interfaces met by method sets are linked again when the definitions of a file of such a
+        # language moved (a body edit, most of a watcher's updates, changes no method set).
+        relink = report.mode == "full" or (report.mode != "unchanged" and self._definitions_moved and any(
+            (spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted)))
+        report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest, relink)
+        # Counting distinct edges is half a second on a large graph: a run that wrote
+        # nothing reuses the figures of the last run that did.
+        # An incremental run moved the cached figures by the delta of the files it rewrote.
+        if counts:
+            reuse = report.mode == "unchanged" or self._counts_shifted
+            report.counts = self.store.counts(reuse=reuse and not self.config.dynamic)
+        elif report.mode != "unchanged" and not self._counts_shifted:
+            self.store.set_meta("counts", "")  # figures not asked for: the next counted run recounts
+        if report.mode == "full":
+            self._langs = None
+        self._data_version = self.store.data_version()
+        report.skipped = dict(sorted((_count(skipped.values()) if walked else self.store.skip_counts()).items()))
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _record(self, mode: str, hashes_only: list[tuple[str, int]], skipped: dict[str, str] | None,
+                config_digest: str, relink: bool = False) -> str | None:
+        """The run's bookkeeping, in the transaction that marks the graph done; returns HEAD.
+        ``skipped`` is None for a told run, which looked at no skipped file (see _told);
+        ``relink`` recomputes the structural interface edges (``structural.py``)."""
+        head = git.head(self.root)
+        with self.store.atomic():
+            self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?",
+                                        [(m, p) for p, m in hashes_only])
+            if skipped is not None:
+                self.store.set_skipped(sorted(skipped.items()))
+            self.store.set_meta("indexed_commit", head or "")
+            self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
+            if self.config.dynamic or mode != "unchanged":
+                replace_registry_edges(self.store, self.config.dynamic)
+            if relink and replace_structural_edges(self.store):
+                self._counts_shifted = False  # edges of no file moved: the figures are counted again
+            self.store.set_meta("config", repr(self._config_key()))
+            self.store.set_meta("resolution_config", config_digest)
+            self.store.set_meta("build", "done")
+        return head
+
+    def _walked(self) -> tuple[list[Candidate], dict[str, str], dict[str, tuple[str, int, int]], str]:
+        """The repository's files (the walk), skipped ones, the stored states and the digest
+        of the files that steer resolution."""
+        configs: list[str] = []
+        candidates, skipped = walk(self.root, self.config, configs, self._is_git, self._verdicts)
+        config_digest = _digest(self.root, configs)
+        if config_digest != self._modules_digest:
+            self._modules.clear()
+            self._modules_digest = config_digest
+        return candidates, skipped, self.store.file_states(), config_digest
+
+    def _told(self, paths: Iterable[str]
+              ) -> tuple[list[Candidate], dict[str, str], dict[str, tuple[str, int, int]], str] | None:
+        """``_walked`` for only the paths a caller says may have changed; None when the walk
+        must judge instead: no complete graph, a source file new to the graph or skipped
+        before (is git ignoring it?), a file that steers resolution or ignoring, or a path that
+        is no longer a plain file within the size limit. Files of no language are passed over."""
+        config_digest = self.store.get_meta("resolution_config")
+        if self.store.get_meta("build") != "done" or not config_digest or config_digest != self._modules_digest:
+            return None
+        told = sorted(set(paths))
+        names = {p.rpartition("/")[2] for p in told}
+        if names & _WALK_DECIDES:
+            return None
+        told = [p for p in told if language_for(p) is not None]
+        known = self.store.file_states(told)
+        if len(known) < len(told) or self.store.skipped(told):
+            return None
+        candidates: list[Candidate] = []
+        for path in told:
+            try:
+                st = os.lstat(self.root / path)
+            except FileNotFoundError:
+                continue  # deleted: in ``known``, not among the candidates
+            except OSError:
+                return None
+            if not stat.S_ISREG(st.st_mode) or st.st_size > self.config.max_file_bytes:
+                return None
+            candidates.append(Candidate(path, st.st_size, st.st_mtime_ns))
+        return candidates, {}, known, config_digest
+
+    def _changed(self, candidates: list[Candidate], known: dict[str, tuple[str, int, int]], full: bool,
+                 skipped: dict[str, str]) -> tuple[list[str], list[tuple[str, int]]]:
+        """Files to re-extract, and files touched without a change of content (their new mtime only):
+        a file whose size and mtime are as stored is not read; one that differs is, and its hash decides."""
+        changed: list[str] = []
+        hashes_only: list[tuple[str, int]] = []
+        for c in candidates:
+            state = known.get(c.path)
+            if state is None or full:
+                changed.append(c.path)
+            elif state[1] != c.size or state[2] != c.mtime_ns:
+                try:
+                    data = (self.root / c.path).read_bytes()
+                except OSError:
+                    skipped[c.path] = "unreadable"
+                    continue
+                if content_hash(data) != state[0]:
+                    changed.append(c.path)
+                else:
+                    hashes_only.append((c.path, c.mtime_ns))
+        return changed, hashes_only
+
+    def _config_key(self) -> tuple[object, ...]:
+        c = self.config
+        return (c.exclude, c.max_file_bytes, c.vendored_dirs, c.dynamic, extraction_key())
+
+    def _config_changed(self) -> bool:
+        stored = self.store.get_meta("config")
+        return bool(stored) and stored != repr(self._config_key())
+
+    def _full(self, candidates: list[Candidate], skipped: dict[str, str], mtimes: dict[str, int],
+              workers: int, progress: Progress | None, report: IndexReport) -> IndexReport:
+        """Rebuild in one transaction. Below ``stream_min_files`` files and ``stream_min_bytes``
+        of source, every extract is held and resolved in memory (the fastest way); past either,
+        memory would grow with the repository, so the build streams (``_load_streamed``).
+        (Memory follows both: Python's per-file overhead, and the records, ~14x the source.)"""
+        paths = [c.path for c in candidates if c.path not in skipped]
+        source_bytes = sum(c.size for c in candidates if c.path not in skipped)
+        with self.store.atomic():
+            self.store.clear()
+            self.store.set_meta("build", "pending")
+            if len(paths) < self.config.stream_min_files and source_bytes < self.config.stream_min_bytes:
+                written = self._load_in_memory(paths, skipped, mtimes, workers, progress)
+            else:
+                written = self._load_streamed(paths, skipped, mtimes, workers, progress)
+        report.extracted = len(written)
+        report.files = len(written)
+        report.changed_files = written if len(written) <= 50 else []
+        return report
+
+    def _load_in_memory(self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int],
+                        workers: int, progress: Progress | None) -> list[str]:
+        extracts, more_skipped = extract_many(str(self.root), paths, workers, progress)
+        skipped.update(more_skipped)
+        resolver = Resolver(ExtractSource(str(self.root), extracts))
+        # The tables were just cleared and nothing reads them until the end:
+        # load without secondary indexes and build those once (see bulk_load).
+        with self.store.bulk_load():
+            for path in sorted(extracts):
+                fx = extracts[path]
+                self.store.insert_file(fx, mtimes.get(path, 0))
+                self.store.insert_import_edges(path, resolver.import_edges(path))
+                self.store.insert_resolved(resolver.resolve_file(path, fx.refs))
+        return sorted(extracts)
+
+    def _load_streamed(self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int],
+                       workers: int, progress: Progress | None) -> list[str]:
+        """Two passes over the store, so that memory does not grow with the repository: each
+        extract is written as it arrives (nodes, imports, bindings, references pending) and
+        dropped; then every file is resolved against the store (``StoreSource``, the view an
+        update uses). Costs more CPU than holding everything (Django: ~1.4x the main process's
+        share), which is why it starts at ``stream_min_files`` / ``stream_min_bytes``."""
+        written: list[str] = []
+        store = self.store
+        # Indexes: those the resolver reads by are built before it runs, the edges' at the end.
+        with store.temp_on_disk(), store.bulk_load(("edges",)):
+            with store.bulk_load(("nodes", "notes", "refs", "imports", "bindings")):
+                for result in iter_extracts(str(self.root), paths, workers, progress):
+                    if isinstance(result, FileExtract):
+                        store.insert_file(result, mtimes.get(result.path, 0))
+                        store.insert_pending_refs(result)
+                        written.append(result.path)
+                    else:
+                        skipped[result[0]] = result[1]
+            written.sort()
+            self._resolve_stored(written)
+        return written
+
+    def _resolve_stored(self, paths: list[str]) -> None:
+        """Import edges and the pending references of ``paths``, resolved against the store;
+        the resolver forgets its per-file memos every ``resolve_chunk_files`` files."""
+        source = StoreSource(self.store)
+        chunk = max(1, self.config.resolve_chunk_files)
+        resolver = Resolver(source, self._modules)
+        for i, path in enumerate(paths):
+            if i and i % chunk == 0:
+                resolver.forget_files()
+            self.store.insert_import_edges(path, resolver.import_edges(path))
+            pending = self.store.pending_refs(path)
+            resolved = resolver.resolve_file(path, [ref for _, ref in pending])
+            self.store.settle_refs(zip((ref_id for ref_id, _ in pending), resolved))
+
+def _digest(root: Path, paths: list[str]) -> str:
+    """One hash over the files that steer import resolution (a change forces a full build)."""
+    h = hashlib.blake2b(digest_size=16)
+    for p in sorted(paths):
+        try:
+            h.update(p.encode() + b"\0" + (root / p).read_bytes() + b"\0")
+        except OSError:
+            h.update(p.encode() + b"\0missing\0")
+    return h.hexdigest()
+
+
+def _count(values: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    return out
+
+
+def kept_indexer(indexer: Indexer | None, root: str | Path) -> Indexer:
+    """For callers that keep one ``Indexer`` across updates (the watcher, the MCP server):
+    ``indexer`` while its configuration is still the repository's and its database is still
+    there, else a new one (the old one closed) — a kept indexer would otherwise go on with a
+    configuration since edited, or write into a ``.diffreach`` someone deleted."""
+    if indexer is None:
+        return Indexer(root)
+    # The kept indexer's root, not find_root again: that is a git subprocess on every update.
+    if indexer.config == load_config(indexer.root) and db_path(indexer.root).exists():
+        return indexer
+    indexer.close()
+    return Indexer(indexer.root)
+
+
+def index(root: str | Path, full: bool = False, progress: Progress | None = None,
+          config: Config | None = None) -> IndexReport:
+    """Index (or bring up to date) the repository at ``root``."""
+    indexer = Indexer(root, config)
+    try:
+        return indexer.run(full=full, progress=progress)
+    finally:
+        indexer.close()
+
+
+__all__ = ["Candidate", "IndexReport", "Indexer", "contains_edges", "extract_many", "extract_path", "find_root",
+           "index", "iter_extracts", "kept_indexer", "walk"]

@@ -1,0 +1,116 @@
+"""Interfaces satisfied without being named: Go's implicit implementation.
+
+A Go type implements an interface by having its methods; no ``implements``
+clause says so, so no reference can carry the link the way a subclass's base
+list carries an override's. After each index we link every interface method to
+the method of that name of each type that has all of the interface's methods
+(its own and those of the interfaces it embeds) with a ``dynamic`` edge, the
+edge a subclass's override gets: a call through the interface may run any of
+them, and a changed implementation reaches the interface method's callers. The
+match is by method name, not signature (the graph keeps no types), within one
+language whose spec sets ``interface_word`` (the word after a type's name that
+makes it an interface). Methods a type gets by embedding another are not
+counted. Like the registries' edges, these are recomputed whole (they carry the
+file ``:structural``), after a full build and after an update that moved some
+file's definitions or the file set (a body edit changes no method set), which
+keeps an incremental update equal to a full rebuild.
+"""
+
+from __future__ import annotations
+
+from diffreach.languages import all_languages
+from diffreach.model import CLASS, DYNAMIC, INHERITS, METHOD, RES_DYNAMIC, Edge
+from diffreach.resolve.records import CONFIDENCE
+from diffreach.graph.store import Store
+
+STRUCTURAL_FILE = ":structural"
+_MAX_EMBEDDING = 8  # interfaces embedding interfaces: levels followed
+
+
+def _interface_words() -> dict[str, str]:
+    return {spec.name: spec.interface_word for spec in all_languages() if spec.interface_word}
+
+
+def structural_edges(store: Store) -> list[Edge]:
+    """Interface method → the same-named method of every type that has all the interface's methods."""
+    words = _interface_words()
+    marks = ",".join("?" * len(words))
+    if not words or store.conn.execute(f"SELECT 1 FROM files WHERE language IN ({marks}) LIMIT 1",
+                                       list(words)).fetchone() is None:
+        return []
+    rows = store.conn.execute(
+        f"SELECT n.id, n.kind, n.name, n.qualname, n.parent, n.file, n.signature, f.language"
+        f" FROM nodes n JOIN files f ON f.path = n.file WHERE f.language IN ({marks}) AND n.kind IN (?, ?)",
+        [*words, CLASS, METHOD]).fetchall()
+    language: dict[str, str] = {}
+    interfaces: set[str] = set()
+    types_in_dir: dict[tuple[str, str], str] = {}  # (directory, type name) → type id: a package's types
+    for ident, kind, name, _, _, file, signature, lang in rows:
+        if kind == CLASS:
+            language[ident] = lang
+            types_in_dir.setdefault((file.rpartition("/")[0], name), ident)
+            after = signature.partition(name)[2].split()
+            if after and after[0].startswith(words[lang]):
+                interfaces.add(ident)
+    methods: dict[str, dict[str, str]] = {}  # type or interface id → method name → method id
+    for ident, kind, name, qualname, parent, file, _, _ in rows:
+        if kind != METHOD:
+            continue
+        # A method declared in another file of the package than its type (``func (q *T) M()``)
+        # is nested under its file; its qualified name names the type.
+        owner = parent if parent in language else types_in_dir.get((file.rpartition("/")[0], qualname.partition(".")[0]))
+        if owner is not None:
+            methods.setdefault(owner, {}).setdefault(name, ident)
+    embeds: dict[str, list[str]] = {}
+    for source, target in store.conn.execute(f"SELECT source, target FROM edges WHERE kind=?", (INHERITS,)):
+        if source in interfaces and target in interfaces:
+            embeds.setdefault(source, []).append(target)
+    owners: dict[tuple[str, str], set[str]] = {}  # (language, method name) → concrete types having it
+    for owner, named in methods.items():
+        if owner in language and owner not in interfaces:
+            for name in named:
+                owners.setdefault((language[owner], name), set()).add(owner)
+    edges: set[Edge] = set()  # an embedded interface's methods come again through the embedding one
+    for iface in sorted(interfaces):
+        wanted = _method_set(iface, methods, embeds)
+        if not wanted:
+            continue  # interface{} / any: every type has its no methods
+        lang = language[iface]
+        types = set.intersection(*(owners.get((lang, name), set()) for name in wanted))
+        for concrete in sorted(types):
+            for name, method in sorted(wanted.items()):
+                edges.add(Edge(method, methods[concrete][name], DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], 0))
+    return sorted(edges, key=lambda e: (e.source, e.target))
+
+
+def _method_set(iface: str, methods: dict[str, dict[str, str]], embeds: dict[str, list[str]]) -> dict[str, str]:
+    """Name → the interface method declaring it: its own, then those of the interfaces it embeds."""
+    out: dict[str, str] = {}
+    todo, seen = [(iface, 0)], {iface}
+    while todo:
+        current, depth = todo.pop(0)
+        for name, method in methods.get(current, {}).items():
+            out.setdefault(name, method)
+        if depth < _MAX_EMBEDDING:
+            for inner in embeds.get(current, ()):
+                if inner not in seen:
+                    seen.add(inner)
+                    todo.append((inner, depth + 1))
+    return out
+
+
+def replace_structural_edges(store: Store) -> bool:
+    """Recompute the edges; True when they differ from the stored ones (counts must be redone)."""
+    edges = structural_edges(store)
+    rows = sorted((e.source, e.target) for e in edges)
+    stored = sorted(store.conn.execute("SELECT source, target FROM edges WHERE file=?", (STRUCTURAL_FILE,)).fetchall())
+    if rows == stored:
+        return False
+    store.conn.execute("DELETE FROM edges WHERE file=?", (STRUCTURAL_FILE,))
+    store.conn.executemany(
+        "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,NULL)",
+        [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, STRUCTURAL_FILE) for e in edges])
+    return True
+
+
+__all__ = ["STRUCTURAL_FILE", "replace_structural_edges", "structural_edges"]

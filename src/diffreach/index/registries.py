@@ -1,0 +1,77 @@
+"""Registries declared in configuration: ``register("name", fn)`` … ``dispatch("name")``.
+
+Some dispatch no parser can see: a function is registered under a string and
+later called through that string. The configuration names the two calls
+(``dynamic = [{register = "register_handler", dispatch = "dispatch"}]``); after
+each index we scan the indexed files for them and add a ``dynamic`` edge from
+the code that dispatches a name to every function registered under it. The
+scan is textual (a call spelt ``name("literal", identifier``), so it works
+alike in every language; the registered identifier must resolve to exactly one
+function or method of the repository by name, never a guess among several.
+These edges are recomputed whole on every run (they carry the file ``:config``),
+which keeps incremental updates equal to a full rebuild.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from diffreach.model import DYNAMIC, RES_DYNAMIC, Edge
+from diffreach.resolve.records import CONFIDENCE
+from diffreach.graph.store import Store
+
+CONFIG_FILE = ":config"
+_STRING = r"""\s*(?:"([^"\\]{1,200})"|'([^'\\]{1,200})')"""
+
+
+def registry_edges(store: Store, patterns: Iterable[Mapping[str, str]]) -> list[Edge]:
+    """The dynamic edges the configured registries make in the indexed files."""
+    patterns = [p for p in patterns if p.get("register") and p.get("dispatch")]
+    if not patterns:
+        return []
+    root = Path(store.root)
+    files = [r[0] for r in store.conn.execute("SELECT path FROM files ORDER BY path")]
+    registered: dict[str, set[str]] = {}
+    dispatched: list[tuple[str, str, int]] = []  # (file, name, line)
+    for spec in patterns:
+        reg = re.compile(rf"\b{re.escape(spec['register'])}\s*\({_STRING}\s*,\s*([A-Za-z_$][\w$.]*)")
+        dis = re.compile(rf"\b{re.escape(spec['dispatch'])}\s*\({_STRING}")
+        for path in files:
+            try:
+                text = (root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if spec["register"] not in text and spec["dispatch"] not in text:
+                continue
+            for m in reg.finditer(text):
+                registered.setdefault(m.group(1) or m.group(2), set()).add(m.group(3).rsplit(".", 1)[-1])
+            for m in dis.finditer(text):
+                dispatched.append((path, m.group(1) or m.group(2), text.count("\n", 0, m.start()) + 1))
+    edges: list[Edge] = []
+    for path, name, line in dispatched:
+        source = _scope_at(store, path, line)
+        for fn in sorted(registered.get(name, ())):
+            targets = [s for s in store.symbols_named(fn) if s.kind in ("function", "method")]
+            if len(targets) == 1:
+                edges.append(Edge(source, targets[0].id, DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], line))
+    return sorted(set(edges), key=lambda e: (e.source, e.target, e.line))
+
+
+def _scope_at(store: Store, path: str, line: int) -> str:
+    """The innermost symbol of ``path`` whose lines hold ``line``; the file at module level."""
+    row = store.conn.execute(
+        "SELECT id FROM nodes WHERE file=? AND kind!='file' AND start_line<=? AND end_line>=?"
+        " ORDER BY start_line DESC, end_line ASC LIMIT 1", (path, line, line)).fetchone()
+    return row[0] if row else path
+
+
+def replace_registry_edges(store: Store, patterns: Iterable[Mapping[str, str]]) -> int:
+    """Recompute the configured registries' edges; returns how many there are."""
+    edges = registry_edges(store, patterns)
+    store.conn.execute("DELETE FROM edges WHERE file=?", (CONFIG_FILE,))
+    store.conn.executemany(
+        "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,NULL)",
+        [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, CONFIG_FILE) for e in edges])
+    return len(edges)

@@ -1,0 +1,179 @@
+"""What a language is, as data.
+
+A ``LanguageSpec`` names the grammar, the query file and the few facts the
+generic extractor and resolver need (what ``self`` is called, whether bare
+names inside a method can be members, whether files of one directory share a
+scope). The only code a language may bring is a ``ModuleResolver``: turning an
+import spec into the repository files it names. Nothing outside this package
+branches on a language's name.
+
+Capture names used by the query files (the contract with ``extract.py``):
+
+- ``@definition.class|interface|struct|enum|trait|module`` → a class node;
+  ``@definition.function`` → a function (a method when directly inside a
+  class); ``@definition.method`` → a method. ``@name`` is its name;
+  ``@receiver`` (optional) the type it belongs to when it is defined outside
+  it (Go receivers, ``void Foo::bar()``).
+- ``@reference.call`` / ``@reference.value`` / ``@reference.inherit`` with
+  ``@name`` and an optional ``@receiver`` (the expression left of the dot).
+- ``@import`` with ``@import.module`` and optional ``@import.name``,
+  ``@import.alias``, ``@import.wildcard``; ``@import.default`` marks a default
+  import (JS) and ``@import.namespace`` a namespace binding.
+- ``@binding`` with ``@binding.name`` and ``@binding.type``: a variable whose
+  type the code states.
+- ``@package`` with ``@package.name``: a declared package or namespace.
+- ``@comment``: a comment, and ``@doc``: a string literal's content (docstrings
+  included), the prose of a symbol's notes for query ranking. A ``@comment``
+  directly above a definition documents it; otherwise each belongs to the
+  innermost definition holding it (the file at top level). A ``@doc`` inside an
+  ``@import`` match (a module path) is not a note.
+- ``@test`` inside a definition's match marks it (and what it contains) as
+  test code (``#[test]``, ``[Fact]``); ``@owner`` inside a reference's match
+  names the class of this file the reference belongs to (``impl Trait for
+  Foo``); ``@import.tree`` is a whole use tree for ``import_tree``.
+- Text no node spells is stated with ``(#set! key "text")``: ``import.module``,
+  ``import.name``, ``import.alias`` and ``name`` replace (or stand in for) the
+  capture's text; ``import.module ""`` is the file's own scope, which is how a
+  file states its exports (JS ``export default foo`` → Import("", "foo",
+  "default")); ``binding.prefix`` is put before ``@binding.name`` (``"this."``
+  makes a typed field a member binding).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import PurePosixPath
+from typing import Protocol
+
+
+class RepoFiles(Protocol):
+    """What a module resolver may know about the repository."""
+
+    root: str
+
+    def paths(self) -> frozenset[str]: ...
+
+    def read_text(self, path: str) -> str | None: ...
+
+
+class ModuleResolver(Protocol):
+    def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        """The repository files an import spec names; () when it leaves the repo."""
+        ...
+
+
+ResolverFactory = Callable[["RepoFiles", "LanguageSpec"], ModuleResolver]
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
+    name: str
+    extensions: tuple[str, ...]
+    grammar: Callable[[], object]  # returns the grammar capsule from its wheel
+    query_file: str
+    resolver: ResolverFactory
+    # Globs on the repo-relative path (fnmatch, '/' separated) that mark test code.
+    test_globs: tuple[str, ...] = ()
+    # Receivers that mean "this object" and "the base class".
+    self_names: frozenset[str] = frozenset()
+    super_names: frozenset[str] = frozenset()
+    # Member names that construct an instance; a call to a class goes there.
+    constructor_names: tuple[str, ...] = ()
+    # A constructor named like its class (Java, C#, C++).
+    constructor_is_class_name: bool = False
+    # Bare names inside a method may be members of its class (Java, C#, C++).
+    implicit_self: bool = False
+    # Files of one directory share their top-level names (Go packages).
+    package_scope: bool = False
+    # ...and files declaring the same package share them wherever they live
+    # (Java: src/main/java/a/b and src/test/java/a/b are one package).
+    package_spans_directories: bool = False
+    # Names that are part of the language or its standard library.
+    builtins: frozenset[str] = frozenset()
+    # Method names too common on built-in types (list.append, map.get) to match
+    # by name alone when the receiver's type is unknown.
+    builtin_methods: frozenset[str] = frozenset()
+    # Module specs the language treats as relative (start with these).
+    relative_prefixes: tuple[str, ...] = (".",)
+    # Separator inside a module spec ('.' for Python/Java, '/' for JS/Go).
+    module_separator: str = "."
+    # The local name a plain ``import spec`` binds (Python: the dotted path,
+    # Go: the last path segment).
+    import_alias: Callable[[str], str] = staticmethod(lambda module: module)  # type: ignore[assignment]
+    # Separators between a receiver and its member other than '.' ('::', '->'):
+    # the extractor rewrites them to '.' so the resolver sees one form.
+    member_separators: tuple[str, ...] = ()
+    # Receiver heads that start a module path (Rust 'crate', 'super'): such a
+    # receiver is resolved by the module resolver, longest prefix first. When
+    # set, a receiver the scope does not bind is tried as a module path too.
+    path_roots: frozenset[str] = frozenset()
+    # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree)
+    # into (module, name, alias, wildcard) tuples.
+    import_tree: Callable[[str], list[tuple[str, str, str, bool]]] | None = None
+    # A class may be declared in pieces across files of one package (C# partial
+    # classes, reopened Ruby classes, Swift extensions): members are looked up
+    # in every piece with the same qualified name.
+    open_classes: bool = False
+    # A receiver that names nothing known may be a namespace (C++ ``ns::f()``):
+    # the member is then looked up like a bare name.
+    namespace_receivers: bool = False
+    # Types satisfy interfaces without naming them (Go): the word after a type's
+    # name in its signature that makes it an interface. Each interface method is
+    # then linked to the methods of every type having all the interface's methods
+    # (``structural.py``), as an override is to the method it overrides.
+    interface_word: str = ""
+    # Class names are global (Ruby constants, Swift module-wide types): a
+    # receiver no scope or import binds is the class of that name when unique.
+    global_types: bool = False
+    # Class methods that construct an instance (Ruby's ``Foo.new``).
+    constructor_methods: frozenset[str] = frozenset()
+    # One line for `diffreach languages`: what import/module resolution does.
+    resolution: str = ""
+    # A file format that holds this language's code in blocks (the ``<script>``
+    # of Vue and Svelte files): file bytes → the spec to parse them with and
+    # the bytes to parse, of the same length, everything outside the blocks
+    # blanked (newlines kept) so lines and offsets stay the file's own. The
+    # extract then carries the returned spec's name.
+    embedded: Callable[[bytes], tuple[LanguageSpec, bytes]] | None = None
+    # Source text the grammar cannot read, rewritten before parsing into bytes of the
+    # same length (blanks where words were), so offsets, lines and the content hash of
+    # the file stay its own: C++'s export macros (``class LIB_EXPORT Foo``) made the
+    # whole class an error node, its methods top-level functions.
+    prepare: Callable[[bytes], bytes] | None = None
+    # Words that open a statement, for classifying a change (changes.py): a
+    # changed line starting with a return keyword is a `return` change, with a
+    # raise keyword a `raises` change ('throws' also marks a declared-exceptions
+    # clause in a header); a header word among the visibility words is a
+    # `visibility` change; lines starting with the decorator prefix are
+    # decorators/annotations/attributes.
+    return_keywords: tuple[str, ...] = ("return",)
+    raise_keywords: tuple[str, ...] = ("raise", "throw", "throws")
+    visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static",
+                                         "pub", "internal")
+    decorator_prefix: str = "@"
+
+    @cached_property
+    def query_source(self) -> str:
+        # Several files joined with '+' share patterns between grammars (ecmascript.scm).
+        queries = resources.files("diffreach.languages").joinpath("queries")
+        return "\n".join(queries.joinpath(name).read_text() for name in self.query_file.split("+"))
+
+    @cached_property
+    def _test_patterns(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(fnmatch.translate(g)) for g in self.test_globs)
+
+    def is_test_path(self, path: str) -> bool:
+        # Match against the path and every suffix of it, so 'tests/*' matches
+        # 'pkg/tests/x.py' as well.
+        parts = PurePosixPath(path).parts
+        suffixes = ["/".join(parts[i:]) for i in range(len(parts))]
+        return any(p.match(s) for p in self._test_patterns for s in suffixes)
+
+
+def matches_extension(path: str, extensions: Iterable[str]) -> bool:
+    return any(path.endswith(ext) for ext in extensions)

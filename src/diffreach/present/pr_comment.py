@@ -1,0 +1,218 @@
+"""A blast radius as a pull-request comment.
+
+Two pure steps, so the comment is stable and testable: ``review_data`` turns an
+``ImpactResult`` (plus the review context's token figures, when there are any)
+into a JSON-ready dict, which is also the ``review --format json`` output; and
+``render_review`` turns that dict into GitHub Markdown: a hidden marker (the
+GitHub Action finds its own comment by it and updates it in place), one summary
+line, a table of the callers whose behaviour may change, collapsible lists per
+hop, tests to run, files history changed together with the change (apart from
+the radius), and notes on cuts, ambiguity and a stale graph. Lists are
+capped by parameters and say how many were left out; nothing is sorted by
+anything but the radius's own order and names, so the same radius gives the
+same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from diffreach.review.behavior import MISMATCH_SCORE
+from diffreach.review.impact import describe_hop, is_behavior_change
+from diffreach.model import ImpactResult
+
+MARKER = "<!-- diffreach -->"
+
+
+def _where(file: str, line: int) -> str:
+    return f"{file}:{line}" if line else file
+
+
+def _files_by_hop(result: ImpactResult) -> dict[int, int]:
+    """Distinct files first reached at each hop (hop 0: the changed files)."""
+    r = result.radius
+    seen = {c.file for c in r.changed}
+    counts = {0: len(seen)}
+    for hop in sorted({x.hop for x in r.reached}):
+        new = {x.file for x in r.reached if x.hop == hop and not x.is_test} - seen
+        counts[hop] = len(new)
+        seen |= new
+    return counts
+
+
+def _why(result: ImpactResult, reached: Any) -> str:
+    changes = {c.id: c for c in result.radius.changed}
+    if reached.behavior >= MISMATCH_SCORE:
+        return "call site no longer fits the new signature"
+    seed = changes.get(reached.via)
+    if seed is None:
+        return "calls a caller whose behaviour may change"
+    events = [_EVENTS[k] for k in seed.changes if k in _EVENTS]
+    kinds = [k for k in seed.changes if k not in _EVENTS]
+    return "; ".join(events + ([", ".join(kinds) + " changed"] if kinds else []))
+
+
+_EVENTS = {"deleted": "was deleted", "renamed": "was renamed", "added": "was added"}
+
+
+def review_data(result: ImpactResult, *, savings: dict[str, Any] | None = None,
+                context_tokens: int | None = None) -> dict[str, Any]:
+    """Everything the comment says, JSON-ready. ``savings`` is the review context's estimate
+    (``{"estimated", "saved_tokens", "saved_percent"}``) and ``context_tokens`` its size."""
+    r = result.radius
+    reached = [{"id": x.id, "kind": x.kind, "file": x.file, "line": x.start_line, "hop": x.hop, "via": x.via,
+                "edge": x.edge, "resolution": x.resolution, "behavior": x.behavior,
+                "label": "behavior-change" if is_behavior_change(x) else "reach", "hub": x.hub,
+                "why": _why(result, x) if is_behavior_change(x) else ""}
+               for x in r.reached]
+    return {
+        "marker": MARKER,
+        "base": result.base, "head": result.head,
+        "index": {"commit": result.index.commit, "head": result.index.head, "dirty": result.index.dirty,
+                  "stale": result.index.stale},
+        "changed": [{"id": c.id, "kind": c.kind, "file": c.file, "line": c.start_line, "change": list(c.changes)}
+                    for c in r.changed],
+        "reached": reached,
+        "files_by_hop": {str(k): v for k, v in _files_by_hop(result).items()},
+        "tests": list(r.test_files), "test_functions": list(r.tests),
+        "context_tokens": context_tokens, "savings": savings,
+        "truncated": r.truncated, "notes": list(r.notes), "ambiguous_edges": len(r.ambiguous_edges),
+        "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers], "hops": r.hops,
+        "cochanged": [c.as_json() for c in (result.cochanged.files if result.cochanged else ())],
+    }
+
+
+# ----- Markdown ----------------------------------------------------------------------------------
+
+def _code(text: str) -> str:
+    """An inline code span that survives backticks and table pipes in the text."""
+    fence = "``" if "`" in text else "`"
+    pad = " " if fence == "``" else ""
+    return f"{fence}{pad}{text}{pad}{fence}".replace("|", "\\|")
+
+
+def _short(sid: str) -> str:
+    return sid.split("::", 1)[1] if "::" in sid else sid
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def summary_line(data: dict[str, Any]) -> str:
+    changed = data["changed"]
+    files = data["files_by_hop"]
+    parts = [f"{_plural(len(changed), 'symbol')} changed in {_plural(files.get('0', 0), 'file')}"]
+    reach = [f"{n} at hop {hop}" for hop, n in sorted(files.items(), key=lambda kv: int(kv[0])) if hop != "0"]
+    parts.append("files reached: " + (", ".join(reach) if reach else "none"))
+    behaviour = sum(1 for x in data["reached"] if x["label"] == "behavior-change")
+    parts.append(f"{behaviour} may change behaviour")
+    parts.append(f"{_plural(len(data['tests']), 'test file')} to run")
+    savings = data["savings"]
+    if data["context_tokens"] is not None:
+        tail = (f", saved ≈{savings['saved_tokens']:,} tokens ({savings['saved_percent']}%) vs the whole repository"
+                if savings else "")
+        parts.append(f"review context {data['context_tokens']:,} tokens{tail}")
+    return "**diffreach** · " + " · ".join(parts)
+
+
+def _behaviour_table(rows: list[dict[str, Any]], max_rows: int) -> list[str]:
+    if not rows:
+        return [("No caller's behaviour is likely to change: the callers below are reached, but the change "
+                 "looks internal to them.")]
+    out = ["| Caller | Hop | Reached through | Why | Where |", "| --- | --- | --- | --- | --- |"]
+    for x in rows[:max_rows]:
+        out.append(f"| {_code(_short(x['id']))} | {x['hop']} | {_code(_short(x['via']))} ({x['edge']}) "
+                   f"| {x['why']} | {_code(_where(x['file'], x['line']))} |")
+    if len(rows) > max_rows:
+        out.append(f"\n…and {len(rows) - max_rows} more (see `diffreach impact`).")
+    return out
+
+
+def _details(summary: str, items: list[str], max_listed: int) -> list[str]:
+    out = ["<details>", f"<summary>{summary}</summary>", ""]
+    out += items[:max_listed]
+    if len(items) > max_listed:
+        out.append(f"- …and {len(items) - max_listed} more")
+    return out + ["", "</details>", ""]
+
+
+def _hop_lists(data: dict[str, Any], max_listed: int) -> list[str]:
+    out: list[str] = []
+    changed = [f"- {_code(c['id'])} — {', '.join(c['change'])}" for c in data["changed"]]
+    if changed:
+        out += _details(f"Changed ({len(changed)})", changed, max_listed)
+    for hop in sorted({x["hop"] for x in data["reached"]}):
+        rows = [x for x in data["reached"] if x["hop"] == hop]
+        items = [f"- {'⚠️ ' if x['label'] == 'behavior-change' else ''}{_code(x['id'])} ← {_code(_short(x['via']))}"
+                 + (" (hub: callers not expanded)" if x["hub"] else "")
+                 + (f" [{x['resolution']}]" if x["resolution"] == "ambiguous-name" else "") for x in rows]
+        out += _details(f"Hop {hop} — {describe_hop(hop)} ({len(rows)})", items, max_listed)
+    if data["tests"]:
+        tests = ["```"] + data["tests"][:max_listed] + ["```"]
+        more = len(data["tests"]) - max_listed
+        out += _details(f"Tests to run ({_plural(len(data['tests']), 'file')}, "
+                        f"{_plural(len(data['test_functions']), 'function')})",
+                        tests + ([f"…and {more} more"] if more > 0 else []), max_listed + 3)
+    together = [f"- {_code(c['file'])} — with {_code(c['with'])} in {_plural(c['support'], 'commit')} "
+                f"({c['score']:.0%} of its commits)" for c in data.get("cochanged", [])]
+    if together:
+        out += _details(f"Changed together in history, not reached by the graph ({len(together)})", together,
+                        max_listed)
+    return out
+
+
+def _notes(data: dict[str, Any]) -> list[str]:
+    notes: list[str] = []
+    if data["index"]["stale"]:
+        notes.append("the graph may be stale: it reflects "
+                     f"{data['index']['commit'][:12] or 'no commit'}, HEAD is {data['index']['head'][:12] or 'none'}")
+    if data["truncated"]:
+        notes.append("this radius was cut by a cap: some callers are not listed")
+    if data["ambiguous_edges"]:
+        verb = "rests" if data["ambiguous_edges"] == 1 else "rest"
+        notes.append(f"{_plural(data['ambiguous_edges'], 'edge')} {verb} on ambiguous name matches: "
+                     "those callers may be false positives")
+    notes += [n for n in data["notes"] if "ambiguous name matches" not in n]
+    return [f"- {n}" for n in notes]
+
+
+GITHUB_COMMENT_CHARS = 65_536  # GitHub rejects a longer comment body
+
+
+def render_review(data: dict[str, Any], *, max_rows: int = 30, max_listed: int = 100,
+                  max_chars: int = GITHUB_COMMENT_CHARS) -> str:
+    """The PR comment (GitHub Markdown) for ``review_data``'s dict, at most ``max_chars`` long.
+
+    Past the limit the lists are halved until the comment fits (each says how many it left
+    out); only if even one row per list is too long is the text cut, with a closing line."""
+    while True:
+        text = _render(data, max_rows, max_listed)
+        if len(text) <= max_chars:
+            return text
+        if max_rows <= 1 and max_listed <= 1:
+            break
+        max_rows, max_listed = max(1, max_rows // 2), max(1, max_listed // 2)
+    tail = "\n\n…comment cut at GitHub's size limit: run `diffreach impact` for the whole radius.\n"
+    return text[:max(0, max_chars - len(tail))].rsplit("\n", 1)[0] + tail
+
+
+def _render(data: dict[str, Any], max_rows: int, max_listed: int) -> str:
+    lines = [MARKER, "### Blast radius", "", summary_line(data), ""]
+    if not data["changed"]:
+        lines += ["No supported symbols changed.", ""]
+    else:
+        behaviour = [x for x in data["reached"] if x["label"] == "behavior-change"]
+        lines += [f"#### Callers whose behaviour may change ({len(behaviour)})", ""]
+        lines += _behaviour_table(behaviour, max_rows) + [""]
+        lines += _hop_lists(data, max_listed)
+    notes = _notes(data)
+    if notes:
+        lines += ["**Notes**", ""] + notes + [""]
+    base = data["base"][:12] or "nothing"
+    lines.append(f"<sub>against {base} · graph at {data['index']['commit'][:12] or 'no commit'} · "
+                 "⚠️ marks callers whose behaviour may change; the others are reached but likely unaffected</sub>")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["GITHUB_COMMENT_CHARS", "MARKER", "render_review", "review_data", "summary_line"]

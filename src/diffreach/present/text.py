@@ -1,0 +1,128 @@
+"""Text for people: every renderer takes plain data and returns a string."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def render_index(data: dict[str, Any]) -> str:
+    symbols = data["symbols"]
+    edges = data["edges"]
+    refs = data["references"]
+    lines = [
+        f"indexed {data['root']} ({data['mode']}) in {data['seconds']:.2f}s"
+        + (f" at {data['commit'][:12]}" if data.get("commit") else ""),
+        f"  files      {data['files']}  ({', '.join(f'{k} {v}' for k, v in sorted(data['languages'].items()))})",
+        "  symbols    " + ", ".join(f"{k} {v}" for k, v in sorted(symbols.items()) if k != "file"),
+        "  edges      " + ", ".join(f"{k} {v}" for k, v in sorted(edges.items())),
+        "  references " + ", ".join(f"{k} {v}" for k, v in sorted(refs.items()))
+        + f"  (unresolved share {data['unresolved_share']:.1%})",
+    ]
+    if data["mode"] == "incremental":
+        lines.append(f"  updated    {data['extracted']} extracted, {data['deleted']} deleted, "
+                     f"{data['re_resolved']} references re-resolved")
+    if data["skipped"]:
+        lines.append("  skipped    " + ", ".join(f"{k} {v}" for k, v in data["skipped"].items()))
+    if data["parse_errors"]:
+        lines.append(f"  {data['parse_errors']} files had syntax errors (indexed what the parser recovered)")
+    return "\n".join(lines)
+
+
+def render_neighbours(data: dict[str, Any], key: str) -> str:
+    sym = data["symbol"]
+    rows = data[key]
+    lines = [f"{key} of {sym['id']}  ({sym['file']}:{sym['start_line']})"]
+    if not rows:
+        lines.append("  (none)")
+    for row in rows:
+        hop = f"hop {row['hop']}  " if "hop" in row else ""
+        flag = "" if row["resolution"] in ("import", "scope") else f"  [{row['resolution']}]"
+        lines.append(f"  {hop}{row['edge']:<10} {row['id']}  :{row.get('line', row['start_line'])}{flag}")
+    return "\n".join(lines)
+
+
+# A large diff (a rename across the repository) changes thousands of symbols: a person reads the
+# first ones and the count; the JSON keeps every one.
+_CHANGED_SHOWN = 50
+
+
+def render_impact(data: dict[str, Any]) -> str:
+    """Changed symbols, then callers grouped by hop with what each hop means."""
+    from diffreach.review.impact import describe_hop
+
+    lines: list[str] = []
+    idx = data["index"]
+    lines.append(f"blast radius against {data['base'][:12] or 'nothing'} — graph at {idx['commit'][:12] or 'no commit'}"
+                 + (" (STALE)" if idx["stale"] else "") + (", working tree dirty" if idx["dirty"] else ""))
+    lines.append(f"hop 0 — {describe_hop(0)} ({len(data['changed'])})")
+    for c in data["changed"][:_CHANGED_SHOWN]:
+        lines.append(f"  {c['id']}  [{', '.join(c['change'])}]")
+    if len(data["changed"]) > _CHANGED_SHOWN:
+        lines.append(f"  … {len(data['changed']) - _CHANGED_SHOWN} more (--json lists them all)")
+    if not data["changed"]:
+        lines.append("  (no supported symbols changed)")
+    by_hop: dict[int, list[dict[str, Any]]] = {}
+    for r in data["radius"]:
+        by_hop.setdefault(r["hop"], []).append(r)
+    for hop in sorted(by_hop):
+        rows = by_hop[hop]
+        behavior = sum(1 for r in rows if r["label"] == "behavior-change")
+        lines.append(f"hop {hop} — {describe_hop(hop)} ({len(rows)}, {behavior} may change behaviour)")
+        for r in rows:
+            mark = "!" if r["label"] == "behavior-change" else " "
+            extra = " [hub: not expanded]" if r["hub"] else ""
+            extra += f" [{r['resolution']}]" if r["resolution"] in ("ambiguous-name", "unique-name", "name") else ""
+            lines.append(f" {mark} {r['id']}  ← {r['via'].rsplit('::', 1)[-1]} ({r['edge']}){extra}")
+    if data["uses"]:
+        lines.append(f"uses ({len(data['uses'])}): " + ", ".join(u.rsplit("::", 1)[-1] for u in data["uses"][:15])
+                     + (" …" if len(data["uses"]) > 15 else ""))
+    if data.get("cochanged"):
+        lines.append(f"changed together in history, not in the radius ({len(data['cochanged'])}): glance at")
+        lines += [f"   {c['file']}  ({c['support']}× with {c['with']}, {c['score']:.0%})" for c in data["cochanged"]]
+    lines.append(f"files ({len(data['files'])}): " + ", ".join(data["files"][:20])
+                 + (" …" if len(data["files"]) > 20 else ""))
+    lines.append(f"tests to run ({len(data['tests'])}): " + (", ".join(data["tests"][:20]) or "none found")
+                 + (" …" if len(data["tests"]) > 20 else ""))
+    if data["truncated"]:
+        lines.append("result was cut: see notes")
+    for note in data["notes"]:
+        lines.append(f"note: {note}")
+    lines.append("(! = behaviour may change; others are reached but likely unaffected)")
+    return "\n".join(lines)
+
+
+_BARS = "·▁▂▃▄▅▆▇█"
+
+
+def render_bars(values: list[int], width: int = 60) -> str:
+    """A one-line bar chart of ``values``, bucketed to at most ``width`` columns."""
+    if not values:
+        return ""
+    size = max(1, -(-len(values) // width))
+    buckets = [sum(values[i:i + size]) for i in range(0, len(values), size)]
+    top = max(buckets)
+    if top <= 0:
+        return _BARS[0] * len(buckets)
+    return "".join(_BARS[0] if v <= 0 else _BARS[max(1, round(v / top * (len(_BARS) - 1)))] for v in buckets)
+
+
+def render_stats(data: dict[str, Any]) -> str:
+    """The token bill (ledger.stats as JSON): the window, the one before, all time, a chart."""
+    days, cur, prev = data["days"], data["current"], data["previous"]
+    series = data["series"]
+
+    def window(label: str, w: dict[str, Any]) -> str:
+        return (f"{label:<18} {w['contexts']:>5} contexts  {w['returned_tokens']:>12,} tokens sent"
+                f"  {w['saved_tokens']:>14,} saved")
+
+    change = data["change_percent"]
+    lines = [window(f"last {days} days", cur), window(f"previous {days} days", prev),
+             window("all time", {"contexts": data["contexts"], "returned_tokens": data["returned_tokens"],
+                                 "saved_tokens": data["saved_tokens"]}) + f" ({data['saved_percent']}%)",
+             "tokens sent vs the previous window: "
+             + ("n/a (nothing before)" if change is None else f"{change:+d}%")]
+    if series:
+        lines += [f"sent  {render_bars([d['returned_tokens'] for d in series])}",
+                  f"saved {render_bars([d['saved_tokens'] for d in series])}",
+                  f"      {series[0]['day']} … {series[-1]['day']}"]
+    return "\n".join(lines)

@@ -1,0 +1,149 @@
+"""The files a question names, and the prior of the files it does not.
+
+A question that names a file (a path, a dotted module, a qualified symbol) is
+rarely about another one, so a named file gets a bonus next to its word score.
+A named test file, in a question that is not about tests, stands for the code
+it exercises: test files take no part in such a ranking, but the edges out of
+the test lead to the code the asker was looking at. Files of secondary
+directories (docs, examples, benchmarks, vendored code) and files in a minor
+language of the repository get a prior below one: the same words in them say
+less about where the question points than in the library itself. Replicas (the
+same file name defining the same symbols in five or more places: one translation
+catalogue per language, one generated stub per platform) say one thing between
+them: only the best of them keeps its score, so a family cannot fill the list.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import sqlite3
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from diffreach.languages import language_for
+from diffreach.query.question import Question, named_files, named_symbols
+
+if TYPE_CHECKING:
+    from diffreach.query.rank import Graph, RankParams
+
+
+def files_named(conn: sqlite3.Connection, graph: Graph, question: Question, skip: frozenset[str],
+                budget: float = 3.0) -> dict[str, float]:
+    """path → strength of the naming, over the files that take part (``skip``: test files left out).
+
+    A question that names many files (a configuration listing every extension, a long traceback) points
+    at none of them in particular: past ``budget`` files, every strength shrinks in proportion.
+    """
+    def reexports(file: str, name: str) -> list[str]:
+        return [r[0] for r in conn.execute("SELECT module FROM imports WHERE file=? AND alias=? AND module != ''",
+                                           (file, name))]
+
+    named = named_files(question, graph.files, reexports=reexports)
+    for f, strength in named_symbols(question, lambda names: _definitions(conn, names)).items():
+        named[f] = max(named.get(f, 0.0), strength)
+    if len(named) > budget:
+        named = {f: strength * budget / len(named) for f, strength in named.items()}
+    if not skip:
+        return named
+    kept = {f: strength for f, strength in named.items() if f not in skip}
+    for f, strength in tested_by(graph, named, skip).items():
+        kept[f] = max(kept.get(f, 0.0), strength)
+    return kept
+
+
+def tested_by(graph: Graph, named: dict[str, float], skip: frozenset[str]) -> dict[str, float]:
+    """A named test file, in a question not about tests, stands for the code it exercises: its strength
+    goes to the non-test files its edges reach, in proportion to the edges that reach each."""
+    out: dict[str, float] = {}
+    for path, strength in named.items():
+        fi = graph.file_index.get(path)
+        if path not in skip or fi is None:
+            continue
+        reached = graph.node_file[graph.dst[graph.node_file[graph.src] == fi]]
+        reached = reached[~graph.file_is_test[reached]]
+        if not reached.size:
+            continue
+        counts = np.bincount(reached, minlength=len(graph.files))
+        for target in np.flatnonzero(counts).tolist():
+            f = graph.files[target]
+            out[f] = max(out.get(f, 0.0), strength * counts[target] / reached.size)
+    return out
+
+
+def _definitions(conn: sqlite3.Connection, names: frozenset[str]) -> list[tuple[str, str, str]]:
+    """(name, file, qualname) of every definition called one of ``names``."""
+    rows: list[tuple[str, str, str]] = []
+    ordered = sorted(names)
+    for i in range(0, len(ordered), 400):
+        chunk = ordered[i:i + 400]
+        marks = ",".join("?" * len(chunk))
+        rows.extend(conn.execute(
+            f"SELECT name, file, qualname FROM nodes WHERE name IN ({marks}) AND kind != 'file'", chunk))
+    return rows
+
+
+def file_priors(files: Iterable[str], params: RankParams) -> dict[str, float]:
+    """path → factor below 1 for files the question is rarely about (secondary directories, minor languages)."""
+    return _priors(tuple(files), params)
+
+
+@functools.lru_cache(maxsize=4)
+def _priors(files: tuple[str, ...], params: RankParams) -> dict[str, float]:
+    secondary = frozenset(params.secondary_dirs)
+    langs = [spec.name if (spec := language_for(f)) else "" for f in files]
+    share = {lang: langs.count(lang) / len(files) for lang in set(langs)} if files else {}
+    out: dict[str, float] = {}
+    for f, lang in zip(files, langs):
+        factor = params.secondary_factor if secondary.intersection(f.split("/")[:-1]) else 1.0
+        if share.get(lang, 1.0) < params.minor_language_share:
+            factor *= params.minor_language_factor
+        if factor < 1.0:
+            out[f] = factor
+    return out
+
+
+def thin_replicas(scores: dict[str, tuple[float, bool]], graph: Graph,
+                  params: RankParams) -> dict[str, tuple[float, bool]]:
+    """Every scored replica but the best of its family counts for ``replica_factor`` of its score."""
+    if params.replica_factor >= 1.0:
+        return scores
+    family = _families(graph.files, graph.ids, params.replica_min)
+    if not family:
+        return scores
+    best: dict[int, str] = {}
+    for path, (score, _) in scores.items():
+        key = family.get(path)
+        if key is not None and (key not in best or score > scores[best[key]][0]):
+            best[key] = path
+    return {path: (score * params.replica_factor, neighbour)
+            if path in family and best[family[path]] != path else (score, neighbour)
+            for path, (score, neighbour) in scores.items()}
+
+
+@functools.lru_cache(maxsize=4)
+def _families(files: tuple[str, ...], ids: tuple[str, ...], least: int) -> dict[str, int]:
+    """path → family number, for files whose name and defined symbols ``least`` or more files share.
+
+    Only names that ``least`` files share are looked into; ``ids`` is sorted, so a file's symbols are
+    the run of ids between ``path::`` and ``path:;`` (';' follows ':').
+    """
+    by_name: dict[str, list[str]] = {}
+    for path in files:
+        by_name.setdefault(path.rsplit("/", 1)[-1], []).append(path)
+    out: dict[str, int] = {}
+    number = 0
+    for members in by_name.values():
+        if len(members) < least:
+            continue
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for path in members:
+            lo, hi = bisect.bisect_left(ids, path + "::"), bisect.bisect_left(ids, path + ":;")
+            groups.setdefault(tuple(node[len(path) + 2:] for node in ids[lo:hi]), []).append(path)
+        for family in groups.values():
+            if len(family) >= least:
+                out.update((path, number) for path in family)
+                number += 1
+    return out

@@ -1,0 +1,310 @@
+"""What a question says: its terms weighted by where they stand, the files it names, whether it asks about tests.
+
+A question pasted from an issue tracker is a title, some prose, and blocks of
+code, tracebacks and tool output. The words of a pasted log are many and mostly
+noise, so every line is classed first: the title (first non-empty line), prose,
+or a block (fenced code, indented code, interpreter prompts, traceback and log
+lines). A term's query weight is the weight of the strongest place it appears
+in, times a slowly growing function of its count. Identifiers written as such
+(``snake_case``, ``CamelCase``, ``dotted.names`` or anything in backticks) name
+code, so their whole-name terms weigh more than prose words. Separately, the
+question may name files outright: a path (``src/_pytest/pastebin.py``, a
+traceback's ``File "…/_pytest/python.py"``) or a dotted module
+(``sphinx.ext.autodoc``). Those are matched against the indexed files, paths by
+their longest suffix that exists, dotted names through each language's module
+resolver (so no language rule lives here). Whether a question is about tests is
+judged on its title and prose only: code blocks of a testing tool's issues are
+full of ``def test_…`` and say nothing about what is asked.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from diffreach.query import terms as T
+from diffreach.languages import language_for
+
+TEST_WORDS = frozenset({"test", "tests", "testing", "fixture", "fixtures"})
+
+# Where a word stands, and how much that says about what is asked.
+W_TITLE = 3.0
+W_PROSE = 1.0
+W_BLOCK = 0.5
+# A file or symbol named in a traceback frame counts as much as in prose; named on another line of
+# a block (a configuration, an import, an object's repr) it weighs like the block. Over 106 issues,
+# such lines named a gold file 5 times in 80, frames 20 in 80, prose 30 in 57.
+MENTION_FLOOR = 1.0
+PACKAGE_SHARE = 0.5  # a dotted name that resolves to a package's own file (its directory) counts this much
+IDENTIFIER_BOOST = 2.0  # whole-name terms of identifiers written as code
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+# Traceback frames and 'path:line:' lines (which name files as precisely as prose does).
+_FRAME = re.compile(r"^(\s*File \"|\S+:\d+(:\d+)?:)")
+# Lines of pasted output rather than prose: prompts, traceback frames, log and linter lines.
+_BLOCK_LINE = re.compile(r"^(\s{4,}|\t|\s*(>>>|\.\.\.|\$ |E  |[-=_*!]{5,}))|" + _FRAME.pattern)
+# A folded section (<details>…</details>) holds what the asker pasted: logs, versions, settings.
+_DETAILS_OPEN = re.compile(r"<details\b", re.IGNORECASE)
+_DETAILS_CLOSE = re.compile(r"</details>", re.IGNORECASE)
+# A file name's extension ('conf.py') is not a word of the question; the path is matched on its own.
+_EXTENSION = re.compile(r"(?<=\w)\.(py|pyi|js|ts|txt|cfg|toml|ini|rst|md|html|json|yaml|yml)\b")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_TEMPLATE_LINE = re.compile(r"^\s*([-*] \[[ xX]\]|_No response_\s*$)")
+_HEADING = re.compile(r"^\s*#{1,6}\s")
+# A section heading: a markdown heading, or a line that is bold text alone ('**Environment info**').
+_SECTION = re.compile(r"^\s*(#{1,6}\s+\S|\*\*[^*]+\*\*:?\s*$)")
+# Sections where the asker describes their setup (versions, platform, environment), not the problem:
+# over 168 issues their lines named 33 files, 5 of them gold (docs/benchmarks.md, query round 5).
+_SETUP_SECTION = re.compile(r"(?i)\b(environment|versions?|system|platform|os)\b")
+_BACKTICK = re.compile(r"`([^`\n]+)`")
+_CODE_TOKEN = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|\w*[a-z][A-Z]\w*|\w+_\w+")
+_PATH = re.compile(r"(?:[\w.-]+[/\\])+[\w.-]+\.[A-Za-z]\w{0,5}\b|\b[\w-]+\.[a-z]{2,4}\b")
+_DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
+# `import xarray as xr` in a pasted snippet: `xr.where` then names `xarray.where`.
+_IMPORT_AS = re.compile(r"\bimport\s+([A-Za-z_][\w.]*)\s+as\s+([A-Za-z_]\w*)")
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question taken apart: weighted terms, named paths and dotted names, its title and prose."""
+
+    terms: dict[str, float]
+    paths: dict[str, float]  # path-like mentions, '/' separated → weight of the strongest line naming it
+    dotted: dict[str, float]  # dotted names → the same
+    prose: str  # title and prose lines (no code blocks, no output)
+
+
+def parse_question(text: str) -> Question:
+    """Class each line, weight each term by its strongest place, collect the names of files."""
+    weights: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    prose: list[str] = []
+    paths: dict[str, float] = {}
+    dotted: dict[str, float] = {}
+    for kind, line in classify_lines(text):
+        if kind != W_BLOCK:
+            prose.append(line)
+        named = max(kind, MENTION_FLOOR) if kind != W_BLOCK or _FRAME.match(line) else kind
+        for m in _PATH.findall(line):
+            paths[m.replace("\\", "/")] = max(paths.get(m.replace("\\", "/"), 0.0), named)
+        for m in _DOTTED.findall(line):
+            dotted[m] = max(dotted.get(m, 0.0), named)
+        code = {m.lower() for m in _CODE_TOKEN.findall(line)}
+        code.update(t.lower() for span in _BACKTICK.findall(line) for t in T.WORD.findall(span))
+        for token in T.WORD.findall(_EXTENSION.sub("", line)):
+            found = list(T.identifier_terms(token))
+            # The whole name of an identifier written as code is the last term (or the only one).
+            whole = found[-1] if found and token.lower() in code else None
+            for term in found:
+                if len(term) < 2 or term.isdigit():
+                    continue  # 'x', '1', the parts of a version number: no topic
+                w = kind * (IDENTIFIER_BOOST if term == whole else 1.0)
+                weights[term] = max(weights.get(term, 0.0), w)
+                counts[term] = counts.get(term, 0) + 1
+    terms = {t: weights[t] * (1.0 + math.log(counts[t])) for t in weights}
+    aliases = {alias: module for module, alias in _IMPORT_AS.findall(text) if alias != module}
+    for name, weight in list(dotted.items()):
+        head, _, rest = name.partition(".")
+        if head in aliases:
+            full = f"{aliases[head]}.{rest}"
+            dotted[full] = max(dotted.get(full, 0.0), weight)
+    return Question(terms=terms, paths=paths, dotted=dotted, prose="\n".join(prose))
+
+
+def classify_lines(text: str) -> Iterable[tuple[float, str]]:
+    """(weight, line) per non-empty line: the title, prose, or a block of code or output.
+
+    The scaffolding of an issue template says nothing about the issue: HTML comments and checklists
+    are left out, headings ('### Python version') weigh like a block, and so does a folded section
+    (``<details>``, its summary included), where issue templates ask for the versions and logs, and
+    a section about the asker's setup ('**Environment info**', '### Versions') up to the next heading.
+    """
+    in_fence = False
+    title_seen = False
+    folded = False
+    setup = False
+    for line in _COMMENT.sub("", text).splitlines():
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if not in_fence and title_seen:
+            folded = folded or bool(_DETAILS_OPEN.search(line))
+            if _DETAILS_CLOSE.search(line):
+                folded = False
+                continue
+        if not line.strip() or (not in_fence and _TEMPLATE_LINE.match(line)):
+            continue
+        if title_seen and not in_fence and not folded and _SECTION.match(line):
+            setup = bool(_SETUP_SECTION.search(line))
+        if in_fence or folded or setup or (title_seen and _HEADING.match(line)) or _BLOCK_LINE.match(line):
+            yield W_BLOCK, line
+        elif not title_seen:
+            title_seen = True
+            yield W_TITLE, line
+        else:
+            yield W_PROSE, line
+
+
+def about_tests(text: str, share: float = 0.2) -> bool:
+    """A question is about tests when test words (test, fixture, …) are a real share of its prose words.
+
+    Identifiers and paths written as code are left out (``unittest.TestCase``, ``test_foo``,
+    ``tests/test_foo.py`` name the subject, they do not ask for tests), and the share is high because an issue of a testing tool says "test" in every
+    other sentence while asking about the tool's own code.
+    """
+    prose = _CODE_TOKEN.sub(" ", _PATH.sub(" ", _BACKTICK.sub(" ", parse_question(text).prose)))
+    words = [w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", prose)]
+    content = [w for w in words if w not in T.STOP_WORDS]
+    hits = sum(1 for w in content if w in TEST_WORDS)
+    return bool(content) and hits > 0 and hits / len(content) >= share
+
+
+class _Paths:
+    """The RepoFiles a module resolver needs, over the indexed paths only."""
+
+    def __init__(self, root: str, paths: frozenset[str]) -> None:
+        self.root = root
+        self._paths = paths
+
+    def paths(self) -> frozenset[str]:
+        return self._paths
+
+    def read_text(self, path: str) -> str | None:
+        return None
+
+
+Reexports = Callable[[str, str], Iterable[str]]  # (file, name) → module specs that file imports name from
+
+
+def named_files(question: Question, files: Iterable[str], max_matches: int = 3,
+                reexports: Reexports | None = None) -> dict[str, float]:
+    """path → strength of the naming: the weight of the line that names it (title 3, prose 1, block 0.5),
+    shared among the files a mention matches (none when it matches more than ``max_matches``).
+
+    A path matches by its longest suffix (whole components) that some file ends with; a dotted name
+    by the longest prefix that a language's module resolver turns into files. When the rest of the
+    name is a member the module only re-exports (``xarray.where``: ``from .core.computation import
+    where`` in ``xarray/__init__.py``), ``reexports`` leads one hop on, to the file defining it.
+    """
+    by_suffix, resolvers = _file_lookup(tuple(files))
+    out: dict[str, float] = {}
+
+    def credit(found: list[str] | tuple[str, ...], weight: float) -> None:
+        if 0 < len(found) <= max_matches:
+            for f in found:
+                out[f] = max(out.get(f, 0.0), weight / len(found))
+
+    for mention, weight in question.paths.items():
+        parts = [p for p in mention.split("/") if p not in ("", ".", "..")]
+        for i in range(len(parts)):
+            found = by_suffix.get("/".join(parts[i:]))
+            if found:
+                credit(found, weight)
+                break
+    if question.dotted:
+        for name, weight in question.dotted.items():
+            module, found = _resolve_dotted(name, resolvers)
+            top_only = not module  # a bare top package ('xarray') names nothing by itself, only its members
+            if top_only:
+                module, found = _resolve_dotted(name, resolvers, shortest=1)
+            member = name[len(module) + 1:].split(".", 1)[0] if module else ""
+            origin = _reexported(found, member, resolvers, reexports) if member and reexports else ()
+            if origin:
+                # A member of the top package is its public surface, written to use it as often as
+                # to point at it: a weaker pointer, like a package.
+                credit(origin, weight * (PACKAGE_SHARE if top_only else 1.0))
+                continue
+            if top_only:
+                continue
+            # 'a.b' resolving to a/b/<index file> names a whole package: a weaker pointer than a module.
+            package = any(f.rsplit("/", 2)[-2:-1] == module.split(".")[-1:] for f in found)
+            credit(found, weight * (PACKAGE_SHARE if package else 1.0))
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def _file_lookup(files: tuple[str, ...]) -> tuple[dict[str, list[str]], list]:
+    """Every path suffix → its files, and one module resolver per language; kept per file list, so
+    that a warm query does not rebuild them (25 ms on Django)."""
+    by_suffix: dict[str, list[str]] = {}
+    for f in files:
+        parts = f.split("/")
+        for i in range(len(parts)):
+            by_suffix.setdefault("/".join(parts[i:]), []).append(f)
+    return by_suffix, _resolvers(files)
+
+
+def _resolvers(files: tuple[str, ...]) -> list:
+    specs = {}
+    for f in files:
+        spec = language_for(f)
+        if spec is not None:
+            specs[spec.name] = spec
+    repo = _Paths("", frozenset(files))
+    return [spec.resolver(repo, spec) for spec in specs.values()]
+
+
+def _reexported(found: tuple[str, ...], member: str, resolvers: list, reexports: Reexports) -> tuple[str, ...]:
+    """The files ``member`` comes from when the module's files import it from elsewhere."""
+    out: list[str] = []
+    for f in found:
+        for spec in reexports(f, member):
+            for resolver in resolvers:
+                hit = resolver.resolve(spec, f)
+                if hit:
+                    out.extend(h for h in hit if h not in out)
+                    break
+    return tuple(out)
+
+
+def _resolve_dotted(name: str, resolvers: list, shortest: int = 2) -> tuple[str, tuple[str, ...]]:
+    """(the module, its files) for the longest prefix of ``name`` (of ``shortest`` parts or more)
+    that some resolver knows."""
+    parts = name.split(".")
+    for end in range(len(parts), shortest - 1, -1):  # a.b.C.method → a.b.C → a.b: the longest that is a module
+        module = ".".join(parts[:end])
+        for resolver in resolvers:
+            found = resolver.resolve(module, "")
+            if found:
+                return module, found
+    return "", ()
+
+
+def _by_stem(parts: list[str], file: str, qual: list[str]) -> bool:
+    """``mock._make_subclass`` names ``_make_subclass`` of a file ``mock.*``; what is written before the
+    stem must be the file's own directories (``os.path.abspath`` is not ``sphinx/testing/path.py``)."""
+    dirs, _, name = file.rpartition("/")
+    head = parts[:-len(qual) - 1]
+    if len(parts) < len(qual) + 1 or parts[-len(qual) - 1:] != [name.split(".", 1)[0], *qual]:
+        return False
+    return not head or dirs.split("/")[-len(head):] == head
+
+
+def named_symbols(question: Question, defined: Callable[[frozenset[str]], Iterable[tuple[str, str, str]]],
+                  max_matches: int = 3) -> dict[str, float]:
+    """path → strength, for files that define a dotted name the question writes.
+
+    ``Expression.compile`` names the method ``compile`` of ``Expression``; ``mock._make_subclass`` the
+    function ``_make_subclass`` of a file called ``mock``. A written name matches a definition when it
+    ends with the definition's qualified name (two parts or more) or with its file's stem and then its
+    qualified name. ``defined(names)`` yields (name, file, qualname) for the definitions of those names.
+    """
+    if not question.dotted:
+        return {}
+    by_name: dict[str, list[tuple[str, list[str]]]] = {}
+    for name, file, qualname in defined(frozenset(d.rsplit(".", 1)[1] for d in question.dotted)):
+        by_name.setdefault(name, []).append((file, qualname.split(".")))
+    out: dict[str, float] = {}
+    for written, weight in question.dotted.items():
+        parts = written.split(".")
+        found = set()
+        for file, qual in by_name.get(parts[-1], ()):
+            if (len(qual) >= 2 and parts[-len(qual):] == qual) or _by_stem(parts, file, qual):
+                found.add(file)
+        if 0 < len(found) <= max_matches:
+            for f in found:
+                out[f] = max(out.get(f, 0.0), weight / len(found))
+    return out

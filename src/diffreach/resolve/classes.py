@@ -1,0 +1,158 @@
+"""Classes: base lists, members through the bases, the class of a scope, constructors.
+
+A mixin of ``Resolver``. A member is looked up in the class, then in members
+defined outside its body (out-of-line methods, other pieces of an open class),
+then depth-first through the resolved bases (a simple MRO). Base lists are
+memoised per class with a guard against inheritance cycles; a member's answer is
+memoised for the file being resolved only while no base list is being worked
+out, since only then is every base list it reads final.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from diffreach.model import CLASS, METHOD
+from diffreach.resolve.records import MAX_DEPTH, UNKNOWN, SymRow
+from diffreach.resolve.records import qualname as _qualname
+
+if TYPE_CHECKING:
+    from diffreach.resolve.resolver import Resolver
+
+_MAX_DEPTH = MAX_DEPTH
+
+
+class Classes:
+    def bases(self: Resolver, cls: SymRow) -> tuple[SymRow, ...]:
+        found = self._bases.get(cls.id)
+        if found is not None:
+            self._member_cycles += cls.id in self._bases_ids_open
+            return found
+        self._bases[cls.id] = ()  # guards against inheritance cycles
+        self._bases_open += 1
+        self._bases_ids_open.add(cls.id)
+        cycles = self._member_cycles
+        out: list[SymRow] = []
+        try:
+            for ref in self.source.inherit_refs_of(cls.id):
+                target = self._resolve_expr(cls.file, cls.parent or cls.file, ref.receiver, ref.name)
+                if isinstance(target, SymRow) and target.kind == CLASS and target.id != cls.id:
+                    out.append(target)
+        finally:
+            self._bases_open -= 1
+            self._bases_ids_open.discard(cls.id)
+        if self._member_cycles == cycles:
+            self._bases[cls.id] = tuple(out)
+        else:  # cut short by a cycle: depends on where it was entered, not reused
+            del self._bases[cls.id]
+        return tuple(out)
+
+    def member(self: Resolver, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
+        """A member of a class or of its ancestors (depth-first, like a simple MRO).
+        Memoised for the file being resolved while no class's bases are being worked out
+        (then every base list it reads is final, and so is the answer)."""
+        if depth or self._bases_open:
+            return self._member(cls, name, depth)
+        key = (cls.id, name)
+        found = self._file_members.get(key, UNKNOWN)
+        if found is UNKNOWN:
+            found = self._file_members[key] = self._member(cls, name, 0)
+        return found  # type: ignore[return-value]
+
+    def _member(self: Resolver, cls: SymRow, name: str, depth: int) -> SymRow | None:
+        found = self.child(cls.id, name) or self._detached_member(cls, name)
+        if found is not None or depth > _MAX_DEPTH:
+            return found
+        for base in self.bases(cls):
+            found = self.member(base, name, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def enclosing_class(self: Resolver, scope: str) -> SymRow | None:
+        current: str | None = scope
+        while current and "::" in current:
+            row = self.symbol(current)
+            if row is None:
+                return None
+            if row.kind == CLASS:
+                return row
+            owner = self.owner_class(row)
+            if owner is not None:
+                return owner
+            current = row.parent
+        return None
+
+    def _implicit_member(self: Resolver, cls: SymRow, name: str) -> SymRow | None:
+        # Inside its class, the class's own name is the class, not its constructor;
+        # nor is a base's constructor a member (class B extends A: a bare A is the class).
+        if name == cls.name:
+            return cls
+        found = self.member(cls, name)
+        if found is not None and found.kind == METHOD and self._specs[cls.file].constructor_is_class_name:
+            owner = self.symbol(found.parent) if found.parent else None
+            if owner is not None and owner.name == found.name:
+                return None
+        return found
+
+    def owner_class(self: Resolver, row: SymRow) -> SymRow | None:
+        """The class of a method defined out of line in another file than its class
+        (``void Foo::bar()`` beside ``foo.h``, a Go receiver, a Rust ``impl``): a class
+        with the qualifier's name in the method's file, a file it imports, or its package."""
+        if row.kind != METHOD or row.parent != row.file:
+            return None
+        owner = _qualname(row.id).rpartition(".")[0]
+        if not owner:
+            return None
+        lang = self.source.language_of(row.file)
+        found = [c for c in self._candidates(owner.rsplit(".", 1)[-1])
+                 if c.kind == CLASS and _qualname(c.id) == owner and self.source.language_of(c.file) == lang]
+        visible = self._visible_files(row.file)
+        for c in sorted(found, key=lambda c: (c.file != row.file, c.file not in visible, c.id)):
+            if c.file == row.file or c.file in visible or len(found) == 1:
+                return c
+        return None
+
+    def _visible_files(self: Resolver, path: str) -> set[str]:
+        files = {f for imp in self._file_imports(path) if imp.module for f in self.import_files(path, imp)}
+        if self._specs[path].package_scope:
+            files.update(self._package_files(path))
+        return files
+
+    def _detached_member(self: Resolver, cls: SymRow, name: str) -> SymRow | None:
+        """A member defined outside the class body: out of line, or in another piece
+        of an open class."""
+        detached = self._detached.get(name)
+        if detached is None:
+            # Scanning every definition of a common name (``get``, ``__init__``) on each
+            # member lookup was the hottest loop of a full build; filter once per name,
+            # by qualified name, in the candidates' order.
+            detached = self._detached[name] = {}
+            for row in self._candidates(name):
+                if row.kind == METHOD and row.parent == row.file:
+                    detached.setdefault(_qualname(row.id), []).append(row)
+        if detached:  # empty for most names: few languages define methods out of their class
+            for row in detached.get(f"{_qualname(cls.id)}.{name}", ()):
+                owner = self.owner_class(row)
+                if owner is not None and owner.id == cls.id:
+                    return row
+        if self._specs[cls.file].open_classes:
+            qual = _qualname(cls.id)
+            package = self.source.package_of(cls.file)
+            for piece in self._candidates(cls.name):
+                if piece.kind == CLASS and piece.id != cls.id and _qualname(piece.id) == qual \
+                        and self.source.language_of(piece.file) == self.source.language_of(cls.file) \
+                        and self.source.package_of(piece.file) == package:
+                    found = self.child(piece.id, name)
+                    if found is not None:
+                        return found
+        return None
+
+    def _constructor(self: Resolver, cls: SymRow) -> SymRow:
+        spec = self._specs[cls.file]
+        names = spec.constructor_names + ((cls.name,) if spec.constructor_is_class_name else ())
+        for name in names:
+            found = self.child(cls.id, name) if spec.constructor_is_class_name else self.member(cls, name)
+            if found is not None and found.kind == METHOD:
+                return found
+        return cls

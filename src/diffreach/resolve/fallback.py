@@ -1,0 +1,136 @@
+"""The last resort of resolution: a name matched across the repository.
+
+A mixin of ``Resolver``. A name that scope, imports and receivers could not bind
+may match a definition by name alone: kept when it is unique, or when every
+definition of a method name overrides one base method (then the call is a call
+of that virtual method), or as a low-confidence ``ambiguous-name`` edge to each
+of at most three candidates. Also dispatch completion: edges from a base method
+to the overrides in a subclass.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import (
+    CLASS,
+    DYNAMIC,
+    FUNCTION,
+    METHOD,
+    REF_AMBIGUOUS,
+    REF_UNRESOLVED,
+    REF_VALUE,
+    RES_AMBIGUOUS,
+    RES_DYNAMIC,
+    RES_UNIQUE,
+    Edge,
+    Ref,
+    ResolvedRef,
+)
+from diffreach.resolve.records import CONFIDENCE, MAX_AMBIGUOUS, MAX_DEPTH, SymRow
+from diffreach.resolve.records import qualname as _qualname
+
+if TYPE_CHECKING:
+    from diffreach.resolve.resolver import Resolver
+
+_MAX_DEPTH = MAX_DEPTH
+
+
+class NameFallback:
+    def _by_name(self: Resolver, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool) -> ResolvedRef:
+        if ref.kind == REF_VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
+            return ResolvedRef(ref, path, REF_UNRESOLVED)
+        key = (ref.name, method, spec.name)
+        candidates = self._by_name_rows.get(key)
+        if candidates is None:  # the same few names come back thousands of times
+            kinds = (METHOD,) if method else (FUNCTION, CLASS)
+            # Overloads (Foo.m, Foo.m#2) are one name: the first stands for them all, as in child().
+            # Deduplicated once per name, not per reference: a method name defined in every one of
+            # N files (``run``) made a full build quadratic (50,000 files never finished).
+            firsts: dict[tuple[str, str], SymRow] = {}
+            for row in self._candidates(ref.name):
+                if row.kind in kinds and self.source.language_of(row.file) == spec.name and not self._is_local(row):
+                    firsts.setdefault((row.file, _qualname(row.id)), row)
+            candidates = self._by_name_rows[key] = list(firsts.values())
+        if len(candidates) == 1:
+            return self._edge(path, ref, candidates[0], RES_UNIQUE, source_is_test)
+        root = None
+        if method and len(candidates) > 1:
+            # Asked with no guard open, so the same for every reference of the name: once.
+            root = self._by_name_roots[key] if key in self._by_name_roots else \
+                self._by_name_roots.setdefault(key, self._common_root(candidates))
+        if root is not None:
+            # Every definition of the name overrides one base method: whatever the
+            # receiver, the call is a call of that virtual method (dynamic edges lead on).
+            return self._edge(path, ref, root, RES_UNIQUE, source_is_test)
+        if 1 < len(candidates) <= MAX_AMBIGUOUS:
+            edges = tuple(self._make_edge(ref, c, RES_AMBIGUOUS, source_is_test, len(candidates))
+                          for c in sorted(candidates, key=lambda r: r.id))
+            return ResolvedRef(ref, path, REF_AMBIGUOUS, edges)
+        return ResolvedRef(ref, path, REF_UNRESOLVED)
+
+    def _methods_of(self: Resolver, path: str) -> dict[str, list[tuple[str, SymRow]]]:
+        """The methods of each class of a file (by member name), in id order. Speed: sorting
+        the file's members on each inherit reference was 10% of resolving Django; kept for
+        the last file asked only (inherit references come file by file)."""
+        if self._class_methods[0] != path:
+            table: dict[str, list[tuple[str, SymRow]]] = {}
+            members = [(parent, name, row) for name, parents in self._syms(path)[1].items()
+                       for parent, row in parents.items() if row.kind == METHOD and parent is not None]
+            for parent, name, row in sorted(members, key=lambda m: m[2].id):
+                table.setdefault(parent, []).append((name, row))
+            self._class_methods = (path, table)
+        return self._class_methods[1]
+
+    def _common_root(self: Resolver, candidates: list[SymRow]) -> SymRow | None:
+        """The one base method all these methods override, if there is exactly one."""
+        roots: set[str] = set()
+        found: SymRow | None = None
+        for row in candidates:
+            top = row
+            cls = self.symbol(row.parent) if row.parent else None
+            if cls is None or cls.kind != CLASS:
+                return None
+            for base in self.bases(cls):
+                overridden = self.member(base, row.name)
+                if overridden is not None and overridden.kind == METHOD:
+                    top = self._root_of(overridden)
+                    break
+            roots.add(top.id)
+            found = top
+            if len(roots) > 1:
+                return None
+        return found
+
+    def _root_of(self: Resolver, method: SymRow, depth: int = 0) -> SymRow:
+        cls = self.symbol(method.parent) if method.parent else None
+        if cls is None or depth > _MAX_DEPTH:
+            return method
+        for base in self.bases(cls):
+            overridden = self.member(base, method.name)
+            if overridden is not None and overridden.kind == METHOD:
+                return self._root_of(overridden, depth + 1)
+        return method
+
+    def _is_local(self: Resolver, row: SymRow) -> bool:
+        """A function nested in a function is a local name, never a repository-wide match."""
+        if not row.parent or row.parent == row.file:
+            return False
+        # The parent's kind alone: reading the whole file of every candidate of a common name
+        # (``run`` in 50,000 classes) into the per-file memos was a streamed build's memory peak.
+        return self.source.kind_of(row.parent) in (FUNCTION, METHOD)
+
+    def _overrides(self: Resolver, class_id: str, base: SymRow) -> list[Edge]:
+        """Dispatch completion: a call to ``Base.m`` may run ``Sub.m``; edge Base.m → Sub.m."""
+        cls = self.symbol(class_id)
+        if cls is None:
+            return []
+        edges = []
+        for name, row in self._methods_of(cls.file).get(class_id, ()):
+            overridden = self.member(base, name)
+            if overridden is not None and overridden.kind == METHOD:
+                edges.append(Edge(overridden.id, row.id, DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], 0))
+        return edges
+
+

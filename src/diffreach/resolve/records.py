@@ -1,0 +1,77 @@
+"""The records and the ``Source`` protocol that resolution is written against.
+
+Kept apart from ``resolve.py`` so that the resolver's parts (imports, the
+by-name fallback) and the sources (in-memory extracts, the store) share them
+without importing the resolver itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from diffreach.model import (
+    RES_AMBIGUOUS,
+    RES_DYNAMIC,
+    RES_IMPORT,
+    RES_SCOPE,
+    RES_UNIQUE,
+    Binding,
+    Import,
+    Ref,
+)
+
+CONFIDENCE = {RES_IMPORT: 0.95, RES_SCOPE: 0.9, RES_DYNAMIC: 0.6, RES_UNIQUE: 0.5, RES_AMBIGUOUS: 0.2}
+MAX_AMBIGUOUS = 3
+MAX_DEPTH = 6  # re-export chains and base-class walks
+UNKNOWN = object()  # a memo's "not asked yet" (None is an answer)
+
+
+def qualname(sid: str) -> str:
+    """``path::A.m#2`` → ``A.m``: a symbol id's qualified name without its overload number."""
+    return sid.split("::", 1)[-1].split("#", 1)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class SymRow:
+    id: str
+    kind: str
+    name: str
+    file: str
+    parent: str | None
+    is_test: bool = False
+
+
+class Source(Protocol):
+    """What resolution reads. Implemented over extracts (full build) and over the store."""
+
+    root: str
+
+    def paths(self) -> frozenset[str]: ...
+
+    def read_text(self, path: str) -> str | None: ...
+
+    def language_of(self, path: str) -> str | None: ...
+
+    def package_of(self, path: str) -> str: ...
+
+    def symbols_in(self, path: str) -> list[SymRow]: ...
+
+    def imports_of(self, path: str) -> list[Import]: ...
+
+    def bindings_of(self, path: str) -> list[Binding]: ...
+
+    def inherit_refs_of(self, class_id: str) -> list[Ref]: ...
+
+    def named(self, name: str) -> list[SymRow]: ...
+
+    def kind_of(self, sid: str) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    files: tuple[str, ...]
+
+
+EXTERNAL = Module(())  # bound to something outside the repository
+Target = SymRow | Module

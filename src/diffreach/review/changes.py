@@ -1,0 +1,479 @@
+"""Hunks → changed symbols, each with the kinds of its change.
+
+Both versions of a changed file are extracted with the ordinary extractor, and
+every line of each version is painted with its innermost enclosing definition
+(parents first, children over them), so a line inside a method belongs to the
+method and a class's own lines (bases, decorators, fields) to the class; lines
+outside any definition belong to the file node. Added lines pick symbols in the
+new version, removed lines in the old one; a symbol on one side only is
+``added`` or ``deleted``, and a deleted/added pair of one kind under one parent
+whose text matches once the name is swapped is ``renamed`` (the new id says
+``renamed``, the old id ``deleted``, so callers of the old name are walked).
+For a symbol on both sides the kinds come from comparing its own text (lines
+of nested definitions excluded): decorators, the header split around the name
+(parameters → ``signature``, text after them → ``return`` or ``raises``,
+modifier words → ``visibility``), statements opened by a return or raise
+keyword, and the rest (``body``). The words come from the ``LanguageSpec``; this
+module never branches on a language. A change that only touches blank lines,
+trailing spaces or comments is not reported: comment-only lines are left out and a
+comment after code is cut off (``comments.py``), so a doc comment above a new
+function is not a change of the module around it. When a reader cannot supply a
+version, it is rebuilt from the other version and the diff, or from the diff alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+
+from diffreach.extract.comments import Comments, comments_in
+from diffreach.review.diff import hunk_bodies
+from diffreach.extract.core import extract
+from diffreach.languages import language_for
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import CLASS, FILE, Change, FileDiff, Symbol
+
+Reader = Callable[[str], bytes | None]
+
+ADDED = "added"
+DELETED = "deleted"
+RENAMED = "renamed"
+SIGNATURE = "signature"
+RETURN = "return"
+RAISES = "raises"
+DECORATORS = "decorators"
+VISIBILITY = "visibility"
+BODY = "body"
+MODULE = "module"
+CHANGE_KINDS = (ADDED, DELETED, RENAMED, SIGNATURE, RETURN, RAISES, DECORATORS, VISIBILITY, BODY, MODULE)
+
+_RENAME_SIMILARITY = 0.8  # share of equal lines (difflib ratio) for a rename
+_FUZZY_PAIRS = 400  # deleted × added pairs compared fuzzily; beyond, exact matches only
+_SPACES = re.compile(r"\s+")
+_WORDS = re.compile(r"[\w$]+")
+_OPEN, _CLOSE = "([{", ")]}"
+# What may stand between a name and its parameter list: generics, or the
+# `= function`, `= async`, `:` of a function bound to a name (arrow functions).
+_BEFORE_PARAMS = re.compile(r"\s*(<.*>)?\s*([=:]\s*(async\s+)?(function\b\s*\*?\s*)?)?(<.*>)?\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class _Version:
+    """One side of a changed file: its symbols and the owner of each line."""
+
+    path: str
+    lines: tuple[str, ...]
+    file: Symbol
+    symbols: dict[str, Symbol]  # definitions by id, in source order (parents first)
+    owner: tuple[str, ...]  # owner[line] = innermost symbol id; index 0 unused
+    comments: Comments  # comment-only lines and trailing comments: never part of a comparison
+
+    def owner_of(self, line: int) -> str:
+        return self.owner[line] if 0 < line < len(self.owner) else self.path
+
+    def own_lines(self, sym: Symbol) -> list[str]:
+        """The symbol's own lines of code, comments cut off (nested symbols' lines are theirs)."""
+        code = (self.comments.code(n, self.lines[n - 1])
+                for n in range(sym.start_line, min(sym.end_line, len(self.lines)) + 1) if self.owner[n] == sym.id)
+        return [line for line in code if line is not None]
+
+    def all_lines(self, sym: Symbol) -> list[str]:
+        return list(self.lines[sym.start_line - 1:sym.end_line])
+
+
+def unsupported_files(file_diffs: Sequence[FileDiff]) -> tuple[str, ...]:
+    """Paths whose changes map to no symbol: binary files and unsupported languages."""
+    found = {fd.path: None for fd in file_diffs if fd.binary or _spec(fd) is None}
+    return tuple(found)
+
+
+def changed_symbols(file_diffs: Sequence[FileDiff], read_old: Reader, read_new: Reader) -> tuple[Change, ...]:
+    """The symbols a diff changes, sorted by (file, start_line), one per id.
+
+    ``read_old(path)`` / ``read_new(path)`` give a file's bytes before / after
+    the diff, or None when they cannot (the diff then stands in for them).
+    """
+    found: dict[str, Change] = {}
+    for fd in file_diffs:
+        spec = _spec(fd)
+        if fd.binary or spec is None:
+            continue
+        old, new = _versions(fd, spec, read_old, read_new)
+        for change in _file_changes(fd, old, new, spec):
+            known = found.get(change.id)
+            if known is not None:
+                merged = tuple(sorted(set(known.changes) | set(change.changes)))
+                change = Change(known.id, known.kind, known.file, merged, known.start_line,
+                                known.end_line, known.signature, known.old_signature or change.old_signature)
+            found[change.id] = change
+    return tuple(sorted(found.values(), key=lambda c: (c.file, c.start_line, c.id)))
+
+
+def _spec(fd: FileDiff) -> LanguageSpec | None:
+    return language_for(fd.new_path or "") or language_for(fd.old_path or "")
+
+
+# -- the two versions ---------------------------------------------------------
+
+def _versions(fd: FileDiff, spec: LanguageSpec, read_old: Reader,
+              read_new: Reader) -> tuple[_Version | None, _Version | None]:
+    old_data = read_old(fd.old_path) if fd.old_path is not None else None
+    new_data = read_new(fd.new_path) if fd.new_path is not None else None
+    old_lines = _lines(old_data) if old_data is not None else None
+    new_lines = _lines(new_data) if new_data is not None else None
+    if (fd.old_path is not None and old_lines is None) or (fd.new_path is not None and new_lines is None):
+        bodies = hunk_bodies(fd)
+        if fd.old_path is not None and old_lines is None:
+            old_lines = _apply(new_lines, fd, bodies, forward=False) if new_lines is not None \
+                else _sparse(fd, bodies, "-")
+        if fd.new_path is not None and new_lines is None:
+            new_lines = _apply(old_lines, fd, bodies, forward=True) if old_lines is not None \
+                else _sparse(fd, bodies, "+")
+    old = _version(fd.old_path, old_lines, spec) if fd.old_path is not None and old_lines is not None else None
+    new = _version(fd.new_path, new_lines, spec) if fd.new_path is not None and new_lines is not None else None
+    return old, new
+
+
+def _lines(data: bytes) -> list[str]:
+    lines = data.decode("utf-8", "replace").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _apply(lines: list[str], fd: FileDiff, bodies: tuple[tuple[tuple[str, str], ...], ...],
+           forward: bool) -> list[str]:
+    """The other side of the file: ``lines`` with the hunks applied (or undone)."""
+    drop = "-" if forward else "+"
+    out: list[str] = []
+    pos = 1  # next line of ``lines`` to copy, 1-based
+    for hunk, body in zip(fd.hunks, bodies):
+        start, count = (hunk.old_start, hunk.old_count) if forward else (hunk.new_start, hunk.new_count)
+        start = start if count else start + 1  # an empty range names the line before it
+        if start > pos:
+            out.extend(lines[pos - 1:start - 1])
+            pos = start
+        for tag, text in body:
+            if tag == " ":
+                out.append(text)
+                pos += 1
+            elif tag == drop:
+                pos += 1
+            else:
+                out.append(text)
+    out.extend(lines[pos - 1:])
+    return out
+
+
+# Beyond any file the index reads (1 MB by default): a hunk header naming line 1,111,111,111
+# must not build a list that long (found by fuzzing: the change mapper hung on a 309-byte diff).
+MAX_SPARSE_LINE = 1_000_000
+
+
+def _sparse(fd: FileDiff, bodies: tuple[tuple[tuple[str, str], ...], ...], side: str) -> list[str]:
+    """What the diff alone shows of one side; unknown lines are left blank, and lines past
+    ``MAX_SPARSE_LINE`` are not shown (no real file reaches them)."""
+    known: dict[int, str] = {}
+    for hunk, body in zip(fd.hunks, bodies):
+        number = hunk.old_start if side == "-" else hunk.new_start
+        for tag, text in body:
+            if tag == " " or tag == side:
+                if number <= MAX_SPARSE_LINE:
+                    known[number] = text
+                number += 1
+    return [known.get(n, "") for n in range(1, max(known, default=0) + 1)]
+
+
+def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
+    data = "\n".join(lines).encode("utf-8", "replace") + (b"\n" if lines else b"")
+    spans: list[tuple[int, int]] = []
+    symbols = extract(path, data, spec, comment_spans=spans).symbols
+    defs = sorted((s for s in symbols if s.kind != FILE), key=lambda s: (s.start_line, -s.end_line))
+    owner = [path] * (len(lines) + 1)
+    for sym in defs:  # parents come first, so children paint over them
+        for n in range(sym.start_line, min(sym.end_line, len(lines)) + 1):
+            owner[n] = sym.id
+    defs = [_with_decorators(sym, lines, owner, spec.decorator_prefix) for sym in defs]
+    file_symbol = next(s for s in symbols if s.kind == FILE)
+    return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner),
+                    comments_in(data, spans))
+
+
+def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: str) -> Symbol:
+    """Extend a definition over the decorator lines right above it that the grammar
+    left outside its node (TypeScript method decorators, attributes), so that they
+    mark the definition and not its class."""
+    start = sym.start_line
+    outer = sym.parent or sym.file
+    while prefix and 1 < start <= len(lines) + 1 and owner[start - 1] == outer \
+            and lines[start - 2].strip().startswith(prefix):
+        start -= 1
+        owner[start] = sym.id
+    return sym if start == sym.start_line else replace(sym, start_line=start)
+
+
+# -- symbols of one file diff --------------------------------------------------
+
+def _file_changes(fd: FileDiff, old: _Version | None, new: _Version | None,
+                  spec: LanguageSpec) -> list[Change]:
+    if old is None and new is None:
+        return []
+    if old is None:
+        assert new is not None
+        top = [s for s in new.symbols.values() if s.parent == new.path]
+        return [_change(new.file, (ADDED,), None)] + [_change(s, (ADDED,), None) for s in top]
+    if new is None:
+        return [_deleted(s) for s in (old.file, *old.symbols.values())]
+    if old.path != new.path:
+        return _moved(old, new, spec)
+    return _edited(fd, old, new, spec)
+
+
+def _moved(old: _Version, new: _Version, spec: LanguageSpec) -> list[Change]:
+    """A renamed file: every old id is gone; new symbols pair with old ones by name."""
+    out = [_deleted(s) for s in (old.file, *old.symbols.values())]
+    by_qualname = {s.qualname: s for s in old.symbols.values()}
+    module = _compare(old, old.file, new, new.file, spec)
+    out.append(_change(new.file, (RENAMED, *module), old.file))
+    for sym in new.symbols.values():
+        before = by_qualname.get(sym.qualname)
+        if before is None:
+            out.append(_change(sym, (ADDED,), None))
+        else:
+            out.append(_change(sym, (RENAMED, *_compare(old, before, new, sym, spec)), before))
+    return out
+
+
+def _edited(fd: FileDiff, old: _Version, new: _Version, spec: LanguageSpec) -> list[Change]:
+    touched_old = {old.owner_of(n) for h in fd.hunks for n in h.removed}
+    touched_new = {new.owner_of(n) for h in fd.hunks for n in h.added}
+    gone = [s for i, s in old.symbols.items() if i in touched_old and i not in new.symbols]
+    born = [s for i, s in new.symbols.items() if i in touched_new and i not in old.symbols]
+    gone = _with_descendants(gone, old, new.symbols)
+    born = _with_descendants(born, new, old.symbols)
+    renames = _pair_renames(gone, born, old, new)
+    out: list[Change] = []
+    for ident in sorted(touched_old | touched_new):
+        before = old.file if ident == old.path else old.symbols.get(ident)
+        after = new.file if ident == new.path else new.symbols.get(ident)
+        if before is not None and after is not None:
+            kinds = _compare(old, before, new, after, spec)
+            if kinds:
+                out.append(_change(after, kinds, before))
+    for sym in gone:
+        out.append(_deleted(sym))
+    for sym in born:
+        pair = renames.get(sym.id)
+        if pair is None:
+            out.append(_change(sym, (ADDED,), None))
+        else:
+            before = pair[0]
+            kinds = _compare(old, before, new, sym, spec, rename=(before.name, sym.name))
+            out.append(_change(sym, (RENAMED, *kinds), before))
+    return out
+
+
+def _with_descendants(roots: list[Symbol], version: _Version, other: dict[str, Symbol]) -> list[Symbol]:
+    """Symbols on one side only, plus their nested ones whose ids the other side lacks
+    (renaming a class changes the ids of methods whose lines did not change)."""
+    chosen = {s.id for s in roots}
+    for sym in version.symbols.values():  # parents first
+        if sym.id not in chosen and sym.parent in chosen and sym.id not in other:
+            chosen.add(sym.id)
+    return [s for s in version.symbols.values() if s.id in chosen]
+
+
+def _pair_renames(gone: list[Symbol], born: list[Symbol], old: _Version,
+                  new: _Version) -> dict[str, tuple[Symbol, float]]:
+    """new id → (old symbol, similarity) for deleted/added pairs that are one symbol renamed."""
+    pairs: dict[str, tuple[Symbol, float]] = {}
+    parent_map: dict[str, str] = {}  # old id → new id, for children of renamed symbols
+    fuzzy = len(gone) * len(born) <= _FUZZY_PAIRS
+    taken: set[str] = set()
+    for before in gone:
+        before_parent = parent_map.get(before.parent or "", before.parent)
+        best: tuple[float, Symbol] | None = None
+        for after in born:
+            if after.id in taken or after.kind != before.kind or after.parent != before_parent:
+                continue
+            score = _similarity(old, before, new, after, fuzzy)
+            if score >= _RENAME_SIMILARITY and (best is None or score > best[0]):
+                best = (score, after)
+        if best is not None:
+            taken.add(best[1].id)
+            pairs[best[1].id] = (before, best[0])
+            parent_map[before.id] = best[1].id
+    return pairs
+
+
+def _similarity(old: _Version, before: Symbol, new: _Version, after: Symbol, fuzzy: bool) -> float:
+    swap = _name_swapper(before.name, after.name)
+    a = _normal_lines(swap(line) for line in old.all_lines(before))
+    b = _normal_lines(new.all_lines(after))
+    if a == b:
+        return 1.0
+    if not fuzzy:
+        return 0.0
+    return SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def _change(sym: Symbol, kinds: Iterable[str], before: Symbol | None) -> Change:
+    return Change(sym.id, sym.kind, sym.file, tuple(sorted(set(kinds))), sym.start_line, sym.end_line,
+                  sym.signature, before.signature if before is not None else "")
+
+
+def _deleted(sym: Symbol) -> Change:
+    return Change(sym.id, sym.kind, sym.file, (DELETED,), sym.start_line, sym.end_line,
+                  sym.signature, sym.signature)
+
+
+# -- comparing one symbol's two versions ---------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _Profile:
+    decorators: tuple[str, ...]
+    before_name: tuple[str, ...]  # header words before the name (modifiers, types, keywords)
+    params: str
+    result: str  # header text after the parameters, up to a raise keyword
+    declared_raises: str  # header text from a raise keyword on ('throws X')
+    returns: frozenset[str]
+    raises: frozenset[str]
+    body: tuple[str, ...]
+
+
+def _compare(old: _Version, before: Symbol, new: _Version, after: Symbol, spec: LanguageSpec,
+             rename: tuple[str, str] | None = None) -> tuple[str, ...]:
+    """The kinds of change between two versions of one symbol; () when only blank
+    lines or spacing differ."""
+    old_lines = old.own_lines(before)
+    old_signature = before.signature
+    if rename is not None:
+        swap = _name_swapper(*rename)
+        old_lines = [swap(line) for line in old_lines]
+        old_signature = swap(old_signature)
+    if before.kind == FILE:
+        return (MODULE,) if _normal_lines(old_lines) != _normal_lines(new.own_lines(after)) else ()
+    a = _profile(old_lines, after.name, old_signature, spec)
+    b = _profile(new.own_lines(after), after.name, after.signature, spec)
+    kinds: set[str] = set()
+    if a.decorators != b.decorators:
+        kinds.add(DECORATORS)
+    vis = set(spec.visibility_words)
+    if {w for w in a.before_name if w in vis} != {w for w in b.before_name if w in vis}:
+        kinds.add(VISIBILITY)
+    if [w for w in a.before_name if w not in vis] != [w for w in b.before_name if w not in vis] \
+            or a.params != b.params:
+        kinds.add(SIGNATURE)
+    if a.result != b.result or a.returns != b.returns:
+        kinds.add(SIGNATURE if before.kind == CLASS and a.result != b.result else RETURN)
+    if a.declared_raises != b.declared_raises or a.raises != b.raises:
+        kinds.add(RAISES)
+    if a.body != b.body:
+        kinds.add(BODY)
+    return tuple(sorted(kinds))
+
+
+def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) -> _Profile:
+    decorators, rest = _split_decorators(lines, spec.decorator_prefix)
+    wanted = _SPACES.sub("", signature)
+    decorated = "".join(_SPACES.sub("", d) for d in decorators)
+    if decorated and wanted.startswith(decorated):
+        wanted = wanted[len(decorated):]  # the extractor's signature may include decorators
+    header, body_lines = _split_header(rest, len(wanted))
+    before_name, params, result, declared = _split_signature(header, name, spec.raise_keywords)
+    returns: set[str] = set()
+    raises: set[str] = set()
+    body: list[str] = []
+    for line in _normal_lines(body_lines):
+        first = _first_word(line)
+        if first in spec.return_keywords:
+            returns.add(line.strip())
+        elif first in spec.raise_keywords:
+            raises.add(line.strip())
+        else:
+            body.append(line)
+    return _Profile(tuple(_SPACES.sub(" ", d).strip() for d in decorators), before_name, params,
+                    result, declared, frozenset(returns), frozenset(raises), tuple(body))
+
+
+def _split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:
+    """Leading decorator/annotation lines (with their bracketed continuation lines)."""
+    if not prefix:
+        return [], lines
+    i, depth = 0, 0
+    while i < len(lines) and (depth > 0 or lines[i].strip().startswith(prefix)):
+        depth = max(0, depth + sum(lines[i].count(c) for c in _OPEN) - sum(lines[i].count(c) for c in _CLOSE))
+        i += 1
+    return [line for line in lines[:i] if line.strip()], lines[i:]
+
+
+def _split_header(lines: list[str], size: int) -> tuple[str, list[str]]:
+    """Cut the first ``size`` non-space characters (the signature) off ``lines``."""
+    parts: list[str] = []
+    got = 0
+    for i, line in enumerate(lines):
+        count = len(line) - sum(1 for c in line if c.isspace())
+        if got + count <= size:
+            parts.append(line)
+            got += count
+            if got == size:
+                return " ".join(parts), lines[i + 1:]
+            continue
+        cut, seen = 0, got
+        while cut < len(line) and seen < size:
+            seen += not line[cut].isspace()
+            cut += 1
+        parts.append(line[:cut])
+        return " ".join(parts), [line[cut:]] + lines[i + 1:]
+    return " ".join(parts), []
+
+
+def _split_signature(header: str, name: str,
+                     raise_words: tuple[str, ...]) -> tuple[tuple[str, ...], str, str, str]:
+    """(words before the name, parameter list, text after it, declared raises)."""
+    header = _SPACES.sub(" ", header).strip()
+    match = re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", header) if name else None
+    if match is None:
+        return tuple(_WORDS.findall(header)), "", "", ""
+    before = tuple(_WORDS.findall(header[:match.start()]))
+    tail = header[match.end():]
+    opening = tail.find("(")
+    params, after = tail, ""
+    if opening >= 0 and _BEFORE_PARAMS.fullmatch(tail[:opening]):
+        close = _matching(tail, opening)
+        params, after = tail[:close + 1], tail[close + 1:]
+    for word in _WORDS.finditer(after):
+        if word.group() in raise_words:
+            return before, params.strip(), after[:word.start()].strip(), after[word.start():].strip()
+    return before, params.strip(), after.strip().rstrip("{:").strip(), ""
+
+
+def _matching(text: str, opening: int) -> int:
+    depth = 0
+    for i in range(opening, len(text)):
+        if text[i] in _OPEN:
+            depth += 1
+        elif text[i] in _CLOSE:
+            depth -= 1
+            if depth == 0:
+                return i
+    return len(text) - 1
+
+
+def _first_word(line: str) -> str:
+    match = _WORDS.match(line.strip())
+    return match.group() if match else ""
+
+
+def _normal_lines(lines: Iterable[str]) -> list[str]:
+    """Lines with trailing spaces and blank lines dropped: such edits change nothing."""
+    return [line.rstrip() for line in lines if line.strip()]
+
+
+def _name_swapper(old: str, new: str) -> Callable[[str], str]:
+    if not old or old == new:
+        return lambda line: line
+    pattern = re.compile(rf"(?<![\w$]){re.escape(old)}(?![\w$])")
+    return lambda line: pattern.sub(new, line)

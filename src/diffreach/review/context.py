@@ -1,0 +1,582 @@
+"""The review context: the diff and what it reaches, most important first, within a budget.
+
+The context is a list of blocks: a summary, the diff, then one block per
+changed symbol, hop-1 caller and hop-2 caller, then the ``uses`` signatures and
+the hop-3 names. A *level* of the detail ladder (``LEVELS``, most detailed
+first) says which *form* each section's blocks take (``FORMS``: full source, a
+skeleton, call-site windows, a signature, a name); each form has one renderer
+(``_RENDER``). A block never grows as the level drops (a lower form that is not
+smaller keeps the higher one), so total tokens fall monotonically along the
+ladder and a binary search finds the most detailed level that fits; when the
+full level fits, nothing is searched. If even the least detailed allowed level
+is over budget, force-converge replaces the largest eligible blocks (never the
+summary or the diff) with a stub of at most 512 characters naming the block's
+id and size, biggest first, until the text fits; ``fits`` reports the outcome
+measured on the final text. Every block shown in less than full detail keeps
+its full original under its id (``path::name@<file hash>``); ``remember``
+stores the originals in the graph database and ``expand`` returns one exactly,
+for as long as the graph has not changed the block's file. Tokens are counted
+with the one ``TokenCounter``, once per block per form.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from diffreach.errors import DiffreachError, ConfigError
+from diffreach.extract.core import content_hash
+from diffreach.model import FILE, ContextBlock, ImpactResult, Reached, Symbol
+from diffreach.review.tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
+
+LEVELS = ("full", "skeleton2", "callsites", "signatures")
+SECTIONS = ("summary", "diff", "changed", "hop1", "hop2", "uses", "hop3", "cochanged")
+# section → form of its blocks at each level of LEVELS.
+FORMS: dict[str, tuple[str, ...]] = {
+    "changed": ("full", "full", "full", "signature"),
+    "hop1": ("full", "full", "callsites", "name"),
+    "hop2": ("full", "skeleton", "name", "name"),
+}
+HEADINGS = {
+    "changed": "## Changed code",
+    "hop1": "## Hop 1 — direct callers (required reading)",
+    "hop2": "## Hop 2 — indirect callers (skim for contract drift)",
+    "uses": "## Uses — what the changed code calls",
+    "hop3": "## Hop 3 — reference only",
+    "cochanged": "## Changed together in history — files to glance at (not callers)",
+}
+STUB_CHARS = 512
+SEP = "\n\n"
+_EXPAND_HINT = "diffreach expand"
+
+
+class BlockError(DiffreachError):
+    """An unknown or expired context block id."""
+
+
+@dataclass(frozen=True, slots=True)
+class Original:
+    """The full text of a block shown in less detail, kept for ``expand``."""
+
+    id: str
+    file: str
+    file_hash: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ReviewContext:
+    text: str
+    tokens: int
+    budget: int | None
+    fits: bool
+    level: str
+    files: tuple[str, ...]
+    elided: tuple[str, ...]  # ids of blocks shown in less than full detail, stubs included
+    stubbed: tuple[str, ...]
+    blocks: tuple[ContextBlock, ...]
+    savings: dict[str, Any] | None  # against the whole indexed repository
+    savings_importers: dict[str, Any] | None  # against the changed files plus their importers
+    tokenizer: str = "heuristic"
+    baseline_tokens: int | None = None
+    importers_baseline_tokens: int | None = None
+    originals: tuple[Original, ...] = field(default=(), repr=False)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"text": self.text, "tokens": self.tokens, "budget": self.budget, "fits": self.fits,
+                "level": self.level, "files": list(self.files), "elided": list(self.elided),
+                "stubbed": list(self.stubbed), "savings": self.savings,
+                "savings_importers": self.savings_importers, "tokenizer": self.tokenizer,
+                "baseline_tokens": self.baseline_tokens,
+                "importers_baseline_tokens": self.importers_baseline_tokens,
+                "blocks": [{"id": b.id, "section": b.section, "title": b.title, "tokens": b.tokens,
+                            "elided": b.id in self.elided} for b in self.blocks]}
+
+
+# ----- one block, rendered in several forms ----------------------------------------------------
+
+
+@dataclass
+class _Piece:
+    """A block being assembled: its forms are rendered and counted at most once each."""
+
+    section: str
+    title: str
+    file: str
+    file_hash: str
+    render: Callable[[str], str]  # form → text
+    forms: tuple[str, ...]  # form at each level
+    counter: TokenCounter
+    _text: dict[str, str] = field(default_factory=dict)
+    _tokens: dict[str, int] = field(default_factory=dict)
+    stub: str | None = None
+    _id: str = ""
+
+    @property
+    def id(self) -> str:
+        """Content-addressed: the same original always has the same id, so an id never lies."""
+        if not self._id:
+            self._id = f"{self.title}@{_short_hash(self.text(self.forms[0]))}"
+        return self._id
+
+    def text(self, form: str) -> str:
+        if form not in self._text:
+            self._text[form] = self.render(form)
+        return self._text[form]
+
+    def tokens(self, form: str) -> int:
+        if form not in self._tokens:
+            self._tokens[form] = self.counter.count(self.text(form) + SEP)
+        return self._tokens[form]
+
+    def form_at(self, level: int) -> str:
+        """The form at ``level``: a lower form only where it is smaller than the one above."""
+        form = self.forms[0]
+        for candidate in self.forms[1:level + 1]:
+            if candidate != form and self.tokens(candidate) < self.tokens(form):
+                form = candidate
+        return form
+
+    def reduced(self, level: int) -> bool:
+        return self.stub is not None or self.form_at(level) != self.forms[0]
+
+
+class _Source:
+    """Lines of files, read once each through the caller's reader."""
+
+    def __init__(self, read: Callable[[str], str | None]) -> None:
+        self.read = read
+        self.cache: dict[str, list[str] | None] = {}
+
+    def lines(self, path: str) -> list[str] | None:
+        if path not in self.cache:
+            text = self.read(path)
+            self.cache[path] = text.splitlines() if text is not None else None
+        return self.cache[path]
+
+
+@dataclass(frozen=True)
+class _Sym:
+    """What a renderer needs to know about a changed or reached symbol."""
+
+    id: str
+    kind: str
+    file: str
+    start: int
+    end: int
+    signature: str
+    doc: str
+    lines: tuple[int, ...]
+    header: str
+
+
+def _numbered(lines: list[str], numbers: list[int]) -> str:
+    width = len(str(max(numbers))) if numbers else 1
+    out: list[str] = []
+    previous = None
+    for n in numbers:
+        if previous is not None and n != previous + 1:
+            out.append(" " * width + " | …")
+        out.append(f"{n:>{width}} | {lines[n - 1]}")
+        previous = n
+    return "\n".join(out)
+
+
+def _render_full(s: _Sym, lines: list[str] | None, window: int) -> str:
+    if lines is None or s.kind == FILE:
+        return _render_callsites(s, lines, window)
+    return _fence("\n".join(lines[s.start - 1:s.end]))
+
+
+def _render_skeleton(s: _Sym, lines: list[str] | None, window: int) -> str:
+    if lines is None:
+        return _render_signature(s, lines, window)
+    numbers = sorted({n for n in s.lines if s.start <= n <= s.end and n <= len(lines)} | _head(s, lines))
+    doc = f"\n  doc: {s.doc}" if s.doc else ""
+    return _fence(_numbered(lines, numbers)) + doc
+
+
+def _render_callsites(s: _Sym, lines: list[str] | None, window: int) -> str:
+    if lines is None:
+        return _render_signature(s, lines, window)
+    numbers = set(_head(s, lines)) if s.kind != FILE else set()
+    for n in s.lines:
+        numbers.update(range(max(s.start, n - window), min(s.end or n, n + window, len(lines)) + 1))
+    if not numbers:
+        return _render_signature(s, lines, window)
+    return _fence(_numbered(lines, sorted(numbers)))
+
+
+def _render_signature(s: _Sym, lines: list[str] | None, window: int) -> str:
+    if s.signature:
+        return f"`{s.signature.strip()}`"
+    head = _head(s, lines or [])
+    return f"`{(lines or [''])[min(head) - 1].strip()}`" if head else ""
+
+
+def _render_name(s: _Sym, lines: list[str] | None, window: int) -> str:
+    return ""
+
+
+def _head(s: _Sym, lines: list[str]) -> set[int]:
+    """The symbol's first line (its signature, in source form), when the file has it."""
+    return {s.start} if s.kind != FILE and 0 < s.start <= len(lines) else set()
+
+
+_RENDER: dict[str, Callable[[_Sym, list[str] | None, int], str]] = {
+    "full": _render_full,
+    "skeleton": _render_skeleton,
+    "callsites": _render_callsites,
+    "signature": _render_signature,
+    "name": _render_name,
+}
+
+
+def _block_text(s: _Sym, body: str, form: str) -> str:
+    if form == "name" or not body:
+        return f"- {s.header}"
+    return f"### {s.header}\n{body}"
+
+
+# ----- building the pieces -----------------------------------------------------------------------
+
+
+def _short_hash(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=4).hexdigest()
+
+
+def _symbol_piece(s: _Sym, section: str, source: _Source, file_hash: Callable[[str], str | None],
+                  counter: TokenCounter, window: int, fixed: bool = False) -> _Piece:
+    lines = source.lines(s.file)
+    fhash = file_hash(s.file) or ""
+    forms = ("name",) * len(LEVELS) if fixed or lines is None else FORMS[section]
+    bodies: dict[str, str] = {}
+
+    def render(form: str) -> str:
+        if form not in bodies:
+            bodies[form] = _RENDER[form](s, lines, window)
+        return _block_text(s, bodies[form], form)
+
+    return _Piece(section=section, title=s.id, file=s.file, file_hash=fhash, render=render, forms=forms, counter=counter)
+
+
+def _list_piece(section: str, items: list[str], counter: TokenCounter) -> _Piece:
+    text = "\n".join(f"- {item}" for item in items)
+    return _Piece(section=section, title=section, file="", file_hash="",
+                  render=lambda form: text, forms=("list",) * len(LEVELS), counter=counter)
+
+
+def _reached_header(r: Reached) -> str:
+    via = r.via.rsplit("::", 1)[-1]
+    flags = " · hub: callers not expanded" if r.hub else ""
+    flags += f" · {r.resolution}" if r.resolution in ("ambiguous-name", "unique-name") else ""
+    where = f"{r.file}:{r.start_line}-{r.end_line}" if r.start_line else r.file
+    return f"`{r.id}` · {where} · hop {r.hop} via `{via}` ({r.edge}) · behaviour {r.behavior:.1f}{flags}"
+
+
+def _pieces(impact: ImpactResult, source: _Source, file_hash: Callable[[str], str | None],
+            symbols: Mapping[str, Symbol], counter: TokenCounter, window: int) -> list[_Piece]:
+    radius = impact.radius
+    pieces: list[_Piece] = []
+    for c in radius.changed:
+        sym = symbols.get(c.id)
+        deleted = "deleted" in c.changes
+        header = f"`{c.id}` · {c.file}:{c.start_line}-{c.end_line} · {', '.join(c.changes)}"
+        if c.old_signature and c.old_signature != c.signature:
+            header += f" · was `{c.old_signature.strip()}`"
+        if deleted or c.kind == FILE:
+            header += " · see the diff"
+        s = _Sym(c.id, c.kind, c.file, c.start_line, c.end_line, c.signature, sym.doc if sym else "", (), header)
+        pieces.append(_symbol_piece(s, "changed", source, file_hash, counter, window,
+                                    fixed=deleted or c.kind == FILE))
+    changed_ids = {c.id for c in radius.changed}
+    near = [r for r in radius.reached if r.hop in (1, 2) and r.id not in changed_ids]
+    for r in sorted(near, key=lambda r: (r.hop, -r.behavior, r.id)):
+        sym = symbols.get(r.id)
+        s = _Sym(r.id, r.kind, r.file, r.start_line, r.end_line, r.signature or (sym.signature if sym else ""),
+                 sym.doc if sym else "", r.lines, _reached_header(r))
+        pieces.append(_symbol_piece(s, f"hop{r.hop}", source, file_hash, counter, window, fixed=r.hub))
+    if radius.uses:
+        pieces.append(_list_piece("uses", [_use_line(u, symbols.get(u)) for u in radius.uses], counter))
+    far = sorted((r for r in radius.reached if r.hop >= 3), key=lambda r: r.id)
+    if far:
+        pieces.append(_list_piece("hop3", [f"`{r.id}` via `{r.via.rsplit('::', 1)[-1]}`" for r in far], counter))
+    if impact.cochanged and impact.cochanged.files:  # names only: the lowest priority, a few tokens
+        pieces.append(_list_piece("cochanged", [
+            f"`{c.file}` — {c.support} commit{'s' if c.support != 1 else ''} with `{c.seed}` ({c.score:.0%})"
+            for c in impact.cochanged.files], counter))
+    return pieces
+
+
+def _use_line(uid: str, sym: Symbol | None) -> str:
+    if sym and sym.signature:
+        return f"`{uid}` — `{sym.signature.strip()}`"
+    return f"`{uid}`"
+
+
+# ----- the summary ------------------------------------------------------------------------------
+
+
+def _summary(impact: ImpactResult, max_listed: int) -> str:
+    from diffreach.review.impact import is_behavior_change
+
+    r = impact.radius
+    idx = impact.index
+    lines = [f"# Review context: {impact.base[:12] or '(no base)'} → {impact.head or '(working tree)'}",
+             f"Graph at {idx.commit[:12] or 'no commit'}" + (" — STALE: " + f"HEAD is {idx.head[:12]}" if idx.stale else "")
+             + (", working tree dirty" if idx.dirty else ""),
+             f"## Changed symbols ({len(r.changed)})"]
+    lines += [f"- `{c.id}` ({c.kind}): {', '.join(c.changes)}" for c in r.changed[:max_listed]]
+    lines += _more(len(r.changed), max_listed) or ([] if r.changed else ["- (no supported symbols changed)"])
+    hops: dict[int, list[Reached]] = {}
+    for x in r.reached:
+        hops.setdefault(x.hop, []).append(x)
+    reach = [f"hop {h}: {len(xs)} ({sum(is_behavior_change(x) for x in xs)} may change behaviour)"
+             for h, xs in sorted(hops.items())]
+    lines.append("Reach: " + (" · ".join(reach) if reach else "no callers found"))
+    lines.append(f"## Tests to run ({len(r.tests)})")
+    lines += [f"- `{t}`" for t in r.tests[:max_listed]] + _more(len(r.tests), max_listed)
+    if not r.tests:
+        lines.append("- (none found)")
+    notes = (["the radius was cut (a cap was reached): see below"] if r.truncated else []) + list(r.notes)
+    if r.ambiguous_edges:
+        notes.append(f"{len(r.ambiguous_edges)} edges rest on ambiguous name matches")
+    if notes:
+        lines.append("## Notes")
+        lines += [f"- {n}" for n in notes]
+    return "\n".join(lines)
+
+
+def _more(total: int, shown: int) -> list[str]:
+    return [f"- … and {total - shown} more"] if total > shown else []
+
+
+def _detail(level: str, elided: int, stubbed: int, savings: dict[str, Any] | None,
+            savings_importers: dict[str, Any] | None) -> str:
+    cut = f"; {elided} blocks cut" + (f" ({stubbed} to stubs)" if stubbed else "") + \
+        f", `{_EXPAND_HINT} ID` restores any" if elided else ""
+    line = f"Detail: `{level}` (ladder {' > '.join(LEVELS)}){cut}\nSavings (estimated): "
+    line += format_context_savings(savings, "the whole repository")
+    if savings_importers is not None:
+        line += "; " + format_context_savings(savings_importers, "the changed files and their importers")
+    return line
+
+
+def _fence(text: str, info: str = "") -> str:
+    """A code fence longer than any backtick run in ``text``."""
+    run = longest = 0
+    for ch in text:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{info}\n{text}\n{fence}"
+
+
+# ----- assembly ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Layout:
+    summary: str
+    diff: str
+    diff_files: tuple[str, ...]
+    pieces: list[_Piece]
+    counter: TokenCounter
+    fixed: int  # tokens of everything but the pieces, with the detail line at its longest
+
+    def current(self, p: _Piece, level: int) -> tuple[str, int]:
+        if p.stub is not None:
+            return p.stub, self.counter.count(p.stub + SEP)
+        form = p.form_at(level)
+        return p.text(form), p.tokens(form)
+
+    def total(self, level: int) -> int:
+        return self.fixed + sum(self.current(p, level)[1] for p in self.pieces)
+
+    def parts(self, level: int, detail: str) -> list[tuple[str, str, str, str]]:
+        """(id, section, title, text) of every block and heading, in order."""
+        out = [("summary", "summary", "summary", f"{self.summary}\n{detail}"), ("diff", "diff", "diff", self.diff)]
+        section = ""
+        for p in self.pieces:
+            if p.section != section:
+                section = p.section
+                out.append((f"{section}:heading", section, "heading", HEADINGS[section]))
+            out.append((p.id, p.section, p.title, self.current(p, level)[0]))
+        return out
+
+
+def _layout(impact: ImpactResult, source: _Source, file_hash: Callable[[str], str | None],
+            symbols: Mapping[str, Symbol], counter: TokenCounter, window: int, max_listed: int,
+            baselines: tuple[int | None, int | None] = (None, None)) -> _Layout:
+    pieces = _pieces(impact, source, file_hash, symbols, counter, window)
+    summary = _summary(impact, max_listed)
+    diff_text = impact.diff_text or "\n".join(d.text for d in impact.file_diffs)
+    diff = "## Diff\n" + (_fence(diff_text.rstrip("\n"), "diff") if diff_text.strip() else "(empty diff)")
+    # Reserve the detail line at its longest: every piece cut, savings as wide as the baseline.
+    widest = [None if b is None else {"estimated": True, "saved_tokens": b, "saved_percent": 100} for b in baselines]
+    worst = _detail(max(LEVELS, key=len), len(pieces), len(pieces), widest[0], widest[1])
+    headings = {p.section for p in pieces}
+    fixed = counter.count(f"{summary}\n{worst}{SEP}") + counter.count(diff + SEP) + \
+        sum(counter.count(HEADINGS[s] + SEP) for s in headings)
+    return _Layout(summary, diff, tuple(d.path for d in impact.file_diffs if d.path), pieces, counter, fixed)
+
+
+def _search(layout: _Layout, budget: int | None, lowest: int) -> int:
+    """The most detailed level (index into LEVELS) that fits, or ``lowest`` when none does."""
+    if budget is None or lowest == 0 or layout.total(0) <= budget:
+        return 0  # the fast path: everything fits (or nothing less detailed is allowed)
+    lo, hi = 1, lowest
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if layout.total(mid) <= budget:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _stub_text(p: _Piece) -> str:
+    original = p.text(p.forms[0])
+    text = (f"- stubbed `{p.id}` ({p.counter.count(original):,} tokens, {len(original):,} chars): "
+            f"`{_EXPAND_HINT} {p.id}`")
+    return text if len(text) <= STUB_CHARS else text[:STUB_CHARS - 1] + "…"
+
+
+def _converge(layout: _Layout, level: int, budget: int) -> None:
+    """Stub the largest pieces, biggest first, until the estimate fits."""
+    total = layout.total(level)
+    for p in sorted(layout.pieces, key=lambda p: (-layout.current(p, level)[1], p.id)):
+        if total <= budget:
+            return
+        if p.stub is not None:
+            continue
+        _, current = layout.current(p, level)
+        stub = _stub_text(p)
+        cost = layout.counter.count(stub + SEP)
+        if cost < current:
+            p.stub = stub
+            total -= current - cost
+
+
+def build_context(impact: ImpactResult, read_source: Callable[[str], str | None], *,
+                  budget: int | None = 8000, counter: TokenCounter | None = None,
+                  min_detail: str = LEVELS[-1], force_converge: bool = True,
+                  baseline_tokens: int | None = None, importers_baseline_tokens: int | None = None,
+                  symbols: Mapping[str, Symbol] | None = None,
+                  file_hash: Callable[[str], str | None] | None = None,
+                  window: int = 2, max_listed: int = 20) -> ReviewContext:
+    """The review context of ``impact`` within ``budget`` tokens (None: no limit).
+
+    ``read_source`` gives a file's text as of the diff's new side (None when
+    absent); ``symbols`` adds signatures and docstring lines the radius lacks;
+    ``file_hash`` gives the graph's hash of a file, which keeps expand ids valid
+    (default: a hash of the text read). ``min_detail`` is the least detailed
+    level the ladder may reach; ``window`` the lines around each call site.
+    """
+    if min_detail not in LEVELS:
+        raise ConfigError(f"unknown detail level {min_detail!r} (known, most detailed first: {', '.join(LEVELS)})")
+    if budget is not None and budget < 0:
+        raise ConfigError(f"budget must be a non-negative number of tokens, not {budget}")
+    counter = counter or HeuristicCounter()
+    source = _Source(read_source)
+
+    def default_hash(path: str) -> str | None:
+        text = read_source(path)
+        return None if text is None else content_hash(text.encode("utf-8", "surrogateescape"))
+
+    layout = _layout(impact, source, file_hash or default_hash, symbols or {}, counter, window, max_listed,
+                     (baseline_tokens, importers_baseline_tokens))
+    level = _search(layout, budget, LEVELS.index(min_detail))
+    text, tokens, detail_args = _render(layout, level, baseline_tokens, importers_baseline_tokens)
+    for above in range(level if budget is not None else 0):
+        # The search runs on an upper estimate; a level above may still fit when measured.
+        measured = _render(layout, above, baseline_tokens, importers_baseline_tokens)
+        if measured[1] <= budget:  # type: ignore[operator]
+            level, (text, tokens, detail_args) = above, measured
+            break
+    if budget is not None and force_converge and tokens > budget:
+        # The estimate counts blocks one by one; the final text may differ by a few
+        # tokens at block boundaries, so converge again on the measured overshoot.
+        target = budget
+        for _ in range(4):
+            _converge(layout, level, target)
+            text, tokens, detail_args = _render(layout, level, baseline_tokens, importers_baseline_tokens)
+            if tokens <= budget:
+                break
+            target -= tokens - budget
+    return _result(layout, level, text, tokens, budget, counter, detail_args,
+                   baseline_tokens, importers_baseline_tokens)
+
+
+def _render(layout: _Layout, level: int, baseline: int | None, importers: int | None
+            ) -> tuple[str, int, tuple[Any, ...]]:
+    """The final text and its measured tokens; the savings line settles in a few rounds."""
+    elided = sum(p.reduced(level) for p in layout.pieces)
+    stubbed = sum(p.stub is not None for p in layout.pieces)
+    tokens = layout.total(level)
+    text, detail = "", None
+    for _ in range(4):
+        args = (LEVELS[level], elided, stubbed, _savings(baseline, tokens), _savings(importers, tokens))
+        new_detail = _detail(*args)
+        if new_detail == detail:
+            break
+        detail = new_detail
+        text = SEP.join(part[3] for part in layout.parts(level, detail))
+        tokens = layout.counter.count(text)
+    return text, tokens, args
+
+
+def _savings(baseline: int | None, returned: int) -> dict[str, Any] | None:
+    return None if baseline is None else estimate_context_savings(original_tokens=baseline, returned_tokens=returned)
+
+
+def _result(layout: _Layout, level: int, text: str, tokens: int, budget: int | None, counter: TokenCounter,
+            detail_args: tuple[Any, ...], baseline: int | None, importers: int | None) -> ReviewContext:
+    detail = _detail(*detail_args)
+    blocks = tuple(ContextBlock(id=i, section=section, title=title, text=t, tokens=counter.count(t),
+                                elidable=section not in ("summary", "diff"))
+                   for i, section, title, t in layout.parts(level, detail) if title != "heading")
+    reduced = [p for p in layout.pieces if p.reduced(level)]
+    files = set(layout.diff_files) | {p.file for p in layout.pieces if p.file}
+    return ReviewContext(
+        text=text, tokens=tokens, budget=budget, fits=budget is None or tokens <= budget, level=LEVELS[level],
+        files=tuple(sorted(files)), elided=tuple(p.id for p in reduced),
+        stubbed=tuple(p.id for p in reduced if p.stub is not None), blocks=blocks,
+        savings=detail_args[3], savings_importers=detail_args[4], tokenizer=counter.name,
+        baseline_tokens=baseline, importers_baseline_tokens=importers,
+        originals=tuple(Original(p.id, p.file, p.file_hash, p.text(p.forms[0])) for p in reduced))
+
+
+# ----- lossless expand ----------------------------------------------------------------------------
+
+_BLOCKS_DDL = """CREATE TABLE IF NOT EXISTS context_blocks (
+    id TEXT PRIMARY KEY, file TEXT NOT NULL, file_hash TEXT NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL)"""
+KEEP_DAYS = 30
+
+
+def remember(conn: Any, ctx: ReviewContext, keep_days: int = KEEP_DAYS) -> None:
+    """Store the originals of ``ctx``'s elided blocks (an sqlite3 connection); prune old ones."""
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    cutoff = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - keep_days * 86400))
+    conn.execute(_BLOCKS_DDL)
+    conn.execute("DELETE FROM context_blocks WHERE created_at < ?", (cutoff,))
+    conn.executemany("INSERT OR REPLACE INTO context_blocks(id, file, file_hash, text, created_at) VALUES (?,?,?,?,?)",
+                     [(o.id, o.file, o.file_hash, o.text, now) for o in ctx.originals])
+
+
+def expand(conn: Any, block_id: str) -> str:
+    """The original text of an elided block, exactly; BlockError when unknown or expired."""
+    conn.execute(_BLOCKS_DDL)
+    row = conn.execute("SELECT file, file_hash, text FROM context_blocks WHERE id=?", (block_id.strip(),)).fetchone()
+    if row is None:
+        raise BlockError(f"unknown block id {block_id!r}: ids come from the 'elided' list of a review context")
+    path, stored, text = row
+    if path:
+        current = conn.execute("SELECT hash FROM files WHERE path=?", (path,)).fetchone()
+        if current is None or current[0] != stored:
+            raise BlockError(f"block {block_id!r} has expired: {path} changed since the context was built; "
+                             "ask for a new review context")
+    return str(text)

@@ -1,0 +1,418 @@
+"""The blast radius: a backward walk from the changed symbols, hop by hop, with caps.
+
+Hop 0 is the change; hop 1 its direct callers (required reading); hop 2 their
+callers (skim for contract drift); hop 3 names only. The walk follows
+``calls``, ``references`` and ``dynamic`` edges backwards, ``imports`` for
+module-level changes, and ``inherits`` at most ``inheritance_depth`` levels.
+Three caps keep the answer small and say so when they bite: the hop cap, the
+utility cap (a hub with many callers is listed, not expanded; when the change
+is the hub, its callers are ranked and the first N shown), and a node cap.
+``tests`` edges are never walked: tests that reach the radius are returned
+apart, as tests to run. Deleted symbols have no node any more; their callers
+are the references left pointing at the old name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import PurePosixPath
+
+from diffreach.review.changes import DELETED, MODULE, RENAMED, RETURN, SIGNATURE
+from diffreach.config import Config
+from diffreach.review.behavior import (
+    BEHAVIOR_THRESHOLD,
+    HOP_DECAY,
+    MISMATCH_SCORE,
+    Judge,
+    call_fit,
+    change_score,
+    compatible_score,
+)
+from diffreach.model import (
+    CALLS,
+    CLASS,
+    DYNAMIC,
+    FILE,
+    IMPORTS,
+    INHERITS,
+    METHOD,
+    REFERENCES,
+    RES_AMBIGUOUS,
+    TESTS,
+    Change,
+    Edge,
+    Radius,
+    Reached,
+    Symbol,
+)
+from diffreach.graph.store import Store
+
+WALK_KINDS = (CALLS, REFERENCES, DYNAMIC)
+CALLER_KINDS = (CALLS, REFERENCES)
+FORWARD_KINDS = (CALLS, REFERENCES, INHERITS)
+
+
+@dataclass(frozen=True)
+class Caps:
+    hops: int = 2
+    utility_threshold: int = 20
+    hub_callers_shown: int = 10
+    inheritance_depth: int = 1
+    max_nodes: int = 400
+    all_callers: bool = False
+    include_tests: bool = False
+    name_matches: int = 25  # call sites by name alone (unknown receivers) listed per changed contract
+
+    @classmethod
+    def from_config(cls, config: Config, hops: int, all_callers: bool = False) -> Caps:
+        return cls(hops=hops, utility_threshold=config.utility_threshold,
+                   hub_callers_shown=config.hub_callers_shown, inheritance_depth=config.inheritance_depth,
+                   max_nodes=config.max_nodes, all_callers=all_callers, include_tests=config.include_tests,
+                   name_matches=config.name_matches)
+
+
+@dataclass
+class _Walk:
+    store: Store
+    caps: Caps
+    read_lines: Callable[[str], list[str] | None]
+    reached: dict[str, Reached]
+    notes: list[str]
+    truncated: bool = False
+    ambiguous: list[tuple[str, str]] | None = None
+
+
+def blast_radius(store: Store, changed: Sequence[Change], caps: Caps,
+                 read_lines: Callable[[str], list[str] | None] = lambda path: None,
+                 judge: Judge | None = None, cross_cutting: Sequence[str] = ()) -> Radius:
+    notes: list[str] = []
+    hot = sorted({c.file for c in changed if any(fnmatch(c.file, g) for g in cross_cutting)})
+    if hot:
+        caps = Caps(hops=max(caps.hops, 3), utility_threshold=10**9, hub_callers_shown=10**9,
+                    inheritance_depth=max(caps.inheritance_depth, 2), max_nodes=caps.max_nodes * 4,
+                    all_callers=True, include_tests=caps.include_tests, name_matches=caps.name_matches * 4)
+        notes.append(f"cross-cutting module changed ({', '.join(hot)}): pruning caps lifted, hop cap {caps.hops}")
+    w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[])
+    seeds = {c.id: c for c in changed}
+    changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
+    hub_callers = _walk(w, seeds, changed_test_files)
+    reached = _score(w, seeds, judge)
+    tests, test_files = _tests(store, seeds, reached, caps)
+    uses = _uses(store, seeds)
+    files = sorted({c.file for c in changed if c.file not in changed_test_files or caps.include_tests}
+                   | {r.file for r in reached if not r.is_test})
+    if w.ambiguous:
+        notes.append(f"{len(w.ambiguous)} edges in the radius rest on ambiguous or name-only matches")
+    return Radius(
+        changed=tuple(sorted(changed, key=lambda c: (c.file, c.start_line, c.id))),
+        reached=tuple(sorted(reached, key=lambda r: (r.hop, -r.behavior, r.file, r.start_line, r.id))),
+        uses=tuple(uses),
+        tests=tuple(tests),
+        test_files=tuple(test_files),
+        files=tuple(files),
+        truncated=w.truncated,
+        notes=tuple(notes),
+        ambiguous_edges=tuple(sorted(set(w.ambiguous or []))),
+        hops=caps.hops,
+        hub_callers=tuple(hub_callers),
+    )
+
+
+def _is_test_change(store: Store, c: Change) -> bool:
+    sym = store.symbol(c.id)
+    if sym is not None:
+        return sym.is_test
+    file_sym = store.symbol(c.file)
+    return bool(file_sym and file_sym.is_test)
+
+
+def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> list[tuple[str, int]]:
+    store, caps = w.store, w.caps
+    hub_callers: list[tuple[str, int]] = []
+    visited: set[str] = set(seeds)
+    frontier: list[str] = list(seeds)
+    # Callers of deleted symbols: the references that lost their target.
+    orphan_edges = _orphan_callers(store, list(seeds.values()), caps.name_matches, w.notes)
+    for hop in range(1, caps.hops + 1):
+        if not frontier:
+            break
+        # A base method whose override changed dispatches to it: its callers are direct
+        # callers of the change, so base methods join this hop instead of costing one.
+        frontier = frontier + _dispatch_aliases(w, frontier, visited, hop)
+        edges = store.edges_to(frontier, CALLER_KINDS) + (orphan_edges if hop == 1 else [])
+        edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f])
+        edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
+        by_target: dict[str, list[Edge]] = {}
+        for e in edges:
+            by_target.setdefault(e.target, []).append(e)
+        next_frontier: list[str] = []
+        inbound = store.inbound_counts(by_target, (CALLS,))
+        for target in sorted(by_target):
+            incoming = sorted(by_target[target], key=lambda e: (e.source, e.line))
+            sources = _dedupe_sources(incoming)
+            is_seed_hub = target in seeds and len(sources) > caps.utility_threshold
+            if is_seed_hub and not caps.all_callers:
+                hub_callers.append((target, len(sources)))
+                sources = _rank_hub_callers(store, target, sources)[:caps.hub_callers_shown]
+                w.truncated = True
+                w.notes.append(f"{target} has {len(by_target[target])} callers; showing "
+                               f"{len(sources)} (use --all-callers for all)")
+            for source, es in sources:
+                if source in visited:
+                    _add_lines(w, source, target, es)
+                    continue
+                if len(w.reached) >= caps.max_nodes:
+                    w.truncated = True
+                    continue
+                visited.add(source)
+                _reach(w, source, target, es, hop, changed_test_files)
+                if source in w.reached and not w.reached[source].hub:
+                    next_frontier.append(source)
+        if len(w.reached) >= caps.max_nodes and not any("node cap" in n for n in w.notes):
+            w.notes.append(f"stopped at {caps.max_nodes} symbols (max_nodes)")
+        del inbound
+        frontier = next_frontier
+    if frontier and caps.hops and _has_more(store, frontier):
+        w.notes.append(f"callers beyond hop {caps.hops} not shown (use --hops to widen)")
+    return hub_callers
+
+
+def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> list[str]:
+    """Base methods that dispatch to the frontier (transitively), listed at this hop. Not
+    those of an override in test code: code outside the tests dispatches to a test's fake
+    only while the tests run, so its callers are not reached by the fake's change."""
+    out: list[str] = []
+    todo = list(frontier)
+    while todo:
+        edges = w.store.edges_to(todo, (DYNAMIC,))
+        todo = []
+        syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
+        for e in sorted(edges, key=lambda e: (e.source, e.target)):
+            if e.source in visited or len(w.reached) >= w.caps.max_nodes:
+                continue
+            base, override = syms.get(e.source), syms.get(e.target)
+            if override is not None and override.is_test and not (base is not None and base.is_test):
+                continue
+            visited.add(e.source)
+            _reach(w, e.source, e.target, [e], hop, set())
+            if e.source in w.reached:
+                out.append(e.source)
+                todo.append(e.source)
+    return out
+
+
+def _dedupe_sources(edges: list[Edge]) -> list[tuple[str, list[Edge]]]:
+    grouped: dict[str, list[Edge]] = {}
+    for e in edges:
+        grouped.setdefault(e.source, []).append(e)
+    return list(grouped.items())
+
+
+def _rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
+    """Same package first, then the callers that are themselves most called."""
+    home = str(PurePosixPath(hub.split("::", 1)[0]).parent)
+    counts = store.inbound_counts([s for s, _ in sources], (CALLS,))
+
+    def key(item: tuple[str, list[Edge]]) -> tuple[int, int, str]:
+        source = item[0]
+        same = str(PurePosixPath(source.split("::", 1)[0]).parent) == home
+        return (0 if same else 1, -counts.get(source, 0), source)
+
+    return sorted(sources, key=key)
+
+
+def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, changed_test_files: set[str]) -> None:
+    sym = w.store.symbol(source)
+    if sym is None:
+        return
+    if sym.is_test and sym.file not in changed_test_files:
+        return  # tests are returned apart, not reviewed, unless the diff touches them
+    edge = min(edges, key=lambda e: _EDGE_ORDER.get(e.kind, 9))
+    if any(e.resolution in (RES_AMBIGUOUS, "name") for e in edges) and w.ambiguous is not None:
+        w.ambiguous.append((source, target))
+    hub = sym.kind != FILE and _inbound(w, source) > w.caps.utility_threshold and not w.caps.all_callers
+    w.reached[source] = Reached(
+        id=source, kind=sym.kind, file=sym.file, hop=hop, via=target, edge=edge.kind,
+        resolution=edge.resolution, behavior=0.0, start_line=sym.start_line, end_line=sym.end_line,
+        is_test=sym.is_test, hub=hub, lines=tuple(sorted({e.line for e in edges if e.line})),
+        signature=sym.signature)
+    if hub:
+        w.notes.append(f"{source} is a hub (> {w.caps.utility_threshold} callers): listed, not expanded")
+
+
+_EDGE_ORDER = {CALLS: 0, DYNAMIC: 1, REFERENCES: 2, INHERITS: 3, IMPORTS: 4}
+
+
+def _inbound(w: _Walk, sid: str) -> int:
+    return w.store.inbound_counts([sid], (CALLS,)).get(sid, 0)
+
+
+def _add_lines(w: _Walk, source: str, target: str, edges: list[Edge]) -> None:
+    found = w.reached.get(source)
+    if found is not None and found.via == target:
+        lines = tuple(sorted(set(found.lines) | {e.line for e in edges if e.line}))
+        w.reached[source] = _replace(found, lines=lines)
+
+
+def _replace(r: Reached, **changes: object) -> Reached:
+    from dataclasses import replace
+
+    return replace(r, **changes)  # type: ignore[arg-type]
+
+
+_CONTRACT = frozenset({DELETED, RENAMED, SIGNATURE, RETURN})
+
+
+def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[str]) -> list[Edge]:
+    """Call sites that may bind to a changed contract but that resolution could not bind.
+
+    A deleted symbol has no node any more: the references left unresolved under its
+    name were its callers. A changed signature or return of a method called through a
+    receiver of unknown type (duck typing) may break such call sites too. They are listed with
+    resolution ``name``; past ``cap`` sites for one name they are left out, with a note.
+    """
+    edges: list[Edge] = []
+    for c in changed:
+        if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in ("function", "method"):
+            continue
+        name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
+        gone = DELETED in c.changes
+        statuses = ("unresolved", "ambiguous") if gone else ("unresolved",)
+        rows = store.conn.execute(
+            f"SELECT scope, line, receiver FROM refs WHERE name=? AND status IN ({','.join('?' * len(statuses))})"
+            " AND kind = 'call' ORDER BY file, line", (name, *statuses)).fetchall()
+        # A function changed in place keeps its resolved callers; only methods on
+        # unknown receivers are guessed at, never bare names.
+        rows = [r for r in rows if gone or (c.kind == "method" and r[2] and r[2] != "?")]
+        if len(rows) > cap:
+            sites = "call site" if len(rows) == 1 else "call sites"
+            notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
+            continue
+        edges.extend(Edge(scope, c.id, CALLS, "name", 0.5 if gone else 0.3, line) for scope, line, _ in rows)
+    return edges
+
+
+def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
+    """Importers of changed files. When only a file's module-level lines changed, an importer
+    that takes nothing from it but its classes and functions is left out: it depends on those
+    definitions, which are seeds of their own when they change, not on the module-level code.
+    Importers of the whole module, of a wildcard, or of a name the file does not define as a
+    class or function (a constant, a re-export) stay."""
+    if not files:
+        return []
+    edges = store.edges_to([c.id for c in files], (IMPORTS,))
+    module_only = {c.id for c in files if c.changes == (MODULE,)}
+    return [e for e in edges if e.target not in module_only or not _takes_only_definitions(store, e)]
+
+
+def _takes_only_definitions(store: Store, edge: Edge) -> bool:
+    rows = store.conn.execute("SELECT name, alias, wildcard FROM imports WHERE file=? AND line=?",
+                              (edge.source.split("::", 1)[0], edge.line)).fetchall()
+    # A row with neither name nor alias beside named ones is the statement's own record
+    # (``import { a } from "./m"`` writes one); alone, it is a side-effect import of the module.
+    if any(name for name, _, _ in rows):
+        rows = [r for r in rows if r[0] or r[1]]
+    if not rows or any(wildcard or not name for name, _, wildcard in rows):
+        return False
+    for name, _, _ in rows:
+        own = store.symbol(f"{edge.target}::{name}")
+        if own is not None:
+            continue  # a definition of the changed file
+        # Defined elsewhere (another module imported on the same line), or nowhere: then it
+        # is a module-level name of the changed file, which its module-level change may touch.
+        if not any(s.file != edge.target and s.kind != FILE for s in store.symbols_named(name)):
+            return False
+    return True
+
+
+def _subclass_edges(store: Store, frontier: list[str], seeds: dict[str, Change], depth: int) -> list[Edge]:
+    """Subclasses of changed classes, and of classes whose changed method they inherit."""
+    if depth < 1:
+        return []
+    out: list[Edge] = []
+    syms = store.symbols(frontier)
+    for sid in frontier:
+        sym = syms.get(sid)
+        if sym is None:
+            continue
+        if sym.kind == CLASS and sid in seeds:
+            out.extend(_subclasses(store, sid, depth))
+        elif sym.kind == METHOD and sid in seeds and sym.parent:
+            for e in _subclasses(store, sym.parent, depth):
+                own = store.symbol(f"{e.source}.{sym.name}")
+                if own is None:  # inherits the changed method without overriding it
+                    out.append(Edge(e.source, sid, INHERITS, e.resolution, e.confidence, e.line))
+    return out
+
+
+def _subclasses(store: Store, cls: str, depth: int) -> list[Edge]:
+    out: list[Edge] = []
+    frontier = [cls]
+    for _ in range(depth):
+        edges = [Edge(e.source, cls, e.kind, e.resolution, e.confidence, e.line)
+                 for e in store.edges_to(frontier, (INHERITS,))]
+        out.extend(edges)
+        frontier = [e.source for e in edges]
+    return out
+
+
+def _has_more(store: Store, frontier: list[str]) -> bool:
+    return bool(store.edges_to(frontier[:200], WALK_KINDS))
+
+
+def _score(w: _Walk, seeds: dict[str, Change], judge: Judge | None) -> list[Reached]:
+    """Behaviour-change score per reached symbol: from the seed's change kinds, decayed per hop."""
+    scores: dict[str, float] = {sid: change_score(c) for sid, c in seeds.items()}
+    out: list[Reached] = []
+    for r in sorted(w.reached.values(), key=lambda r: r.hop):
+        base = scores.get(r.via, 0.2)
+        score = base if r.hop == 1 else base * HOP_DECAY
+        seed = seeds.get(r.via)
+        if seed is not None and r.lines:
+            lines = w.read_lines(r.file) or []
+            text = [lines[n - 1] for n in r.lines if 0 < n <= len(lines)]
+            name = seed.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+            fit = call_fit(seed, text, name)
+            if fit is False:
+                score = MISMATCH_SCORE
+            elif fit is True:
+                score = compatible_score(seed) or score
+        if judge is not None and seed is not None:
+            judged = judge(seed, r)
+            if judged is not None:
+                score = judged
+        scores[r.id] = score
+        out.append(_replace(r, behavior=round(score, 3)))
+    return out
+
+
+def _tests(store: Store, seeds: dict[str, Change], reached: list[Reached], caps: Caps) -> tuple[list[str], list[str]]:
+    """Test functions whose ``tests`` (or calls from test code) edges land in the radius, and
+    the tests the diff itself adds or edits (a changed test must run, whatever it calls)."""
+    targets = list(seeds) + [r.id for r in reached if not r.is_test]
+    ids: set[str] = {sid for sid, c in seeds.items() if DELETED not in c.changes}
+    for e in store.edges_to(targets, (TESTS, CALLS, REFERENCES)):
+        ids.add(e.source)
+    syms = store.symbols(ids)
+    tests = sorted(sid for sid, s in syms.items() if s.is_test)
+    test_files = sorted({syms[t].file for t in tests} | {s.id for s in syms.values() if s.kind == FILE and s.is_test})
+    return tests, test_files
+
+
+def _uses(store: Store, seeds: dict[str, Change]) -> list[str]:
+    edges = store.edges_from(list(seeds), FORWARD_KINDS)
+    return sorted({e.target for e in edges if e.target not in seeds})
+
+
+def describe_hop(hop: int) -> str:
+    return {0: "changed", 1: "direct callers: required reading", 2: "indirect callers: skim for contract drift",
+            3: "reference only"}.get(hop, "hidden")
+
+
+def is_behavior_change(r: Reached) -> bool:
+    return r.behavior >= BEHAVIOR_THRESHOLD
+
+
+__all__ = ["Caps", "blast_radius", "describe_hop", "is_behavior_change", "Symbol"]
