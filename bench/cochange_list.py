@@ -25,9 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-import review_bench as rb  # noqa: E402
-
-from diffreach.review.cochange import HistoryCaps, cochanged_files  # noqa: E402
+import review_bench as rb
+from diffreach.review.cochange import HistoryCaps, cochanged_files
 
 
 def mine(repo: Path, n: int, max_commits: int) -> list[rb.Case]:
@@ -35,8 +34,11 @@ def mine(repo: Path, n: int, max_commits: int) -> list[rb.Case]:
     out: list[rb.Case] = []
     for commit in commits:
         status = rb.git(repo, "diff-tree", "-r", "--no-commit-id", "--numstat", f"{commit}^", commit, check=False)
-        files = [(p[2], int(p[0]) + int(p[1])) for p in (row.split("\t") for row in status.splitlines())
-                 if len(p) == 3 and p[0].isdigit() and rb.is_source(p[2])]
+        files = [
+            (p[2], int(p[0]) + int(p[1]))
+            for p in (row.split("\t") for row in status.splitlines())
+            if len(p) == 3 and p[0].isdigit() and rb.is_source(p[2])
+        ]
         if 2 <= len(files) <= 6:
             seed = max(files, key=lambda f: (f[1], f[0]))[0]
             out.append(rb.Case(repo.name, "co-change", commit, seed, sorted(p for p, _ in files if p != seed)))
@@ -46,8 +48,9 @@ def mine(repo: Path, n: int, max_commits: int) -> list[rb.Case]:
 def measure(repo: Path, cases: list[rb.Case], caps: HistoryCaps) -> tuple[float, float | None, float, float]:
     recall, precision, returned, seconds = [], [], [], []
     for c in cases:
-        candidates = {p for p in rb.git(repo, "ls-tree", "-r", "--name-only", f"{c.commit}^").splitlines()
-                      if rb.is_source(p)}
+        candidates = {
+            p for p in rb.git(repo, "ls-tree", "-r", "--name-only", f"{c.commit}^").splitlines() if rb.is_source(p)
+        }
         started = time.perf_counter()
         found = {f.file for f in cochanged_files(repo, f"{c.commit}^", [c.seed], candidates, caps).files}
         seconds.append(time.perf_counter() - started)
@@ -56,8 +59,12 @@ def measure(repo: Path, cases: list[rb.Case], caps: HistoryCaps) -> tuple[float,
         returned.append(len(found))
         if found:
             precision.append(len(hit) / len(found))
-    return (statistics.mean(recall), statistics.mean(precision) if precision else None,
-            statistics.mean(returned), statistics.median(seconds))
+    return (
+        statistics.mean(recall),
+        statistics.mean(precision) if precision else None,
+        statistics.mean(returned),
+        statistics.median(seconds),
+    )
 
 
 def main() -> None:
@@ -69,8 +76,10 @@ def main() -> None:
     for setting in sys.argv[4:]:
         caps = HistoryCaps(**{k: int(v) for k, v in (kv.split("=") for kv in setting.split(","))})
         r, p, files, secs = measure(repo, cases, caps)
-        print(f"{setting}: recall {r:.3f}  precision {p if p is None else f'{p:.3f}'}  files {files:.1f}  "
-              f"median {secs:.3f}s")
+        print(
+            f"{setting}: recall {r:.3f}  precision {p if p is None else f'{p:.3f}'}  files {files:.1f}  "
+            f"median {secs:.3f}s"
+        )
 
 
 if __name__ == "__main__":

@@ -46,16 +46,27 @@ def main() -> None:
     ctx = None
     for _ in range(args.runs):
         started = time.perf_counter()
-        ctx = build_context(impact, cached, budget=args.budget, counter=counter, baseline_tokens=baseline,
-                            importers_baseline_tokens=importers, file_hash=hashes.get)
+        ctx = build_context(
+            impact,
+            cached,
+            budget=args.budget,
+            counter=counter,
+            baseline_tokens=baseline,
+            importers_baseline_tokens=importers,
+            file_hash=hashes.get,
+        )
         times.append(time.perf_counter() - started)
     assert ctx is not None
     r = impact.radius
     print(f"radius: {len(r.changed)} changed, {len(r.reached)} reached; diff {len(impact.diff_text):,} chars")
-    print(f"context: {ctx.tokens:,} tokens ({ctx.tokenizer}) of {args.budget:,}, level {ctx.level}, "
-          f"fits {ctx.fits}, {len(ctx.elided)} elided, {len(ctx.stubbed)} stubbed; baseline {baseline:,}")
-    print(f"build_context: median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
-          f"over {args.runs} runs")
+    print(
+        f"context: {ctx.tokens:,} tokens ({ctx.tokenizer}) of {args.budget:,}, level {ctx.level}, "
+        f"fits {ctx.fits}, {len(ctx.elided)} elided, {len(ctx.stubbed)} stubbed; baseline {baseline:,}"
+    )
+    print(
+        f"build_context: median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
+        f"over {args.runs} runs"
+    )
 
 
 if __name__ == "__main__":

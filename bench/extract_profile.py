@@ -74,8 +74,9 @@ def profile(root: Path, top: int) -> None:
 
 
 def child(part: str, root: Path) -> list[float]:
-    run = subprocess.run([sys.executable, __file__, "--part", part, str(root)],
-                         capture_output=True, text=True, check=False)
+    run = subprocess.run(
+        [sys.executable, __file__, "--part", part, str(root)], capture_output=True, text=True, check=False
+    )
     if run.returncode != 0:
         raise SystemExit(f"{part} failed on {root}: {run.stderr.strip()[-2000:]}")
     return json.loads(run.stdout)
@@ -83,10 +84,18 @@ def child(part: str, root: Path) -> list[float]:
 
 def instructions(part: str, root: Path) -> int:
     """Instructions a child running ``part`` executes, imports and all (cachegrind's I refs)."""
-    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-           sys.executable, __file__, "--part", part, str(root)]
-    run = subprocess.run(cmd, capture_output=True, text=True, check=False,
-                         env={**os.environ, "PYTHONHASHSEED": "0"})
+    cmd = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--part",
+        part,
+        str(root),
+    ]
+    run = subprocess.run(cmd, capture_output=True, text=True, check=False, env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if run.returncode != 0 or found is None:
         raise SystemExit(f"valgrind {part} failed on {root}: {run.stderr.strip()[-2000:]}")
@@ -96,9 +105,14 @@ def instructions(part: str, root: Path) -> int:
 def count_tree(root: Path) -> dict[str, object]:
     base = instructions("walk", root)
     floor, extract = instructions("floor", root) - base, instructions("extract", root) - base
-    return {"tree": root.name, "floor_Ginstr": round(floor / 1e9, 3), "extract_Ginstr": round(extract / 1e9, 3),
-            "extract_vs_floor": round(extract / floor, 3), "above_floor_Ginstr": round((extract - floor) / 1e9, 3),
-            "walk_Ginstr": round(base / 1e9, 3)}
+    return {
+        "tree": root.name,
+        "floor_Ginstr": round(floor / 1e9, 3),
+        "extract_Ginstr": round(extract / 1e9, 3),
+        "extract_vs_floor": round(extract / floor, 3),
+        "above_floor_Ginstr": round((extract - floor) / 1e9, 3),
+        "walk_Ginstr": round(base / 1e9, 3),
+    }
 
 
 def measure_tree(root: Path, rounds: int) -> dict[str, object]:
@@ -110,10 +124,17 @@ def measure_tree(root: Path, rounds: int) -> dict[str, object]:
         cpu, _done = child("extract", root)
         extracts.append(cpu)
     floor, cpu = min(floors), min(extracts)
-    return {"tree": root.name, "files": files, "matches": matches, "floor_cpu_s": round(floor, 3),
-            "extract_cpu_s": round(cpu, 3), "extract_vs_floor": round(cpu / floor, 2),
-            "above_floor_s": round(cpu - floor, 3),
-            "floors": [round(x, 3) for x in floors], "extracts": [round(x, 3) for x in extracts]}
+    return {
+        "tree": root.name,
+        "files": files,
+        "matches": matches,
+        "floor_cpu_s": round(floor, 3),
+        "extract_cpu_s": round(cpu, 3),
+        "extract_vs_floor": round(cpu / floor, 2),
+        "above_floor_s": round(cpu - floor, 3),
+        "floors": [round(x, 3) for x in floors],
+        "extracts": [round(x, 3) for x in extracts],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,8 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.part:
         root = args.trees[0]
-        parts = {"walk": lambda: len(paths_of(root)), "floor": lambda: index_speed.floor_cpu(root),
-                 "extract": lambda: extract_cpu(root)}
+        parts = {
+            "walk": lambda: len(paths_of(root)),
+            "floor": lambda: index_speed.floor_cpu(root),
+            "extract": lambda: extract_cpu(root),
+        }
         print(json.dumps(parts[args.part]()))
         return 0
     with tempfile.TemporaryDirectory(prefix="br-extract-") as tmp:

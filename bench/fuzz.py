@@ -51,6 +51,7 @@ def targets() -> list[str]:
 
 # -- the mutation engine, in a watched worker ------------------------------------------------------
 
+
 def mutate_worker(name: str, inputs: int, seed: int, start: int, keep: str, counter: Any) -> None:
     """One chunk of a target's inputs; the corpus carries over between chunks through a file."""
     import pickle
@@ -73,8 +74,14 @@ def mutate_worker(name: str, inputs: int, seed: int, start: int, keep: str, coun
     def on_crash(n: int, data: bytes, exc: BaseException) -> None:
         if len(crashes) < 20:
             (keep_dir / f"crash-{name}-{n}.bin").write_bytes(data)
-            crashes.append({"input": n, "bytes": len(data), "error": repr(exc)[:300],
-                            "where": traceback.format_exc().strip().splitlines()[-4:]})
+            crashes.append(
+                {
+                    "input": n,
+                    "bytes": len(data),
+                    "error": repr(exc)[:300],
+                    "where": traceback.format_exc().strip().splitlines()[-4:],
+                }
+            )
 
     began = time.process_time()
     stats = fuzz(all_targets()[name], inputs, seed, start, on_input, on_crash, corpus=corpus, shapes=shapes)
@@ -126,8 +133,10 @@ class Run:
         seed = self.seed * 1_000_003 + self.next_start  # each chunk draws afresh, reproducibly
         end = min(self.total, (self.next_start // self.chunk + 1) * self.chunk)
         self.began = time.perf_counter()
-        self.proc = ctx.Process(target=mutate_worker, args=(self.name, end - self.next_start, seed,
-                                                              self.next_start, str(self.keep), self.counter))
+        self.proc = ctx.Process(
+            target=mutate_worker,
+            args=(self.name, end - self.next_start, seed, self.next_start, str(self.keep), self.counter),
+        )
         self.proc.start()
         self.last = (self.counter.value, cpu_seconds(self.proc.pid))
 
@@ -159,8 +168,9 @@ class Run:
         shutil.copyfile(self.keep / f"inflight-{self.name}.bin", kept)
         # The inputs the dead worker ran (its stats died with it): counted from its counter.
         ran = n - self.next_start + 1
-        self.incidents.append({"kind": kind, "input": n, "why": why, "kept": str(kept), "start": self.next_start,
-                               "ran": ran})
+        self.incidents.append(
+            {"kind": kind, "input": n, "why": why, "kept": str(kept), "start": self.next_start, "ran": ran}
+        )
         (self.keep / f"incidents-{self.name}.json").write_text(json.dumps(self.incidents))
         self.parts.append({"inputs": ran, "lost_stats": True, "start": self.next_start})
         self.next_start = n + 1
@@ -218,35 +228,53 @@ def run_mutate(names: list[str], args: argparse.Namespace) -> list[dict[str, Any
 
 # -- the hypothesis engine -------------------------------------------------------------------------
 
+
 def hypothesis_target(name: str, examples: int, scale: int) -> dict[str, Any]:
     from hypothesis import HealthCheck, Phase, given, settings
-
     from tests import test_fuzz as tf
 
-    stats: dict[str, Any] = {"target": name, "inputs": 0, "crashes": 0, "crash_examples": [],
-                             "slowest_cpu_s": 0.0, "largest_bytes": 0}
+    stats: dict[str, Any] = {
+        "target": name,
+        "inputs": 0,
+        "crashes": 0,
+        "crash_examples": [],
+        "slowest_cpu_s": 0.0,
+        "largest_bytes": 0,
+    }
 
     def record(size: int, fn, *args) -> None:  # type: ignore[no-untyped-def]
         started = time.process_time()
         try:
             fn(*args)
-        except Exception as exc:  # noqa: BLE001 - counted, reported, and the run goes on
+        except Exception as exc:
             stats["crashes"] += 1
             if len(stats["crash_examples"]) < 3:
-                stats["crash_examples"].append({"error": repr(exc)[:300], "input": repr(args)[:300],
-                                                "where": traceback.format_exc().strip().splitlines()[-3:]})
+                stats["crash_examples"].append(
+                    {
+                        "error": repr(exc)[:300],
+                        "input": repr(args)[:300],
+                        "where": traceback.format_exc().strip().splitlines()[-3:],
+                    }
+                )
         stats["inputs"] += 1
         stats["slowest_cpu_s"] = max(stats["slowest_cpu_s"], time.process_time() - started)
         stats["largest_bytes"] = max(stats["largest_bytes"], size)
 
-    config = settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
-                      suppress_health_check=list(HealthCheck))
+    config = settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     if name == "diff":
+
         @config
         @given(text=tf.diff_recipe())
         def run(text: str) -> None:
             record(len(text), tf.check_diff, text)
     elif name == "changes":
+
         @config
         @given(case=tf.changes_recipe())
         def run(case: tuple) -> None:  # type: ignore[type-arg]
@@ -258,10 +286,14 @@ def hypothesis_target(name: str, examples: int, scale: int) -> dict[str, Any]:
         @given(data=tf.source_recipe(spec.name, scale))
         def run(data: bytes) -> None:
             record(len(data), tf.check_extract, spec, data, f"src/f{spec.extensions[0]}")
+
     started, cpu = time.perf_counter(), time.process_time()
     run()
-    stats.update(seconds=round(time.perf_counter() - started, 1), cpu_s=round(time.process_time() - cpu, 1),
-                 slowest_cpu_s=round(stats["slowest_cpu_s"], 3))
+    stats.update(
+        seconds=round(time.perf_counter() - started, 1),
+        cpu_s=round(time.process_time() - cpu, 1),
+        slowest_cpu_s=round(stats["slowest_cpu_s"], 3),
+    )
     return stats
 
 
@@ -279,10 +311,14 @@ def run_hypothesis(names: list[str], args: argparse.Namespace) -> list[dict[str,
 
 # -- report ----------------------------------------------------------------------------------------
 
+
 def _print_row(r: dict[str, Any]) -> None:
-    print(f"{r['target']:<16}{r['inputs']:>9}{r['crashes']:>8}{r.get('native_crashes', 0) + r.get('hangs', 0):>12}"
-          f"{r.get('parse_limits', 0):>8}{r['slowest_cpu_s']:>9}{r.get('slowest_bytes', ''):>10}"
-          f"{r['largest_bytes']:>10}{r.get('cpu_s', ''):>8}{r['seconds']:>8}", flush=True)
+    print(
+        f"{r['target']:<16}{r['inputs']:>9}{r['crashes']:>8}{r.get('native_crashes', 0) + r.get('hangs', 0):>12}"
+        f"{r.get('parse_limits', 0):>8}{r['slowest_cpu_s']:>9}{r.get('slowest_bytes', ''):>10}"
+        f"{r['largest_bytes']:>10}{r.get('cpu_s', ''):>8}{r['seconds']:>8}",
+        flush=True,
+    )
     for crash in r["crash_examples"]:
         print(f"  crash: {crash['error']}\n    at: {crash['where']}")
     for incident in r.get("incidents", []):
@@ -291,8 +327,11 @@ def _print_row(r: dict[str, Any]) -> None:
 
 def _write(args: argparse.Namespace, results: list[dict[str, Any]]) -> None:
     if args.out:
-        args.out.write_text(json.dumps({"engine": args.engine, "examples": args.examples, "seed": args.seed,
-                                        "results": results}, indent=2))
+        args.out.write_text(
+            json.dumps(
+                {"engine": args.engine, "examples": args.examples, "seed": args.seed, "results": results}, indent=2
+            )
+        )
 
 
 def main() -> int:
@@ -304,16 +343,27 @@ def main() -> int:
     parser.add_argument("--hang-cpu", type=float, default=30.0, help="mutate: CPU s on one input that is a hang")
     parser.add_argument("--chunk", type=int, default=10_000, help="mutate: inputs per worker, targets in turn")
     parser.add_argument("--resume", action="store_true", help="mutate: go on from the chunks kept in --keep")
-    parser.add_argument("--keep", type=Path, default=ROOT / "bench" / ".cache" / "fuzz",
-                        help="mutate: where inflight, crash, hang and slowest inputs are kept")
-    parser.add_argument("--scale", type=int, default=4,
-                        help="hypothesis: multiplies the nesting depth (300) and line length (5,000) drawn")
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        default=ROOT / "bench" / ".cache" / "fuzz",
+        help="mutate: where inflight, crash, hang and slowest inputs are kept",
+    )
+    parser.add_argument(
+        "--scale",
+        type=int,
+        default=4,
+        help="hypothesis: multiplies the nesting depth (300) and line length (5,000) drawn",
+    )
     parser.add_argument("--only", help="comma-separated targets (python.py, typescript.tsx…, diff, changes)")
     parser.add_argument("--out", type=Path, help="write the report as JSON here too")
     args = parser.parse_args()
     names = [t for t in targets() if not args.only or t in args.only.split(",")]
-    print(f"{'target':<16}{'inputs':>9}{'crashes':>8}{'native/hang':>12}{'budget':>8}{'slow s':>9}"
-          f"{'slow B':>10}{'largest B':>10}{'CPU s':>8}{'wall s':>8}", flush=True)
+    print(
+        f"{'target':<16}{'inputs':>9}{'crashes':>8}{'native/hang':>12}{'budget':>8}{'slow s':>9}"
+        f"{'slow B':>10}{'largest B':>10}{'CPU s':>8}{'wall s':>8}",
+        flush=True,
+    )
     results = (run_mutate if args.engine == "mutate" else run_hypothesis)(names, args)
     total = sum(r["inputs"] for r in results)
     bad = sum(r["crashes"] + r.get("native_crashes", 0) + r.get("hangs", 0) for r in results)

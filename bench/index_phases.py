@@ -49,8 +49,13 @@ def main(argv: list[str] | None = None) -> int:
 
         setattr(owner, name, wrapper)
 
-    for owner, name in ((indexer, "walk"), (indexer, "extract_many"), (indexer, "update_term_index"),
-                        (indexer.Indexer, "_record"), (store.Store, "counts")):
+    for owner, name in (
+        (indexer, "walk"),
+        (indexer, "extract_many"),
+        (indexer, "update_term_index"),
+        (indexer.Indexer, "_record"),
+        (store.Store, "counts"),
+    ):
         timed(owner, name)
     bulk_load = store.Store.bulk_load
 
@@ -67,8 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     report = indexer.index(args.root, full=True)
     cpu = time.process_time() - cpu
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    print(f"{args.root}: {report.files} files, wall {time.perf_counter() - started:.2f} s, "
-          f"CPU {cpu:.2f} s here + {children.ru_utime + children.ru_stime:.2f} s in workers")
+    print(
+        f"{args.root}: {report.files} files, wall {time.perf_counter() - started:.2f} s, "
+        f"CPU {cpu:.2f} s here + {children.ru_utime + children.ru_stime:.2f} s in workers"
+    )
     for label, begin, end in sorted(spans, key=lambda s: s[1]):
         print(f"  {label:<18} {begin:7.2f} → {end:7.2f}  ({end - begin:.2f} s)")
     return 0

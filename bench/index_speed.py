@@ -42,9 +42,9 @@ from tree_sitter import Language, Parser, Query, QueryCursor
 
 from diffreach.config import load_config
 from diffreach.extract.pool import extract_path
+from diffreach.graph.store import Store
 from diffreach.index.indexer import Indexer, walk
 from diffreach.languages import language_for
-from diffreach.graph.store import Store
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
@@ -52,11 +52,20 @@ BIN = Path(sys.executable).parent
 CRG_VENV = CACHE / "crg-venv"
 CRG_VERSION = "2.3.9"
 # Files of Django whose function bodies the incremental benchmark edits, one at a time.
-EDIT_FILES = ("django/utils/text.py", "django/db/models/query.py", "django/http/request.py",
-              "django/template/base.py", "django/core/handlers/base.py")
+EDIT_FILES = (
+    "django/utils/text.py",
+    "django/db/models/query.py",
+    "django/http/request.py",
+    "django/template/base.py",
+    "django/core/handlers/base.py",
+)
 TARGETS = {"cpu_vs_floor": 1.3, "update_ms": 50.0, "noop_s": 1.0, "rss_mb": 400.0}
-_GIT_ENV = {"GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
-            "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
+_GIT_ENV = {
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@example.com",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.com",
+}
 
 
 @dataclass
@@ -120,8 +129,10 @@ def measure(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None 
     sampler.start()
     # Drain the pipes on threads so a chatty child never blocks; wait4 reaps it with its rusage.
     out: dict[str, str] = {}
-    readers = [threading.Thread(target=lambda k=k, s=s: out.__setitem__(k, s.read()), daemon=True)
-               for k, s in (("out", proc.stdout), ("err", proc.stderr))]
+    readers = [
+        threading.Thread(target=lambda k=k, s=s: out.__setitem__(k, s.read()), daemon=True)
+        for k, s in (("out", proc.stdout), ("err", proc.stderr))
+    ]
     for r in readers:
         r.start()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -131,8 +142,15 @@ def measure(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None 
     sampler.join()
     for r in readers:
         r.join()
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, peak[0] / 1024,
-               proc.returncode, out.get("out", ""), out.get("err", ""))
+    return Run(
+        wall,
+        usage.ru_utime + usage.ru_stime,
+        usage.ru_maxrss / 1024,
+        peak[0] / 1024,
+        proc.returncode,
+        out.get("out", ""),
+        out.get("err", ""),
+    )
 
 
 def floor_cpu(root: Path) -> tuple[float, int, int]:
@@ -174,8 +192,10 @@ def store_stage_cpu(root: Path) -> float:
     for table in tables:
         cursor = built.conn.execute(f"SELECT * FROM {table}")
         columns = ",".join(d[0] for d in cursor.description)
-        rows[table] = (f"INSERT INTO {table}({columns}) VALUES ({','.join('?' * len(cursor.description))})",
-                       cursor.fetchall())
+        rows[table] = (
+            f"INSERT INTO {table}({columns}) VALUES ({','.join('?' * len(cursor.description))})",
+            cursor.fetchall(),
+        )
     built.close()
     with tempfile.TemporaryDirectory(prefix="br-store-") as tmp:
         fresh = Store.open(tmp)
@@ -192,8 +212,7 @@ def store_stage_cpu(root: Path) -> float:
 
 
 def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
-                   env={**os.environ, **_GIT_ENV})
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env={**os.environ, **_GIT_ENV})
 
 
 def django_tree(spec: str) -> Path:
@@ -204,8 +223,22 @@ def django_tree(spec: str) -> Path:
         target = CACHE / "django"
         sdists = sorted(target.glob("django-*.tar.gz")) if target.is_dir() else []
         if not sdists:
-            subprocess.run([str(BIN / "python"), "-m", "pip", "download", "django", "--no-deps",
-                            "--no-binary", ":all:", "-d", str(target)], check=True, capture_output=True)
+            subprocess.run(
+                [
+                    str(BIN / "python"),
+                    "-m",
+                    "pip",
+                    "download",
+                    "django",
+                    "--no-deps",
+                    "--no-binary",
+                    ":all:",
+                    "-d",
+                    str(target),
+                ],
+                check=True,
+                capture_output=True,
+            )
             sdists = sorted(target.glob("django-*.tar.gz"))
         sdist = sdists[-1]
     else:
@@ -253,8 +286,12 @@ def edit_function_body(path: Path, n: int) -> str | None:
     for i, line in enumerate(lines):
         stripped = line.lstrip(" ")
         indent = len(line) - len(stripped)
-        if stripped.startswith("return ") and indent >= 4 and lines[i - 1].strip() and \
-                not lines[i - 1].rstrip().endswith(("\\", ",", "(", "[", "{")):
+        if (
+            stripped.startswith("return ")
+            and indent >= 4
+            and lines[i - 1].strip()
+            and not lines[i - 1].rstrip().endswith(("\\", ",", "(", "[", "{"))
+        ):
             lines.insert(i, " " * indent + f"_bench_edit = {n}\n")
             path.write_text("".join(lines))
             return text
@@ -296,7 +333,11 @@ def incremental_updates(root: Path, rounds: int = 2) -> dict[str, object]:
         noop = time.perf_counter() - noop_started
     finally:
         indexer.close()
-    out: dict[str, object] = {"updates": len(times["walked"]), "modes": sorted(modes), "noop_in_process_s": round(noop, 3)}
+    out: dict[str, object] = {
+        "updates": len(times["walked"]),
+        "modes": sorted(modes),
+        "noop_in_process_s": round(noop, 3),
+    }
     for way, prefix in (("walked", "update"), ("told", "told_update")):
         out[f"{prefix}_ms_median"] = round(statistics.median(times[way]) * 1000, 1)
         out[f"{prefix}_ms_max"] = round(max(times[way]) * 1000, 1)
@@ -334,16 +375,24 @@ def bench_django(tree: Path, work: Path, res: Results) -> Path:
         stages[stage] = float(json.loads(stage_run.stdout))
     noop = measure(index_cmd(root))
     res.django = {
-        "source": tree.name, "files": files, "query_matches": matches,
+        "source": tree.name,
+        "files": files,
+        "query_matches": matches,
         "floor_cpu_s": round(floor, 2),
-        "cold_wall_s": round(cold.wall, 2), "cold_cpu_s": round(cold.cpu, 2),
-        "cold_cpu_vs_floor": round(cold.cpu / floor, 2), "cold_wall_vs_floor": round(cold.wall / floor, 2),
-        "extract_stage_cpu_s": round(stages["extract"], 2), "store_stage_cpu_s": round(stages["store"], 2),
+        "cold_wall_s": round(cold.wall, 2),
+        "cold_cpu_s": round(cold.cpu, 2),
+        "cold_cpu_vs_floor": round(cold.cpu / floor, 2),
+        "cold_wall_vs_floor": round(cold.wall / floor, 2),
+        "extract_stage_cpu_s": round(stages["extract"], 2),
+        "store_stage_cpu_s": round(stages["store"], 2),
         "extract_stage_vs_floor": round(stages["extract"] / floor, 2),
         "store_stage_vs_floor": round(stages["store"] / floor, 2),
-        "peak_rss_mb": round(cold.rss_max_mb), "peak_rss_tree_mb": round(cold.rss_tree_mb),
-        "noop_wall_s": round(noop.wall, 2), "noop_cpu_s": round(noop.cpu, 2),
-        "symbols": sum(summary["symbols"].values()), "edges": summary["edges"],
+        "peak_rss_mb": round(cold.rss_max_mb),
+        "peak_rss_tree_mb": round(cold.rss_tree_mb),
+        "noop_wall_s": round(noop.wall, 2),
+        "noop_cpu_s": round(noop.cpu, 2),
+        "symbols": sum(summary["symbols"].values()),
+        "edges": summary["edges"],
         "unresolved_share": summary["unresolved_share"],
         **incremental_updates(root),
     }
@@ -368,10 +417,13 @@ def bench_incumbent(tree: Path, work: Path, ours: dict[str, object], res: Result
     build = runs["build"]
     raw = runs["build_skip_postprocess"]
     res.incumbent = {
-        "version": CRG_VERSION, "returncode": build.returncode,
-        "build_wall_s": round(build.wall, 2), "build_cpu_s": round(build.cpu, 2),
+        "version": CRG_VERSION,
+        "returncode": build.returncode,
+        "build_wall_s": round(build.wall, 2),
+        "build_cpu_s": round(build.cpu, 2),
         "build_rss_mb": round(build.rss_max_mb),
-        "raw_wall_s": round(raw.wall, 2), "raw_cpu_s": round(raw.cpu, 2),
+        "raw_wall_s": round(raw.wall, 2),
+        "raw_cpu_s": round(raw.cpu, 2),
         "wall_vs_ours": round(build.wall / float(ours["cold_wall_s"]), 2),  # type: ignore[arg-type]
         "cpu_vs_ours": round(build.cpu / float(ours["cold_cpu_s"]), 2),  # type: ignore[arg-type]
         "raw_wall_vs_ours": round(raw.wall / float(ours["cold_wall_s"]), 2),  # type: ignore[arg-type]
@@ -386,10 +438,17 @@ def bench_repo(spec: str) -> dict[str, object]:
     if run.returncode != 0:
         return {"repo": root.name, "error": run.stderr.strip()[-300:]}
     s = json.loads(run.stdout)
-    return {"repo": root.name, "files": s["files"], "languages": s.get("languages", {}),
-            "symbols": sum(s["symbols"].values()), "edges": s["edges"],
-            "unresolved_share": s["unresolved_share"], "seconds": round(run.wall, 2),
-            "cpu_s": round(run.cpu, 2), "skipped": s.get("skipped", {})}
+    return {
+        "repo": root.name,
+        "files": s["files"],
+        "languages": s.get("languages", {}),
+        "symbols": sum(s["symbols"].values()),
+        "edges": s["edges"],
+        "unresolved_share": s["unresolved_share"],
+        "seconds": round(run.wall, 2),
+        "cpu_s": round(run.cpu, 2),
+        "skipped": s.get("skipped", {}),
+    }
 
 
 # ----- reporting ----------------------------------------------------------------------------------
@@ -427,8 +486,11 @@ def markdown(res: Results) -> str:
     if res.incumbent:
         out += ["", "Incumbent: " + json.dumps(res.incumbent)]
     if res.repos:
-        out += ["", "| repository | languages | files | symbols | edges by kind | unresolved share | seconds |",
-                "| --- | --- | --- | --- | --- | --- | --- |"]
+        out += [
+            "",
+            "| repository | languages | files | symbols | edges by kind | unresolved share | seconds |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+        ]
         for r in res.repos:
             if "error" in r:
                 out.append(f"| {r['repo']} | error: {r['error']} | | | | | |")
@@ -437,8 +499,10 @@ def markdown(res: Results) -> str:
             assert isinstance(edges, dict)
             kinds = ", ".join(f"{k} {v}" for k, v in sorted(edges.items()) if v)
             langs = ", ".join(f"{k} {v}" for k, v in sorted(dict(r["languages"]).items()))  # type: ignore[call-overload]
-            out.append(f"| {r['repo']} | {langs} | {r['files']} | {r['symbols']} | {kinds} "
-                       f"| {r['unresolved_share']} | {r['seconds']} |")
+            out.append(
+                f"| {r['repo']} | {langs} | {r['files']} | {r['symbols']} | {kinds} "
+                f"| {r['unresolved_share']} | {r['seconds']} |"
+            )
     return "\n".join(out)
 
 
@@ -458,8 +522,9 @@ def main(argv: list[str] | None = None) -> int:
         stage, root = args.stage
         print(json.dumps({"extract": extract_stage_cpu, "store": store_stage_cpu}[stage](Path(root))))
         return 0
-    res = Results(machine={"cpus": os.cpu_count(), "python": sys.version.split()[0],
-                           "load": round(os.getloadavg()[0], 2)})
+    res = Results(
+        machine={"cpus": os.cpu_count(), "python": sys.version.split()[0], "load": round(os.getloadavg()[0], 2)}
+    )
     with tempfile.TemporaryDirectory(prefix="br-bench-") as tmp:
         work = Path(tmp)
         if args.django != "skip":

@@ -50,9 +50,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from diffreach.graph.store import Store  # noqa: E402
 from diffreach.index.indexer import index  # noqa: E402
 from diffreach.query.rank import RankParams, about_tests, rank_files  # noqa: E402
-from diffreach.graph.store import Store  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "query"
 SNAPSHOTS = CACHE / "snapshots"
@@ -132,8 +132,11 @@ class FileBM25:
 
 def _ls_blobs(repo: Path) -> list[str]:
     # 'mode sha stage\tpath' → 'sha\tpath'
-    return [line.split(" ", 2)[1] + "\t" + line.split("\t", 1)[1]
-            for line in git(repo, "ls-files", "-s").splitlines() if "\t" in line]
+    return [
+        line.split(" ", 2)[1] + "\t" + line.split("\t", 1)[1]
+        for line in git(repo, "ls-files", "-s").splitlines()
+        if "\t" in line
+    ]
 
 
 # ----- scoring ---------------------------------------------------------------------------------------
@@ -181,19 +184,28 @@ def checkout(repo: Path, commit: str) -> None:
     except RuntimeError:
         tree = [line.split(None, 3) for line in git(repo, "ls-tree", "-r", commit).splitlines()]
         blobs = {sha: path for _, kind, sha, path in tree if kind == "blob"}
-        proc = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch-check"], input="\n".join(blobs), check=False,
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            ["git", "-C", str(repo), "cat-file", "--batch-check"],
+            input="\n".join(blobs),
+            check=False,
+            capture_output=True,
+            text=True,
+        )
         missing = sorted(blobs[line.split()[0]] for line in proc.stdout.splitlines() if line.endswith(" missing"))
         if not missing:
             raise
-    print(f"   {commit[:10]}: {len(missing)} blobs missing in the mirror, left out of the checkout",
-          file=sys.stderr, flush=True)
+    print(
+        f"   {commit[:10]}: {len(missing)} blobs missing in the mirror, left out of the checkout",
+        file=sys.stderr,
+        flush=True,
+    )
     git(repo, "sparse-checkout", "set", "--no-cone", "/*", *(f"!/{p}" for p in missing))
     git(repo, "checkout", "-q", "-f", commit)
 
 
-def run_instance(inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25,
-                 rerank: bool = False) -> dict:
+def run_instance(
+    inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25, rerank: bool = False
+) -> dict:
     checkout(repo, inst["base_commit"])
     git(repo, "clean", "-q", "-f", "-d", "-e", ".diffreach")
     started = time.perf_counter()
@@ -222,8 +234,14 @@ def run_instance(inst: dict, repo: Path, configs: list[tuple[str, RankParams]], 
 
 
 def summarise(rows: list[dict], names: list[str]) -> str:
-    lines = ["| repo | n | method | " + " | ".join(f"Acc@{k} any" for k in KS) + " | "
-             + " | ".join(f"Acc@{k} all" for k in KS) + " |", "|" + "---|" * (3 + 2 * len(KS))]
+    lines = [
+        "| repo | n | method | "
+        + " | ".join(f"Acc@{k} any" for k in KS)
+        + " | "
+        + " | ".join(f"Acc@{k} all" for k in KS)
+        + " |",
+        "|" + "---|" * (3 + 2 * len(KS)),
+    ]
     groups: dict[str, list[dict]] = {}
     for r in rows:
         groups.setdefault(r["id"].split("__")[0], []).append(r)
@@ -249,7 +267,8 @@ def latency(root: str) -> None:
 
     CPU time is printed too because on a shared machine wall time mostly measures the other tenants.
     """
-    from diffreach.query import named as rank_named, rank
+    from diffreach.query import named as rank_named
+    from diffreach.query import rank
     from diffreach.query.question import _file_lookup
 
     store = Store.open(root, create=False)
@@ -269,8 +288,10 @@ def latency(root: str) -> None:
     store.close()
     for name, runs in (("first query in a process (graph from the cache file)", first), ("warm", warm)):
         wall, cpu = sorted(r[0] for r in runs), sorted(r[1] for r in runs)
-        print(f"{name}: wall median {wall[len(wall) // 2]:.0f} ms (max {wall[-1]:.0f}); "
-              f"CPU median {cpu[len(cpu) // 2]:.0f} ms (max {cpu[-1]:.0f})")
+        print(
+            f"{name}: wall median {wall[len(wall) // 2]:.0f} ms (max {wall[-1]:.0f}); "
+            f"CPU median {cpu[len(cpu) // 2]:.0f} ms (max {cpu[-1]:.0f})"
+        )
 
 
 def main() -> None:
@@ -284,12 +305,17 @@ def main() -> None:
     ap.add_argument("--config", action="append", default=[], help="name:key=value,… RankParams variant")
     ap.add_argument("--only", default="", help="comma-separated instance ids: run just these")
     ap.add_argument("--json", help="write per-instance results here")
-    ap.add_argument("--rerank", action="store_true",
-                    help="rank on the indexes kept by an earlier run (bench/.cache/query/snapshots), no indexing")
+    ap.add_argument(
+        "--rerank",
+        action="store_true",
+        help="rank on the indexes kept by an earlier run (bench/.cache/query/snapshots), no indexing",
+    )
     args = ap.parse_args()
     sources = dict(item.split("=", 1) for item in args.repo)
     only = set(filter(None, args.only.split(",")))
-    instances = [i for i in load_instances(args.data) if i["repo"] in sources and (not only or i["instance_id"] in only)]
+    instances = [
+        i for i in load_instances(args.data) if i["repo"] in sources and (not only or i["instance_id"] in only)
+    ]
     by_repo: dict[str, list[dict]] = {}
     for inst in sorted(instances, key=lambda i: i["instance_id"]):
         by_repo.setdefault(inst["repo"], []).append(inst)
@@ -309,8 +335,12 @@ def main() -> None:
             if args.json:  # written as it goes, so a long run that is stopped still leaves its results
                 Path(args.json).write_text(json.dumps(rows, indent=1))
             mark = "ok " if row["diffreach"]["any@1"] else ("5  " if row["diffreach"]["any@5"] else "-- ")
-            print(f"{mark}{row['id']:<34} gold={','.join(row['gold'])} top={row['diffreach']['top'][:3]}"
-                  f" index={row['index_s']}s {row['diffreach']['ms']}ms", file=sys.stderr, flush=True)
+            print(
+                f"{mark}{row['id']:<34} gold={','.join(row['gold'])} top={row['diffreach']['top'][:3]}"
+                f" index={row['index_s']}s {row['diffreach']['ms']}ms",
+                file=sys.stderr,
+                flush=True,
+            )
     rows.sort(key=lambda r: r["id"])
     print(summarise(rows, [c[0] for c in configs] + ["baseline"]))
     if args.json:

@@ -29,9 +29,9 @@ import sys
 import time
 from pathlib import Path
 
-from diffreach.index.build import ExtractSource
 from diffreach.config import load_config
 from diffreach.extract.pool import extract_many
+from diffreach.index.build import ExtractSource
 from diffreach.index.indexer import walk
 from diffreach.model import FileExtract
 from diffreach.resolve.resolver import Resolver
@@ -68,8 +68,7 @@ def load_extracts(root: Path, refresh: bool, workers: int) -> dict[str, FileExtr
     return extracts
 
 
-def resolve_all(root: Path, extracts: dict[str, FileExtract], keep: bool = True
-                ) -> tuple[list[object], list[object]]:
+def resolve_all(root: Path, extracts: dict[str, FileExtract], keep: bool = True) -> tuple[list[object], list[object]]:
     """What a full build resolves, in its order: import edges and resolved refs per file.
     Without ``keep`` the outcomes are dropped file by file, as the indexer does once they
     are written (a growing result list makes every garbage collection slower)."""
@@ -98,14 +97,17 @@ def timed(root: Path, extracts: dict[str, FileExtract], rounds: int) -> float:
 
 def dump(path: Path, imports: list[object], resolved: list[object]) -> None:
     """Every outcome as sorted text lines: two resolvers agree when the files are equal."""
-    lines = [f"I {e.source} {e.target} {e.kind} {e.resolution} {e.confidence} {e.line}"  # type: ignore[attr-defined]
-             for e in imports]
+    lines = [
+        f"I {e.source} {e.target} {e.kind} {e.resolution} {e.confidence} {e.line}"  # type: ignore[attr-defined]
+        for e in imports
+    ]
     for rr in resolved:
         r = rr.ref  # type: ignore[attr-defined]
         head = f"R {rr.file} {r.scope} {r.kind} {r.receiver}.{r.name} {r.line} {rr.status}"  # type: ignore[attr-defined]
         lines.append(head)
-        lines.extend(f"  {head} -> {e.source} {e.target} {e.kind} {e.resolution} {e.confidence} {e.line}"
-                     for e in rr.edges)  # type: ignore[attr-defined]
+        lines.extend(
+            f"  {head} -> {e.source} {e.target} {e.kind} {e.resolution} {e.confidence} {e.line}" for e in rr.edges
+        )  # type: ignore[attr-defined]
     path.write_text("\n".join(sorted(lines)) + "\n")
 
 
@@ -130,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
             prof.disable()
             pstats.Stats(prof).sort_stats("tottime").print_stats(args.top)
         cpu = timed(root, extracts, args.rounds)
-        print(f"{root.name}: {len(extracts)} files, {refs} refs, "
-              f"resolution {cpu:.3f} s CPU (best of {args.rounds})", flush=True)
+        print(
+            f"{root.name}: {len(extracts)} files, {refs} refs, resolution {cpu:.3f} s CPU (best of {args.rounds})",
+            flush=True,
+        )
         if args.dump:
             imports, resolved = resolve_all(root, extracts)
             args.dump.mkdir(parents=True, exist_ok=True)

@@ -41,12 +41,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from diffreach.api import blast_radius  # noqa: E402
-from diffreach.review.changes import changed_symbols  # noqa: E402
 from diffreach.config import Config, parse_config  # noqa: E402
-from diffreach.review.diff import parse_diff  # noqa: E402
 from diffreach.extract.core import extract  # noqa: E402
-from diffreach.languages import language_for  # noqa: E402
 from diffreach.graph.store import Store  # noqa: E402
+from diffreach.languages import language_for  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "review"
 MINER = "v2"  # bump when mining rules change: cached cases of another version are not reused
@@ -55,8 +53,9 @@ BUDGETS = (4000, 8000, 16000)
 
 
 def git(repo: Path, *args: str, input_text: str | None = None, check: bool = True) -> str:
-    proc = subprocess.run(["git", "-C", str(repo), *args], input=input_text, capture_output=True, text=True,
-                          errors="replace", check=False)
+    proc = subprocess.run(
+        ["git", "-C", str(repo), *args], input=input_text, capture_output=True, text=True, errors="replace", check=False
+    )
     if check and proc.returncode != 0:
         raise RuntimeError(f"git {' '.join(args[:3])}: {proc.stderr.strip()[:200]}")
     return proc.stdout
@@ -71,8 +70,9 @@ class Blobs:
     """``git cat-file --batch``: one process serving every file version we read."""
 
     def __init__(self, repo: Path) -> None:
-        self.proc = subprocess.Popen(["git", "-C", str(repo), "cat-file", "--batch"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE)
+        self.proc = subprocess.Popen(
+            ["git", "-C", str(repo), "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
 
     def read(self, rev: str, path: str) -> bytes | None:
         assert self.proc.stdin and self.proc.stdout
@@ -105,8 +105,11 @@ def _defs(data: bytes | None, path: str, *, top_level: bool = False) -> dict[str
         return {}
     fx = extract(path, data, spec)
     kinds = {s.id: s.kind for s in fx.symbols}
-    return {s.id: (s.signature, s.start_line, s.end_line) for s in fx.symbols if s.kind in ("function", "method")
-            and not (top_level and kinds.get(s.parent or "") in ("function", "method"))}
+    return {
+        s.id: (s.signature, s.start_line, s.end_line)
+        for s in fx.symbols
+        if s.kind in ("function", "method") and not (top_level and kinds.get(s.parent or "") in ("function", "method"))
+    }
 
 
 def _call_lines(data: bytes | None, path: str) -> dict[int, set[str]]:
@@ -128,7 +131,8 @@ def _call_lines(data: bytes | None, path: str) -> dict[int, set[str]]:
         if ref.kind != "call":
             continue
         if ref.receiver in ("self", "this", "cls") and any(
-                (cls, ref.name) in own for cls in classes if ref.scope.startswith(cls + ".")):
+            (cls, ref.name) in own for cls in classes if ref.scope.startswith(cls + ".")
+        ):
             continue
         out.setdefault(ref.line, set()).add(ref.name)
     return out
@@ -161,8 +165,9 @@ def _hunks(repo: Path, commit: str, path: str) -> list[tuple[list[int], list[int
     return hunks
 
 
-def _edited_call_sites(hunks: list[tuple[list[int], list[int]]], before: dict[int, set[str]],
-                       after: dict[int, set[str]], wanted: set[str]) -> list[int]:
+def _edited_call_sites(
+    hunks: list[tuple[list[int], list[int]]], before: dict[int, set[str]], after: dict[int, set[str]], wanted: set[str]
+) -> list[int]:
     """New lines that edit an existing call site: an added line calling a wanted name in a hunk
     whose removed lines called the same name (a call written from scratch was not there to find)."""
     hits: list[int] = []
@@ -195,8 +200,9 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
         for a in paths:
             old = _defs(blobs.read(f"{commit}^", a), a, top_level=True)
             new = _defs(blobs.read(commit, a), a, top_level=True)
-            changed = sorted({sid.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for sid in old
-                              if sid in new and old[sid][0] != new[sid][0]})
+            changed = sorted(
+                {sid.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for sid in old if sid in new and old[sid][0] != new[sid][0]}
+            )
             changed = [n for n in changed if len(n) > 2 and not n.startswith("__")]
             if not changed:
                 continue
@@ -207,8 +213,9 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
                 if b == a:
                     continue
                 b_data = blobs.read(commit, b)
-                hits = _edited_call_sites(_hunks(repo, commit, b), _call_lines(blobs.read(f"{commit}^", b), b),
-                                          _call_lines(b_data, b), wanted)
+                hits = _edited_call_sites(
+                    _hunks(repo, commit, b), _call_lines(blobs.read(f"{commit}^", b), b), _call_lines(b_data, b), wanted
+                )
                 if not hits:
                     continue
                 truth_files.append(b)
@@ -230,8 +237,11 @@ def mine_cochange(repo: Path, name: str, per_kind: int, max_commits: int) -> lis
     cases: list[Case] = []
     for commit in git(repo, "log", "--first-parent", "--format=%H", f"-n{max_commits}", tip).split():
         status = git(repo, "diff-tree", "-r", "--no-commit-id", "--numstat", f"{commit}^", commit, check=False)
-        files = [(parts[2], int(parts[0]) + int(parts[1])) for parts in (row.split("\t") for row in status.splitlines())
-                 if len(parts) == 3 and parts[0].isdigit() and is_source(parts[2])]
+        files = [
+            (parts[2], int(parts[0]) + int(parts[1]))
+            for parts in (row.split("\t") for row in status.splitlines())
+            if len(parts) == 3 and parts[0].isdigit() and is_source(parts[2])
+        ]
         if 2 <= len(files) <= 6:
             seed = max(files, key=lambda f: (f[1], f[0]))[0]
             cases.append(Case(name, "co-change", commit, seed, sorted(p for p, _ in files if p != seed)))
@@ -288,17 +298,22 @@ def incumbent_radius(exe: str, work: Path, seed: str) -> tuple[list[str], set[st
     """code-review-graph's impact radius: (files, function ids in our id format, seconds)."""
     started = time.perf_counter()
     subprocess.run([exe, "update", "--repo", str(work)], capture_output=True, check=False, cwd=work)
-    proc = subprocess.run([exe, "impact", "--files", seed, "--depth", "2", "--repo", str(work)],
-                          capture_output=True, text=True, check=False, cwd=work)
+    proc = subprocess.run(
+        [exe, "impact", "--files", seed, "--depth", "2", "--repo", str(work)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=work,
+    )
     seconds = time.perf_counter() - started
     try:
-        data = json.loads(proc.stdout[proc.stdout.index("{"):])
+        data = json.loads(proc.stdout[proc.stdout.index("{") :])
     except ValueError:
         return [], set(), seconds
     prefix = str(work.resolve()) + "/"
 
     def rel(path: str) -> str:
-        return path[len(prefix):] if path.startswith(prefix) else path
+        return path[len(prefix) :] if path.startswith(prefix) else path
 
     files = {rel(f) for f in data.get("changed_files", []) + data.get("impacted_files", [])}
     ids = {rel(n.get("qualified_name", "")) for n in data.get("impacted_nodes", []) + data.get("changed_nodes", [])}
@@ -309,32 +324,51 @@ def score(returned: list[str], case: Case) -> dict[str, float | None]:
     truth = set(case.truth_files)
     got = set(returned) - {case.seed}
     hit = truth & got
-    return {"recall": len(hit) / len(truth) if truth else None,
-            "precision": len(hit) / len(got) if got else None}
+    return {"recall": len(hit) / len(truth) if truth else None, "precision": len(hit) / len(got) if got else None}
 
 
-def run_case(work: Path, case: Case, repo_tokens: int, incumbent: str | None, with_context: bool,
-             config: Config | None = None) -> dict:
+def run_case(
+    work: Path, case: Case, repo_tokens: int, incumbent: str | None, with_context: bool, config: Config | None = None
+) -> dict:
     apply_seed(work, case)
     result = blast_radius(work, hops=2, count_review=False, config=config or Config(workers=1))
     radius = result.radius
     ours_files = sorted(set(radius.files))
     uses_files = sorted(set(ours_files) | {u.split("::", 1)[0] for u in radius.uses if is_source(u.split("::", 1)[0])})
     ids = {r.id for r in radius.reached} | {c.id for c in radius.changed}
-    hop1_files = sorted({c.file for c in radius.changed} | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test})
+    hop1_files = sorted(
+        {c.file for c in radius.changed} | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test}
+    )
     from diffreach.review.impact import is_behavior_change
 
-    behavior_files = sorted({c.file for c in radius.changed}
-                            | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test and is_behavior_change(r)})
-    row: dict = {"repo": case.repo, "kind": case.kind, "commit": case.commit[:10], "seed": case.seed,
-                 "ours_behavior": score(behavior_files, case), "ours_with_uses": score(uses_files, case),
-                 "truth": case.truth_files, "ours": score(ours_files, case), "ours_files": len(ours_files),
-                 "ours_hop1": score(hop1_files, case), "missed": sorted(set(case.truth_files) - set(ours_files)),
-                 "missed_funcs": sorted(set(case.truth_funcs) - ids), "changed": [c.id for c in radius.changed]}
+    behavior_files = sorted(
+        {c.file for c in radius.changed}
+        | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test and is_behavior_change(r)}
+    )
+    row: dict = {
+        "repo": case.repo,
+        "kind": case.kind,
+        "commit": case.commit[:10],
+        "seed": case.seed,
+        "ours_behavior": score(behavior_files, case),
+        "ours_with_uses": score(uses_files, case),
+        "truth": case.truth_files,
+        "ours": score(ours_files, case),
+        "ours_files": len(ours_files),
+        "ours_hop1": score(hop1_files, case),
+        "missed": sorted(set(case.truth_files) - set(ours_files)),
+        "missed_funcs": sorted(set(case.truth_funcs) - ids),
+        "changed": [c.id for c in radius.changed],
+    }
     if case.truth_funcs:
         row["func_recall"] = len(set(case.truth_funcs) & ids) / len(case.truth_funcs)
-    names = case.names or sorted({c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for c in radius.changed
-                                  if c.kind in ("function", "method", "class")})
+    names = case.names or sorted(
+        {
+            c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+            for c in radius.changed
+            if c.kind in ("function", "method", "class")
+        }
+    )
     grep = grep_files(work, names)
     row["grep"] = score(grep, case)
     cochanged = sorted({c.file for c in (result.cochanged.files if result.cochanged else ()) if is_source(c.file)})
@@ -368,8 +402,12 @@ def context_figures(work: Path, result, case: Case) -> dict:  # type: ignore[no-
         ctx = review_context(work, result, budget=budget, origin="bench")
         text = ctx.text
         survived = [f for f in case.truth_funcs if f.rsplit("::", 1)[-1] in text]
-        out[str(budget)] = {"tokens": ctx.tokens, "fits": ctx.fits, "level": ctx.level,
-                            "survival": len(survived) / len(case.truth_funcs) if case.truth_funcs else None}
+        out[str(budget)] = {
+            "tokens": ctx.tokens,
+            "fits": ctx.fits,
+            "level": ctx.level,
+            "survival": len(survived) / len(case.truth_funcs) if case.truth_funcs else None,
+        }
     return out
 
 
@@ -387,8 +425,17 @@ def summarize(rows: list[dict]) -> dict:
         if not rs:
             continue
         s: dict = {"cases": len(rs)}
-        for tool in ("ours", "ours_hop1", "ours_behavior", "ours_with_uses", "cochanged", "ours_with_cochanged",
-                     "ours_combined", "grep", "incumbent"):
+        for tool in (
+            "ours",
+            "ours_hop1",
+            "ours_behavior",
+            "ours_with_uses",
+            "cochanged",
+            "ours_with_cochanged",
+            "ours_combined",
+            "grep",
+            "incumbent",
+        ):
             have = [r for r in rs if tool in r]
             if have:
                 s[f"{tool}_recall"] = mean([r[tool]["recall"] for r in have])
@@ -401,8 +448,9 @@ def summarize(rows: list[dict]) -> dict:
         if ctx:
             s["ctx8k_median_tokens"] = median([c["tokens"] for c in ctx])
             s["ctx8k_fits"] = mean([1.0 if c["fits"] else 0.0 for c in ctx])
-            s["ctx8k_median_reduction"] = median([r["repo_tokens"] / max(1, r["context"]["8000"]["tokens"])
-                                                  for r in rs if "context" in r])
+            s["ctx8k_median_reduction"] = median(
+                [r["repo_tokens"] / max(1, r["context"]["8000"]["tokens"]) for r in rs if "context" in r]
+            )
             s["ctx8k_func_survival_median"] = median([c["survival"] for c in ctx if c["survival"] is not None])
         inc = [r for r in rs if "incumbent_tokens" in r]
         if inc:
@@ -425,8 +473,13 @@ def main() -> None:
     ap.add_argument("--json", help="write every case row here")
     ap.add_argument("--kind", choices=("caller-update", "co-change"), help="run only the cases of this kind")
     ap.add_argument("--cache", type=Path, default=CACHE, help="where mined cases and work copies live")
-    ap.add_argument("--set", action="append", default=[], metavar="KEY=INT",
-                    help="override an integer configuration key, e.g. cochange_max_results=20")
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=INT",
+        help="override an integer configuration key, e.g. cochange_max_results=20",
+    )
     args = ap.parse_args()
     config = parse_config({k: int(v) for k, v in (kv.split("=", 1) for kv in args.set)}).with_overrides(workers=1)
     rows: list[dict] = []
@@ -446,8 +499,12 @@ def main() -> None:
         print(f"{name}: {len(cases)} cases mined in {time.perf_counter() - started:.1f}s", file=sys.stderr)
         if args.incumbent and cases:
             git(work, "checkout", "-q", "--force", "--detach", f"{cases[0].commit}^")
-            subprocess.run([args.incumbent, "build", "--repo", str(work), "--skip-flows", "-q"],
-                           capture_output=True, check=False, cwd=work)
+            subprocess.run(
+                [args.incumbent, "build", "--repo", str(work), "--skip-flows", "-q"],
+                capture_output=True,
+                check=False,
+                cwd=work,
+            )
         for case in cases:
             try:
                 repo_tokens = 0
@@ -458,8 +515,10 @@ def main() -> None:
                 print(f"  skip {case.commit[:10]}: {exc}", file=sys.stderr)
         per_repo = summarize([r for r in rows if r["repo"] == name])
         print(json.dumps({name: per_repo}, indent=1), file=sys.stderr)
-    summary = {"per_repo": {n: summarize([r for r in rows if r["repo"] == n]) for n in sorted({r["repo"] for r in rows})},
-               "overall": summarize(rows)}
+    summary = {
+        "per_repo": {n: summarize([r for r in rows if r["repo"] == n]) for n in sorted({r["repo"] for r in rows})},
+        "overall": summarize(rows),
+    }
     print(json.dumps(summary, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps({"summary": summary, "rows": rows}, indent=1))

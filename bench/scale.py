@@ -41,10 +41,12 @@ PHASE = re.compile(r"^@phase (\S+) (\S+)$")
 
 def module(i: int, n: int) -> str:
     a, b = (i * 7 + 1) % n, (i * 13 + 5) % n
-    return (f"from pkg{a % 100}.m{a} import f{a}\nfrom pkg{b % 100}.m{b} import K{b}\n\n\n"
-            f"def f{i}(x):\n    '''Step {i} of the pipeline.'''\n    return f{a}(x) + K{b}().run(x)\n\n\n"
-            f"class K{i}:\n    def run(self, x):\n        return self.helper(x) * {i}\n\n"
-            f"    def helper(self, x):\n        return f{i}(x - 1) if x else 0\n")
+    return (
+        f"from pkg{a % 100}.m{a} import f{a}\nfrom pkg{b % 100}.m{b} import K{b}\n\n\n"
+        f"def f{i}(x):\n    '''Step {i} of the pipeline.'''\n    return f{a}(x) + K{b}().run(x)\n\n\n"
+        f"class K{i}:\n    def run(self, x):\n        return self.helper(x) * {i}\n\n"
+        f"    def helper(self, x):\n        return f{i}(x - 1) if x else 0\n"
+    )
 
 
 def generate(root: Path, files: int) -> None:
@@ -57,11 +59,26 @@ def generate(root: Path, files: int) -> None:
         (root / f"pkg{i % 100}" / f"m{i}.py").write_text(module(i, files))
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
-    subprocess.run(["git", "-C", str(root), "-c", "user.name=bench", "-c", "user.email=bench@example.com",
-                    "commit", "-q", "-m", "synthetic"], check=True)
+    subprocess.run(
+        [
+            "git",
+            "-C",
+            str(root),
+            "-c",
+            "user.name=bench",
+            "-c",
+            "user.email=bench@example.com",
+            "commit",
+            "-q",
+            "-m",
+            "synthetic",
+        ],
+        check=True,
+    )
 
 
 # -- the child: the indexer with phase marks --------------------------------------------------------
+
 
 def child(root: str, trace: bool) -> int:
     """Run a full index of ``root``; print ``@phase <name> <cpu s>`` on stderr as stages begin."""
@@ -78,11 +95,18 @@ def child(root: str, trace: bool) -> int:
         if not trace:
             return
         now, peak = tracemalloc.get_traced_memory()
-        print(f"@trace {name}: traced {now / 2**20:.1f} MiB, peak so far {peak / 2**20:.1f} MiB", file=sys.stderr, flush=True)
+        print(
+            f"@trace {name}: traced {now / 2**20:.1f} MiB, peak so far {peak / 2**20:.1f} MiB",
+            file=sys.stderr,
+            flush=True,
+        )
         if name in ("resolve+write", "index-build"):  # all extracts held / and every file resolved
             for stat in tracemalloc.take_snapshot().statistics("lineno")[:10]:
-                print(f"@trace {stat.size / 2**20:8.1f} MiB {stat.count:>9} blocks  {stat.traceback[0]}",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"@trace {stat.size / 2**20:8.1f} MiB {stat.count:>9} blocks  {stat.traceback[0]}",
+                    file=sys.stderr,
+                    flush=True,
+                )
 
     def wrap(owner: Any, attr: str, name: str) -> None:
         original = getattr(owner, attr)
@@ -115,13 +139,21 @@ def child(root: str, trace: bool) -> int:
     mark("done")
     self_ru, kids_ru = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     # (Not the children's ru_maxrss: a git subprocess forked from a large indexer counts its pages.)
-    print(json.dumps({**report.as_json(), "main_peak_rss_mib": round(self_ru.ru_maxrss / 1024, 1),
-                      "main_cpu_s": round(self_ru.ru_utime + self_ru.ru_stime, 1),
-                      "workers_cpu_s": round(kids_ru.ru_utime + kids_ru.ru_stime, 1)}))
+    print(
+        json.dumps(
+            {
+                **report.as_json(),
+                "main_peak_rss_mib": round(self_ru.ru_maxrss / 1024, 1),
+                "main_cpu_s": round(self_ru.ru_utime + self_ru.ru_stime, 1),
+                "workers_cpu_s": round(kids_ru.ru_utime + kids_ru.ru_stime, 1),
+            }
+        )
+    )
     return 0
 
 
 # -- the parent: RSS sampling of the process tree ---------------------------------------------------
+
 
 def rss_mib(pid: int) -> float:
     try:
@@ -162,8 +194,7 @@ class Sampler(threading.Thread):
         while not self.stopped.is_set():
             main = rss_mib(self.pid)
             tree = main + sum(rss_mib(p) for p in descendants(self.pid))
-            peak = self.peaks.setdefault(self.phase, {"main_rss_mib": 0.0, "tree_rss_mib": 0.0,
-                                                      "others_rss_mib": 0.0})
+            peak = self.peaks.setdefault(self.phase, {"main_rss_mib": 0.0, "tree_rss_mib": 0.0, "others_rss_mib": 0.0})
             peak["main_rss_mib"] = max(peak["main_rss_mib"], round(main, 1))
             peak["tree_rss_mib"] = max(peak["tree_rss_mib"], round(tree, 1))
             peak["others_rss_mib"] = max(peak["others_rss_mib"], round(tree - main, 1))
@@ -172,8 +203,12 @@ class Sampler(threading.Thread):
 
 def run_index(root: Path, trace: bool) -> dict[str, Any]:
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, __file__, "--child", str(root)] + (["--tracemalloc"] if trace else []),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--child", str(root)] + (["--tracemalloc"] if trace else []),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     sampler = Sampler(proc.pid)
     sampler.start()
     phases: list[dict[str, Any]] = []
@@ -183,8 +218,9 @@ def run_index(root: Path, trace: bool) -> dict[str, Any]:
         m = PHASE.match(line.strip())
         if m:
             sampler.phase = m.group(1)
-            phases.append({"phase": m.group(1), "cpu_s": float(m.group(2)),
-                           "wall_s": round(time.perf_counter() - started, 1)})
+            phases.append(
+                {"phase": m.group(1), "cpu_s": float(m.group(2)), "wall_s": round(time.perf_counter() - started, 1)}
+            )
             print(f"  {phases[-1]}  rss now {rss_mib(proc.pid):.0f} MiB", file=sys.stderr, flush=True)
         elif line.startswith("@trace"):
             trace_lines.append(line[7:].rstrip())
@@ -200,11 +236,11 @@ def run_index(root: Path, trace: bool) -> dict[str, Any]:
     report = json.loads(out)
     for p in phases:
         p.update(sampler.peaks.get(p["phase"], {}))
-    return {"report": report, "phases": phases, "trace": trace_lines,
-            "wall_s": round(time.perf_counter() - started, 1)}
+    return {"report": report, "phases": phases, "trace": trace_lines, "wall_s": round(time.perf_counter() - started, 1)}
 
 
 # -- MCP results on the large graph stay within their caps ----------------------------------------
+
 
 def _mcp_calls(root: Path) -> list[tuple[str, dict[str, Any], int]]:
     """(tool, arguments, the cap the result must fit): wide questions on purpose."""
@@ -255,14 +291,17 @@ def check_caps(root: Path) -> dict[str, Any]:
 
     from diffreach.review.tokens import estimate_tokens
 
-    params = StdioServerParameters(command=sys.executable, args=["-m", "diffreach.cli", "serve", "--root", str(root)],
-                                   cwd=str(root))
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "diffreach.cli", "serve", "--root", str(root)], cwd=str(root)
+    )
     calls: list[dict[str, Any]] = []
 
     async def session() -> float:
         with open(os.devnull, "w") as errlog:
-            async with stdio_client(params, errlog=errlog) as (read, write), \
-                    ClientSession(read, write, read_timeout_seconds=None) as s:
+            async with (
+                stdio_client(params, errlog=errlog) as (read, write),
+                ClientSession(read, write, read_timeout_seconds=None) as s,
+            ):
                 await s.initialize()
                 for tool, arguments, cap in _mcp_calls(root):
                     began = time.perf_counter()
@@ -271,13 +310,24 @@ def check_caps(root: Path) -> dict[str, Any]:
                     tokens = estimate_tokens(data)
                     # The server cuts the data to the cap, then adds metadata.context_savings.
                     bare = estimate_tokens({k: v for k, v in data.items() if k != "metadata"})
-                    calls.append({"tool": tool, "args": {k: v if k != "diff" and k != "files" else f"<{len(v)} chars/items>"
-                                                         for k, v in arguments.items()},
-                                  "error": bool(result.is_error), "tokens": tokens, "tokens_without_metadata": bare,
-                                  "cap": cap, "within_cap": not result.is_error and tokens <= cap,
-                                  "data_within_cap": not result.is_error and bare <= cap,
-                                  "truncated": bool(data.get("truncated")), "wall_s": round(time.perf_counter() - began, 1),
-                                  "server_peak_rss_mib": round(_server_peak_rss(root), 1)})
+                    calls.append(
+                        {
+                            "tool": tool,
+                            "args": {
+                                k: v if k != "diff" and k != "files" else f"<{len(v)} chars/items>"
+                                for k, v in arguments.items()
+                            },
+                            "error": bool(result.is_error),
+                            "tokens": tokens,
+                            "tokens_without_metadata": bare,
+                            "cap": cap,
+                            "within_cap": not result.is_error and tokens <= cap,
+                            "data_within_cap": not result.is_error and bare <= cap,
+                            "truncated": bool(data.get("truncated")),
+                            "wall_s": round(time.perf_counter() - began, 1),
+                            "server_peak_rss_mib": round(_server_peak_rss(root), 1),
+                        }
+                    )
                     print(f"  mcp {calls[-1]}", file=sys.stderr, flush=True)
                 return _server_peak_rss(root)
 
@@ -309,14 +359,24 @@ def main() -> int:
         r = run["report"]
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
         db = args.dir / ".diffreach" / "graph.db"
-        result.update({
-            "files": r["files"], "symbols": sum(r["symbols"].values()), "edges": sum(r["edges"].values()),
-            "skipped": r["skipped"], "wall_s": run["wall_s"],
-            "cpu_s": round(kids.ru_utime + kids.ru_stime, 1), "main_cpu_s": r["main_cpu_s"],
-            "workers_cpu_s": r["workers_cpu_s"], "main_peak_rss_mib": r["main_peak_rss_mib"],
-            "workers_peak_rss_mib": max((p.get("others_rss_mib", 0.0) for p in run["phases"]), default=0.0),
-            "tree_peak_rss_mib": max((p.get("tree_rss_mib", 0.0) for p in run["phases"]), default=0.0),
-            "graph_mib": round(db.stat().st_size / 2**20, 1), "phases": run["phases"], "trace": run["trace"]})
+        result.update(
+            {
+                "files": r["files"],
+                "symbols": sum(r["symbols"].values()),
+                "edges": sum(r["edges"].values()),
+                "skipped": r["skipped"],
+                "wall_s": run["wall_s"],
+                "cpu_s": round(kids.ru_utime + kids.ru_stime, 1),
+                "main_cpu_s": r["main_cpu_s"],
+                "workers_cpu_s": r["workers_cpu_s"],
+                "main_peak_rss_mib": r["main_peak_rss_mib"],
+                "workers_peak_rss_mib": max((p.get("others_rss_mib", 0.0) for p in run["phases"]), default=0.0),
+                "tree_peak_rss_mib": max((p.get("tree_rss_mib", 0.0) for p in run["phases"]), default=0.0),
+                "graph_mib": round(db.stat().st_size / 2**20, 1),
+                "phases": run["phases"],
+                "trace": run["trace"],
+            }
+        )
         print(json.dumps(result, indent=2), flush=True)
         if args.out:
             args.out.write_text(json.dumps(result, indent=2))

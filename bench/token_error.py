@@ -20,8 +20,7 @@ from pathlib import Path
 from diffreach.review.tokens import HeuristicCounter, get_counter
 
 # A benchmark's own table of file kinds: what to sample, not how to parse.
-KINDS = {".py": "Python", ".js": "JavaScript", ".ts": "TypeScript", ".go": "Go", ".java": "Java",
-         ".md": "Markdown"}
+KINDS = {".py": "Python", ".js": "JavaScript", ".ts": "TypeScript", ".go": "Go", ".java": "Java", ".md": "Markdown"}
 SKIP = {".git", "node_modules", ".venv", "venv", "dist", "build", "__pycache__"}
 
 
@@ -29,8 +28,12 @@ def sample(roots: list[Path], per_language: int) -> dict[str, list[str]]:
     found: dict[str, list[Path]] = {}
     for root in roots:
         for path in sorted(root.rglob("*")):
-            if path.suffix in KINDS and path.is_file() and not SKIP & set(path.parts) \
-                    and not path.name.endswith(".min.js"):
+            if (
+                path.suffix in KINDS
+                and path.is_file()
+                and not SKIP & set(path.parts)
+                and not path.name.endswith(".min.js")
+            ):
                 found.setdefault(KINDS[path.suffix], []).append(path)
     texts: dict[str, list[str]] = {}
     for kind, paths in found.items():
@@ -49,8 +52,10 @@ def main() -> None:
     args = parser.parse_args()
     texts = sample(args.roots, args.per_language)
     heuristic = HeuristicCounter()
-    print("| language | encoding | files | chars | exact tokens | heuristic | chars/token | aggregate error "
-          "| median abs. file error | p90 abs. file error |")
+    print(
+        "| language | encoding | files | chars | exact tokens | heuristic | chars/token | aggregate error "
+        "| median abs. file error | p90 abs. file error |"
+    )
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name in ("o200k", "cl100k"):
         counter = get_counter(name)
@@ -64,12 +69,15 @@ def main() -> None:
             chars = sum(len(t) for t in docs)
             chars_total += chars
             p90 = errors[int(0.9 * (len(errors) - 1))] if errors else 0.0
-            print(f"| {kind} | {name} | {len(docs)} | {chars:,} | {sum(exact):,} | {sum(guess):,} "
-                  f"| {chars / max(1, sum(exact)):.2f} | {(sum(guess) - sum(exact)) / max(1, sum(exact)):+.1%} "
-                  f"| {statistics.median(errors) if errors else 0:.1%} | {p90:.1%} |")
+            print(
+                f"| {kind} | {name} | {len(docs)} | {chars:,} | {sum(exact):,} | {sum(guess):,} "
+                f"| {chars / max(1, sum(exact)):.2f} | {(sum(guess) - sum(exact)) / max(1, sum(exact)):+.1%} "
+                f"| {statistics.median(errors) if errors else 0:.1%} | {p90:.1%} |"
+            )
         seconds = time.perf_counter() - started
-        print(f"<!-- {name}: {chars_total / seconds / 1e6:.2f} M chars/s including vocabulary load -->",
-              file=sys.stderr)
+        print(
+            f"<!-- {name}: {chars_total / seconds / 1e6:.2f} M chars/s including vocabulary load -->", file=sys.stderr
+        )
 
 
 if __name__ == "__main__":

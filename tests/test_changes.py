@@ -9,15 +9,16 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
+from diffreach.model import Change
 from diffreach.review.changes import CHANGE_KINDS, changed_symbols, unsupported_files
 from diffreach.review.diff import diff_from_texts, parse_diff
-from diffreach.model import Change
 
 
 def reader(files: dict[str, str | None]) -> Callable[[str], bytes | None]:
     def read(path: str) -> bytes | None:
         text = files.get(path)
         return None if text is None else text.encode()
+
     return read
 
 
@@ -55,7 +56,8 @@ def test_body_change_inside_one_method_marks_only_that_method() -> None:
 
 def test_class_own_lines_mark_the_class() -> None:
     assert kinds(CLASS, CLASS.replace("class Store(Base):", "class Store(Base, Mixin):")) == {
-        "m.py::Store": ("signature",)}
+        "m.py::Store": ("signature",)
+    }
     assert kinds(CLASS, CLASS.replace("limit = 10", "limit = 20")) == {"m.py::Store": ("body",)}
 
 
@@ -74,7 +76,8 @@ def test_signature_return_and_raise_changes() -> None:
     both = old.replace("b=1", "b=2").replace("return a + b", "return None")
     changes = run(old, both)
     assert [(c.changes, c.signature, c.old_signature) for c in changes] == [
-        (("return", "signature"), "def f(a, b=2) -> int", "def f(a, b=1) -> int")]
+        (("return", "signature"), "def f(a, b=2) -> int", "def f(a, b=1) -> int")
+    ]
 
 
 def test_yield_is_a_return_form_in_python() -> None:
@@ -99,8 +102,7 @@ def test_renamed_function_reports_the_new_id_renamed_and_the_old_id_deleted() ->
     old = "def total(items):\n    s = 0\n    for i in items:\n        s += i\n    return s\n"
     new = old.replace("def total", "def sum_all")
     changes = {c.id: c for c in run(old, new)}
-    assert {i: c.changes for i, c in changes.items()} == {
-        "m.py::sum_all": ("renamed",), "m.py::total": ("deleted",)}
+    assert {i: c.changes for i, c in changes.items()} == {"m.py::sum_all": ("renamed",), "m.py::total": ("deleted",)}
     assert changes["m.py::sum_all"].old_signature == "def total(items)"
     # a rename with a small edit is still a rename, and the edit is classified
     edited = new.replace("s = 0", "s = 0.0")
@@ -110,8 +112,13 @@ def test_renamed_function_reports_the_new_id_renamed_and_the_old_id_deleted() ->
 def test_renaming_a_class_renames_its_untouched_methods() -> None:
     new = CLASS.replace("class Store(Base):", "class Cache(Base):")
     assert kinds(CLASS, new) == {
-        "m.py::Cache": ("renamed",), "m.py::Cache.get": ("renamed",), "m.py::Cache.put": ("renamed",),
-        "m.py::Store": ("deleted",), "m.py::Store.get": ("deleted",), "m.py::Store.put": ("deleted",)}
+        "m.py::Cache": ("renamed",),
+        "m.py::Cache.get": ("renamed",),
+        "m.py::Cache.put": ("renamed",),
+        "m.py::Store": ("deleted",),
+        "m.py::Store.get": ("deleted",),
+        "m.py::Store.put": ("deleted",),
+    }
 
 
 def test_blank_lines_and_trailing_spaces_change_nothing() -> None:
@@ -153,11 +160,14 @@ public class A {
 
 
 def test_a_doc_comment_above_a_new_definition_is_not_a_change_of_its_module_or_class() -> None:
-    go_after = GO_BEFORE.replace("// Old", "// New returns an error\n// on empty args.\nfunc New(args []string) error {\n"
-                                 "\treturn nil\n}\n\n// Old")
+    go_after = GO_BEFORE.replace(
+        "// Old",
+        "// New returns an error\n// on empty args.\nfunc New(args []string) error {\n\treturn nil\n}\n\n// Old",
+    )
     assert kinds(GO_BEFORE, go_after, "cli/args.go") == {"cli/args.go::New": ("added",)}
-    java_after = JAVA_BEFORE.replace("    /** Old. */", "    /**\n     * Added.\n     */\n"
-                                     "    public int added() { return 2; }\n\n    /** Old. */")
+    java_after = JAVA_BEFORE.replace(
+        "    /** Old. */", "    /**\n     * Added.\n     */\n    public int added() { return 2; }\n\n    /** Old. */"
+    )
     assert kinds(JAVA_BEFORE, java_after, "pkg/A.java") == {"pkg/A.java::A.added": ("added",)}
     # A block comment's lines are comments to the end, and a reworded one changes nothing.
     assert kinds(JAVA_BEFORE, JAVA_BEFORE.replace("/** Old. */", "/** Older,\n     * wiser. */"), "pkg/A.java") == {}
@@ -174,15 +184,17 @@ def test_added_file_reports_the_file_and_its_top_level_symbols() -> None:
 
 def test_deleted_file_reports_the_file_and_every_symbol() -> None:
     assert kinds(CLASS, None) == {
-        "m.py": ("deleted",), "m.py::Store": ("deleted",),
-        "m.py::Store.get": ("deleted",), "m.py::Store.put": ("deleted",)}
+        "m.py": ("deleted",),
+        "m.py::Store": ("deleted",),
+        "m.py::Store.get": ("deleted",),
+        "m.py::Store.put": ("deleted",),
+    }
 
 
 def test_results_are_sorted_by_file_and_line() -> None:
     new = CLASS.replace("import os", "import sys").replace("self.data[key] = value", "pass")
     changes = run(CLASS, new)
-    assert [(c.id, c.start_line, c.end_line) for c in changes] == [
-        ("m.py", 1, 12), ("m.py::Store.put", 11, 12)]
+    assert [(c.id, c.start_line, c.end_line) for c in changes] == [("m.py", 1, 12), ("m.py::Store.put", 11, 12)]
 
 
 def test_unreadable_versions_are_rebuilt_from_the_diff() -> None:
@@ -196,21 +208,24 @@ def test_unreadable_versions_are_rebuilt_from_the_diff() -> None:
     # with neither side, only the diff's own lines are known: a definition whose
     # header lies inside the hunk is still found
     old = "x = 1\n\n\ndef f(a):\n    return a\n"
-    assert {c.id: c.changes for c in run(old, old.replace("return a", "return -a"), readable=False)} \
-        == {"m.py::f": ("return",)}
+    assert {c.id: c.changes for c in run(old, old.replace("return a", "return -a"), readable=False)} == {
+        "m.py::f": ("return",)
+    }
 
 
 def test_binary_and_unknown_languages_are_listed_apart() -> None:
-    text = (diff_from_texts("notes.txt", "a\n", "b\n")
-            + "diff --git a/img.png b/img.png\nBinary files a/img.png and b/img.png differ\n"
-            + diff_from_texts("m.py", "x = 1\n", "x = 2\n"))
+    text = (
+        diff_from_texts("notes.txt", "a\n", "b\n")
+        + "diff --git a/img.png b/img.png\nBinary files a/img.png and b/img.png differ\n"
+        + diff_from_texts("m.py", "x = 1\n", "x = 2\n")
+    )
     diffs = parse_diff(text)
     assert unsupported_files(diffs) == ("notes.txt", "img.png")
-    assert [c.id for c in changed_symbols(diffs, reader({"m.py": "x = 1\n"}), reader({"m.py": "x = 2\n"}))] \
-        == ["m.py"]
+    assert [c.id for c in changed_symbols(diffs, reader({"m.py": "x = 1\n"}), reader({"m.py": "x = 2\n"}))] == ["m.py"]
 
 
 # -- against git itself ---------------------------------------------------------
+
 
 def git(root: Path, *args: str) -> str:
     return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
@@ -294,8 +309,7 @@ def test_typescript_change_kinds() -> None:
     def ts(old: str, new: str) -> dict[str, tuple[str, ...]]:
         return kinds(TS, TS.replace(old, new), path="src/store.ts")
 
-    assert ts("const v = this.data[key];", "const v = this.data.get(key);") == {
-        "src/store.ts::Store.get": ("body",)}
+    assert ts("const v = this.data[key];", "const v = this.data.get(key);") == {"src/store.ts::Store.get": ("body",)}
     assert ts("public get(", "private get(") == {"src/store.ts::Store.get": ("visibility",)}
     assert ts("get(key: string): number", "get(key: string): string") == {"src/store.ts::Store.get": ("return",)}
     assert ts('new Error("key")', 'new TypeError("key")') == {"src/store.ts::Store.put": ("raises",)}
@@ -307,24 +321,31 @@ def test_typescript_change_kinds() -> None:
     assert ts("a * 2", "a * 3") == {"src/store.ts::double": ("return",)}
     assert ts('"./base"', '"./base2"') == {"src/store.ts": ("module",)}
     assert ts("function helper", "function assist") == {
-        "src/store.ts::assist": ("renamed",), "src/store.ts::helper": ("deleted",)}
+        "src/store.ts::assist": ("renamed",),
+        "src/store.ts::helper": ("deleted",),
+    }
 
 
 @seed(7)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.integers(0, 40), st.sampled_from(["", "    pass", "def g(:", "class", "@x",
-                                                                "        return 1", "\t", "x = (", "}"])),
-                max_size=6),
-       st.booleans(), st.booleans())
-def test_any_pair_of_versions_maps_without_crashing(edits: list[tuple[int, str]], old_ok: bool,
-                                                     new_ok: bool) -> None:
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 40),
+            st.sampled_from(["", "    pass", "def g(:", "class", "@x", "        return 1", "\t", "x = (", "}"]),
+        ),
+        max_size=6,
+    ),
+    st.booleans(),
+    st.booleans(),
+)
+def test_any_pair_of_versions_maps_without_crashing(edits: list[tuple[int, str]], old_ok: bool, new_ok: bool) -> None:
     lines = CLASS.splitlines()
     for at, text in edits:
         lines.insert(min(at, len(lines)), text)
     new = "\n".join(lines) + "\n"
     diffs = parse_diff(diff_from_texts("m.py", CLASS, new))
-    changes = changed_symbols(diffs, reader({"m.py": CLASS} if old_ok else {}),
-                              reader({"m.py": new} if new_ok else {}))
+    changes = changed_symbols(diffs, reader({"m.py": CLASS} if old_ok else {}), reader({"m.py": new} if new_ok else {}))
     assert all(c.changes and set(c.changes) <= set(CHANGE_KINDS) for c in changes)
     assert len({c.id for c in changes}) == len(changes)
     if old_ok and new_ok and any(text.strip() for _, text in edits):

@@ -34,7 +34,11 @@ def test_index_json_has_the_documented_keys(make_repo) -> None:
     code, out = run("index", str(root), "--json")
     again = json.loads(out)
     assert again["mode"] == "unchanged"
-    assert (again["symbols"], again["edges"], again["references"]) == (data["symbols"], data["edges"], data["references"])
+    assert (again["symbols"], again["edges"], again["references"]) == (
+        data["symbols"],
+        data["edges"],
+        data["references"],
+    )
 
 
 def test_graph_json_lists_nodes_and_edges(make_repo) -> None:
@@ -87,7 +91,7 @@ def test_figures_stay_true_after_an_uncounted_update(make_repo) -> None:
     indexer = Indexer(root)
     assert indexer.run(counts=False).mode == "incremental"
     indexer.close()
-    code, out = run("index", str(root), "--json")
+    _code, out = run("index", str(root), "--json")
     data = json.loads(out)
     assert data["mode"] == "unchanged"
     assert data["symbols"]["function"] == 6

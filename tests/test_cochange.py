@@ -39,6 +39,7 @@ def coupled(root: Path, seeds: list[str], end: str = "HEAD", **caps: int) -> dic
 
 # ----- scoring, no git ----------------------------------------------------------------------------
 
+
 def test_support_and_confidence_per_pair() -> None:
     commits = [("a", "b"), ("a", "b"), ("a", "c"), ("a", "b", "c"), ("b", "c")]
     got = score_pairs(commits, ["a"], {"b", "c"}, HistoryCaps(min_support=1, min_confidence=0))
@@ -47,7 +48,9 @@ def test_support_and_confidence_per_pair() -> None:
 
 def test_pairs_below_support_or_confidence_are_dropped() -> None:
     commits = [("a", "b"), ("a", "b"), ("a", "c")] + [("a",)] * 7
-    assert [c.file for c in score_pairs(commits, ["a"], {"b", "c"}, HistoryCaps(min_support=2, min_confidence=0))] == ["b"]
+    assert [c.file for c in score_pairs(commits, ["a"], {"b", "c"}, HistoryCaps(min_support=2, min_confidence=0))] == [
+        "b"
+    ]
     assert score_pairs(commits, ["a"], {"b", "c"}, HistoryCaps(min_support=1, min_confidence=30)) == []
 
 
@@ -67,6 +70,7 @@ def test_recent_commits_weigh_more_with_a_half_life() -> None:
 
 
 # ----- history read from git --------------------------------------------------------------------
+
 
 def test_files_changed_together_are_found_with_their_counts(make_repo) -> None:
     root = make_repo(BASE)
@@ -207,6 +211,8 @@ def test_the_review_context_mentions_cochanged_files(make_repo) -> None:
     (root / "pkg/a.py").write_text("def fa():\n    return 10\n")
     result = CliRunner().invoke(main, ["context", "--root", str(root)])
     assert result.exit_code == 0, result.output
-    assert "## Changed together in history" in result.output and "`pkg/b.py` — 2 commits with `pkg/a.py`" in result.output
+    assert (
+        "## Changed together in history" in result.output and "`pkg/b.py` — 2 commits with `pkg/a.py`" in result.output
+    )
     quiet = CliRunner().invoke(main, ["context", "--root", str(root), "--no-history"])
     assert "Changed together in history" not in quiet.output

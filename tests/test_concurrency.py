@@ -22,16 +22,15 @@ from pathlib import Path
 
 from diffreach import api
 from diffreach.config import Config
-from diffreach.index.indexer import index
 from diffreach.graph.store import db_path
+from diffreach.index.indexer import index
 from tests.test_incremental import dump
 
 MODULES = 60
 STRESS_SECONDS = 8.0
 
 TORN = {
-    "file row without its file node":
-        "SELECT COUNT(*) FROM files WHERE path NOT IN (SELECT id FROM nodes WHERE kind='file')",
+    "file row without its file node": "SELECT COUNT(*) FROM files WHERE path NOT IN (SELECT id FROM nodes WHERE kind='file')",
     "nodes of a file that is not there": "SELECT COUNT(*) FROM nodes WHERE file NOT IN (SELECT path FROM files)",
     "reference left pending": "SELECT COUNT(*) FROM refs WHERE status='pending'",
     "edge from a missing node": "SELECT COUNT(*) FROM edges WHERE source NOT IN (SELECT id FROM nodes)",
@@ -40,9 +39,9 @@ TORN = {
 
 def module_text(i: int, version: int) -> str:
     nxt = (i + 1) % MODULES
-    return (f"from pkg.m{nxt} import f{nxt}\n\n"
-            f"def f{i}(x):\n    return f{nxt}(x) + {version}\n\n"
-            + "".join(f"def g{i}_{k}_{version % 3}():\n    return f{i}({k})\n\n" for k in range(4)))
+    return f"from pkg.m{nxt} import f{nxt}\n\ndef f{i}(x):\n    return f{nxt}(x) + {version}\n\n" + "".join(
+        f"def g{i}_{k}_{version % 3}():\n    return f{i}({k})\n\n" for k in range(4)
+    )
 
 
 def make(make_repo) -> Path:  # type: ignore[no-untyped-def]
@@ -63,8 +62,9 @@ def test_readers_never_block_or_see_half_a_write(make_repo) -> None:
     errors: list[str] = []
     counts = {"writes": 0, "reads": 0, "checks": 0}
     stop = threading.Event()
-    diff = ("--- a/pkg/m3.py\n+++ b/pkg/m3.py\n@@ -3,2 +3,2 @@\n def f3(x):\n"
-            "-    return f4(x) + 0\n+    return f4(x) + 1\n")
+    diff = (
+        "--- a/pkg/m3.py\n+++ b/pkg/m3.py\n@@ -3,2 +3,2 @@\n def f3(x):\n-    return f4(x) + 0\n+    return f4(x) + 1\n"
+    )
 
     def writer() -> None:
         version = 0
@@ -76,7 +76,7 @@ def test_readers_never_block_or_see_half_a_write(make_repo) -> None:
             try:
                 index(root, config=Config(workers=1))
                 counts["writes"] += 1
-            except Exception as exc:  # noqa: BLE001 - reported by the test
+            except Exception as exc:
                 errors.append(f"index: {exc!r}")
 
     def reader(kind: int) -> None:
@@ -89,7 +89,7 @@ def test_readers_never_block_or_see_half_a_write(make_repo) -> None:
                 else:
                     api.query(root, "f function return")
                 counts["reads"] += 1
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 errors.append(f"reader {kind}: {exc!r}")
 
     def checker() -> None:
@@ -101,8 +101,11 @@ def test_readers_never_block_or_see_half_a_write(make_repo) -> None:
                 errors.append(f"torn read: {torn}")
         conn.close()
 
-    threads = [threading.Thread(target=writer), *(threading.Thread(target=reader, args=(k,)) for k in range(3)),
-               threading.Thread(target=checker)]
+    threads = [
+        threading.Thread(target=writer),
+        *(threading.Thread(target=reader, args=(k,)) for k in range(3)),
+        threading.Thread(target=checker),
+    ]
     for t in threads:
         t.start()
     time.sleep(STRESS_SECONDS)
@@ -122,8 +125,7 @@ def test_two_indexers_at_once_leave_a_full_rebuild(make_repo, tmp_path: Path) ->
     shutil.copytree(root, reference, ignore=shutil.ignore_patterns(".diffreach"))
     index(reference)
     command = [sys.executable, "-m", "diffreach.cli", "index", str(root), "--full", "--json"]
-    procs = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-             for _ in range(2)]
+    procs = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     results = [(p.wait(timeout=300), p.stderr.read()) for p in procs]  # type: ignore[union-attr]
     for code, err in results:
         # Both finish (the second waits for the first's transaction), or one says why in one line.

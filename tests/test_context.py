@@ -8,47 +8,108 @@ from pathlib import Path
 
 import pytest
 
-from diffreach.review.context import LEVELS, STUB_CHARS, BlockError, build_context, expand, remember
-from diffreach.errors import DiffreachError, ConfigError
-from diffreach.model import Change, FileDiff, Hunk, ImpactResult, IndexState, Radius, Reached
+from diffreach.errors import ConfigError, DiffreachError
 from diffreach.graph.store import Store
+from diffreach.model import Change, FileDiff, Hunk, ImpactResult, IndexState, Radius, Reached
+from diffreach.review.context import LEVELS, STUB_CHARS, BlockError, build_context, expand, remember
 from diffreach.review.tokens import bpe_available, get_counter
 
 GOLDEN = Path(__file__).parent / "golden"
 
 SOURCES = {
     "app/core.py": 'def parse(text, strict=False):\n    """Split text on commas."""\n'
-                   '    items = text.split(",")\n    return [i.strip() for i in items]\n',
+    '    items = text.split(",")\n    return [i.strip() for i in items]\n',
     "app/api.py": "from app.core import parse\n\n\ndef handle(req):\n    body = req.body\n    data = parse(body)\n"
-                  "    if not data:\n        return None\n    return data\n",
+    "    if not data:\n        return None\n    return data\n",
     "app/cli.py": "from app.api import handle\n\n\ndef main(argv):\n    req = make(argv)\n    out = handle(req)\n"
-                  "    print(out)\n    return 0\n",
+    "    print(out)\n    return 0\n",
     "app/big.py": "from app.core import parse\n\n\ndef load(path):\n"
-                  + "".join(f"    step{i} = prepare({i})\n" for i in range(60))
-                  + "    return parse(path)\n",
+    + "".join(f"    step{i} = prepare({i})\n" for i in range(60))
+    + "    return parse(path)\n",
 }
-DIFF = ("diff --git a/app/core.py b/app/core.py\n--- a/app/core.py\n+++ b/app/core.py\n@@ -1,2 +1,2 @@\n"
-        "-def parse(text):\n+def parse(text, strict=False):\n     \"\"\"Split text on commas.\"\"\"\n")
+DIFF = (
+    "diff --git a/app/core.py b/app/core.py\n--- a/app/core.py\n+++ b/app/core.py\n@@ -1,2 +1,2 @@\n"
+    '-def parse(text):\n+def parse(text, strict=False):\n     """Split text on commas."""\n'
+)
 
 
 def make_impact(diff: str = DIFF, with_big: bool = True, uses: tuple[str, ...] = ()) -> ImpactResult:
     reached = [
-        Reached("app/api.py::handle", "function", "app/api.py", 1, "app/core.py::parse", "calls", "import", 0.8,
-                4, 9, lines=(6,), signature="def handle(req):"),
-        Reached("app/cli.py::main", "function", "app/cli.py", 2, "app/api.py::handle", "calls", "import", 0.3,
-                4, 8, lines=(6,), signature="def main(argv):"),
+        Reached(
+            "app/api.py::handle",
+            "function",
+            "app/api.py",
+            1,
+            "app/core.py::parse",
+            "calls",
+            "import",
+            0.8,
+            4,
+            9,
+            lines=(6,),
+            signature="def handle(req):",
+        ),
+        Reached(
+            "app/cli.py::main",
+            "function",
+            "app/cli.py",
+            2,
+            "app/api.py::handle",
+            "calls",
+            "import",
+            0.3,
+            4,
+            8,
+            lines=(6,),
+            signature="def main(argv):",
+        ),
     ]
     if with_big:
-        reached.append(Reached("app/big.py::load", "function", "app/big.py", 1, "app/core.py::parse", "calls",
-                               "import", 0.8, 4, 65, lines=(65,), signature="def load(path):"))
+        reached.append(
+            Reached(
+                "app/big.py::load",
+                "function",
+                "app/big.py",
+                1,
+                "app/core.py::parse",
+                "calls",
+                "import",
+                0.8,
+                4,
+                65,
+                lines=(65,),
+                signature="def load(path):",
+            )
+        )
     radius = Radius(
-        changed=(Change("app/core.py::parse", "function", "app/core.py", ("signature",), 1, 4,
-                        "def parse(text, strict=False):", "def parse(text):"),),
-        reached=tuple(reached), uses=uses, tests=("tests/test_core.py::test_parse",),
-        test_files=("tests/test_core.py",), files=tuple(sorted(SOURCES)), truncated=False, notes=())
-    return ImpactResult(radius=radius, diff_text=diff,
-                        file_diffs=(FileDiff("app/core.py", "app/core.py", (Hunk(1, 2, 1, 2, (1,), (1,)),)),),
-                        index=IndexState("abc123", "abc123", False, False), base="abc123", head="(working tree)")
+        changed=(
+            Change(
+                "app/core.py::parse",
+                "function",
+                "app/core.py",
+                ("signature",),
+                1,
+                4,
+                "def parse(text, strict=False):",
+                "def parse(text):",
+            ),
+        ),
+        reached=tuple(reached),
+        uses=uses,
+        tests=("tests/test_core.py::test_parse",),
+        test_files=("tests/test_core.py",),
+        files=tuple(sorted(SOURCES)),
+        truncated=False,
+        notes=(),
+    )
+    return ImpactResult(
+        radius=radius,
+        diff_text=diff,
+        file_diffs=(FileDiff("app/core.py", "app/core.py", (Hunk(1, 2, 1, 2, (1,), (1,)),)),),
+        index=IndexState("abc123", "abc123", False, False),
+        base="abc123",
+        head="(working tree)",
+    )
 
 
 def level_tokens(impact: ImpactResult, level: str) -> int:
@@ -57,6 +118,7 @@ def level_tokens(impact: ImpactResult, level: str) -> int:
 
 
 # ----- the ladder --------------------------------------------------------------------------------
+
 
 def test_fast_path_everything_fits_at_full_detail() -> None:
     ctx = build_context(make_impact(), SOURCES.get, budget=100_000)
@@ -128,6 +190,7 @@ def test_unknown_level_is_a_config_error() -> None:
 
 # ----- force-converge ----------------------------------------------------------------------------
 
+
 def test_force_converge_stubs_the_biggest_block_first() -> None:
     impact = make_impact()
     full = build_context(impact, SOURCES.get, budget=None)
@@ -172,17 +235,33 @@ def test_an_exact_counter_drives_the_budget() -> None:
 
 # ----- content -----------------------------------------------------------------------------------
 
+
 def test_content_order_and_summary() -> None:
     uses = ("app/util.py::clean",)
     hop3 = Reached("app/x.py::far", "function", "app/x.py", 3, "app/cli.py::main", "calls", "import", 0.1, 1, 2)
     impact = make_impact(uses=uses)
-    impact = ImpactResult(radius=Radius(**{**{f: getattr(impact.radius, f) for f in Radius.__slots__},
-                                           "reached": impact.radius.reached + (hop3,)}),
-                          diff_text=impact.diff_text, file_diffs=impact.file_diffs, index=impact.index,
-                          base=impact.base, head=impact.head)
+    impact = ImpactResult(
+        radius=Radius(
+            **{**{f: getattr(impact.radius, f) for f in Radius.__slots__}, "reached": (*impact.radius.reached, hop3)}
+        ),
+        diff_text=impact.diff_text,
+        file_diffs=impact.file_diffs,
+        index=impact.index,
+        base=impact.base,
+        head=impact.head,
+    )
     text = build_context(impact, SOURCES.get, budget=None, baseline_tokens=50_000).text
-    marks = ["## Changed symbols", "## Tests to run", "Savings (estimated): saved ≈", "## Diff", "## Changed code",
-             "## Hop 1", "## Hop 2", "## Uses", "## Hop 3"]
+    marks = [
+        "## Changed symbols",
+        "## Tests to run",
+        "Savings (estimated): saved ≈",
+        "## Diff",
+        "## Changed code",
+        "## Hop 1",
+        "## Hop 2",
+        "## Uses",
+        "## Hop 3",
+    ]
     positions = [text.index(m) for m in marks]
     assert positions == sorted(positions)
     assert "Reach: hop 1: 2 (2 may change behaviour) · hop 2: 1 (0 may change behaviour) · hop 3: 1" in text
@@ -207,10 +286,14 @@ def test_code_containing_fences_stays_fenced() -> None:
 
 
 def test_savings_figures() -> None:
-    ctx = build_context(make_impact(), SOURCES.get, budget=None, baseline_tokens=100_000,
-                        importers_baseline_tokens=ctx_tokens_plus(100))
-    assert ctx.savings == {"estimated": True, "saved_tokens": 100_000 - ctx.tokens,
-                           "saved_percent": round((100_000 - ctx.tokens) / 1000)}
+    ctx = build_context(
+        make_impact(), SOURCES.get, budget=None, baseline_tokens=100_000, importers_baseline_tokens=ctx_tokens_plus(100)
+    )
+    assert ctx.savings == {
+        "estimated": True,
+        "saved_tokens": 100_000 - ctx.tokens,
+        "saved_percent": round((100_000 - ctx.tokens) / 1000),
+    }
     assert ctx.savings_importers is not None and ctx.savings_importers["saved_tokens"] >= 0
     assert build_context(make_impact(), SOURCES.get).savings is None
 
@@ -235,12 +318,15 @@ def test_ids_are_stable_for_the_same_input() -> None:
 
 # ----- lossless expand -----------------------------------------------------------------------------
 
+
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
     s = Store.open(tmp_path)
     for path, text in SOURCES.items():
-        s.conn.execute("INSERT INTO files(path, language, hash, size) VALUES (?, 'python', ?, ?)",
-                       (path, f"hash-of-{path}", len(text)))
+        s.conn.execute(
+            "INSERT INTO files(path, language, hash, size) VALUES (?, 'python', ?, ?)",
+            (path, f"hash-of-{path}", len(text)),
+        )
     return s
 
 
@@ -259,8 +345,9 @@ def test_expand_returns_the_original_exactly(store: Store) -> None:
 
 def test_stubbed_blocks_expand_too(store: Store) -> None:
     full = build_context(make_impact(), SOURCES.get, budget=None)
-    ctx = build_context(make_impact(), SOURCES.get, budget=full.tokens - 50, min_detail="full",
-                        file_hash=hashes(store).get)
+    ctx = build_context(
+        make_impact(), SOURCES.get, budget=full.tokens - 50, min_detail="full", file_hash=hashes(store).get
+    )
     remember(store.conn, ctx)
     (stubbed,) = ctx.stubbed
     assert "step59 = prepare(59)" in expand(store.conn, stubbed)
@@ -272,7 +359,7 @@ def test_ids_expire_when_the_graph_changes_their_file(store: Store) -> None:
     handle = next(i for i in ctx.elided if i.startswith("app/api.py::handle@"))
     main = next(i for i in ctx.elided if i.startswith("app/cli.py::main@"))
     store.conn.execute("UPDATE files SET hash='new' WHERE path='app/api.py'")
-    with pytest.raises(BlockError, match="expired: app/api.py changed"):
+    with pytest.raises(BlockError, match=r"expired: app/api\.py changed"):
         expand(store.conn, handle)
     assert "def main(argv):" in expand(store.conn, main)  # other files' ids stay valid
 
@@ -291,9 +378,14 @@ def test_expand_works_on_a_database_without_the_table(tmp_path: Path) -> None:
 
 # ----- golden ------------------------------------------------------------------------------------
 
+
 def test_golden_rendered_context() -> None:
-    text = build_context(make_impact(), SOURCES.get, budget=420, baseline_tokens=25_000,
-                         importers_baseline_tokens=900).text + "\n"
+    text = (
+        build_context(
+            make_impact(), SOURCES.get, budget=420, baseline_tokens=25_000, importers_baseline_tokens=900
+        ).text
+        + "\n"
+    )
     path = GOLDEN / "context_small.md"
     if os.environ.get("UPDATE_GOLDEN"):
         path.parent.mkdir(exist_ok=True)

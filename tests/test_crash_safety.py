@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from diffreach.index.indexer import index
 from diffreach.graph.store import db_path
+from diffreach.index.indexer import index
 from tests.test_incremental import dump
 
 MODULES = 240
@@ -32,12 +32,17 @@ TOGGLED = range(0, MODULES, 12)  # 20 modules edited between runs: an incrementa
 
 
 def module_text(i: int, edited: bool) -> str:
-    lines = [f"from pkg.m{(i + 1) % MODULES} import f{(i + 1) % MODULES}",
-             f"from pkg.m{(i + 7) % MODULES} import C{(i + 7) % MODULES}", ""]
+    lines = [
+        f"from pkg.m{(i + 1) % MODULES} import f{(i + 1) % MODULES}",
+        f"from pkg.m{(i + 7) % MODULES} import C{(i + 7) % MODULES}",
+        "",
+    ]
     lines += [f"def f{i}(x):\n    '''Function {i}.'''\n    return f{(i + 1) % MODULES}(x) + {i}\n"]
     for k in range(6):
-        lines.append(f"class C{i}_{k}(C{(i + 7) % MODULES}):\n    def m{k}(self):\n"
-                     f"        return self.m{(k + 1) % 6}() + f{i}({k})\n")
+        lines.append(
+            f"class C{i}_{k}(C{(i + 7) % MODULES}):\n    def m{k}(self):\n"
+            f"        return self.m{(k + 1) % 6}() + f{i}({k})\n"
+        )
     lines.append(f"class C{i}:\n    def m0(self):\n        return 0\n")
     if edited:
         lines.append(f"def added{i}():\n    return f{i}(1)\n")
@@ -70,8 +75,12 @@ def integrity(root: Path) -> str:
 
 def run_index(root: Path, *args: str, kill_after: float | None = None) -> int:
     """`diffreach index` in its own process group; SIGKILL to the whole group after ``kill_after`` s."""
-    proc = subprocess.Popen([sys.executable, "-m", "diffreach.cli", "index", str(root), "--json", *args],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "diffreach.cli", "index", str(root), "--json", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     if kill_after is None:
         _, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err.decode()
@@ -119,8 +128,12 @@ def test_index_killed_at_random_points_recovers_to_a_full_rebuild(make_repo, tmp
         killed += code == -signal.SIGKILL
         if db_path(root).exists():
             assert integrity(root) == "ok", f"kill {i}: damaged database"
-        leftovers = {p.name for p in (root / ".diffreach").iterdir()} - {"graph.db", "graph.db-wal",
-                                                                          "graph.db-shm", ".gitignore"}
+        leftovers = {p.name for p in (root / ".diffreach").iterdir()} - {
+            "graph.db",
+            "graph.db-wal",
+            "graph.db-shm",
+            ".gitignore",
+        }
         assert not leftovers, f"kill {i}: half-written files {leftovers}"
         run_index(root)
         assert integrity(root) == "ok"
@@ -155,11 +168,13 @@ def test_the_cli_recovers_from_a_database_damaged_inside(make_repo) -> None:
     page = int.from_bytes(data[16:18], "big")
     data[page:] = b"\x5a" * (len(data) - page)  # keep page 1 (the header and schema), trash the rest
     path.write_bytes(bytes(data))
-    reader = subprocess.run([sys.executable, "-m", "diffreach.cli", "callers", "f1", "--root", str(root)],
-                            capture_output=True, text=True)
+    reader = subprocess.run(
+        [sys.executable, "-m", "diffreach.cli", "callers", "f1", "--root", str(root)], capture_output=True, text=True
+    )
     assert reader.returncode == 2 and reader.stderr.count("\n") == 1 and "index --full" in reader.stderr, reader.stderr
-    out = subprocess.run([sys.executable, "-m", "diffreach.cli", "index", str(root), "--json"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "diffreach.cli", "index", str(root), "--json"], capture_output=True, text=True
+    )
     assert out.returncode == 0, out.stderr
     assert "rebuilding" in out.stderr and "Traceback" not in out.stderr
     assert integrity(root) == "ok"

@@ -13,10 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from diffreach.review.diff import diff_from_texts, hunk_bodies, parse_diff
 from diffreach.errors import DiffError
 from diffreach.model import FileDiff, Hunk
-
+from diffreach.review.diff import diff_from_texts, hunk_bodies, parse_diff
 
 
 def git(root: Path, *args: str) -> str:
@@ -38,21 +37,26 @@ def test_empty_input_gives_nothing() -> None:
 
 
 def test_real_git_diff_of_every_kind_of_file_change(make_repo: Callable[..., Path]) -> None:
-    root = make_repo({
-        "edit.py": "a = 1\nb = 2\nc = 3\n",
-        "gone.py": "x = 1\n",
-        "old_name.py": "".join(f"line_{i} = {i}\n" for i in range(20)),
-        "my file.py": "s = 1\n",
-        "caf\u00e9.py": "e = 1\n",
-        "run.sh": "echo hi\n",
-        "eol.py": "n = 1\n",
-    })
-    write_files(root, {
-        "edit.py": "a = 1\nb = 20\nc = 3\nd = 4\n",
-        "added.py": "new = 1\n",
-        "my file.py": "s = 2\n",
-        "caf\u00e9.py": "e = 2\n",
-    })
+    root = make_repo(
+        {
+            "edit.py": "a = 1\nb = 2\nc = 3\n",
+            "gone.py": "x = 1\n",
+            "old_name.py": "".join(f"line_{i} = {i}\n" for i in range(20)),
+            "my file.py": "s = 1\n",
+            "caf\u00e9.py": "e = 1\n",
+            "run.sh": "echo hi\n",
+            "eol.py": "n = 1\n",
+        }
+    )
+    write_files(
+        root,
+        {
+            "edit.py": "a = 1\nb = 20\nc = 3\nd = 4\n",
+            "added.py": "new = 1\n",
+            "my file.py": "s = 2\n",
+            "caf\u00e9.py": "e = 2\n",
+        },
+    )
     (root / "eol.py").write_text("n = 2")  # no newline at end of file
     (root / "gone.py").unlink()
     (root / "blob.bin").write_bytes(b"\x00\x01\x02")
@@ -75,8 +79,17 @@ def test_real_git_diff_of_every_kind_of_file_change(make_repo: Callable[..., Pat
     assert diffs["eol.py"].hunks == (Hunk(1, 1, 1, 1, removed=(1,), added=(1,)),)
     assert diffs["blob.bin"].binary and diffs["blob.bin"].old_path is None
     assert diffs["run.sh"].hunks == () and not diffs["run.sh"].binary
-    assert set(diffs) == {"edit.py", "added.py", "gone.py", "new_name.py", "my file.py",
-                          "caf\u00e9.py", "eol.py", "blob.bin", "run.sh"}
+    assert set(diffs) == {
+        "edit.py",
+        "added.py",
+        "gone.py",
+        "new_name.py",
+        "my file.py",
+        "caf\u00e9.py",
+        "eol.py",
+        "blob.bin",
+        "run.sh",
+    }
 
 
 def test_git_show_with_binary_patch_and_commit_message(make_repo: Callable[..., Path]) -> None:
@@ -144,8 +157,10 @@ def test_dev_null_sides_and_rename_and_mode_headers() -> None:
 
 
 def test_copy_is_an_added_file() -> None:
-    text = ("diff --git a/a.py b/b.py\nsimilarity index 90%\ncopy from a.py\ncopy to b.py\n"
-            "--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\n")
+    text = (
+        "diff --git a/a.py b/b.py\nsimilarity index 90%\ncopy from a.py\ncopy to b.py\n"
+        "--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\n"
+    )
     (fd,) = parse_diff(text)
     assert (fd.old_path, fd.new_path) == (None, "b.py")
 
@@ -163,15 +178,16 @@ def test_quoted_paths_with_escapes_and_spaces() -> None:
 
 
 def test_removed_line_that_looks_like_a_file_header_is_counted_as_body() -> None:
-    text = ("--- a/notes.md\n+++ b/notes.md\n@@ -1,3 +1,2 @@\n keep\n--- not a header\n"
-            "+++ not a header either\n-last\n")
+    text = "--- a/notes.md\n+++ b/notes.md\n@@ -1,3 +1,2 @@\n keep\n--- not a header\n+++ not a header either\n-last\n"
     (fd,) = parse_diff(text)
     assert fd.hunks == (Hunk(1, 3, 1, 2, removed=(2, 3), added=(2,)),)
 
 
 def test_crlf_line_endings_and_no_newline_marker() -> None:
-    text = ("diff --git a/w.py b/w.py\r\n--- a/w.py\r\n+++ b/w.py\r\n@@ -1,2 +1,2 @@\r\n"
-            " a\r\n-b\r\n\\ No newline at end of file\r\n+c\r\n\\ No newline at end of file\r\n")
+    text = (
+        "diff --git a/w.py b/w.py\r\n--- a/w.py\r\n+++ b/w.py\r\n@@ -1,2 +1,2 @@\r\n"
+        " a\r\n-b\r\n\\ No newline at end of file\r\n+c\r\n\\ No newline at end of file\r\n"
+    )
     (fd,) = parse_diff(text)
     assert fd.path == "w.py"
     assert fd.hunks == (Hunk(1, 2, 1, 2, removed=(2,), added=(2,)),)
@@ -190,26 +206,29 @@ def test_diff_from_texts_marks_a_missing_final_newline() -> None:
     assert fd.hunks[0].removed == (2,) and fd.hunks[0].added == (2,)
 
 
-@pytest.mark.parametrize(("text", "line"), [
-    # fewer body lines than the header announces, and the diff ends
-    ("--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n", 3),
-    # more body lines than announced
-    ("--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n+c\n", 6),
-    # garbage where a hunk header is expected
-    ("--- a/f\n+++ b/f\nhello\n", 3),
-    ("diff --git a/f b/f\n--- a/f\n+++ b/f\n", 4),
-    # garbage inside a hunk
-    ("--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n?b\n+c\n", 5),
-    # a malformed hunk header
-    ("--- a/f\n+++ b/f\n@@ -x +1 @@\n", 3),
-    # a hunk before any file
-    ("@@ -1 +1 @@\n-a\n+b\n", 1),
-    # '---' of a git file without '+++'
-    ("diff --git a/f b/f\n--- a/f\n@@ -1 +1 @@\n", 3),
-    # the next file header inside a hunk that still expects lines
-    ("--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\ndiff --git a/g b/g\n", 5),
-    ("diff --cc f.py\nindex 1,2..3\n", 1),
-])
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # fewer body lines than the header announces, and the diff ends
+        ("--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n", 3),
+        # more body lines than announced
+        ("--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n+c\n", 6),
+        # garbage where a hunk header is expected
+        ("--- a/f\n+++ b/f\nhello\n", 3),
+        ("diff --git a/f b/f\n--- a/f\n+++ b/f\n", 4),
+        # garbage inside a hunk
+        ("--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n?b\n+c\n", 5),
+        # a malformed hunk header
+        ("--- a/f\n+++ b/f\n@@ -x +1 @@\n", 3),
+        # a hunk before any file
+        ("@@ -1 +1 @@\n-a\n+b\n", 1),
+        # '---' of a git file without '+++'
+        ("diff --git a/f b/f\n--- a/f\n@@ -1 +1 @@\n", 3),
+        # the next file header inside a hunk that still expects lines
+        ("--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\ndiff --git a/g b/g\n", 5),
+        ("diff --cc f.py\nindex 1,2..3\n", 1),
+    ],
+)
 def test_malformed_diffs_name_the_line(text: str, line: int) -> None:
     with pytest.raises(DiffError, match=rf"^malformed diff at line {line}: [^\n]+$"):
         parse_diff(text)

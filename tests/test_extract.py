@@ -17,8 +17,10 @@ PY = language_for("m.py")
 def test_refs_made_from_slots_equal_the_constructors() -> None:
     made = _make_refs([(3, "call", "f", "self", 0, "m.py::A.f"), (4, "value", "g", "", 1, "m.py")])
     assert made == [Ref("m.py::A.f", "call", "f", "self", 3), Ref("m.py", "value", "g", "", 4)]
-    assert [hash(r) for r in made] == [hash(Ref("m.py::A.f", "call", "f", "self", 3)),
-                                       hash(Ref("m.py", "value", "g", "", 4))]
+    assert [hash(r) for r in made] == [
+        hash(Ref("m.py::A.f", "call", "f", "self", 3)),
+        hash(Ref("m.py", "value", "g", "", 4)),
+    ]
     with pytest.raises(AttributeError):
         made[0].name = "h"  # type: ignore[misc]  # still frozen
 
@@ -35,7 +37,7 @@ def test_extract_leaves_the_collector_as_it_found_it(enabled: bool) -> None:
 
 
 def test_non_ascii_source_names_and_lines() -> None:
-    src = "s = 'héllo wörld'\n\ndef grüß(x):\n    \"\"\"Sagt grüß.\"\"\"\n    return ünter(x)\n".encode()
+    src = 's = \'héllo wörld\'\n\ndef grüß(x):\n    """Sagt grüß."""\n    return ünter(x)\n'.encode()
     fx = extract("m.py", src, PY)
     func = fx.symbols[1]
     assert (func.name, func.signature, func.doc, func.start_line) == ("grüß", "def grüß(x)", "Sagt grüß.", 3)

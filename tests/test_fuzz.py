@@ -23,13 +23,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diffreach.review.changes import changed_symbols
-from diffreach.review.diff import diff_from_texts, parse_diff
 from diffreach.errors import DiffError
 from diffreach.extract.core import extract
 from diffreach.languages import all_languages, language_for
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import FILE, FileExtract
+from diffreach.review.changes import changed_symbols
+from diffreach.review.diff import diff_from_texts, parse_diff
 
 HERE = Path(__file__).parent
 SPECS = all_languages()
@@ -38,7 +38,7 @@ SPEC_IDS = [f"{s.name}{s.extensions[0]}" for s in SPECS]
 
 # Deep nesting and long lines, per language family: openers that every grammar
 # here nests (calls, blocks, arrays, strings, comments, generics).
-NEST_OPEN = [b"(", b"{", b"[", b"f(", b"if (x) {", b"<", b"\"", b"/*", b"def f():\n", b"class A {"]
+NEST_OPEN = [b"(", b"{", b"[", b"f(", b"if (x) {", b"<", b'"', b"/*", b"def f():\n", b"class A {"]
 LINE_UNITS = [b"a+", b"x.", b"'", b"(", b"\\", b"\t", b"\xff", b"a" * 64, b"f(1)", b"// "]
 
 
@@ -51,8 +51,12 @@ def seeds() -> dict[str, tuple[bytes, ...]]:
             if not isinstance(node, ast.Dict):
                 continue
             for key, value in zip(node.keys, node.values):
-                if isinstance(key, ast.Constant) and isinstance(key.value, str) \
-                        and isinstance(value, ast.Constant) and isinstance(value.value, str):
+                if (
+                    isinstance(key, ast.Constant)
+                    and isinstance(key.value, str)
+                    and isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                ):
                     spec = language_for(key.value)
                     if spec is not None:
                         found[spec.name].append(value.value.encode())
@@ -68,8 +72,12 @@ def seeds() -> dict[str, tuple[bytes, ...]]:
 
 # -- recipes ---------------------------------------------------------------------------------------
 
-mutation = st.tuples(st.sampled_from(["delete", "insert", "duplicate", "flip", "truncate", "swap"]),
-                     st.floats(0, 1), st.floats(0, 1), st.binary(max_size=16))
+mutation = st.tuples(
+    st.sampled_from(["delete", "insert", "duplicate", "flip", "truncate", "swap"]),
+    st.floats(0, 1),
+    st.floats(0, 1),
+    st.binary(max_size=16),
+)
 
 
 def mutate(data: bytes, mutations: list[tuple[str, float, float, bytes]]) -> bytes:
@@ -83,7 +91,7 @@ def mutate(data: bytes, mutations: list[tuple[str, float, float, bytes]]) -> byt
             data = data[:j] + data[i:j] + data[j:]
         elif op == "flip" and data:
             k = min(i, len(data) - 1)
-            data = data[:k] + bytes([data[k] ^ (payload[:1] or b"\x01")[0]]) + data[k + 1:]
+            data = data[:k] + bytes([data[k] ^ (payload[:1] or b"\x01")[0]]) + data[k + 1 :]
         elif op == "truncate":
             data = data[:i]
         elif op == "swap":
@@ -97,12 +105,17 @@ def source_recipe(name: str, scale: int = 1) -> st.SearchStrategy[bytes]:
     pool = seeds()[name]
     seed = st.sampled_from(pool)
     mutated = st.builds(mutate, seed, st.lists(mutation, max_size=6))
-    truncated = st.builds(lambda s, f: s[:int(f * len(s))], seed, st.floats(0, 1))
+    truncated = st.builds(lambda s, f: s[: int(f * len(s))], seed, st.floats(0, 1))
     nested = st.builds(lambda o, n, s: o * n + s, st.sampled_from(NEST_OPEN), st.integers(1, 300 * scale), seed)
-    long_line = st.builds(lambda u, n, s: s + u * n + b"\n", st.sampled_from(LINE_UNITS),
-                          st.integers(1, 5_000 * scale), seed)
-    spliced = st.builds(lambda a, b, f: a[:int(f * len(a))] + b, seed, st.sampled_from(
-        [t for texts in seeds().values() for t in texts]), st.floats(0, 1))
+    long_line = st.builds(
+        lambda u, n, s: s + u * n + b"\n", st.sampled_from(LINE_UNITS), st.integers(1, 5_000 * scale), seed
+    )
+    spliced = st.builds(
+        lambda a, b, f: a[: int(f * len(a))] + b,
+        seed,
+        st.sampled_from([t for texts in seeds().values() for t in texts]),
+        st.floats(0, 1),
+    )
     return st.one_of(st.binary(max_size=2000), mutated, truncated, nested, long_line, spliced)
 
 
@@ -115,18 +128,22 @@ def diff_seeds() -> tuple[str, ...]:
         for i, text in enumerate(texts[:6]):
             old = text.decode()
             lines = old.splitlines(keepends=True)
-            new = "".join(lines[: len(lines) // 2] + ["    x = 1\n"] + lines[len(lines) // 2 + 1:])
+            new = "".join([*lines[: len(lines) // 2], "    x = 1\n", *lines[len(lines) // 2 + 1 :]])
             out.append(diff_from_texts(f"src/f{i}{spec.extensions[0]}", old, new))
             out.append(diff_from_texts(f"src/g{i}{spec.extensions[0]}", None, old))
-    out.extend([
-        "diff --git a/img.png b/img.png\nindex 1..2 100644\nGIT binary patch\nliteral 5\nMcmZ?wbhF3\n\nliteral 0\n",
-        "diff --git a/x.bin b/x.bin\nnew file mode 100644\nBinary files /dev/null and b/x.bin differ\n",
-        ('diff --git "a/sp ace\\303\\251.py" "b/sp ace\\303\\251.py"\n--- "a/sp ace\\303\\251.py"\n'
-         '+++ "b/sp ace\\303\\251.py"\n@@ -1 +1 @@\n-a\n+b\n'),
-        "diff --git a/a.py b/b.py\nsimilarity index 90%\nrename from a.py\nrename to b.py\n",
-        "--- a/a.py\r\n+++ b/a.py\r\n@@ -1,2 +1,2 @@\r\n-x = 1\r\n+x = 2\r\n y = 3\r\n",
-        "--- a.py\n+++ a.py\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n",
-    ])
+    out.extend(
+        [
+            "diff --git a/img.png b/img.png\nindex 1..2 100644\nGIT binary patch\nliteral 5\nMcmZ?wbhF3\n\nliteral 0\n",
+            "diff --git a/x.bin b/x.bin\nnew file mode 100644\nBinary files /dev/null and b/x.bin differ\n",
+            (
+                'diff --git "a/sp ace\\303\\251.py" "b/sp ace\\303\\251.py"\n--- "a/sp ace\\303\\251.py"\n'
+                '+++ "b/sp ace\\303\\251.py"\n@@ -1 +1 @@\n-a\n+b\n'
+            ),
+            "diff --git a/a.py b/b.py\nsimilarity index 90%\nrename from a.py\nrename to b.py\n",
+            "--- a/a.py\r\n+++ b/a.py\r\n@@ -1,2 +1,2 @@\r\n-x = 1\r\n+x = 2\r\n y = 3\r\n",
+            "--- a.py\n+++ a.py\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n",
+        ]
+    )
     return tuple(out)
 
 
@@ -138,19 +155,51 @@ def diff_recipe() -> st.SearchStrategy[str]:
     seed = st.sampled_from(diff_seeds())
     joined = st.lists(seed, min_size=1, max_size=4).map("".join)
     mutated = st.builds(text_mutate, joined, st.lists(mutation, max_size=6))
-    truncated = st.builds(lambda s, f: s[:int(f * len(s))], joined, st.floats(0, 1))
-    by_line = st.builds(lambda s, drop: "".join(x for i, x in enumerate(s.splitlines(True)) if i not in drop),
-                        joined, st.sets(st.integers(0, 60), max_size=4))
-    header_noise = st.builds(lambda n, tail: "".join(n) + tail, st.lists(st.sampled_from(
-        ["diff --git ", "--- ", "+++ ", "@@ -", "@@ -1,3 +1 @@", "\\ ", "-", "+", " ", "\r\n", "\n",
-         "GIT binary patch\n", "rename from ", '"\\', "Binary files a and b differ\n", "a/x.py b/x.py\n"]),
-        max_size=30), st.sampled_from(["", "\n"]))
-    return st.one_of(st.text(max_size=500), mutated, truncated, by_line, header_noise,
-                     st.builds(lambda u, n: u * n, st.sampled_from(["+x\n", "@@ -1 +1 @@\n", "-" * 1000]),
-                               st.integers(1, 20_000)))
+    truncated = st.builds(lambda s, f: s[: int(f * len(s))], joined, st.floats(0, 1))
+    by_line = st.builds(
+        lambda s, drop: "".join(x for i, x in enumerate(s.splitlines(True)) if i not in drop),
+        joined,
+        st.sets(st.integers(0, 60), max_size=4),
+    )
+    header_noise = st.builds(
+        lambda n, tail: "".join(n) + tail,
+        st.lists(
+            st.sampled_from(
+                [
+                    "diff --git ",
+                    "--- ",
+                    "+++ ",
+                    "@@ -",
+                    "@@ -1,3 +1 @@",
+                    "\\ ",
+                    "-",
+                    "+",
+                    " ",
+                    "\r\n",
+                    "\n",
+                    "GIT binary patch\n",
+                    "rename from ",
+                    '"\\',
+                    "Binary files a and b differ\n",
+                    "a/x.py b/x.py\n",
+                ]
+            ),
+            max_size=30,
+        ),
+        st.sampled_from(["", "\n"]),
+    )
+    return st.one_of(
+        st.text(max_size=500),
+        mutated,
+        truncated,
+        by_line,
+        header_noise,
+        st.builds(lambda u, n: u * n, st.sampled_from(["+x\n", "@@ -1 +1 @@\n", "-" * 1000]), st.integers(1, 20_000)),
+    )
 
 
 # -- the properties --------------------------------------------------------------------------------
+
 
 def check_extract(spec: LanguageSpec, data: bytes, path: str) -> FileExtract:
     """extract() returns (never raises) and its records hang together."""
@@ -185,8 +234,11 @@ def check_diff(text: str) -> tuple[object, ...]:
         assert fd.old_path is not None or fd.new_path is not None
         for h in fd.hunks:
             assert len(h.removed) <= h.old_count and len(h.added) <= h.new_count
-    return (min(len(file_diffs), 4), min(sum(len(fd.hunks) for fd in file_diffs), 6),
-            tuple(sorted({(fd.old_path is None, fd.new_path is None) for fd in file_diffs})))
+    return (
+        min(len(file_diffs), 4),
+        min(sum(len(fd.hunks) for fd in file_diffs), 6),
+        tuple(sorted({(fd.old_path is None, fd.new_path is None) for fd in file_diffs})),
+    )
 
 
 def check_changes(text: str, old: bytes | None, new: bytes | None) -> tuple[object, ...]:
@@ -204,8 +256,10 @@ def check_changes(text: str, old: bytes | None, new: bytes | None) -> tuple[obje
 def changes_recipe() -> st.SearchStrategy[tuple[str, bytes | None, bytes | None]]:
     """A diff of a seed against its mutation, maybe mutated itself; file contents that
     agree with it, disagree with it, or are missing."""
-    def build(spec_i: int, seed_i: int, muts: list, diff_muts: list, old_kind: int, new_kind: int,
-              garbage: bytes) -> tuple[str, bytes | None, bytes | None]:
+
+    def build(
+        spec_i: int, seed_i: int, muts: list, diff_muts: list, old_kind: int, new_kind: int, garbage: bytes
+    ) -> tuple[str, bytes | None, bytes | None]:
         spec = SPECS[spec_i % len(SPECS)]
         pool = seeds()[spec.name]
         old = pool[seed_i % len(pool)]
@@ -216,13 +270,22 @@ def changes_recipe() -> st.SearchStrategy[tuple[str, bytes | None, bytes | None]
         sides = {0: None, 1: garbage}
         return text, {**sides, 2: old}.get(old_kind), {**sides, 2: new}.get(new_kind)
 
-    return st.builds(build, st.integers(0, 100), st.integers(0, 1000), st.lists(mutation, max_size=5),
-                     st.lists(mutation, max_size=2), st.integers(0, 2), st.integers(0, 2), st.binary(max_size=300))
+    return st.builds(
+        build,
+        st.integers(0, 100),
+        st.integers(0, 1000),
+        st.lists(mutation, max_size=5),
+        st.lists(mutation, max_size=2),
+        st.integers(0, 2),
+        st.integers(0, 2),
+        st.binary(max_size=300),
+    )
 
 
 # Test ids name the spec; the slice in `make test` is small and fixed-seed (derandomize).
-SLICE = settings(max_examples=40, deadline=None, derandomize=True, database=None,
-                 suppress_health_check=list(HealthCheck))
+SLICE = settings(
+    max_examples=40, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
 
 
 def _extract_test(spec: LanguageSpec) -> Callable[[], None]:
@@ -307,12 +370,14 @@ def test_a_line_diff_of_seeds_maps_to_the_edited_symbol() -> None:
 # one parse, drop it here.
 GRAMMAR_HANGS = {
     "f.tsx": b"export const Lab(textel = (onstructxt }: { text:  Contr merge {\n  private repo: Repo;\n",
-    "f.kt": (b'package com.shop.core\nimport com.shop.util.Helper\n  fun ad.make()\n    supmd(x: Int) {\n'
-             b'    this.totalh)\n    Helper.make()\n    supmxake()\n s frob() {n fro\nr\nr\nr\no\nr\nr\nr\n'
-             b'r\nr\nr\nr\no\no\no\no\nr\nr\n\nr\nr\nrom.sr\nr\nr\nr\nr\no\nr\nr\nr\nr\nr\nr\nr\no\nr\nr\n'
-             b'r\nrr\nr\nr\nr\nr\nr\nr\no\nr\nr\nr\nr\nr\n\xf2\nr\no\nr\nr\nr\nr\nr\nr\nr\no\nr\nr\nr\nr\n'
-             b'r\nr\nr\no\nr\nrom.shop.core\nclass CartTest {\n  @Test\n  fun adds() {\n'
-             b'   0Cart(1).total()\n    Cart(2)\n  }\n}\n'),
+    "f.kt": (
+        b"package com.shop.core\nimport com.shop.util.Helper\n  fun ad.make()\n    supmd(x: Int) {\n"
+        b"    this.totalh)\n    Helper.make()\n    supmxake()\n s frob() {n fro\nr\nr\nr\no\nr\nr\nr\n"
+        b"r\nr\nr\nr\no\no\no\no\nr\nr\n\nr\nr\nrom.sr\nr\nr\nr\nr\no\nr\nr\nr\nr\nr\nr\nr\no\nr\nr\n"
+        b"r\nrr\nr\nr\nr\nr\nr\nr\no\nr\nr\nr\nr\nr\n\xf2\nr\no\nr\nr\nr\nr\nr\nr\nr\no\nr\nr\nr\nr\n"
+        b"r\nr\nr\no\nr\nrom.shop.core\nclass CartTest {\n  @Test\n  fun adds() {\n"
+        b"   0Cart(1).total()\n    Cart(2)\n  }\n}\n"
+    ),
 }
 
 

@@ -48,8 +48,33 @@ EXTREME_EVERY = 2_000
 CORPUS_CAP = 4_000
 # Bytes that break tokenizers in every grammar here: quotes, escapes, comment and
 # interpolation openers, heredocs, NUL, invalid UTF-8, CR, a Unicode line separator.
-ODD_TOKENS = (b"'", b'"', b"`", b"\\", b"${", b"#{", b"/*", b"*/", b"//", b"#", b"<<EOF\n", b"\x00", b"\xff",
-              b"\xc3", b"\r", b"\r\n", b"\t", "\u2028".encode(), b"\n\n", b"{", b"}", b"(", b")", b"<", b">")
+ODD_TOKENS = (
+    b"'",
+    b'"',
+    b"`",
+    b"\\",
+    b"${",
+    b"#{",
+    b"/*",
+    b"*/",
+    b"//",
+    b"#",
+    b"<<EOF\n",
+    b"\x00",
+    b"\xff",
+    b"\xc3",
+    b"\r",
+    b"\r\n",
+    b"\t",
+    "\u2028".encode(),
+    b"\n\n",
+    b"{",
+    b"}",
+    b"(",
+    b")",
+    b"<",
+    b">",
+)
 SEP = b"\n\x00--8<--\x00\n"  # the changes target: diff, old and new contents in one blob
 
 
@@ -77,9 +102,17 @@ def _extract_run(spec: LanguageSpec, path: str) -> Callable[[bytes], Hashable]:
         except ParseLimitExceeded:
             return "parse-limit"
         check_records(fx, path)
-        return (fx.parse_errors, tuple(sorted({s.kind for s in fx.symbols})), tuple(sorted({r.kind for r in fx.refs})),
-                min(len(fx.symbols), 6), min(len(fx.refs), 6), min(len(fx.imports), 3), min(len(fx.bindings), 3),
-                bool(fx.package))
+        return (
+            fx.parse_errors,
+            tuple(sorted({s.kind for s in fx.symbols})),
+            tuple(sorted({r.kind for r in fx.refs})),
+            min(len(fx.symbols), 6),
+            min(len(fx.refs), 6),
+            min(len(fx.imports), 3),
+            min(len(fx.bindings), 3),
+            bool(fx.package),
+        )
+
     return run
 
 
@@ -117,19 +150,19 @@ def targets() -> dict[str, Target]:
     diffs = tuple(d.encode("utf-8", "surrogatepass") for d in diff_seeds())
     found["diff"] = Target("diff", diffs, _dictionary(diffs), _diff_run, False)
     changes = _changes_seeds()
-    found["changes"] = Target("changes", changes, _dictionary(changes) + (SEP,), _changes_run, False)
+    found["changes"] = Target("changes", changes, (*_dictionary(changes), SEP), _changes_run, False)
     return found
 
 
 # -- mutations -------------------------------------------------------------------------------------
+
 
 def _span(rng: random.Random, n: int) -> tuple[int, int]:
     i = rng.randrange(n + 1)
     return i, min(n, i + 1 + int(rng.expovariate(1 / 8)))
 
 
-def mutate(data: bytes, corpus: tuple[bytes, ...] | list[bytes], words: tuple[bytes, ...],
-           rng: random.Random) -> bytes:
+def mutate(data: bytes, corpus: tuple[bytes, ...] | list[bytes], words: tuple[bytes, ...], rng: random.Random) -> bytes:
     """One to five stacked mutations of ``data`` (libFuzzer's repertoire, minus coverage)."""
     for _ in range(rng.randint(1, 5)):
         n = len(data)
@@ -141,7 +174,7 @@ def mutate(data: bytes, corpus: tuple[bytes, ...] | list[bytes], words: tuple[by
             data = data[:i] + rng.randbytes(rng.randint(1, 8)) + data[i:]
         elif op == 2 and n:  # flip a bit
             k = min(i, n - 1)
-            data = data[:k] + bytes([data[k] ^ (1 << rng.randrange(8))]) + data[k + 1:]
+            data = data[:k] + bytes([data[k] ^ (1 << rng.randrange(8))]) + data[k + 1 :]
         elif op == 3:  # a dictionary token (a keyword or operator of the language, or an odd byte)
             data = data[:i] + rng.choice(words) + data[i:]
         elif op == 4:  # repeat a span
@@ -151,7 +184,7 @@ def mutate(data: bytes, corpus: tuple[bytes, ...] | list[bytes], words: tuple[by
             data = data[:k] + data[i:j] + data[k:]
         elif op == 6:  # splice with another entry
             other = rng.choice(corpus)
-            data = data[:i] + other[rng.randrange(len(other) + 1):]
+            data = data[:i] + other[rng.randrange(len(other) + 1) :]
         elif op == 7:  # truncate
             data = data[:i]
         elif op == 8:  # swap two spans
@@ -162,7 +195,7 @@ def mutate(data: bytes, corpus: tuple[bytes, ...] | list[bytes], words: tuple[by
             lines = data.splitlines(keepends=True)
             if lines:
                 k = rng.randrange(len(lines))
-                lines[k:k + 1] = [] if rng.random() < 0.5 else [lines[k]] * 2
+                lines[k : k + 1] = [] if rng.random() < 0.5 else [lines[k]] * 2
                 data = b"".join(lines)
     return data[:MAX_LEN]
 
@@ -179,6 +212,7 @@ def extreme(seed: bytes, rng: random.Random) -> bytes:
 
 # -- the loop --------------------------------------------------------------------------------------
 
+
 @dataclass
 class Stats:
     inputs: int = 0
@@ -193,11 +227,17 @@ class Stats:
     shapes: int = 0
 
 
-def fuzz(target: Target, inputs: int, seed: int, start: int = 0,
-         on_input: Callable[[int, bytes], None] | None = None,
-         on_crash: Callable[[int, bytes, BaseException], None] | None = None,
-         clock: Callable[[], float] | None = None,
-         corpus: list[bytes] | None = None, shapes: set[Hashable] | None = None) -> Stats:
+def fuzz(
+    target: Target,
+    inputs: int,
+    seed: int,
+    start: int = 0,
+    on_input: Callable[[int, bytes], None] | None = None,
+    on_crash: Callable[[int, bytes, BaseException], None] | None = None,
+    clock: Callable[[], float] | None = None,
+    corpus: list[bytes] | None = None,
+    shapes: set[Hashable] | None = None,
+) -> Stats:
     """Run ``inputs`` inputs (numbered from ``start``) through ``target``. ``on_input`` sees each
     input before it runs (the bench keeps it on disk for a native crash or a hang); a Python
     exception is a crash: counted, passed to ``on_crash``, and the loop goes on. ``corpus`` and
@@ -220,7 +260,7 @@ def fuzz(target: Target, inputs: int, seed: int, start: int = 0,
         began = clock()
         try:
             shape = target.run(data)
-        except Exception as exc:  # noqa: BLE001 - a broken promise: counted, kept, and the loop goes on
+        except Exception as exc:
             stats.crashes += 1
             if on_crash:
                 on_crash(n, data, exc)
@@ -241,10 +281,13 @@ def fuzz(target: Target, inputs: int, seed: int, start: int = 0,
 
 # -- the fixed-seed slice in `make test` -----------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", [*SPEC_IDS, "diff", "changes"])
 def test_mutated_inputs_break_no_promise(name: str) -> None:
     failures: list[str] = []
-    stats = fuzz(targets()[name], 100, seed=0, on_crash=lambda n, data, exc: failures.append(f"{n}: {exc!r} on {data[:200]!r}"))
+    stats = fuzz(
+        targets()[name], 100, seed=0, on_crash=lambda n, data, exc: failures.append(f"{n}: {exc!r} on {data[:200]!r}")
+    )
     assert not failures, failures[:3]
     assert stats.inputs == 100 and stats.corpus >= len(targets()[name].seeds)
 

@@ -75,11 +75,15 @@ def test_cpp_typed_variable_in_namespace_and_tests() -> None:
 
 def test_cpp_export_macro_between_class_and_name_keeps_the_class() -> None:
     files = {
-        "include/db/slice.h": ("#define DB_EXPORT\nnamespace db {\nclass DB_EXPORT Slice {\n public:\n"
-                               "  const char* begin() const { return data_; }\n  int size() const { return 1; }\n"
-                               " private:\n  const char* data_;\n};\nstruct DB_EXPORT Options final : public Base {};\n}\n"),
-        "db/use.cc": ('#include "include/db/slice.h"\n#include <vector>\n\n'
-                      "int Use(std::vector<int>& v) {\n  db::Slice s;\n  v.begin();\n  return s.size();\n}\n"),
+        "include/db/slice.h": (
+            "#define DB_EXPORT\nnamespace db {\nclass DB_EXPORT Slice {\n public:\n"
+            "  const char* begin() const { return data_; }\n  int size() const { return 1; }\n"
+            " private:\n  const char* data_;\n};\nstruct DB_EXPORT Options final : public Base {};\n}\n"
+        ),
+        "db/use.cc": (
+            '#include "include/db/slice.h"\n#include <vector>\n\n'
+            "int Use(std::vector<int>& v) {\n  db::Slice s;\n  v.begin();\n  return s.size();\n}\n"
+        ),
     }
     g = graph_from_sources(files)
     kinds = {s.id: s.kind for s in g.symbols}
@@ -130,8 +134,12 @@ def test_googletest_fixture_tests_are_methods_of_their_fixture() -> None:
     }
     g = graph_from_sources(files)
     tests = {s.id for s in g.symbols if s.file == "db/db_test.cc" and s.is_test and s.kind != "class"}
-    assert tests == {"db/db_test.cc", "db/db_test.cc::DBTest.Reopen", "db/db_test.cc::DBTest.Empty",
-                     "db/db_test.cc::Fixed32"}
+    assert tests == {
+        "db/db_test.cc",
+        "db/db_test.cc::DBTest.Reopen",
+        "db/db_test.cc::DBTest.Empty",
+        "db/db_test.cc::Fixed32",
+    }
     edges = {(s, t, k) for s, t, k in g.edge_set("calls") | g.edge_set("tests")}
     assert ("db/db_test.cc::DBTest.Empty", "db/db_test.cc::DBTest.Reopen", "calls") in edges
     assert ("db/db_test.cc::DBTest.Empty", "db/db.cc::Encode", "tests") in edges

@@ -60,5 +60,7 @@ def test_xunit_fact_is_a_test_and_unknown_receiver_is_not_connected() -> None:
 
 
 def test_nunit_attribute_outside_a_test_folder() -> None:
-    g = graph_from_sources({"src/Checks.cs": "public class Checks {\n [Test]\n public void A() {}\n public void B() {}\n}\n"})
+    g = graph_from_sources(
+        {"src/Checks.cs": "public class Checks {\n [Test]\n public void A() {}\n public void B() {}\n}\n"}
+    )
     assert {s.id for s in g.symbols if s.is_test} == {"src/Checks.cs::Checks.A"}

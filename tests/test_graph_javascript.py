@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from diffreach.index.build import BuiltGraph, graph_from_sources
 from diffreach.cli import main
+from diffreach.index.build import BuiltGraph, graph_from_sources
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str]]:
@@ -22,59 +22,69 @@ def statuses(g: BuiltGraph, scope: str) -> dict[str, str]:
 
 
 def test_same_name_in_two_modules_follows_the_import() -> None:
-    edges = calls({
-        "one.js": "export function load() {}\n",
-        "two.js": "export function load() {}\n",
-        "user.js": "import { load } from './two';\n\nexport function go() {\n  load();\n}\n",
-    })
+    edges = calls(
+        {
+            "one.js": "export function load() {}\n",
+            "two.js": "export function load() {}\n",
+            "user.js": "import { load } from './two';\n\nexport function go() {\n  load();\n}\n",
+        }
+    )
     assert edges == {("user.js::go", "two.js::load")}
 
 
 def test_aliased_named_import_and_local_shadowing() -> None:
-    edges = calls({
-        "util.js": "export function load() {}\nexport function save() {}\n",
-        "user.js": (
-            "import { load as fetchIt, save } from './util.js';\n"
-            "function go() { fetchIt(); }\n"
-            "function keep() { function save() {} save(); }\n"
-        ),
-    })
+    edges = calls(
+        {
+            "util.js": "export function load() {}\nexport function save() {}\n",
+            "user.js": (
+                "import { load as fetchIt, save } from './util.js';\n"
+                "function go() { fetchIt(); }\n"
+                "function keep() { function save() {} save(); }\n"
+            ),
+        }
+    )
     assert edges == {("user.js::go", "util.js::load"), ("user.js::keep", "user.js::keep.save")}
 
 
 def test_unrelated_classes_with_get_are_not_connected_by_an_unknown_receiver() -> None:
-    g = graph_from_sources({
-        "a.js": "export class Cache {\n  get(k) {}\n  push(x) {}\n}\n",
-        "b.js": "export class Registry {\n  get(k) {}\n}\n",
-        "c.js": "export function use(thing, items) {\n  thing.get(1);\n  items.push(2);\n}\n",
-    })
+    g = graph_from_sources(
+        {
+            "a.js": "export class Cache {\n  get(k) {}\n  push(x) {}\n}\n",
+            "b.js": "export class Registry {\n  get(k) {}\n}\n",
+            "c.js": "export function use(thing, items) {\n  thing.get(1);\n  items.push(2);\n}\n",
+        }
+    )
     assert not [e for e in g.edges if e.source == "c.js::use"]
     assert statuses(g, "c.js::use") == {"get": "unresolved", "push": "unresolved"}
 
 
 def test_reexport_chain_through_index_files() -> None:
-    edges = calls({
-        "lib/core/engine.js": "export function start() {}\nexport function stop() {}\n",
-        "lib/core/index.js": "export * from './engine';\n",
-        "lib/index.js": "export { start as boot } from './core';\nexport * from './core/index.js';\n",
-        "app.js": "import { boot, stop } from './lib';\n\nboot();\nstop();\n",
-    })
+    edges = calls(
+        {
+            "lib/core/engine.js": "export function start() {}\nexport function stop() {}\n",
+            "lib/core/index.js": "export * from './engine';\n",
+            "lib/index.js": "export { start as boot } from './core';\nexport * from './core/index.js';\n",
+            "app.js": "import { boot, stop } from './lib';\n\nboot();\nstop();\n",
+        }
+    )
     assert edges == {("app.js", "lib/core/engine.js::start"), ("app.js", "lib/core/engine.js::stop")}
 
 
 def test_default_imports_of_every_default_export_form() -> None:
-    edges = calls({
-        "named.js": "export default function main() {}\n",
-        "anon.js": "export default () => 1;\n",
-        "later.js": "function run() {}\nexport default run;\n",
-        "klass.js": "export default class Widget {\n  constructor() {}\n}\n",
-        "listed.js": "function inner() {}\nexport { inner as default };\n",
-        "app.js": (
-            "import main from './named';\nimport anon from './anon';\nimport go from './later';\n"
-            "import Widget from './klass';\nimport { default as inner } from './listed';\n"
-            "function boot() { main(); anon(); go(); new Widget(); inner(); }\n"
-        ),
-    })
+    edges = calls(
+        {
+            "named.js": "export default function main() {}\n",
+            "anon.js": "export default () => 1;\n",
+            "later.js": "function run() {}\nexport default run;\n",
+            "klass.js": "export default class Widget {\n  constructor() {}\n}\n",
+            "listed.js": "function inner() {}\nexport { inner as default };\n",
+            "app.js": (
+                "import main from './named';\nimport anon from './anon';\nimport go from './later';\n"
+                "import Widget from './klass';\nimport { default as inner } from './listed';\n"
+                "function boot() { main(); anon(); go(); new Widget(); inner(); }\n"
+            ),
+        }
+    )
     assert edges == {
         ("app.js::boot", "named.js::main"),
         ("app.js::boot", "anon.js::default"),
@@ -85,30 +95,34 @@ def test_default_imports_of_every_default_export_form() -> None:
 
 
 def test_namespace_import_and_member_call() -> None:
-    g = graph_from_sources({
-        "math.js": "export function add(a, b) { return a + b; }\n",
-        "app.js": "import * as m from './math.js';\nfunction go() { m.add(1, 2); m.missing(); }\n",
-    })
+    g = graph_from_sources(
+        {
+            "math.js": "export function add(a, b) { return a + b; }\n",
+            "app.js": "import * as m from './math.js';\nfunction go() { m.add(1, 2); m.missing(); }\n",
+        }
+    )
     assert {(e.source, e.target) for e in g.edges if e.kind == "calls"} == {("app.js::go", "math.js::add")}
     assert statuses(g, "app.js::go") == {"add": "resolved", "missing": "unresolved"}
 
 
 def test_commonjs_require_and_module_exports() -> None:
-    edges = calls({
-        "lib/obj.js": "function helper() {}\nfunction other() {}\nmodule.exports = { helper, renamed: other };\n",
-        "lib/fn.js": "module.exports = function () {};\n",
-        "lib/named.js": "module.exports = function build() {};\n",
-        "lib/props.js": "exports.parse = function () {};\nfunction fmt() {}\nexports.format = fmt;\n",
-        "app.js": (
-            "const obj = require('./lib/obj');\n"
-            "const { renamed } = require('./lib/obj.js');\n"
-            "const fn = require('./lib/fn');\n"
-            "const build = require('./lib/named');\n"
-            "const props = require('./lib/props');\n"
-            "const parse = require('./lib/props').parse;\n"
-            "function go() { obj.helper(); renamed(); fn(); build(); props.format(); parse(); }\n"
-        ),
-    })
+    edges = calls(
+        {
+            "lib/obj.js": "function helper() {}\nfunction other() {}\nmodule.exports = { helper, renamed: other };\n",
+            "lib/fn.js": "module.exports = function () {};\n",
+            "lib/named.js": "module.exports = function build() {};\n",
+            "lib/props.js": "exports.parse = function () {};\nfunction fmt() {}\nexports.format = fmt;\n",
+            "app.js": (
+                "const obj = require('./lib/obj');\n"
+                "const { renamed } = require('./lib/obj.js');\n"
+                "const fn = require('./lib/fn');\n"
+                "const build = require('./lib/named');\n"
+                "const props = require('./lib/props');\n"
+                "const parse = require('./lib/props').parse;\n"
+                "function go() { obj.helper(); renamed(); fn(); build(); props.format(); parse(); }\n"
+            ),
+        }
+    )
     assert edges == {
         ("app.js::go", "lib/obj.js::helper"),
         ("app.js::go", "lib/obj.js::other"),
@@ -120,35 +134,41 @@ def test_commonjs_require_and_module_exports() -> None:
 
 
 def test_es_import_of_a_commonjs_module() -> None:
-    edges = calls({
-        "legacy.js": "function old() {}\nmodule.exports = { old };\n",
-        "app.mjs": "import legacy from './legacy.js';\nlegacy.old();\n",
-    })
+    edges = calls(
+        {
+            "legacy.js": "function old() {}\nmodule.exports = { old };\n",
+            "app.mjs": "import legacy from './legacy.js';\nlegacy.old();\n",
+        }
+    )
     assert edges == {("app.mjs", "legacy.js::old")}
 
 
 def test_extension_less_paths_index_files_and_parent_directories() -> None:
-    g = graph_from_sources({
-        "src/utils/index.js": "export function slug() {}\n",
-        "src/deep/a/b/page.jsx": "import { slug } from '../../../utils';\nexport function Page() { slug(); }\n",
-    })
+    g = graph_from_sources(
+        {
+            "src/utils/index.js": "export function slug() {}\n",
+            "src/deep/a/b/page.jsx": "import { slug } from '../../../utils';\nexport function Page() { slug(); }\n",
+        }
+    )
     assert ("src/deep/a/b/page.jsx::Page", "src/utils/index.js::slug") in {(e.source, e.target) for e in g.edges}
     assert ("src/deep/a/b/page.jsx", "src/utils/index.js", "imports") in g.edge_set("imports")
 
 
 def test_class_extends_this_inherited_super_and_constructor() -> None:
-    g = graph_from_sources({
-        "base.js": "export class Base {\n  constructor() {}\n  helper() {}\n  run() {}\n}\n",
-        "child.js": (
-            "import { Base } from './base';\n"
-            "export class Child extends Base {\n"
-            "  constructor() { super(); }\n"
-            "  run() { super.run(); this.helper(); this.#own(); }\n"
-            "  #own() {}\n"
-            "}\n"
-            "export function make() { const c = new Child(); c.run(); }\n"
-        ),
-    })
+    g = graph_from_sources(
+        {
+            "base.js": "export class Base {\n  constructor() {}\n  helper() {}\n  run() {}\n}\n",
+            "child.js": (
+                "import { Base } from './base';\n"
+                "export class Child extends Base {\n"
+                "  constructor() { super(); }\n"
+                "  run() { super.run(); this.helper(); this.#own(); }\n"
+                "  #own() {}\n"
+                "}\n"
+                "export function make() { const c = new Child(); c.run(); }\n"
+            ),
+        }
+    )
     edges = g.edge_set()
     assert ("child.js::Child", "base.js::Base", "inherits") in edges
     assert ("child.js::Child.constructor", "base.js::Base.constructor", "calls") in edges
@@ -161,14 +181,16 @@ def test_class_extends_this_inherited_super_and_constructor() -> None:
 
 
 def test_object_namespaces_function_members_and_prototype_methods() -> None:
-    g = graph_from_sources({
-        "api.js": (
-            "export const api = {\n  get(url) { return this.send(url); },\n  send: (url) => url,\n};\n"
-            "export function Err() {}\nErr.from = function (e) { return new Err(); };\n"
-            "Err.prototype.toJSON = function () {};\n"
-        ),
-        "app.js": "import { api, Err } from './api';\nfunction go() { api.get('/'); Err.from(1); }\n",
-    })
+    g = graph_from_sources(
+        {
+            "api.js": (
+                "export const api = {\n  get(url) { return this.send(url); },\n  send: (url) => url,\n};\n"
+                "export function Err() {}\nErr.from = function (e) { return new Err(); };\n"
+                "Err.prototype.toJSON = function () {};\n"
+            ),
+            "app.js": "import { api, Err } from './api';\nfunction go() { api.get('/'); Err.from(1); }\n",
+        }
+    )
     edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
     assert ("app.js::go", "api.js::api.get") in edges
     assert ("api.js::api.get", "api.js::api.send") in edges
@@ -179,17 +201,19 @@ def test_object_namespaces_function_members_and_prototype_methods() -> None:
 
 
 def test_functions_as_values_dispatch_tables_and_jsx() -> None:
-    g = graph_from_sources({
-        "handlers.js": "export function onSave() {}\nexport function onLoad() {}\nexport function Button() {}\n",
-        "app.jsx": (
-            "import { onSave, onLoad, Button } from './handlers';\n"
-            "const table = { save: onSave, load: onLoad };\n"
-            "export function App() {\n"
-            "  setTimeout(onSave, 1);\n"
-            "  return <div><Button onClick={onLoad} /></div>;\n"
-            "}\n"
-        ),
-    })
+    g = graph_from_sources(
+        {
+            "handlers.js": "export function onSave() {}\nexport function onLoad() {}\nexport function Button() {}\n",
+            "app.jsx": (
+                "import { onSave, onLoad, Button } from './handlers';\n"
+                "const table = { save: onSave, load: onLoad };\n"
+                "export function App() {\n"
+                "  setTimeout(onSave, 1);\n"
+                "  return <div><Button onClick={onLoad} /></div>;\n"
+                "}\n"
+            ),
+        }
+    )
     refs = {(e.source, e.target) for e in g.edges if e.kind == "references"}
     assert ("app.jsx", "handlers.js::onSave") in refs
     assert ("app.jsx", "handlers.js::onLoad") in refs
@@ -200,24 +224,31 @@ def test_functions_as_values_dispatch_tables_and_jsx() -> None:
 
 
 def test_packages_builtins_and_unknown_names() -> None:
-    g = graph_from_sources({
-        "a.js": (
-            "import React from 'react';\nconst fs = require('fs');\n"
-            "function f() { React.createElement('div'); fs.readFileSync('x'); console.log(1); mystery(); }\n"
-        ),
-    })
+    g = graph_from_sources(
+        {
+            "a.js": (
+                "import React from 'react';\nconst fs = require('fs');\n"
+                "function f() { React.createElement('div'); fs.readFileSync('x'); console.log(1); mystery(); }\n"
+            ),
+        }
+    )
     assert not [e for e in g.edges if e.kind == "calls"]
     assert statuses(g, "a.js::f") == {
-        "createElement": "external", "readFileSync": "external", "log": "external", "mystery": "unresolved",
+        "createElement": "external",
+        "readFileSync": "external",
+        "log": "external",
+        "mystery": "unresolved",
     }
 
 
 def test_test_files_make_tests_edges() -> None:
-    g = graph_from_sources({
-        "src/calc.js": "export function add(a, b) { return a + b; }\n",
-        "src/calc.spec.js": "import { add } from './calc';\ndescribe('add', () => { it('adds', () => add(1, 2)); });\n",
-        "src/__tests__/more.js": "const { add } = require('../calc');\nadd(2, 3);\n",
-    })
+    g = graph_from_sources(
+        {
+            "src/calc.js": "export function add(a, b) { return a + b; }\n",
+            "src/calc.spec.js": "import { add } from './calc';\ndescribe('add', () => { it('adds', () => add(1, 2)); });\n",
+            "src/__tests__/more.js": "const { add } = require('../calc');\nadd(2, 3);\n",
+        }
+    )
     tests = {(e.source, e.target) for e in g.edges if e.kind == "tests"}
     assert tests == {("src/calc.spec.js", "src/calc.js::add"), ("src/__tests__/more.js", "src/calc.js::add")}
     assert not [e for e in g.edges if e.kind == "calls"]
@@ -226,18 +257,27 @@ def test_test_files_make_tests_edges() -> None:
 
 
 def test_doc_comment_and_signature_of_an_exported_function() -> None:
-    g = graph_from_sources({"a.js": "/**\n * Adds two numbers.\n */\nexport function add(a, b) {\n  return a + b;\n}\n"})
+    g = graph_from_sources(
+        {"a.js": "/**\n * Adds two numbers.\n */\nexport function add(a, b) {\n  return a + b;\n}\n"}
+    )
     add = next(s for s in g.symbols if s.id == "a.js::add")
-    assert (add.doc, add.signature, add.start_line, add.end_line) == ("Adds two numbers.", "export function add(a, b)", 4, 6)
+    assert (add.doc, add.signature, add.start_line, add.end_line) == (
+        "Adds two numbers.",
+        "export function add(a, b)",
+        4,
+        6,
+    )
 
 
 def test_cli_indexes_a_javascript_repository(make_repo: Callable[..., Path]) -> None:
-    root = make_repo({
-        "package.json": '{"name": "demo"}\n',
-        "src/util.js": "export function slug(s) { return s.toLowerCase(); }\n",
-        "src/index.js": "import { slug } from './util';\nexport function page(t) { return slug(t); }\n",
-        "src/index.test.js": "import { page } from './index';\ntest('page', () => page('A'));\n",
-    })
+    root = make_repo(
+        {
+            "package.json": '{"name": "demo"}\n',
+            "src/util.js": "export function slug(s) { return s.toLowerCase(); }\n",
+            "src/index.js": "import { slug } from './util';\nexport function page(t) { return slug(t); }\n",
+            "src/index.test.js": "import { page } from './index';\ntest('page', () => page('A'));\n",
+        }
+    )
     result = CliRunner().invoke(main, ["index", str(root), "--json"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
@@ -248,8 +288,10 @@ def test_cli_indexes_a_javascript_repository(make_repo: Callable[..., Path]) -> 
 
 
 def test_methods_of_an_object_passed_as_an_argument_are_not_top_level_names() -> None:
-    edges = calls({
-        "t.js": "export function test() {}\n",
-        "a.js": "import { test } from './t';\nrun({ async test() { inner(); } });\ntest();\nfunction inner() {}\n",
-    })
+    edges = calls(
+        {
+            "t.js": "export function test() {}\n",
+            "a.js": "import { test } from './t';\nrun({ async test() { inner(); } });\ntest();\nfunction inner() {}\n",
+        }
+    )
     assert edges == {("a.js", "t.js::test"), ("a.js", "a.js::inner")}

@@ -32,15 +32,29 @@ def test_kotlin_imports_by_package_this_super_and_inheritance() -> None:
     assert (add, "src/main/kotlin/shop/core/Cart.kt::Cart.total", "calls") in edges
     assert (add, "src/main/kotlin/shop/core/Base.kt::Base.save", "calls") in edges
     assert ("src/main/kotlin/shop/core/Cart.kt::Cart", "src/main/kotlin/shop/core/Base.kt::Base", "inherits") in edges
-    assert ("src/main/kotlin/shop/core/Cart.kt::Cart", "src/main/kotlin/shop/core/Base.kt::Runnable", "inherits") in edges
-    assert not [e for e in edges if e[0] == add and e[1].endswith("frob") and e[2] == "calls"
-                and e[1] != "src/main/kotlin/shop/a/Frob.kt::A.frob" and e[1] != "src/main/kotlin/shop/a/Frob.kt::B.frob"]
+    assert (
+        "src/main/kotlin/shop/core/Cart.kt::Cart",
+        "src/main/kotlin/shop/core/Base.kt::Runnable",
+        "inherits",
+    ) in edges
+    assert not [
+        e
+        for e in edges
+        if e[0] == add
+        and e[1].endswith("frob")
+        and e[2] == "calls"
+        and e[1] != "src/main/kotlin/shop/a/Frob.kt::A.frob"
+        and e[1] != "src/main/kotlin/shop/a/Frob.kt::B.frob"
+    ]
 
 
 def test_kotlin_test_folder_and_same_package_without_import() -> None:
     g = graph_from_sources(KOTLIN)
-    assert ("src/test/kotlin/CartTest.kt::CartTest.adds", "src/main/kotlin/shop/core/Cart.kt::Cart", "tests") \
-        in g.edge_set("tests")
+    assert (
+        "src/test/kotlin/CartTest.kt::CartTest.adds",
+        "src/main/kotlin/shop/core/Cart.kt::Cart",
+        "tests",
+    ) in g.edge_set("tests")
     assert next(s for s in g.symbols if s.id == "src/test/kotlin/CartTest.kt::CartTest.adds").is_test
 
 
@@ -88,12 +102,19 @@ def test_scala_import_selectors_inheritance_and_tests() -> None:
     assert (add, "src/main/scala/shop/util/Helper.scala::Helper.make", "calls") in edges
     assert (add, "src/main/scala/shop/misc/Helper.scala::Helper.make", "calls") not in edges
     assert (add, "src/main/scala/shop/core/Base.scala::Base.save", "calls") in edges  # inherited
-    assert ("src/main/scala/shop/core/Cart.scala::Cart", "src/main/scala/shop/core/Cart.scala::Runnable", "inherits") in edges
+    assert (
+        "src/main/scala/shop/core/Cart.scala::Cart",
+        "src/main/scala/shop/core/Cart.scala::Runnable",
+        "inherits",
+    ) in edges
     assert ("src/test/scala/CartSpec.scala::CartSpec.adds", add, "tests") in edges
 
 
 def test_dotted_imports() -> None:
-    assert dotted_imports("import a.b.{C, D => E, _}") == [("a.b", "C", "C", False), ("a.b", "D", "E", False),
-                                                          ("a.b", "", "", True)]
+    assert dotted_imports("import a.b.{C, D => E, _}") == [
+        ("a.b", "C", "C", False),
+        ("a.b", "D", "E", False),
+        ("a.b", "", "", True),
+    ]
     assert dotted_imports("import a.b.C as D") == [("a.b", "C", "D", False)]
     assert dotted_imports("import a.b.*") == [("a.b", "", "", True)]

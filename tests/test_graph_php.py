@@ -58,5 +58,7 @@ def test_phpunit_tests_and_unknown_receiver() -> None:
 
 def test_use_groups_and_function_imports() -> None:
     assert use_clauses("use App\\Models\\{Post, Comment as C};") == [
-        ("App\\Models", "Post", "Post", False), ("App\\Models", "Comment", "C", False)]
+        ("App\\Models", "Post", "Post", False),
+        ("App\\Models", "Comment", "C", False),
+    ]
     assert use_clauses("use function App\\helpers\\fmt;") == [("App\\helpers", "fmt", "fmt", False)]

@@ -11,47 +11,55 @@ def calls(files: dict[str, str]) -> set[tuple[str, str]]:
 
 
 def test_relative_import_two_levels_up_with_alias() -> None:
-    edges = calls({
-        "pkg/__init__.py": "",
-        "pkg/util.py": "def helper():\n    pass\n",
-        "pkg/a/__init__.py": "",
-        "pkg/a/b/__init__.py": "",
-        "pkg/a/b/mod.py": "from ...util import helper as h\n\ndef run():\n    h()\n",
-    })
+    edges = calls(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": "def helper():\n    pass\n",
+            "pkg/a/__init__.py": "",
+            "pkg/a/b/__init__.py": "",
+            "pkg/a/b/mod.py": "from ...util import helper as h\n\ndef run():\n    h()\n",
+        }
+    )
     assert ("pkg/a/b/mod.py::run", "pkg/util.py::helper") in edges
 
 
 def test_from_dot_import_module_and_module_attribute_call() -> None:
-    edges = calls({
-        "app/__init__.py": "",
-        "app/tools.py": "def f():\n    pass\n",
-        "app/main.py": "from . import tools\nimport app.tools as t\n\ndef go():\n    tools.f()\n    t.f()\n",
-    })
+    edges = calls(
+        {
+            "app/__init__.py": "",
+            "app/tools.py": "def f():\n    pass\n",
+            "app/main.py": "from . import tools\nimport app.tools as t\n\ndef go():\n    tools.f()\n    t.f()\n",
+        }
+    )
     assert edges == {("app/main.py::go", "app/tools.py::f")}
 
 
 def test_package_init_reexport() -> None:
-    edges = calls({
-        "lib/__init__.py": "from .core import Engine\n",
-        "lib/core.py": "class Engine:\n    def start(self):\n        pass\n",
-        "use.py": "from lib import Engine\n\ndef main():\n    e = Engine()\n    e.start()\n",
-    })
+    edges = calls(
+        {
+            "lib/__init__.py": "from .core import Engine\n",
+            "lib/core.py": "class Engine:\n    def start(self):\n        pass\n",
+            "use.py": "from lib import Engine\n\ndef main():\n    e = Engine()\n    e.start()\n",
+        }
+    )
     assert ("use.py::main", "lib/core.py::Engine.start") in edges
     assert ("use.py::main", "lib/core.py::Engine") in edges  # no __init__: the class itself
 
 
 def test_self_inherited_method_super_and_constructor() -> None:
-    g = graph_from_sources({
-        "m.py": (
-            "class Base:\n"
-            "    def __init__(self):\n        pass\n"
-            "    def helper(self):\n        pass\n"
-            "class Child(Base):\n"
-            "    def __init__(self):\n        super().__init__()\n"
-            "    def run(self):\n        self.helper()\n"
-            "def make():\n    return Child()\n"
-        ),
-    })
+    g = graph_from_sources(
+        {
+            "m.py": (
+                "class Base:\n"
+                "    def __init__(self):\n        pass\n"
+                "    def helper(self):\n        pass\n"
+                "class Child(Base):\n"
+                "    def __init__(self):\n        super().__init__()\n"
+                "    def run(self):\n        self.helper()\n"
+                "def make():\n    return Child()\n"
+            ),
+        }
+    )
     edges = {(e.source, e.target, e.kind) for e in g.edges}
     assert ("m.py::Child.run", "m.py::Base.helper", "calls") in edges
     assert ("m.py::Child.__init__", "m.py::Base.__init__", "calls") in edges
@@ -61,37 +69,45 @@ def test_self_inherited_method_super_and_constructor() -> None:
 
 
 def test_src_layout_absolute_import() -> None:
-    edges = calls({
-        "src/proj/__init__.py": "",
-        "src/proj/a.py": "def fa():\n    pass\n",
-        "src/proj/b.py": "from proj.a import fa\n\ndef fb():\n    fa()\n",
-    })
+    edges = calls(
+        {
+            "src/proj/__init__.py": "",
+            "src/proj/a.py": "def fa():\n    pass\n",
+            "src/proj/b.py": "from proj.a import fa\n\ndef fb():\n    fa()\n",
+        }
+    )
     assert ("src/proj/b.py::fb", "src/proj/a.py::fa") in edges
 
 
 def test_same_name_in_two_modules_follows_the_import() -> None:
-    edges = calls({
-        "one.py": "def load():\n    pass\n",
-        "two.py": "def load():\n    pass\n",
-        "user.py": "from two import load\n\ndef go():\n    load()\n",
-    })
+    edges = calls(
+        {
+            "one.py": "def load():\n    pass\n",
+            "two.py": "def load():\n    pass\n",
+            "user.py": "from two import load\n\ndef go():\n    load()\n",
+        }
+    )
     assert edges == {("user.py::go", "two.py::load")}
 
 
 def test_local_shadowing_beats_import() -> None:
-    edges = calls({
-        "one.py": "def load():\n    pass\n",
-        "user.py": "from one import load\n\ndef go():\n    def load():\n        pass\n    load()\n",
-    })
+    edges = calls(
+        {
+            "one.py": "def load():\n    pass\n",
+            "user.py": "from one import load\n\ndef go():\n    def load():\n        pass\n    load()\n",
+        }
+    )
     assert edges == {("user.py::go", "user.py::go.load")}
 
 
 def test_unrelated_methods_with_a_common_name_are_not_connected() -> None:
-    g = graph_from_sources({
-        "a.py": "class Cache:\n    def get(self, k):\n        pass\n    def append(self, x):\n        pass\n",
-        "b.py": "class Registry:\n    def get(self, k):\n        pass\n",
-        "c.py": "def use(thing, items):\n    thing.get(1)\n    items.append(2)\n",
-    })
+    g = graph_from_sources(
+        {
+            "a.py": "class Cache:\n    def get(self, k):\n        pass\n    def append(self, x):\n        pass\n",
+            "b.py": "class Registry:\n    def get(self, k):\n        pass\n",
+            "c.py": "def use(thing, items):\n    thing.get(1)\n    items.append(2)\n",
+        }
+    )
     assert not [e for e in g.edges if e.source == "c.py::use"]
     statuses = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "c.py::use"}
     assert statuses == {"get": "unresolved", "append": "unresolved"}
@@ -110,19 +126,23 @@ def test_external_import_is_external() -> None:
 
 
 def test_tests_edges_are_apart_from_calls() -> None:
-    g = graph_from_sources({
-        "calc.py": "def add(a, b):\n    return a + b\n",
-        "tests/test_calc.py": "from calc import add\n\ndef test_add():\n    assert add(1, 2) == 3\n",
-    })
+    g = graph_from_sources(
+        {
+            "calc.py": "def add(a, b):\n    return a + b\n",
+            "tests/test_calc.py": "from calc import add\n\ndef test_add():\n    assert add(1, 2) == 3\n",
+        }
+    )
     kinds = {(e.source, e.target): e.kind for e in g.edges if e.target == "calc.py::add" and e.kind != "contains"}
     assert kinds == {("tests/test_calc.py::test_add", "calc.py::add"): "tests"}
     assert next(s for s in g.symbols if s.id == "tests/test_calc.py::test_add").is_test
 
 
 def test_decorator_and_function_passed_as_value_are_references() -> None:
-    g = graph_from_sources({
-        "a.py": "def deco(f):\n    return f\n\ndef cb():\n    pass\n\n@deco\ndef g():\n    run(cb)\n\ndef run(x):\n    x()\n",
-    })
+    g = graph_from_sources(
+        {
+            "a.py": "def deco(f):\n    return f\n\ndef cb():\n    pass\n\n@deco\ndef g():\n    run(cb)\n\ndef run(x):\n    x()\n",
+        }
+    )
     refs = {(e.source, e.target) for e in g.edges if e.kind == "references"}
     assert ("a.py::g", "a.py::deco") in refs
     assert ("a.py::g", "a.py::cb") in refs
@@ -134,31 +154,37 @@ def test_module_level_calls_belong_to_the_file() -> None:
 
 
 def test_nested_function_ids_and_syntax_errors_still_index() -> None:
-    g = graph_from_sources({"a.py": "def outer():\n    def inner():\n        pass\n    inner()\n\ndef broken(:\n    pass\n"})
+    g = graph_from_sources(
+        {"a.py": "def outer():\n    def inner():\n        pass\n    inner()\n\ndef broken(:\n    pass\n"}
+    )
     ids = {s.id for s in g.symbols}
     assert "a.py::outer.inner" in ids
     assert ("a.py::outer", "a.py::outer.inner") in {(e.source, e.target) for e in g.edges if e.kind == "calls"}
 
 
 def test_receiver_named_like_a_function_is_an_unknown_receiver() -> None:
-    g = graph_from_sources({
-        "lib.py": "class Environment:\n    def from_string(self, s):\n        pass\n",
-        "tests/test_x.py": "import pytest\n\n@pytest.fixture\ndef env():\n    pass\n\ndef test_a(env):\n    env.from_string('x')\n",
-    })
+    g = graph_from_sources(
+        {
+            "lib.py": "class Environment:\n    def from_string(self, s):\n        pass\n",
+            "tests/test_x.py": "import pytest\n\n@pytest.fixture\ndef env():\n    pass\n\ndef test_a(env):\n    env.from_string('x')\n",
+        }
+    )
     edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "tests"}
     assert ("tests/test_x.py::test_a", "lib.py::Environment.from_string", "unique-name") in edges
 
 
 def test_unknown_receiver_calling_an_overridden_family_resolves_to_its_root() -> None:
-    g = graph_from_sources({
-        "nodes.py": (
-            "class Node:\n    def as_const(self):\n        pass\n"
-            "class Const(Node):\n    def as_const(self):\n        return 1\n"
-            "class Name(Node):\n    def as_const(self):\n        return 2\n"
-            "class Filter(Node):\n    def as_const(self):\n        return 3\n"
-        ),
-        "opt.py": "def visit(node):\n    return node.as_const()\n",
-    })
+    g = graph_from_sources(
+        {
+            "nodes.py": (
+                "class Node:\n    def as_const(self):\n        pass\n"
+                "class Const(Node):\n    def as_const(self):\n        return 1\n"
+                "class Name(Node):\n    def as_const(self):\n        return 2\n"
+                "class Filter(Node):\n    def as_const(self):\n        return 3\n"
+            ),
+            "opt.py": "def visit(node):\n    return node.as_const()\n",
+        }
+    )
     edges = {(e.source, e.target, e.kind) for e in g.edges}
     assert ("opt.py::visit", "nodes.py::Node.as_const", "calls") in edges
     assert ("nodes.py::Node.as_const", "nodes.py::Filter.as_const", "dynamic") in edges
@@ -176,7 +202,15 @@ def test_graph_does_not_depend_on_the_hash_seed() -> None:
         "def use(r: Repo):\\n    r.db.query()\\n'}\n"
         "print(sorted(repr(e) for e in g(files).edges))\n"
     )
-    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                           env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout for seed in ("1", "2", "3")}
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"},
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
     assert len(outs) == 1
     assert "a.py::Db.query" in outs.pop()

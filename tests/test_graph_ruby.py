@@ -20,7 +20,7 @@ GEM = {
     "lib/other/lexer.rb": "class Lexer\n  def frobnicate(x)\n  end\nend\n",
     "spec/cart_spec.rb": (
         'require "shop/cart"\n'
-        "describe Shop::Cart do\n  it \"adds\" do\n    c = Shop::Cart.new(1)\n    c.add(2)\n  end\nend\n"
+        'describe Shop::Cart do\n  it "adds" do\n    c = Shop::Cart.new(1)\n    c.add(2)\n  end\nend\n'
     ),
 }
 
@@ -51,8 +51,11 @@ def test_unknown_receiver_with_two_candidates_is_only_ambiguous() -> None:
     g = graph_from_sources(GEM)
     status = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "lib/shop/cart.rb::Shop.Cart.add"}
     assert status["frobnicate"] == "ambiguous"
-    assert not [e for e in g.edges if e.source.endswith("Cart.add") and e.target.endswith("frobnicate")
-                and e.resolution != "ambiguous-name"]
+    assert not [
+        e
+        for e in g.edges
+        if e.source.endswith("Cart.add") and e.target.endswith("frobnicate") and e.resolution != "ambiguous-name"
+    ]
 
 
 def test_minitest_file_is_test_code() -> None:

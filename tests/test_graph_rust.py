@@ -35,9 +35,12 @@ def edges(files: dict[str, str], *kinds: str) -> set[tuple[str, str]]:
 
 
 def test_a_tests_rs_module_file_is_test_code_and_a_lookalike_name_is_not() -> None:
-    files = {**CRATE, "src/lib.rs": CRATE["src/lib.rs"] + "#[cfg(test)]\nmod tests;\nmod contests;\n",
-             "src/tests.rs": "use super::*;\n\n#[test]\nfn tops() {\n    top();\n}\n",
-             "src/contests.rs": "pub fn contest() {}\n"}
+    files = {
+        **CRATE,
+        "src/lib.rs": CRATE["src/lib.rs"] + "#[cfg(test)]\nmod tests;\nmod contests;\n",
+        "src/tests.rs": "use super::*;\n\n#[test]\nfn tops() {\n    top();\n}\n",
+        "src/contests.rs": "pub fn contest() {}\n",
+    }
     g = graph_from_sources(files)
     flags = {s.id: s.is_test for s in g.symbols}
     assert flags["src/tests.rs"] and flags["src/tests.rs::tops"]
@@ -74,20 +77,25 @@ def test_cfg_test_module_test_attribute_and_tests_folder_are_tests() -> None:
 
 
 def test_same_name_in_two_modules_follows_the_use() -> None:
-    calls = edges({
-        "src/lib.rs": "mod a;\nmod b;\nuse b::load;\nfn go() { load(); }\n",
-        "src/a.rs": "pub fn load() {}\n",
-        "src/b.rs": "pub fn load() {}\n",
-    }, "calls")
+    calls = edges(
+        {
+            "src/lib.rs": "mod a;\nmod b;\nuse b::load;\nfn go() { load(); }\n",
+            "src/a.rs": "pub fn load() {}\n",
+            "src/b.rs": "pub fn load() {}\n",
+        },
+        "calls",
+    )
     assert calls == {("src/lib.rs::go", "src/b.rs::load")}
 
 
 def test_unknown_receiver_and_external_crate_are_not_connected() -> None:
-    g = graph_from_sources({
-        "src/lib.rs": "mod a;\nuse std::collections::HashMap;\nfn go(x: Thing) { x.get(1); x.frobnicate(); HashMap::new(); }\n",
-        "src/a.rs": "pub struct P;\nimpl P { pub fn get(&self, k: u8) {} pub fn frobnicate(&self) {} }\n"
-                    "pub struct Q;\nimpl Q { pub fn frobnicate(&self) {} }\n",
-    })
+    g = graph_from_sources(
+        {
+            "src/lib.rs": "mod a;\nuse std::collections::HashMap;\nfn go(x: Thing) { x.get(1); x.frobnicate(); HashMap::new(); }\n",
+            "src/a.rs": "pub struct P;\nimpl P { pub fn get(&self, k: u8) {} pub fn frobnicate(&self) {} }\n"
+            "pub struct Q;\nimpl Q { pub fn frobnicate(&self) {} }\n",
+        }
+    )
     statuses = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "src/lib.rs::go"}
     assert statuses == {"get": "unresolved", "frobnicate": "ambiguous", "new": "external"}
     assert {e.resolution for e in g.edges if e.source == "src/lib.rs::go"} == {"ambiguous-name"}
@@ -95,8 +103,11 @@ def test_unknown_receiver_and_external_crate_are_not_connected() -> None:
 
 def test_use_tree_expansion() -> None:
     assert use_tree("crate::a::{b, c::D, e as f, g::*}") == [
-        ("crate::a", "b", "b", False), ("crate::a::c", "D", "D", False),
-        ("crate::a", "e", "f", False), ("crate::a::g", "", "", True)]
+        ("crate::a", "b", "b", False),
+        ("crate::a::c", "D", "D", False),
+        ("crate::a", "e", "f", False),
+        ("crate::a::g", "", "", True),
+    ]
     assert use_tree("std::io::{self, Read}") == [("std", "io", "io", False), ("std::io", "Read", "Read", False)]
 
 
@@ -104,24 +115,27 @@ def test_workspace_crate_names_resolve_in_a_real_index_and_after_an_update(make_
     # graph_from_sources hands Cargo.toml over as a text; a real index only lists source files,
     # so the manifests must be found on disk.
     from diffreach.config import Config
-    from diffreach.index.indexer import Indexer
     from diffreach.graph.store import Store
+    from diffreach.index.indexer import Indexer
 
-    root = make_repo({
-        "Cargo.toml": '[workspace]\nmembers = ["complete"]\n',
-        "complete/Cargo.toml": '[package]\nname = "clap-complete"\nversion = "0.1.0"\n',
-        "complete/src/lib.rs": "pub mod aot;\npub use aot::generate;\n",
-        "complete/src/aot/mod.rs": "mod generator;\npub use generator::*;\n",
-        "complete/src/aot/generator/mod.rs": "pub fn generate(name: &str) -> usize {\n    name.len()\n}\n",
-        "complete/examples/completion.rs": "use clap_complete::generate;\n\nfn main() {\n    generate(\"x\");\n}\n",
-    })
+    root = make_repo(
+        {
+            "Cargo.toml": '[workspace]\nmembers = ["complete"]\n',
+            "complete/Cargo.toml": '[package]\nname = "clap-complete"\nversion = "0.1.0"\n',
+            "complete/src/lib.rs": "pub mod aot;\npub use aot::generate;\n",
+            "complete/src/aot/mod.rs": "mod generator;\npub use generator::*;\n",
+            "complete/src/aot/generator/mod.rs": "pub fn generate(name: &str) -> usize {\n    name.len()\n}\n",
+            "complete/examples/completion.rs": 'use clap_complete::generate;\n\nfn main() {\n    generate("x");\n}\n',
+        }
+    )
     target = "complete/src/aot/generator/mod.rs::generate"
     indexer = Indexer(root, Config(workers=1))
     try:
         for edit in (False, True):
             if edit:  # an incremental update resolves through the same manifests
                 (root / "complete/examples/completion.rs").write_text(
-                    "use clap_complete::generate;\n\nfn main() {\n    generate(\"y\");\n}\n")
+                    'use clap_complete::generate;\n\nfn main() {\n    generate("y");\n}\n'
+                )
             indexer.run()
             store = Store.open(root, create=False)
             try:

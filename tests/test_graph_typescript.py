@@ -11,66 +11,76 @@ def calls(files: dict[str, str]) -> set[tuple[str, str]]:
 
 
 def test_tsx_component_calls_an_imported_hook_and_renders_a_component() -> None:
-    g = graph_from_sources({
-        "src/hooks/useCounter.ts": "export function useCounter(start: number) { return start; }\n",
-        "src/components/Label.tsx": "export const Label = ({ text }: { text: string }) => <span>{text}</span>;\n",
-        "src/components/Counter.tsx": (
-            "import React from 'react';\n"
-            "import { useCounter } from '../hooks/useCounter';\n"
-            "import { Label } from './Label';\n"
-            "export function Counter(): JSX.Element {\n"
-            "  const n = useCounter(1);\n"
-            "  return <div><Label text={String(n)} /></div>;\n"
-            "}\n"
-        ),
-    })
+    g = graph_from_sources(
+        {
+            "src/hooks/useCounter.ts": "export function useCounter(start: number) { return start; }\n",
+            "src/components/Label.tsx": "export const Label = ({ text }: { text: string }) => <span>{text}</span>;\n",
+            "src/components/Counter.tsx": (
+                "import React from 'react';\n"
+                "import { useCounter } from '../hooks/useCounter';\n"
+                "import { Label } from './Label';\n"
+                "export function Counter(): JSX.Element {\n"
+                "  const n = useCounter(1);\n"
+                "  return <div><Label text={String(n)} /></div>;\n"
+                "}\n"
+            ),
+        }
+    )
     edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
     assert edges == {
         ("src/components/Counter.tsx::Counter", "src/hooks/useCounter.ts::useCounter"),
         ("src/components/Counter.tsx::Counter", "src/components/Label.tsx::Label"),
     }
-    assert {s.id for s in g.symbols if s.file == "src/components/Label.tsx" and s.kind == "function"} \
-        == {"src/components/Label.tsx::Label"}
+    assert {s.id for s in g.symbols if s.file == "src/components/Label.tsx" and s.kind == "function"} == {
+        "src/components/Label.tsx::Label"
+    }
 
 
 def test_js_extension_in_a_spec_names_the_ts_source() -> None:
-    edges = calls({
-        "source/utils/merge.ts": "export const merge = (a: object, b: object) => ({ ...a, ...b });\n",
-        "source/index.ts": "import { merge } from './utils/merge.js';\nexport function create() { return merge({}, {}); }\n",
-    })
+    edges = calls(
+        {
+            "source/utils/merge.ts": "export const merge = (a: object, b: object) => ({ ...a, ...b });\n",
+            "source/index.ts": "import { merge } from './utils/merge.js';\nexport function create() { return merge({}, {}); }\n",
+        }
+    )
     assert edges == {("source/index.ts::create", "source/utils/merge.ts::merge")}
 
 
 def test_test_files_make_tests_edges() -> None:
-    g = graph_from_sources({
-        "src/math.ts": "export function square(x: number): number { return x * x; }\n",
-        "src/math.test.ts": "import { square } from './math';\ntest('square', () => { expect(square(2)).toBe(4); });\n",
-    })
-    assert {(e.source, e.target, e.kind) for e in g.edges if e.target == "src/math.ts::square" and e.kind != "contains"} \
-        == {("src/math.test.ts", "src/math.ts::square", "tests")}
+    g = graph_from_sources(
+        {
+            "src/math.ts": "export function square(x: number): number { return x * x; }\n",
+            "src/math.test.ts": "import { square } from './math';\ntest('square', () => { expect(square(2)).toBe(4); });\n",
+        }
+    )
+    assert {
+        (e.source, e.target, e.kind) for e in g.edges if e.target == "src/math.ts::square" and e.kind != "contains"
+    } == {("src/math.test.ts", "src/math.ts::square", "tests")}
     assert next(s for s in g.symbols if s.id == "src/math.test.ts").is_test
 
 
 def test_parameter_properties_fields_and_typed_parameters_bind_receivers() -> None:
-    edges = calls({
-        "svc.ts": (
-            "export class UserService { find(id: string) {} }\n"
-            "export class Repo { load() {} }\n"
-            "export class Cache { get(k: string) {} }\n"
-        ),
-        "ctl.ts": (
-            "import { UserService, Repo, Cache } from './svc';\n"
-            "export class Controller {\n"
-            "  private repo: Repo;\n"
-            "  constructor(private readonly users: UserService) {}\n"
-            "  show(id: string, cache: Cache) {\n"
-            "    this.users.find(id);\n"
-            "    this.repo.load();\n"
-            "    cache.get(id);\n"
-            "  }\n"
-            "}\n"
-        ),
-    })
+    edges = calls(
+        {
+            "svc.ts": (
+                "export class UserService { find(id: string) {} }\n"
+                "export class Repo { load() {} }\n"
+                "export class Cache { get(k: string) {} }\n"
+            ),
+            "ctl.ts": (
+                "import { UserService, Repo, Cache } from './svc';\n"
+                "export class Controller {\n"
+                "  private repo: Repo;\n"
+                "  constructor(private readonly users: UserService) {}\n"
+                "  show(id: string, cache: Cache) {\n"
+                "    this.users.find(id);\n"
+                "    this.repo.load();\n"
+                "    cache.get(id);\n"
+                "  }\n"
+                "}\n"
+            ),
+        }
+    )
     assert edges == {
         ("ctl.ts::Controller.show", "svc.ts::UserService.find"),
         ("ctl.ts::Controller.show", "svc.ts::Repo.load"),
@@ -79,20 +89,22 @@ def test_parameter_properties_fields_and_typed_parameters_bind_receivers() -> No
 
 
 def test_interfaces_abstract_classes_implements_and_extends() -> None:
-    g = graph_from_sources({
-        "shapes.ts": (
-            "export interface Shape { area(): number; }\n"
-            "export abstract class Base implements Shape {\n"
-            "  abstract area(): number;\n"
-            "  describe(): string { return String(this.area()); }\n"
-            "}\n"
-            "export class Square extends Base {\n"
-            "  constructor(private side: number) { super(); }\n"
-            "  area(): number { return this.side ** 2; }\n"
-            "}\n"
-            "export function total(shapes: Shape[], s: Shape): number { return s.area(); }\n"
-        ),
-    })
+    g = graph_from_sources(
+        {
+            "shapes.ts": (
+                "export interface Shape { area(): number; }\n"
+                "export abstract class Base implements Shape {\n"
+                "  abstract area(): number;\n"
+                "  describe(): string { return String(this.area()); }\n"
+                "}\n"
+                "export class Square extends Base {\n"
+                "  constructor(private side: number) { super(); }\n"
+                "  area(): number { return this.side ** 2; }\n"
+                "}\n"
+                "export function total(shapes: Shape[], s: Shape): number { return s.area(); }\n"
+            ),
+        }
+    )
     edges = g.edge_set()
     kinds = {s.id: s.kind for s in g.symbols}
     assert kinds["shapes.ts::Shape"] == "class" and kinds["shapes.ts::Shape.area"] == "method"
@@ -105,15 +117,17 @@ def test_interfaces_abstract_classes_implements_and_extends() -> None:
 
 
 def test_enums_namespaces_and_decorators() -> None:
-    g = graph_from_sources({
-        "deco.ts": "export function Injectable() { return (t: unknown) => t; }\nexport function log(t: unknown) {}\n",
-        "svc.ts": (
-            "import { Injectable, log } from './deco';\n"
-            "export enum Color { Red, Green }\n"
-            "export namespace Paint { export function mix() {} }\n"
-            "@Injectable()\n@log\nexport class Svc { run() { Paint.mix(); } }\n"
-        ),
-    })
+    g = graph_from_sources(
+        {
+            "deco.ts": "export function Injectable() { return (t: unknown) => t; }\nexport function log(t: unknown) {}\n",
+            "svc.ts": (
+                "import { Injectable, log } from './deco';\n"
+                "export enum Color { Red, Green }\n"
+                "export namespace Paint { export function mix() {} }\n"
+                "@Injectable()\n@log\nexport class Svc { run() { Paint.mix(); } }\n"
+            ),
+        }
+    )
     kinds = {s.id: s.kind for s in g.symbols}
     assert kinds["svc.ts::Color"] == "class"
     assert kinds["svc.ts::Paint.mix"] == "method"
@@ -124,56 +138,71 @@ def test_enums_namespaces_and_decorators() -> None:
 
 
 def test_tsconfig_paths_with_comments_extends_and_base_url() -> None:
-    edges = calls({
-        "tsconfig.base.json": (
-            '{\n  // shared options\n  "compilerOptions": {\n    "baseUrl": ".",\n'
-            '    "paths": { "@app/*": ["src/app/*"], "@lib": ["src/lib/index.ts"], },\n  }\n}\n'
-        ),
-        "tsconfig.json": '{ "extends": "./tsconfig.base.json", /* nothing else */ "include": ["src"] }\n',
-        "src/app/format.ts": "export function format() {}\n",
-        "src/lib/index.ts": "export function lib() {}\n",
-        "src/shared/id.ts": "export function id() {}\n",
-        "src/main.ts": (
-            "import { format } from '@app/format';\nimport { lib } from '@lib';\n"
-            "import { id } from 'src/shared/id';\nimport { other } from 'some-package';\n"
-            "format(); lib(); id(); other();\n"
-        ),
-    })
-    assert edges == {("src/main.ts", "src/app/format.ts::format"), ("src/main.ts", "src/lib/index.ts::lib"),
-                     ("src/main.ts", "src/shared/id.ts::id")}
+    edges = calls(
+        {
+            "tsconfig.base.json": (
+                '{\n  // shared options\n  "compilerOptions": {\n    "baseUrl": ".",\n'
+                '    "paths": { "@app/*": ["src/app/*"], "@lib": ["src/lib/index.ts"], },\n  }\n}\n'
+            ),
+            "tsconfig.json": '{ "extends": "./tsconfig.base.json", /* nothing else */ "include": ["src"] }\n',
+            "src/app/format.ts": "export function format() {}\n",
+            "src/lib/index.ts": "export function lib() {}\n",
+            "src/shared/id.ts": "export function id() {}\n",
+            "src/main.ts": (
+                "import { format } from '@app/format';\nimport { lib } from '@lib';\n"
+                "import { id } from 'src/shared/id';\nimport { other } from 'some-package';\n"
+                "format(); lib(); id(); other();\n"
+            ),
+        }
+    )
+    assert edges == {
+        ("src/main.ts", "src/app/format.ts::format"),
+        ("src/main.ts", "src/lib/index.ts::lib"),
+        ("src/main.ts", "src/shared/id.ts::id"),
+    }
 
 
 def test_monorepo_package_names_resolve_to_sources() -> None:
-    g = graph_from_sources({
-        "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}\n',
-        "packages/core/package.json": '{"name": "@acme/core", "main": "dist/index.js"}\n',
-        "packages/core/src/index.ts": "export { parse } from './parse';\n",
-        "packages/core/src/parse.ts": "export function parse(s: string) { return s; }\n",
-        "packages/core/src/extra/tool.ts": "export function tool() {}\n",
-        "packages/web/src/app.ts": (
-            "import { parse } from '@acme/core';\nimport { tool } from '@acme/core/extra/tool';\n"
-            "export function run() { parse('x'); tool(); }\n"
-        ),
-    })
+    g = graph_from_sources(
+        {
+            "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}\n',
+            "packages/core/package.json": '{"name": "@acme/core", "main": "dist/index.js"}\n',
+            "packages/core/src/index.ts": "export { parse } from './parse';\n",
+            "packages/core/src/parse.ts": "export function parse(s: string) { return s; }\n",
+            "packages/core/src/extra/tool.ts": "export function tool() {}\n",
+            "packages/web/src/app.ts": (
+                "import { parse } from '@acme/core';\nimport { tool } from '@acme/core/extra/tool';\n"
+                "export function run() { parse('x'); tool(); }\n"
+            ),
+        }
+    )
     edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
-    assert edges == {("packages/web/src/app.ts::run", "packages/core/src/parse.ts::parse"),
-                     ("packages/web/src/app.ts::run", "packages/core/src/extra/tool.ts::tool")}
+    assert edges == {
+        ("packages/web/src/app.ts::run", "packages/core/src/parse.ts::parse"),
+        ("packages/web/src/app.ts::run", "packages/core/src/extra/tool.ts::tool"),
+    }
 
 
 def test_unrelated_methods_with_a_common_name_are_not_connected() -> None:
-    g = graph_from_sources({
-        "a.ts": "export class Store { get(k: string) {} set(k: string) {} }\n",
-        "b.ts": "export class Http { get(url: string) {} }\n",
-        "c.ts": "export function use(thing: any, m: Map<string, number>) { thing.get('x'); m.set('a', 1); }\n",
-    })
+    g = graph_from_sources(
+        {
+            "a.ts": "export class Store { get(k: string) {} set(k: string) {} }\n",
+            "b.ts": "export class Http { get(url: string) {} }\n",
+            "c.ts": "export function use(thing: any, m: Map<string, number>) { thing.get('x'); m.set('a', 1); }\n",
+        }
+    )
     assert not [e for e in g.edges if e.source == "c.ts::use" and e.kind == "calls"]
-    assert {r.ref.name: r.status for r in g.resolved if r.ref.scope == "c.ts::use"} \
-        == {"get": "unresolved", "set": "external"}  # Map is the standard library's
+    assert {r.ref.name: r.status for r in g.resolved if r.ref.scope == "c.ts::use"} == {
+        "get": "unresolved",
+        "set": "external",
+    }  # Map is the standard library's
 
 
 def test_import_equals_require_and_export_equals() -> None:
-    edges = calls({
-        "legacy.ts": "function factory() {}\nexport = factory;\n",
-        "use.ts": "import factory = require('./legacy');\nfactory();\n",
-    })
+    edges = calls(
+        {
+            "legacy.ts": "function factory() {}\nexport = factory;\n",
+            "use.ts": "import factory = require('./legacy');\nfactory();\n",
+        }
+    )
     assert edges == {("use.ts", "legacy.ts::factory")}

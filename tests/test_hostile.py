@@ -15,10 +15,15 @@ from click.testing import CliRunner
 from diffreach.cli import main
 from tests.conftest import commit_all, git
 
-FILES = {"pkg/__init__.py": "", "pkg/core.py": "def helper(x):\n    return x + 1\n\n\ndef main():\n    return helper(2)\n",
-         "pkg/use.py": "from pkg.core import helper\n\n\ndef run():\n    return helper(3)\n"}
-EDIT = ("diff --git a/pkg/core.py b/pkg/core.py\n--- a/pkg/core.py\n+++ b/pkg/core.py\n"
-        "@@ -1,2 +1,2 @@\n def helper(x):\n-    return x + 1\n+    return x + 2\n")
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/core.py": "def helper(x):\n    return x + 1\n\n\ndef main():\n    return helper(2)\n",
+    "pkg/use.py": "from pkg.core import helper\n\n\ndef run():\n    return helper(3)\n",
+}
+EDIT = (
+    "diff --git a/pkg/core.py b/pkg/core.py\n--- a/pkg/core.py\n+++ b/pkg/core.py\n"
+    "@@ -1,2 +1,2 @@\n def helper(x):\n-    return x + 1\n+    return x + 2\n"
+)
 
 
 def cli(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -54,6 +59,7 @@ def impact(root: Path, *args: str, stdin: str | None = None) -> tuple[int, str, 
 
 # -- diffs -----------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def repo(make_repo) -> Path:  # type: ignore[no-untyped-def]
     root = make_repo(FILES)
@@ -61,13 +67,16 @@ def repo(make_repo) -> Path:  # type: ignore[no-untyped-def]
     return root
 
 
-@pytest.mark.parametrize("text, words", [
-    ("--- a/pkg/core.py\n+++ b/pkg/core.py\n@@ -1,2 +1,2 @@\n-x\n", ["malformed diff", "ends inside"]),
-    ("@@ -1 +1 @@\n-a\n+b\n", ["malformed diff", "before any file header"]),
-    ("--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@\n-a\n+b\n+c\n+d\n", ["malformed diff"]),
-    ('diff --git "a/unterminated b/x\n', ["malformed diff", "quoted path"]),
-    ("--- a/x.py\n+++ b/x.py\n@@ -a,b +c,d @@\n", ["malformed diff", "bad hunk header"]),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("--- a/pkg/core.py\n+++ b/pkg/core.py\n@@ -1,2 +1,2 @@\n-x\n", ["malformed diff", "ends inside"]),
+        ("@@ -1 +1 @@\n-a\n+b\n", ["malformed diff", "before any file header"]),
+        ("--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@\n-a\n+b\n+c\n+d\n", ["malformed diff"]),
+        ('diff --git "a/unterminated b/x\n', ["malformed diff", "quoted path"]),
+        ("--- a/x.py\n+++ b/x.py\n@@ -a,b +c,d @@\n", ["malformed diff", "bad hunk header"]),
+    ],
+)
 def test_malformed_and_truncated_diffs_are_one_line_errors(repo: Path, text: str, words: list[str]) -> None:
     one_line_error(*impact(repo, "--no-update", "--diff", "-", stdin=text)[::2], *words)
     clean_store(repo)
@@ -76,21 +85,25 @@ def test_malformed_and_truncated_diffs_are_one_line_errors(repo: Path, text: str
 def test_a_truncated_real_diff_at_every_line_is_an_answer_or_one_line(repo: Path) -> None:
     lines = EDIT.splitlines(keepends=True)
     for cut in range(len(lines) + 1):
-        code, out, err = impact(repo, "--no-update", "--diff", "-", stdin="".join(lines[:cut]))
+        code, _out, err = impact(repo, "--no-update", "--diff", "-", stdin="".join(lines[:cut]))
         assert code == 0 or (code == 2 and err.count("\n") == 1 and err.startswith("error:")), (cut, err)
 
 
 def test_a_diff_for_files_not_in_the_repo_is_read_from_the_diff(repo: Path) -> None:
-    text = ("diff --git a/elsewhere/ghost.py b/elsewhere/ghost.py\nnew file mode 100644\n--- /dev/null\n"
-            "+++ b/elsewhere/ghost.py\n@@ -0,0 +1,2 @@\n+def ghost():\n+    return 1\n")
+    text = (
+        "diff --git a/elsewhere/ghost.py b/elsewhere/ghost.py\nnew file mode 100644\n--- /dev/null\n"
+        "+++ b/elsewhere/ghost.py\n@@ -0,0 +1,2 @@\n+def ghost():\n+    return 1\n"
+    )
     code, out, err = impact(repo, "--no-update", "--diff", "-", stdin=text)
     assert code == 0, err
     assert [c["id"] for c in json.loads(out)["changed"]] == ["elsewhere/ghost.py", "elsewhere/ghost.py::ghost"]
 
 
 def test_binary_patches_are_noted_not_analysed(repo: Path) -> None:
-    text = ("diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\nGIT binary patch\n"
-            "literal 4\nLcmZ?wbhF3\n\nliteral 0\nHcmV?d00001\n\n" + EDIT)
+    text = (
+        "diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\nGIT binary patch\n"
+        "literal 4\nLcmZ?wbhF3\n\nliteral 0\nHcmV?d00001\n\n" + EDIT
+    )
     code, out, err = impact(repo, "--no-update", "--diff", "-", stdin=text)
     assert code == 0, err
     data = json.loads(out)
@@ -106,6 +119,7 @@ def test_crlf_and_no_newline_at_end_of_file_diffs(repo: Path) -> None:
 
 
 # -- revisions and paths ----------------------------------------------------------------------------
+
 
 def test_unknown_revisions_are_one_line_errors(repo: Path) -> None:
     one_line_error(*impact(repo, "--no-update", "--base", "no-such-branch")[::2], "unknown revision")
@@ -137,7 +151,7 @@ def test_diff_paths_outside_the_root_are_never_read(repo: Path, tmp_path: Path) 
     secret = tmp_path / "secret.py"
     secret.write_text("def secret_fn():\n    return 'password'\n" * 3)
     for path in ("../secret.py", str(secret).lstrip("/"), "pkg/../../secret.py"):
-        text = (f"--- a/{path}\n+++ b/{path}\n@@ -1,2 +1,2 @@\n def visible():\n-    return 1\n+    return 2\n")
+        text = f"--- a/{path}\n+++ b/{path}\n@@ -1,2 +1,2 @@\n def visible():\n-    return 1\n+    return 2\n"
         code, out, err = impact(repo, "--no-update", "--diff", "-", stdin=text)
         assert code == 0, err
         assert "secret_fn" not in out and "password" not in out
@@ -162,7 +176,7 @@ def test_symlinks_leaving_the_root_and_symlink_loops_are_skipped(make_repo, tmp_
     (outside / "mod.py").write_text("def stolen_too():\n    pass\n")
     (root / "lib").symlink_to(outside)
     data = indexed(root)
-    code, out, _ = cli("graph", "--root", str(root), "--json")
+    _code, out, _ = cli("graph", "--root", str(root), "--json")
     assert "stolen" not in out
     assert data["skipped"].get("outside-root") == 2, data["skipped"]
     assert data["skipped"].get("unreadable") == 3, data["skipped"]
@@ -197,24 +211,27 @@ def test_a_file_unreadable_at_read_time_is_a_counted_skip(make_repo, monkeypatch
 
 # -- sizes and encodings ----------------------------------------------------------------------------
 
+
 def test_a_50_mb_file_is_skipped_and_a_100k_line_file_is_indexed(make_repo) -> None:
     root = make_repo(FILES)
     (root / "big.py").write_bytes(b"x = 1\n" * (50 * 1024 * 1024 // 6))
     (root / "long.py").write_bytes(b"def f():\n    pass\n" + b"y = 2\n" * 99_998)
     data = indexed(root)
     assert data["skipped"] == {"too-large": 1}
-    code, out, err = cli("graph", "--root", str(root), "--json")
+    _code, out, _err = cli("graph", "--root", str(root), "--json")
     nodes = {n["id"]: n for n in json.loads(out)["nodes"]}
     assert nodes["long.py"]["end_line"] == 100_000 and "long.py::f" in nodes
 
 
 def test_non_utf8_and_mixed_encodings_index(make_repo) -> None:
     root = make_repo(FILES)
-    (root / "latin.py").write_bytes("# café\ndef caf\u00e9():\n    return 'é'\n\ndef plain():\n    pass\n".encode("latin-1"))
+    (root / "latin.py").write_bytes(
+        "# café\ndef caf\u00e9():\n    return 'é'\n\ndef plain():\n    pass\n".encode("latin-1")
+    )
     (root / "utf16.py").write_bytes("def wide():\n    pass\n".encode("utf-16"))
     (root / "mixed.py").write_bytes(b"def ok():\n    return '\xe9\xff\xfe'\n# \xe2\x82\xac \x80\n")
     data = indexed(root)
-    code, out, err = cli("graph", "--root", str(root), "--json")
+    _code, out, _err = cli("graph", "--root", str(root), "--json")
     ids = {n["id"] for n in json.loads(out)["nodes"]}
     assert {"latin.py::plain", "mixed.py::ok"} <= ids
     assert data["skipped"] == {"binary": 1}  # UTF-16 has NUL bytes
@@ -240,6 +257,7 @@ def test_a_file_name_that_is_not_utf8_is_counted_not_fatal(make_repo) -> None:
 
 
 # -- repository shapes ------------------------------------------------------------------------------
+
 
 def test_an_empty_repository_and_one_with_no_commits(make_repo) -> None:
     empty = make_repo({}, commit=False)

@@ -12,10 +12,7 @@ from tests.conftest import commit_all, write_files
 
 BASE = {
     "pkg/__init__.py": "",
-    "pkg/core.py": (
-        "def helper(a):\n    return a\n\n"
-        "class Base:\n    def run(self):\n        return helper(1)\n"
-    ),
+    "pkg/core.py": ("def helper(a):\n    return a\n\nclass Base:\n    def run(self):\n        return helper(1)\n"),
     "pkg/api.py": (
         "from .core import helper, Base\n\n"
         "def use():\n    return helper(2)\n\n"
@@ -94,8 +91,12 @@ def test_changed_hub_lists_ranked_callers_and_says_it_was_cut(make_repo) -> None
 
 def test_hub_reached_during_the_walk_is_listed_not_expanded(make_repo) -> None:
     callers = "".join(f"def c{i}():\n    return mid()\n\n" for i in range(22))
-    root = make_repo({"lib.py": "def leaf():\n    return 1\n\ndef mid():\n    return leaf()\n",
-                      "use.py": "from lib import mid\n\n" + callers})
+    root = make_repo(
+        {
+            "lib.py": "def leaf():\n    return 1\n\ndef mid():\n    return leaf()\n",
+            "use.py": "from lib import mid\n\n" + callers,
+        }
+    )
     (root / "lib.py").write_text("def leaf():\n    return 2\n\ndef mid():\n    return leaf()\n")
     data = impact(root)
     radius = by_id(data)
@@ -111,9 +112,14 @@ def test_changed_base_method_reaches_subclass_that_inherits_it(make_repo) -> Non
 
 
 def test_module_level_change_reaches_importers_of_the_module_and_its_names_not_of_its_definitions(make_repo) -> None:
-    root = make_repo({**BASE, "pkg/core.py": "LIMIT = 2\n" + BASE["pkg/core.py"],
-                      "pkg/conf.py": "from pkg.core import LIMIT, Base\n",
-                      "pkg/whole.py": "import pkg.core\n\nX = pkg.core.helper\n"})
+    root = make_repo(
+        {
+            **BASE,
+            "pkg/core.py": "LIMIT = 2\n" + BASE["pkg/core.py"],
+            "pkg/conf.py": "from pkg.core import LIMIT, Base\n",
+            "pkg/whole.py": "import pkg.core\n\nX = pkg.core.helper\n",
+        }
+    )
     (root / "pkg/core.py").write_text("LIMIT = 3\n" + BASE["pkg/core.py"])
     data = impact(root)
     assert data["changed"][0]["id"] == "pkg/core.py"
@@ -124,9 +130,14 @@ def test_module_level_change_reaches_importers_of_the_module_and_its_names_not_o
 
 def test_module_level_change_in_javascript_leaves_out_importers_of_its_functions_only(make_repo) -> None:
     lib = "export function old() { return 1; }\nconst LIMIT = 2;\n"
-    root = make_repo({"lib.js": lib, "named.js": 'import { old } from "./lib";\nexport const a = () => old();\n',
-                      "star.js": 'import * as lib from "./lib";\nexport const b = () => lib.old();\n',
-                      "side.js": 'import "./lib";\n'})
+    root = make_repo(
+        {
+            "lib.js": lib,
+            "named.js": 'import { old } from "./lib";\nexport const a = () => old();\n',
+            "star.js": 'import * as lib from "./lib";\nexport const b = () => lib.old();\n',
+            "side.js": 'import "./lib";\n',
+        }
+    )
     (root / "lib.js").write_text(lib.replace("LIMIT = 2", "LIMIT = 3"))
     radius = by_id(impact(root))
     assert radius["star.js"]["edge"] == radius["side.js"]["edge"] == "imports"
@@ -206,7 +217,9 @@ def test_untracked_source_files_are_part_of_the_working_tree_change(make_repo) -
     (root / ".venv/lib/six.py").write_text("def wraps():\n    pass\n")
     data = impact(root)
     assert [(c["id"], c["change"]) for c in data["changed"]] == [
-        ("pkg/extra.py", ["added"]), ("pkg/extra.py::extra", ["added"])]
+        ("pkg/extra.py", ["added"]),
+        ("pkg/extra.py::extra", ["added"]),
+    ]
     assert "pkg/core.py::helper" in data["uses"]
     assert any(n == "untracked files read as added: pkg/extra.py" for n in data["notes"])
     assert impact(root, "--staged")["changed"] == []  # the index alone: nothing added to it
@@ -225,11 +238,12 @@ def test_human_output_lists_the_first_changed_symbols_and_counts_the_rest(make_r
 
 def test_bad_revisions_and_diffs_are_one_line_errors(make_repo) -> None:
     root = make_repo(BASE)
-    for args, needle in ((["--base", "--upload-pack=evil"], "refusing revision"),
-                         (["--base", "nope"], "unknown revision"),
-                         (["--diff", "-"], "diff")):
-        result = CliRunner().invoke(main, ["impact", "--root", str(root), *args],
-                                    input="@@ -1,2 +1,2 @@\n garbage\n")
+    for args, needle in (
+        (["--base", "--upload-pack=evil"], "refusing revision"),
+        (["--base", "nope"], "unknown revision"),
+        (["--diff", "-"], "diff"),
+    ):
+        result = CliRunner().invoke(main, ["impact", "--root", str(root), *args], input="@@ -1,2 +1,2 @@\n garbage\n")
         assert result.exit_code == 2, (args, result.output)
         assert result.output.startswith("error:") and needle in result.output
         assert result.output.count("\n") == 1
@@ -263,12 +277,16 @@ def test_diff_not_yet_applied_is_read_against_the_old_side_on_disk(make_repo) ->
 
 
 def test_changed_override_reaches_callers_of_the_base_method_at_hop_one(make_repo) -> None:
-    root = make_repo({
-        "shapes.py": ("class Shape:\n    def area(self):\n        return 0\n\n"
-                      "class Square(Shape):\n    def area(self):\n        return 4\n"),
-        "report.py": "from shapes import Shape\n\ndef total(shape: Shape):\n    return shape.area()\n",
-        ".diffreach.toml": "warmup_reviews = 0\n",
-    })
+    root = make_repo(
+        {
+            "shapes.py": (
+                "class Shape:\n    def area(self):\n        return 0\n\n"
+                "class Square(Shape):\n    def area(self):\n        return 4\n"
+            ),
+            "report.py": "from shapes import Shape\n\ndef total(shape: Shape):\n    return shape.area()\n",
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
     (root / "shapes.py").write_text((root / "shapes.py").read_text().replace("return 4", "return 5"))
     radius = by_id(impact(root))
     assert radius["shapes.py::Shape.area"]["edge"] == "dynamic"
@@ -276,14 +294,18 @@ def test_changed_override_reaches_callers_of_the_base_method_at_hop_one(make_rep
 
 
 def test_changed_override_in_a_test_fake_does_not_reach_the_callers_of_the_base_method(make_repo) -> None:
-    root = make_repo({
-        "shapes.py": "class Shape:\n    def area(self):\n        return 0\n",
-        "report.py": "from shapes import Shape\n\ndef total(shape: Shape):\n    return shape.area()\n",
-        "tests/test_report.py": ("from shapes import Shape\nfrom report import total\n\n"
-                                 "class FakeShape(Shape):\n    def area(self):\n        return 4\n\n"
-                                 "def test_total():\n    assert total(FakeShape()) == 4\n"),
-        ".diffreach.toml": "warmup_reviews = 0\n",
-    })
+    root = make_repo(
+        {
+            "shapes.py": "class Shape:\n    def area(self):\n        return 0\n",
+            "report.py": "from shapes import Shape\n\ndef total(shape: Shape):\n    return shape.area()\n",
+            "tests/test_report.py": (
+                "from shapes import Shape\nfrom report import total\n\n"
+                "class FakeShape(Shape):\n    def area(self):\n        return 4\n\n"
+                "def test_total():\n    assert total(FakeShape()) == 4\n"
+            ),
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
     fake = root / "tests/test_report.py"
     fake.write_text(fake.read_text().replace("return 4", "return 5"))
     data = impact(root)
@@ -293,28 +315,37 @@ def test_changed_override_in_a_test_fake_does_not_reach_the_callers_of_the_base_
 
 
 def test_registry_declared_in_config_links_dispatch_to_registered_functions(make_repo) -> None:
-    root = make_repo({
-        ".diffreach.toml": 'warmup_reviews = 0\ndynamic = [{register = "register", dispatch = "dispatch"}]\n',
-        "handlers.py": "from registry import register\n\ndef on_save():\n    return 1\n\nregister('save', on_save)\n",
-        "registry.py": "TABLE = {}\n\ndef register(name, fn):\n    TABLE[name] = fn\n\ndef dispatch(name):\n    return TABLE[name]()\n",
-        "app.py": "from registry import dispatch\n\ndef handle():\n    return dispatch('save')\n",
-    })
+    root = make_repo(
+        {
+            ".diffreach.toml": 'warmup_reviews = 0\ndynamic = [{register = "register", dispatch = "dispatch"}]\n',
+            "handlers.py": "from registry import register\n\ndef on_save():\n    return 1\n\nregister('save', on_save)\n",
+            "registry.py": "TABLE = {}\n\ndef register(name, fn):\n    TABLE[name] = fn\n\ndef dispatch(name):\n    return TABLE[name]()\n",
+            "app.py": "from registry import dispatch\n\ndef handle():\n    return dispatch('save')\n",
+        }
+    )
     (root / "handlers.py").write_text((root / "handlers.py").read_text().replace("return 1", "return 2"))
     radius = by_id(impact(root))
     assert radius["app.py::handle"]["edge"] == "dynamic"
 
 
 def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_repo) -> None:
-    root = make_repo({
-        "app.py": ("class App:\n    def url_for(self, name):\n        return name\n\n"
-                   "class Router:\n    def url_for(self, name):\n        return name\n\n"
-                   "class Mount:\n    def url_for(self, name):\n        return name\n\n"
-                   "class Host:\n    def url_for(self, name):\n        return name\n"),
-        "views.py": "def link(request):\n    return request.app.url_for('home')\n",
-        ".diffreach.toml": "warmup_reviews = 0\n",
-    })
-    (root / "app.py").write_text((root / "app.py").read_text().replace(
-        "class App:\n    def url_for(self, name):", "class App:\n    def url_for(self, name, **params):"))
+    root = make_repo(
+        {
+            "app.py": (
+                "class App:\n    def url_for(self, name):\n        return name\n\n"
+                "class Router:\n    def url_for(self, name):\n        return name\n\n"
+                "class Mount:\n    def url_for(self, name):\n        return name\n\n"
+                "class Host:\n    def url_for(self, name):\n        return name\n"
+            ),
+            "views.py": "def link(request):\n    return request.app.url_for('home')\n",
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
+    (root / "app.py").write_text(
+        (root / "app.py")
+        .read_text()
+        .replace("class App:\n    def url_for(self, name):", "class App:\n    def url_for(self, name, **params):")
+    )
     data = impact(root)
     row = by_id(data)["views.py::link"]
     assert (row["hop"], row["resolution"]) == (1, "name")
@@ -327,14 +358,18 @@ def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_re
 
 def test_changed_return_lists_call_sites_on_receivers_of_unknown_type_but_a_body_change_does_not(make_repo) -> None:
     files = {
-        "app.py": "".join(f"class {c}:\n    def url_for(self, name) -> str:\n        return name\n\n"
-                          for c in ("App", "Router", "Mount", "Host")),
+        "app.py": "".join(
+            f"class {c}:\n    def url_for(self, name) -> str:\n        return name\n\n"
+            for c in ("App", "Router", "Mount", "Host")
+        ),
         "views.py": "def link(request):\n    return request.app.url_for('home')\n",
         ".diffreach.toml": "warmup_reviews = 0\n",
     }
     root = make_repo(files)
     app = root / "app.py"
-    app.write_text(files["app.py"].replace("        return name\n", "        name = name or 'home'\n        return name\n", 1))
+    app.write_text(
+        files["app.py"].replace("        return name\n", "        name = name or 'home'\n        return name\n", 1)
+    )
     assert "views.py::link" not in by_id(impact(root))  # the callers' contract still holds
     app.write_text(files["app.py"].replace("def url_for(self, name) -> str:", "def url_for(self, name) -> bytes:", 1))
     assert (by_id(impact(root))["views.py::link"]["resolution"]) == "name"

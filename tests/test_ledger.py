@@ -12,17 +12,26 @@ import pytest
 from click.testing import CliRunner
 
 from diffreach.cli import main
-from diffreach.review.ledger import Entry, entries, importers_baseline, record, repository_baseline, stats
-from diffreach.present.text import render_bars, render_stats
 from diffreach.graph.store import Store
+from diffreach.present.text import render_bars, render_stats
+from diffreach.review.ledger import Entry, entries, importers_baseline, record, repository_baseline, stats
 from diffreach.review.tokens import HeuristicCounter
 
-NOW = dt.datetime(2026, 3, 31, 12, 0, tzinfo=dt.timezone.utc)
+NOW = dt.datetime(2026, 3, 31, 12, 0, tzinfo=dt.UTC)
 
 
 def entry(day: str, returned: int, baseline: int, origin: str = "cli") -> Entry:
-    return Entry(at=f"{day}T10:00:00Z", base="abc", head="(working tree)", budget=8000, level="full",
-                 returned_tokens=returned, baseline_tokens=baseline, tokenizer="heuristic", origin=origin)
+    return Entry(
+        at=f"{day}T10:00:00Z",
+        base="abc",
+        head="(working tree)",
+        budget=8000,
+        level="full",
+        returned_tokens=returned,
+        baseline_tokens=baseline,
+        tokenizer="heuristic",
+        origin=origin,
+    )
 
 
 @pytest.fixture
@@ -42,9 +51,12 @@ def test_saved_is_never_negative() -> None:
 
 
 def test_stats_windows(store: Store) -> None:
-    for e in [entry("2026-03-31", 1000, 10_000), entry("2026-03-25", 3000, 10_000),  # last 7 days
-              entry("2026-03-20", 2000, 10_000),  # the 7 before
-              entry("2026-01-01", 500, 1_000)]:  # only in the totals
+    for e in [
+        entry("2026-03-31", 1000, 10_000),
+        entry("2026-03-25", 3000, 10_000),  # last 7 days
+        entry("2026-03-20", 2000, 10_000),  # the 7 before
+        entry("2026-01-01", 500, 1_000),
+    ]:  # only in the totals
         record(store, e)
     s = stats(store, days=7, now=NOW)
     assert s.contexts == 4 and s.returned_tokens == 6500 and s.saved_tokens == 9000 + 7000 + 8000 + 500
@@ -84,9 +96,11 @@ def test_bars_bucket_long_series() -> None:
 
 # ----- baselines ---------------------------------------------------------------------------------
 
+
 def add_file(store: Store, path: str, size: int, file_hash: str = "h") -> None:
-    store.conn.execute("INSERT OR REPLACE INTO files(path, language, hash, size) VALUES (?, 'python', ?, ?)",
-                       (path, file_hash, size))
+    store.conn.execute(
+        "INSERT OR REPLACE INTO files(path, language, hash, size) VALUES (?, 'python', ?, ?)", (path, file_hash, size)
+    )
 
 
 def test_repository_baseline_from_sizes_and_cached(store: Store) -> None:
@@ -117,19 +131,24 @@ def test_exact_baseline_reads_and_counts(store: Store) -> None:
 def test_importers_baseline(store: Store) -> None:
     for path, size in [("core.py", 40), ("api.py", 80), ("cli.py", 400), ("other.py", 4000)]:
         add_file(store, path, size)
-    store.conn.execute("INSERT INTO edges(source, target, kind, resolution, confidence, line, file)"
-                       " VALUES ('api.py', 'core.py', 'imports', 'import', 1.0, 1, 'api.py')")
+    store.conn.execute(
+        "INSERT INTO edges(source, target, kind, resolution, confidence, line, file)"
+        " VALUES ('api.py', 'core.py', 'imports', 'import', 1.0, 1, 'api.py')"
+    )
     assert importers_baseline(store, ["core.py"], HeuristicCounter(), lambda p: None) == 10 + 20
 
 
 # ----- end to end --------------------------------------------------------------------------------
 
+
 def test_context_expand_and_stats_commands(make_repo: Callable[..., Path]) -> None:
-    root = make_repo({
-        "app/core.py": 'def parse(text):\n    """Split."""\n    return text.split(",")\n',
-        "app/api.py": "from app.core import parse\n\n\ndef handle(req):\n    data = parse(req)\n    return data\n",
-        "app/cli.py": "from app.api import handle\n\n\ndef main(argv):\n    out = handle(argv)\n    return out\n",
-    })
+    root = make_repo(
+        {
+            "app/core.py": 'def parse(text):\n    """Split."""\n    return text.split(",")\n',
+            "app/api.py": "from app.core import parse\n\n\ndef handle(req):\n    data = parse(req)\n    return data\n",
+            "app/cli.py": "from app.api import handle\n\n\ndef main(argv):\n    out = handle(argv)\n    return out\n",
+        }
+    )
     (root / "app/core.py").write_text('def parse(text, strict=False):\n    """Split."""\n    return text.split(",")\n')
     runner = CliRunner()
     result = runner.invoke(main, ["context", "--root", str(root), "--budget", "0", "--json"])

@@ -47,9 +47,15 @@ CHANGED_CORE = "def parse(text, sep):\n    return text.split(sep)\n\n\ndef helpe
 
 def _env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "XDG_"))}
-    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), GIT_CONFIG_NOSYSTEM="1",
-               GIT_AUTHOR_NAME="Test", GIT_AUTHOR_EMAIL="t@example.com",
-               GIT_COMMITTER_NAME="Test", GIT_COMMITTER_EMAIL="t@example.com")
+    env.update(
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / ".config"),
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_AUTHOR_NAME="Test",
+        GIT_AUTHOR_EMAIL="t@example.com",
+        GIT_COMMITTER_NAME="Test",
+        GIT_COMMITTER_EMAIL="t@example.com",
+    )
     return env
 
 
@@ -77,15 +83,18 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]
 
 
 def _params(root: Path, env: dict[str, str]) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-m", "diffreach.cli", "serve", "--root", str(root)],
-                                 env=env, cwd=str(root))
+    return StdioServerParameters(
+        command=sys.executable, args=["-m", "diffreach.cli", "serve", "--root", str(root)], env=env, cwd=str(root)
+    )
 
 
 @asynccontextmanager
 async def _session(params: StdioServerParameters, **options: Any) -> AsyncIterator[ClientSession]:
     with open(os.devnull, "w") as errlog:
-        async with stdio_client(params, errlog=errlog) as (read, write), \
-                ClientSession(read, write, read_timeout_seconds=120, **options) as session:
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write, read_timeout_seconds=120, **options) as session,
+        ):
             await session.initialize()
             yield session
 
@@ -199,8 +208,10 @@ def test_get_blast_radius_of_the_working_tree(client: Client) -> None:
 
 
 def test_get_blast_radius_of_a_diff_text(client: Client) -> None:
-    diff = ("diff --git a/pkg/core.py b/pkg/core.py\n--- a/pkg/core.py\n+++ b/pkg/core.py\n"
-            "@@ -5,2 +5,2 @@\n def helper(x):\n-    return x + 1\n+    return x + 2\n")
+    diff = (
+        "diff --git a/pkg/core.py b/pkg/core.py\n--- a/pkg/core.py\n+++ b/pkg/core.py\n"
+        "@@ -5,2 +5,2 @@\n def helper(x):\n-    return x + 1\n+    return x + 2\n"
+    )
     data = client.ok("get_blast_radius", diff=diff)
     assert [c["id"] for c in data["changed"]] == ["pkg/core.py::helper"]
     assert data["radius"] == []
@@ -254,7 +265,7 @@ def test_get_tests_for_change(client: Client) -> None:
 def test_bound_cuts_the_largest_list_from_its_tail() -> None:
     data = {"small": [1, 2], "big": [f"item-{i:04d}" for i in range(400)], "truncated": False}
     out = bound(data, 500, "ask for less")
-    assert out["big"] == data["big"][:len(out["big"])] and 0 < len(out["big"]) < 400
+    assert out["big"] == data["big"][: len(out["big"])] and 0 < len(out["big"]) < 400
     assert out["small"] == [1, 2]
     assert out["truncated"] is True and out["cut"] == {"big": 400 - len(out["big"])}
     assert out["how_to_get_more"].endswith("or ask for less")
@@ -290,7 +301,10 @@ def test_bad_arguments_are_error_results(client: Client) -> None:
 
 
 def test_two_selectors_are_refused(client: Client) -> None:
-    assert client.error("get_blast_radius", base="HEAD", staged=True) == "give one of diff, base or staged, not base and staged"
+    assert (
+        client.error("get_blast_radius", base="HEAD", staged=True)
+        == "give one of diff, base or staged, not base and staged"
+    )
 
 
 # ----- the prompt ---------------------------------------------------------------------------------------
@@ -313,11 +327,14 @@ def test_sampling_scores_hop_1_callers(repo: tuple[Path, dict[str, str]]) -> Non
 
     async def sample(context: Any, params: types.CreateMessageRequestParams) -> types.CreateMessageResult:
         asked.append(params.messages[0].content.text)  # type: ignore[union-attr]
-        return types.CreateMessageResult(role="assistant", content=types.TextContent(type="text", text="0.1"),
-                                         model="test")
+        return types.CreateMessageResult(
+            role="assistant", content=types.TextContent(type="text", text="0.1"), model="test"
+        )
 
-    with start_blocking_portal() as portal, \
-            portal.wrap_async_context_manager(_session(_params(root, env), sampling_callback=sample)) as s:
+    with (
+        start_blocking_portal() as portal,
+        portal.wrap_async_context_manager(_session(_params(root, env), sampling_callback=sample)) as s,
+    ):
         result = portal.call(s.call_tool, "get_blast_radius", {})
     data = result.structured_content
     assert data is not None and not result.is_error
@@ -339,9 +356,27 @@ def test_inspector_cli_lists_the_tools(repo: tuple[Path, dict[str, str]]) -> Non
     if not INSPECTOR.exists():
         pytest.fail(f"the MCP Inspector is not installed at {INSPECTOR}: run `make inspector` (needs npm once)")
     # A generous connect timeout: the server's cold start (imports) is slow on a loaded machine.
-    proc = subprocess.run([str(INSPECTOR), "--cli", "--connect-timeout", "110000", sys.executable, "-m", "diffreach.cli", "serve", "--root",
-                           str(root), "--method", "tools/list"], capture_output=True, text=True, env=env,
-                          timeout=180, check=False)
+    proc = subprocess.run(
+        [
+            str(INSPECTOR),
+            "--cli",
+            "--connect-timeout",
+            "110000",
+            sys.executable,
+            "-m",
+            "diffreach.cli",
+            "serve",
+            "--root",
+            str(root),
+            "--method",
+            "tools/list",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     names = [t["name"] for t in json.loads(proc.stdout)["tools"]]
     assert names == [t["name"] for t in json.loads(GOLDEN.read_text())]

@@ -10,10 +10,10 @@ import pytest
 
 from diffreach.extract.core import MAX_NOTES, extract
 from diffreach.extract.pool import _pack, _unpack
+from diffreach.graph.store import SCHEMA_VERSION, Store, db_path
 from diffreach.index.indexer import index
 from diffreach.languages import get_language
 from diffreach.query.rank import RankParams, rank_files
-from diffreach.graph.store import SCHEMA_VERSION, Store, db_path
 
 PY = '''"""Shipping rates.
 
@@ -54,8 +54,10 @@ def notes_of(source: str, path: str = "ship.py", lang: str = "python", **kw: int
 
 def test_a_function_keeps_its_docstring_rest_and_its_own_comments() -> None:
     notes = notes_of(PY)
-    assert notes["ship.py::weigh"] == ("Weighs a parcel. Rounds up to the next gram. Packaging counts: cardboard"
-                                       " and tape. the scale drifts when humid raw mass before packaging")
+    assert notes["ship.py::weigh"] == (
+        "Weighs a parcel. Rounds up to the next gram. Packaging counts: cardboard"
+        " and tape. the scale drifts when humid raw mass before packaging"
+    )
 
 
 def test_a_nested_function_keeps_its_comments_and_the_parent_does_not() -> None:
@@ -66,8 +68,9 @@ def test_a_nested_function_keeps_its_comments_and_the_parent_does_not() -> None:
 
 def test_the_file_keeps_the_module_docstring_and_top_level_comments() -> None:
     notes = notes_of(PY)
-    assert notes["ship.py"] == ("Shipping rates. Carriers quote by weight band: see the tariff tables."
-                                " licence: public domain")
+    assert notes["ship.py"] == (
+        "Shipping rates. Carriers quote by weight band: see the tariff tables. licence: public domain"
+    )
     assert notes["ship.py::Rate"] == "per kilogram, in cents"  # the class docstring's only line is its doc
 
 
@@ -85,17 +88,32 @@ def test_notes_are_capped() -> None:
     assert notes_of(source, "m.py", max_notes=0)["m.py::f"] == ""
 
 
-@pytest.mark.parametrize(("lang", "path", "source", "symbol"), [
-    ("go", "a.go", "package a\n\n// Doc of Frob.\n// More on frob: quux.\nfunc Frob() {\n\t// zebra\n\tx := 1\n}\n",
-     "a.go::Frob"),
-    ("rust", "a.rs", "/// Doc of f.\n/// More: quux.\nfn f() {\n    // zebra\n}\n", "a.rs::f"),
-    ("java", "A.java", "class A {\n  /** Doc of m.\n   * More: quux. */\n  void m() { // zebra\n  }\n}\n",
-     "A.java::A.m"),
-    ("typescript", "a.ts", "/** Doc of f.\n * More: quux. */\nexport function f(): void {\n  // zebra\n}\n",
-     "a.ts::f"),
-    ("ruby", "a.rb", "# Doc of f.\n# More: quux.\ndef f\n  # zebra\n  1\nend\n", "a.rb::f"),
-    ("kotlin", "a.kt", "// Doc of f.\n// More: quux.\nfun f() {\n  // zebra\n}\n", "a.kt::f"),
-])
+@pytest.mark.parametrize(
+    ("lang", "path", "source", "symbol"),
+    [
+        (
+            "go",
+            "a.go",
+            "package a\n\n// Doc of Frob.\n// More on frob: quux.\nfunc Frob() {\n\t// zebra\n\tx := 1\n}\n",
+            "a.go::Frob",
+        ),
+        ("rust", "a.rs", "/// Doc of f.\n/// More: quux.\nfn f() {\n    // zebra\n}\n", "a.rs::f"),
+        (
+            "java",
+            "A.java",
+            "class A {\n  /** Doc of m.\n   * More: quux. */\n  void m() { // zebra\n  }\n}\n",
+            "A.java::A.m",
+        ),
+        (
+            "typescript",
+            "a.ts",
+            "/** Doc of f.\n * More: quux. */\nexport function f(): void {\n  // zebra\n}\n",
+            "a.ts::f",
+        ),
+        ("ruby", "a.rb", "# Doc of f.\n# More: quux.\ndef f\n  # zebra\n  1\nend\n", "a.rb::f"),
+        ("kotlin", "a.kt", "// Doc of f.\n// More: quux.\nfun f() {\n  // zebra\n}\n", "a.kt::f"),
+    ],
+)
 def test_doc_comments_and_body_comments_in_other_grammars(lang: str, path: str, source: str, symbol: str) -> None:
     sym = next(s for s in extract(path, source.encode(), get_language(lang)).symbols if s.id == symbol)
     # The comment above is the symbol's: one line of it is its doc (which, varies), the rest its notes.
@@ -103,32 +121,38 @@ def test_doc_comments_and_body_comments_in_other_grammars(lang: str, path: str, 
     assert "zebra" in sym.notes and sym.doc not in sym.notes
 
 
-@pytest.mark.parametrize(("lang", "path", "source"), [
-    ("javascript", "a.js", 'function f() { return {"okapi": 1, t: `zebra ${x} gnu`}; }\n'),
-    ("typescript", "a.ts", 'export function f(): string { return `okapi ${x}` + "zebra"; }\n'),
-    ("go", "a.go", 'package p\nfunc f() { a := "okapi\\n"; b := `zebra` }\n'),
-    ("java", "A.java", 'class A { void f() { String s = "okapi"; String t = """\n zebra\n """; } }'),
-    ("rust", "a.rs", 'fn f() { let a = "okapi"; let b = r#"zebra"#; }'),
-    ("c", "a.c", 'void f(void) { puts("okapi"); puts("zebra"); }'),
-    ("cpp", "a.cpp", 'void f() { auto a = "okapi"; auto b = R"(zebra)"; }'),
-    ("csharp", "A.cs", 'class A { void f() { var s = "okapi"; var t = @"zebra"; } }'),
-    ("ruby", "a.rb", 'def f\n  a = "okapi #{x} end"\n  b = \'zebra\'\nend\n'),
-    ("php", "a.php", '<?php function f() { $a = "okapi $x end"; $b = \'zebra\'; }'),
-    ("kotlin", "a.kt", 'fun f() { val a = "okapi ${x} end"; val b = "zebra" }'),
-    ("swift", "a.swift", 'func f() { let a = "okapi \\(x) end"; let b = "zebra" }'),
-    ("scala", "a.scala", 'object A { def f() = { val a = "okapi"; val b = s"zebra $x end" } }'),
-])
+@pytest.mark.parametrize(
+    ("lang", "path", "source"),
+    [
+        ("javascript", "a.js", 'function f() { return {"okapi": 1, t: `zebra ${x} gnu`}; }\n'),
+        ("typescript", "a.ts", 'export function f(): string { return `okapi ${x}` + "zebra"; }\n'),
+        ("go", "a.go", 'package p\nfunc f() { a := "okapi\\n"; b := `zebra` }\n'),
+        ("java", "A.java", 'class A { void f() { String s = "okapi"; String t = """\n zebra\n """; } }'),
+        ("rust", "a.rs", 'fn f() { let a = "okapi"; let b = r#"zebra"#; }'),
+        ("c", "a.c", 'void f(void) { puts("okapi"); puts("zebra"); }'),
+        ("cpp", "a.cpp", 'void f() { auto a = "okapi"; auto b = R"(zebra)"; }'),
+        ("csharp", "A.cs", 'class A { void f() { var s = "okapi"; var t = @"zebra"; } }'),
+        ("ruby", "a.rb", "def f\n  a = \"okapi #{x} end\"\n  b = 'zebra'\nend\n"),
+        ("php", "a.php", "<?php function f() { $a = \"okapi $x end\"; $b = 'zebra'; }"),
+        ("kotlin", "a.kt", 'fun f() { val a = "okapi ${x} end"; val b = "zebra" }'),
+        ("swift", "a.swift", 'func f() { let a = "okapi \\(x) end"; let b = "zebra" }'),
+        ("scala", "a.scala", 'object A { def f() = { val a = "okapi"; val b = s"zebra $x end" } }'),
+    ],
+)
 def test_string_literals_are_notes_in_every_grammar(lang: str, path: str, source: str) -> None:
     f = next(s for s in extract(path, source.encode(), get_language(lang)).symbols if s.name == "f")
     assert "okapi" in f.notes and "zebra" in f.notes
 
 
-@pytest.mark.parametrize(("lang", "path", "source"), [
-    ("javascript", "a.js", 'import x from "./zebra.js";\nconst fs = require("zebra-fs");\nconst m = "okapi";\n'),
-    ("typescript", "a.ts", 'import { a } from "./zebra";\nexport * from "./zebra-too";\nconst m = "okapi";\n'),
-    ("go", "a.go", 'package p\nimport (\n  "zebra"\n  z "net/zebra"\n)\nvar a = "okapi"\n'),
-    ("c", "a.c", '#include "zebra.h"\nconst char *a = "okapi";\n'),
-])
+@pytest.mark.parametrize(
+    ("lang", "path", "source"),
+    [
+        ("javascript", "a.js", 'import x from "./zebra.js";\nconst fs = require("zebra-fs");\nconst m = "okapi";\n'),
+        ("typescript", "a.ts", 'import { a } from "./zebra";\nexport * from "./zebra-too";\nconst m = "okapi";\n'),
+        ("go", "a.go", 'package p\nimport (\n  "zebra"\n  z "net/zebra"\n)\nvar a = "okapi"\n'),
+        ("c", "a.c", '#include "zebra.h"\nconst char *a = "okapi";\n'),
+    ],
+)
 def test_module_paths_in_imports_are_not_notes(lang: str, path: str, source: str) -> None:
     fx = extract(path, source.encode(), get_language(lang))
     assert fx.imports and fx.symbols[0].notes == "okapi"
@@ -194,15 +218,19 @@ def test_a_question_only_a_comment_answers_ranks_that_file_first(make_repo: Call
         assert found.files[0].path == "ship/rates.py"
         assert "lithium" in found.files[0].terms
         # Without notes, no indexed word of the files is in the question.
-        assert rank_files(store, "lithium refused by the air carrier", top=3,
-                          params=RankParams(notes_weight=0)).files == ()
+        assert (
+            rank_files(store, "lithium refused by the air carrier", top=3, params=RankParams(notes_weight=0)).files
+            == ()
+        )
     finally:
         store.close()
 
 
 REGISTRY = {
-    "docs/domain.py": ('ROLES = {"currentmodule": object, "rtype": object}\n\n'
-                       'def resolve(name):\n    raise LookupError(f"more than one target found for {name!r}")\n'),
+    "docs/domain.py": (
+        'ROLES = {"currentmodule": object, "rtype": object}\n\n'
+        'def resolve(name):\n    raise LookupError(f"more than one target found for {name!r}")\n'
+    ),
     "docs/render.py": "def render(node):\n    return node.text\n",
 }
 
@@ -238,9 +266,12 @@ def test_notes_weigh_less_than_a_name(make_repo: Callable[..., Path]) -> None:
 
 
 def test_notes_df_keeps_a_word_common_in_comments_from_silencing_the_name_that_holds_it(
-        make_repo: Callable[..., Path]) -> None:
+    make_repo: Callable[..., Path],
+) -> None:
     files = {"app/widget.py": "def widget():\n    return 1\n"}
-    files.update({f"app/m{i}.py": f"def f{i}():\n    n = {i}\n    # the widget again\n    return n\n" for i in range(6)})
+    files.update(
+        {f"app/m{i}.py": f"def f{i}():\n    n = {i}\n    # the widget again\n    return n\n" for i in range(6)}
+    )
     root = make_repo(files)
     index(root)
     store = Store.open(root, create=False)

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from diffreach.api import query
 from diffreach.cli import main
+from diffreach.graph.store import Store
 from diffreach.index.indexer import index
 from diffreach.query.rank import RankParams, about_tests, bm25, personalized_pagerank, rank_files, update_term_index
-from diffreach.graph.store import Store
 from diffreach.query.term_index import TERM_INDEX_VERSION
 from diffreach.query.terms import identifier_terms, split_identifier, stem, text_terms
 
@@ -24,30 +24,58 @@ from .conftest import commit_all, write_files
 # ----- terms -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("identifier", "words"), [
-    ("get_records", ["get", "records"]),
-    ("parseHTTPResponse2", ["parse", "http", "response", "2"]),
-    ("XMLParser", ["xml", "parser"]),
-    ("kebab-case-name", ["kebab", "case", "name"]),
-    ("_private__thing", ["private", "thing"]),
-    ("os.path.join", ["os", "path", "join"]),
-])
+@pytest.mark.parametrize(
+    ("identifier", "words"),
+    [
+        ("get_records", ["get", "records"]),
+        ("parseHTTPResponse2", ["parse", "http", "response", "2"]),
+        ("XMLParser", ["xml", "parser"]),
+        ("kebab-case-name", ["kebab", "case", "name"]),
+        ("_private__thing", ["private", "thing"]),
+        ("os.path.join", ["os", "path", "join"]),
+    ],
+)
 def test_split_identifier(identifier: str, words: list[str]) -> None:
     assert split_identifier(identifier) == words
 
 
-@pytest.mark.parametrize(("a", "b"), [("tests", "test"), ("parsing", "parse"), ("parsed", "parse"),
-                                      ("caching", "cache"), ("running", "run"), ("classes", "class"),
-                                      ("authentication", "authenticate"), ("dependencies", "dependency"),
-                                      ("serialization", "serialize"), ("serialized", "serializer"),
-                                      ("typed", "type"), ("typing", "types"), ("named", "name"),
-                                      ("coding", "code"), ("added", "add"), ("mapped", "map")])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("tests", "test"),
+        ("parsing", "parse"),
+        ("parsed", "parse"),
+        ("caching", "cache"),
+        ("running", "run"),
+        ("classes", "class"),
+        ("authentication", "authenticate"),
+        ("dependencies", "dependency"),
+        ("serialization", "serialize"),
+        ("serialized", "serializer"),
+        ("typed", "type"),
+        ("typing", "types"),
+        ("named", "name"),
+        ("coding", "code"),
+        ("added", "add"),
+        ("mapped", "map"),
+    ],
+)
 def test_stem_meets_word_forms(a: str, b: str) -> None:
     assert stem(a) == stem(b)
 
 
-@pytest.mark.parametrize(("a", "b"), [("mode", "mod"), ("note", "not"), ("code", "cod"), ("type", "typ"),
-                                      ("runs", "rune"), ("fixed", "fixe"), ("getting", "gete")])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("mode", "mod"),
+        ("note", "not"),
+        ("code", "cod"),
+        ("type", "typ"),
+        ("runs", "rune"),
+        ("fixed", "fixe"),
+        ("getting", "gete"),
+    ],
+)
 def test_stem_keeps_short_words_apart(a: str, b: str) -> None:
     # A four-letter word keeps its final e: 'mode' is not the abbreviation 'mod' (sphinx-8551's
     # `mod.submod` met every `mode` parameter of the C++ domain), nor 'type' the variable 'typ'.
@@ -77,11 +105,13 @@ def test_about_tests() -> None:
 
 @pytest.fixture
 def term_store(make_repo: Callable[..., Path]) -> Store:
-    root = make_repo({
-        "billing/invoice.py": "def render_invoice(order):\n    '''Render an invoice as PDF.'''\n",
-        "billing/tax.py": "def compute_tax(amount):\n    return amount\n\ndef tax_rate():\n    return 1\n",
-        "shipping/parcel.py": "def weigh_parcel(parcel):\n    return 0\n",
-    })
+    root = make_repo(
+        {
+            "billing/invoice.py": "def render_invoice(order):\n    '''Render an invoice as PDF.'''\n",
+            "billing/tax.py": "def compute_tax(amount):\n    return amount\n\ndef tax_rate():\n    return 1\n",
+            "shipping/parcel.py": "def weigh_parcel(parcel):\n    return 0\n",
+        }
+    )
     index(root)
     store = Store.open(root, create=False)
     update_term_index(store, (), ())  # an index leaves the term index to the first query: build it now
@@ -159,8 +189,10 @@ def test_a_term_index_of_an_older_version_is_rebuilt_in_the_current_shape(term_s
     # Version 4 kept postings in a rowid table with an index on term; the current one clusters them by term.
     before = rank_files(term_store, "compute tax").files
     term_store.conn.execute("DROP TABLE term_postings")
-    term_store.conn.execute("CREATE TABLE term_postings (term TEXT, node TEXT, file TEXT, weight REAL, "
-                            "length REAL, notes REAL, notes_length REAL)")
+    term_store.conn.execute(
+        "CREATE TABLE term_postings (term TEXT, node TEXT, file TEXT, weight REAL, "
+        "length REAL, notes REAL, notes_length REAL)"
+    )
     term_store.set_meta("term_index", "4")
     assert rank_files(term_store, "compute tax").files == before
     sql = term_store.conn.execute("SELECT sql FROM sqlite_master WHERE name='term_postings'").fetchone()[0]
@@ -173,8 +205,9 @@ def test_a_term_index_of_an_older_version_is_rebuilt_in_the_current_shape(term_s
 def test_pagerank_on_a_path_of_three_nodes() -> None:
     # 0 → 1 → 2 (2 is dangling), all restarts at 0. Solved by hand for d = 0.5:
     # x0 = 0.5·p0 + 0.5·(x2·p0) ; x1 = 0.5·x0 ; x2 = 0.5·x1  → x = (4/7, 2/7, 1/7).
-    x, _ = personalized_pagerank(3, np.array([0, 1]), np.array([1, 2]), np.array([1.0, 1.0]),
-                                 np.array([1.0, 0.0, 0.0]), damping=0.5, tol=1e-12)
+    x, _ = personalized_pagerank(
+        3, np.array([0, 1]), np.array([1, 2]), np.array([1.0, 1.0]), np.array([1.0, 0.0, 0.0]), damping=0.5, tol=1e-12
+    )
     assert x == pytest.approx([4 / 7, 2 / 7, 1 / 7])
 
 
@@ -183,7 +216,7 @@ def test_pagerank_splits_by_edge_weight_and_sums_to_one() -> None:
     # x1 = 0.85·0.75·x0, x2 = 0.85·0.25·x0, x0 = 0.15 + 0.85·(x1 + x2) → x0 = 0.15 / (1 - 0.85²).
     src, dst, w = np.array([0, 0, 1, 2]), np.array([1, 2, 0, 0]), np.array([3.0, 1.0, 1.0, 1.0])
     x, iterations = personalized_pagerank(3, src, dst, w, np.array([1.0, 0.0, 0.0]), tol=1e-12, max_iter=1000)
-    x0 = 0.15 / (1 - 0.85 ** 2)
+    x0 = 0.15 / (1 - 0.85**2)
     assert x == pytest.approx([x0, 0.85 * 0.75 * x0, 0.85 * 0.25 * x0])
     assert x.sum() == pytest.approx(1.0)
     assert iterations > 1
@@ -199,13 +232,15 @@ APP = {
         "    '''Check a user's credentials and open a session.'''\n"
         "    if check_password(username, password):\n"
         "        return open_session(username)\n\n"
-        "def check_password(username, password):\n    return False\n"),
+        "def check_password(username, password):\n    return False\n"
+    ),
     "auth/session.py": "def open_session(username):\n    '''A new session for a logged-in user.'''\n    return {}\n",
     "reports/chart.py": "def draw_bar_chart(values):\n    '''Draw a bar chart of sales figures.'''\n    return values\n",
     "reports/export.py": "from reports.chart import draw_bar_chart\n\ndef export_pdf(values):\n    return draw_bar_chart(values)\n",
     "tests/test_login.py": (
         "from auth.login import authenticate\n\n"
-        "def test_authenticate_rejects_a_bad_password():\n    assert not authenticate('a', 'b')\n"),
+        "def test_authenticate_rejects_a_bad_password():\n    assert not authenticate('a', 'b')\n"
+    ),
 }
 
 
@@ -257,8 +292,9 @@ def test_a_question_with_no_known_word_returns_nothing(app_repo: Path) -> None:
 
 
 def test_cli_query_json_shape(app_repo: Path) -> None:
-    out = CliRunner().invoke(main, ["query", "fix", "bug", "in", "authentication", "--json", "--top", "2",
-                                    "--root", str(app_repo)])
+    out = CliRunner().invoke(
+        main, ["query", "fix", "bug", "in", "authentication", "--json", "--top", "2", "--root", str(app_repo)]
+    )
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert set(data) == {"query", "files", "top", "candidates", "truncated", "about_tests"}

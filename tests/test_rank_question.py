@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from diffreach.graph.store import Store
 from diffreach.index.indexer import index
 from diffreach.query.question import (
     MENTION_FLOOR,
@@ -21,7 +22,6 @@ from diffreach.query.question import (
     parse_question,
 )
 from diffreach.query.rank import RankParams, file_priors, rank_files
-from diffreach.graph.store import Store
 
 ISSUE = """Lexer "python3" in --pastebin feature causes HTTP errors
 The `--pastebin` option submits the output to bpaste.net, see src/_pytest/pastebin.py#L68
@@ -65,27 +65,45 @@ def test_paths_and_dotted_names_are_collected_with_their_line_weight() -> None:
 
 
 def test_a_name_on_a_block_line_other_than_a_frame_weighs_like_the_block() -> None:
-    q = parse_question("Autodoc fails\n```python\nextensions = ['sphinx.ext.intersphinx']\n"
-                       "from sphinx.util import inspect\n```\n  File \"sphinx/util/docfields.py\", line 3\n")
+    q = parse_question(
+        "Autodoc fails\n```python\nextensions = ['sphinx.ext.intersphinx']\n"
+        'from sphinx.util import inspect\n```\n  File "sphinx/util/docfields.py", line 3\n'
+    )
     assert q.dotted["sphinx.ext.intersphinx"] == q.dotted["sphinx.util"] == W_BLOCK
     assert q.paths["sphinx/util/docfields.py"] == MENTION_FLOOR > W_BLOCK
 
 
 def test_a_folded_section_is_a_block_summary_included() -> None:
-    text = ("Weighted mean is wrong\nthe weights are not normalized\n<details><summary>Output of "
-            "<tt>xr.show_versions()</tt></summary>\n\npython-bits: 64\nlibhdf5: 1.10.6\n</details>\nit fails\n")
+    text = (
+        "Weighted mean is wrong\nthe weights are not normalized\n<details><summary>Output of "
+        "<tt>xr.show_versions()</tt></summary>\n\npython-bits: 64\nlibhdf5: 1.10.6\n</details>\nit fails\n"
+    )
     assert [k for k, _ in classify_lines(text)] == [W_TITLE, W_PROSE, W_BLOCK, W_BLOCK, W_BLOCK, W_PROSE]
     q = parse_question(text)
     assert q.dotted["xr.show_versions"] == W_BLOCK and q.terms["libhdf5"] == pytest.approx(W_BLOCK)
 
 
 def test_a_setup_section_is_a_block_until_the_next_heading() -> None:
-    text = ("viewcode pages for epub\n**Describe the bug**\nthe pages are made\n**Environment info**\n"
-            "- OS: Mac\n- Sphinx extensions: sphinx.ext.viewcode\n  File \"sphinx/ext/viewcode.py\", line 3\n"
-            "**Additional context**\nonly with epub\n### Python version\n3.9\n## Steps\nmake html\n")
+    text = (
+        "viewcode pages for epub\n**Describe the bug**\nthe pages are made\n**Environment info**\n"
+        '- OS: Mac\n- Sphinx extensions: sphinx.ext.viewcode\n  File "sphinx/ext/viewcode.py", line 3\n'
+        "**Additional context**\nonly with epub\n### Python version\n3.9\n## Steps\nmake html\n"
+    )
     assert [k for k, _ in classify_lines(text)] == [
-        W_TITLE, W_PROSE, W_PROSE, W_BLOCK, W_BLOCK, W_BLOCK, W_BLOCK, W_PROSE, W_PROSE, W_BLOCK, W_BLOCK,
-        W_BLOCK, W_PROSE]
+        W_TITLE,
+        W_PROSE,
+        W_PROSE,
+        W_BLOCK,
+        W_BLOCK,
+        W_BLOCK,
+        W_BLOCK,
+        W_PROSE,
+        W_PROSE,
+        W_BLOCK,
+        W_BLOCK,
+        W_BLOCK,
+        W_PROSE,
+    ]
     q = parse_question(text)
     # The asker's setup names what they run, rarely what is broken; a traceback frame still counts.
     assert q.dotted["sphinx.ext.viewcode"] == W_BLOCK
@@ -93,30 +111,49 @@ def test_a_setup_section_is_a_block_until_the_next_heading() -> None:
     assert q.terms["mac"] == pytest.approx(W_BLOCK)
     # A bold phrase inside a sentence is not a heading, and a title about versions is no setup section.
     assert [k for k, _ in classify_lines("Versions are wrong\nthe **system** clock\nx\n")] == [
-        W_TITLE, W_PROSE, W_PROSE]
+        W_TITLE,
+        W_PROSE,
+        W_PROSE,
+    ]
 
 
 def test_named_files_match_the_longest_existing_suffix_and_modules_through_the_resolver() -> None:
-    files = ["src/_pytest/pastebin.py", "src/_pytest/terminal.py", "src/_pytest/__init__.py",
-             "sphinx/ext/autodoc/__init__.py", "sphinx/ext/autodoc/mock.py", "a/conf.py", "b/conf.py",
-             "c/conf.py", "d/conf.py"]
+    files = [
+        "src/_pytest/pastebin.py",
+        "src/_pytest/terminal.py",
+        "src/_pytest/__init__.py",
+        "sphinx/ext/autodoc/__init__.py",
+        "sphinx/ext/autodoc/mock.py",
+        "a/conf.py",
+        "b/conf.py",
+        "c/conf.py",
+        "d/conf.py",
+    ]
     named = named_files(parse_question(ISSUE + "\nsee sphinx.ext.autodoc.Documenter and conf.py\n"), files)
     # conf.py names four files: too vague; sphinx.ext.autodoc names a package, a weaker pointer than a module.
-    assert named == {"src/_pytest/pastebin.py": W_PROSE, "src/_pytest/terminal.py": W_PROSE,
-                     "sphinx/ext/autodoc/__init__.py": W_PROSE * PACKAGE_SHARE}
+    assert named == {
+        "src/_pytest/pastebin.py": W_PROSE,
+        "src/_pytest/terminal.py": W_PROSE,
+        "sphinx/ext/autodoc/__init__.py": W_PROSE * PACKAGE_SHARE,
+    }
 
 
 def test_about_tests_reads_the_prose_not_the_code() -> None:
     assert about_tests("add tests for the login form")
     assert not about_tests("teardown runs for skipped classes\n```\ndef test_one():\n    test_two()\n```\n")
     # An issue of a testing tool names tests in passing; that does not make it a question about tests.
-    assert not about_tests("xfail marker added in a test no longer ignores the failure of the test run "
-                           "when the marker is added dynamically from a fixture request object at run time")
+    assert not about_tests(
+        "xfail marker added in a test no longer ignores the failure of the test run "
+        "when the marker is added dynamically from a fixture request object at run time"
+    )
 
 
 def test_secondary_directories_and_minor_languages_get_a_prior_below_one() -> None:
-    files = ["pkg/core.py", "docs/conf.py", "examples/demo.py"] + [f"pkg/m{i}.py" for i in range(20)] + [
-        "pkg/static/app.js"]
+    files = (
+        ["pkg/core.py", "docs/conf.py", "examples/demo.py"]
+        + [f"pkg/m{i}.py" for i in range(20)]
+        + ["pkg/static/app.js"]
+    )
     priors = file_priors(files, RankParams())
     assert "pkg/core.py" not in priors
     assert priors["docs/conf.py"] == pytest.approx(0.3)
@@ -126,15 +163,19 @@ def test_secondary_directories_and_minor_languages_get_a_prior_below_one() -> No
 
 @pytest.fixture
 def docs_repo(make_repo: Callable[..., Path]) -> Store:
-    root = make_repo({
-        "pkg/__init__.py": "",
-        "pkg/render.py": "def render_page(page):\n    '''Render a page to HTML.'''\n    return page\n",
-        "pkg/cache.py": "def cache_page(page):\n    return page\n",
-        # Three functions with every word of the question: on words alone, the example file wins.
-        "docs/example_render.py": "".join(f"def {name}(page):\n    return page\n\n" for name in (
-            "render_html_page", "render_page_html", "html_page_render")),
-        "tests/test_render.py": "from pkg.render import render_page\n\ndef test_render_page():\n    render_page(1)\n",
-    })
+    root = make_repo(
+        {
+            "pkg/__init__.py": "",
+            "pkg/render.py": "def render_page(page):\n    '''Render a page to HTML.'''\n    return page\n",
+            "pkg/cache.py": "def cache_page(page):\n    return page\n",
+            # Three functions with every word of the question: on words alone, the example file wins.
+            "docs/example_render.py": "".join(
+                f"def {name}(page):\n    return page\n\n"
+                for name in ("render_html_page", "render_page_html", "html_page_render")
+            ),
+            "tests/test_render.py": "from pkg.render import render_page\n\ndef test_render_page():\n    render_page(1)\n",
+        }
+    )
     index(root)
     return Store.open(root, create=False)
 
@@ -160,14 +201,18 @@ def test_test_files_stay_out_of_a_question_that_only_mentions_tests_in_code(docs
     files = [f.path for f in rank_files(docs_repo, question, params=ALL_TERMS).files]
     assert files[0] == "pkg/render.py"
     assert not any(f.startswith("tests/") for f in files)
-    assert "tests/test_render.py" in [f.path for f in rank_files(docs_repo, "add tests for render_page",
-                                                                  params=ALL_TERMS).files]
+    assert "tests/test_render.py" in [
+        f.path for f in rank_files(docs_repo, "add tests for render_page", params=ALL_TERMS).files
+    ]
 
 
 def test_named_symbols_match_a_qualified_name_or_a_file_stem_and_a_name() -> None:
-    defs = [("compile", "src/mark/expression.py", "Expression.compile"), ("compile", "src/re_tools.py", "compile"),
-            ("_make_subclass", "ext/autodoc/mock.py", "_make_subclass"),
-            ("_make_subclass", "ext/other.py", "_make_subclass")]
+    defs = [
+        ("compile", "src/mark/expression.py", "Expression.compile"),
+        ("compile", "src/re_tools.py", "compile"),
+        ("_make_subclass", "ext/autodoc/mock.py", "_make_subclass"),
+        ("_make_subclass", "ext/other.py", "_make_subclass"),
+    ]
 
     def defined(names: frozenset[str]) -> list[tuple[str, str, str]]:
         return [d for d in defs if d[0] in names]
@@ -183,8 +228,8 @@ def test_a_named_test_file_stands_for_the_code_it_exercises(docs_repo: Store) ->
 
 
 def test_naming_many_files_points_at_none_in_particular(docs_repo: Store) -> None:
-    from diffreach.query.rank import load_graph
     from diffreach.query.named import files_named
+    from diffreach.query.rank import load_graph
 
     graph = load_graph(docs_repo)
     one = files_named(docs_repo.conn, graph, parse_question("x\nsee pkg/render.py\n"), frozenset())
@@ -192,8 +237,9 @@ def test_naming_many_files_points_at_none_in_particular(docs_repo: Store) -> Non
     listed = "x\n```\npkg/render.py\npkg/cache.py\ndocs/example_render.py\npkg/__init__.py\n```\n"
     many = files_named(docs_repo.conn, graph, parse_question(listed), frozenset(), budget=3.0)
     # Four names on block lines (W_BLOCK each), over a budget of three: each counts three quarters.
-    assert many == pytest.approx({f: W_BLOCK * 3 / 4 for f in ("pkg/render.py", "pkg/cache.py",
-                                                               "docs/example_render.py", "pkg/__init__.py")})
+    assert many == pytest.approx(
+        dict.fromkeys(("pkg/render.py", "pkg/cache.py", "docs/example_render.py", "pkg/__init__.py"), W_BLOCK * 3 / 4)
+    )
 
 
 def test_an_import_alias_expands_the_dotted_names_written_with_it() -> None:
@@ -224,7 +270,8 @@ def test_a_stem_match_needs_the_written_modules_before_it_to_be_the_files_direct
     # `os.path.abspath` is the standard library's, not pkg/testing/path.py's.
     assert named_symbols(parse_question("x\nsys.path.insert(0, os.path.abspath('.'))\n"), defined) == {}
     assert named_symbols(parse_question("x\nsee autodoc.mock._make_subclass\n"), defined) == {
-        "ext/autodoc/mock.py": W_PROSE}
+        "ext/autodoc/mock.py": W_PROSE
+    }
     assert named_symbols(parse_question("x\nsee other.mock._make_subclass\n"), defined) == {}
 
 
@@ -233,7 +280,9 @@ def replica_repo(make_repo: Callable[..., Path]) -> Store:
     # One message catalogue per language, all alike: on words alone they fill the list.
     catalogue = "def translated_messages():\n    '''Translated messages of the locale catalogue.'''\n    return {}\n"
     files = {f"app/locale/{lang}/messages.py": catalogue for lang in ("da", "de", "fr", "it", "nl", "sv")}
-    files["app/i18n.py"] = "def load_locale(path):\n    '''Load the translated messages of a locale.'''\n    return path\n"
+    files["app/i18n.py"] = (
+        "def load_locale(path):\n    '''Load the translated messages of a locale.'''\n    return path\n"
+    )
     files["app/core.py"] = "def run():\n    return 1\n"
     root = make_repo(files)
     index(root)
@@ -250,8 +299,8 @@ def test_replicas_give_way_to_the_file_that_reads_them(replica_repo: Store) -> N
 
 
 def test_files_of_one_name_with_different_symbols_are_not_replicas(make_repo: Callable[..., Path]) -> None:
-    from diffreach.query.rank import load_graph
     from diffreach.query.named import _families
+    from diffreach.query.rank import load_graph
 
     files = {f"pkg/{d}/__init__.py": f"def setup_{d}():\n    return 1\n" for d in ("a", "b", "c", "d", "e")}
     files.update({f"pkg/{d}/stub.py": "def stub():\n    return 1\n" for d in ("a", "b", "c", "d", "e")})

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from diffreach.graph.store import Store
 from diffreach.index.indexer import index
 from diffreach.query.rank import RankParams, bm25, update_term_index
-from diffreach.graph.store import Store
 
 
 def _store(make_repo: Callable[..., Path], files: dict[str, str]) -> Store:
@@ -20,8 +20,7 @@ def _store(make_repo: Callable[..., Path], files: dict[str, str]) -> Store:
     return store
 
 
-def test_file_idf_weighs_a_term_packed_in_one_file_above_one_spread_over_many(
-        make_repo: Callable[..., Path]) -> None:
+def test_file_idf_weighs_a_term_packed_in_one_file_above_one_spread_over_many(make_repo: Callable[..., Path]) -> None:
     files = {"pkg/alpha.py": "".join(f"def alpha_{i}():\n    return {i}\n\n" for i in range(3))}
     files.update({f"pkg/beta_home_{i}.py": f"def beta_{i}():\n    return {i}\n" for i in range(3)})
     store = _store(make_repo, files)

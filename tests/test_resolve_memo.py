@@ -7,8 +7,8 @@ answers must still depend on: the line, the scope, the class.
 
 from __future__ import annotations
 
-from diffreach.index.build import ExtractSource, graph_from_sources
 from diffreach.extract.core import extract
+from diffreach.index.build import ExtractSource, graph_from_sources
 from diffreach.languages import language_for
 from diffreach.model import FileExtract
 from diffreach.resolve.resolver import Resolver
@@ -25,25 +25,32 @@ def test_repeated_call_keeps_each_line() -> None:
 
 
 def test_same_name_in_two_scopes_of_one_file() -> None:
-    src = ("def helper():\n    pass\n\n"
-           "def outer():\n    def helper():\n        pass\n    helper()\n\n"
-           "def other():\n    helper()\n")
+    src = (
+        "def helper():\n    pass\n\n"
+        "def outer():\n    def helper():\n        pass\n    helper()\n\n"
+        "def other():\n    helper()\n"
+    )
     assert edges({"a.py": src}, "calls") == [
-        ("a.py::other", "a.py::helper", 10), ("a.py::outer", "a.py::outer.helper", 7)]
+        ("a.py::other", "a.py::helper", 10),
+        ("a.py::outer", "a.py::outer.helper", 7),
+    ]
 
 
 def test_self_in_two_classes_of_one_file() -> None:
-    src = ("class A:\n    def run(self):\n        self.go()\n    def go(self):\n        pass\n\n"
-           "class B:\n    def run(self):\n        self.go()\n    def go(self):\n        pass\n")
-    assert edges({"a.py": src}, "calls") == [
-        ("a.py::A.run", "a.py::A.go", 3), ("a.py::B.run", "a.py::B.go", 9)]
+    src = (
+        "class A:\n    def run(self):\n        self.go()\n    def go(self):\n        pass\n\n"
+        "class B:\n    def run(self):\n        self.go()\n    def go(self):\n        pass\n"
+    )
+    assert edges({"a.py": src}, "calls") == [("a.py::A.run", "a.py::A.go", 3), ("a.py::B.run", "a.py::B.go", 9)]
 
 
 def test_member_through_bases_and_an_inheritance_cycle() -> None:
     files = {
         "base.py": "class Base:\n    def hook(self):\n        pass\n",
-        "a.py": ("from base import Base\n\nclass A(Base):\n    def run(self):\n        self.hook()\n\n"
-                 "class X(Y):\n    pass\n\nclass Y(X):\n    def run(self):\n        self.hook()\n"),
+        "a.py": (
+            "from base import Base\n\nclass A(Base):\n    def run(self):\n        self.hook()\n\n"
+            "class X(Y):\n    pass\n\nclass Y(X):\n    def run(self):\n        self.hook()\n"
+        ),
     }
     assert ("a.py::A.run", "base.py::Base.hook", 5) in edges(files, "calls")
 
@@ -62,13 +69,18 @@ def test_a_fresh_resolver_per_file_gives_the_same_outcomes() -> None:
     # before (the store-backed build starts a new resolver every few files).
     files = {
         "pkg/__init__.py": "from .models import Model\n",
-        "pkg/models.py": ("class Model:\n    def save(self):\n        self.clean()\n"
-                          "    def clean(self):\n        pass\n"),
-        "pkg/fields.py": ("from .models import Model\n\nclass Field:\n    model: Model\n"
-                          "    def bind(self):\n        self.model.save()\n        self.model.clean()\n"),
-        "app.py": ("from pkg import Model\nfrom pkg.fields import Field\n\nclass Post(Model):\n"
-                   "    def clean(self):\n        super().clean()\n\n"
-                   "def main():\n    p = Post()\n    p.save()\n    p.save()\n    Field().bind()\n"),
+        "pkg/models.py": (
+            "class Model:\n    def save(self):\n        self.clean()\n    def clean(self):\n        pass\n"
+        ),
+        "pkg/fields.py": (
+            "from .models import Model\n\nclass Field:\n    model: Model\n"
+            "    def bind(self):\n        self.model.save()\n        self.model.clean()\n"
+        ),
+        "app.py": (
+            "from pkg import Model\nfrom pkg.fields import Field\n\nclass Post(Model):\n"
+            "    def clean(self):\n        super().clean()\n\n"
+            "def main():\n    p = Post()\n    p.save()\n    p.save()\n    Field().bind()\n"
+        ),
     }
     extracts = _extracts(files)
     source = ExtractSource(".", extracts, files)
@@ -84,10 +96,16 @@ def test_headers_that_all_include_each_other_are_searched_once_per_name(monkeypa
     Searched path by path, the lookups grew with the number of include paths (google/leveldb's
     133 files took a minute to resolve); past the bound below the old search stops the test."""
     headers = 10
-    files = {f"h{i}.h": "".join(f'#include "h{j}.h"\n' for j in range(headers) if j != i)
-             + f"int f{i}(void) {{ return {i}; }}\n" for i in range(headers)}
-    files["main.c"] = ('#include "h0.h"\n\nint main(void) {\n  f9();\n'
-                       + "".join(f"  missing{k}();\n" for k in range(20)) + "  return 0;\n}\n")
+    files = {
+        f"h{i}.h": "".join(f'#include "h{j}.h"\n' for j in range(headers) if j != i)
+        + f"int f{i}(void) {{ return {i}; }}\n"
+        for i in range(headers)
+    }
+    files["main.c"] = (
+        '#include "h0.h"\n\nint main(void) {\n  f9();\n'
+        + "".join(f"  missing{k}();\n" for k in range(20))
+        + "  return 0;\n}\n"
+    )
     looked = {"n": 0}
     bound = 60 * headers * 25  # names × headers, with room to spare
     child = Resolver.child

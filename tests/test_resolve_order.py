@@ -3,8 +3,8 @@ worked out the same way whoever asks first (long re-export chains, import cycles
 
 from __future__ import annotations
 
-from diffreach.index.build import ExtractSource, graph_from_sources
 from diffreach.extract.core import extract
+from diffreach.index.build import ExtractSource, graph_from_sources
 from diffreach.languages import language_for
 from diffreach.resolve.resolver import Resolver
 
@@ -33,8 +33,10 @@ def test_every_order_of_resolution_gives_the_same_outcomes() -> None:
         for i, path in enumerate(order):
             if forget_every and i % forget_every == 0:
                 resolver.forget_files()
-            out[path] = (sorted(e.target for e in resolver.import_edges(path)),
-                         [(rr.status, [e.target for e in rr.edges]) for rr in resolver.resolve_file(path, extracts[path].refs)])
+            out[path] = (
+                sorted(e.target for e in resolver.import_edges(path)),
+                [(rr.status, [e.target for e in rr.edges]) for rr in resolver.resolve_file(path, extracts[path].refs)],
+            )
         return out
 
     paths = sorted(extracts)

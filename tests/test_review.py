@@ -21,35 +21,110 @@ SAVINGS = {"estimated": True, "saved_tokens": 41234, "saved_percent": 94}
 
 def sample_impact(stale: bool = False) -> ImpactResult:
     changed = (
-        Change("app/core.py::parse", "function", "app/core.py", ("signature",), 1, 4,
-               "def parse(text, strict=False):", "def parse(text):"),
+        Change(
+            "app/core.py::parse",
+            "function",
+            "app/core.py",
+            ("signature",),
+            1,
+            4,
+            "def parse(text, strict=False):",
+            "def parse(text):",
+        ),
         Change("app/core.py::legacy", "function", "app/core.py", ("deleted",), 10, 12),
         Change("app/util.py::slug", "function", "app/util.py", ("body",), 3, 5),
     )
     reached = (
-        Reached("app/api.py::handle", "function", "app/api.py", 1, "app/core.py::parse", "calls", "import", 1.0,
-                4, 9, lines=(6,)),
-        Reached("app/old.py::Loader.run", "method", "app/old.py", 1, "app/core.py::legacy", "calls", "name", 0.95,
-                7, 20, lines=(9,)),
-        Reached("app/views.py::title", "function", "app/views.py", 1, "app/util.py::slug", "calls", "import", 0.2,
-                2, 4, lines=(3,)),
-        Reached("app/cli.py::main", "function", "app/cli.py", 2, "app/api.py::handle", "calls", "ambiguous-name", 0.4,
-                1, 8, lines=(5,)),
-        Reached("app/web.py::dispatch", "function", "app/web.py", 2, "app/api.py::handle", "calls", "import", 0.4,
-                3, 30, hub=True, lines=(12,)),
+        Reached(
+            "app/api.py::handle",
+            "function",
+            "app/api.py",
+            1,
+            "app/core.py::parse",
+            "calls",
+            "import",
+            1.0,
+            4,
+            9,
+            lines=(6,),
+        ),
+        Reached(
+            "app/old.py::Loader.run",
+            "method",
+            "app/old.py",
+            1,
+            "app/core.py::legacy",
+            "calls",
+            "name",
+            0.95,
+            7,
+            20,
+            lines=(9,),
+        ),
+        Reached(
+            "app/views.py::title",
+            "function",
+            "app/views.py",
+            1,
+            "app/util.py::slug",
+            "calls",
+            "import",
+            0.2,
+            2,
+            4,
+            lines=(3,),
+        ),
+        Reached(
+            "app/cli.py::main",
+            "function",
+            "app/cli.py",
+            2,
+            "app/api.py::handle",
+            "calls",
+            "ambiguous-name",
+            0.4,
+            1,
+            8,
+            lines=(5,),
+        ),
+        Reached(
+            "app/web.py::dispatch",
+            "function",
+            "app/web.py",
+            2,
+            "app/api.py::handle",
+            "calls",
+            "import",
+            0.4,
+            3,
+            30,
+            hub=True,
+            lines=(12,),
+        ),
     )
-    radius = Radius(changed=changed, reached=reached, uses=("app/core.py::split",),
-                    tests=("tests/test_api.py::test_handle", "tests/test_core.py::test_parse"),
-                    test_files=("tests/test_api.py", "tests/test_core.py"),
-                    files=("app/api.py", "app/cli.py", "app/core.py", "app/old.py", "app/util.py", "app/views.py",
-                           "app/web.py"),
-                    truncated=True,
-                    notes=("app/web.py::dispatch is a hub (> 20 callers): listed, not expanded",
-                           "1 edges in the radius rest on ambiguous name matches"),
-                    ambiguous_edges=(("app/cli.py::main", "app/api.py::handle"),))
+    radius = Radius(
+        changed=changed,
+        reached=reached,
+        uses=("app/core.py::split",),
+        tests=("tests/test_api.py::test_handle", "tests/test_core.py::test_parse"),
+        test_files=("tests/test_api.py", "tests/test_core.py"),
+        files=("app/api.py", "app/cli.py", "app/core.py", "app/old.py", "app/util.py", "app/views.py", "app/web.py"),
+        truncated=True,
+        notes=(
+            "app/web.py::dispatch is a hub (> 20 callers): listed, not expanded",
+            "1 edges in the radius rest on ambiguous name matches",
+        ),
+        ambiguous_edges=(("app/cli.py::main", "app/api.py::handle"),),
+    )
     head = "9" * 40 if stale else "1" * 40
-    return ImpactResult(radius, "", (), IndexState("1" * 40, head, False, stale), base="0123456789abcdef" * 2 + "01234567",
-                        head="(working tree)")
+    return ImpactResult(
+        radius,
+        "",
+        (),
+        IndexState("1" * 40, head, False, stale),
+        base="0123456789abcdef" * 2 + "01234567",
+        head="(working tree)",
+    )
 
 
 def golden(name: str, text: str) -> None:
@@ -64,16 +139,23 @@ def test_golden_review_comment() -> None:
 
 
 def test_golden_review_of_a_change_that_touches_no_symbol() -> None:
-    empty = ImpactResult(Radius((), (), (), (), (), (), False, ("not analysed (binary or unsupported): logo.png",)),
-                         "", (), IndexState("a" * 40, "a" * 40, False, False), base="b" * 40)
+    empty = ImpactResult(
+        Radius((), (), (), (), (), (), False, ("not analysed (binary or unsupported): logo.png",)),
+        "",
+        (),
+        IndexState("a" * 40, "a" * 40, False, False),
+        base="b" * 40,
+    )
     golden("review_empty.md", render_review(review_data(empty)))
 
 
 def test_summary_line_counts_files_first_reached_at_each_hop() -> None:
     line = summary_line(review_data(sample_impact(), savings=SAVINGS, context_tokens=2480))
-    assert line == ("**diffreach** · 3 symbols changed in 2 files · files reached: 3 at hop 1, 2 at hop 2 · "
-                    "2 may change behaviour · 2 test files to run · "
-                    "review context 2,480 tokens, saved ≈41,234 tokens (94%) vs the whole repository")
+    assert line == (
+        "**diffreach** · 3 symbols changed in 2 files · files reached: 3 at hop 1, 2 at hop 2 · "
+        "2 may change behaviour · 2 test files to run · "
+        "review context 2,480 tokens, saved ≈41,234 tokens (94%) vs the whole repository"
+    )
 
 
 def test_without_a_context_the_summary_has_no_token_figures() -> None:
@@ -107,29 +189,40 @@ def test_table_cells_escape_pipes() -> None:
     radius = impact.radius
     from dataclasses import replace
 
-    data = review_data(replace(impact, radius=replace(radius, reached=radius.reached + (odd,))))
+    data = review_data(replace(impact, radius=replace(radius, reached=(*radius.reached, odd))))
     assert "| `x\\|y` | 1 |" in render_review(data)
 
 
-def test_review_command_prints_the_comment_and_writes_the_context(make_repo: Callable[..., Path],
-                                                                  tmp_path: Path) -> None:
-    root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n",
-                      "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n",
-                      "test_lib.py": "from lib import area\n\n\ndef test_area():\n    assert area(1, 1) == 1\n"})
+def test_review_command_prints_the_comment_and_writes_the_context(
+    make_repo: Callable[..., Path], tmp_path: Path
+) -> None:
+    root = make_repo(
+        {
+            "lib.py": "def area(w, h):\n    return w * h\n",
+            "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n",
+            "test_lib.py": "from lib import area\n\n\ndef test_area():\n    assert area(1, 1) == 1\n",
+        }
+    )
     (root / "lib.py").write_text("def area(w, h, d=1):\n    return w * h * d\n")
     ctx_file = tmp_path / "context.md"
     result = CliRunner().invoke(main, ["review", "--root", str(root), "--context-file", str(ctx_file)])
     assert result.exit_code == 0, result.output
     assert result.output.startswith(MARKER + "\n")
-    assert "1 symbol changed in 1 file · files reached: 1 at hop 1 · 1 may change behaviour · 1 test file to run" \
+    assert (
+        "1 symbol changed in 1 file · files reached: 1 at hop 1 · 1 may change behaviour · 1 test file to run"
         in result.output
+    )
     assert "| `main` | 1 | `area` (calls) |" in result.output
     assert "lib.py::area" in ctx_file.read_text()
 
 
 def test_review_command_json(make_repo: Callable[..., Path]) -> None:
-    root = make_repo({"lib.py": "def area(w, h):\n    x = w * h\n    return x\n",
-                      "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n"})
+    root = make_repo(
+        {
+            "lib.py": "def area(w, h):\n    x = w * h\n    return x\n",
+            "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n",
+        }
+    )
     (root / "lib.py").write_text("def area(w, h):\n    x = h * w\n    return x\n")
     result = CliRunner().invoke(main, ["review", "--root", str(root), "--format", "json", "--no-context"])
     assert result.exit_code == 0, result.output
@@ -208,8 +301,21 @@ def test_a_huge_radius_still_fits_one_github_comment() -> None:
     impact = sample_impact()
     from dataclasses import replace
 
-    many = tuple(Reached(f"app/m{i}.py::{'handler_' * 20}{i}", "function", f"app/m{i}.py", 1 + i % 2,
-                         "app/core.py::parse", "calls", "import", 0.9, 1, 2) for i in range(3000))
+    many = tuple(
+        Reached(
+            f"app/m{i}.py::{'handler_' * 20}{i}",
+            "function",
+            f"app/m{i}.py",
+            1 + i % 2,
+            "app/core.py::parse",
+            "calls",
+            "import",
+            0.9,
+            1,
+            2,
+        )
+        for i in range(3000)
+    )
     data = review_data(replace(impact, radius=replace(impact.radius, reached=impact.radius.reached + many)))
     assert len(render_review(data, max_listed=100_000, max_rows=100_000, max_chars=10**9)) > 65_536
     text = render_review(data)
@@ -224,8 +330,9 @@ def test_files_changed_together_in_history_have_their_own_section() -> None:
 
     from diffreach.model import CoChange, CoChanged
 
-    history = CoChange((CoChanged("docs/api.md", 0.5, 3, "app/core.py"),), end="0" * 40, commits=6, skipped=0,
-                       truncated=False)
+    history = CoChange(
+        (CoChanged("docs/api.md", 0.5, 3, "app/core.py"),), end="0" * 40, commits=6, skipped=0, truncated=False
+    )
     data = review_data(replace(sample_impact(), cochanged=history))
     assert data["cochanged"] == [{"file": "docs/api.md", "score": 0.5, "support": 3, "with": "app/core.py"}]
     section = render_review(data).split("Changed together in history, not reached by the graph (1)", 1)[1]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from diffreach.errors import NotIndexedError
-from diffreach.index.indexer import index
 from diffreach.graph.store import SCHEMA_VERSION, Store, db_path
+from diffreach.index.indexer import index
 
 FILES = {"a.py": "def f():\n    g()\n\ndef g():\n    pass\n"}
 

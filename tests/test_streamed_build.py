@@ -16,7 +16,7 @@ from .test_incremental import dump
 FILES = {
     "pkg/__init__.py": "from .core import Engine\n",
     "pkg/core.py": "from .util import helper\n\nclass Engine:\n    def run(self):\n        return helper(self.step())\n\n"
-                   "    def step(self):\n        return 1\n",
+    "    def step(self):\n        return 1\n",
     "pkg/util.py": "def helper(x):\n    return x\n",
     "pkg/sub/deep.py": "from ..core import Engine\n\nclass Fast(Engine):\n    def step(self):\n        return super().step()\n",
     "tests/test_core.py": "from pkg import Engine\n\ndef test_run():\n    assert Engine().run() == 1\n",
@@ -28,8 +28,11 @@ FILES = {
     "src/main/java/a/A.java": "package a;\nimport b.B;\npublic class A { int f() { return new B().g(); } }\n",
     "src/main/java/b/B.java": "package b;\npublic class B { public int g() { return 1; } }\n",
     # Enough modules that the extraction runs in worker processes, each calling the next.
-    **{f"many/m{i}.py": f"from many.m{(i + 1) % 70} import f{(i + 1) % 70}\n\n"
-                        f"def f{i}():\n    return f{(i + 1) % 70}\n" for i in range(70)},
+    **{
+        f"many/m{i}.py": f"from many.m{(i + 1) % 70} import f{(i + 1) % 70}\n\n"
+        f"def f{i}():\n    return f{(i + 1) % 70}\n"
+        for i in range(70)
+    },
 }
 
 
@@ -72,8 +75,11 @@ def test_a_build_streams_past_either_threshold(make_repo, monkeypatch) -> None: 
         return original(self, paths, *args)
 
     monkeypatch.setattr(Indexer, "_load_streamed", spy)
-    for config, expected in ((Config(workers=1), []), (Config(workers=1, stream_min_files=2), [2]),
-                             (Config(workers=1, stream_min_bytes=40), [2])):
+    for config, expected in (
+        (Config(workers=1), []),
+        (Config(workers=1, stream_min_files=2), [2]),
+        (Config(workers=1, stream_min_bytes=40), [2]),
+    ):
         streamed.clear()
         ix = Indexer(root, config)
         ix.run(full=True)

@@ -9,20 +9,25 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from diffreach.cli import main
-from diffreach.index.indexer import index
 from diffreach.graph.store import Store
+from diffreach.index.indexer import index
 
 SHAPES = {
     "go.mod": "module example.com/m\n",
-    "shape/shape.go": ("package shape\n\ntype Shape interface {\n\tArea() int\n}\n\n"
-                       "type Named interface {\n\tShape\n\tName() string\n}\n\n"
-                       "type Any interface{}\n\ntype Square struct{ s int }\n\ntype Blob struct{}\n\n"
-                       "func (b Blob) Name() string { return \"b\" }\n"),
+    "shape/shape.go": (
+        "package shape\n\ntype Shape interface {\n\tArea() int\n}\n\n"
+        "type Named interface {\n\tShape\n\tName() string\n}\n\n"
+        "type Any interface{}\n\ntype Square struct{ s int }\n\ntype Blob struct{}\n\n"
+        'func (b Blob) Name() string { return "b" }\n'
+    ),
     # The methods of Square are declared in another file of its package.
-    "shape/square.go": ("package shape\n\nfunc (q *Square) Area() int { return q.s * q.s }\n\n"
-                        "func (q *Square) Name() string { return \"sq\" }\n"),
-    "report/report.go": ("package report\n\nimport \"example.com/m/shape\"\n\n"
-                         "func Total(s shape.Shape) int {\n\treturn s.Area()\n}\n"),
+    "shape/square.go": (
+        "package shape\n\nfunc (q *Square) Area() int { return q.s * q.s }\n\n"
+        'func (q *Square) Name() string { return "sq" }\n'
+    ),
+    "report/report.go": (
+        'package report\n\nimport "example.com/m/shape"\n\nfunc Total(s shape.Shape) int {\n\treturn s.Area()\n}\n'
+    ),
     ".diffreach.toml": "warmup_reviews = 0\n",
 }
 

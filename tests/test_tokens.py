@@ -24,6 +24,7 @@ needs_bpe = pytest.mark.skipif(not bpe_available(), reason="needs the 'tokens' e
 
 # ----- estimate_tokens ---------------------------------------------------------------------------
 
+
 def test_empty_string_counts_zero() -> None:
     assert estimate_tokens("") == 0
 
@@ -70,6 +71,7 @@ def test_numbers_are_serialized() -> None:
 
 # ----- estimate_context_savings ------------------------------------------------------------------
 
+
 def test_no_baseline_gives_none() -> None:
     assert estimate_context_savings() is None
     assert estimate_context_savings(returned_context="abc") is None
@@ -77,8 +79,7 @@ def test_no_baseline_gives_none() -> None:
 
 
 def test_contexts_are_counted() -> None:
-    assert estimate_context_savings("a" * 400, "a" * 40) == {
-        "estimated": True, "saved_tokens": 90, "saved_percent": 90}
+    assert estimate_context_savings("a" * 400, "a" * 40) == {"estimated": True, "saved_tokens": 90, "saved_percent": 90}
 
 
 def test_explicit_counts_win_over_contexts() -> None:
@@ -88,22 +89,34 @@ def test_explicit_counts_win_over_contexts() -> None:
 
 def test_explicit_original_with_returned_context() -> None:
     assert estimate_context_savings(returned_context="a" * 40, original_tokens=20) == {
-        "estimated": True, "saved_tokens": 10, "saved_percent": 50}
+        "estimated": True,
+        "saved_tokens": 10,
+        "saved_percent": 50,
+    }
 
 
 def test_equal_inputs_save_nothing() -> None:
     assert estimate_context_savings("same text", "same text") == {
-        "estimated": True, "saved_tokens": 0, "saved_percent": 0}
+        "estimated": True,
+        "saved_tokens": 0,
+        "saved_percent": 0,
+    }
 
 
 def test_returned_larger_than_original_is_never_negative() -> None:
     assert estimate_context_savings(original_tokens=10, returned_tokens=50) == {
-        "estimated": True, "saved_tokens": 0, "saved_percent": 0}
+        "estimated": True,
+        "saved_tokens": 0,
+        "saved_percent": 0,
+    }
 
 
 def test_zero_baseline_gives_zero_percent() -> None:
     assert estimate_context_savings(original_tokens=0, returned_tokens=0) == {
-        "estimated": True, "saved_tokens": 0, "saved_percent": 0}
+        "estimated": True,
+        "saved_tokens": 0,
+        "saved_percent": 0,
+    }
 
 
 def test_empty_original_string_is_a_zero_baseline_not_a_missing_one() -> None:
@@ -134,6 +147,7 @@ def test_negative_counts_are_refused() -> None:
 
 # ----- attach / format ---------------------------------------------------------------------------
 
+
 def test_attach_puts_savings_in_metadata_without_mutating() -> None:
     result = {"changed": [], "metadata": {"commit": "abc"}}
     savings = estimate_context_savings(original_tokens=10, returned_tokens=5)
@@ -148,8 +162,9 @@ def test_attach_records_none_explicitly() -> None:
 
 def test_format_one_line() -> None:
     savings = estimate_context_savings(original_tokens=20000, returned_tokens=7655)
-    assert format_context_savings(savings, "the whole repository") == \
-        "saved ≈12,345 tokens (62%) vs the whole repository"
+    assert (
+        format_context_savings(savings, "the whole repository") == "saved ≈12,345 tokens (62%) vs the whole repository"
+    )
     assert "\n" not in format_context_savings(savings)
 
 
@@ -158,6 +173,7 @@ def test_format_without_baseline() -> None:
 
 
 # ----- counters ----------------------------------------------------------------------------------
+
 
 def test_default_counter_is_the_heuristic() -> None:
     counter = get_counter()
@@ -190,11 +206,14 @@ def test_missing_extra_names_how_to_install(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @needs_bpe
-@pytest.mark.parametrize("name, text, expected", [
-    ("o200k", "hello world", 2),
-    ("cl100k", "hello world", 2),
-    ("cl100k", "", 0),
-])
+@pytest.mark.parametrize(
+    "name, text, expected",
+    [
+        ("o200k", "hello world", 2),
+        ("cl100k", "hello world", 2),
+        ("cl100k", "", 0),
+    ],
+)
 def test_exact_counts(name: str, text: str, expected: int) -> None:
     assert get_counter(name).count(text) == expected
 

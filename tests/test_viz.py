@@ -31,8 +31,18 @@ WORDS = ["parse", "load", "render", "fetch", "commit", "index", "resolve", "walk
 
 def synthetic_impact(total: int = 300) -> ImpactResult:
     """3 changed functions and ``total - 3`` callers over three hops, some behaviour-changing, some hubs."""
-    changed = tuple(Change(f"pkg/core.py::{w}", "function", "pkg/core.py", ("signature",) if i == 0 else ("body",),
-                           1 + 10 * i, 8 + 10 * i, f"def {w}(x):") for i, w in enumerate(["parse", "load", "plan"]))
+    changed = tuple(
+        Change(
+            f"pkg/core.py::{w}",
+            "function",
+            "pkg/core.py",
+            ("signature",) if i == 0 else ("body",),
+            1 + 10 * i,
+            8 + 10 * i,
+            f"def {w}(x):",
+        )
+        for i, w in enumerate(["parse", "load", "plan"])
+    )
     reached: list[Reached] = []
     per_hop = {1: (total - 3) // 5, 2: (total - 3) // 2}
     per_hop[3] = total - 3 - per_hop[1] - per_hop[2]
@@ -45,17 +55,39 @@ def synthetic_impact(total: int = 300) -> ImpactResult:
             file = f"pkg/mod{hop}_{i % 9}.py"
             sid = f"{file}::{'Handler.' if i % 4 == 0 else ''}{name}"
             behavior = 0.85 if hop == 1 and via.endswith("parse") else 0.2
-            reached.append(Reached(sid, "method" if i % 4 == 0 else "function", file, hop, via, "calls", "import",
-                                   behavior, 3, 12, hub=(hop == 2 and i % 37 == 0), lines=(5,),
-                                   signature=f"def {name}(a, b):"))
+            reached.append(
+                Reached(
+                    sid,
+                    "method" if i % 4 == 0 else "function",
+                    file,
+                    hop,
+                    via,
+                    "calls",
+                    "import",
+                    behavior,
+                    3,
+                    12,
+                    hub=(hop == 2 and i % 37 == 0),
+                    lines=(5,),
+                    signature=f"def {name}(a, b):",
+                )
+            )
             current.append(sid)
         previous = current
-    radius = Radius(changed=changed, reached=tuple(reached), uses=("pkg/util.py::helper",),
-                    tests=("tests/test_core.py::test_parse",), test_files=("tests/test_core.py",),
-                    files=tuple(sorted({r.file for r in reached} | {"pkg/core.py"})), truncated=True,
-                    notes=("callers beyond hop 3 not shown (use --hops to widen)",), hops=3)
-    return ImpactResult(radius, "", (), IndexState("a" * 40, "a" * 40, False, False), base="b" * 40,
-                        head="(working tree)")
+    radius = Radius(
+        changed=changed,
+        reached=tuple(reached),
+        uses=("pkg/util.py::helper",),
+        tests=("tests/test_core.py::test_parse",),
+        test_files=("tests/test_core.py",),
+        files=tuple(sorted({r.file for r in reached} | {"pkg/core.py"})),
+        truncated=True,
+        notes=("callers beyond hop 3 not shown (use --hops to widen)",),
+        hops=3,
+    )
+    return ImpactResult(
+        radius, "", (), IndexState("a" * 40, "a" * 40, False, False), base="b" * 40, head="(working tree)"
+    )
 
 
 def synthetic_source(path: str) -> str:
@@ -64,20 +96,68 @@ def synthetic_source(path: str) -> str:
 
 # ----- the page's data -----------------------------------------------------------------------------
 
+
 def small_impact() -> ImpactResult:
-    changed = (Change("app/core.py::parse", "function", "app/core.py", ("signature",), 1, 3,
-                      "def parse(text, strict=False):", "def parse(text):"),)
-    reached = (
-        Reached("app/api.py::handle", "function", "app/api.py", 1, "app/core.py::parse", "calls", "import", 0.85,
-                3, 103, lines=(90,), signature="def handle(req):"),
-        Reached("app/cli.py::main", "function", "app/cli.py", 2, "app/api.py::handle", "calls", "import", 0.2,
-                1, 4, lines=(2,), hub=True, signature="def main():"),
+    changed = (
+        Change(
+            "app/core.py::parse",
+            "function",
+            "app/core.py",
+            ("signature",),
+            1,
+            3,
+            "def parse(text, strict=False):",
+            "def parse(text):",
+        ),
     )
-    radius = Radius(changed=changed, reached=reached, uses=(), tests=(), test_files=("tests/test_api.py",),
-                    files=("app/api.py", "app/cli.py", "app/core.py"), truncated=False, notes=(),
-                    ambiguous_edges=(("app/cli.py::main", "app/api.py::handle"),))
-    diff = FileDiff("app/core.py", "app/core.py", (Hunk(1, 1, 1, 1, (1,), (1,)),),
-                    text="--- a/app/core.py\n+++ b/app/core.py\n@@ -1 +1 @@\n-def parse(text):\n+def parse(text, strict=False):\n")
+    reached = (
+        Reached(
+            "app/api.py::handle",
+            "function",
+            "app/api.py",
+            1,
+            "app/core.py::parse",
+            "calls",
+            "import",
+            0.85,
+            3,
+            103,
+            lines=(90,),
+            signature="def handle(req):",
+        ),
+        Reached(
+            "app/cli.py::main",
+            "function",
+            "app/cli.py",
+            2,
+            "app/api.py::handle",
+            "calls",
+            "import",
+            0.2,
+            1,
+            4,
+            lines=(2,),
+            hub=True,
+            signature="def main():",
+        ),
+    )
+    radius = Radius(
+        changed=changed,
+        reached=reached,
+        uses=(),
+        tests=(),
+        test_files=("tests/test_api.py",),
+        files=("app/api.py", "app/cli.py", "app/core.py"),
+        truncated=False,
+        notes=(),
+        ambiguous_edges=(("app/cli.py::main", "app/api.py::handle"),),
+    )
+    diff = FileDiff(
+        "app/core.py",
+        "app/core.py",
+        (Hunk(1, 1, 1, 1, (1,), (1,)),),
+        text="--- a/app/core.py\n+++ b/app/core.py\n@@ -1 +1 @@\n-def parse(text):\n+def parse(text, strict=False):\n",
+    )
     return ImpactResult(radius, diff.text, (diff,), IndexState("c" * 40, "d" * 40, True, True), base="e" * 40)
 
 
@@ -91,11 +171,15 @@ SOURCES = {
 def test_page_data_marks_roles_hubs_and_ambiguous_edges() -> None:
     data = page_data(small_impact(), SOURCES.get)
     roles = {n["id"]: (n["role"], n.get("hub", False)) for n in data["nodes"]}
-    assert roles == {"app/core.py::parse": ("changed", False), "app/api.py::handle": ("behavior", False),
-                     "app/cli.py::main": ("reach", True)}
+    assert roles == {
+        "app/core.py::parse": ("changed", False),
+        "app/api.py::handle": ("behavior", False),
+        "app/cli.py::main": ("reach", True),
+    }
     assert data["edges"] == [
         {"source": "app/api.py::handle", "target": "app/core.py::parse", "kind": "calls", "ambiguous": False},
-        {"source": "app/cli.py::main", "target": "app/api.py::handle", "kind": "calls", "ambiguous": True}]
+        {"source": "app/cli.py::main", "target": "app/api.py::handle", "kind": "calls", "ambiguous": True},
+    ]
     assert data["index"]["stale"] is True
     assert data["diffs"]["app/core.py"]["cut"] is False
 
@@ -109,8 +193,12 @@ def test_code_excerpts_are_capped_keep_the_call_site_and_say_so() -> None:
     assert shown[0] == 3 and 90 in shown  # the head of the function and the call site
     assert code["segments"][-1]["lines"][-1] == "line 92"
     whole = next(n for n in data["nodes"] if n["id"] == "app/core.py::parse")["code"]
-    assert whole == {"segments": [{"start": 1, "lines": SOURCES["app/core.py"].splitlines()}], "shown": 3,
-                     "total": 3, "cut": False}
+    assert whole == {
+        "segments": [{"start": 1, "lines": SOURCES["app/core.py"].splitlines()}],
+        "shown": 3,
+        "total": 3,
+        "cut": False,
+    }
 
 
 def test_missing_source_gives_no_code_rather_than_failing() -> None:
@@ -133,9 +221,14 @@ def test_page_is_self_contained_and_data_cannot_break_out_of_its_script() -> Non
 
 # ----- the command ---------------------------------------------------------------------------------
 
+
 def test_viz_command_writes_one_page(make_repo: Callable[..., Path], tmp_path: Path) -> None:
-    root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n",
-                      "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n"})
+    root = make_repo(
+        {
+            "lib.py": "def area(w, h):\n    return w * h\n",
+            "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n",
+        }
+    )
     (root / "lib.py").write_text("def area(w, h, d=1):\n    return w * h * d\n")
     out = tmp_path / "radius.html"
     result = CliRunner().invoke(main, ["viz", "--root", str(root), "-o", str(out)])
@@ -157,19 +250,33 @@ def test_viz_command_refuses_a_missing_folder(make_repo: Callable[..., Path], tm
 
 # ----- in a real browser ---------------------------------------------------------------------------
 
+
 def chromium_binary() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
-needs_chromium = pytest.mark.skipif(chromium_binary() is None,
-                                    reason="no chromium binary (Debian: apt-get install chromium)")
+needs_chromium = pytest.mark.skipif(
+    chromium_binary() is None, reason="no chromium binary (Debian: apt-get install chromium)"
+)
 
 
 def run_chromium(tmp_path: Path, page: Path, *mode: str, fragment: str = "") -> str:
     profile = tmp_path / "chromium-profile"
-    cmd = [chromium_binary() or "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync",
-           "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1400,900", *mode, page.as_uri() + fragment]
+    cmd = [
+        chromium_binary() or "chromium",
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        "--window-size=1400,900",
+        *mode,
+        page.as_uri() + fragment,
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout
@@ -247,10 +354,14 @@ def test_browser_renders_300_nodes_with_labels_and_no_errors(tmp_path: Path) -> 
 
 @needs_chromium
 def test_browser_renders_the_cli_page_of_a_real_change(make_repo: Callable[..., Path], tmp_path: Path) -> None:
-    root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n",
-                      "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n\n\n"
-                                "def report():\n    return main()\n",
-                      "test_lib.py": "from lib import area\n\n\ndef test_area():\n    assert area(1, 1) == 1\n"})
+    root = make_repo(
+        {
+            "lib.py": "def area(w, h):\n    return w * h\n",
+            "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n\n\n"
+            "def report():\n    return main()\n",
+            "test_lib.py": "from lib import area\n\n\ndef test_area():\n    assert area(1, 1) == 1\n",
+        }
+    )
     (root / "lib.py").write_text("def area(w, h, d=1):\n    return w * h * d\n")
     page = tmp_path / "radius.html"
     assert CliRunner().invoke(main, ["viz", "--root", str(root), "-o", str(page)]).exit_code == 0

@@ -52,7 +52,9 @@ def test_saves_and_new_files_reach_the_graph(make_repo: Callable[..., Path]) -> 
         assert "lib.py::area" in symbol_ids(root)
         (root / "shapes.py").write_text("def circle(r):\n    return 3 * r * r\n")  # untracked: found by a rescan
         wait_for_symbol(watcher, root, "shapes.py::circle")
-        (root / "lib.py").write_text("def area(w, h):\n    return w * h\n\n\ndef volume(w, h, d):\n    return w * h * d\n")
+        (root / "lib.py").write_text(
+            "def area(w, h):\n    return w * h\n\n\ndef volume(w, h, d):\n    return w * h * d\n"
+        )
         wait_for_symbol(watcher, root, "lib.py::volume")
     finally:
         watcher.stop()
@@ -71,8 +73,9 @@ def test_a_commit_moves_the_graphs_commit_so_it_is_not_stale(make_repo: Callable
         assert watcher.wait_for_update(0, TIMEOUT)
         (root / "notes.txt").write_text("not source\n")
         commit_all(root, "a commit that changes no source file")
-        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
-                              check=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
         deadline = time.monotonic() + TIMEOUT
         while meta(root, "indexed_commit") != head and time.monotonic() < deadline:
             watcher.wait_for_update(watcher.updates, 1.0)
@@ -101,11 +104,18 @@ def test_a_failing_callback_does_not_stop_the_watcher(make_repo: Callable[..., P
 def test_format_update_is_one_line() -> None:
     from diffreach.index.indexer import IndexReport
 
-    report = IndexReport(root="/r", mode="incremental", extracted=2, seconds=0.125, commit="f" * 40,
-                         counts={"nodes": {"file": 3, "function": 10, "method": 2}})
+    report = IndexReport(
+        root="/r",
+        mode="incremental",
+        extracted=2,
+        seconds=0.125,
+        commit="f" * 40,
+        counts={"nodes": {"file": 3, "function": 10, "method": 2}},
+    )
     line = format_update(Update(0.0, "files", ("a.py", "b.py"), report))
-    assert line.endswith("  2 changed: a.py, b.py · incremental, 2 re-extracted, 0 deleted in 0.12s · "
-                         "12 symbols · graph at ffffffffffff")
+    assert line.endswith(
+        "  2 changed: a.py, b.py · incremental, 2 re-extracted, 0 deleted in 0.12s · 12 symbols · graph at ffffffffffff"
+    )
     assert "\n" not in line
     failed = format_update(Update(0.0, "files", ("a.py",), None, "StoreError: database is locked"))
     assert failed.endswith("update failed: StoreError: database is locked (retrying on the next change)")
@@ -113,8 +123,23 @@ def test_format_update_is_one_line() -> None:
 
 def test_watch_command_prints_updates_and_stops_on_interrupt(make_repo: Callable[..., Path]) -> None:
     root = make_repo({"lib.py": "def f():\n    return 1\n"})
-    proc = subprocess.Popen([sys.executable, "-m", "diffreach.cli", "watch", "--root", str(root), "--debounce",
-                             "0.1", "--interval", "0.05"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "diffreach.cli",
+            "watch",
+            "--root",
+            str(root),
+            "--debounce",
+            "0.1",
+            "--interval",
+            "0.05",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()
@@ -129,7 +154,8 @@ def test_watch_command_prints_updates_and_stops_on_interrupt(make_repo: Callable
 
 
 def test_change_detector_reports_saves_new_files_and_commits_and_nothing_when_idle(
-        make_repo: Callable[..., Path]) -> None:
+    make_repo: Callable[..., Path],
+) -> None:
     root = make_repo({"lib.py": "def area(w, h):\n    return w * h\n"})
     seen = ChangeDetector(root, rescan=3600.0)
     assert seen.poll() == set()
@@ -169,7 +195,9 @@ def test_serve_watch_loop_indexes_only_after_a_change(make_repo: Callable[..., P
                     await anyio.sleep(0.05)
             await anyio.sleep(0.5)
             assert len(runs) == 1  # idle: stats only, no re-index
-            (root / "lib.py").write_text("def area(w, h):\n    return w * h\n\n\ndef volume(w, h, d):\n    return w * h * d\n")
+            (root / "lib.py").write_text(
+                "def area(w, h):\n    return w * h\n\n\ndef volume(w, h, d):\n    return w * h * d\n"
+            )
             with anyio.fail_after(TIMEOUT):
                 while "lib.py::volume" not in symbol_ids(root):
                     await anyio.sleep(0.05)

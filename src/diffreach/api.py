@@ -10,16 +10,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from diffreach.review.behavior import Judge
-from diffreach.review.context import ReviewContext
 from diffreach.config import Config, load_config
 from diffreach.errors import PathError
+from diffreach.graph.lookup import find_symbol
+from diffreach.graph.store import Store
 from diffreach.index.indexer import find_root
 from diffreach.languages import language_for
-from diffreach.graph.lookup import find_symbol
-from diffreach.model import (CALLS, DYNAMIC, INHERITS, REFERENCES, TESTS, Change, CoChange, FileDiff, ImpactResult,
-                    IndexState, Symbol)
-from diffreach.graph.store import Store
+from diffreach.model import (
+    CALLS,
+    DYNAMIC,
+    INHERITS,
+    REFERENCES,
+    TESTS,
+    Change,
+    CoChange,
+    FileDiff,
+    ImpactResult,
+    IndexState,
+    Symbol,
+)
+from diffreach.review.behavior import Judge
+from diffreach.review.context import ReviewContext
 
 CALLER_KINDS = (CALLS, REFERENCES, DYNAMIC, TESTS)
 CALLEE_KINDS = (CALLS, REFERENCES, INHERITS, DYNAMIC, TESTS)
@@ -31,8 +42,15 @@ def open_store(root: str | Path) -> Store:
 
 
 def _brief(s: Symbol) -> dict[str, object]:
-    return {"id": s.id, "kind": s.kind, "file": s.file, "start_line": s.start_line,
-            "end_line": s.end_line, "signature": s.signature, "is_test": s.is_test}
+    return {
+        "id": s.id,
+        "kind": s.kind,
+        "file": s.file,
+        "start_line": s.start_line,
+        "end_line": s.end_line,
+        "signature": s.signature,
+        "is_test": s.is_test,
+    }
 
 
 def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object]:
@@ -51,8 +69,17 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
                     continue
                 seen[e.source] = hop
                 nxt.append(e.source)
-                rows.append({**_brief(syms[e.source]), "hop": hop, "via": e.target, "edge": e.kind,
-                             "resolution": e.resolution, "confidence": e.confidence, "line": e.line})
+                rows.append(
+                    {
+                        **_brief(syms[e.source]),
+                        "hop": hop,
+                        "via": e.target,
+                        "edge": e.kind,
+                        "resolution": e.resolution,
+                        "confidence": e.confidence,
+                        "line": e.line,
+                    }
+                )
             frontier = nxt
         return {"symbol": _brief(target), "callers": rows, "hops": hops}
     finally:
@@ -65,14 +92,24 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
         source = find_symbol(store, symbol)
         edges = sorted(store.edges_from([source.id], CALLEE_KINDS), key=lambda e: (e.line, e.target))
         syms = store.symbols(e.target for e in edges)
-        rows = [{**_brief(syms[e.target]), "edge": e.kind, "resolution": e.resolution,
-                 "confidence": e.confidence, "line": e.line} for e in edges if e.target in syms]
+        rows = [
+            {
+                **_brief(syms[e.target]),
+                "edge": e.kind,
+                "resolution": e.resolution,
+                "confidence": e.confidence,
+                "line": e.line,
+            }
+            for e in edges
+            if e.target in syms
+        ]
         return {"symbol": _brief(source), "callees": rows}
     finally:
         store.close()
 
 
 # ----- blast radius ------------------------------------------------------------------------------
+
 
 def _split_range(base: str | None) -> tuple[str | None, str | None]:
     if base and ".." in base:
@@ -81,8 +118,9 @@ def _split_range(base: str | None) -> tuple[str | None, str | None]:
     return base, None
 
 
-def _readers(root: Path, old_rev: str | None, new_rev: str | None, staged: bool
-             ) -> tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]]:
+def _readers(
+    root: Path, old_rev: str | None, new_rev: str | None, staged: bool
+) -> tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]]:
     from diffreach import git
 
     def read_old(path: str) -> bytes | None:
@@ -104,8 +142,9 @@ def _readers(root: Path, old_rev: str | None, new_rev: str | None, staged: bool
     return read_old, read_new
 
 
-def _sides_on_disk(file_diffs: tuple[FileDiff, ...], read_disk: Callable[[str], bytes | None]
-                   ) -> tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]]:
+def _sides_on_disk(
+    file_diffs: tuple[FileDiff, ...], read_disk: Callable[[str], bytes | None]
+) -> tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]]:
     """For a diff given as text: is it applied in the working tree (disk = new side) or not
     (disk = old side)? The other side is rebuilt from the hunks by the change mapper."""
     from diffreach.review.diff import hunk_bodies
@@ -151,11 +190,21 @@ def index_state(root: Path, store: Store, updated: bool) -> IndexState:
     return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
 
 
-def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = False,
-                 diff_text: str | None = None, hops: int | None = None, update: bool = True,
-                 config: Config | None = None, all_callers: bool = False,
-                 judge: Judge | None = None, count_review: bool = True,
-                 files: Sequence[str] | None = None, history: bool | None = None) -> ImpactResult:
+def blast_radius(
+    root: str | Path,
+    *,
+    base: str | None = None,
+    staged: bool = False,
+    diff_text: str | None = None,
+    hops: int | None = None,
+    update: bool = True,
+    config: Config | None = None,
+    all_callers: bool = False,
+    judge: Judge | None = None,
+    count_review: bool = True,
+    files: Sequence[str] | None = None,
+    history: bool | None = None,
+) -> ImpactResult:
     """The blast radius of a diff: the working tree against HEAD by default, ``base``
     (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
     a unified diff given as text. ``files`` (repository-relative paths) replaces the
@@ -173,40 +222,53 @@ def blast_radius(root: str | Path, *, base: str | None = None, staged: bool = Fa
         diff = _read_change(top, store, base, staged, diff_text, files)
         served = int(store.get_meta("reviews_served", "0") or 0)
         warm = hops is None and served < config.warmup_reviews
-        caps = Caps.from_config(config, hops=hops if hops is not None else
-                                (config.warmup_hops if warm else config.hops), all_callers=all_callers)
+        caps = Caps.from_config(
+            config,
+            hops=hops if hops is not None else (config.warmup_hops if warm else config.hops),
+            all_callers=all_callers,
+        )
         radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting)
         state = index_state(top, store, updated)
-        notes = list(radius.notes) + _notes(diff, state, caps.hops if warm and caps.hops != config.hops else None,
-                                            config.warmup_reviews)
-        cochanged = (_cochanged(top, store, diff, radius.files, config)
-                     if (config.history if history is None else history) else None)
+        notes = list(radius.notes) + _notes(
+            diff, state, caps.hops if warm and caps.hops != config.hops else None, config.warmup_reviews
+        )
+        cochanged = (
+            _cochanged(top, store, diff, radius.files, config)
+            if (config.history if history is None else history)
+            else None
+        )
         if cochanged is not None and cochanged.note:
             notes.append(cochanged.note)
         if count_review:
             with store.atomic():
                 store.set_meta("reviews_served", str(served + 1))
-        return ImpactResult(radius=replace(radius, notes=tuple(notes)), diff_text=diff.text,
-                            file_diffs=diff.file_diffs, index=state, base=diff.old_rev or "",
-                            head=diff.head_rev or ("(staged)" if staged else "(working tree)"),
-                            cochanged=cochanged)
+        return ImpactResult(
+            radius=replace(radius, notes=tuple(notes)),
+            diff_text=diff.text,
+            file_diffs=diff.file_diffs,
+            index=state,
+            base=diff.old_rev or "",
+            head=diff.head_rev or ("(staged)" if staged else "(working tree)"),
+            cochanged=cochanged,
+        )
     finally:
         store.close()
 
 
-def _cochanged(top: Path, store: Store, diff: _ReadChange, radius_files: Sequence[str],
-               config: Config) -> CoChange | None:
+def _cochanged(
+    top: Path, store: Store, diff: _ReadChange, radius_files: Sequence[str], config: Config
+) -> CoChange | None:
     """Files history changed with the diff's files: non-test graph files outside the radius,
     from the history that ends at the review's base (HEAD for the working tree)."""
     from diffreach.review.cochange import HistoryCaps, cochanged_files
 
     if diff.old_rev is None:
         return None  # no commit yet: no history
-    seeds = sorted({p for fd in diff.file_diffs for p in (fd.old_path, fd.new_path) if p}
-                   | {c.file for c in diff.changed})
+    seeds = sorted(
+        {p for fd in diff.file_diffs for p in (fd.old_path, fd.new_path) if p} | {c.file for c in diff.changed}
+    )
     candidates = {row[0] for row in store.conn.execute("SELECT path FROM files WHERE is_test = 0")}
-    return cochanged_files(top, diff.old_rev, seeds, candidates, HistoryCaps.from_config(config),
-                           exclude=radius_files)
+    return cochanged_files(top, diff.old_rev, seeds, candidates, HistoryCaps.from_config(config), exclude=radius_files)
 
 
 def _update_index(top: Path, config: Config) -> bool:
@@ -235,8 +297,9 @@ class _ReadChange:
         return data.decode("utf-8", "replace").splitlines() if data is not None else None
 
 
-def _read_change(top: Path, store: Store, base: str | None, staged: bool, diff_text: str | None,
-                 files: Sequence[str] | None) -> _ReadChange:
+def _read_change(
+    top: Path, store: Store, base: str | None, staged: bool, diff_text: str | None, files: Sequence[str] | None
+) -> _ReadChange:
     """The diff (from git or given), its file diffs, and the changed symbols with their kinds.
     When the working tree is one side, source files git does not track yet count as added:
     ``git diff`` leaves them out, though they are part of the change being reviewed."""
@@ -291,15 +354,21 @@ def _notes(diff: _ReadChange, state: IndexState, warm_hops: int | None, warmup_r
     if warm_hops is not None:
         notes.append(f"warm-up review: hop cap {warm_hops} (first {warmup_reviews} reviews)")
     if diff.untracked:
-        notes.append(f"untracked files read as added: {', '.join(diff.untracked[:10])}"
-                     + (f" and {len(diff.untracked) - 10} more" if len(diff.untracked) > 10 else ""))
+        notes.append(
+            f"untracked files read as added: {', '.join(diff.untracked[:10])}"
+            + (f" and {len(diff.untracked) - 10} more" if len(diff.untracked) > 10 else "")
+        )
     skipped = unsupported_files(diff.file_diffs)
     if skipped:
-        notes.append(f"not analysed (binary or unsupported): {', '.join(skipped[:10])}"
-                     + (f" and {len(skipped) - 10} more" if len(skipped) > 10 else ""))
+        notes.append(
+            f"not analysed (binary or unsupported): {', '.join(skipped[:10])}"
+            + (f" and {len(skipped) - 10} more" if len(skipped) > 10 else "")
+        )
     if state.stale:
-        notes.append(f"graph reflects {state.commit[:12] or 'no commit'}, HEAD is {state.head[:12] or 'none'}"
-                     + (" with uncommitted changes" if state.dirty else ""))
+        notes.append(
+            f"graph reflects {state.commit[:12] or 'no commit'}, HEAD is {state.head[:12] or 'none'}"
+            + (" with uncommitted changes" if state.dirty else "")
+        )
     return notes
 
 
@@ -310,8 +379,10 @@ def whole_file_changes(store: Store, files: Sequence[str]) -> tuple[Change, ...]
         symbols = store.symbols_in_file(path)
         if not symbols:
             raise PathError(f"{path} is not in the graph (not indexed, or a language diffreach does not read)")
-        out.extend(Change(s.id, s.kind, s.file, ("module",), s.start_line, s.end_line, s.signature, s.signature)
-                   for s in symbols)
+        out.extend(
+            Change(s.id, s.kind, s.file, ("module",), s.start_line, s.end_line, s.signature, s.signature)
+            for s in symbols
+        )
     return tuple(out)
 
 
@@ -321,18 +392,47 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
 
     r = result.radius
     return {
-        "changed": [{"id": c.id, "kind": c.kind, "file": c.file, "change": list(c.changes),
-                     "start_line": c.start_line, "end_line": c.end_line} for c in r.changed],
-        "radius": [{"id": x.id, "kind": x.kind, "file": x.file, "hop": x.hop, "via": x.via, "edge": x.edge,
-                    "resolution": x.resolution, "behavior": x.behavior,
-                    "label": "behavior-change" if is_behavior_change(x) else "reach",
-                    "hub": x.hub, "lines": list(x.lines), "start_line": x.start_line, "end_line": x.end_line}
-                   for x in r.reached],
+        "changed": [
+            {
+                "id": c.id,
+                "kind": c.kind,
+                "file": c.file,
+                "change": list(c.changes),
+                "start_line": c.start_line,
+                "end_line": c.end_line,
+            }
+            for c in r.changed
+        ],
+        "radius": [
+            {
+                "id": x.id,
+                "kind": x.kind,
+                "file": x.file,
+                "hop": x.hop,
+                "via": x.via,
+                "edge": x.edge,
+                "resolution": x.resolution,
+                "behavior": x.behavior,
+                "label": "behavior-change" if is_behavior_change(x) else "reach",
+                "hub": x.hub,
+                "lines": list(x.lines),
+                "start_line": x.start_line,
+                "end_line": x.end_line,
+            }
+            for x in r.reached
+        ],
         "uses": list(r.uses),
         "cochanged": [c.as_json() for c in (result.cochanged.files if result.cochanged else ())],
-        "history": ({"end": result.cochanged.end, "commits": result.cochanged.commits,
-                     "skipped_large": result.cochanged.skipped, "truncated": result.cochanged.truncated}
-                    if result.cochanged else None),
+        "history": (
+            {
+                "end": result.cochanged.end,
+                "commits": result.cochanged.commits,
+                "skipped_large": result.cochanged.skipped,
+                "truncated": result.cochanged.truncated,
+            }
+            if result.cochanged
+            else None
+        ),
         "files": list(r.files),
         "tests": list(r.test_files),
         "test_functions": list(r.tests),
@@ -341,8 +441,12 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
         "ambiguous_edges": [list(e) for e in r.ambiguous_edges],
         "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers],
         "hops": r.hops,
-        "index": {"commit": result.index.commit, "head": result.index.head, "dirty": result.index.dirty,
-                  "stale": result.index.stale},
+        "index": {
+            "commit": result.index.commit,
+            "head": result.index.head,
+            "dirty": result.index.dirty,
+            "stale": result.index.stale,
+        },
         "base": result.base,
     }
 
@@ -367,13 +471,22 @@ def languages() -> list[dict[str, object]]:
     """The supported languages: name, file extensions and what resolution each has."""
     from diffreach.languages import all_languages
 
-    return [{"name": spec.name, "extensions": list(spec.extensions), "resolution": spec.resolution}
-            for spec in all_languages()]
+    return [
+        {"name": spec.name, "extensions": list(spec.extensions), "resolution": spec.resolution}
+        for spec in all_languages()
+    ]
 
 
-def review_context(root: str | Path, result: ImpactResult, *, budget: int | None = None,
-                   tokenizer: str | None = None, min_detail: str | None = None,
-                   force_converge: bool = True, origin: str = "cli") -> ReviewContext:
+def review_context(
+    root: str | Path,
+    result: ImpactResult,
+    *,
+    budget: int | None = None,
+    tokenizer: str | None = None,
+    min_detail: str | None = None,
+    force_converge: bool = True,
+    origin: str = "cli",
+) -> ReviewContext:
     """The budgeted review context of an impact result, recorded in the ledger."""
     from diffreach.review.ledger import serve_context
     from diffreach.review.tokens import get_counter
@@ -383,7 +496,14 @@ def review_context(root: str | Path, result: ImpactResult, *, budget: int | None
     counter = get_counter(tokenizer or config.tokenizer)
     store = open_store(top)
     try:
-        return serve_context(store, result, budget=config.budget if budget is None else budget, counter=counter,
-                             min_detail=min_detail, force_converge=force_converge, origin=origin)
+        return serve_context(
+            store,
+            result,
+            budget=config.budget if budget is None else budget,
+            counter=counter,
+            min_detail=min_detail,
+            force_converge=force_converge,
+            origin=origin,
+        )
     finally:
         store.close()

@@ -107,10 +107,22 @@ def graph(root: str, as_json: bool) -> None:
     from diffreach.api import open_store
 
     store = open_store(root)
-    nodes = [{"id": s.id, "kind": s.kind, "name": s.name, "file": s.file, "start_line": s.start_line,
-              "end_line": s.end_line, "is_test": s.is_test} for s in store.all_symbols()]
-    edges = [{"source": e.source, "target": e.target, "kind": e.kind, "resolution": e.resolution,
-              "confidence": e.confidence} for e in store.all_edges()]
+    nodes = [
+        {
+            "id": s.id,
+            "kind": s.kind,
+            "name": s.name,
+            "file": s.file,
+            "start_line": s.start_line,
+            "end_line": s.end_line,
+            "is_test": s.is_test,
+        }
+        for s in store.all_symbols()
+    ]
+    edges = [
+        {"source": e.source, "target": e.target, "kind": e.kind, "resolution": e.resolution, "confidence": e.confidence}
+        for e in store.all_edges()
+    ]
     emit_json({"nodes": nodes, "edges": edges})
 
 
@@ -145,10 +157,14 @@ def callees(symbol: str, root: str, as_json: bool) -> None:
 
 def diff_options(func: F) -> F:
     """The diff selectors shared by impact, tests, context and review."""
-    func = click.option("--diff", "diff_file", type=click.Path(allow_dash=True),
-                        help="A unified diff from FILE, or - for stdin.")(func)
+    func = click.option(
+        "--diff", "diff_file", type=click.Path(allow_dash=True), help="A unified diff from FILE, or - for stdin."
+    )(func)
     func = click.option("--staged", is_flag=True, help="The staged changes against HEAD.")(func)
-    func = click.option("--base", help="Working tree (untracked source files included) against the merge base of REV and HEAD (or A..B).")(func)
+    func = click.option(
+        "--base",
+        help="Working tree (untracked source files included) against the merge base of REV and HEAD (or A..B).",
+    )(func)
     func = click.option("--root", default=".", type=click.Path(), help="Repository root.")(func)
     func = click.option("--no-update", is_flag=True, help="Do not bring the index up to date first.")(func)
     return func
@@ -166,17 +182,33 @@ def read_diff_option(diff_file: str | None) -> str | None:
         raise DiffreachError(f"cannot read diff {diff_file}: {exc.strerror}") from exc
 
 
-def run_impact(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool,
-               hops: int | None = None, all_callers: bool = False, judge: str | None = None,
-               history: bool | None = None) -> Any:
+def run_impact(
+    root: str,
+    base: str | None,
+    staged: bool,
+    diff_file: str | None,
+    no_update: bool,
+    hops: int | None = None,
+    all_callers: bool = False,
+    judge: str | None = None,
+    history: bool | None = None,
+) -> Any:
     from diffreach.api import blast_radius
     from diffreach.review.behavior import command_judge
 
     if base and staged:
         raise DiffreachError("--base and --staged cannot be combined")
-    return blast_radius(root, base=base, staged=staged, diff_text=read_diff_option(diff_file), hops=hops,
-                        update=not no_update, all_callers=all_callers,
-                        judge=command_judge(judge) if judge else None, history=history)
+    return blast_radius(
+        root,
+        base=base,
+        staged=staged,
+        diff_text=read_diff_option(diff_file),
+        hops=hops,
+        update=not no_update,
+        all_callers=all_callers,
+        judge=command_judge(judge) if judge else None,
+        history=history,
+    )
 
 
 @main.command()
@@ -187,14 +219,27 @@ def run_impact(root: str, base: str | None, staged: bool, diff_file: str | None,
 @click.option("--no-history", is_flag=True, help="Do not list files that git history changed together with these.")
 @click.option("--json", "as_json", is_flag=True)
 @user_errors
-def impact(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, hops: int | None,
-           all_callers: bool, judge: str | None, no_history: bool, as_json: bool) -> None:
+def impact(
+    root: str,
+    base: str | None,
+    staged: bool,
+    diff_file: str | None,
+    no_update: bool,
+    hops: int | None,
+    all_callers: bool,
+    judge: str | None,
+    no_history: bool,
+    as_json: bool,
+) -> None:
     """The blast radius of a change: changed symbols, callers hop by hop, tests to run."""
     from diffreach.api import radius_json
     from diffreach.present.text import render_impact
 
-    data = radius_json(run_impact(root, base, staged, diff_file, no_update, hops, all_callers, judge,
-                                  history=False if no_history else None))
+    data = radius_json(
+        run_impact(
+            root, base, staged, diff_file, no_update, hops, all_callers, judge, history=False if no_history else None
+        )
+    )
     emit_json(data) if as_json else click.echo(render_impact(data))
 
 
@@ -203,8 +248,9 @@ def impact(root: str, base: str | None, staged: bool, diff_file: str | None, no_
 @click.option("--functions", is_flag=True, help="Print test function ids instead of files.")
 @click.option("--json", "as_json", is_flag=True)
 @user_errors
-def tests(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool,
-          functions: bool, as_json: bool) -> None:
+def tests(
+    root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, functions: bool, as_json: bool
+) -> None:
     """The tests that exercise a change, one per line (ready for a test runner)."""
     result = run_impact(root, base, staged, diff_file, no_update, history=False)
     items = result.radius.tests if functions else result.radius.test_files
@@ -217,8 +263,12 @@ def tests(root: str, base: str | None, staged: bool, diff_file: str | None, no_u
 
 @main.command()
 @click.argument("text", nargs=-1, required=True)
-@click.option("--top", type=click.IntRange(1, 1000), default=None,
-              help="How many files (default: query_max_files from the configuration, 5).")
+@click.option(
+    "--top",
+    type=click.IntRange(1, 1000),
+    default=None,
+    help="How many files (default: query_max_files from the configuration, 5).",
+)
 @click.option("--root", default=".", type=click.Path(), help="Repository root.")
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--debug", is_flag=True, help="Show the graph size, the seeds and the score parts.")
@@ -245,19 +295,38 @@ def serve(root: str, watch: bool) -> None:
 
 @main.command()
 @diff_options
-@click.option("--budget", type=click.IntRange(0), default=None,
-              help="Token budget (default: 'budget' from the configuration, 8000).")
+@click.option(
+    "--budget",
+    type=click.IntRange(0),
+    default=None,
+    help="Token budget (default: 'budget' from the configuration, 8000).",
+)
 @click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--tokenizer", help="heuristic (default), o200k or cl100k (exact; needs diffreach[tokens]).")
 @click.option("--min-detail", help="Least detailed level allowed: full, skeleton2, callsites or signatures.")
-@click.option("--force-converge/--no-force-converge", default=True, show_default=True,
-              help="Stub the largest blocks when even the least detailed level is over budget.")
+@click.option(
+    "--force-converge/--no-force-converge",
+    default=True,
+    show_default=True,
+    help="Stub the largest blocks when even the least detailed level is over budget.",
+)
 @click.option("--no-history", is_flag=True, help="Do not list files that git history changed together with these.")
 @user_errors
-def context(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, budget: int | None,
-            fmt: str, as_json: bool, tokenizer: str | None, min_detail: str | None, force_converge: bool,
-            no_history: bool) -> None:
+def context(
+    root: str,
+    base: str | None,
+    staged: bool,
+    diff_file: str | None,
+    no_update: bool,
+    budget: int | None,
+    fmt: str,
+    as_json: bool,
+    tokenizer: str | None,
+    min_detail: str | None,
+    force_converge: bool,
+    no_history: bool,
+) -> None:
     """The review context of a change within a token budget (Markdown or JSON)."""
     from diffreach.api import review_context
     from diffreach.config import load_config
@@ -266,15 +335,25 @@ def context(root: str, base: str | None, staged: bool, diff_file: str | None, no
 
     get_counter(tokenizer or load_config(find_root(root)).tokenizer)  # fail before any work if unavailable
     result = run_impact(root, base, staged, diff_file, no_update, history=False if no_history else None)
-    ctx = review_context(root, result, budget=budget, tokenizer=tokenizer, min_detail=min_detail,
-                         force_converge=force_converge, origin="cli")
+    ctx = review_context(
+        root,
+        result,
+        budget=budget,
+        tokenizer=tokenizer,
+        min_detail=min_detail,
+        force_converge=force_converge,
+        origin="cli",
+    )
     if as_json or fmt == "json":
         emit_json(ctx.as_json())
         return
     click.echo(ctx.text)
-    click.echo(f"{ctx.tokens:,} tokens ({ctx.tokenizer}) of {ctx.budget if ctx.budget is not None else 'no'} budget"
-               f" · level {ctx.level} · {'fits' if ctx.fits else 'OVER BUDGET'} · "
-               + format_context_savings(ctx.savings, "the whole repository"), err=True)
+    click.echo(
+        f"{ctx.tokens:,} tokens ({ctx.tokenizer}) of {ctx.budget if ctx.budget is not None else 'no'} budget"
+        f" · level {ctx.level} · {'fits' if ctx.fits else 'OVER BUDGET'} · "
+        + format_context_savings(ctx.savings, "the whole repository"),
+        err=True,
+    )
 
 
 @main.command()
@@ -296,16 +375,21 @@ def expand(block_id: str, root: str, as_json: bool) -> None:
 
 
 @main.command()
-@click.option("--days", type=click.IntRange(1, 3650), default=30, show_default=True,
-              help="The window: the last N days against the N before.")
+@click.option(
+    "--days",
+    type=click.IntRange(1, 3650),
+    default=30,
+    show_default=True,
+    help="The window: the last N days against the N before.",
+)
 @click.option("--root", default=".", type=click.Path(), help="Repository root.")
 @click.option("--json", "as_json", is_flag=True)
 @user_errors
 def stats(days: int, root: str, as_json: bool) -> None:
     """The token bill: review contexts served, tokens sent and saved, per day."""
     from diffreach.api import open_store
-    from diffreach.review.ledger import stats as run_stats
     from diffreach.present.text import render_stats
+    from diffreach.review.ledger import stats as run_stats
 
     store = open_store(root)
     try:
@@ -317,15 +401,31 @@ def stats(days: int, root: str, as_json: bool) -> None:
 
 @main.command()
 @diff_options
-@click.option("-o", "--output", default="diffreach.html", show_default=True, type=click.Path(dir_okay=False),
-              help="Where to write the page.")
+@click.option(
+    "-o",
+    "--output",
+    default="diffreach.html",
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="Where to write the page.",
+)
 @click.option("--open", "open_page", is_flag=True, help="Open the page in the default browser.")
 @click.option("--hops", type=click.IntRange(0, 10), help="Hop cap (default 2; 3 during warm-up).")
-@click.option("--max-lines", type=click.IntRange(1), default=40, show_default=True,
-              help="Lines of code embedded per symbol.")
+@click.option(
+    "--max-lines", type=click.IntRange(1), default=40, show_default=True, help="Lines of code embedded per symbol."
+)
 @user_errors
-def viz(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, output: str,
-        open_page: bool, hops: int | None, max_lines: int) -> None:
+def viz(
+    root: str,
+    base: str | None,
+    staged: bool,
+    diff_file: str | None,
+    no_update: bool,
+    output: str,
+    open_page: bool,
+    hops: int | None,
+    max_lines: int,
+) -> None:
     """Write the blast radius as one self-contained HTML page (no network needed)."""
     from diffreach.present.html import page_for, write_page
 
@@ -342,18 +442,35 @@ def viz(root: str, base: str | None, staged: bool, diff_file: str | None, no_upd
 @diff_options
 @click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-@click.option("--budget", type=click.IntRange(0), default=None,
-              help="Token budget of the review context behind the savings figure (default: the configuration's).")
-@click.option("--context-file", type=click.Path(dir_okay=False),
-              help="Also write that review context (Markdown) to FILE, for an AI reviewer step.")
+@click.option(
+    "--budget",
+    type=click.IntRange(0),
+    default=None,
+    help="Token budget of the review context behind the savings figure (default: the configuration's).",
+)
+@click.option(
+    "--context-file",
+    type=click.Path(dir_okay=False),
+    help="Also write that review context (Markdown) to FILE, for an AI reviewer step.",
+)
 @click.option("--no-context", is_flag=True, help="Build no review context (the comment has no token figures).")
 @user_errors
-def review(root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, fmt: str,
-           as_json: bool, budget: int | None, context_file: str | None, no_context: bool) -> None:
+def review(
+    root: str,
+    base: str | None,
+    staged: bool,
+    diff_file: str | None,
+    no_update: bool,
+    fmt: str,
+    as_json: bool,
+    budget: int | None,
+    context_file: str | None,
+    no_context: bool,
+) -> None:
     """A pull-request comment for a change: summary, behaviour-change callers, hop lists, tests, notes."""
     from diffreach.api import review_context
-    from diffreach.present.pr_comment import render_review, review_data
     from diffreach.present.html import write_page
+    from diffreach.present.pr_comment import render_review, review_data
 
     result = run_impact(root, base, staged, diff_file, no_update)
     ctx = None if no_context else review_context(root, result, budget=budget, origin="cli")
@@ -365,17 +482,28 @@ def review(root: str, base: str | None, staged: bool, diff_file: str | None, no_
 
 @main.command()
 @click.option("--root", default=".", type=click.Path(), help="Repository root.")
-@click.option("--debounce", type=click.FloatRange(0), default=0.5, show_default=True,
-              help="Seconds without further saves before the graph is updated.")
-@click.option("--interval", type=click.FloatRange(0.05), default=0.5, show_default=True,
-              help="Seconds between checks of the files.")
+@click.option(
+    "--debounce",
+    type=click.FloatRange(0),
+    default=0.5,
+    show_default=True,
+    help="Seconds without further saves before the graph is updated.",
+)
+@click.option(
+    "--interval",
+    type=click.FloatRange(0.05),
+    default=0.5,
+    show_default=True,
+    help="Seconds between checks of the files.",
+)
 @user_errors
 def watch(root: str, debounce: float, interval: float) -> None:
     """Keep the graph up to date as files are saved, one line per update (Ctrl-C stops)."""
     from diffreach.index.watch import format_update, start_watcher
 
-    watcher = start_watcher(root, lambda update: click.echo(format_update(update)), debounce=debounce,
-                            interval=interval)
+    watcher = start_watcher(
+        root, lambda update: click.echo(format_update(update)), debounce=debounce, interval=interval
+    )
     try:
         while not watcher.join(1.0):
             pass

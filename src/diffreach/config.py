@@ -43,9 +43,25 @@ class Config:
     cochange_min_confidence: int = 5  # percent
     cochange_max_files: int = 30
     cochange_max_results: int = 20
-    vendored_dirs: tuple[str, ...] = field(default=(
-        "node_modules", "vendor", "third_party", "third-party", "bower_components", ".venv", "venv",
-        "site-packages", "dist", "build", "__pycache__", ".git", ".tox", ".mypy_cache", "target"))
+    vendored_dirs: tuple[str, ...] = field(
+        default=(
+            "node_modules",
+            "vendor",
+            "third_party",
+            "third-party",
+            "bower_components",
+            ".venv",
+            "venv",
+            "site-packages",
+            "dist",
+            "build",
+            "__pycache__",
+            ".git",
+            ".tox",
+            ".mypy_cache",
+            "target",
+        )
+    )
 
     def with_overrides(self, **values: Any) -> Config:
         return replace(self, **{k: v for k, v in values.items() if v is not None})

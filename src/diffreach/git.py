@@ -25,8 +25,9 @@ def check_revision(rev: str) -> str:
 
 def run(root: str | Path, *args: str, input_bytes: bytes | None = None, check: bool = True) -> bytes:
     try:
-        proc = subprocess.run(["git", "-C", str(root), *args], input=input_bytes, capture_output=True,
-                              check=False, env=_env())
+        proc = subprocess.run(
+            ["git", "-C", str(root), *args], input=input_bytes, capture_output=True, check=False, env=_env()
+        )
     except FileNotFoundError as exc:
         raise GitError("git is not installed or not on PATH") from exc
     if check and proc.returncode != 0:
@@ -136,8 +137,9 @@ def log_count(root: str | Path) -> int:
         return 0
 
 
-def first_parent_commits(root: str | Path, rev: str, paths: list[str], max_commits: int
-                         ) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
+def first_parent_commits(
+    root: str | Path, rev: str, paths: list[str], max_commits: int
+) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
     """First-parent commits among the last ``max_commits`` up to ``rev`` that touch ``paths``.
 
     Each comes with every file it changed against its first parent (a merged pull
@@ -155,9 +157,22 @@ def first_parent_commits(root: str | Path, rev: str, paths: list[str], max_commi
     cut = total > max_commits
     window = f"{sha}~{max_commits}..{sha}" if cut else sha
     # quotePath off: non-ASCII names come back as themselves (paths with newlines stay quoted).
-    out = run(root, "-c", "core.quotePath=false", "log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--full-diff",
-              "--name-only", "--no-color", "--format=%x00%H", window, "--",
-              *(f":(literal){p}" for p in paths))
+    out = run(
+        root,
+        "-c",
+        "core.quotePath=false",
+        "log",
+        "--first-parent",
+        "--diff-merges=first-parent",
+        "--no-renames",
+        "--full-diff",
+        "--name-only",
+        "--no-color",
+        "--format=%x00%H",
+        window,
+        "--",
+        *(f":(literal){p}" for p in paths),
+    )
     commits: list[tuple[str, tuple[str, ...]]] = []
     for chunk in out.decode("utf-8", "surrogateescape").split("\0")[1:]:
         lines = [line for line in chunk.splitlines() if line]

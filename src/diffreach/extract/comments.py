@@ -48,8 +48,11 @@ def comments_in(data: bytes, spans: Iterable[tuple[int, int]]) -> Comments:
         last = first + data.count(b"\n", start, end)
         code_before = data[first_begin:start].strip() != b""
         code_after = data[end:last_end].strip() != b""
-        only.update(row + 1 for row in range(first, last + 1)
-                    if not (row == first and code_before) and not (row == last and code_after))
+        only.update(
+            row + 1
+            for row in range(first, last + 1)
+            if not (row == first and code_before) and not (row == last and code_after)
+        )
         if code_before and not (first == last and code_after):
             # Spans are bytes; the change mapper cuts decoded text.
             column = len(data[first_begin:start].decode("utf-8", "replace"))

@@ -28,9 +28,9 @@ from functools import cache
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
+from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import QUOTES, imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
-from diffreach.extract.gc_pause import collector_paused
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import (
     CLASS,
@@ -111,7 +111,7 @@ class _Step:
 
 def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
     """The main-capture names a pattern's text mentions (``@definition.class`` …)."""
-    text = source[query.start_byte_for_pattern(pattern):query.end_byte_for_pattern(pattern)]
+    text = source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)]
     names = {m.decode() for m in re.findall(rb"@([\w.-]+)", text)}
     return {n for n in names if n.startswith(_MAIN_PREFIXES) or n in _MAIN_PLAIN}
 
@@ -157,8 +157,8 @@ def _texter(data: bytes) -> _Text:
     decoded once and sliced as a string: byte and character offsets agree."""
     if data.isascii():
         source = data.decode("ascii")
-        return lambda node: source[node.start_byte:node.end_byte]
-    return lambda node: data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+        return lambda node: source[node.start_byte : node.end_byte]
+    return lambda node: data[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
 
 def _main_capture(captures: dict[str, list[Node]]) -> str | None:
@@ -182,11 +182,12 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
     try:
         # A read callback, because tree-sitter ignores progress callbacks on byte input;
         # node texts come from the bytes we hold, never from the tree (see ``_texter``).
-        return parser.parse(lambda offset, _point: data[offset:offset + _READ_CHUNK], progress_callback=progress)
+        return parser.parse(lambda offset, _point: data[offset : offset + _READ_CHUNK], progress_callback=progress)
     except ValueError as exc:  # the binding's word for a halted parse
         parser.reset()
-        raise ParseLimitExceeded(f"parse stopped past {parse_budget(len(data))} steps"
-                                 f" or {cpu_seconds:g} CPU seconds") from exc
+        raise ParseLimitExceeded(
+            f"parse stopped past {parse_budget(len(data))} steps or {cpu_seconds:g} CPU seconds"
+        ) from exc
 
 
 def compile_language(spec: LanguageSpec) -> None:
@@ -196,8 +197,13 @@ def compile_language(spec: LanguageSpec) -> None:
     _plan(spec)
 
 
-def extract(path: str, data: bytes, spec: LanguageSpec, max_notes: int = MAX_NOTES,
-            comment_spans: list[tuple[int, int]] | None = None) -> FileExtract:
+def extract(
+    path: str,
+    data: bytes,
+    spec: LanguageSpec,
+    max_notes: int = MAX_NOTES,
+    comment_spans: list[tuple[int, int]] | None = None,
+) -> FileExtract:
     """Extract one file. Never raises on bad input: tree-sitter recovers from
     syntax errors (counted in ``parse_errors``) and bytes decode with replacement;
     a parse past its budget gives the file node alone, with one parse error.
@@ -206,25 +212,46 @@ def extract(path: str, data: bytes, spec: LanguageSpec, max_notes: int = MAX_NOT
     try:
         return extract_checked(path, data, spec, max_notes=max_notes, comment_spans=comment_spans)
     except ParseLimitExceeded:
-        return FileExtract(path=path, language=spec.name, content_hash=content_hash(data), size=len(data),
-                           symbols=(_file_symbol(path, data, spec.is_test_path(path)),), refs=(),
-                           imports=(), bindings=(), parse_errors=1)
+        return FileExtract(
+            path=path,
+            language=spec.name,
+            content_hash=content_hash(data),
+            size=len(data),
+            symbols=(_file_symbol(path, data, spec.is_test_path(path)),),
+            refs=(),
+            imports=(),
+            bindings=(),
+            parse_errors=1,
+        )
 
 
-def extract_checked(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float = PARSE_CPU_SECONDS,
-                    max_notes: int = MAX_NOTES, comment_spans: list[tuple[int, int]] | None = None) -> FileExtract:
+def extract_checked(
+    path: str,
+    data: bytes,
+    spec: LanguageSpec,
+    cpu_seconds: float = PARSE_CPU_SECONDS,
+    max_notes: int = MAX_NOTES,
+    comment_spans: list[tuple[int, int]] | None = None,
+) -> FileExtract:
     """``extract``, but a parse past its budget raises ``ParseLimitExceeded``
     (the indexer counts such a file as skipped, with the reason)."""
     if spec.embedded is not None:  # code in blocks of another format (Vue, Svelte); offsets kept
         inner, code = spec.embedded(data)
-        return replace(extract_checked(path, code, inner, cpu_seconds, max_notes, comment_spans),
-                       content_hash=content_hash(data))
+        return replace(
+            extract_checked(path, code, inner, cpu_seconds, max_notes, comment_spans), content_hash=content_hash(data)
+        )
     with collector_paused():  # speed: see gc_pause.py
         return _extract(path, data, spec, cpu_seconds, max_notes, comment_spans)
 
 
-def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max_notes: int,
-             comment_spans: list[tuple[int, int]] | None = None) -> FileExtract:
+def _extract(
+    path: str,
+    data: bytes,
+    spec: LanguageSpec,
+    cpu_seconds: float,
+    max_notes: int,
+    comment_spans: list[tuple[int, int]] | None = None,
+) -> FileExtract:
     digest = content_hash(data)  # of the file as it is, before ``prepare`` (same length)
     if spec.prepare is not None:
         data = spec.prepare(data)
@@ -238,11 +265,21 @@ def _extract(path: str, data: bytes, spec: LanguageSpec, cpu_seconds: float, max
         comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
     ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
     scopes = _Scopes(ordered, path)
-    notes = note_owners(outside(found.comments, found.import_spans), scopes.starts, [d.end for d in ordered],
-                        [d.parent for d in ordered], data) if max_notes > 0 else {}
+    notes = (
+        note_owners(
+            outside(found.comments, found.import_spans),
+            scopes.starts,
+            [d.end for d in ordered],
+            [d.parent for d in ordered],
+            data,
+        )
+        if max_notes > 0
+        else {}
+    )
     symbols = [_file_symbol(path, data, is_test, note_text(notes.get(-1), "", max_notes))]
-    symbols.extend(_symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes)
-                   for i, d in enumerate(ordered))
+    symbols.extend(
+        _symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes) for i, d in enumerate(ordered)
+    )
     return FileExtract(
         path=path,
         language=spec.name,
@@ -307,8 +344,9 @@ def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) 
     if known is None or (end - start) > (known.end - known.start):
         receivers = captures.get("receiver")
         receiver = _clean_type(_members(found.text(receivers[0]), step.spec)) if receivers else ""
-        known = found.defs[key] = _Def(node, found.text(names[0]), step.main[11:], receiver, start, end,
-                                       test=known is not None and known.test)
+        known = found.defs[key] = _Def(
+            node, found.text(names[0]), step.main[11:], receiver, start, end, test=known is not None and known.test
+        )
     # Several patterns may match one definition; any of them may mark it a test.
     known.test = known.test or "test" in captures
 
@@ -351,8 +389,13 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
     if nodes is not None and "binding.name" in captures and "binding.type" in captures:
         # A preset prefix ("this.") makes a field or parameter property a member binding.
         bound = step.preset.get("binding.prefix", "") + found.text(captures["binding.name"][0])
-        found.bindings.append((nodes[0], _members(_squeeze(bound), step.spec),
-                               _clean_type(_members(found.text(captures["binding.type"][0]), step.spec))))
+        found.bindings.append(
+            (
+                nodes[0],
+                _members(_squeeze(bound), step.spec),
+                _clean_type(_members(found.text(captures["binding.type"][0]), step.spec)),
+            )
+        )
 
 
 def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -368,8 +411,15 @@ def _on_comment(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
 
 
 # Main capture (its first dotted part) → what to do with a match.
-_HANDLERS = {"definition": _on_definition, "reference": _on_reference, "import": _on_import,
-             "binding": _on_binding, "package": _on_package, "comment": _on_comment, "doc": _on_comment}
+_HANDLERS = {
+    "definition": _on_definition,
+    "reference": _on_reference,
+    "import": _on_import,
+    "binding": _on_binding,
+    "package": _on_package,
+    "comment": _on_comment,
+    "doc": _on_comment,
+}
 
 
 def _squeeze(text: str) -> str:
@@ -436,8 +486,11 @@ class _Scopes:
 # directly makes the same record in half that. Only while Ref's fields are these
 # five and it has no ``__post_init__``; otherwise its own constructor is used.
 _REF_FIELDS = ("scope", "kind", "name", "receiver", "line")
-_REF_SLOTS = tuple(getattr(Ref, name).__set__ for name in _REF_FIELDS) \
-    if tuple(f.name for f in fields(Ref)) == _REF_FIELDS and not hasattr(Ref, "__post_init__") else None
+_REF_SLOTS = (
+    tuple(getattr(Ref, name).__set__ for name in _REF_FIELDS)
+    if tuple(f.name for f in fields(Ref)) == _REF_FIELDS and not hasattr(Ref, "__post_init__")
+    else None
+)
 
 
 def _make_refs(rows: list[tuple[int, str, str, str, int, str]]) -> list[Ref]:
@@ -495,12 +548,29 @@ def _nest(ordered: list[_Def], path: str) -> list[_Def]:
 
 def _file_symbol(path: str, data: bytes, is_test: bool, notes: str = "") -> Symbol:
     lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
-    return Symbol(id=path, kind=FILE, name=path.rsplit("/", 1)[-1], qualname="", file=path,
-                  start_line=1, end_line=max(lines, 1), is_test=is_test, notes=notes)
+    return Symbol(
+        id=path,
+        kind=FILE,
+        name=path.rsplit("/", 1)[-1],
+        qualname="",
+        file=path,
+        start_line=1,
+        end_line=max(lines, 1),
+        is_test=is_test,
+        notes=notes,
+    )
 
 
-def _symbol(d: _Def, ordered: list[_Def], path: str, data: bytes, text: _Text, is_test: bool,
-            notes: list[str] | None, max_notes: int) -> Symbol:
+def _symbol(
+    d: _Def,
+    ordered: list[_Def],
+    path: str,
+    data: bytes,
+    text: _Text,
+    is_test: bool,
+    notes: list[str] | None,
+    max_notes: int,
+) -> Symbol:
     parent = ordered[d.parent].id if d.parent >= 0 else path
     node = d.node
     body = _body(node)
@@ -535,9 +605,9 @@ def _signature(node: Node, body: Node | None, data: bytes) -> str:
         while before is not None and "comment" in before.type:
             end = before.start_byte
             before = before.prev_sibling
-        raw = data[node.start_byte:end]
+        raw = data[node.start_byte : end]
     else:  # the first line; b"\n" is never part of a multi-byte character, so cut before decoding
-        raw = data[node.start_byte:node.end_byte].split(b"\n", 1)[0]
+        raw = data[node.start_byte : node.end_byte].split(b"\n", 1)[0]
     # split/join is the regex's "runs of whitespace to one space, then strip": both use str.isspace.
     text = " ".join(raw.decode("utf-8", "replace").split()).rstrip("{:").strip()
     return text[:_MAX_SIGNATURE]

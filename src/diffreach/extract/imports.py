@@ -18,8 +18,9 @@ from diffreach.model import Import
 QUOTES = "'\"`"
 
 
-def imports_of(captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str],
-               text: Callable[[Node], str]) -> list[Import]:
+def imports_of(
+    captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str], text: Callable[[Node], str]
+) -> list[Import]:
     """The imports one ``@import`` match names (``text``: a node's source text)."""
     tree = captures.get("import.tree")
     if tree and spec.import_tree is not None:

@@ -28,8 +28,9 @@ _MARKS = "#/*!;\"'` "  # comment and string delimiters, cut from the ends of eac
 Piece = tuple[int, int, str, bool]
 
 
-def note_owners(comments: list[Piece], starts: list[int], ends: list[int], parents: list[int],
-                data: bytes) -> dict[int, list[str]]:
+def note_owners(
+    comments: list[Piece], starts: list[int], ends: list[int], parents: list[int], data: bytes
+) -> dict[int, list[str]]:
     """Definition index (-1: the file) → the texts of its comments and strings, collected backwards.
 
     ``comments`` are (start byte, end byte, text, may document the next definition); the
@@ -90,7 +91,7 @@ def _blank_between(data: bytes, end: int, start: int) -> bool:
 
 
 def _starts_line(data: bytes, begin: int) -> bool:
-    return not data[data.rfind(b"\n", max(0, begin - _ATTACH_GAP), begin) + 1:begin].strip()
+    return not data[data.rfind(b"\n", max(0, begin - _ATTACH_GAP), begin) + 1 : begin].strip()
 
 
 def note_text(pieces: list[str] | None, doc: str, max_notes: int) -> str:

@@ -48,7 +48,7 @@ def extract_path(root: str, path: str) -> FileExtract | tuple[str, str]:
         return extract_checked(path, data, spec)
     except ParseLimitExceeded:
         return (path, "parse-limit")
-    except Exception:  # noqa: BLE001 - one file's surprise is a counted skip, never a failed index
+    except Exception:
         return (path, "extract-error")
 
 
@@ -75,17 +75,24 @@ _FX_NAMES = [f.name for f in fields(FileExtract)]
 
 
 def _pack(fx: FileExtract) -> tuple[object, ...]:
-    return tuple(tuple(map(_NESTED[name][0], value)) if name in _NESTED else value  # type: ignore[arg-type]
-                 for name, value in zip(_FX_NAMES, _FX(fx)))
+    return tuple(
+        tuple(map(_NESTED[name][0], value)) if name in _NESTED else value  # type: ignore[arg-type]
+        for name, value in zip(_FX_NAMES, _FX(fx))
+    )
 
 
 def _unpack(packed: tuple) -> FileExtract:  # type: ignore[type-arg]
-    return FileExtract(*(tuple(_NESTED[name][1](*t) for t in value) if name in _NESTED else value
-                         for name, value in zip(_FX_NAMES, packed)))
+    return FileExtract(
+        *(
+            tuple(_NESTED[name][1](*t) for t in value) if name in _NESTED else value
+            for name, value in zip(_FX_NAMES, packed)
+        )
+    )
 
 
-def iter_extracts(root: str, paths: list[str], workers: int, progress: Progress | None = None,
-                  in_flight: int = 4) -> Iterator[FileExtract | tuple[str, str]]:
+def iter_extracts(
+    root: str, paths: list[str], workers: int, progress: Progress | None = None, in_flight: int = 4
+) -> Iterator[FileExtract | tuple[str, str]]:
     """Each path's extract (or its (path, reason) skip), in the order of ``paths``.
 
     Memory: at most ``in_flight`` batches per worker are submitted ahead of the
@@ -101,7 +108,7 @@ def iter_extracts(root: str, paths: list[str], workers: int, progress: Progress 
         return
     # Batches balanced by size keep both cores busy to the end.
     batch = max(8, min(64, total // (workers * 8) or 1))
-    batches = iter([paths[i:i + batch] for i in range(0, total, batch)])
+    batches = iter([paths[i : i + batch] for i in range(0, total, batch)])
     done = 0
     method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
     if method == "fork":  # the default on Linux before Python 3.14 (the first listed is the default)
@@ -124,8 +131,9 @@ def iter_extracts(root: str, paths: list[str], workers: int, progress: Progress 
                 progress(done, total)
 
 
-def extract_many(root: str, paths: list[str], workers: int, progress: Progress | None = None
-                 ) -> tuple[dict[str, FileExtract], dict[str, str]]:
+def extract_many(
+    root: str, paths: list[str], workers: int, progress: Progress | None = None
+) -> tuple[dict[str, FileExtract], dict[str, str]]:
     extracts: dict[str, FileExtract] = {}
     skipped: dict[str, str] = {}
     for result in iter_extracts(root, paths, workers, progress):

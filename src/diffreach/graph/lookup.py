@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from diffreach.errors import SymbolError
-from diffreach.model import Symbol
 from diffreach.graph.store import Store
+from diffreach.model import Symbol
 
 
 def find_symbol(store: Store, text: str) -> Symbol:

@@ -10,8 +10,9 @@ valid. This module stores and reads; it never ranks or traverses.
 
 from __future__ import annotations
 
-import os
+import contextlib
 import json
+import os
 import sqlite3
 import sys
 import time
@@ -56,7 +57,8 @@ def m1_to_2_notes(conn: sqlite3.Connection) -> None:
         "CREATE INDEX IF NOT EXISTS notes_file ON notes(file);\n"
         "UPDATE files SET hash = '', mtime_ns = 0;\n"
         "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '2');\n"
-        "COMMIT;")
+        "COMMIT;"
+    )
 
 
 MIGRATIONS["m1_to_2_notes"] = m1_to_2_notes
@@ -67,8 +69,19 @@ def db_path(root: str | Path) -> Path:
 
 
 def _symbol(row: sqlite3.Row | tuple) -> Symbol:
-    return Symbol(id=row[0], kind=row[1], name=row[2], qualname=row[3], file=row[4], parent=row[5],
-                  start_line=row[6], end_line=row[7], signature=row[8], doc=row[9], is_test=bool(row[10]))
+    return Symbol(
+        id=row[0],
+        kind=row[1],
+        name=row[2],
+        qualname=row[3],
+        file=row[4],
+        parent=row[5],
+        start_line=row[6],
+        end_line=row[7],
+        signature=row[8],
+        doc=row[9],
+        is_test=bool(row[10]),
+    )
 
 
 class Store:
@@ -93,7 +106,9 @@ class Store:
             cls._ensure_schema(conn, notice)
         except sqlite3.DatabaseError as exc:
             if not create:
-                raise StoreError(f"{path} is not a usable graph database ({exc}); run 'diffreach index --full'") from exc
+                raise StoreError(
+                    f"{path} is not a usable graph database ({exc}); run 'diffreach index --full'"
+                ) from exc
             (notice or _warn)(f"{path} was unreadable ({exc}); rebuilding it")
             for suffix in ("", "-wal", "-shm"):
                 Path(str(path) + suffix).unlink(missing_ok=True)
@@ -128,8 +143,10 @@ class Store:
             raise sqlite3.DatabaseError("not a diffreach graph database")
         schema = resources.files("diffreach.graph").joinpath("schema.sql").read_text()
         # One transaction: a process killed while creating the schema leaves no half-made database.
-        conn.executescript(f"BEGIN IMMEDIATE;\n{schema}\nINSERT OR REPLACE INTO meta(key, value)"
-                           f" VALUES ('schema_version', '{SCHEMA_VERSION}');\nCOMMIT;")
+        conn.executescript(
+            f"BEGIN IMMEDIATE;\n{schema}\nINSERT OR REPLACE INTO meta(key, value)"
+            f" VALUES ('schema_version', '{SCHEMA_VERSION}');\nCOMMIT;"
+        )
 
     def close(self) -> None:
         self.conn.close()
@@ -150,8 +167,10 @@ class Store:
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
-            raise StoreError(f"the graph database stayed locked by another writer ({exc});"
-                             " another 'diffreach index' is running: try again when it ends") from exc
+            raise StoreError(
+                f"the graph database stayed locked by another writer ({exc});"
+                " another 'diffreach index' is running: try again when it ends"
+            ) from exc
         try:
             yield self.conn
         except BaseException:
@@ -184,18 +203,42 @@ class Store:
     def insert_file(self, fx: FileExtract, mtime_ns: int) -> None:
         is_test = fx.symbols[0].is_test if fx.symbols else False
         c = self.conn
-        c.execute("INSERT OR REPLACE INTO files(path, language, package, hash, size, mtime_ns, parse_errors, is_test)"
-                  " VALUES (?,?,?,?,?,?,?,?)",
-                  (fx.path, fx.language, fx.package, fx.content_hash, fx.size, mtime_ns, fx.parse_errors, is_test))
-        c.executemany(f"INSERT OR REPLACE INTO nodes({_NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                      [(s.id, s.kind, s.name, s.qualname, s.file, s.parent, s.start_line, s.end_line,
-                        s.signature, s.doc, int(s.is_test)) for s in fx.symbols])
-        c.executemany("INSERT OR REPLACE INTO notes(node, file, text) VALUES (?,?,?)",
-                      [(s.id, s.file, s.notes) for s in fx.symbols if s.notes])
-        c.executemany("INSERT INTO imports(file, module, name, alias, line, wildcard) VALUES (?,?,?,?,?,?)",
-                      [(fx.path, i.module, i.name, i.alias, i.line, int(i.wildcard)) for i in fx.imports])
-        c.executemany("INSERT INTO bindings(file, scope, name, type_name, line) VALUES (?,?,?,?,?)",
-                      [(fx.path, b.scope, b.name, b.type_name, b.line) for b in fx.bindings])
+        c.execute(
+            "INSERT OR REPLACE INTO files(path, language, package, hash, size, mtime_ns, parse_errors, is_test)"
+            " VALUES (?,?,?,?,?,?,?,?)",
+            (fx.path, fx.language, fx.package, fx.content_hash, fx.size, mtime_ns, fx.parse_errors, is_test),
+        )
+        c.executemany(
+            f"INSERT OR REPLACE INTO nodes({_NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    s.id,
+                    s.kind,
+                    s.name,
+                    s.qualname,
+                    s.file,
+                    s.parent,
+                    s.start_line,
+                    s.end_line,
+                    s.signature,
+                    s.doc,
+                    int(s.is_test),
+                )
+                for s in fx.symbols
+            ],
+        )
+        c.executemany(
+            "INSERT OR REPLACE INTO notes(node, file, text) VALUES (?,?,?)",
+            [(s.id, s.file, s.notes) for s in fx.symbols if s.notes],
+        )
+        c.executemany(
+            "INSERT INTO imports(file, module, name, alias, line, wildcard) VALUES (?,?,?,?,?,?)",
+            [(fx.path, i.module, i.name, i.alias, i.line, int(i.wildcard)) for i in fx.imports],
+        )
+        c.executemany(
+            "INSERT INTO bindings(file, scope, name, type_name, line) VALUES (?,?,?,?,?)",
+            [(fx.path, b.scope, b.name, b.type_name, b.line) for b in fx.bindings],
+        )
 
     def insert_resolved(self, resolved: Iterable[ResolvedRef]) -> None:
         """Insert references with their edges (references not stored before)."""
@@ -209,20 +252,25 @@ class Store:
         for ref_id, rr in enumerate(resolved, next_id):
             r = rr.ref
             refs.append((ref_id, rr.file, r.scope, r.kind, r.name, r.receiver, r.line, rr.status))
-            edges.extend((e.source, e.target, e.kind, e.resolution, e.confidence, e.line, rr.file, ref_id)
-                         for e in rr.edges)
-        c.executemany("INSERT INTO refs(id, file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,?,?)",
-                      refs)
-        c.executemany("INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref)"
-                      " VALUES (?,?,?,?,?,?,?,?)", edges)
+            edges.extend(
+                (e.source, e.target, e.kind, e.resolution, e.confidence, e.line, rr.file, ref_id) for e in rr.edges
+            )
+        c.executemany(
+            "INSERT INTO refs(id, file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,?,?)", refs
+        )
+        c.executemany(
+            "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,?)",
+            edges,
+        )
 
     def insert_import_edges(self, path: str, edges: Iterable[Edge]) -> None:
         """A file's import edges when it has none stored yet (a full build after ``clear``)."""
         self._insert_edges(edges, path, None)
 
     @contextmanager
-    def bulk_load(self, tables: Iterable[str] = ("nodes", "notes", "refs", "imports", "bindings",
-                                                 "edges")) -> Iterator[None]:
+    def bulk_load(
+        self, tables: Iterable[str] = ("nodes", "notes", "refs", "imports", "bindings", "edges")
+    ) -> Iterator[None]:
         """Inside ``atomic()``: drop the secondary indexes, load, then build them again.
 
         Building an index once over sorted data is several times cheaper than
@@ -232,7 +280,9 @@ class Store:
         tables = list(tables)
         indexes = self.conn.execute(
             "SELECT name, sql FROM sqlite_master WHERE type='index' AND sql IS NOT NULL"
-            f" AND tbl_name IN ({','.join('?' * len(tables))})", tables).fetchall()
+            f" AND tbl_name IN ({','.join('?' * len(tables))})",
+            tables,
+        ).fetchall()
         for name, _ in indexes:
             self.conn.execute(f'DROP INDEX "{name}"')
         yield
@@ -253,13 +303,18 @@ class Store:
         """A file's references before resolution; ``replace_resolutions`` settles them."""
         self.conn.executemany(
             "INSERT INTO refs(file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,'pending')",
-            [(fx.path, r.scope, r.kind, r.name, r.receiver, r.line) for r in fx.refs])
+            [(fx.path, r.scope, r.kind, r.name, r.receiver, r.line) for r in fx.refs],
+        )
 
     def pending_refs(self, path: str) -> list[tuple[int, Ref]]:
         """A file's references still to resolve, with their ids, in the order they were written."""
-        return [(r[0], Ref(*r[1:])) for r in self.conn.execute(
-            "SELECT id, scope, kind, name, receiver, line FROM refs WHERE file=? AND status='pending' ORDER BY id",
-            (path,))]
+        return [
+            (r[0], Ref(*r[1:]))
+            for r in self.conn.execute(
+                "SELECT id, scope, kind, name, receiver, line FROM refs WHERE file=? AND status='pending' ORDER BY id",
+                (path,),
+            )
+        ]
 
     def settle_refs(self, settled: Iterable[tuple[int, ResolvedRef]]) -> None:
         """First resolutions of pending references: status set, edges added (none were stored)."""
@@ -267,8 +322,12 @@ class Store:
         self.conn.executemany("UPDATE refs SET status=? WHERE id=?", [(rr.status, ref_id) for ref_id, rr in settled])
         self.conn.executemany(
             "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,?)",
-            [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, rr.file, ref_id)
-             for ref_id, rr in settled for e in rr.edges])
+            [
+                (e.source, e.target, e.kind, e.resolution, e.confidence, e.line, rr.file, ref_id)
+                for ref_id, rr in settled
+                for e in rr.edges
+            ],
+        )
 
     def replace_resolutions(self, settled: Iterable[tuple[int, ResolvedRef]]) -> None:
         """New resolutions of stored references: each one's status and edges replaced
@@ -284,7 +343,8 @@ class Store:
     def _insert_edges(self, edges: Iterable[Edge], file: str, ref: int | None) -> None:
         self.conn.executemany(
             "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,?)",
-            [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, file, ref) for e in edges])
+            [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, file, ref) for e in edges],
+        )
 
     def set_skipped(self, skipped: Iterable[tuple[str, str]]) -> None:
         self.conn.execute("DELETE FROM skipped")
@@ -296,8 +356,11 @@ class Store:
         """path → (hash, size, mtime_ns), of every file or of these paths."""
         if paths is None:
             return {r[0]: (r[1], r[2], r[3]) for r in self.conn.execute("SELECT path, hash, size, mtime_ns FROM files")}
-        return {r[0]: (r[1], r[2], r[3]) for path in paths for r in self.conn.execute(
-            "SELECT path, hash, size, mtime_ns FROM files WHERE path=?", (path,))}
+        return {
+            r[0]: (r[1], r[2], r[3])
+            for path in paths
+            for r in self.conn.execute("SELECT path, hash, size, mtime_ns FROM files WHERE path=?", (path,))
+        }
 
     def data_version(self) -> int:
         """Changes when another connection commits to the database (SQLite's data_version)."""
@@ -312,15 +375,18 @@ class Store:
 
     def skipped(self, paths: Iterable[str]) -> dict[str, str]:
         """The skip reasons stored for these paths (those skipped by the last walk)."""
-        return {r[0]: r[1] for path in paths for r in self.conn.execute(
-            "SELECT path, reason FROM skipped WHERE path=?", (path,))}
+        return {
+            r[0]: r[1]
+            for path in paths
+            for r in self.conn.execute("SELECT path, reason FROM skipped WHERE path=?", (path,))
+        }
 
     def indexed(self, paths: Iterable[str]) -> set[str]:
         """Which of these paths are indexed."""
         paths = list(paths)
         out: set[str] = set()
         for i in range(0, len(paths), 400):
-            chunk = paths[i:i + 400]
+            chunk = paths[i : i + 400]
             marks = ",".join("?" * len(chunk))
             out.update(r[0] for r in self.conn.execute(f"SELECT path FROM files WHERE path IN ({marks})", chunk))
         return out
@@ -341,19 +407,27 @@ class Store:
         out: dict[str, Symbol] = {}
         ids = list(dict.fromkeys(ids))
         for i in range(0, len(ids), 500):
-            chunk = ids[i:i + 500]
+            chunk = ids[i : i + 500]
             marks = ",".join("?" * len(chunk))
             for row in self.conn.execute(f"SELECT {_NODE_COLUMNS} FROM nodes WHERE id IN ({marks})", chunk):
                 out[row[0]] = _symbol(row)
         return out
 
     def symbols_in_file(self, path: str) -> list[Symbol]:
-        return [_symbol(r) for r in self.conn.execute(
-            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE file=? ORDER BY start_line, id", (path,))]
+        return [
+            _symbol(r)
+            for r in self.conn.execute(
+                f"SELECT {_NODE_COLUMNS} FROM nodes WHERE file=? ORDER BY start_line, id", (path,)
+            )
+        ]
 
     def symbols_named(self, name: str) -> list[Symbol]:
-        return [_symbol(r) for r in self.conn.execute(
-            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE name=? OR qualname=? ORDER BY id", (name, name))]
+        return [
+            _symbol(r)
+            for r in self.conn.execute(
+                f"SELECT {_NODE_COLUMNS} FROM nodes WHERE name=? OR qualname=? ORDER BY id", (name, name)
+            )
+        ]
 
     def all_symbols(self) -> Iterator[Symbol]:
         for row in self.conn.execute(f"SELECT {_NODE_COLUMNS} FROM nodes ORDER BY file, start_line, id"):
@@ -371,11 +445,16 @@ class Store:
         out: list[Edge] = []
         kind_marks = ",".join("?" * len(kinds))
         for i in range(0, len(ids), 400):
-            chunk = ids[i:i + 400]
+            chunk = ids[i : i + 400]
             marks = ",".join("?" * len(chunk))
-            out.extend(Edge(*r) for r in self.conn.execute(
-                f"SELECT DISTINCT source, target, kind, resolution, confidence, line FROM edges"
-                f" WHERE {column} IN ({marks}) AND kind IN ({kind_marks})", chunk + kinds))
+            out.extend(
+                Edge(*r)
+                for r in self.conn.execute(
+                    f"SELECT DISTINCT source, target, kind, resolution, confidence, line FROM edges"
+                    f" WHERE {column} IN ({marks}) AND kind IN ({kind_marks})",
+                    chunk + kinds,
+                )
+            )
         return out
 
     def inbound_counts(self, ids: Iterable[str], kinds: Iterable[str]) -> dict[str, int]:
@@ -384,19 +463,25 @@ class Store:
         ids = list(ids)
         kind_marks = ",".join("?" * len(kinds))
         for i in range(0, len(ids), 400):
-            chunk = ids[i:i + 400]
+            chunk = ids[i : i + 400]
             marks = ",".join("?" * len(chunk))
             for target, n in self.conn.execute(
-                    f"SELECT target, COUNT(DISTINCT source) FROM edges WHERE target IN ({marks})"
-                    f" AND kind IN ({kind_marks}) GROUP BY target", chunk + kinds):
+                f"SELECT target, COUNT(DISTINCT source) FROM edges WHERE target IN ({marks})"
+                f" AND kind IN ({kind_marks}) GROUP BY target",
+                chunk + kinds,
+            ):
                 out[target] = n
         return out
 
     def all_edges(self) -> Iterator[Edge]:
-        for r in self.conn.execute("SELECT DISTINCT source, target, kind, resolution, confidence, line FROM edges"
-                                   " ORDER BY source, target, kind, line"):
+        for r in self.conn.execute(
+            "SELECT DISTINCT source, target, kind, resolution, confidence, line FROM edges"
+            " ORDER BY source, target, kind, line"
+        ):
             yield Edge(*r)
-        for r in self.conn.execute("SELECT parent, id, start_line FROM nodes WHERE parent IS NOT NULL ORDER BY parent, id"):
+        for r in self.conn.execute(
+            "SELECT parent, id, start_line FROM nodes WHERE parent IS NOT NULL ORDER BY parent, id"
+        ):
             yield Edge(r[0], r[1], CONTAINS, RES_SCOPE, CONFIDENCE[RES_SCOPE], r[2])
 
     def refs_with_status(self, status: str, limit: int | None = None) -> list[tuple[str, Ref]]:
@@ -418,18 +503,25 @@ class Store:
         if cached:
             return {**json.loads(cached), "skipped": skipped}
         nodes = dict(c.execute("SELECT kind, COUNT(*) FROM nodes GROUP BY kind").fetchall())
-        edges = dict(c.execute("SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges)"
-                               " GROUP BY kind").fetchall())
+        edges = dict(
+            c.execute(
+                "SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges) GROUP BY kind"
+            ).fetchall()
+        )
         edges[CONTAINS] = c.execute("SELECT COUNT(*) FROM nodes WHERE parent IS NOT NULL").fetchone()[0]
         refs = dict(c.execute("SELECT status, COUNT(*) FROM refs WHERE kind!='value' GROUP BY status").fetchall())
         languages = dict(c.execute("SELECT language, COUNT(*) FROM files GROUP BY language").fetchall())
         errors = c.execute("SELECT COUNT(*) FROM files WHERE parse_errors > 0").fetchone()[0]
-        figures = {"files": nodes.get(FILE, 0), "nodes": nodes, "edges": edges, "refs": refs,
-                   "languages": languages, "parse_errors": errors}
-        try:
+        figures = {
+            "files": nodes.get(FILE, 0),
+            "nodes": nodes,
+            "edges": edges,
+            "refs": refs,
+            "languages": languages,
+            "parse_errors": errors,
+        }
+        with contextlib.suppress(sqlite3.OperationalError):  # a reader that cannot write (locked) recounts next time
             self.set_meta("counts", json.dumps(figures))
-        except sqlite3.OperationalError:
-            pass  # a reader that cannot write (locked) just recounts next time
         return {**figures, "skipped": skipped}
 
     def file_figures(self, paths: Iterable[str]) -> dict[str, dict[str, int]]:
@@ -443,15 +535,25 @@ class Store:
         paths = sorted(set(paths))
         queries = (
             ("nodes", "SELECT kind, COUNT(*) FROM nodes WHERE file IN ({m}) GROUP BY kind"),
-            ("edges", ("SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges"
-                       " WHERE file IN ({m})) GROUP BY kind")),
+            (
+                "edges",
+                (
+                    "SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges"
+                    " WHERE file IN ({m})) GROUP BY kind"
+                ),
+            ),
             ("refs", "SELECT status, COUNT(*) FROM refs WHERE file IN ({m}) AND kind!='value' GROUP BY status"),
             ("languages", "SELECT language, COUNT(*) FROM files WHERE path IN ({m}) GROUP BY language"),
-            ("scalars", (f"SELECT '{CONTAINS}', COUNT(*) FROM nodes WHERE file IN ({{m}}) AND parent IS NOT NULL"
-                         " UNION ALL SELECT 'parse_errors', COUNT(*) FROM files WHERE path IN ({m}) AND parse_errors > 0")),
+            (
+                "scalars",
+                (
+                    f"SELECT '{CONTAINS}', COUNT(*) FROM nodes WHERE file IN ({{m}}) AND parent IS NOT NULL"
+                    " UNION ALL SELECT 'parse_errors', COUNT(*) FROM files WHERE path IN ({m}) AND parse_errors > 0"
+                ),
+            ),
         )
         for i in range(0, len(paths), 400):
-            chunk = paths[i:i + 400]
+            chunk = paths[i : i + 400]
             marks = ",".join("?" * len(chunk))
             for key, sql in queries:
                 args = chunk * sql.count("{m}")
@@ -511,32 +613,53 @@ class StoreSource:
         return found[1] if found else ""
 
     def symbols_in(self, path: str) -> list[SymRow]:
-        return [SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in self.store.conn.execute(
-            "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE file=?"
-            " ORDER BY start_line, end_line DESC, id", (path,))]
+        return [
+            SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
+            for r in self.store.conn.execute(
+                "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE file=?"
+                " ORDER BY start_line, end_line DESC, id",
+                (path,),
+            )
+        ]
 
     def imports_of(self, path: str) -> list[Import]:
-        return [Import(r[0], r[1], r[2], r[3], bool(r[4])) for r in self.store.conn.execute(
-            "SELECT module, name, alias, line, wildcard FROM imports WHERE file=? ORDER BY rowid", (path,))]
+        return [
+            Import(r[0], r[1], r[2], r[3], bool(r[4]))
+            for r in self.store.conn.execute(
+                "SELECT module, name, alias, line, wildcard FROM imports WHERE file=? ORDER BY rowid", (path,)
+            )
+        ]
 
     def bindings_of(self, path: str) -> list[Binding]:
-        return [Binding(*r) for r in self.store.conn.execute(
-            "SELECT scope, name, type_name, line FROM bindings WHERE file=? ORDER BY rowid", (path,))]
+        return [
+            Binding(*r)
+            for r in self.store.conn.execute(
+                "SELECT scope, name, type_name, line FROM bindings WHERE file=? ORDER BY rowid", (path,)
+            )
+        ]
 
     def inherit_refs_of(self, class_id: str) -> list[Ref]:
         path = class_id.split("::", 1)[0]
-        return [Ref(*r) for r in self.store.conn.execute(
-            "SELECT scope, kind, name, receiver, line FROM refs WHERE file=? AND scope=? AND kind=? ORDER BY id",
-            (path, class_id, REF_INHERIT))]
+        return [
+            Ref(*r)
+            for r in self.store.conn.execute(
+                "SELECT scope, kind, name, receiver, line FROM refs WHERE file=? AND scope=? AND kind=? ORDER BY id",
+                (path, class_id, REF_INHERIT),
+            )
+        ]
 
     def kind_of(self, sid: str) -> str | None:
         row = self.store.conn.execute("SELECT kind FROM nodes WHERE id=?", (sid,)).fetchone()
         return row[0] if row else None
 
     def named(self, name: str) -> list[SymRow]:
-        return [SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in self.store.conn.execute(
-            "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE name=? AND kind!='file' ORDER BY file, start_line",
-            (name,))]
+        return [
+            SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
+            for r in self.store.conn.execute(
+                "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE name=? AND kind!='file' ORDER BY file, start_line",
+                (name,),
+            )
+        ]
 
 
 def _migrate(conn: sqlite3.Connection, version: str) -> bool:
@@ -546,8 +669,10 @@ def _migrate(conn: sqlite3.Connection, version: str) -> bool:
         return False
     for name in steps:
         MIGRATIONS[name](conn)
-        conn.execute("INSERT OR REPLACE INTO migrations(name, applied_at) VALUES (?, ?)",
-                     (name, time.strftime("%Y-%m-%dT%H:%M:%S")))
+        conn.execute(
+            "INSERT OR REPLACE INTO migrations(name, applied_at) VALUES (?, ?)",
+            (name, time.strftime("%Y-%m-%dT%H:%M:%S")),
+        )
     return conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == SCHEMA_VERSION
 
 

@@ -34,8 +34,7 @@ def sym_row(s: Symbol) -> SymRow:
 
 
 class ExtractSource:
-    def __init__(self, root: str, extracts: Mapping[str, FileExtract],
-                 texts: Mapping[str, str] | None = None) -> None:
+    def __init__(self, root: str, extracts: Mapping[str, FileExtract], texts: Mapping[str, str] | None = None) -> None:
         self.root = root
         self._extracts = extracts
         self._texts = texts or {}
@@ -107,12 +106,10 @@ class BuiltGraph:
 
 
 def contains_edges(symbols: Iterable[Symbol]) -> list[Edge]:
-    return [Edge(s.parent, s.id, CONTAINS, RES_SCOPE, CONFIDENCE[RES_SCOPE], s.start_line)
-            for s in symbols if s.parent]
+    return [Edge(s.parent, s.id, CONTAINS, RES_SCOPE, CONFIDENCE[RES_SCOPE], s.start_line) for s in symbols if s.parent]
 
 
-def build_graph(root: str, extracts: Mapping[str, FileExtract],
-                texts: Mapping[str, str] | None = None) -> BuiltGraph:
+def build_graph(root: str, extracts: Mapping[str, FileExtract], texts: Mapping[str, str] | None = None) -> BuiltGraph:
     resolver = Resolver(ExtractSource(root, extracts, texts))
     symbols: list[Symbol] = []
     edges: list[Edge] = []

@@ -23,21 +23,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from diffreach import git
-from diffreach.index.build import ExtractSource, contains_edges
 from diffreach.config import Config, load_config
-from diffreach.index.walk import RESOLUTION_CONFIG, Candidate, find_root, walk
 from diffreach.errors import StoreError
 from diffreach.extract.core import content_hash
 from diffreach.extract.pool import Progress, extract_many, extract_path, iter_extracts
+from diffreach.graph.store import Store, StoreSource, db_path
+from diffreach.index.build import ExtractSource, contains_edges
+from diffreach.index.interfaces import replace_structural_edges
+from diffreach.index.registries import replace_registry_edges
 from diffreach.index.update import IncrementalUpdate
+from diffreach.index.walk import RESOLUTION_CONFIG, Candidate, find_root, walk
 from diffreach.languages import extraction_key, language_for
 from diffreach.languages.spec import ModuleResolver
 from diffreach.model import FileExtract
-from diffreach.index.registries import replace_registry_edges
-from diffreach.resolve.resolver import Resolver
-from diffreach.graph.store import Store, StoreSource, db_path
-from diffreach.index.interfaces import replace_structural_edges
 from diffreach.query.term_index import update_term_index
+from diffreach.resolve.resolver import Resolver
 
 _INCREMENTAL_MAX_FILES = 50
 # Names a told run (``paths=``) leaves to the walk: they change what is indexed or how it resolves.
@@ -106,8 +106,13 @@ class Indexer(IncrementalUpdate):
     def close(self) -> None:
         self.store.close()
 
-    def run(self, full: bool = False, progress: Progress | None = None, counts: bool = True,
-            paths: Iterable[str] | None = None) -> IndexReport:
+    def run(
+        self,
+        full: bool = False,
+        progress: Progress | None = None,
+        counts: bool = True,
+        paths: Iterable[str] | None = None,
+    ) -> IndexReport:
         """Index or update; a damaged graph database is replaced by a full build (one notice).
         ``counts=False`` leaves the report's graph figures empty: callers that only need a
         fresh graph (impact, watch) skip a count over every edge. ``paths``: the caller knows
@@ -127,8 +132,9 @@ class Indexer(IncrementalUpdate):
             self._langs = None  # moved by a write that was rolled back
             raise
 
-    def _run(self, full: bool, progress: Progress | None, counts: bool = True,
-             paths: Iterable[str] | None = None) -> IndexReport:
+    def _run(
+        self, full: bool, progress: Progress | None, counts: bool = True, paths: Iterable[str] | None = None
+    ) -> IndexReport:
         started = time.perf_counter()
         self._counts_shifted = False
         self._definitions_moved = True  # an update says otherwise when only bodies changed
@@ -163,8 +169,11 @@ class Indexer(IncrementalUpdate):
         update_term_index(self.store, changed, deleted, full=report.mode == "full", defer=True)
         # Interfaces met by method sets are linked again when the definitions of a file of such a
         # language moved (a body edit, most of a watcher's updates, changes no method set).
-        relink = report.mode == "full" or (report.mode != "unchanged" and self._definitions_moved and any(
-            (spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted)))
+        relink = report.mode == "full" or (
+            report.mode != "unchanged"
+            and self._definitions_moved
+            and any((spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted))
+        )
         report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest, relink)
         # Counting distinct edges is half a second on a large graph: a run that wrote
         # nothing reuses the figures of the last run that did.
@@ -181,15 +190,20 @@ class Indexer(IncrementalUpdate):
         report.seconds = time.perf_counter() - started
         return report
 
-    def _record(self, mode: str, hashes_only: list[tuple[str, int]], skipped: dict[str, str] | None,
-                config_digest: str, relink: bool = False) -> str | None:
+    def _record(
+        self,
+        mode: str,
+        hashes_only: list[tuple[str, int]],
+        skipped: dict[str, str] | None,
+        config_digest: str,
+        relink: bool = False,
+    ) -> str | None:
         """The run's bookkeeping, in the transaction that marks the graph done; returns HEAD.
         ``skipped`` is None for a told run, which looked at no skipped file (see _told);
         ``relink`` recomputes the structural interface edges (``structural.py``)."""
         head = git.head(self.root)
         with self.store.atomic():
-            self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?",
-                                        [(m, p) for p, m in hashes_only])
+            self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?", [(m, p) for p, m in hashes_only])
             if skipped is not None:
                 self.store.set_skipped(sorted(skipped.items()))
             self.store.set_meta("indexed_commit", head or "")
@@ -214,8 +228,9 @@ class Indexer(IncrementalUpdate):
             self._modules_digest = config_digest
         return candidates, skipped, self.store.file_states(), config_digest
 
-    def _told(self, paths: Iterable[str]
-              ) -> tuple[list[Candidate], dict[str, str], dict[str, tuple[str, int, int]], str] | None:
+    def _told(
+        self, paths: Iterable[str]
+    ) -> tuple[list[Candidate], dict[str, str], dict[str, tuple[str, int, int]], str] | None:
         """``_walked`` for only the paths a caller says may have changed; None when the walk
         must judge instead: no complete graph, a source file new to the graph or skipped
         before (is git ignoring it?), a file that steers resolution or ignoring, or a path that
@@ -244,8 +259,9 @@ class Indexer(IncrementalUpdate):
             candidates.append(Candidate(path, st.st_size, st.st_mtime_ns))
         return candidates, {}, known, config_digest
 
-    def _changed(self, candidates: list[Candidate], known: dict[str, tuple[str, int, int]], full: bool,
-                 skipped: dict[str, str]) -> tuple[list[str], list[tuple[str, int]]]:
+    def _changed(
+        self, candidates: list[Candidate], known: dict[str, tuple[str, int, int]], full: bool, skipped: dict[str, str]
+    ) -> tuple[list[str], list[tuple[str, int]]]:
         """Files to re-extract, and files touched without a change of content (their new mtime only):
         a file whose size and mtime are as stored is not read; one that differs is, and its hash decides."""
         changed: list[str] = []
@@ -274,8 +290,15 @@ class Indexer(IncrementalUpdate):
         stored = self.store.get_meta("config")
         return bool(stored) and stored != repr(self._config_key())
 
-    def _full(self, candidates: list[Candidate], skipped: dict[str, str], mtimes: dict[str, int],
-              workers: int, progress: Progress | None, report: IndexReport) -> IndexReport:
+    def _full(
+        self,
+        candidates: list[Candidate],
+        skipped: dict[str, str],
+        mtimes: dict[str, int],
+        workers: int,
+        progress: Progress | None,
+        report: IndexReport,
+    ) -> IndexReport:
         """Rebuild in one transaction. Below ``stream_min_files`` files and ``stream_min_bytes``
         of source, every extract is held and resolved in memory (the fastest way); past either,
         memory would grow with the repository, so the build streams (``_load_streamed``).
@@ -294,8 +317,9 @@ class Indexer(IncrementalUpdate):
         report.changed_files = written if len(written) <= 50 else []
         return report
 
-    def _load_in_memory(self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int],
-                        workers: int, progress: Progress | None) -> list[str]:
+    def _load_in_memory(
+        self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int], workers: int, progress: Progress | None
+    ) -> list[str]:
         extracts, more_skipped = extract_many(str(self.root), paths, workers, progress)
         skipped.update(more_skipped)
         resolver = Resolver(ExtractSource(str(self.root), extracts))
@@ -309,8 +333,9 @@ class Indexer(IncrementalUpdate):
                 self.store.insert_resolved(resolver.resolve_file(path, fx.refs))
         return sorted(extracts)
 
-    def _load_streamed(self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int],
-                       workers: int, progress: Progress | None) -> list[str]:
+    def _load_streamed(
+        self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int], workers: int, progress: Progress | None
+    ) -> list[str]:
         """Two passes over the store, so that memory does not grow with the repository: each
         extract is written as it arrives (nodes, imports, bindings, references pending) and
         dropped; then every file is resolved against the store (``StoreSource``, the view an
@@ -346,6 +371,7 @@ class Indexer(IncrementalUpdate):
             resolved = resolver.resolve_file(path, [ref for _, ref in pending])
             self.store.settle_refs(zip((ref_id for ref_id, _ in pending), resolved))
 
+
 def _digest(root: Path, paths: list[str]) -> str:
     """One hash over the files that steer import resolution (a change forces a full build)."""
     h = hashlib.blake2b(digest_size=16)
@@ -378,8 +404,9 @@ def kept_indexer(indexer: Indexer | None, root: str | Path) -> Indexer:
     return Indexer(indexer.root)
 
 
-def index(root: str | Path, full: bool = False, progress: Progress | None = None,
-          config: Config | None = None) -> IndexReport:
+def index(
+    root: str | Path, full: bool = False, progress: Progress | None = None, config: Config | None = None
+) -> IndexReport:
     """Index (or bring up to date) the repository at ``root``."""
     indexer = Indexer(root, config)
     try:
@@ -388,5 +415,16 @@ def index(root: str | Path, full: bool = False, progress: Progress | None = None
         indexer.close()
 
 
-__all__ = ["Candidate", "IndexReport", "Indexer", "contains_edges", "extract_many", "extract_path", "find_root",
-           "index", "iter_extracts", "kept_indexer", "walk"]
+__all__ = [
+    "Candidate",
+    "IndexReport",
+    "Indexer",
+    "contains_edges",
+    "extract_many",
+    "extract_path",
+    "find_root",
+    "index",
+    "iter_extracts",
+    "kept_indexer",
+    "walk",
+]

@@ -18,10 +18,10 @@ keeps an incremental update equal to a full rebuild.
 
 from __future__ import annotations
 
+from diffreach.graph.store import Store
 from diffreach.languages import all_languages
 from diffreach.model import CLASS, DYNAMIC, INHERITS, METHOD, RES_DYNAMIC, Edge
 from diffreach.resolve.records import CONFIDENCE
-from diffreach.graph.store import Store
 
 STRUCTURAL_FILE = ":structural"
 _MAX_EMBEDDING = 8  # interfaces embedding interfaces: levels followed
@@ -35,13 +35,17 @@ def structural_edges(store: Store) -> list[Edge]:
     """Interface method → the same-named method of every type that has all the interface's methods."""
     words = _interface_words()
     marks = ",".join("?" * len(words))
-    if not words or store.conn.execute(f"SELECT 1 FROM files WHERE language IN ({marks}) LIMIT 1",
-                                       list(words)).fetchone() is None:
+    if (
+        not words
+        or store.conn.execute(f"SELECT 1 FROM files WHERE language IN ({marks}) LIMIT 1", list(words)).fetchone()
+        is None
+    ):
         return []
     rows = store.conn.execute(
         f"SELECT n.id, n.kind, n.name, n.qualname, n.parent, n.file, n.signature, f.language"
         f" FROM nodes n JOIN files f ON f.path = n.file WHERE f.language IN ({marks}) AND n.kind IN (?, ?)",
-        [*words, CLASS, METHOD]).fetchall()
+        [*words, CLASS, METHOD],
+    ).fetchall()
     language: dict[str, str] = {}
     interfaces: set[str] = set()
     types_in_dir: dict[tuple[str, str], str] = {}  # (directory, type name) → type id: a package's types
@@ -58,11 +62,13 @@ def structural_edges(store: Store) -> list[Edge]:
             continue
         # A method declared in another file of the package than its type (``func (q *T) M()``)
         # is nested under its file; its qualified name names the type.
-        owner = parent if parent in language else types_in_dir.get((file.rpartition("/")[0], qualname.partition(".")[0]))
+        owner = (
+            parent if parent in language else types_in_dir.get((file.rpartition("/")[0], qualname.partition(".")[0]))
+        )
         if owner is not None:
             methods.setdefault(owner, {}).setdefault(name, ident)
     embeds: dict[str, list[str]] = {}
-    for source, target in store.conn.execute(f"SELECT source, target FROM edges WHERE kind=?", (INHERITS,)):
+    for source, target in store.conn.execute("SELECT source, target FROM edges WHERE kind=?", (INHERITS,)):
         if source in interfaces and target in interfaces:
             embeds.setdefault(source, []).append(target)
     owners: dict[tuple[str, str], set[str]] = {}  # (language, method name) → concrete types having it
@@ -109,7 +115,8 @@ def replace_structural_edges(store: Store) -> bool:
     store.conn.execute("DELETE FROM edges WHERE file=?", (STRUCTURAL_FILE,))
     store.conn.executemany(
         "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,NULL)",
-        [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, STRUCTURAL_FILE) for e in edges])
+        [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, STRUCTURAL_FILE) for e in edges],
+    )
     return True
 
 

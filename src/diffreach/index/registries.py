@@ -18,9 +18,9 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from diffreach.graph.store import Store
 from diffreach.model import DYNAMIC, RES_DYNAMIC, Edge
 from diffreach.resolve.records import CONFIDENCE
-from diffreach.graph.store import Store
 
 CONFIG_FILE = ":config"
 _STRING = r"""\s*(?:"([^"\\]{1,200})"|'([^'\\]{1,200})')"""
@@ -63,7 +63,9 @@ def _scope_at(store: Store, path: str, line: int) -> str:
     """The innermost symbol of ``path`` whose lines hold ``line``; the file at module level."""
     row = store.conn.execute(
         "SELECT id FROM nodes WHERE file=? AND kind!='file' AND start_line<=? AND end_line>=?"
-        " ORDER BY start_line DESC, end_line ASC LIMIT 1", (path, line, line)).fetchone()
+        " ORDER BY start_line DESC, end_line ASC LIMIT 1",
+        (path, line, line),
+    ).fetchone()
     return row[0] if row else path
 
 
@@ -73,5 +75,6 @@ def replace_registry_edges(store: Store, patterns: Iterable[Mapping[str, str]]) 
     store.conn.execute("DELETE FROM edges WHERE file=?", (CONFIG_FILE,))
     store.conn.executemany(
         "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,NULL)",
-        [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, CONFIG_FILE) for e in edges])
+        [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, CONFIG_FILE) for e in edges],
+    )
     return len(edges)

@@ -18,18 +18,26 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from diffreach.extract.pool import Progress, extract_many
+from diffreach.graph.store import Store, StoreSource
 from diffreach.model import CLASS, REF_INHERIT, Binding, Edge, FileExtract, Import, Ref, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
-from diffreach.graph.store import Store, StoreSource
 
 if TYPE_CHECKING:
     from diffreach.index.indexer import Indexer, IndexReport
 
 
 class IncrementalUpdate:
-    def _incremental(self: Indexer, changed: list[str], deleted: list[str], skipped: dict[str, str],
-                     mtimes: dict[str, int], workers: int, progress: Progress | None,
-                     report: IndexReport, indexed: set[str]) -> IndexReport:
+    def _incremental(
+        self: Indexer,
+        changed: list[str],
+        deleted: list[str],
+        skipped: dict[str, str],
+        mtimes: dict[str, int],
+        workers: int,
+        progress: Progress | None,
+        report: IndexReport,
+        indexed: set[str],
+    ) -> IndexReport:
         extracts, more_skipped = extract_many(str(self.root), changed, workers, progress)
         skipped.update(more_skipped)
         # A file skipped again (generated, binary…) was never in the graph: not gone, not a
@@ -70,8 +78,9 @@ class IncrementalUpdate:
                 self.store.replace_import_edges(path, resolver.import_edges(path))
             # A new or vanished file can change what any import names.
             importers = self._imports_redone(resolver, source.paths() - set(extracts)) if file_set_changed else set()
-            report.rere_resolved = self._reresolve(resolver, names, attributes, subclasses, importers | set(extracts),
-                                                   delta, kept)
+            report.rere_resolved = self._reresolve(
+                resolver, names, attributes, subclasses, importers | set(extracts), delta, kept
+            )
             if delta is not None:
                 self._counts_shifted = delta.shift()
         report.extracted = len(extracts)
@@ -84,22 +93,33 @@ class IncrementalUpdate:
         """Import edges of ``paths`` resolved again; the files whose targets moved."""
         moved: set[str] = set()
         for path in sorted(paths):
-            before = {e[0] for e in self.store.conn.execute(
-                "SELECT target FROM edges WHERE file=? AND ref IS NULL", (path,))}
+            before = {
+                e[0] for e in self.store.conn.execute("SELECT target FROM edges WHERE file=? AND ref IS NULL", (path,))
+            }
             edges = resolver.import_edges(path)
             if {e.target for e in edges} != before:
                 moved.add(path)
             self.store.replace_import_edges(path, edges)
         return moved
 
-    def _interface_changes(self: Indexer, touched: Iterable[str], extracts: dict[str, FileExtract]
-                           ) -> set[tuple[object, ...]]:
+    def _interface_changes(
+        self: Indexer, touched: Iterable[str], extracts: dict[str, FileExtract]
+    ) -> set[tuple[object, ...]]:
         """What moved in the touched files' interfaces (stored before, extracted now)."""
         changes: set[tuple[object, ...]] = set()
         for path in touched:
             fx = extracts.get(path)
-            new = interface(fx.symbols, fx.imports, fx.bindings, [r for r in fx.refs if r.kind == REF_INHERIT],
-                            (fx.language, fx.package)) if fx else frozenset()
+            new = (
+                interface(
+                    fx.symbols,
+                    fx.imports,
+                    fx.bindings,
+                    [r for r in fx.refs if r.kind == REF_INHERIT],
+                    (fx.language, fx.package),
+                )
+                if fx
+                else frozenset()
+            )
             changes |= self._stored_interface(path) ^ new
         return changes
 
@@ -116,15 +136,21 @@ class IncrementalUpdate:
 
     def _stored_interface(self: Indexer, path: str) -> frozenset[tuple[object, ...]]:
         conn = self.store.conn
-        symbols = [Symbol(id=r[0], kind=r[1], name=r[2], qualname="", file=path, start_line=0, end_line=0,
-                          parent=r[3]) for r in conn.execute(
-            "SELECT id, kind, name, parent FROM nodes WHERE file=?", (path,))]
-        imports = [Import(r[0], r[1], r[2], 0, bool(r[3])) for r in conn.execute(
-            "SELECT module, name, alias, wildcard FROM imports WHERE file=?", (path,))]
-        bindings = [Binding(*r, 0) for r in conn.execute(
-            "SELECT scope, name, type_name FROM bindings WHERE file=?", (path,))]
-        inherits = [Ref(r[0], REF_INHERIT, r[1], r[2], 0) for r in conn.execute(
-            "SELECT scope, name, receiver FROM refs WHERE file=? AND kind=?", (path, REF_INHERIT))]
+        symbols = [
+            Symbol(id=r[0], kind=r[1], name=r[2], qualname="", file=path, start_line=0, end_line=0, parent=r[3])
+            for r in conn.execute("SELECT id, kind, name, parent FROM nodes WHERE file=?", (path,))
+        ]
+        imports = [
+            Import(r[0], r[1], r[2], 0, bool(r[3]))
+            for r in conn.execute("SELECT module, name, alias, wildcard FROM imports WHERE file=?", (path,))
+        ]
+        bindings = [
+            Binding(*r, 0) for r in conn.execute("SELECT scope, name, type_name FROM bindings WHERE file=?", (path,))
+        ]
+        inherits = [
+            Ref(r[0], REF_INHERIT, r[1], r[2], 0)
+            for r in conn.execute("SELECT scope, name, receiver FROM refs WHERE file=? AND kind=?", (path, REF_INHERIT))
+        ]
         row = conn.execute("SELECT language, package FROM files WHERE path=?", (path,)).fetchone()
         return interface(symbols, imports, bindings, inherits, tuple(row) if row else ())
 
@@ -135,23 +161,36 @@ class IncrementalUpdate:
         out: _Kept = {}
         for path, fx in extracts.items():
             stored = (
-                conn.execute("SELECT id, kind, name, parent, is_test FROM nodes WHERE file=?"
-                             " ORDER BY start_line, end_line DESC, id", (path,)).fetchall(),
-                conn.execute("SELECT module, name, alias, wildcard FROM imports WHERE file=? ORDER BY rowid",
-                             (path,)).fetchall(),
-                conn.execute("SELECT scope, name, type_name FROM bindings WHERE file=? ORDER BY rowid", (path,)).fetchall(),
-                conn.execute("SELECT scope, kind, name, receiver FROM refs WHERE file=? AND kind=? ORDER BY id",
-                             (path, REF_INHERIT)).fetchall(),
-                conn.execute("SELECT language, package FROM files WHERE path=?", (path,)).fetchall())
+                conn.execute(
+                    "SELECT id, kind, name, parent, is_test FROM nodes WHERE file=?"
+                    " ORDER BY start_line, end_line DESC, id",
+                    (path,),
+                ).fetchall(),
+                conn.execute(
+                    "SELECT module, name, alias, wildcard FROM imports WHERE file=? ORDER BY rowid", (path,)
+                ).fetchall(),
+                conn.execute(
+                    "SELECT scope, name, type_name FROM bindings WHERE file=? ORDER BY rowid", (path,)
+                ).fetchall(),
+                conn.execute(
+                    "SELECT scope, kind, name, receiver FROM refs WHERE file=? AND kind=? ORDER BY id",
+                    (path, REF_INHERIT),
+                ).fetchall(),
+                conn.execute("SELECT language, package FROM files WHERE path=?", (path,)).fetchall(),
+            )
             if stored != _environment(fx):
                 continue
             edges: dict[int, list[tuple[object, ...]]] = {}
-            for row in conn.execute("SELECT ref, source, target, kind, resolution, confidence, line FROM edges"
-                                    " WHERE file=? AND ref IS NOT NULL ORDER BY rowid", (path,)):
+            for row in conn.execute(
+                "SELECT ref, source, target, kind, resolution, confidence, line FROM edges"
+                " WHERE file=? AND ref IS NOT NULL ORDER BY rowid",
+                (path,),
+            ):
                 edges.setdefault(row[0], []).append(row[1:])
             outcomes = out[path] = {}
             for ref_id, scope, kind, name, receiver, line, status in conn.execute(
-                    "SELECT id, scope, kind, name, receiver, line, status FROM refs WHERE file=?", (path,)):
+                "SELECT id, scope, kind, name, receiver, line, status FROM refs WHERE file=?", (path,)
+            ):
                 outcomes.setdefault((scope, kind, name, receiver), (status, line, edges.get(ref_id, [])))
         return out
 
@@ -164,13 +203,22 @@ class IncrementalUpdate:
             seen |= frontier
             nxt: set[str] = set()
             for cls in frontier:
-                nxt.update(r[0] for r in conn.execute(
-                    "SELECT source FROM edges WHERE target=? AND kind='inherits'", (cls,)))
+                nxt.update(
+                    r[0] for r in conn.execute("SELECT source FROM edges WHERE target=? AND kind='inherits'", (cls,))
+                )
             frontier = nxt - seen
         return seen
 
-    def _reresolve(self: Indexer, resolver: Resolver, names: set[str], attributes: set[str], subclasses: set[str],
-                   whole: set[str], delta: _CountDelta | None = None, kept: _Kept | None = None) -> int:
+    def _reresolve(
+        self: Indexer,
+        resolver: Resolver,
+        names: set[str],
+        attributes: set[str],
+        subclasses: set[str],
+        whole: set[str],
+        delta: _CountDelta | None = None,
+        kept: _Kept | None = None,
+    ) -> int:
         conn = self.store.conn
         ids, whole_files = _in_sight(conn, names, attributes)
         whole_files |= whole
@@ -178,17 +226,23 @@ class IncrementalUpdate:
             whole_files.update(r[0] for r in conn.execute("SELECT path FROM files"))
         for cls in subclasses:
             path = cls.split("::", 1)[0]
-            ids.update(r[0] for r in conn.execute(
-                "SELECT id FROM refs WHERE file=? AND scope=? AND kind='inherit'", (path, cls)))
+            ids.update(
+                r[0]
+                for r in conn.execute("SELECT id FROM refs WHERE file=? AND scope=? AND kind='inherit'", (path, cls))
+            )
         for path in whole_files:
             ids.update(r[0] for r in conn.execute("SELECT id FROM refs WHERE file=?", (path,)))
         rows = []
         for chunk in _chunks(sorted(ids), 500):
             marks = ",".join("?" * len(chunk))
-            rows.extend(conn.execute(
-                f"SELECT refs.id, refs.file, refs.scope, refs.kind, refs.name, refs.receiver, refs.line,"
-                f" COALESCE(nodes.is_test, files.is_test) FROM refs JOIN files ON files.path=refs.file"
-                f" LEFT JOIN nodes ON nodes.id=refs.scope WHERE refs.id IN ({marks})", chunk))
+            rows.extend(
+                conn.execute(
+                    f"SELECT refs.id, refs.file, refs.scope, refs.kind, refs.name, refs.receiver, refs.line,"
+                    f" COALESCE(nodes.is_test, files.is_test) FROM refs JOIN files ON files.path=refs.file"
+                    f" LEFT JOIN nodes ON nodes.id=refs.scope WHERE refs.id IN ({marks})",
+                    chunk,
+                )
+            )
         if delta is not None:
             delta.add({r[1] for r in rows})
         kept = kept or {}
@@ -200,8 +254,14 @@ class IncrementalUpdate:
                 settled.append((ref_id, resolver.resolve_safely(path, ref, bool(is_test))))
             else:
                 status, old_line, edges = twin
-                settled.append((ref_id, ResolvedRef(ref, path, status, tuple(
-                    Edge(*e[:5], line if e[5] == old_line else e[5]) for e in edges))))
+                settled.append(
+                    (
+                        ref_id,
+                        ResolvedRef(
+                            ref, path, status, tuple(Edge(*e[:5], line if e[5] == old_line else e[5]) for e in edges)
+                        ),
+                    )
+                )
         self.store.replace_resolutions(settled)
         return len(settled)
 
@@ -221,23 +281,37 @@ def _in_sight(conn: sqlite3.Connection, names: set[str], attributes: set[str]) -
     pass is exact there, which the outcomes do not depend on)."""
     # The pass compares dot-separated parts: a dotted name (none is made today) takes the queries.
     if len(names) + len(attributes) <= _SCAN_AFTER or any("." in n for n in (*names, *attributes)):
-        files = {r[0] for name in names for r in conn.execute(
-            "SELECT DISTINCT file FROM bindings WHERE type_name=? OR type_name LIKE ?", (name, f"%.{name}"))}
+        files = {
+            r[0]
+            for name in names
+            for r in conn.execute(
+                "SELECT DISTINCT file FROM bindings WHERE type_name=? OR type_name LIKE ?", (name, f"%.{name}")
+            )
+        }
         ids = {r[0] for name in names for r in conn.execute("SELECT id FROM refs WHERE name=?", (name,))}
-        ids.update(r[0] for name in names for r in conn.execute(
-            "SELECT id FROM refs WHERE receiver=? OR receiver LIKE ?", (name, f"{name}.%")))
-        ids.update(r[0] for attr in attributes for r in conn.execute(
-            "SELECT id FROM refs WHERE receiver LIKE ? OR receiver LIKE ?", (f"%.{attr}", f"%.{attr}.%")))
+        ids.update(
+            r[0]
+            for name in names
+            for r in conn.execute("SELECT id FROM refs WHERE receiver=? OR receiver LIKE ?", (name, f"{name}.%"))
+        )
+        ids.update(
+            r[0]
+            for attr in attributes
+            for r in conn.execute(
+                "SELECT id FROM refs WHERE receiver LIKE ? OR receiver LIKE ?", (f"%.{attr}", f"%.{attr}.%")
+            )
+        )
         return ids, files
     low_names = {n.lower() for n in names}
     low_attributes = {a.lower() for a in attributes}
-    files = {file for file, type_name in conn.execute("SELECT file, type_name FROM bindings")
-             if type_name in names or ("." in type_name and type_name.rsplit(".", 1)[1].lower() in low_names)}
+    files = {
+        file
+        for file, type_name in conn.execute("SELECT file, type_name FROM bindings")
+        if type_name in names or ("." in type_name and type_name.rsplit(".", 1)[1].lower() in low_names)
+    }
     ids = set()
     for ref_id, name, receiver in conn.execute("SELECT id, name, receiver FROM refs"):
-        if name in names:
-            ids.add(ref_id)
-        elif receiver in names:
+        if name in names or receiver in names:
             ids.add(ref_id)
         elif receiver and "." in receiver:
             parts = receiver.lower().split(".")
@@ -253,11 +327,13 @@ _Kept = dict[str, dict[tuple[str, str, str, str], tuple[str, int, list[tuple[obj
 def _environment(fx: FileExtract) -> tuple[list[tuple[object, ...]], ...]:
     """What resolving a file's references reads of the file itself, as _kept_outcomes reads it stored."""
     symbols = sorted(fx.symbols, key=lambda s: (s.start_line, -s.end_line, s.id))
-    return ([(s.id, s.kind, s.name, s.parent, int(s.is_test)) for s in symbols],
-            [(i.module, i.name, i.alias, int(i.wildcard)) for i in fx.imports],
-            [(b.scope, b.name, b.type_name) for b in fx.bindings],
-            [(r.scope, r.kind, r.name, r.receiver) for r in fx.refs if r.kind == REF_INHERIT],
-            [(fx.language, fx.package)])
+    return (
+        [(s.id, s.kind, s.name, s.parent, int(s.is_test)) for s in symbols],
+        [(i.module, i.name, i.alias, int(i.wildcard)) for i in fx.imports],
+        [(b.scope, b.name, b.type_name) for b in fx.bindings],
+        [(r.scope, r.kind, r.name, r.receiver) for r in fx.refs if r.kind == REF_INHERIT],
+        [(fx.language, fx.package)],
+    )
 
 
 class _CountDelta:
@@ -284,8 +360,13 @@ class _CountDelta:
         return self.store.shift_counts(self.before, self.store.file_figures(self.paths))
 
 
-def interface(symbols: Iterable[Symbol], imports: Iterable[Import], bindings: Iterable[Binding],
-              inherits: Iterable[Ref], file_info: tuple[object, ...]) -> frozenset[tuple[object, ...]]:
+def interface(
+    symbols: Iterable[Symbol],
+    imports: Iterable[Import],
+    bindings: Iterable[Binding],
+    inherits: Iterable[Ref],
+    file_info: tuple[object, ...],
+) -> frozenset[tuple[object, ...]]:
     """What other files' resolution can depend on in one file (not lines, not bodies)."""
     items: set[tuple[object, ...]] = {("file", *file_info)}
     symbols = list(symbols)
@@ -334,4 +415,4 @@ def _module_stem(path: str) -> str:
 
 def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
     for i in range(0, len(items), size):
-        yield items[i:i + size]
+        yield items[i : i + size]

@@ -42,16 +42,18 @@ def find_root(path: str | Path) -> Path:
     return top.resolve() if top else p
 
 
-def walk(root: Path, config: Config, configs: list[str] | None = None,
-         is_git: bool | None = None, verdicts: dict[str, str] | None = None) -> tuple[list[Candidate], dict[str, str]]:
+def walk(
+    root: Path,
+    config: Config,
+    configs: list[str] | None = None,
+    is_git: bool | None = None,
+    verdicts: dict[str, str] | None = None,
+) -> tuple[list[Candidate], dict[str, str]]:
     """Source files to index, and the skipped ones with a reason. Files that steer
     import resolution (go.mod, package.json, …) are appended to ``configs``. ``is_git``
     saves asking git again when the caller already knows; ``verdicts`` keeps what a path's
     name alone decides between walks with the same config (see ``_verdict``)."""
-    if git.is_repo(root) if is_git is None else is_git:
-        paths = git.ls_files(root)
-    else:
-        paths = _walk_plain(root)
+    paths = git.ls_files(root) if (git.is_repo(root) if is_git is None else is_git) else _walk_plain(root)
     if configs is not None:
         configs.extend(p for p in paths if p.rpartition("/")[2] in RESOLUTION_CONFIG)
     vendored = set(config.vendored_dirs)
@@ -135,7 +137,8 @@ def _dir_inside(top: str, directory: str, real_dirs: dict[str, bool]) -> bool:
             inside = _under(os.path.realpath(directory), top)
         else:
             inside = _dir_inside(top, directory.rpartition("/")[0], real_dirs) and (
-                not os.path.islink(directory) or _under(os.path.realpath(directory), top))
+                not os.path.islink(directory) or _under(os.path.realpath(directory), top)
+            )
         real_dirs[directory] = inside
     return inside
 
@@ -162,8 +165,9 @@ def _walk_plain(root: Path) -> list[str]:
     for dirpath, dirnames, filenames in os.walk(root):
         rel = Path(dirpath).relative_to(root).as_posix()
         patterns = _gitignore_patterns(root, rel)
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".git")
-                             and not _ignored(f"{rel}/{d}".lstrip("./"), patterns, True))
+        dirnames[:] = sorted(
+            d for d in dirnames if not d.startswith(".git") and not _ignored(f"{rel}/{d}".lstrip("./"), patterns, True)
+        )
         for name in sorted(filenames):
             path = f"{rel}/{name}" if rel != "." else name
             if not _ignored(path, patterns, False):
@@ -190,7 +194,7 @@ def _ignored(path: str, patterns: list[tuple[str, str]], is_dir: bool) -> bool:
     for base, pattern in patterns:
         if base and not path.startswith(base + "/"):
             continue
-        local = path[len(base) + 1:] if base else path
+        local = path[len(base) + 1 :] if base else path
         dir_only = pattern.endswith("/")
         pat = pattern.rstrip("/")
         if dir_only and not is_dir:

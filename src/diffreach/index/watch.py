@@ -55,8 +55,16 @@ OnUpdate = Callable[[Update], None]
 class Watcher:
     """A background thread that keeps the graph of ``root`` current; ``stop()`` ends it."""
 
-    def __init__(self, root: str | Path, on_update: OnUpdate | None = None, *, debounce: float = 0.5,
-                 interval: float = 0.5, rescan: float = 2.0, max_delay: float = 10.0) -> None:
+    def __init__(
+        self,
+        root: str | Path,
+        on_update: OnUpdate | None = None,
+        *,
+        debounce: float = 0.5,
+        interval: float = 0.5,
+        rescan: float = 2.0,
+        max_delay: float = 10.0,
+    ) -> None:
         self.root = find_root(root)
         self.on_update = on_update
         self.debounce, self.interval, self.rescan, self.max_delay = debounce, interval, rescan, max_delay
@@ -133,7 +141,7 @@ class Watcher:
             with indexer.store.atomic():
                 indexer.store.set_meta("watch_pending", "0")
                 indexer.store.set_meta("watched_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
-        except Exception as exc:  # noqa: BLE001 - reported, retried on the next change
+        except Exception as exc:
             error = f"{type(exc).__name__}: {exc}"
             if self._indexer is not None:
                 self._indexer.close()
@@ -154,12 +162,12 @@ class Watcher:
 
         try:
             store = Store.open(self.root, create=False)
-        except Exception:  # noqa: BLE001 - no graph yet: nothing to mark
+        except Exception:
             return
         try:
             with store.atomic():
                 store.set_meta("watch_pending", "1" if value else "0")
-        except Exception as exc:  # noqa: BLE001 - a busy database only delays the mark
+        except Exception as exc:
             log.debug("watch: could not mark the graph pending: %s", exc)
         finally:
             store.close()
@@ -192,7 +200,7 @@ class ChangeDetector:
     def _scan(self) -> Snapshot:
         try:
             candidates, _ = walk(self.root, load_config(self.root))
-        except Exception:  # noqa: BLE001 - a failed scan (git busy, config being edited) is retried
+        except Exception:
             return {}
         return {c.path: (c.mtime_ns, c.size) for c in candidates}
 
@@ -216,8 +224,9 @@ def _restat(root: Path, snapshot: Snapshot) -> set[str]:
     return changed
 
 
-def start_watcher(root: str | Path, on_update: OnUpdate | None = None, debounce: float = 0.5,
-                  **options: float) -> Watcher:
+def start_watcher(
+    root: str | Path, on_update: OnUpdate | None = None, debounce: float = 0.5, **options: float
+) -> Watcher:
     """Start keeping the graph of ``root`` fresh in a background thread; returns the running Watcher.
 
     ``options``: ``interval`` (seconds between stat ticks), ``rescan`` (seconds between
@@ -235,13 +244,17 @@ def format_update(update: Update) -> str:
     assert report is not None
     what = {"start": "graph ready", "head": "HEAD moved"}.get(update.reason, "")
     if update.reason == "files":
-        names = ", ".join(update.changed[:5]) + (f" and {len(update.changed) - 5} more" if len(update.changed) > 5 else "")
+        names = ", ".join(update.changed[:5]) + (
+            f" and {len(update.changed) - 5} more" if len(update.changed) > 5 else ""
+        )
         what = f"{len(update.changed)} changed: {names}" if update.changed else "files changed"
     counts = report.counts.get("nodes", {})
     symbols = sum(v for k, v in counts.items() if k != "file") if isinstance(counts, dict) else 0
     commit = (report.commit or "")[:12] or "no commit"
-    return (f"{stamp}  {what} · {report.mode}, {report.extracted} re-extracted, {report.deleted} deleted"
-            f" in {report.seconds:.2f}s · {symbols:,} symbols · graph at {commit}")
+    return (
+        f"{stamp}  {what} · {report.mode}, {report.extracted} re-extracted, {report.deleted} deleted"
+        f" in {report.seconds:.2f}s · {symbols:,} symbols · graph at {commit}"
+    )
 
 
 __all__ = ["ChangeDetector", "Update", "Watcher", "format_update", "start_watcher"]

@@ -14,8 +14,22 @@ from functools import cache
 from .spec import LanguageSpec
 
 _MODULES = (
-    "python", "javascript", "typescript", "go", "java",
-    "rust", "c", "cpp", "csharp", "ruby", "php", "kotlin", "swift", "scala", "vue", "svelte",
+    "python",
+    "javascript",
+    "typescript",
+    "go",
+    "java",
+    "rust",
+    "c",
+    "cpp",
+    "csharp",
+    "ruby",
+    "php",
+    "kotlin",
+    "swift",
+    "scala",
+    "vue",
+    "svelte",
 )
 
 # What the extractor writes for the same source. Bump it when a change of code (not of a query

@@ -32,9 +32,19 @@ _BLANK = bytes(b if b in b"\r\n" else 0x20 for b in range(256))
 
 JS, TS, TSX = "js", "ts", "tsx"
 _DIALECTS = {
-    "": JS, "js": JS, "javascript": JS, "jsx": JS, "mjs": JS, "module": JS,
-    "text/javascript": JS, "application/javascript": JS, "text/babel": JS,
-    "ts": TS, "typescript": TS, "text/typescript": TS, "tsx": TSX,
+    "": JS,
+    "js": JS,
+    "javascript": JS,
+    "jsx": JS,
+    "mjs": JS,
+    "module": JS,
+    "text/javascript": JS,
+    "application/javascript": JS,
+    "text/babel": JS,
+    "ts": TS,
+    "typescript": TS,
+    "text/typescript": TS,
+    "tsx": TSX,
 }
 # The widest dialect wins: a TSX block makes the file TSX, a TS block TypeScript.
 _RANK = {JS: 0, TS: 1, TSX: 2}

@@ -64,7 +64,7 @@ class GoModules:
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         for path, root in self._modules:
             if module == path or module.startswith(path + "/"):
-                rest = module[len(path):].strip("/")
+                rest = module[len(path) :].strip("/")
                 directory = "/".join(p for p in (root, rest) if p)
                 return tuple(self._dirs.get(directory, ()))
         return ()
@@ -87,23 +87,158 @@ def package_name_guess(module: str) -> str:
     return name.replace("-", "_").replace(".", "_")
 
 
-_BUILTINS = frozenset("""
-append cap clear close complex copy delete imag len make max min new panic print println real recover
-bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string
-uint uint8 uint16 uint32 uint64 uintptr any comparable
-""".split())
+_BUILTINS = frozenset(
+    [
+        "append",
+        "cap",
+        "clear",
+        "close",
+        "complex",
+        "copy",
+        "delete",
+        "imag",
+        "len",
+        "make",
+        "max",
+        "min",
+        "new",
+        "panic",
+        "print",
+        "println",
+        "real",
+        "recover",
+        "bool",
+        "byte",
+        "complex64",
+        "complex128",
+        "error",
+        "float32",
+        "float64",
+        "int",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "rune",
+        "string",
+        "uint",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "uintptr",
+        "any",
+        "comparable",
+    ]
+)
 
 # Methods of the standard library's common types (error, io, sync, context,
 # testing, strings.Builder, bytes.Buffer, reflect): never matched by name alone.
-_BUILTIN_METHODS = frozenset("""
-Error String Unwrap Is As Close Read Write ReadFrom WriteTo WriteString WriteByte WriteRune ReadString
-ReadByte ReadRune ReadLine ReadBytes Seek Flush Sync Lock Unlock RLock RUnlock TryLock Done Err Value
-Deadline Add Wait Go Load Store Delete Range LoadOrStore Swap CompareAndSwap Len Less Cap Reset Bytes
-Grow Truncate Fatal Fatalf Errorf Log Logf Helper Skip Skipf SkipNow FailNow Fail Failed Cleanup
-Parallel TempDir Setenv Name Elem Kind Field Type Interface Index Set Int Uint Float Bool Format
-Printf Println Print Sprintf Encode Decode Scan Next Text Now Since Sub Unix Before After Equal
-Stop Until Seconds Milliseconds Duration Get Header Context WithValue
-""".split())
+_BUILTIN_METHODS = frozenset(
+    [
+        "Error",
+        "String",
+        "Unwrap",
+        "Is",
+        "As",
+        "Close",
+        "Read",
+        "Write",
+        "ReadFrom",
+        "WriteTo",
+        "WriteString",
+        "WriteByte",
+        "WriteRune",
+        "ReadString",
+        "ReadByte",
+        "ReadRune",
+        "ReadLine",
+        "ReadBytes",
+        "Seek",
+        "Flush",
+        "Sync",
+        "Lock",
+        "Unlock",
+        "RLock",
+        "RUnlock",
+        "TryLock",
+        "Done",
+        "Err",
+        "Value",
+        "Deadline",
+        "Add",
+        "Wait",
+        "Go",
+        "Load",
+        "Store",
+        "Delete",
+        "Range",
+        "LoadOrStore",
+        "Swap",
+        "CompareAndSwap",
+        "Len",
+        "Less",
+        "Cap",
+        "Reset",
+        "Bytes",
+        "Grow",
+        "Truncate",
+        "Fatal",
+        "Fatalf",
+        "Errorf",
+        "Log",
+        "Logf",
+        "Helper",
+        "Skip",
+        "Skipf",
+        "SkipNow",
+        "FailNow",
+        "Fail",
+        "Failed",
+        "Cleanup",
+        "Parallel",
+        "TempDir",
+        "Setenv",
+        "Name",
+        "Elem",
+        "Kind",
+        "Field",
+        "Type",
+        "Interface",
+        "Index",
+        "Set",
+        "Int",
+        "Uint",
+        "Float",
+        "Bool",
+        "Format",
+        "Printf",
+        "Println",
+        "Print",
+        "Sprintf",
+        "Encode",
+        "Decode",
+        "Scan",
+        "Next",
+        "Text",
+        "Now",
+        "Since",
+        "Sub",
+        "Unix",
+        "Before",
+        "After",
+        "Equal",
+        "Stop",
+        "Until",
+        "Seconds",
+        "Milliseconds",
+        "Duration",
+        "Get",
+        "Header",
+        "Context",
+        "WithValue",
+    ]
+)
 
 
 SPEC = LanguageSpec(
@@ -121,6 +256,6 @@ SPEC = LanguageSpec(
     import_alias=package_name_guess,
     interface_word="interface",
     resolution="go.mod module path → package directory (all its files); same-package names across files; "
-               "receiver methods; embedded structs and interfaces as inheritance; a type with all of an "
-               "interface's methods implements it",
+    "receiver methods; embedded structs and interfaces as inheritance; a type with all of an "
+    "interface's methods implements it",
 )

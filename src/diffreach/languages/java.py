@@ -62,23 +62,100 @@ ordinal name compareTo apply accept test run call start join interrupt sleep get
 printStackTrace intValue longValue doubleValue booleanValue getName getSimpleName getSuperclass
 isInstance cast newInstance getAnnotation invoke lock unlock await signal signalAll"""
 
-_BUILTIN_METHODS = frozenset((_OBJECT_METHODS + " " + _STRING_METHODS + " " + _COLLECTION_METHODS + " "
-                              + _OTHER_METHODS).split())
+_BUILTIN_METHODS = frozenset(
+    (_OBJECT_METHODS + " " + _STRING_METHODS + " " + _COLLECTION_METHODS + " " + _OTHER_METHODS).split()
+)
 
 # java.lang (never imported), and bare calls that are static imports of test
 # frameworks (`import static org.junit.Assert.*`).
-_BUILTINS = frozenset("""
-Object String StringBuilder StringBuffer CharSequence Integer Long Double Float Boolean Character Byte Short
-Number Math StrictMath System Runtime Thread ThreadLocal Class ClassLoader Enum Record Void Iterable Comparable
-Runnable AutoCloseable Cloneable Appendable Readable Process ProcessBuilder Throwable Exception Error
-RuntimeException IllegalArgumentException IllegalStateException NullPointerException ClassCastException
-UnsupportedOperationException IndexOutOfBoundsException ArrayIndexOutOfBoundsException ArithmeticException
-CloneNotSupportedException InterruptedException NumberFormatException SecurityException AssertionError
-OutOfMemoryError StackOverflowError Override Deprecated SuppressWarnings FunctionalInterface SafeVarargs
-assertEquals assertNotEquals assertTrue assertFalse assertNull assertNotNull assertSame assertNotSame
-assertThat assertThrows assertArrayEquals assertAll fail assumeTrue assumeFalse assertWithMessage
-mock when verify spy any eq times never doReturn doThrow
-""".split())
+_BUILTINS = frozenset(
+    [
+        "Object",
+        "String",
+        "StringBuilder",
+        "StringBuffer",
+        "CharSequence",
+        "Integer",
+        "Long",
+        "Double",
+        "Float",
+        "Boolean",
+        "Character",
+        "Byte",
+        "Short",
+        "Number",
+        "Math",
+        "StrictMath",
+        "System",
+        "Runtime",
+        "Thread",
+        "ThreadLocal",
+        "Class",
+        "ClassLoader",
+        "Enum",
+        "Record",
+        "Void",
+        "Iterable",
+        "Comparable",
+        "Runnable",
+        "AutoCloseable",
+        "Cloneable",
+        "Appendable",
+        "Readable",
+        "Process",
+        "ProcessBuilder",
+        "Throwable",
+        "Exception",
+        "Error",
+        "RuntimeException",
+        "IllegalArgumentException",
+        "IllegalStateException",
+        "NullPointerException",
+        "ClassCastException",
+        "UnsupportedOperationException",
+        "IndexOutOfBoundsException",
+        "ArrayIndexOutOfBoundsException",
+        "ArithmeticException",
+        "CloneNotSupportedException",
+        "InterruptedException",
+        "NumberFormatException",
+        "SecurityException",
+        "AssertionError",
+        "OutOfMemoryError",
+        "StackOverflowError",
+        "Override",
+        "Deprecated",
+        "SuppressWarnings",
+        "FunctionalInterface",
+        "SafeVarargs",
+        "assertEquals",
+        "assertNotEquals",
+        "assertTrue",
+        "assertFalse",
+        "assertNull",
+        "assertNotNull",
+        "assertSame",
+        "assertNotSame",
+        "assertThat",
+        "assertThrows",
+        "assertArrayEquals",
+        "assertAll",
+        "fail",
+        "assumeTrue",
+        "assumeFalse",
+        "assertWithMessage",
+        "mock",
+        "when",
+        "verify",
+        "spy",
+        "any",
+        "eq",
+        "times",
+        "never",
+        "doReturn",
+        "doThrow",
+    ]
+)
 
 
 SPEC = LanguageSpec(
@@ -100,5 +177,5 @@ SPEC = LanguageSpec(
     module_separator=".",
     import_alias=lambda module: module.rsplit(".", 1)[-1],
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
-               "same-package classes across roots; this./super./static calls; extends/implements; constructors",
+    "same-package classes across roots; this./super./static calls; extends/implements; constructors",
 )

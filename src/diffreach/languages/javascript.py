@@ -56,7 +56,7 @@ def _join(*parts: str) -> str | None:
     path = posixpath.normpath(posixpath.join(*parts))
     if path == ".":
         return ""
-    if path.startswith("../") or path == ".." or path.startswith("/"):
+    if path.startswith(("../", "/")) or path == "..":
         return None
     return path
 
@@ -80,9 +80,9 @@ class _PathMap:
                 if spec == pattern:
                     best = (len(pattern) + 1, targets, "")
                 continue
-            if spec.startswith(prefix) and spec.endswith(suffix) and len(spec) >= len(prefix) + len(suffix):
-                if best is None or len(prefix) > best[0]:
-                    best = (len(prefix), targets, spec[len(prefix):len(spec) - len(suffix)])
+            fits = spec.startswith(prefix) and spec.endswith(suffix) and len(spec) >= len(prefix) + len(suffix)
+            if fits and (best is None or len(prefix) > best[0]):
+                best = (len(prefix), targets, spec[len(prefix) : len(spec) - len(suffix)])
         if best is not None:
             for target in best[1]:
                 if isinstance(target, str):
@@ -137,8 +137,9 @@ class JsModules:
         """The file a path without (or with a compiled) extension names."""
         if base in self._files:
             return base
-        order = (TS_EXTENSIONS + JS_EXTENSIONS if from_file.endswith(TS_EXTENSIONS)
-                 else JS_EXTENSIONS + TS_EXTENSIONS) + self._embedded
+        order = (
+            TS_EXTENSIONS + JS_EXTENSIONS if from_file.endswith(TS_EXTENSIONS) else JS_EXTENSIONS + TS_EXTENSIONS
+        ) + self._embedded
         stem, ext = posixpath.splitext(base)
         for alt in _SOURCE_FOR.get(ext, ()):
             if stem + alt in self._files:
@@ -208,7 +209,9 @@ class JsModules:
             for d in sorted(self._dirs):
                 while d not in seen:
                     seen.add(d)
-                    manifest = read_jsonc(self._repo.read_text(posixpath.join(d, "package.json") if d else "package.json"))
+                    manifest = read_jsonc(
+                        self._repo.read_text(posixpath.join(d, "package.json") if d else "package.json")
+                    )
                     name = manifest.get("name")
                     if isinstance(name, str) and name:
                         names.setdefault(name, d)
@@ -232,7 +235,9 @@ class JsModules:
                 if found:
                     return found
             return None
-        manifest = read_jsonc(self._repo.read_text(posixpath.join(directory, "package.json") if directory else "package.json"))
+        manifest = read_jsonc(
+            self._repo.read_text(posixpath.join(directory, "package.json") if directory else "package.json")
+        )
         for entry in _entries(manifest):
             found = self._in_package(directory, entry, from_file)
             if found:
@@ -263,8 +268,12 @@ def _embedding_extensions() -> tuple[str, ...]:
     """Extensions of the formats that embed JS/TS and resolve like it (``embedded`` specs)."""
     from . import all_languages  # the registry imports this module: look it up when used
 
-    return tuple(ext for spec in all_languages() if spec.embedded is not None and spec.resolver is JsModules
-                 for ext in spec.extensions)
+    return tuple(
+        ext
+        for spec in all_languages()
+        if spec.embedded is not None and spec.resolver is JsModules
+        for ext in spec.extensions
+    )
 
 
 def _entries(manifest: dict[str, Any]) -> list[str]:
@@ -281,39 +290,295 @@ def _entries(manifest: dict[str, Any]) -> list[str]:
     return out
 
 
-GLOBALS = frozenset("""
-    console Object Array JSON Promise Math String Number Boolean Symbol BigInt Date RegExp Error
-    TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError Map Set WeakMap
-    WeakSet WeakRef Proxy Reflect Intl ArrayBuffer SharedArrayBuffer DataView Int8Array Uint8Array
-    Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float32Array Float64Array
-    BigInt64Array BigUint64Array Function globalThis window document navigator location history
-    self global process Buffer require module exports setTimeout clearTimeout setInterval
-    clearInterval setImmediate clearImmediate queueMicrotask structuredClone fetch Request Response
-    Headers URL URLSearchParams FormData Blob File FileReader AbortController AbortSignal Event
-    EventTarget CustomEvent TextEncoder TextDecoder ReadableStream WritableStream TransformStream
-    WebSocket XMLHttpRequest atob btoa parseInt parseFloat isNaN isFinite encodeURIComponent
-    decodeURIComponent encodeURI decodeURI escape unescape eval alert confirm prompt
-    requestAnimationFrame cancelAnimationFrame performance crypto localStorage sessionStorage
-    describe it test expect beforeEach afterEach beforeAll afterAll jest vi suite context
-    defineProps defineEmits defineExpose defineOptions defineModel defineSlots withDefaults
-    $state $derived $effect $props $bindable $inspect $host
-""".split())  # the last two rows: compiler macros of Vue <script setup> and Svelte 5 runes
+GLOBALS = frozenset(
+    [
+        "console",
+        "Object",
+        "Array",
+        "JSON",
+        "Promise",
+        "Math",
+        "String",
+        "Number",
+        "Boolean",
+        "Symbol",
+        "BigInt",
+        "Date",
+        "RegExp",
+        "Error",
+        "TypeError",
+        "RangeError",
+        "SyntaxError",
+        "ReferenceError",
+        "EvalError",
+        "URIError",
+        "AggregateError",
+        "Map",
+        "Set",
+        "WeakMap",
+        "WeakSet",
+        "WeakRef",
+        "Proxy",
+        "Reflect",
+        "Intl",
+        "ArrayBuffer",
+        "SharedArrayBuffer",
+        "DataView",
+        "Int8Array",
+        "Uint8Array",
+        "Uint8ClampedArray",
+        "Int16Array",
+        "Uint16Array",
+        "Int32Array",
+        "Uint32Array",
+        "Float32Array",
+        "Float64Array",
+        "BigInt64Array",
+        "BigUint64Array",
+        "Function",
+        "globalThis",
+        "window",
+        "document",
+        "navigator",
+        "location",
+        "history",
+        "self",
+        "global",
+        "process",
+        "Buffer",
+        "require",
+        "module",
+        "exports",
+        "setTimeout",
+        "clearTimeout",
+        "setInterval",
+        "clearInterval",
+        "setImmediate",
+        "clearImmediate",
+        "queueMicrotask",
+        "structuredClone",
+        "fetch",
+        "Request",
+        "Response",
+        "Headers",
+        "URL",
+        "URLSearchParams",
+        "FormData",
+        "Blob",
+        "File",
+        "FileReader",
+        "AbortController",
+        "AbortSignal",
+        "Event",
+        "EventTarget",
+        "CustomEvent",
+        "TextEncoder",
+        "TextDecoder",
+        "ReadableStream",
+        "WritableStream",
+        "TransformStream",
+        "WebSocket",
+        "XMLHttpRequest",
+        "atob",
+        "btoa",
+        "parseInt",
+        "parseFloat",
+        "isNaN",
+        "isFinite",
+        "encodeURIComponent",
+        "decodeURIComponent",
+        "encodeURI",
+        "decodeURI",
+        "escape",
+        "unescape",
+        "eval",
+        "alert",
+        "confirm",
+        "prompt",
+        "requestAnimationFrame",
+        "cancelAnimationFrame",
+        "performance",
+        "crypto",
+        "localStorage",
+        "sessionStorage",
+        "describe",
+        "it",
+        "test",
+        "expect",
+        "beforeEach",
+        "afterEach",
+        "beforeAll",
+        "afterAll",
+        "jest",
+        "vi",
+        "suite",
+        "context",
+        "defineProps",
+        "defineEmits",
+        "defineExpose",
+        "defineOptions",
+        "defineModel",
+        "defineSlots",
+        "withDefaults",
+        "$state",
+        "$derived",
+        "$effect",
+        "$props",
+        "$bindable",
+        "$inspect",
+        "$host",
+    ]
+)  # the last two rows: compiler macros of Vue <script setup> and Svelte 5 runes
 
-BUILTIN_METHODS = frozenset("""
-    push pop shift unshift slice splice concat join reverse sort indexOf lastIndexOf includes find
-    findIndex findLast findLastIndex filter map forEach reduce reduceRight some every flat flatMap
-    fill keys values entries at from of isArray then catch finally resolve reject all allSettled race
-    any get set has delete clear add size toString toLocaleString valueOf hasOwnProperty
-    isPrototypeOf propertyIsEnumerable assign create defineProperty defineProperties freeze seal
-    getOwnPropertyNames getOwnPropertyDescriptor getPrototypeOf setPrototypeOf call apply bind
-    charAt charCodeAt codePointAt startsWith endsWith padStart padEnd repeat replace replaceAll
-    search match matchAll split substring substr toLowerCase toUpperCase trim trimStart trimEnd
-    normalize localeCompare exec test stringify parse log info warn error debug trace dir table
-    time timeEnd assert now toFixed toPrecision toISOString getTime on once off emit
-    addEventListener removeEventListener dispatchEvent next return throw append appendChild
-    removeChild querySelector querySelectorAll getElementById createElement setAttribute
-    getAttribute json text blob arrayBuffer send write end pipe close open read abort encode decode
-""".split())
+BUILTIN_METHODS = frozenset(
+    [
+        "push",
+        "pop",
+        "shift",
+        "unshift",
+        "slice",
+        "splice",
+        "concat",
+        "join",
+        "reverse",
+        "sort",
+        "indexOf",
+        "lastIndexOf",
+        "includes",
+        "find",
+        "findIndex",
+        "findLast",
+        "findLastIndex",
+        "filter",
+        "map",
+        "forEach",
+        "reduce",
+        "reduceRight",
+        "some",
+        "every",
+        "flat",
+        "flatMap",
+        "fill",
+        "keys",
+        "values",
+        "entries",
+        "at",
+        "from",
+        "of",
+        "isArray",
+        "then",
+        "catch",
+        "finally",
+        "resolve",
+        "reject",
+        "all",
+        "allSettled",
+        "race",
+        "any",
+        "get",
+        "set",
+        "has",
+        "delete",
+        "clear",
+        "add",
+        "size",
+        "toString",
+        "toLocaleString",
+        "valueOf",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "assign",
+        "create",
+        "defineProperty",
+        "defineProperties",
+        "freeze",
+        "seal",
+        "getOwnPropertyNames",
+        "getOwnPropertyDescriptor",
+        "getPrototypeOf",
+        "setPrototypeOf",
+        "call",
+        "apply",
+        "bind",
+        "charAt",
+        "charCodeAt",
+        "codePointAt",
+        "startsWith",
+        "endsWith",
+        "padStart",
+        "padEnd",
+        "repeat",
+        "replace",
+        "replaceAll",
+        "search",
+        "match",
+        "matchAll",
+        "split",
+        "substring",
+        "substr",
+        "toLowerCase",
+        "toUpperCase",
+        "trim",
+        "trimStart",
+        "trimEnd",
+        "normalize",
+        "localeCompare",
+        "exec",
+        "test",
+        "stringify",
+        "parse",
+        "log",
+        "info",
+        "warn",
+        "error",
+        "debug",
+        "trace",
+        "dir",
+        "table",
+        "time",
+        "timeEnd",
+        "assert",
+        "now",
+        "toFixed",
+        "toPrecision",
+        "toISOString",
+        "getTime",
+        "on",
+        "once",
+        "off",
+        "emit",
+        "addEventListener",
+        "removeEventListener",
+        "dispatchEvent",
+        "next",
+        "return",
+        "throw",
+        "append",
+        "appendChild",
+        "removeChild",
+        "querySelector",
+        "querySelectorAll",
+        "getElementById",
+        "createElement",
+        "setAttribute",
+        "getAttribute",
+        "json",
+        "text",
+        "blob",
+        "arrayBuffer",
+        "send",
+        "write",
+        "end",
+        "pipe",
+        "close",
+        "open",
+        "read",
+        "abort",
+        "encode",
+        "decode",
+    ]
+)
 
 SPEC = LanguageSpec(
     name="javascript",
@@ -331,5 +596,5 @@ SPEC = LanguageSpec(
     module_separator="/",
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
-               "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
+    "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
 )

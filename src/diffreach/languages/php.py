@@ -46,7 +46,7 @@ class Psr4:
         found = list(self._namespaces.get(module, ()))
         for prefix, directory in self._prefixes:
             if module == prefix or module.startswith(prefix + "\\"):
-                rest = module[len(prefix):].strip("\\").replace("\\", "/")
+                rest = module[len(prefix) :].strip("\\").replace("\\", "/")
                 target = f"{directory}/{rest}".strip("/") if rest else directory
                 if f"{target}.php" in self._dirs.get(str(PurePosixPath(target).parent), ()):
                     return (f"{target}.php",)
@@ -96,17 +96,66 @@ SPEC = LanguageSpec(
     super_names=frozenset({"parent"}),
     constructor_names=("__construct",),
     package_scope=True,
-    builtins=frozenset({"count", "strlen", "array_map", "array_filter", "array_keys", "array_values",
-                        "array_merge", "in_array", "implode", "explode", "sprintf", "printf", "isset",
-                        "unset", "empty", "is_array", "is_string", "json_encode", "json_decode", "trim",
-                        "str_replace", "substr", "strpos", "var_dump", "print_r", "echo", "die", "exit"}),
-    builtin_methods=frozenset({"get", "set", "has", "add", "remove", "count", "toArray", "getMessage",
-                               "assertEquals", "assertSame", "assertTrue", "assertFalse", "assertCount",
-                               "expectException", "format", "first", "all", "map", "filter", "each"}),
+    builtins=frozenset(
+        {
+            "count",
+            "strlen",
+            "array_map",
+            "array_filter",
+            "array_keys",
+            "array_values",
+            "array_merge",
+            "in_array",
+            "implode",
+            "explode",
+            "sprintf",
+            "printf",
+            "isset",
+            "unset",
+            "empty",
+            "is_array",
+            "is_string",
+            "json_encode",
+            "json_decode",
+            "trim",
+            "str_replace",
+            "substr",
+            "strpos",
+            "var_dump",
+            "print_r",
+            "echo",
+            "die",
+            "exit",
+        }
+    ),
+    builtin_methods=frozenset(
+        {
+            "get",
+            "set",
+            "has",
+            "add",
+            "remove",
+            "count",
+            "toArray",
+            "getMessage",
+            "assertEquals",
+            "assertSame",
+            "assertTrue",
+            "assertFalse",
+            "assertCount",
+            "expectException",
+            "format",
+            "first",
+            "all",
+            "map",
+            "filter",
+            "each",
+        }
+    ),
     relative_prefixes=(),
     module_separator="\\",
     member_separators=("->", "::", "?->"),
     import_tree=use_clauses,
     resolution="namespaces and use (groups, aliases, functions); PSR-4 autoload from composer.json; "
-               "$this->/self::/static::/parent:: and Foo::bar() through imports",
+    "$this->/self::/static::/parent:: and Foo::bar() through imports",
 )

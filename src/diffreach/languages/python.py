@@ -94,8 +94,7 @@ SPEC = LanguageSpec(
     builtin_methods=_builtin_methods(),
     relative_prefixes=(".",),
     module_separator=".",
-    resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, "
-               "star imports",
+    resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),
     raise_keywords=("raise",),
     visibility_words=(),  # privacy is a naming convention, and a new name is a rename

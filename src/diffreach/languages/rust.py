@@ -86,8 +86,13 @@ class RustModules:
         for segment in segments[1:]:
             if current is None:
                 return ()
-            current = self._parent(current) if segment == "super" else \
-                current if segment == "self" else self._child(current, segment)
+            current = (
+                self._parent(current)
+                if segment == "super"
+                else current
+                if segment == "self"
+                else self._child(current, segment)
+            )
         return (current,) if current else ()
 
 
@@ -99,11 +104,13 @@ def use_tree(text: str) -> list[tuple[str, str, str, bool]]:
 
 
 def _expand(prefix: str, text: str, out: list[tuple[str, str, str, bool]]) -> None:
-    join = (lambda p: f"{prefix}::{p}" if prefix and p else prefix or p)
+    def join(p):
+        return f"{prefix}::{p}" if prefix and p else prefix or p
+
     brace = text.find("{")
     if brace != -1 and text.endswith("}"):
         base = join(text[:brace].rstrip(":"))
-        for part in _split_top(text[brace + 1:-1]):
+        for part in _split_top(text[brace + 1 : -1]):
             _expand(base, part, out)
         return
     path, alias = text, ""
@@ -144,26 +151,122 @@ SPEC = LanguageSpec(
     test_globs=("tests/*.rs", "tests/*", "src/tests.rs", "src/*/tests.rs"),
     self_names=frozenset({"self", "Self"}),
     constructor_names=("new",),
-    builtins=frozenset({"Some", "None", "Ok", "Err", "Box", "Vec", "String", "Option", "Result",
-                        "drop", "panic", "format", "println", "assert", "assert_eq", "Default",
-                        "From", "Into", "Clone", "Iterator"}),
-    builtin_methods=frozenset({
-        "new", "default", "clone", "to_string", "to_owned", "into", "from", "as_ref", "as_str",
-        "unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default", "map", "map_err",
-        "and_then", "ok", "err", "ok_or", "ok_or_else", "is_some", "is_none", "is_ok", "is_err",
-        "iter", "iter_mut", "into_iter", "collect", "filter", "filter_map", "find", "any", "all",
-        "push", "pop", "insert", "remove", "get", "get_mut", "len", "is_empty", "contains", "extend",
-        "join", "split", "trim", "chars", "bytes", "lines", "starts_with", "ends_with", "fmt",
-        "write", "write_str", "borrow", "borrow_mut", "lock", "take", "replace", "as_mut", "cmp",
-        "eq", "hash", "next", "rev", "zip", "enumerate", "count", "sum", "max", "min", "sort",
-        "entry", "or_insert", "keys", "values", "copied", "cloned", "first", "last", "parse",
-    }),
+    builtins=frozenset(
+        {
+            "Some",
+            "None",
+            "Ok",
+            "Err",
+            "Box",
+            "Vec",
+            "String",
+            "Option",
+            "Result",
+            "drop",
+            "panic",
+            "format",
+            "println",
+            "assert",
+            "assert_eq",
+            "Default",
+            "From",
+            "Into",
+            "Clone",
+            "Iterator",
+        }
+    ),
+    builtin_methods=frozenset(
+        {
+            "new",
+            "default",
+            "clone",
+            "to_string",
+            "to_owned",
+            "into",
+            "from",
+            "as_ref",
+            "as_str",
+            "unwrap",
+            "expect",
+            "unwrap_or",
+            "unwrap_or_else",
+            "unwrap_or_default",
+            "map",
+            "map_err",
+            "and_then",
+            "ok",
+            "err",
+            "ok_or",
+            "ok_or_else",
+            "is_some",
+            "is_none",
+            "is_ok",
+            "is_err",
+            "iter",
+            "iter_mut",
+            "into_iter",
+            "collect",
+            "filter",
+            "filter_map",
+            "find",
+            "any",
+            "all",
+            "push",
+            "pop",
+            "insert",
+            "remove",
+            "get",
+            "get_mut",
+            "len",
+            "is_empty",
+            "contains",
+            "extend",
+            "join",
+            "split",
+            "trim",
+            "chars",
+            "bytes",
+            "lines",
+            "starts_with",
+            "ends_with",
+            "fmt",
+            "write",
+            "write_str",
+            "borrow",
+            "borrow_mut",
+            "lock",
+            "take",
+            "replace",
+            "as_mut",
+            "cmp",
+            "eq",
+            "hash",
+            "next",
+            "rev",
+            "zip",
+            "enumerate",
+            "count",
+            "sum",
+            "max",
+            "min",
+            "sort",
+            "entry",
+            "or_insert",
+            "keys",
+            "values",
+            "copied",
+            "cloned",
+            "first",
+            "last",
+            "parse",
+        }
+    ),
     relative_prefixes=("self", "super", "crate"),
     module_separator="::",
-    import_alias=staticmethod(lambda module: module.rsplit("::", 1)[-1]),  # type: ignore[arg-type]
+    import_alias=lambda module: module.rsplit("::", 1)[-1],
     member_separators=("::",),
     path_roots=frozenset({"crate", "super"}),
     import_tree=use_tree,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
-               "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
+    "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
 )

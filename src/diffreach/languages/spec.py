@@ -104,7 +104,7 @@ class LanguageSpec:
     module_separator: str = "."
     # The local name a plain ``import spec`` binds (Python: the dotted path,
     # Go: the last path segment).
-    import_alias: Callable[[str], str] = staticmethod(lambda module: module)  # type: ignore[assignment]
+    import_alias: Callable[[str], str] = str
     # Separators between a receiver and its member other than '.' ('::', '->'):
     # the extractor rewrites them to '.' so the resolver sees one form.
     member_separators: tuple[str, ...] = ()
@@ -153,8 +153,7 @@ class LanguageSpec:
     # decorators/annotations/attributes.
     return_keywords: tuple[str, ...] = ("return",)
     raise_keywords: tuple[str, ...] = ("raise", "throw", "throws")
-    visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static",
-                                         "pub", "internal")
+    visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static", "pub", "internal")
     decorator_prefix: str = "@"
 
     @cached_property

@@ -19,6 +19,6 @@ SPEC = replace(
     name="svelte",
     extensions=(".svelte",),
     embedded=script_code(javascript.SPEC, *typescript.SPECS),
-    resolution="<script> and <script context=\"module\"> blocks indexed as JavaScript or TypeScript "
-               "(lang=\"ts\"), with JavaScript's module resolution; markup expressions are not read",
+    resolution='<script> and <script context="module"> blocks indexed as JavaScript or TypeScript '
+    '(lang="ts"), with JavaScript\'s module resolution; markup expressions are not read',
 )

@@ -12,36 +12,60 @@ with or without extension, ``.js`` specs naming ``.ts`` sources, tsconfig
 
 from __future__ import annotations
 
-
 import tree_sitter_typescript
 
 from .javascript import BUILTIN_METHODS, GLOBALS, JsModules
 from .spec import LanguageSpec
 
-_TS_GLOBALS = frozenset({"Partial", "Required", "Readonly", "Record", "Pick", "Omit", "Exclude",
-                         "Extract", "NonNullable", "ReturnType", "Parameters", "InstanceType",
-                         "Awaited", "satisfies", "keyof", "typeof"})
-
-
-_COMMON = dict(
-    name="typescript",
-    resolver=JsModules,
-    test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
-    self_names=frozenset({"this"}),
-    super_names=frozenset({"super"}),
-    constructor_names=("constructor",),
-    builtins=GLOBALS | _TS_GLOBALS,
-    builtin_methods=BUILTIN_METHODS,
-    relative_prefixes=("./", "../"),
-    module_separator="/",
-    import_alias=lambda module: "",
-    resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
-               "parameters, fields and parameter properties bind receivers",
+_TS_GLOBALS = frozenset(
+    {
+        "Partial",
+        "Required",
+        "Readonly",
+        "Record",
+        "Pick",
+        "Omit",
+        "Exclude",
+        "Extract",
+        "NonNullable",
+        "ReturnType",
+        "Parameters",
+        "InstanceType",
+        "Awaited",
+        "satisfies",
+        "keyof",
+        "typeof",
+    }
 )
 
+
+_COMMON = {
+    "name": "typescript",
+    "resolver": JsModules,
+    "test_globs": ("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
+    "self_names": frozenset({"this"}),
+    "super_names": frozenset({"super"}),
+    "constructor_names": ("constructor",),
+    "builtins": GLOBALS | _TS_GLOBALS,
+    "builtin_methods": BUILTIN_METHODS,
+    "relative_prefixes": ("./", "../"),
+    "module_separator": "/",
+    "import_alias": lambda module: "",
+    "resolution": "as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
+    "parameters, fields and parameter properties bind receivers",
+}
+
 SPECS = (
-    LanguageSpec(extensions=(".ts", ".mts", ".cts"), grammar=tree_sitter_typescript.language_typescript,
-                 query_file="ecmascript.scm+typescript.scm", **_COMMON),  # type: ignore[arg-type]
-    LanguageSpec(extensions=(".tsx",), grammar=tree_sitter_typescript.language_tsx,
-                 query_file="ecmascript.scm+typescript.scm+tsx.scm", **_COMMON),  # type: ignore[arg-type]
+    LanguageSpec(
+        extensions=(".ts", ".mts", ".cts"),
+        grammar=tree_sitter_typescript.language_typescript,
+        query_file="ecmascript.scm+typescript.scm",
+        **_COMMON,
+    ),  # type: ignore[arg-type]
+    LanguageSpec(
+        extensions=(".tsx",),
+        grammar=tree_sitter_typescript.language_tsx,
+        query_file="ecmascript.scm+typescript.scm+tsx.scm",
+        **_COMMON,
+    ),  # type: ignore[arg-type]
 )

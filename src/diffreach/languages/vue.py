@@ -29,6 +29,6 @@ SPEC = replace(
     name="vue",
     extensions=(".vue",),
     embedded=script_code(*map(_with_options_api, (javascript.SPEC, *typescript.SPECS))),
-    resolution="<script>/<script setup> blocks indexed as JavaScript or TypeScript (lang=\"ts\"), "
-               "with JavaScript's module resolution; template expressions are not read",
+    resolution='<script>/<script setup> blocks indexed as JavaScript or TypeScript (lang="ts"), '
+    "with JavaScript's module resolution; template expressions are not read",
 )

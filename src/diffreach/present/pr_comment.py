@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from diffreach.model import ImpactResult
 from diffreach.review.behavior import MISMATCH_SCORE
 from diffreach.review.impact import describe_hop, is_behavior_change
-from diffreach.model import ImpactResult
 
 MARKER = "<!-- diffreach -->"
 
@@ -55,34 +55,60 @@ def _why(result: ImpactResult, reached: Any) -> str:
 _EVENTS = {"deleted": "was deleted", "renamed": "was renamed", "added": "was added"}
 
 
-def review_data(result: ImpactResult, *, savings: dict[str, Any] | None = None,
-                context_tokens: int | None = None) -> dict[str, Any]:
+def review_data(
+    result: ImpactResult, *, savings: dict[str, Any] | None = None, context_tokens: int | None = None
+) -> dict[str, Any]:
     """Everything the comment says, JSON-ready. ``savings`` is the review context's estimate
     (``{"estimated", "saved_tokens", "saved_percent"}``) and ``context_tokens`` its size."""
     r = result.radius
-    reached = [{"id": x.id, "kind": x.kind, "file": x.file, "line": x.start_line, "hop": x.hop, "via": x.via,
-                "edge": x.edge, "resolution": x.resolution, "behavior": x.behavior,
-                "label": "behavior-change" if is_behavior_change(x) else "reach", "hub": x.hub,
-                "why": _why(result, x) if is_behavior_change(x) else ""}
-               for x in r.reached]
+    reached = [
+        {
+            "id": x.id,
+            "kind": x.kind,
+            "file": x.file,
+            "line": x.start_line,
+            "hop": x.hop,
+            "via": x.via,
+            "edge": x.edge,
+            "resolution": x.resolution,
+            "behavior": x.behavior,
+            "label": "behavior-change" if is_behavior_change(x) else "reach",
+            "hub": x.hub,
+            "why": _why(result, x) if is_behavior_change(x) else "",
+        }
+        for x in r.reached
+    ]
     return {
         "marker": MARKER,
-        "base": result.base, "head": result.head,
-        "index": {"commit": result.index.commit, "head": result.index.head, "dirty": result.index.dirty,
-                  "stale": result.index.stale},
-        "changed": [{"id": c.id, "kind": c.kind, "file": c.file, "line": c.start_line, "change": list(c.changes)}
-                    for c in r.changed],
+        "base": result.base,
+        "head": result.head,
+        "index": {
+            "commit": result.index.commit,
+            "head": result.index.head,
+            "dirty": result.index.dirty,
+            "stale": result.index.stale,
+        },
+        "changed": [
+            {"id": c.id, "kind": c.kind, "file": c.file, "line": c.start_line, "change": list(c.changes)}
+            for c in r.changed
+        ],
         "reached": reached,
         "files_by_hop": {str(k): v for k, v in _files_by_hop(result).items()},
-        "tests": list(r.test_files), "test_functions": list(r.tests),
-        "context_tokens": context_tokens, "savings": savings,
-        "truncated": r.truncated, "notes": list(r.notes), "ambiguous_edges": len(r.ambiguous_edges),
-        "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers], "hops": r.hops,
+        "tests": list(r.test_files),
+        "test_functions": list(r.tests),
+        "context_tokens": context_tokens,
+        "savings": savings,
+        "truncated": r.truncated,
+        "notes": list(r.notes),
+        "ambiguous_edges": len(r.ambiguous_edges),
+        "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers],
+        "hops": r.hops,
         "cochanged": [c.as_json() for c in (result.cochanged.files if result.cochanged else ())],
     }
 
 
 # ----- Markdown ----------------------------------------------------------------------------------
+
 
 def _code(text: str) -> str:
     """An inline code span that survives backticks and table pipes in the text."""
@@ -110,20 +136,29 @@ def summary_line(data: dict[str, Any]) -> str:
     parts.append(f"{_plural(len(data['tests']), 'test file')} to run")
     savings = data["savings"]
     if data["context_tokens"] is not None:
-        tail = (f", saved ≈{savings['saved_tokens']:,} tokens ({savings['saved_percent']}%) vs the whole repository"
-                if savings else "")
+        tail = (
+            f", saved ≈{savings['saved_tokens']:,} tokens ({savings['saved_percent']}%) vs the whole repository"
+            if savings
+            else ""
+        )
         parts.append(f"review context {data['context_tokens']:,} tokens{tail}")
     return "**diffreach** · " + " · ".join(parts)
 
 
 def _behaviour_table(rows: list[dict[str, Any]], max_rows: int) -> list[str]:
     if not rows:
-        return [("No caller's behaviour is likely to change: the callers below are reached, but the change "
-                 "looks internal to them.")]
+        return [
+            (
+                "No caller's behaviour is likely to change: the callers below are reached, but the change "
+                "looks internal to them."
+            )
+        ]
     out = ["| Caller | Hop | Reached through | Why | Where |", "| --- | --- | --- | --- | --- |"]
     for x in rows[:max_rows]:
-        out.append(f"| {_code(_short(x['id']))} | {x['hop']} | {_code(_short(x['via']))} ({x['edge']}) "
-                   f"| {x['why']} | {_code(_where(x['file'], x['line']))} |")
+        out.append(
+            f"| {_code(_short(x['id']))} | {x['hop']} | {_code(_short(x['via']))} ({x['edge']}) "
+            f"| {x['why']} | {_code(_where(x['file'], x['line']))} |"
+        )
     if len(rows) > max_rows:
         out.append(f"\n…and {len(rows) - max_rows} more (see `diffreach impact`).")
     return out
@@ -134,7 +169,7 @@ def _details(summary: str, items: list[str], max_listed: int) -> list[str]:
     out += items[:max_listed]
     if len(items) > max_listed:
         out.append(f"- …and {len(items) - max_listed} more")
-    return out + ["", "</details>", ""]
+    return [*out, "", "</details>", ""]
 
 
 def _hop_lists(data: dict[str, Any], max_listed: int) -> list[str]:
@@ -144,35 +179,48 @@ def _hop_lists(data: dict[str, Any], max_listed: int) -> list[str]:
         out += _details(f"Changed ({len(changed)})", changed, max_listed)
     for hop in sorted({x["hop"] for x in data["reached"]}):
         rows = [x for x in data["reached"] if x["hop"] == hop]
-        items = [f"- {'⚠️ ' if x['label'] == 'behavior-change' else ''}{_code(x['id'])} ← {_code(_short(x['via']))}"
-                 + (" (hub: callers not expanded)" if x["hub"] else "")
-                 + (f" [{x['resolution']}]" if x["resolution"] == "ambiguous-name" else "") for x in rows]
+        items = [
+            f"- {'⚠️ ' if x['label'] == 'behavior-change' else ''}{_code(x['id'])} ← {_code(_short(x['via']))}"
+            + (" (hub: callers not expanded)" if x["hub"] else "")
+            + (f" [{x['resolution']}]" if x["resolution"] == "ambiguous-name" else "")
+            for x in rows
+        ]
         out += _details(f"Hop {hop} — {describe_hop(hop)} ({len(rows)})", items, max_listed)
     if data["tests"]:
-        tests = ["```"] + data["tests"][:max_listed] + ["```"]
+        tests = ["```", *data["tests"][:max_listed], "```"]
         more = len(data["tests"]) - max_listed
-        out += _details(f"Tests to run ({_plural(len(data['tests']), 'file')}, "
-                        f"{_plural(len(data['test_functions']), 'function')})",
-                        tests + ([f"…and {more} more"] if more > 0 else []), max_listed + 3)
-    together = [f"- {_code(c['file'])} — with {_code(c['with'])} in {_plural(c['support'], 'commit')} "
-                f"({c['score']:.0%} of its commits)" for c in data.get("cochanged", [])]
+        out += _details(
+            f"Tests to run ({_plural(len(data['tests']), 'file')}, {_plural(len(data['test_functions']), 'function')})",
+            tests + ([f"…and {more} more"] if more > 0 else []),
+            max_listed + 3,
+        )
+    together = [
+        f"- {_code(c['file'])} — with {_code(c['with'])} in {_plural(c['support'], 'commit')} "
+        f"({c['score']:.0%} of its commits)"
+        for c in data.get("cochanged", [])
+    ]
     if together:
-        out += _details(f"Changed together in history, not reached by the graph ({len(together)})", together,
-                        max_listed)
+        out += _details(
+            f"Changed together in history, not reached by the graph ({len(together)})", together, max_listed
+        )
     return out
 
 
 def _notes(data: dict[str, Any]) -> list[str]:
     notes: list[str] = []
     if data["index"]["stale"]:
-        notes.append("the graph may be stale: it reflects "
-                     f"{data['index']['commit'][:12] or 'no commit'}, HEAD is {data['index']['head'][:12] or 'none'}")
+        notes.append(
+            "the graph may be stale: it reflects "
+            f"{data['index']['commit'][:12] or 'no commit'}, HEAD is {data['index']['head'][:12] or 'none'}"
+        )
     if data["truncated"]:
         notes.append("this radius was cut by a cap: some callers are not listed")
     if data["ambiguous_edges"]:
         verb = "rests" if data["ambiguous_edges"] == 1 else "rest"
-        notes.append(f"{_plural(data['ambiguous_edges'], 'edge')} {verb} on ambiguous name matches: "
-                     "those callers may be false positives")
+        notes.append(
+            f"{_plural(data['ambiguous_edges'], 'edge')} {verb} on ambiguous name matches: "
+            "those callers may be false positives"
+        )
     notes += [n for n in data["notes"] if "ambiguous name matches" not in n]
     return [f"- {n}" for n in notes]
 
@@ -180,8 +228,9 @@ def _notes(data: dict[str, Any]) -> list[str]:
 GITHUB_COMMENT_CHARS = 65_536  # GitHub rejects a longer comment body
 
 
-def render_review(data: dict[str, Any], *, max_rows: int = 30, max_listed: int = 100,
-                  max_chars: int = GITHUB_COMMENT_CHARS) -> str:
+def render_review(
+    data: dict[str, Any], *, max_rows: int = 30, max_listed: int = 100, max_chars: int = GITHUB_COMMENT_CHARS
+) -> str:
     """The PR comment (GitHub Markdown) for ``review_data``'s dict, at most ``max_chars`` long.
 
     Past the limit the lists are halved until the comment fits (each says how many it left
@@ -194,7 +243,7 @@ def render_review(data: dict[str, Any], *, max_rows: int = 30, max_listed: int =
             break
         max_rows, max_listed = max(1, max_rows // 2), max(1, max_listed // 2)
     tail = "\n\n…comment cut at GitHub's size limit: run `diffreach impact` for the whole radius.\n"
-    return text[:max(0, max_chars - len(tail))].rsplit("\n", 1)[0] + tail
+    return text[: max(0, max_chars - len(tail))].rsplit("\n", 1)[0] + tail
 
 
 def _render(data: dict[str, Any], max_rows: int, max_listed: int) -> str:
@@ -204,14 +253,16 @@ def _render(data: dict[str, Any], max_rows: int, max_listed: int) -> str:
     else:
         behaviour = [x for x in data["reached"] if x["label"] == "behavior-change"]
         lines += [f"#### Callers whose behaviour may change ({len(behaviour)})", ""]
-        lines += _behaviour_table(behaviour, max_rows) + [""]
+        lines += [*_behaviour_table(behaviour, max_rows), ""]
         lines += _hop_lists(data, max_listed)
     notes = _notes(data)
     if notes:
-        lines += ["**Notes**", ""] + notes + [""]
+        lines += ["**Notes**", "", *notes, ""]
     base = data["base"][:12] or "nothing"
-    lines.append(f"<sub>against {base} · graph at {data['index']['commit'][:12] or 'no commit'} · "
-                 "⚠️ marks callers whose behaviour may change; the others are reached but likely unaffected</sub>")
+    lines.append(
+        f"<sub>against {base} · graph at {data['index']['commit'][:12] or 'no commit'} · "
+        "⚠️ marks callers whose behaviour may change; the others are reached but likely unaffected</sub>"
+    )
     return "\n".join(lines) + "\n"
 
 

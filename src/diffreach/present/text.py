@@ -15,12 +15,15 @@ def render_index(data: dict[str, Any]) -> str:
         f"  files      {data['files']}  ({', '.join(f'{k} {v}' for k, v in sorted(data['languages'].items()))})",
         "  symbols    " + ", ".join(f"{k} {v}" for k, v in sorted(symbols.items()) if k != "file"),
         "  edges      " + ", ".join(f"{k} {v}" for k, v in sorted(edges.items())),
-        "  references " + ", ".join(f"{k} {v}" for k, v in sorted(refs.items()))
+        "  references "
+        + ", ".join(f"{k} {v}" for k, v in sorted(refs.items()))
         + f"  (unresolved share {data['unresolved_share']:.1%})",
     ]
     if data["mode"] == "incremental":
-        lines.append(f"  updated    {data['extracted']} extracted, {data['deleted']} deleted, "
-                     f"{data['re_resolved']} references re-resolved")
+        lines.append(
+            f"  updated    {data['extracted']} extracted, {data['deleted']} deleted, "
+            f"{data['re_resolved']} references re-resolved"
+        )
     if data["skipped"]:
         lines.append("  skipped    " + ", ".join(f"{k} {v}" for k, v in data["skipped"].items()))
     if data["parse_errors"]:
@@ -52,8 +55,11 @@ def render_impact(data: dict[str, Any]) -> str:
 
     lines: list[str] = []
     idx = data["index"]
-    lines.append(f"blast radius against {data['base'][:12] or 'nothing'} — graph at {idx['commit'][:12] or 'no commit'}"
-                 + (" (STALE)" if idx["stale"] else "") + (", working tree dirty" if idx["dirty"] else ""))
+    lines.append(
+        f"blast radius against {data['base'][:12] or 'nothing'} — graph at {idx['commit'][:12] or 'no commit'}"
+        + (" (STALE)" if idx["stale"] else "")
+        + (", working tree dirty" if idx["dirty"] else "")
+    )
     lines.append(f"hop 0 — {describe_hop(0)} ({len(data['changed'])})")
     for c in data["changed"][:_CHANGED_SHOWN]:
         lines.append(f"  {c['id']}  [{', '.join(c['change'])}]")
@@ -74,15 +80,22 @@ def render_impact(data: dict[str, Any]) -> str:
             extra += f" [{r['resolution']}]" if r["resolution"] in ("ambiguous-name", "unique-name", "name") else ""
             lines.append(f" {mark} {r['id']}  ← {r['via'].rsplit('::', 1)[-1]} ({r['edge']}){extra}")
     if data["uses"]:
-        lines.append(f"uses ({len(data['uses'])}): " + ", ".join(u.rsplit("::", 1)[-1] for u in data["uses"][:15])
-                     + (" …" if len(data["uses"]) > 15 else ""))
+        lines.append(
+            f"uses ({len(data['uses'])}): "
+            + ", ".join(u.rsplit("::", 1)[-1] for u in data["uses"][:15])
+            + (" …" if len(data["uses"]) > 15 else "")
+        )
     if data.get("cochanged"):
         lines.append(f"changed together in history, not in the radius ({len(data['cochanged'])}): glance at")
         lines += [f"   {c['file']}  ({c['support']}× with {c['with']}, {c['score']:.0%})" for c in data["cochanged"]]
-    lines.append(f"files ({len(data['files'])}): " + ", ".join(data["files"][:20])
-                 + (" …" if len(data["files"]) > 20 else ""))
-    lines.append(f"tests to run ({len(data['tests'])}): " + (", ".join(data["tests"][:20]) or "none found")
-                 + (" …" if len(data["tests"]) > 20 else ""))
+    lines.append(
+        f"files ({len(data['files'])}): " + ", ".join(data["files"][:20]) + (" …" if len(data["files"]) > 20 else "")
+    )
+    lines.append(
+        f"tests to run ({len(data['tests'])}): "
+        + (", ".join(data["tests"][:20]) or "none found")
+        + (" …" if len(data["tests"]) > 20 else "")
+    )
     if data["truncated"]:
         lines.append("result was cut: see notes")
     for note in data["notes"]:
@@ -99,7 +112,7 @@ def render_bars(values: list[int], width: int = 60) -> str:
     if not values:
         return ""
     size = max(1, -(-len(values) // width))
-    buckets = [sum(values[i:i + size]) for i in range(0, len(values), size)]
+    buckets = [sum(values[i : i + size]) for i in range(0, len(values), size)]
     top = max(buckets)
     if top <= 0:
         return _BARS[0] * len(buckets)
@@ -112,17 +125,30 @@ def render_stats(data: dict[str, Any]) -> str:
     series = data["series"]
 
     def window(label: str, w: dict[str, Any]) -> str:
-        return (f"{label:<18} {w['contexts']:>5} contexts  {w['returned_tokens']:>12,} tokens sent"
-                f"  {w['saved_tokens']:>14,} saved")
+        return (
+            f"{label:<18} {w['contexts']:>5} contexts  {w['returned_tokens']:>12,} tokens sent"
+            f"  {w['saved_tokens']:>14,} saved"
+        )
 
     change = data["change_percent"]
-    lines = [window(f"last {days} days", cur), window(f"previous {days} days", prev),
-             window("all time", {"contexts": data["contexts"], "returned_tokens": data["returned_tokens"],
-                                 "saved_tokens": data["saved_tokens"]}) + f" ({data['saved_percent']}%)",
-             "tokens sent vs the previous window: "
-             + ("n/a (nothing before)" if change is None else f"{change:+d}%")]
+    lines = [
+        window(f"last {days} days", cur),
+        window(f"previous {days} days", prev),
+        window(
+            "all time",
+            {
+                "contexts": data["contexts"],
+                "returned_tokens": data["returned_tokens"],
+                "saved_tokens": data["saved_tokens"],
+            },
+        )
+        + f" ({data['saved_percent']}%)",
+        "tokens sent vs the previous window: " + ("n/a (nothing before)" if change is None else f"{change:+d}%"),
+    ]
     if series:
-        lines += [f"sent  {render_bars([d['returned_tokens'] for d in series])}",
-                  f"saved {render_bars([d['saved_tokens'] for d in series])}",
-                  f"      {series[0]['day']} … {series[-1]['day']}"]
+        lines += [
+            f"sent  {render_bars([d['returned_tokens'] for d in series])}",
+            f"saved {render_bars([d['saved_tokens'] for d in series])}",
+            f"      {series[0]['day']} … {series[-1]['day']}",
+        ]
     return "\n".join(lines)

@@ -30,16 +30,20 @@ if TYPE_CHECKING:
     from diffreach.query.rank import Graph, RankParams
 
 
-def files_named(conn: sqlite3.Connection, graph: Graph, question: Question, skip: frozenset[str],
-                budget: float = 3.0) -> dict[str, float]:
+def files_named(
+    conn: sqlite3.Connection, graph: Graph, question: Question, skip: frozenset[str], budget: float = 3.0
+) -> dict[str, float]:
     """path → strength of the naming, over the files that take part (``skip``: test files left out).
 
     A question that names many files (a configuration listing every extension, a long traceback) points
     at none of them in particular: past ``budget`` files, every strength shrinks in proportion.
     """
+
     def reexports(file: str, name: str) -> list[str]:
-        return [r[0] for r in conn.execute("SELECT module FROM imports WHERE file=? AND alias=? AND module != ''",
-                                           (file, name))]
+        return [
+            r[0]
+            for r in conn.execute("SELECT module FROM imports WHERE file=? AND alias=? AND module != ''", (file, name))
+        ]
 
     named = named_files(question, graph.files, reexports=reexports)
     for f, strength in named_symbols(question, lambda names: _definitions(conn, names)).items():
@@ -78,10 +82,11 @@ def _definitions(conn: sqlite3.Connection, names: frozenset[str]) -> list[tuple[
     rows: list[tuple[str, str, str]] = []
     ordered = sorted(names)
     for i in range(0, len(ordered), 400):
-        chunk = ordered[i:i + 400]
+        chunk = ordered[i : i + 400]
         marks = ",".join("?" * len(chunk))
-        rows.extend(conn.execute(
-            f"SELECT name, file, qualname FROM nodes WHERE name IN ({marks}) AND kind != 'file'", chunk))
+        rows.extend(
+            conn.execute(f"SELECT name, file, qualname FROM nodes WHERE name IN ({marks}) AND kind != 'file'", chunk)
+        )
     return rows
 
 
@@ -105,8 +110,9 @@ def _priors(files: tuple[str, ...], params: RankParams) -> dict[str, float]:
     return out
 
 
-def thin_replicas(scores: dict[str, tuple[float, bool]], graph: Graph,
-                  params: RankParams) -> dict[str, tuple[float, bool]]:
+def thin_replicas(
+    scores: dict[str, tuple[float, bool]], graph: Graph, params: RankParams
+) -> dict[str, tuple[float, bool]]:
     """Every scored replica but the best of its family counts for ``replica_factor`` of its score."""
     if params.replica_factor >= 1.0:
         return scores
@@ -118,9 +124,12 @@ def thin_replicas(scores: dict[str, tuple[float, bool]], graph: Graph,
         key = family.get(path)
         if key is not None and (key not in best or score > scores[best[key]][0]):
             best[key] = path
-    return {path: (score * params.replica_factor, neighbour)
-            if path in family and best[family[path]] != path else (score, neighbour)
-            for path, (score, neighbour) in scores.items()}
+    return {
+        path: (score * params.replica_factor, neighbour)
+        if path in family and best[family[path]] != path
+        else (score, neighbour)
+        for path, (score, neighbour) in scores.items()
+    }
 
 
 @functools.lru_cache(maxsize=4)
@@ -141,7 +150,7 @@ def _families(files: tuple[str, ...], ids: tuple[str, ...], least: int) -> dict[
         groups: dict[tuple[str, ...], list[str]] = {}
         for path in members:
             lo, hi = bisect.bisect_left(ids, path + "::"), bisect.bisect_left(ids, path + ":;")
-            groups.setdefault(tuple(node[len(path) + 2:] for node in ids[lo:hi]), []).append(path)
+            groups.setdefault(tuple(node[len(path) + 2 :] for node in ids[lo:hi]), []).append(path)
         for family in groups.values():
             if len(family) >= least:
                 out.update((path, number) for path in family)

@@ -25,8 +25,8 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from diffreach.query import terms as T
 from diffreach.languages import language_for
+from diffreach.query import terms as T
 
 TEST_WORDS = frozenset({"test", "tests", "testing", "fixture", "fixtures"})
 
@@ -179,8 +179,9 @@ class _Paths:
 Reexports = Callable[[str, str], Iterable[str]]  # (file, name) → module specs that file imports name from
 
 
-def named_files(question: Question, files: Iterable[str], max_matches: int = 3,
-                reexports: Reexports | None = None) -> dict[str, float]:
+def named_files(
+    question: Question, files: Iterable[str], max_matches: int = 3, reexports: Reexports | None = None
+) -> dict[str, float]:
     """path → strength of the naming: the weight of the line that names it (title 3, prose 1, block 0.5),
     shared among the files a mention matches (none when it matches more than ``max_matches``).
 
@@ -210,7 +211,7 @@ def named_files(question: Question, files: Iterable[str], max_matches: int = 3,
             top_only = not module  # a bare top package ('xarray') names nothing by itself, only its members
             if top_only:
                 module, found = _resolve_dotted(name, resolvers, shortest=1)
-            member = name[len(module) + 1:].split(".", 1)[0] if module else ""
+            member = name[len(module) + 1 :].split(".", 1)[0] if module else ""
             origin = _reexported(found, member, resolvers, reexports) if member and reexports else ()
             if origin:
                 # A member of the top package is its public surface, written to use it as often as
@@ -277,14 +278,15 @@ def _by_stem(parts: list[str], file: str, qual: list[str]) -> bool:
     """``mock._make_subclass`` names ``_make_subclass`` of a file ``mock.*``; what is written before the
     stem must be the file's own directories (``os.path.abspath`` is not ``sphinx/testing/path.py``)."""
     dirs, _, name = file.rpartition("/")
-    head = parts[:-len(qual) - 1]
-    if len(parts) < len(qual) + 1 or parts[-len(qual) - 1:] != [name.split(".", 1)[0], *qual]:
+    head = parts[: -len(qual) - 1]
+    if len(parts) < len(qual) + 1 or parts[-len(qual) - 1 :] != [name.split(".", 1)[0], *qual]:
         return False
-    return not head or dirs.split("/")[-len(head):] == head
+    return not head or dirs.split("/")[-len(head) :] == head
 
 
-def named_symbols(question: Question, defined: Callable[[frozenset[str]], Iterable[tuple[str, str, str]]],
-                  max_matches: int = 3) -> dict[str, float]:
+def named_symbols(
+    question: Question, defined: Callable[[frozenset[str]], Iterable[tuple[str, str, str]]], max_matches: int = 3
+) -> dict[str, float]:
     """path → strength, for files that define a dotted name the question writes.
 
     ``Expression.compile`` names the method ``compile`` of ``Expression``; ``mock._make_subclass`` the
@@ -302,7 +304,7 @@ def named_symbols(question: Question, defined: Callable[[frozenset[str]], Iterab
         parts = written.split(".")
         found = set()
         for file, qual in by_name.get(parts[-1], ()):
-            if (len(qual) >= 2 and parts[-len(qual):] == qual) or _by_stem(parts, file, qual):
+            if (len(qual) >= 2 and parts[-len(qual) :] == qual) or _by_stem(parts, file, qual):
                 found.add(file)
         if 0 < len(found) <= max_matches:
             for f in found:

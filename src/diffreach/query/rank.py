@@ -38,14 +38,21 @@ from typing import Any
 
 import numpy as np
 
-from diffreach.model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
-from diffreach.query.question import about_tests, parse_question
-from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.graph.store import Store, db_path
+from diffreach.model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
+from diffreach.query.named import file_priors, files_named, thin_replicas
+from diffreach.query.question import about_tests, parse_question
 from diffreach.query.term_index import TERM_INDEX_VERSION, ensure_term_tables, update_term_index
 
-__all__ = ["RankParams", "about_tests", "bm25", "file_priors", "personalized_pagerank", "rank_files",
-           "update_term_index"]
+__all__ = [
+    "RankParams",
+    "about_tests",
+    "bm25",
+    "file_priors",
+    "personalized_pagerank",
+    "rank_files",
+    "update_term_index",
+]
 
 EDGE_KINDS = {CALLS: 0, REFERENCES: 1, IMPORTS: 2, INHERITS: 3, CONTAINS: 4, DYNAMIC: 5, TESTS: 6}
 
@@ -75,8 +82,14 @@ class RankParams:
     damping: float = 0.85
     reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
     kind_weights: tuple[tuple[str, float], ...] = (
-        (CALLS, 1.0), (REFERENCES, 0.7), (IMPORTS, 0.3), (INHERITS, 1.0), (CONTAINS, 1.0),
-        (DYNAMIC, 0.5), (TESTS, 0.5))
+        (CALLS, 1.0),
+        (REFERENCES, 0.7),
+        (IMPORTS, 0.3),
+        (INHERITS, 1.0),
+        (CONTAINS, 1.0),
+        (DYNAMIC, 0.5),
+        (TESTS, 0.5),
+    )
     file_decay: float = 0.5  # a file's lexical score: best doc + decay * second + decay² * third …
     file_docs: int = 3
     graph_mix: float = 0.5  # weight of the (normalised) graph score next to the lexical one
@@ -88,8 +101,21 @@ class RankParams:
     # Directories of docs, examples, benchmarks, scripts and vendored code: the question is rarely about
     # them, so their files count for ``secondary_factor`` of their score unless the question names them.
     secondary_dirs: tuple[str, ...] = (
-        "doc", "docs", "documentation", "example", "examples", "bench", "benchmark", "benchmarks", "scripts",
-        "static", "vendor", "vendored", "third_party", "thirdparty")
+        "doc",
+        "docs",
+        "documentation",
+        "example",
+        "examples",
+        "bench",
+        "benchmark",
+        "benchmarks",
+        "scripts",
+        "static",
+        "vendor",
+        "vendored",
+        "third_party",
+        "thirdparty",
+    )
     secondary_factor: float = 0.3
     # Files in a language that holds less than this share of the indexed files (the JavaScript of a
     # Python project) count for ``minor_language_factor`` unless named.
@@ -172,18 +198,31 @@ def _read_cache(path: Path, key: str) -> Graph | None:
             stats = data["stats"]
     except (OSError, KeyError, ValueError):
         return None
-    return Graph(ids=ids, files=files,
-                 file_index={f: i for i, f in enumerate(files)}, n_docs=int(stats[0]), avgdl=float(stats[1]),
-                 n_docs_all=int(stats[2]), avgdl_all=float(stats[3]), avg_notes=float(stats[4]), **arrays)
+    return Graph(
+        ids=ids,
+        files=files,
+        file_index={f: i for i, f in enumerate(files)},
+        n_docs=int(stats[0]),
+        avgdl=float(stats[1]),
+        n_docs_all=int(stats[2]),
+        avgdl_all=float(stats[3]),
+        avg_notes=float(stats[4]),
+        **arrays,
+    )
 
 
 def _write_cache(path: Path, key: str, graph: Graph) -> None:
     # Written under a temporary name and renamed, so a reader never sees half a file.
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
     try:
-        np.savez(tmp, key=np.array(key), ids=_pack(graph.ids), files=_pack(graph.files),
-                 stats=np.array([graph.n_docs, graph.avgdl, graph.n_docs_all, graph.avgdl_all, graph.avg_notes]),
-                 **{name: getattr(graph, name) for name in _ARRAYS})
+        np.savez(
+            tmp,
+            key=np.array(key),
+            ids=_pack(graph.ids),
+            files=_pack(graph.files),
+            stats=np.array([graph.n_docs, graph.avgdl, graph.n_docs_all, graph.avgdl_all, graph.avg_notes]),
+            **{name: getattr(graph, name) for name in _ARRAYS},
+        )
         os.replace(tmp, path)
     except OSError:
         tmp.unlink(missing_ok=True)  # a cache that cannot be written only costs time
@@ -221,7 +260,9 @@ def _graph_from_store(store: Store) -> Graph:
             dst.append(index[child])
             kinds.append(EDGE_KINDS[CONTAINS])
             conf.append(1.0)
-    for s, t, k, c in conn.execute("SELECT source, target, kind, MAX(confidence) FROM edges GROUP BY source, target, kind"):
+    for s, t, k, c in conn.execute(
+        "SELECT source, target, kind, MAX(confidence) FROM edges GROUP BY source, target, kind"
+    ):
         si, ti = index.get(s), index.get(t)
         if si is not None and ti is not None and si != ti and k in EDGE_KINDS:
             src.append(si)
@@ -231,15 +272,24 @@ def _graph_from_store(store: Store) -> Graph:
     ensure_term_tables(conn)
     n_docs, avgdl = conn.execute("SELECT COUNT(*), COALESCE(AVG(length), 1) FROM term_docs WHERE length > 0").fetchone()
     n_all, avgdl_all, avg_notes = conn.execute(
-        "SELECT COUNT(*), COALESCE(AVG(length), 1), COALESCE(AVG(notes_length), 0) FROM term_docs").fetchone()
+        "SELECT COUNT(*), COALESCE(AVG(length), 1), COALESCE(AVG(notes_length), 0) FROM term_docs"
+    ).fetchone()
     return Graph(
-        ids=tuple(ids), files=files, file_index=file_index,
+        ids=tuple(ids),
+        files=files,
+        file_index=file_index,
         node_file=np.array([file_index[f] for f in node_files], dtype=np.int64),
         file_is_test=np.array([bool(test_rows.get(f, 0)) for f in files], dtype=bool),
-        src=np.array(src, dtype=np.int64), dst=np.array(dst, dtype=np.int64),
-        kind=np.array(kinds, dtype=np.int8), confidence=np.array(conf, dtype=np.float64),
-        n_docs=int(n_docs), avgdl=float(avgdl) or 1.0, n_docs_all=int(n_all), avgdl_all=float(avgdl_all) or 1.0,
-        avg_notes=float(avg_notes))
+        src=np.array(src, dtype=np.int64),
+        dst=np.array(dst, dtype=np.int64),
+        kind=np.array(kinds, dtype=np.int8),
+        confidence=np.array(conf, dtype=np.float64),
+        n_docs=int(n_docs),
+        avgdl=float(avgdl) or 1.0,
+        n_docs_all=int(n_all),
+        avgdl_all=float(avgdl_all) or 1.0,
+        avg_notes=float(avg_notes),
+    )
 
 
 # ----- lexical: BM25 over the term index --------------------------------------------------------
@@ -255,8 +305,15 @@ class LexicalHits:
     dropped_terms: tuple[str, ...]  # too common to score
 
 
-def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: float,
-         params: RankParams, skip_files: frozenset[str] = frozenset(), n_files: int | None = None) -> LexicalHits:
+def bm25(
+    conn: sqlite3.Connection,
+    query: dict[str, float],
+    n_docs: int,
+    avgdl: float,
+    params: RankParams,
+    skip_files: frozenset[str] = frozenset(),
+    n_files: int | None = None,
+) -> LexicalHits:
     """Score every document that holds a query term; ``query`` maps term → its weight in the question.
 
     A term's idf is a geometric mix of its idf over the documents and over the files (``n_files``
@@ -273,14 +330,19 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
     nl = nw * params.notes_length_share
     fields = "" if nw > 0 else " AND weight > 0"
     # The counts without notes-only documents cost a few ms a query: only when they are used.
-    apart = ("SUM(weight > 0), COUNT(DISTINCT CASE WHEN weight > 0 THEN file END)" if 0 < nw and params.notes_df < 1
-             else "COUNT(*), COUNT(DISTINCT file)")
+    apart = (
+        "SUM(weight > 0), COUNT(DISTINCT CASE WHEN weight > 0 THEN file END)"
+        if nw > 0 and params.notes_df < 1
+        else "COUNT(*), COUNT(DISTINCT file)"
+    )
     for i in range(0, len(qterms), 400):
-        chunk = qterms[i:i + 400]
+        chunk = qterms[i : i + 400]
         marks = ",".join("?" * len(chunk))
         for term, n, nf, n_id, nf_id in conn.execute(
-                f"SELECT term, COUNT(*), COUNT(DISTINCT file), {apart} FROM term_postings "
-                f"WHERE term IN ({marks}){fields} GROUP BY term", chunk):
+            f"SELECT term, COUNT(*), COUNT(DISTINCT file), {apart} FROM term_postings "
+            f"WHERE term IN ({marks}){fields} GROUP BY term",
+            chunk,
+        ):
             share = params.notes_df if n_id else 1.0
             df[term] = round(n_id + share * (n - n_id))
             file_df[term] = round(nf_id + share * (nf - nf_id))
@@ -298,11 +360,13 @@ def bm25(conn: sqlite3.Connection, query: dict[str, float], n_docs: int, avgdl: 
         n_files = max(n_files or 1, max(file_df[t] for t in used))
         idf = {t: idf[t] ** (1 - params.file_idf) * _idf(n_files, file_df[t]) ** params.file_idf for t in used}
     for i in range(0, len(used), 400):
-        chunk = used[i:i + 400]
+        chunk = used[i : i + 400]
         marks = ",".join("?" * len(chunk))
         for term, node, file, tf, notes, length, notes_length in conn.execute(
-                f"SELECT term, node, file, weight, notes, length, notes_length FROM term_postings "
-                f"WHERE term IN ({marks}){fields}", chunk):
+            f"SELECT term, node, file, weight, notes, length, notes_length FROM term_postings "
+            f"WHERE term IN ({marks}){fields}",
+            chunk,
+        ):
             if file in skip_files:
                 continue
             if nw > 0:
@@ -321,9 +385,16 @@ def _idf(total: int, n: int) -> float:
 # ----- structural: personalized PageRank --------------------------------------------------------
 
 
-def personalized_pagerank(n: int, src: np.ndarray, dst: np.ndarray, weight: np.ndarray,
-                          personalization: np.ndarray, damping: float = 0.85, tol: float = 1e-6,
-                          max_iter: int = 100) -> tuple[np.ndarray, int]:
+def personalized_pagerank(
+    n: int,
+    src: np.ndarray,
+    dst: np.ndarray,
+    weight: np.ndarray,
+    personalization: np.ndarray,
+    damping: float = 0.85,
+    tol: float = 1e-6,
+    max_iter: int = 100,
+) -> tuple[np.ndarray, int]:
     """Power iteration of x = d·(x W) + (1 - d)·p (+ dangling mass back to p) over weighted edges.
 
     Returns the scores (summing to 1) and the iterations used.
@@ -343,8 +414,9 @@ def personalized_pagerank(n: int, src: np.ndarray, dst: np.ndarray, weight: np.n
     return x, max_iter
 
 
-def _walk(n: int, src: np.ndarray, dst: np.ndarray, w: np.ndarray, seed_weight: np.ndarray,
-          damping: float) -> tuple[np.ndarray, int]:
+def _walk(
+    n: int, src: np.ndarray, dst: np.ndarray, w: np.ndarray, seed_weight: np.ndarray, damping: float
+) -> tuple[np.ndarray, int]:
     """PageRank on the part of the graph the walk can use (seeds and nodes with edges), scattered back."""
     if not seed_weight.any():
         return np.zeros(n), 0
@@ -373,8 +445,11 @@ def walk_edges(graph: Graph, params: RankParams, include_tests: bool) -> tuple[n
     keep = w > 0
     src, dst, w = graph.src[keep], graph.dst[keep], w[keep]
     if params.reverse_weight > 0:
-        src, dst, w = (np.concatenate([src, dst]), np.concatenate([dst, src]),
-                       np.concatenate([w, w * params.reverse_weight]))
+        src, dst, w = (
+            np.concatenate([src, dst]),
+            np.concatenate([dst, src]),
+            np.concatenate([w, w * params.reverse_weight]),
+        )
     return src, dst, w
 
 
@@ -411,8 +486,9 @@ class QueryResult:
         return data
 
 
-def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None = None,
-               debug: bool = False) -> QueryResult:
+def rank_files(
+    store: Store, text: str, top: int = 5, params: RankParams | None = None, debug: bool = False
+) -> QueryResult:
     """The ``top`` files of the indexed repository most relevant to ``text``, with reasons."""
     params = params or RankParams()
     started = time.perf_counter()
@@ -427,8 +503,9 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     lexed = time.perf_counter()
     n = len(graph.ids)
     ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))
-    seeds = [(node, score, i) for node, score in ranked_hits[:params.seeds * 2]
-             if (i := graph.position(node)) is not None][:params.seeds]
+    seeds = [
+        (node, score, i) for node, score in ranked_hits[: params.seeds * 2] if (i := graph.position(node)) is not None
+    ][: params.seeds]
     seed_weight = np.zeros(n)
     for _, score, i in seeds:
         seed_weight[i] = score
@@ -447,19 +524,46 @@ def rank_files(store: Store, text: str, top: int = 5, params: RankParams | None 
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
     max_lex = max(lexical.values(), default=0.0) or 1.0
     max_graph = float(graph_file.max()) if nfiles and graph_file.max() > 0 else 1.0
-    files = tuple(_ranked(graph, hits, path, score, lexical.get(path, 0.0) / max_lex,
-                          float(graph_file[graph.file_index[path]]) / max_graph if path in graph.file_index else 0.0,
-                          neighbour, seed_weight) for path, (score, neighbour) in ordered[:top])
+    files = tuple(
+        _ranked(
+            graph,
+            hits,
+            path,
+            score,
+            lexical.get(path, 0.0) / max_lex,
+            float(graph_file[graph.file_index[path]]) / max_graph if path in graph.file_index else 0.0,
+            neighbour,
+            seed_weight,
+        )
+        for path, (score, neighbour) in ordered[:top]
+    )
     info: dict[str, object] = {}
     if debug:
-        info = {"nodes": n, "edges": len(src), "query_terms": len(question.terms), "named_files": sorted(named),
-                "dropped_terms": list(hits.dropped_terms[:20]), "scored_documents": len(hits.scores),
-                "seeds": [[node, round(score, 3)] for node, score, _ in seeds[:10]], "ppr_iterations": iterations,
-                "ms": {"load": round((loaded - started) * 1000, 1), "bm25": round((lexed - loaded) * 1000, 1),
-                       "pagerank": round((walked - lexed) * 1000, 1),
-                       "total": round((time.perf_counter() - started) * 1000, 1)}}
-    return QueryResult(query=text, files=files, top=top, candidates=len(scores),
-                       truncated=len(scores) > top, about_tests=tests, debug=info)
+        info = {
+            "nodes": n,
+            "edges": len(src),
+            "query_terms": len(question.terms),
+            "named_files": sorted(named),
+            "dropped_terms": list(hits.dropped_terms[:20]),
+            "scored_documents": len(hits.scores),
+            "seeds": [[node, round(score, 3)] for node, score, _ in seeds[:10]],
+            "ppr_iterations": iterations,
+            "ms": {
+                "load": round((loaded - started) * 1000, 1),
+                "bm25": round((lexed - loaded) * 1000, 1),
+                "pagerank": round((walked - lexed) * 1000, 1),
+                "total": round((time.perf_counter() - started) * 1000, 1),
+            },
+        }
+    return QueryResult(
+        query=text,
+        files=files,
+        top=top,
+        candidates=len(scores),
+        truncated=len(scores) > top,
+        about_tests=tests,
+        debug=info,
+    )
 
 
 def _file_lexical(hits: LexicalHits, params: RankParams) -> dict[str, float]:
@@ -470,13 +574,21 @@ def _file_lexical(hits: LexicalHits, params: RankParams) -> dict[str, float]:
     out: dict[str, float] = {}
     for path, scores in per_file.items():
         scores.sort(reverse=True)
-        out[path] = sum(s * params.file_decay ** i for i, s in enumerate(scores[:params.file_docs]))
+        out[path] = sum(s * params.file_decay**i for i, s in enumerate(scores[: params.file_docs]))
     return out
 
 
-def _mix(graph: Graph, lexical: dict[str, float], graph_file: np.ndarray, src: np.ndarray, dst: np.ndarray,
-         skip: frozenset[str], top: int, params: RankParams,
-         named: dict[str, float] | None = None) -> dict[str, tuple[float, bool]]:
+def _mix(
+    graph: Graph,
+    lexical: dict[str, float],
+    graph_file: np.ndarray,
+    src: np.ndarray,
+    dst: np.ndarray,
+    skip: frozenset[str],
+    top: int,
+    params: RankParams,
+    named: dict[str, float] | None = None,
+) -> dict[str, tuple[float, bool]]:
     """path → (score, entered as neighbour): lexical + graph (+ a bonus when named) times the file's prior,
     then one-hop neighbours of the best files."""
     named = named or {}
@@ -491,8 +603,9 @@ def _mix(graph: Graph, lexical: dict[str, float], graph_file: np.ndarray, src: n
     def weigh(path: str, score: float) -> float:
         return score + params.named_bonus * named[path] if path in named else score * prior.get(path, 1.0)
 
-    scores = {f: (weigh(f, lexical.get(f, 0.0) / max_lex + params.graph_mix * graph_part(f)), False)
-              for f in candidates}
+    scores = {
+        f: (weigh(f, lexical.get(f, 0.0) / max_lex + params.graph_mix * graph_part(f)), False) for f in candidates
+    }
     scores.update({f: (weigh(f, lexical[f] / max_lex), False) for f in lexical if f not in graph.file_index})
     best = sorted(scores, key=lambda f: (-scores[f][0], f))[:top]
     if not best or params.neighbour_discount <= 0:
@@ -507,8 +620,16 @@ def _mix(graph: Graph, lexical: dict[str, float], graph_file: np.ndarray, src: n
     return scores
 
 
-def _ranked(graph: Graph, hits: LexicalHits, path: str, score: float, lexical: float, graph_score: float,
-            neighbour: bool, seed_weight: np.ndarray) -> RankedFile:
+def _ranked(
+    graph: Graph,
+    hits: LexicalHits,
+    path: str,
+    score: float,
+    lexical: float,
+    graph_score: float,
+    neighbour: bool,
+    seed_weight: np.ndarray,
+) -> RankedFile:
     term_parts: dict[str, float] = {}
     docs: list[tuple[float, str]] = []
     for node, file in hits.node_files.items():
@@ -518,8 +639,16 @@ def _ranked(graph: Graph, hits: LexicalHits, path: str, score: float, lexical: f
                 term_parts[term] = term_parts.get(term, 0.0) + part
     terms = tuple(t for t, _ in sorted(term_parts.items(), key=lambda kv: (-kv[1], kv[0]))[:6])
     symbols = tuple(node for _, node in sorted(docs, key=lambda d: (-d[0], d[1]))[:3])
-    return RankedFile(path=path, score=round(float(score), 4), lexical=round(lexical, 4), graph=round(graph_score, 4),
-                      terms=terms, symbols=symbols, via=_lifted_by(graph, path, seed_weight), neighbour=neighbour)
+    return RankedFile(
+        path=path,
+        score=round(float(score), 4),
+        lexical=round(lexical, 4),
+        graph=round(graph_score, 4),
+        terms=terms,
+        symbols=symbols,
+        via=_lifted_by(graph, path, seed_weight),
+        neighbour=neighbour,
+    )
 
 
 _KIND_NAMES = {v: k for k, v in EDGE_KINDS.items()}
@@ -551,13 +680,17 @@ def format_query(result: dict[str, object]) -> str:
     files: list[dict[str, Any]] = result["files"]  # type: ignore[assignment]
     d: dict[str, Any] = result.get("debug") or {}  # type: ignore[assignment]
     if d:
-        lines.append(f"[GRAPH] {d['nodes']} nodes, {d['edges']} walked edges; {d['scored_documents']} documents "
-                     f"matched {d['query_terms']} query terms; pagerank in {d['ppr_iterations']} iterations")
+        lines.append(
+            f"[GRAPH] {d['nodes']} nodes, {d['edges']} walked edges; {d['scored_documents']} documents "
+            f"matched {d['query_terms']} query terms; pagerank in {d['ppr_iterations']} iterations"
+        )
         lines.append("[GRAPH] Seeds: " + ", ".join(f"{s} ({w})" for s, w in d["seeds"]))
         if d["dropped_terms"]:
             lines.append("[GRAPH] Too common to score: " + ", ".join(d["dropped_terms"]))
-        lines.append(f"[GRAPH] Selected {len(files)} files: " + ", ".join(
-            f"{f['path']} (lexical {f['lexical']:.2f} + graph {f['graph']:.2f})" for f in files))
+        lines.append(
+            f"[GRAPH] Selected {len(files)} files: "
+            + ", ".join(f"{f['path']} (lexical {f['lexical']:.2f} + graph {f['graph']:.2f})" for f in files)
+        )
         lines.append("[GRAPH] Time (ms): " + ", ".join(f"{k} {v}" for k, v in d["ms"].items()))
     if not files:
         lines.append("no file matches the question")

@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from contextlib import nullcontext
 from importlib import resources
 
-from diffreach.query import terms as T
 from diffreach.graph.store import Store
+from diffreach.query import terms as T
 
 TERM_INDEX_VERSION = "5"
 
@@ -70,8 +70,9 @@ _MAX_NOTED_FILES = 2_000  # files noted for the next query past which it rebuild
 _TERM_BATCH = 50_000  # postings written at a time: a whole index is built in bounded memory
 
 
-def update_term_index(store: Store, changed: Iterable[str], deleted: Iterable[str], full: bool = False,
-                      defer: bool = False) -> int:
+def update_term_index(
+    store: Store, changed: Iterable[str], deleted: Iterable[str], full: bool = False, defer: bool = False
+) -> int:
     """Replace the terms of ``changed``/``deleted`` files (all files when ``full`` or the index is stale).
 
     Called by the indexer at the end of a run; returns the number of files whose terms were written.
@@ -121,8 +122,10 @@ def _note_for_the_next_query(store: Store, paths: list[str], full: bool, current
 
 
 _Node = tuple[str, str, str, str, str, str, str, str]  # id, kind, name, qualname, file, signature, doc, notes
-_NODES = ("SELECT n.id, n.kind, n.name, n.qualname, n.file, n.signature, n.doc, COALESCE(x.text, '') "
-          "FROM nodes n LEFT JOIN notes x ON x.node = n.id")
+_NODES = (
+    "SELECT n.id, n.kind, n.name, n.qualname, n.file, n.signature, n.doc, COALESCE(x.text, '') "
+    "FROM nodes n LEFT JOIN notes x ON x.node = n.id"
+)
 
 
 def _cleared_nodes(conn: sqlite3.Connection, paths: list[str], full: bool) -> Iterable[_Node]:
@@ -135,7 +138,7 @@ def _cleared_nodes(conn: sqlite3.Connection, paths: list[str], full: bool) -> It
         return conn.execute(_NODES)
     rows: list[_Node] = []
     for i in range(0, len(paths), 400):
-        chunk = paths[i:i + 400]
+        chunk = paths[i : i + 400]
         marks = ",".join("?" * len(chunk))
         conn.execute(f"DELETE FROM term_postings WHERE file IN ({marks})", chunk)
         conn.execute(f"DELETE FROM term_docs WHERE file IN ({marks})", chunk)
@@ -156,8 +159,10 @@ def _write_terms(conn: sqlite3.Connection, nodes: Iterable[_Node]) -> set[str]:
             continue
         length, notes_length = sum(weights.values()), sum(counts.values())
         docs.append((node, path, length, notes_length))
-        postings.extend((term, node, path, weights.get(term, 0.0), counts.get(term, 0.0), length, notes_length)
-                        for term in [*weights, *(t for t in counts if t not in weights)])
+        postings.extend(
+            (term, node, path, weights.get(term, 0.0), counts.get(term, 0.0), length, notes_length)
+            for term in [*weights, *(t for t in counts if t not in weights)]
+        )
         if len(postings) >= _TERM_BATCH:
             _insert_terms(conn, docs, postings)
             docs, postings = [], []
@@ -165,12 +170,17 @@ def _write_terms(conn: sqlite3.Connection, nodes: Iterable[_Node]) -> set[str]:
     return files
 
 
-def _insert_terms(conn: sqlite3.Connection, docs: list[tuple[str, str, float, float]],
-                  postings: list[tuple[str, str, str, float, float, float, float]]) -> None:
+def _insert_terms(
+    conn: sqlite3.Connection,
+    docs: list[tuple[str, str, float, float]],
+    postings: list[tuple[str, str, str, float, float, float, float]],
+) -> None:
     conn.executemany("INSERT OR REPLACE INTO term_docs(node, file, length, notes_length) VALUES (?,?,?,?)", docs)
     postings.sort()  # the table is clustered by (term, node): sorted rows land on fewer pages
-    conn.executemany("INSERT INTO term_postings(term, node, file, weight, notes, length, notes_length)"
-                     " VALUES (?,?,?,?,?,?,?)", postings)
+    conn.executemany(
+        "INSERT INTO term_postings(term, node, file, weight, notes, length, notes_length) VALUES (?,?,?,?,?,?,?)",
+        postings,
+    )
 
 
 __all__ = ["TERM_INDEX_VERSION", "document_terms", "ensure_term_tables", "note_terms", "update_term_index"]

@@ -105,8 +105,11 @@ class Classes:
         if not owner:
             return None
         lang = self.source.language_of(row.file)
-        found = [c for c in self._candidates(owner.rsplit(".", 1)[-1])
-                 if c.kind == CLASS and _qualname(c.id) == owner and self.source.language_of(c.file) == lang]
+        found = [
+            c
+            for c in self._candidates(owner.rsplit(".", 1)[-1])
+            if c.kind == CLASS and _qualname(c.id) == owner and self.source.language_of(c.file) == lang
+        ]
         visible = self._visible_files(row.file)
         for c in sorted(found, key=lambda c: (c.file != row.file, c.file not in visible, c.id)):
             if c.file == row.file or c.file in visible or len(found) == 1:
@@ -140,9 +143,13 @@ class Classes:
             qual = _qualname(cls.id)
             package = self.source.package_of(cls.file)
             for piece in self._candidates(cls.name):
-                if piece.kind == CLASS and piece.id != cls.id and _qualname(piece.id) == qual \
-                        and self.source.language_of(piece.file) == self.source.language_of(cls.file) \
-                        and self.source.package_of(piece.file) == package:
+                if (
+                    piece.kind == CLASS
+                    and piece.id != cls.id
+                    and _qualname(piece.id) == qual
+                    and self.source.language_of(piece.file) == self.source.language_of(cls.file)
+                    and self.source.package_of(piece.file) == package
+                ):
                     found = self.child(piece.id, name)
                     if found is not None:
                         return found

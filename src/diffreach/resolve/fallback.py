@@ -38,7 +38,9 @@ _MAX_DEPTH = MAX_DEPTH
 
 
 class NameFallback:
-    def _by_name(self: Resolver, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool) -> ResolvedRef:
+    def _by_name(
+        self: Resolver, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool
+    ) -> ResolvedRef:
         if ref.kind == REF_VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
             return ResolvedRef(ref, path, REF_UNRESOLVED)
         key = (ref.name, method, spec.name)
@@ -58,15 +60,20 @@ class NameFallback:
         root = None
         if method and len(candidates) > 1:
             # Asked with no guard open, so the same for every reference of the name: once.
-            root = self._by_name_roots[key] if key in self._by_name_roots else \
-                self._by_name_roots.setdefault(key, self._common_root(candidates))
+            root = (
+                self._by_name_roots[key]
+                if key in self._by_name_roots
+                else self._by_name_roots.setdefault(key, self._common_root(candidates))
+            )
         if root is not None:
             # Every definition of the name overrides one base method: whatever the
             # receiver, the call is a call of that virtual method (dynamic edges lead on).
             return self._edge(path, ref, root, RES_UNIQUE, source_is_test)
         if 1 < len(candidates) <= MAX_AMBIGUOUS:
-            edges = tuple(self._make_edge(ref, c, RES_AMBIGUOUS, source_is_test, len(candidates))
-                          for c in sorted(candidates, key=lambda r: r.id))
+            edges = tuple(
+                self._make_edge(ref, c, RES_AMBIGUOUS, source_is_test, len(candidates))
+                for c in sorted(candidates, key=lambda r: r.id)
+            )
             return ResolvedRef(ref, path, REF_AMBIGUOUS, edges)
         return ResolvedRef(ref, path, REF_UNRESOLVED)
 
@@ -76,8 +83,12 @@ class NameFallback:
         the last file asked only (inherit references come file by file)."""
         if self._class_methods[0] != path:
             table: dict[str, list[tuple[str, SymRow]]] = {}
-            members = [(parent, name, row) for name, parents in self._syms(path)[1].items()
-                       for parent, row in parents.items() if row.kind == METHOD and parent is not None]
+            members = [
+                (parent, name, row)
+                for name, parents in self._syms(path)[1].items()
+                for parent, row in parents.items()
+                if row.kind == METHOD and parent is not None
+            ]
             for parent, name, row in sorted(members, key=lambda m: m[2].id):
                 table.setdefault(parent, []).append((name, row))
             self._class_methods = (path, table)
@@ -132,5 +143,3 @@ class NameFallback:
             if overridden is not None and overridden.kind == METHOD:
                 edges.append(Edge(overridden.id, row.id, DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], 0))
         return edges
-
-

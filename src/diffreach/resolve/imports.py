@@ -147,12 +147,13 @@ class Imports:
         for imp in self._file_imports(path):
             if imp.name and imp.module:
                 target = self.import_target(path, imp)
-                extra = target.files if isinstance(target, Module) else \
-                    ((target.file,) if isinstance(target, SymRow) else ())
+                extra = (
+                    target.files
+                    if isinstance(target, Module)
+                    else ((target.file,) if isinstance(target, SymRow) else ())
+                )
                 for f in extra:
                     if f != path and f not in seen:
                         seen.add(f)
                         edges.append(Edge(path, f, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
         return edges
-
-

@@ -72,8 +72,7 @@ FileSyms = tuple[dict[str, SymRow], dict[str, dict[str | None, SymRow]]]
 
 
 class Resolver(Classes, Imports, NameFallback):
-    def __init__(self, source: Source, modules: dict[str, tuple[frozenset[str], ModuleResolver]] | None = None
-                 ) -> None:
+    def __init__(self, source: Source, modules: dict[str, tuple[frozenset[str], ModuleResolver]] | None = None) -> None:
         """``modules`` carries module resolvers over from earlier resolvers of the same caller:
         one is reused while the repository's paths are the same (its owner empties the
         dict when files that steer import resolution change)."""
@@ -122,9 +121,21 @@ class Resolver(Classes, Imports, NameFallback):
         what was learnt name by name (a name's candidates and by-name verdicts): a streamed
         build calls this every few thousand files, so memory stays bounded without asking the
         source again for every definition of a common name (``run`` in 50,000 classes)."""
-        for memo in (self._file_syms, self._imports, self._import_indexes, self._bindings, self._import_targets,
-                     self._bases, self._import_files, self._members, self._absent, self._specs, self._receivers,
-                     self._file_members, self._file_names):
+        for memo in (
+            self._file_syms,
+            self._imports,
+            self._import_indexes,
+            self._bindings,
+            self._import_targets,
+            self._bases,
+            self._import_files,
+            self._members,
+            self._absent,
+            self._specs,
+            self._receivers,
+            self._file_members,
+            self._file_names,
+        ):
             memo.clear()
         self._class_methods = (None, {})
 
@@ -297,8 +308,14 @@ class Resolver(Classes, Imports, NameFallback):
                     return found
         for imp in wildcards:
             files = self.import_files(path, imp)
-            target = (self.module_member(files, name, depth + 1)
-                      or self._class_member(path, Import(imp.module, name, name, imp.line), files)) if files else None
+            target = (
+                (
+                    self.module_member(files, name, depth + 1)
+                    or self._class_member(path, Import(imp.module, name, name, imp.line), files)
+                )
+                if files
+                else None
+            )
             if target is not None:
                 return target
         return self._global_type(path, name) if spec.global_types else None
@@ -453,12 +470,18 @@ class Resolver(Classes, Imports, NameFallback):
                     break
         elif ref.receiver:
             key = (ref.scope, ref.receiver)
-            owner = self._receivers[key] if key in self._receivers else \
-                self._receivers.setdefault(key, self.resolve_receiver(path, ref.scope, ref.receiver))
+            owner = (
+                self._receivers[key]
+                if key in self._receivers
+                else self._receivers.setdefault(key, self.resolve_receiver(path, ref.scope, ref.receiver))
+            )
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, REF_EXTERNAL)
-            if isinstance(owner, SymRow) and owner.kind in (FUNCTION, METHOD) \
-                    and self.child(owner.id, ref.name) is None:
+            if (
+                isinstance(owner, SymRow)
+                and owner.kind in (FUNCTION, METHOD)
+                and self.child(owner.id, ref.name) is None
+            ):
                 # A parameter shadowing a function of the same name (pytest fixtures):
                 # what the function returns is unknown, so the receiver is too. A member
                 # given to the function object itself (JS ``Foo.from = …``) is known.
@@ -490,7 +513,7 @@ class Resolver(Classes, Imports, NameFallback):
         return ResolvedRef(ref, path, REF_UNRESOLVED)
 
     def _edge(self, path: str, ref: Ref, target: SymRow, resolution: str, source_is_test: bool) -> ResolvedRef:
-        if target.kind == FILE or target.id == ref.scope and ref.kind != REF_CALL:
+        if target.kind == FILE or (target.id == ref.scope and ref.kind != REF_CALL):
             return ResolvedRef(ref, path, REF_UNRESOLVED)
         if ref.kind == REF_INHERIT and target.kind != CLASS:
             return ResolvedRef(ref, path, REF_UNRESOLVED)
@@ -534,9 +557,24 @@ class Resolver(Classes, Imports, NameFallback):
                 rr = ResolvedRef(ref, path, twin.status)
             else:
                 old, line = twin.ref.line, ref.line
-                rr = ResolvedRef(ref, path, twin.status, tuple([
-                    Edge(e.source, e.target, e.kind, e.resolution, e.confidence, line if e.line == old else e.line)
-                    for e in twin.edges]))
+                rr = ResolvedRef(
+                    ref,
+                    path,
+                    twin.status,
+                    tuple(
+                        [
+                            Edge(
+                                e.source,
+                                e.target,
+                                e.kind,
+                                e.resolution,
+                                e.confidence,
+                                line if e.line == old else e.line,
+                            )
+                            for e in twin.edges
+                        ]
+                    ),
+                )
             out.append(rr)
         return out
 
@@ -555,6 +593,7 @@ class Resolver(Classes, Imports, NameFallback):
             self._imports_open.clear()
             self._members_open.clear()
             return ResolvedRef(ref, path, REF_UNRESOLVED)
+
 
 @cache
 def _confidence(resolution: str, n: int) -> float:
@@ -588,8 +627,11 @@ def _split(expr: str) -> tuple[str, str]:
 
 def _module_name_guess(path: str, part: str, spec: LanguageSpec) -> str:
     """``pkg.sub`` reached as an attribute of module ``pkg``: resolve it relative to pkg's file."""
-    return f"{spec.module_separator}{part}" if PurePosixPath(path).stem == "__init__" else \
-        f"{spec.module_separator}{PurePosixPath(path).stem}{spec.module_separator}{part}"
+    return (
+        f"{spec.module_separator}{part}"
+        if PurePosixPath(path).stem == "__init__"
+        else f"{spec.module_separator}{PurePosixPath(path).stem}{spec.module_separator}{part}"
+    )
 
 
 __all__ = ["CONFIDENCE", "REF_CALL", "REF_INHERIT", "Module", "Resolver", "Source", "SymRow"]

@@ -20,8 +20,16 @@ from diffreach.model import Change, Reached
 # Per change kind: the chance a direct caller's behaviour changes. Ordered by
 # how much of the contract a kind touches; a caller takes the highest of its seeds.
 KIND_SCORES = {
-    "deleted": 0.95, "renamed": 0.9, "signature": 0.85, "return": 0.7, "raises": 0.65,
-    "visibility": 0.6, "decorators": 0.5, "added": 0.3, "module": 0.3, "body": 0.2,
+    "deleted": 0.95,
+    "renamed": 0.9,
+    "signature": 0.85,
+    "return": 0.7,
+    "raises": 0.65,
+    "visibility": 0.6,
+    "decorators": 0.5,
+    "added": 0.3,
+    "module": 0.3,
+    "body": 0.2,
 }
 HOP_DECAY = 0.4
 BEHAVIOR_THRESHOLD = 0.5  # at or above: listed as behaviour change, below: reach only
@@ -52,12 +60,16 @@ def arity(signature: str) -> tuple[int, int | None] | None:
                 break
     if end < 0:
         return None
-    params = [p.strip() for p in _top_level_split(signature[start + 1:end]) if p.strip()]
-    params = [p for p in params if p not in ("self", "cls", "this", "/", "*") and not p.startswith(("self:", "&self", "&mut self"))]
+    params = [p.strip() for p in _top_level_split(signature[start + 1 : end]) if p.strip()]
+    params = [
+        p
+        for p in params
+        if p not in ("self", "cls", "this", "/", "*") and not p.startswith(("self:", "&self", "&mut self"))
+    ]
     required, maximum = 0, 0
     variadic = False
     for p in params:
-        if p.startswith("**") or p.startswith("*") or "..." in p:
+        if p.startswith(("**", "*")) or "..." in p:
             variadic = True
             continue
         maximum += 1
@@ -79,7 +91,7 @@ def call_arguments(line: str, name: str) -> int | None:
         elif ch in ")]}":
             depth -= 1
             if depth == 0:
-                inner = line[start + 1:i].strip()
+                inner = line[start + 1 : i].strip()
                 if "*" in inner.split(",")[0][:2] or "..." in inner:
                     return None  # splatted arguments: cannot count
                 return len([a for a in _top_level_split(inner) if a.strip()]) if inner else 0

@@ -29,11 +29,11 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from diffreach.extract.comments import Comments, comments_in
-from diffreach.review.diff import hunk_bodies
 from diffreach.extract.core import extract
 from diffreach.languages import language_for
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import CLASS, FILE, Change, FileDiff, Symbol
+from diffreach.review.diff import hunk_bodies
 
 Reader = Callable[[str], bytes | None]
 
@@ -75,12 +75,15 @@ class _Version:
 
     def own_lines(self, sym: Symbol) -> list[str]:
         """The symbol's own lines of code, comments cut off (nested symbols' lines are theirs)."""
-        code = (self.comments.code(n, self.lines[n - 1])
-                for n in range(sym.start_line, min(sym.end_line, len(self.lines)) + 1) if self.owner[n] == sym.id)
+        code = (
+            self.comments.code(n, self.lines[n - 1])
+            for n in range(sym.start_line, min(sym.end_line, len(self.lines)) + 1)
+            if self.owner[n] == sym.id
+        )
         return [line for line in code if line is not None]
 
     def all_lines(self, sym: Symbol) -> list[str]:
-        return list(self.lines[sym.start_line - 1:sym.end_line])
+        return list(self.lines[sym.start_line - 1 : sym.end_line])
 
 
 def unsupported_files(file_diffs: Sequence[FileDiff]) -> tuple[str, ...]:
@@ -105,8 +108,16 @@ def changed_symbols(file_diffs: Sequence[FileDiff], read_old: Reader, read_new: 
             known = found.get(change.id)
             if known is not None:
                 merged = tuple(sorted(set(known.changes) | set(change.changes)))
-                change = Change(known.id, known.kind, known.file, merged, known.start_line,
-                                known.end_line, known.signature, known.old_signature or change.old_signature)
+                change = Change(
+                    known.id,
+                    known.kind,
+                    known.file,
+                    merged,
+                    known.start_line,
+                    known.end_line,
+                    known.signature,
+                    known.old_signature or change.old_signature,
+                )
             found[change.id] = change
     return tuple(sorted(found.values(), key=lambda c: (c.file, c.start_line, c.id)))
 
@@ -117,8 +128,10 @@ def _spec(fd: FileDiff) -> LanguageSpec | None:
 
 # -- the two versions ---------------------------------------------------------
 
-def _versions(fd: FileDiff, spec: LanguageSpec, read_old: Reader,
-              read_new: Reader) -> tuple[_Version | None, _Version | None]:
+
+def _versions(
+    fd: FileDiff, spec: LanguageSpec, read_old: Reader, read_new: Reader
+) -> tuple[_Version | None, _Version | None]:
     old_data = read_old(fd.old_path) if fd.old_path is not None else None
     new_data = read_new(fd.new_path) if fd.new_path is not None else None
     old_lines = _lines(old_data) if old_data is not None else None
@@ -126,11 +139,13 @@ def _versions(fd: FileDiff, spec: LanguageSpec, read_old: Reader,
     if (fd.old_path is not None and old_lines is None) or (fd.new_path is not None and new_lines is None):
         bodies = hunk_bodies(fd)
         if fd.old_path is not None and old_lines is None:
-            old_lines = _apply(new_lines, fd, bodies, forward=False) if new_lines is not None \
-                else _sparse(fd, bodies, "-")
+            old_lines = (
+                _apply(new_lines, fd, bodies, forward=False) if new_lines is not None else _sparse(fd, bodies, "-")
+            )
         if fd.new_path is not None and new_lines is None:
-            new_lines = _apply(old_lines, fd, bodies, forward=True) if old_lines is not None \
-                else _sparse(fd, bodies, "+")
+            new_lines = (
+                _apply(old_lines, fd, bodies, forward=True) if old_lines is not None else _sparse(fd, bodies, "+")
+            )
     old = _version(fd.old_path, old_lines, spec) if fd.old_path is not None and old_lines is not None else None
     new = _version(fd.new_path, new_lines, spec) if fd.new_path is not None and new_lines is not None else None
     return old, new
@@ -143,8 +158,7 @@ def _lines(data: bytes) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
-def _apply(lines: list[str], fd: FileDiff, bodies: tuple[tuple[tuple[str, str], ...], ...],
-           forward: bool) -> list[str]:
+def _apply(lines: list[str], fd: FileDiff, bodies: tuple[tuple[tuple[str, str], ...], ...], forward: bool) -> list[str]:
     """The other side of the file: ``lines`` with the hunks applied (or undone)."""
     drop = "-" if forward else "+"
     out: list[str] = []
@@ -153,7 +167,7 @@ def _apply(lines: list[str], fd: FileDiff, bodies: tuple[tuple[tuple[str, str], 
         start, count = (hunk.old_start, hunk.old_count) if forward else (hunk.new_start, hunk.new_count)
         start = start if count else start + 1  # an empty range names the line before it
         if start > pos:
-            out.extend(lines[pos - 1:start - 1])
+            out.extend(lines[pos - 1 : start - 1])
             pos = start
         for tag, text in body:
             if tag == " ":
@@ -163,7 +177,7 @@ def _apply(lines: list[str], fd: FileDiff, bodies: tuple[tuple[tuple[str, str], 
                 pos += 1
             else:
                 out.append(text)
-    out.extend(lines[pos - 1:])
+    out.extend(lines[pos - 1 :])
     return out
 
 
@@ -197,8 +211,7 @@ def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
             owner[n] = sym.id
     defs = [_with_decorators(sym, lines, owner, spec.decorator_prefix) for sym in defs]
     file_symbol = next(s for s in symbols if s.kind == FILE)
-    return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner),
-                    comments_in(data, spans))
+    return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner), comments_in(data, spans))
 
 
 def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: str) -> Symbol:
@@ -207,8 +220,12 @@ def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: st
     mark the definition and not its class."""
     start = sym.start_line
     outer = sym.parent or sym.file
-    while prefix and 1 < start <= len(lines) + 1 and owner[start - 1] == outer \
-            and lines[start - 2].strip().startswith(prefix):
+    while (
+        prefix
+        and 1 < start <= len(lines) + 1
+        and owner[start - 1] == outer
+        and lines[start - 2].strip().startswith(prefix)
+    ):
         start -= 1
         owner[start] = sym.id
     return sym if start == sym.start_line else replace(sym, start_line=start)
@@ -216,8 +233,8 @@ def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: st
 
 # -- symbols of one file diff --------------------------------------------------
 
-def _file_changes(fd: FileDiff, old: _Version | None, new: _Version | None,
-                  spec: LanguageSpec) -> list[Change]:
+
+def _file_changes(fd: FileDiff, old: _Version | None, new: _Version | None, spec: LanguageSpec) -> list[Change]:
     if old is None and new is None:
         return []
     if old is None:
@@ -285,8 +302,9 @@ def _with_descendants(roots: list[Symbol], version: _Version, other: dict[str, S
     return [s for s in version.symbols.values() if s.id in chosen]
 
 
-def _pair_renames(gone: list[Symbol], born: list[Symbol], old: _Version,
-                  new: _Version) -> dict[str, tuple[Symbol, float]]:
+def _pair_renames(
+    gone: list[Symbol], born: list[Symbol], old: _Version, new: _Version
+) -> dict[str, tuple[Symbol, float]]:
     """new id → (old symbol, similarity) for deleted/added pairs that are one symbol renamed."""
     pairs: dict[str, tuple[Symbol, float]] = {}
     parent_map: dict[str, str] = {}  # old id → new id, for children of renamed symbols
@@ -320,16 +338,24 @@ def _similarity(old: _Version, before: Symbol, new: _Version, after: Symbol, fuz
 
 
 def _change(sym: Symbol, kinds: Iterable[str], before: Symbol | None) -> Change:
-    return Change(sym.id, sym.kind, sym.file, tuple(sorted(set(kinds))), sym.start_line, sym.end_line,
-                  sym.signature, before.signature if before is not None else "")
+    return Change(
+        sym.id,
+        sym.kind,
+        sym.file,
+        tuple(sorted(set(kinds))),
+        sym.start_line,
+        sym.end_line,
+        sym.signature,
+        before.signature if before is not None else "",
+    )
 
 
 def _deleted(sym: Symbol) -> Change:
-    return Change(sym.id, sym.kind, sym.file, (DELETED,), sym.start_line, sym.end_line,
-                  sym.signature, sym.signature)
+    return Change(sym.id, sym.kind, sym.file, (DELETED,), sym.start_line, sym.end_line, sym.signature, sym.signature)
 
 
 # -- comparing one symbol's two versions ---------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class _Profile:
@@ -343,8 +369,14 @@ class _Profile:
     body: tuple[str, ...]
 
 
-def _compare(old: _Version, before: Symbol, new: _Version, after: Symbol, spec: LanguageSpec,
-             rename: tuple[str, str] | None = None) -> tuple[str, ...]:
+def _compare(
+    old: _Version,
+    before: Symbol,
+    new: _Version,
+    after: Symbol,
+    spec: LanguageSpec,
+    rename: tuple[str, str] | None = None,
+) -> tuple[str, ...]:
     """The kinds of change between two versions of one symbol; () when only blank
     lines or spacing differ."""
     old_lines = old.own_lines(before)
@@ -363,8 +395,7 @@ def _compare(old: _Version, before: Symbol, new: _Version, after: Symbol, spec: 
     vis = set(spec.visibility_words)
     if {w for w in a.before_name if w in vis} != {w for w in b.before_name if w in vis}:
         kinds.add(VISIBILITY)
-    if [w for w in a.before_name if w not in vis] != [w for w in b.before_name if w not in vis] \
-            or a.params != b.params:
+    if [w for w in a.before_name if w not in vis] != [w for w in b.before_name if w not in vis] or a.params != b.params:
         kinds.add(SIGNATURE)
     if a.result != b.result or a.returns != b.returns:
         kinds.add(SIGNATURE if before.kind == CLASS and a.result != b.result else RETURN)
@@ -380,7 +411,7 @@ def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) ->
     wanted = _SPACES.sub("", signature)
     decorated = "".join(_SPACES.sub("", d) for d in decorators)
     if decorated and wanted.startswith(decorated):
-        wanted = wanted[len(decorated):]  # the extractor's signature may include decorators
+        wanted = wanted[len(decorated) :]  # the extractor's signature may include decorators
     header, body_lines = _split_header(rest, len(wanted))
     before_name, params, result, declared = _split_signature(header, name, spec.raise_keywords)
     returns: set[str] = set()
@@ -394,8 +425,16 @@ def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) ->
             raises.add(line.strip())
         else:
             body.append(line)
-    return _Profile(tuple(_SPACES.sub(" ", d).strip() for d in decorators), before_name, params,
-                    result, declared, frozenset(returns), frozenset(raises), tuple(body))
+    return _Profile(
+        tuple(_SPACES.sub(" ", d).strip() for d in decorators),
+        before_name,
+        params,
+        result,
+        declared,
+        frozenset(returns),
+        frozenset(raises),
+        tuple(body),
+    )
 
 
 def _split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:
@@ -419,34 +458,33 @@ def _split_header(lines: list[str], size: int) -> tuple[str, list[str]]:
             parts.append(line)
             got += count
             if got == size:
-                return " ".join(parts), lines[i + 1:]
+                return " ".join(parts), lines[i + 1 :]
             continue
         cut, seen = 0, got
         while cut < len(line) and seen < size:
             seen += not line[cut].isspace()
             cut += 1
         parts.append(line[:cut])
-        return " ".join(parts), [line[cut:]] + lines[i + 1:]
+        return " ".join(parts), [line[cut:], *lines[i + 1 :]]
     return " ".join(parts), []
 
 
-def _split_signature(header: str, name: str,
-                     raise_words: tuple[str, ...]) -> tuple[tuple[str, ...], str, str, str]:
+def _split_signature(header: str, name: str, raise_words: tuple[str, ...]) -> tuple[tuple[str, ...], str, str, str]:
     """(words before the name, parameter list, text after it, declared raises)."""
     header = _SPACES.sub(" ", header).strip()
     match = re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", header) if name else None
     if match is None:
         return tuple(_WORDS.findall(header)), "", "", ""
-    before = tuple(_WORDS.findall(header[:match.start()]))
-    tail = header[match.end():]
+    before = tuple(_WORDS.findall(header[: match.start()]))
+    tail = header[match.end() :]
     opening = tail.find("(")
     params, after = tail, ""
     if opening >= 0 and _BEFORE_PARAMS.fullmatch(tail[:opening]):
         close = _matching(tail, opening)
-        params, after = tail[:close + 1], tail[close + 1:]
+        params, after = tail[: close + 1], tail[close + 1 :]
     for word in _WORDS.finditer(after):
         if word.group() in raise_words:
-            return before, params.strip(), after[:word.start()].strip(), after[word.start():].strip()
+            return before, params.strip(), after[: word.start()].strip(), after[word.start() :].strip()
     return before, params.strip(), after.strip().rstrip("{:").strip(), ""
 
 

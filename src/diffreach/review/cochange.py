@@ -43,25 +43,48 @@ class HistoryCaps:
 
     @classmethod
     def from_config(cls, config: Config) -> HistoryCaps:
-        return cls(commits=config.cochange_commits, min_support=config.cochange_min_support,
-                   min_confidence=config.cochange_min_confidence, max_files=config.cochange_max_files,
-                   max_results=config.cochange_max_results, max_seeds=config.cochange_max_files)
+        return cls(
+            commits=config.cochange_commits,
+            min_support=config.cochange_min_support,
+            min_confidence=config.cochange_min_confidence,
+            max_files=config.cochange_max_files,
+            max_results=config.cochange_max_results,
+            max_seeds=config.cochange_max_files,
+        )
 
 
-def cochanged_files(root: str | Path, end: str, seeds: Sequence[str], candidates: Collection[str],
-                    caps: HistoryCaps, exclude: Collection[str] = ()) -> CoChange:
+def cochanged_files(
+    root: str | Path,
+    end: str,
+    seeds: Sequence[str],
+    candidates: Collection[str],
+    caps: HistoryCaps,
+    exclude: Collection[str] = (),
+) -> CoChange:
     """Files of ``candidates`` that changed together with ``seeds`` in history ending at ``end``."""
     seeds = sorted(set(seeds))
     if not seeds:
         return CoChange(files=(), end=end, commits=0, skipped=0, truncated=False)
     if len(seeds) > caps.max_seeds:
-        return CoChange(files=(), end=end, commits=0, skipped=0, truncated=True,
-                        note=f"co-change not looked up: {len(seeds)} files changed (more than {caps.max_seeds})")
+        return CoChange(
+            files=(),
+            end=end,
+            commits=0,
+            skipped=0,
+            truncated=True,
+            note=f"co-change not looked up: {len(seeds)} files changed (more than {caps.max_seeds})",
+        )
     try:
         commits, window_cut = git.first_parent_commits(root, end, seeds, caps.commits)
     except GitError:
-        return CoChange(files=(), end=end, commits=0, skipped=0, truncated=False,
-                        note=f"co-change not looked up: no history at {end or 'HEAD'}")
+        return CoChange(
+            files=(),
+            end=end,
+            commits=0,
+            skipped=0,
+            truncated=False,
+            note=f"co-change not looked up: no history at {end or 'HEAD'}",
+        )
     kept = [files for _, files in commits if len(files) <= caps.max_files]
     ranked = score_pairs(kept, seeds, set(candidates) - set(seeds) - set(exclude), caps)
     cut = len(ranked) > caps.max_results
@@ -70,16 +93,23 @@ def cochanged_files(root: str | Path, end: str, seeds: Sequence[str], candidates
         note = f"co-change read the last {caps.commits} commits only (cochange_commits)"
     if cut:
         note = (note + "; " if note else "") + f"{len(ranked) - caps.max_results} more co-changed files not listed"
-    return CoChange(files=tuple(ranked[:caps.max_results]), end=end, commits=len(commits),
-                    skipped=len(commits) - len(kept), truncated=window_cut or cut, note=note)
+    return CoChange(
+        files=tuple(ranked[: caps.max_results]),
+        end=end,
+        commits=len(commits),
+        skipped=len(commits) - len(kept),
+        truncated=window_cut or cut,
+        note=note,
+    )
 
 
-def score_pairs(commits: Sequence[Sequence[str]], seeds: Sequence[str], candidates: Collection[str],
-                caps: HistoryCaps) -> list[CoChanged]:
+def score_pairs(
+    commits: Sequence[Sequence[str]], seeds: Sequence[str], candidates: Collection[str], caps: HistoryCaps
+) -> list[CoChanged]:
     """Support and confidence of every (seed, candidate) pair; each candidate's best seed, best first."""
     seed_set = set(seeds)
-    seen: dict[str, int] = {s: 0 for s in seeds}  # commits read so far per seed (newest first)
-    seed_weight: dict[str, float] = {s: 0.0 for s in seeds}
+    seen: dict[str, int] = dict.fromkeys(seeds, 0)  # commits read so far per seed (newest first)
+    seed_weight: dict[str, float] = dict.fromkeys(seeds, 0.0)
     pairs: dict[tuple[str, str], int] = {}
     weights: dict[tuple[str, str], float] = {}
     for files in commits:

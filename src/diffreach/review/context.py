@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from diffreach.errors import DiffreachError, ConfigError
+from diffreach.errors import ConfigError, DiffreachError
 from diffreach.extract.core import content_hash
 from diffreach.model import FILE, ContextBlock, ImpactResult, Reached, Symbol
 from diffreach.review.tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
@@ -86,14 +86,25 @@ class ReviewContext:
     originals: tuple[Original, ...] = field(default=(), repr=False)
 
     def as_json(self) -> dict[str, Any]:
-        return {"text": self.text, "tokens": self.tokens, "budget": self.budget, "fits": self.fits,
-                "level": self.level, "files": list(self.files), "elided": list(self.elided),
-                "stubbed": list(self.stubbed), "savings": self.savings,
-                "savings_importers": self.savings_importers, "tokenizer": self.tokenizer,
-                "baseline_tokens": self.baseline_tokens,
-                "importers_baseline_tokens": self.importers_baseline_tokens,
-                "blocks": [{"id": b.id, "section": b.section, "title": b.title, "tokens": b.tokens,
-                            "elided": b.id in self.elided} for b in self.blocks]}
+        return {
+            "text": self.text,
+            "tokens": self.tokens,
+            "budget": self.budget,
+            "fits": self.fits,
+            "level": self.level,
+            "files": list(self.files),
+            "elided": list(self.elided),
+            "stubbed": list(self.stubbed),
+            "savings": self.savings,
+            "savings_importers": self.savings_importers,
+            "tokenizer": self.tokenizer,
+            "baseline_tokens": self.baseline_tokens,
+            "importers_baseline_tokens": self.importers_baseline_tokens,
+            "blocks": [
+                {"id": b.id, "section": b.section, "title": b.title, "tokens": b.tokens, "elided": b.id in self.elided}
+                for b in self.blocks
+            ],
+        }
 
 
 # ----- one block, rendered in several forms ----------------------------------------------------
@@ -135,7 +146,7 @@ class _Piece:
     def form_at(self, level: int) -> str:
         """The form at ``level``: a lower form only where it is smaller than the one above."""
         form = self.forms[0]
-        for candidate in self.forms[1:level + 1]:
+        for candidate in self.forms[1 : level + 1]:
             if candidate != form and self.tokens(candidate) < self.tokens(form):
                 form = candidate
         return form
@@ -188,7 +199,7 @@ def _numbered(lines: list[str], numbers: list[int]) -> str:
 def _render_full(s: _Sym, lines: list[str] | None, window: int) -> str:
     if lines is None or s.kind == FILE:
         return _render_callsites(s, lines, window)
-    return _fence("\n".join(lines[s.start - 1:s.end]))
+    return _fence("\n".join(lines[s.start - 1 : s.end]))
 
 
 def _render_skeleton(s: _Sym, lines: list[str] | None, window: int) -> str:
@@ -248,8 +259,15 @@ def _short_hash(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=4).hexdigest()
 
 
-def _symbol_piece(s: _Sym, section: str, source: _Source, file_hash: Callable[[str], str | None],
-                  counter: TokenCounter, window: int, fixed: bool = False) -> _Piece:
+def _symbol_piece(
+    s: _Sym,
+    section: str,
+    source: _Source,
+    file_hash: Callable[[str], str | None],
+    counter: TokenCounter,
+    window: int,
+    fixed: bool = False,
+) -> _Piece:
     lines = source.lines(s.file)
     fhash = file_hash(s.file) or ""
     forms = ("name",) * len(LEVELS) if fixed or lines is None else FORMS[section]
@@ -260,13 +278,22 @@ def _symbol_piece(s: _Sym, section: str, source: _Source, file_hash: Callable[[s
             bodies[form] = _RENDER[form](s, lines, window)
         return _block_text(s, bodies[form], form)
 
-    return _Piece(section=section, title=s.id, file=s.file, file_hash=fhash, render=render, forms=forms, counter=counter)
+    return _Piece(
+        section=section, title=s.id, file=s.file, file_hash=fhash, render=render, forms=forms, counter=counter
+    )
 
 
 def _list_piece(section: str, items: list[str], counter: TokenCounter) -> _Piece:
     text = "\n".join(f"- {item}" for item in items)
-    return _Piece(section=section, title=section, file="", file_hash="",
-                  render=lambda form: text, forms=("list",) * len(LEVELS), counter=counter)
+    return _Piece(
+        section=section,
+        title=section,
+        file="",
+        file_hash="",
+        render=lambda form: text,
+        forms=("list",) * len(LEVELS),
+        counter=counter,
+    )
 
 
 def _reached_header(r: Reached) -> str:
@@ -277,8 +304,14 @@ def _reached_header(r: Reached) -> str:
     return f"`{r.id}` · {where} · hop {r.hop} via `{via}` ({r.edge}) · behaviour {r.behavior:.1f}{flags}"
 
 
-def _pieces(impact: ImpactResult, source: _Source, file_hash: Callable[[str], str | None],
-            symbols: Mapping[str, Symbol], counter: TokenCounter, window: int) -> list[_Piece]:
+def _pieces(
+    impact: ImpactResult,
+    source: _Source,
+    file_hash: Callable[[str], str | None],
+    symbols: Mapping[str, Symbol],
+    counter: TokenCounter,
+    window: int,
+) -> list[_Piece]:
     radius = impact.radius
     pieces: list[_Piece] = []
     for c in radius.changed:
@@ -290,14 +323,22 @@ def _pieces(impact: ImpactResult, source: _Source, file_hash: Callable[[str], st
         if deleted or c.kind == FILE:
             header += " · see the diff"
         s = _Sym(c.id, c.kind, c.file, c.start_line, c.end_line, c.signature, sym.doc if sym else "", (), header)
-        pieces.append(_symbol_piece(s, "changed", source, file_hash, counter, window,
-                                    fixed=deleted or c.kind == FILE))
+        pieces.append(_symbol_piece(s, "changed", source, file_hash, counter, window, fixed=deleted or c.kind == FILE))
     changed_ids = {c.id for c in radius.changed}
     near = [r for r in radius.reached if r.hop in (1, 2) and r.id not in changed_ids]
     for r in sorted(near, key=lambda r: (r.hop, -r.behavior, r.id)):
         sym = symbols.get(r.id)
-        s = _Sym(r.id, r.kind, r.file, r.start_line, r.end_line, r.signature or (sym.signature if sym else ""),
-                 sym.doc if sym else "", r.lines, _reached_header(r))
+        s = _Sym(
+            r.id,
+            r.kind,
+            r.file,
+            r.start_line,
+            r.end_line,
+            r.signature or (sym.signature if sym else ""),
+            sym.doc if sym else "",
+            r.lines,
+            _reached_header(r),
+        )
         pieces.append(_symbol_piece(s, f"hop{r.hop}", source, file_hash, counter, window, fixed=r.hub))
     if radius.uses:
         pieces.append(_list_piece("uses", [_use_line(u, symbols.get(u)) for u in radius.uses], counter))
@@ -305,9 +346,16 @@ def _pieces(impact: ImpactResult, source: _Source, file_hash: Callable[[str], st
     if far:
         pieces.append(_list_piece("hop3", [f"`{r.id}` via `{r.via.rsplit('::', 1)[-1]}`" for r in far], counter))
     if impact.cochanged and impact.cochanged.files:  # names only: the lowest priority, a few tokens
-        pieces.append(_list_piece("cochanged", [
-            f"`{c.file}` — {c.support} commit{'s' if c.support != 1 else ''} with `{c.seed}` ({c.score:.0%})"
-            for c in impact.cochanged.files], counter))
+        pieces.append(
+            _list_piece(
+                "cochanged",
+                [
+                    f"`{c.file}` — {c.support} commit{'s' if c.support != 1 else ''} with `{c.seed}` ({c.score:.0%})"
+                    for c in impact.cochanged.files
+                ],
+                counter,
+            )
+        )
     return pieces
 
 
@@ -325,17 +373,22 @@ def _summary(impact: ImpactResult, max_listed: int) -> str:
 
     r = impact.radius
     idx = impact.index
-    lines = [f"# Review context: {impact.base[:12] or '(no base)'} → {impact.head or '(working tree)'}",
-             f"Graph at {idx.commit[:12] or 'no commit'}" + (" — STALE: " + f"HEAD is {idx.head[:12]}" if idx.stale else "")
-             + (", working tree dirty" if idx.dirty else ""),
-             f"## Changed symbols ({len(r.changed)})"]
+    lines = [
+        f"# Review context: {impact.base[:12] or '(no base)'} → {impact.head or '(working tree)'}",
+        f"Graph at {idx.commit[:12] or 'no commit'}"
+        + (" — STALE: " + f"HEAD is {idx.head[:12]}" if idx.stale else "")
+        + (", working tree dirty" if idx.dirty else ""),
+        f"## Changed symbols ({len(r.changed)})",
+    ]
     lines += [f"- `{c.id}` ({c.kind}): {', '.join(c.changes)}" for c in r.changed[:max_listed]]
     lines += _more(len(r.changed), max_listed) or ([] if r.changed else ["- (no supported symbols changed)"])
     hops: dict[int, list[Reached]] = {}
     for x in r.reached:
         hops.setdefault(x.hop, []).append(x)
-    reach = [f"hop {h}: {len(xs)} ({sum(is_behavior_change(x) for x in xs)} may change behaviour)"
-             for h, xs in sorted(hops.items())]
+    reach = [
+        f"hop {h}: {len(xs)} ({sum(is_behavior_change(x) for x in xs)} may change behaviour)"
+        for h, xs in sorted(hops.items())
+    ]
     lines.append("Reach: " + (" · ".join(reach) if reach else "no callers found"))
     lines.append(f"## Tests to run ({len(r.tests)})")
     lines += [f"- `{t}`" for t in r.tests[:max_listed]] + _more(len(r.tests), max_listed)
@@ -354,10 +407,14 @@ def _more(total: int, shown: int) -> list[str]:
     return [f"- … and {total - shown} more"] if total > shown else []
 
 
-def _detail(level: str, elided: int, stubbed: int, savings: dict[str, Any] | None,
-            savings_importers: dict[str, Any] | None) -> str:
-    cut = f"; {elided} blocks cut" + (f" ({stubbed} to stubs)" if stubbed else "") + \
-        f", `{_EXPAND_HINT} ID` restores any" if elided else ""
+def _detail(
+    level: str, elided: int, stubbed: int, savings: dict[str, Any] | None, savings_importers: dict[str, Any] | None
+) -> str:
+    cut = (
+        f"; {elided} blocks cut" + (f" ({stubbed} to stubs)" if stubbed else "") + f", `{_EXPAND_HINT} ID` restores any"
+        if elided
+        else ""
+    )
     line = f"Detail: `{level}` (ladder {' > '.join(LEVELS)}){cut}\nSavings (estimated): "
     line += format_context_savings(savings, "the whole repository")
     if savings_importers is not None:
@@ -408,9 +465,16 @@ class _Layout:
         return out
 
 
-def _layout(impact: ImpactResult, source: _Source, file_hash: Callable[[str], str | None],
-            symbols: Mapping[str, Symbol], counter: TokenCounter, window: int, max_listed: int,
-            baselines: tuple[int | None, int | None] = (None, None)) -> _Layout:
+def _layout(
+    impact: ImpactResult,
+    source: _Source,
+    file_hash: Callable[[str], str | None],
+    symbols: Mapping[str, Symbol],
+    counter: TokenCounter,
+    window: int,
+    max_listed: int,
+    baselines: tuple[int | None, int | None] = (None, None),
+) -> _Layout:
     pieces = _pieces(impact, source, file_hash, symbols, counter, window)
     summary = _summary(impact, max_listed)
     diff_text = impact.diff_text or "\n".join(d.text for d in impact.file_diffs)
@@ -419,8 +483,11 @@ def _layout(impact: ImpactResult, source: _Source, file_hash: Callable[[str], st
     widest = [None if b is None else {"estimated": True, "saved_tokens": b, "saved_percent": 100} for b in baselines]
     worst = _detail(max(LEVELS, key=len), len(pieces), len(pieces), widest[0], widest[1])
     headings = {p.section for p in pieces}
-    fixed = counter.count(f"{summary}\n{worst}{SEP}") + counter.count(diff + SEP) + \
-        sum(counter.count(HEADINGS[s] + SEP) for s in headings)
+    fixed = (
+        counter.count(f"{summary}\n{worst}{SEP}")
+        + counter.count(diff + SEP)
+        + sum(counter.count(HEADINGS[s] + SEP) for s in headings)
+    )
     return _Layout(summary, diff, tuple(d.path for d in impact.file_diffs if d.path), pieces, counter, fixed)
 
 
@@ -440,9 +507,10 @@ def _search(layout: _Layout, budget: int | None, lowest: int) -> int:
 
 def _stub_text(p: _Piece) -> str:
     original = p.text(p.forms[0])
-    text = (f"- stubbed `{p.id}` ({p.counter.count(original):,} tokens, {len(original):,} chars): "
-            f"`{_EXPAND_HINT} {p.id}`")
-    return text if len(text) <= STUB_CHARS else text[:STUB_CHARS - 1] + "…"
+    text = (
+        f"- stubbed `{p.id}` ({p.counter.count(original):,} tokens, {len(original):,} chars): `{_EXPAND_HINT} {p.id}`"
+    )
+    return text if len(text) <= STUB_CHARS else text[: STUB_CHARS - 1] + "…"
 
 
 def _converge(layout: _Layout, level: int, budget: int) -> None:
@@ -461,13 +529,21 @@ def _converge(layout: _Layout, level: int, budget: int) -> None:
             total -= current - cost
 
 
-def build_context(impact: ImpactResult, read_source: Callable[[str], str | None], *,
-                  budget: int | None = 8000, counter: TokenCounter | None = None,
-                  min_detail: str = LEVELS[-1], force_converge: bool = True,
-                  baseline_tokens: int | None = None, importers_baseline_tokens: int | None = None,
-                  symbols: Mapping[str, Symbol] | None = None,
-                  file_hash: Callable[[str], str | None] | None = None,
-                  window: int = 2, max_listed: int = 20) -> ReviewContext:
+def build_context(
+    impact: ImpactResult,
+    read_source: Callable[[str], str | None],
+    *,
+    budget: int | None = 8000,
+    counter: TokenCounter | None = None,
+    min_detail: str = LEVELS[-1],
+    force_converge: bool = True,
+    baseline_tokens: int | None = None,
+    importers_baseline_tokens: int | None = None,
+    symbols: Mapping[str, Symbol] | None = None,
+    file_hash: Callable[[str], str | None] | None = None,
+    window: int = 2,
+    max_listed: int = 20,
+) -> ReviewContext:
     """The review context of ``impact`` within ``budget`` tokens (None: no limit).
 
     ``read_source`` gives a file's text as of the diff's new side (None when
@@ -487,8 +563,16 @@ def build_context(impact: ImpactResult, read_source: Callable[[str], str | None]
         text = read_source(path)
         return None if text is None else content_hash(text.encode("utf-8", "surrogateescape"))
 
-    layout = _layout(impact, source, file_hash or default_hash, symbols or {}, counter, window, max_listed,
-                     (baseline_tokens, importers_baseline_tokens))
+    layout = _layout(
+        impact,
+        source,
+        file_hash or default_hash,
+        symbols or {},
+        counter,
+        window,
+        max_listed,
+        (baseline_tokens, importers_baseline_tokens),
+    )
     level = _search(layout, budget, LEVELS.index(min_detail))
     text, tokens, detail_args = _render(layout, level, baseline_tokens, importers_baseline_tokens)
     for above in range(level if budget is not None else 0):
@@ -507,12 +591,14 @@ def build_context(impact: ImpactResult, read_source: Callable[[str], str | None]
             if tokens <= budget:
                 break
             target -= tokens - budget
-    return _result(layout, level, text, tokens, budget, counter, detail_args,
-                   baseline_tokens, importers_baseline_tokens)
+    return _result(
+        layout, level, text, tokens, budget, counter, detail_args, baseline_tokens, importers_baseline_tokens
+    )
 
 
-def _render(layout: _Layout, level: int, baseline: int | None, importers: int | None
-            ) -> tuple[str, int, tuple[Any, ...]]:
+def _render(
+    layout: _Layout, level: int, baseline: int | None, importers: int | None
+) -> tuple[str, int, tuple[Any, ...]]:
     """The final text and its measured tokens; the savings line settles in a few rounds."""
     elided = sum(p.reduced(level) for p in layout.pieces)
     stubbed = sum(p.stub is not None for p in layout.pieces)
@@ -533,21 +619,49 @@ def _savings(baseline: int | None, returned: int) -> dict[str, Any] | None:
     return None if baseline is None else estimate_context_savings(original_tokens=baseline, returned_tokens=returned)
 
 
-def _result(layout: _Layout, level: int, text: str, tokens: int, budget: int | None, counter: TokenCounter,
-            detail_args: tuple[Any, ...], baseline: int | None, importers: int | None) -> ReviewContext:
+def _result(
+    layout: _Layout,
+    level: int,
+    text: str,
+    tokens: int,
+    budget: int | None,
+    counter: TokenCounter,
+    detail_args: tuple[Any, ...],
+    baseline: int | None,
+    importers: int | None,
+) -> ReviewContext:
     detail = _detail(*detail_args)
-    blocks = tuple(ContextBlock(id=i, section=section, title=title, text=t, tokens=counter.count(t),
-                                elidable=section not in ("summary", "diff"))
-                   for i, section, title, t in layout.parts(level, detail) if title != "heading")
+    blocks = tuple(
+        ContextBlock(
+            id=i,
+            section=section,
+            title=title,
+            text=t,
+            tokens=counter.count(t),
+            elidable=section not in ("summary", "diff"),
+        )
+        for i, section, title, t in layout.parts(level, detail)
+        if title != "heading"
+    )
     reduced = [p for p in layout.pieces if p.reduced(level)]
     files = set(layout.diff_files) | {p.file for p in layout.pieces if p.file}
     return ReviewContext(
-        text=text, tokens=tokens, budget=budget, fits=budget is None or tokens <= budget, level=LEVELS[level],
-        files=tuple(sorted(files)), elided=tuple(p.id for p in reduced),
-        stubbed=tuple(p.id for p in reduced if p.stub is not None), blocks=blocks,
-        savings=detail_args[3], savings_importers=detail_args[4], tokenizer=counter.name,
-        baseline_tokens=baseline, importers_baseline_tokens=importers,
-        originals=tuple(Original(p.id, p.file, p.file_hash, p.text(p.forms[0])) for p in reduced))
+        text=text,
+        tokens=tokens,
+        budget=budget,
+        fits=budget is None or tokens <= budget,
+        level=LEVELS[level],
+        files=tuple(sorted(files)),
+        elided=tuple(p.id for p in reduced),
+        stubbed=tuple(p.id for p in reduced if p.stub is not None),
+        blocks=blocks,
+        savings=detail_args[3],
+        savings_importers=detail_args[4],
+        tokenizer=counter.name,
+        baseline_tokens=baseline,
+        importers_baseline_tokens=importers,
+        originals=tuple(Original(p.id, p.file, p.file_hash, p.text(p.forms[0])) for p in reduced),
+    )
 
 
 # ----- lossless expand ----------------------------------------------------------------------------
@@ -563,8 +677,10 @@ def remember(conn: Any, ctx: ReviewContext, keep_days: int = KEEP_DAYS) -> None:
     cutoff = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - keep_days * 86400))
     conn.execute(_BLOCKS_DDL)
     conn.execute("DELETE FROM context_blocks WHERE created_at < ?", (cutoff,))
-    conn.executemany("INSERT OR REPLACE INTO context_blocks(id, file, file_hash, text, created_at) VALUES (?,?,?,?,?)",
-                     [(o.id, o.file, o.file_hash, o.text, now) for o in ctx.originals])
+    conn.executemany(
+        "INSERT OR REPLACE INTO context_blocks(id, file, file_hash, text, created_at) VALUES (?,?,?,?,?)",
+        [(o.id, o.file, o.file_hash, o.text, now) for o in ctx.originals],
+    )
 
 
 def expand(conn: Any, block_id: str) -> str:
@@ -577,6 +693,8 @@ def expand(conn: Any, block_id: str) -> str:
     if path:
         current = conn.execute("SELECT hash FROM files WHERE path=?", (path,)).fetchone()
         if current is None or current[0] != stored:
-            raise BlockError(f"block {block_id!r} has expired: {path} changed since the context was built; "
-                             "ask for a new review context")
+            raise BlockError(
+                f"block {block_id!r} has expired: {path} changed since the context was built; "
+                "ask for a new review context"
+            )
     return str(text)

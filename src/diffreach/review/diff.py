@@ -68,9 +68,12 @@ def diff_from_texts(path: str, old_text: str | None, new_text: str | None) -> st
     """A git-style unified diff of one file (None = the file does not exist)."""
     old_lines = (old_text or "").splitlines(keepends=True)
     new_lines = (new_text or "").splitlines(keepends=True)
-    body = difflib.unified_diff(old_lines, new_lines,
-                                fromfile=f"a/{path}" if old_text is not None else _DEV_NULL,
-                                tofile=f"b/{path}" if new_text is not None else _DEV_NULL)
+    body = difflib.unified_diff(
+        old_lines,
+        new_lines,
+        fromfile=f"a/{path}" if old_text is not None else _DEV_NULL,
+        tofile=f"b/{path}" if new_text is not None else _DEV_NULL,
+    )
     out = [f"diff --git a/{path} b/{path}\n"]
     if old_text is None:
         out.append("new file mode 100644\n")
@@ -99,8 +102,10 @@ class _Parser:
             if line.startswith("diff --git "):
                 i = self._git_file(i)
             elif line.startswith(("diff --cc ", "diff --combined ")):
-                raise DiffError(f"malformed diff at line {i + 1}: combined (merge) diffs are not "
-                                "supported; diff against one parent instead")
+                raise DiffError(
+                    f"malformed diff at line {i + 1}: combined (merge) diffs are not "
+                    "supported; diff against one parent instead"
+                )
             elif line.startswith("--- ") and self._at(i + 1).startswith("+++ "):
                 i = self._plain_file(i)
             elif line.startswith("Binary files ") and line.endswith(" differ"):
@@ -117,13 +122,13 @@ class _Parser:
     def _finish(self, f: _File, end: int) -> None:
         old = None if f.added else f.old
         new = None if f.deleted else f.new
-        text = "\n".join(self.raw[f.start:end]) + "\n"
+        text = "\n".join(self.raw[f.start : end]) + "\n"
         fd = FileDiff(old_path=old, new_path=new, hunks=tuple(f.hunks), binary=f.binary, text=text)
         self.out.append((fd, tuple(f.bodies)))
 
     def _git_file(self, i: int) -> int:
         f = _File(start=i)
-        a, b = _split_git_names(self.lines[i][len("diff --git "):], i + 1)
+        a, b = _split_git_names(self.lines[i][len("diff --git ") :], i + 1)
         f.prefixed = _has_prefixes(a, b)
         f.old, f.new = _strip(a, f.prefixed), _strip(b, f.prefixed)
         renamed: dict[str, str] = {}
@@ -136,7 +141,7 @@ class _Parser:
                 f.deleted = True
             elif line.startswith(_RENAME_KEYS):
                 key = next(k for k in _RENAME_KEYS if line.startswith(k))
-                renamed[key] = _path_token(line[len(key):], i + 1)
+                renamed[key] = _path_token(line[len(key) :], i + 1)
             elif line.startswith("Binary files ") and line.endswith(" differ"):
                 f.binary = True
                 f.added = f.added or line.startswith(f"Binary files {_DEV_NULL} and ")
@@ -156,8 +161,7 @@ class _Parser:
             elif line.startswith("@@ "):
                 i = self._hunks(f, i)
                 break
-            elif not line.startswith(("old mode ", "new mode ", "index ", "similarity index ",
-                                      "dissimilarity index ")):
+            elif not line.startswith(("old mode ", "new mode ", "index ", "similarity index ", "dissimilarity index ")):
                 break  # the next file, or text between files
             i += 1
         f.old = renamed.get("rename from ", renamed.get("copy from ", f.old))
@@ -202,20 +206,24 @@ class _Parser:
         return i
 
     def _plain_binary(self, i: int) -> int:
-        names = self.lines[i][len("Binary files "):-len(" differ")]
+        names = self.lines[i][len("Binary files ") : -len(" differ")]
         old, _, new = names.partition(" and ")
         both = old.startswith("a/") and new.startswith("b/")
-        f = _File(start=i, binary=True,
-                  old=None if old == _DEV_NULL else (old[2:] if both else old),
-                  new=None if new == _DEV_NULL else (new[2:] if both else new))
+        f = _File(
+            start=i,
+            binary=True,
+            old=None if old == _DEV_NULL else (old[2:] if both else old),
+            new=None if new == _DEV_NULL else (new[2:] if both else new),
+        )
         self._finish(f, i + 1)
         return i + 1
 
     def _hunks(self, f: _File, i: int) -> int:
         if not self._at(i).startswith("@@"):
             found = repr(self._at(i)[:_SHOW]) if i < len(self.lines) else "the end of the diff"
-            raise DiffError(f"malformed diff at line {i + 1}: expected a hunk header "
-                            f"'@@ -a,b +c,d @@' but found {found}")
+            raise DiffError(
+                f"malformed diff at line {i + 1}: expected a hunk header '@@ -a,b +c,d @@' but found {found}"
+            )
         while i < len(self.lines) and self.lines[i].startswith("@@"):
             i = self._hunk(f, i)
         return i
@@ -236,17 +244,21 @@ class _Parser:
         i += 1
         while old_left or new_left:
             if i >= len(lines):
-                raise DiffError(f"malformed diff at line {header}: the diff ends inside this hunk, "
-                                f"which announces {old_count} old and {new_count} new lines")
+                raise DiffError(
+                    f"malformed diff at line {header}: the diff ends inside this hunk, "
+                    f"which announces {old_count} old and {new_count} new lines"
+                )
             line = lines[i]
             tag = line[:1] or " "  # an empty line is a context line whose space was stripped
             if tag == "\\":
                 i += 1
                 continue
             if tag not in " -+" or (tag != "+" and not old_left) or (tag != "-" and not new_left):
-                raise DiffError(f"malformed diff at line {i + 1}: {line[:_SHOW]!r} does not fit the "
-                                f"hunk at line {header}, which announces {old_count} old and "
-                                f"{new_count} new lines")
+                raise DiffError(
+                    f"malformed diff at line {i + 1}: {line[:_SHOW]!r} does not fit the "
+                    f"hunk at line {header}, which announces {old_count} old and "
+                    f"{new_count} new lines"
+                )
             if tag != "+":
                 if tag == "-":
                     removed.append(old_no)
@@ -263,8 +275,10 @@ class _Parser:
         while i < len(lines) and lines[i].startswith("\\"):
             i += 1  # "\ No newline at end of file" after the last line
         if i < len(lines) and self._is_stray_body(i):
-            raise DiffError(f"malformed diff at line {i + 1}: more lines than the hunk at line "
-                            f"{header} announces ({old_count} old, {new_count} new)")
+            raise DiffError(
+                f"malformed diff at line {i + 1}: more lines than the hunk at line "
+                f"{header} announces ({old_count} old, {new_count} new)"
+            )
         f.hunks.append(Hunk(old_start, old_count, new_start, new_count, tuple(removed), tuple(added)))
         f.bodies.append(tuple(body))
         return i
@@ -296,10 +310,10 @@ def _unquote(text: str, lineno: int) -> tuple[str, str]:
     while i < len(text):
         c = text[i]
         if c == '"':
-            return out.decode("utf-8", "surrogateescape"), text[i + 1:]
+            return out.decode("utf-8", "surrogateescape"), text[i + 1 :]
         if c == "\\":
-            nxt = text[i + 1:i + 2]
-            octal = text[i + 1:i + 4]
+            nxt = text[i + 1 : i + 2]
+            octal = text[i + 1 : i + 4]
             if nxt in _ESCAPES:
                 out.append(_ESCAPES[nxt])
                 i += 2
@@ -322,23 +336,22 @@ def _split_git_names(rest: str, lineno: int) -> tuple[str, str]:
         return a, (_unquote(tail, lineno)[0] if tail.startswith('"') else tail)
     quote = rest.find(' "')
     if quote > 0:
-        return rest[:quote], _unquote(rest[quote + 1:], lineno)[0]
+        return rest[:quote], _unquote(rest[quote + 1 :], lineno)[0]
     # Without a rename both names are the same path: "X/P Y/P" or "P P".
     mid = len(rest) // 2
     if len(rest) % 2 == 1 and rest[mid] == " ":
-        left, right = rest[:mid], rest[mid + 1:]
+        left, right = rest[:mid], rest[mid + 1 :]
         if left == right or (_has_prefixes(left, right) and left[2:] == right[2:]):
             return left, right
     cut = rest.find(" b/")
     cut = cut if cut > 0 else rest.find(" ")
     if cut <= 0:
         raise DiffError(f"malformed diff at line {lineno}: cannot read two paths from 'diff --git {rest[:_SHOW]}'")
-    return rest[:cut], rest[cut + 1:]
+    return rest[:cut], rest[cut + 1 :]
 
 
 def _has_prefixes(a: str, b: str) -> bool:
-    return (a[1:2] == "/" and b[1:2] == "/" and a[:1] != b[:1]
-            and a[:1] in _PREFIX_LETTERS and b[:1] in _PREFIX_LETTERS)
+    return a[1:2] == "/" and b[1:2] == "/" and a[:1] != b[:1] and a[:1] in _PREFIX_LETTERS and b[:1] in _PREFIX_LETTERS
 
 
 def _strip(path: str, prefixed: bool) -> str:

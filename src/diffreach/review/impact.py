@@ -19,17 +19,8 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import PurePosixPath
 
-from diffreach.review.changes import DELETED, MODULE, RENAMED, RETURN, SIGNATURE
 from diffreach.config import Config
-from diffreach.review.behavior import (
-    BEHAVIOR_THRESHOLD,
-    HOP_DECAY,
-    MISMATCH_SCORE,
-    Judge,
-    call_fit,
-    change_score,
-    compatible_score,
-)
+from diffreach.graph.store import Store
 from diffreach.model import (
     CALLS,
     CLASS,
@@ -47,7 +38,16 @@ from diffreach.model import (
     Reached,
     Symbol,
 )
-from diffreach.graph.store import Store
+from diffreach.review.behavior import (
+    BEHAVIOR_THRESHOLD,
+    HOP_DECAY,
+    MISMATCH_SCORE,
+    Judge,
+    call_fit,
+    change_score,
+    compatible_score,
+)
+from diffreach.review.changes import DELETED, MODULE, RENAMED, RETURN, SIGNATURE
 
 WALK_KINDS = (CALLS, REFERENCES, DYNAMIC)
 CALLER_KINDS = (CALLS, REFERENCES)
@@ -67,10 +67,16 @@ class Caps:
 
     @classmethod
     def from_config(cls, config: Config, hops: int, all_callers: bool = False) -> Caps:
-        return cls(hops=hops, utility_threshold=config.utility_threshold,
-                   hub_callers_shown=config.hub_callers_shown, inheritance_depth=config.inheritance_depth,
-                   max_nodes=config.max_nodes, all_callers=all_callers, include_tests=config.include_tests,
-                   name_matches=config.name_matches)
+        return cls(
+            hops=hops,
+            utility_threshold=config.utility_threshold,
+            hub_callers_shown=config.hub_callers_shown,
+            inheritance_depth=config.inheritance_depth,
+            max_nodes=config.max_nodes,
+            all_callers=all_callers,
+            include_tests=config.include_tests,
+            name_matches=config.name_matches,
+        )
 
 
 @dataclass
@@ -84,15 +90,27 @@ class _Walk:
     ambiguous: list[tuple[str, str]] | None = None
 
 
-def blast_radius(store: Store, changed: Sequence[Change], caps: Caps,
-                 read_lines: Callable[[str], list[str] | None] = lambda path: None,
-                 judge: Judge | None = None, cross_cutting: Sequence[str] = ()) -> Radius:
+def blast_radius(
+    store: Store,
+    changed: Sequence[Change],
+    caps: Caps,
+    read_lines: Callable[[str], list[str] | None] = lambda path: None,
+    judge: Judge | None = None,
+    cross_cutting: Sequence[str] = (),
+) -> Radius:
     notes: list[str] = []
     hot = sorted({c.file for c in changed if any(fnmatch(c.file, g) for g in cross_cutting)})
     if hot:
-        caps = Caps(hops=max(caps.hops, 3), utility_threshold=10**9, hub_callers_shown=10**9,
-                    inheritance_depth=max(caps.inheritance_depth, 2), max_nodes=caps.max_nodes * 4,
-                    all_callers=True, include_tests=caps.include_tests, name_matches=caps.name_matches * 4)
+        caps = Caps(
+            hops=max(caps.hops, 3),
+            utility_threshold=10**9,
+            hub_callers_shown=10**9,
+            inheritance_depth=max(caps.inheritance_depth, 2),
+            max_nodes=caps.max_nodes * 4,
+            all_callers=True,
+            include_tests=caps.include_tests,
+            name_matches=caps.name_matches * 4,
+        )
         notes.append(f"cross-cutting module changed ({', '.join(hot)}): pruning caps lifted, hop cap {caps.hops}")
     w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[])
     seeds = {c.id: c for c in changed}
@@ -101,8 +119,10 @@ def blast_radius(store: Store, changed: Sequence[Change], caps: Caps,
     reached = _score(w, seeds, judge)
     tests, test_files = _tests(store, seeds, reached, caps)
     uses = _uses(store, seeds)
-    files = sorted({c.file for c in changed if c.file not in changed_test_files or caps.include_tests}
-                   | {r.file for r in reached if not r.is_test})
+    files = sorted(
+        {c.file for c in changed if c.file not in changed_test_files or caps.include_tests}
+        | {r.file for r in reached if not r.is_test}
+    )
     if w.ambiguous:
         notes.append(f"{len(w.ambiguous)} edges in the radius rest on ambiguous or name-only matches")
     return Radius(
@@ -155,10 +175,11 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
             is_seed_hub = target in seeds and len(sources) > caps.utility_threshold
             if is_seed_hub and not caps.all_callers:
                 hub_callers.append((target, len(sources)))
-                sources = _rank_hub_callers(store, target, sources)[:caps.hub_callers_shown]
+                sources = _rank_hub_callers(store, target, sources)[: caps.hub_callers_shown]
                 w.truncated = True
-                w.notes.append(f"{target} has {len(by_target[target])} callers; showing "
-                               f"{len(sources)} (use --all-callers for all)")
+                w.notes.append(
+                    f"{target} has {len(by_target[target])} callers; showing {len(sources)} (use --all-callers for all)"
+                )
             for source, es in sources:
                 if source in visited:
                     _add_lines(w, source, target, es)
@@ -234,10 +255,21 @@ def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, chan
         w.ambiguous.append((source, target))
     hub = sym.kind != FILE and _inbound(w, source) > w.caps.utility_threshold and not w.caps.all_callers
     w.reached[source] = Reached(
-        id=source, kind=sym.kind, file=sym.file, hop=hop, via=target, edge=edge.kind,
-        resolution=edge.resolution, behavior=0.0, start_line=sym.start_line, end_line=sym.end_line,
-        is_test=sym.is_test, hub=hub, lines=tuple(sorted({e.line for e in edges if e.line})),
-        signature=sym.signature)
+        id=source,
+        kind=sym.kind,
+        file=sym.file,
+        hop=hop,
+        via=target,
+        edge=edge.kind,
+        resolution=edge.resolution,
+        behavior=0.0,
+        start_line=sym.start_line,
+        end_line=sym.end_line,
+        is_test=sym.is_test,
+        hub=hub,
+        lines=tuple(sorted({e.line for e in edges if e.line})),
+        signature=sym.signature,
+    )
     if hub:
         w.notes.append(f"{source} is a hub (> {w.caps.utility_threshold} callers): listed, not expanded")
 
@@ -282,7 +314,9 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
         statuses = ("unresolved", "ambiguous") if gone else ("unresolved",)
         rows = store.conn.execute(
             f"SELECT scope, line, receiver FROM refs WHERE name=? AND status IN ({','.join('?' * len(statuses))})"
-            " AND kind = 'call' ORDER BY file, line", (name, *statuses)).fetchall()
+            " AND kind = 'call' ORDER BY file, line",
+            (name, *statuses),
+        ).fetchall()
         # A function changed in place keeps its resolved callers; only methods on
         # unknown receivers are guessed at, never bare names.
         rows = [r for r in rows if gone or (c.kind == "method" and r[2] and r[2] != "?")]
@@ -308,8 +342,9 @@ def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
 
 
 def _takes_only_definitions(store: Store, edge: Edge) -> bool:
-    rows = store.conn.execute("SELECT name, alias, wildcard FROM imports WHERE file=? AND line=?",
-                              (edge.source.split("::", 1)[0], edge.line)).fetchall()
+    rows = store.conn.execute(
+        "SELECT name, alias, wildcard FROM imports WHERE file=? AND line=?", (edge.source.split("::", 1)[0], edge.line)
+    ).fetchall()
     # A row with neither name nor alias beside named ones is the statement's own record
     # (``import { a } from "./m"`` writes one); alone, it is a side-effect import of the module.
     if any(name for name, _, _ in rows):
@@ -351,8 +386,10 @@ def _subclasses(store: Store, cls: str, depth: int) -> list[Edge]:
     out: list[Edge] = []
     frontier = [cls]
     for _ in range(depth):
-        edges = [Edge(e.source, cls, e.kind, e.resolution, e.confidence, e.line)
-                 for e in store.edges_to(frontier, (INHERITS,))]
+        edges = [
+            Edge(e.source, cls, e.kind, e.resolution, e.confidence, e.line)
+            for e in store.edges_to(frontier, (INHERITS,))
+        ]
         out.extend(edges)
         frontier = [e.source for e in edges]
     return out
@@ -407,12 +444,16 @@ def _uses(store: Store, seeds: dict[str, Change]) -> list[str]:
 
 
 def describe_hop(hop: int) -> str:
-    return {0: "changed", 1: "direct callers: required reading", 2: "indirect callers: skim for contract drift",
-            3: "reference only"}.get(hop, "hidden")
+    return {
+        0: "changed",
+        1: "direct callers: required reading",
+        2: "indirect callers: skim for contract drift",
+        3: "reference only",
+    }.get(hop, "hidden")
 
 
 def is_behavior_change(r: Reached) -> bool:
     return r.behavior >= BEHAVIOR_THRESHOLD
 
 
-__all__ = ["Caps", "blast_radius", "describe_hop", "is_behavior_change", "Symbol"]
+__all__ = ["Caps", "Symbol", "blast_radius", "describe_hop", "is_behavior_change"]

@@ -23,9 +23,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from diffreach.review.context import LEVELS, ReviewContext, build_context, remember
-from diffreach.model import IMPORTS, ImpactResult
 from diffreach.graph.store import Store
+from diffreach.model import IMPORTS, ImpactResult
+from diffreach.review.context import LEVELS, ReviewContext, build_context, remember
 from diffreach.review.tokens import HeuristicCounter, TokenCounter
 
 ORIGINS = ("cli", "mcp", "api")
@@ -63,37 +63,56 @@ class Stats:
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["series"] = [{"day": d, "contexts": c, "returned_tokens": r, "saved_tokens": s}
-                          for d, c, r, s in self.series]
+        data["series"] = [
+            {"day": d, "contexts": c, "returned_tokens": r, "saved_tokens": s} for d, c, r, s in self.series
+        ]
         return data
 
 
 def now_utc() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)
 
 
 def _stamp(moment: dt.datetime) -> str:
-    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def record(store: Store, entry: Entry) -> None:
     with store.atomic() as conn:
-        conn.execute("INSERT INTO ledger(at, base, head, budget, level, returned_tokens, baseline_tokens, tokenizer,"
-                     " origin) VALUES (?,?,?,?,?,?,?,?,?)",
-                     (entry.at, entry.base, entry.head, entry.budget, entry.level, entry.returned_tokens,
-                      entry.baseline_tokens, entry.tokenizer, entry.origin))
+        conn.execute(
+            "INSERT INTO ledger(at, base, head, budget, level, returned_tokens, baseline_tokens, tokenizer,"
+            " origin) VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                entry.at,
+                entry.base,
+                entry.head,
+                entry.budget,
+                entry.level,
+                entry.returned_tokens,
+                entry.baseline_tokens,
+                entry.tokenizer,
+                entry.origin,
+            ),
+        )
 
 
 def entries(store: Store, since: str = "") -> list[Entry]:
-    rows = store.conn.execute("SELECT at, base, head, budget, level, returned_tokens, baseline_tokens, tokenizer,"
-                              " origin FROM ledger WHERE at >= ? ORDER BY at, id", (since,))
+    rows = store.conn.execute(
+        "SELECT at, base, head, budget, level, returned_tokens, baseline_tokens, tokenizer,"
+        " origin FROM ledger WHERE at >= ? ORDER BY at, id",
+        (since,),
+    )
     return [Entry(*row) for row in rows]
 
 
 def _window(rows: Iterable[Entry]) -> dict[str, int]:
     rows = list(rows)
-    return {"contexts": len(rows), "returned_tokens": sum(e.returned_tokens for e in rows),
-            "baseline_tokens": sum(e.baseline_tokens for e in rows), "saved_tokens": sum(e.saved for e in rows)}
+    return {
+        "contexts": len(rows),
+        "returned_tokens": sum(e.returned_tokens for e in rows),
+        "baseline_tokens": sum(e.baseline_tokens for e in rows),
+        "saved_tokens": sum(e.saved for e in rows),
+    }
 
 
 def stats(store: Store, days: int = 30, now: dt.datetime | None = None) -> Stats:
@@ -102,7 +121,7 @@ def stats(store: Store, days: int = 30, now: dt.datetime | None = None) -> Stats
     if days < 1:
         raise ValueError("days must be at least 1")
     now = now or now_utc()
-    today = now.astimezone(dt.timezone.utc).date()
+    today = now.astimezone(dt.UTC).date()
     start = today - dt.timedelta(days=days - 1)
     previous_start = start - dt.timedelta(days=days)
     every = entries(store)
@@ -118,12 +137,24 @@ def stats(store: Store, days: int = 30, now: dt.datetime | None = None) -> Stats
         series.append((day, w["contexts"], w["returned_tokens"], w["saved_tokens"]))
     total = _window(every)
     cur, prev = _window(current), _window(previous)
-    change = None if not prev["contexts"] or not prev["returned_tokens"] else \
-        round((cur["returned_tokens"] - prev["returned_tokens"]) / prev["returned_tokens"] * 100)
+    change = (
+        None
+        if not prev["contexts"] or not prev["returned_tokens"]
+        else round((cur["returned_tokens"] - prev["returned_tokens"]) / prev["returned_tokens"] * 100)
+    )
     percent = round(total["saved_tokens"] / total["baseline_tokens"] * 100) if total["baseline_tokens"] else 0
-    return Stats(days=days, contexts=total["contexts"], returned_tokens=total["returned_tokens"],
-                 baseline_tokens=total["baseline_tokens"], saved_tokens=total["saved_tokens"], saved_percent=percent,
-                 series=tuple(series), current=cur, previous=prev, change_percent=change)
+    return Stats(
+        days=days,
+        contexts=total["contexts"],
+        returned_tokens=total["returned_tokens"],
+        baseline_tokens=total["baseline_tokens"],
+        saved_tokens=total["saved_tokens"],
+        saved_percent=percent,
+        series=tuple(series),
+        current=cur,
+        previous=prev,
+        change_percent=change,
+    )
 
 
 # ----- baselines ----------------------------------------------------------------------------------
@@ -136,8 +167,9 @@ def _files_digest(store: Store) -> str:
     return h.hexdigest()
 
 
-def _count_files(paths: Iterable[str], sizes: dict[str, int], counter: TokenCounter,
-                 read: Callable[[str], str | None]) -> int:
+def _count_files(
+    paths: Iterable[str], sizes: dict[str, int], counter: TokenCounter, read: Callable[[str], str | None]
+) -> int:
     if isinstance(counter, HeuristicCounter):
         return sum(counter.count_bytes(sizes.get(p, 0)) for p in paths)
     total = 0
@@ -163,8 +195,9 @@ def repository_baseline(store: Store, counter: TokenCounter, read: Callable[[str
     return tokens
 
 
-def importers_baseline(store: Store, files: Iterable[str], counter: TokenCounter,
-                       read: Callable[[str], str | None]) -> int:
+def importers_baseline(
+    store: Store, files: Iterable[str], counter: TokenCounter, read: Callable[[str], str | None]
+) -> int:
     """Tokens of the changed files plus every file that imports one of them."""
     changed = sorted(set(files))
     importers = {e.source for e in store.edges_to(changed, [IMPORTS])}
@@ -197,10 +230,17 @@ def file_reader(root: str | Path, head: str = "") -> Callable[[str], str | None]
     return read
 
 
-def serve_context(store: Store, impact: ImpactResult, *, budget: int | None = 8000,
-                  counter: TokenCounter | None = None, min_detail: str | None = None,
-                  force_converge: bool = True, origin: str = "cli",
-                  read: Callable[[str], str | None] | None = None) -> ReviewContext:
+def serve_context(
+    store: Store,
+    impact: ImpactResult,
+    *,
+    budget: int | None = 8000,
+    counter: TokenCounter | None = None,
+    min_detail: str | None = None,
+    force_converge: bool = True,
+    origin: str = "cli",
+    read: Callable[[str], str | None] | None = None,
+) -> ReviewContext:
     """Build the review context of ``impact``, keep its originals for ``expand``, bill it."""
     counter = counter or HeuristicCounter()
     read = read or file_reader(store.root, impact.head)
@@ -210,12 +250,32 @@ def serve_context(store: Store, impact: ImpactResult, *, budget: int | None = 80
     importers = importers_baseline(store, changed_files, counter, working)
     hashes = {p: h for p, (h, _, _) in store.file_states().items()}
     wanted = set(impact.radius.uses) | {r.id for r in impact.radius.reached} | {c.id for c in impact.radius.changed}
-    ctx = build_context(impact, read, budget=budget, counter=counter, min_detail=min_detail or LEVELS[-1],
-                        force_converge=force_converge, baseline_tokens=baseline,
-                        importers_baseline_tokens=importers, symbols=store.symbols(wanted), file_hash=hashes.get)
+    ctx = build_context(
+        impact,
+        read,
+        budget=budget,
+        counter=counter,
+        min_detail=min_detail or LEVELS[-1],
+        force_converge=force_converge,
+        baseline_tokens=baseline,
+        importers_baseline_tokens=importers,
+        symbols=store.symbols(wanted),
+        file_hash=hashes.get,
+    )
     with store.atomic() as conn:
         remember(conn, ctx)
-    record(store, Entry(at=_stamp(now_utc()), base=impact.base, head=impact.head, budget=budget, level=ctx.level,
-                        returned_tokens=ctx.tokens, baseline_tokens=baseline, tokenizer=counter.name,
-                        origin=origin))
+    record(
+        store,
+        Entry(
+            at=_stamp(now_utc()),
+            base=impact.base,
+            head=impact.head,
+            budget=budget,
+            level=ctx.level,
+            returned_tokens=ctx.tokens,
+            baseline_tokens=baseline,
+            tokenizer=counter.name,
+            origin=origin,
+        ),
+    )
     return ctx

@@ -149,9 +149,13 @@ def estimate_tokens(obj: Any, counter: TokenCounter | None = None) -> int:
     return max(1, (counter or HeuristicCounter()).count(text))
 
 
-def estimate_context_savings(original_context: Any = None, returned_context: Any = None,
-                             original_tokens: int | None = None, returned_tokens: int | None = None,
-                             counter: TokenCounter | None = None) -> dict[str, Any] | None:
+def estimate_context_savings(
+    original_context: Any = None,
+    returned_context: Any = None,
+    original_tokens: int | None = None,
+    returned_tokens: int | None = None,
+    counter: TokenCounter | None = None,
+) -> dict[str, Any] | None:
     """How much smaller the returned context is than the baseline.
 
     Explicit token counts win over contexts. ``None`` when neither a baseline

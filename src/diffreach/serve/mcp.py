@@ -155,8 +155,11 @@ def inside_root(root: Path, path: str) -> str:
 def _selector(args: _Change) -> dict[str, Any]:
     if args.base is not None:
         check_revision(args.base)
-    chosen = [name for name, on in (("diff", args.diff is not None), ("base", args.base is not None),
-                                    ("staged", args.staged)) if on]
+    chosen = [
+        name
+        for name, on in (("diff", args.diff is not None), ("base", args.base is not None), ("staged", args.staged))
+        if on
+    ]
     if len(chosen) > 1:
         raise ArgumentError(f"give one of diff, base or staged, not {' and '.join(chosen)}")
     return {"diff_text": args.diff, "base": args.base, "staged": args.staged}
@@ -199,8 +202,11 @@ def bound(data: dict[str, Any], max_tokens: int, hint: str) -> dict[str, Any]:
     cut: dict[str, int] = {}
     target = max_tokens - 60  # room for the notes this function adds
     while (total := estimate_tokens(out)) > target:
-        sizes = {k: estimate_tokens(v) for k, v in out.items()
-                 if (isinstance(v, list) and v) or (isinstance(v, str) and len(v) > MIN_CUT_TEXT and k not in cut)}
+        sizes = {
+            k: estimate_tokens(v)
+            for k, v in out.items()
+            if (isinstance(v, list) and v) or (isinstance(v, str) and len(v) > MIN_CUT_TEXT and k not in cut)
+        }
         if not sizes:
             break  # only small fields left: this is as small as the result gets
         key = max(sizes, key=lambda k: sizes[k])
@@ -208,13 +214,20 @@ def bound(data: dict[str, Any], max_tokens: int, hint: str) -> dict[str, Any]:
         keep = max(0, math.floor(len(value) * (1 - excess / sizes[key])) - 1)
         cut[key] = cut.get(key, 0) + len(value) - keep
         out[key] = value[:keep] if isinstance(value, list) else value[:keep] + "\n[… cut: see how_to_get_more]"
-    out.update(truncated=True, cut=cut, how_to_get_more=(
-        f"the full result is about {size} tokens: call again with max_tokens={size + 200}" + (f", or {hint}" if hint else "")))
+    out.update(
+        truncated=True,
+        cut=cut,
+        how_to_get_more=(
+            f"the full result is about {size} tokens: call again with max_tokens={size + 200}"
+            + (f", or {hint}" if hint else "")
+        ),
+    )
     return out
 
 
-async def _envelope(app: App, data: dict[str, Any], max_tokens: int, index: dict[str, Any] | None,
-                    hint: str = "", updated: bool = True) -> dict[str, Any]:
+async def _envelope(
+    app: App, data: dict[str, Any], max_tokens: int, index: dict[str, Any] | None, hint: str = "", updated: bool = True
+) -> dict[str, Any]:
     """``data`` with ``index`` (given, or read now; ``updated``: the call brought the graph up to
     date first), cut to ``max_tokens``, with the savings estimate of what is returned."""
     from diffreach.review.tokens import attach_context_savings, estimate_context_savings, estimate_tokens
@@ -244,8 +257,21 @@ async def get_callers(app: App, args: CallersArgs, session: Any) -> dict[str, An
 
 async def update_graph(app: App, args: UpdateArgs, session: Any) -> dict[str, Any]:
     report = await app.run(app.update)
-    keep = ("mode", "files", "extracted", "deleted", "re_resolved", "changed_files", "commit", "seconds",
-            "symbols", "edges", "unresolved_share", "parse_errors", "skipped")
+    keep = (
+        "mode",
+        "files",
+        "extracted",
+        "deleted",
+        "re_resolved",
+        "changed_files",
+        "commit",
+        "seconds",
+        "symbols",
+        "edges",
+        "unresolved_share",
+        "parse_errors",
+        "skipped",
+    )
     return await _envelope(app, {k: report[k] for k in keep if k in report}, args.max_tokens, None)
 
 
@@ -277,8 +303,12 @@ async def _judged_impact(app: App, args: _Change, session: Any, **options: Any) 
     judgement, scores = await sample_scores(session, app.root, result)
     if scores:
         # Re-walk the (already updated) graph with the client's scores; the walk carries them to hop 2.
-        options.update(hops=result.radius.hops, update=False, count_review=False,
-                       judge=lambda change, caller: scores.get((change.id, caller.id)))
+        options.update(
+            hops=result.radius.hops,
+            update=False,
+            count_review=False,
+            judge=lambda change, caller: scores.get((change.id, caller.id)),
+        )
         result = await app.run(_impact, app, args, **options)
     return result, judgement
 
@@ -360,18 +390,36 @@ class ToolSpec:
 
 _CHANGE = "The change: diff, base or staged (default: uncommitted work)."
 TOOLS: tuple[ToolSpec, ...] = (
-    ToolSpec("get_changed_symbols", f"Symbols a change touches, with change kinds. {_CHANGE}",
-             ChangedSymbolsArgs, get_changed_symbols),
+    ToolSpec(
+        "get_changed_symbols",
+        f"Symbols a change touches, with change kinds. {_CHANGE}",
+        ChangedSymbolsArgs,
+        get_changed_symbols,
+    ),
     ToolSpec("get_callers", "Callers of a symbol by hop (1: required reading, 2: skim).", CallersArgs, get_callers),
-    ToolSpec("get_blast_radius", "Changed symbols, callers hop by hop with behaviour-change scores, tests. "
-             + _CHANGE, BlastRadiusArgs, get_blast_radius),
-    ToolSpec("get_review_context", "Review context of a change within token_budget: the diff, changed code, "
-             f"callers by hop; elided blocks have ids. {_CHANGE}", ReviewContextArgs, get_review_context,
-             text_key="text"),
-    ToolSpec("expand_context", "Full text of an elided review-context block.", ExpandArgs, expand_context,
-             text_key="text"),
-    ToolSpec("find_relevant_files", "Files most relevant to a question, ranked, with reasons.", RelevantArgs,
-             find_relevant_files),
+    ToolSpec(
+        "get_blast_radius",
+        "Changed symbols, callers hop by hop with behaviour-change scores, tests. " + _CHANGE,
+        BlastRadiusArgs,
+        get_blast_radius,
+    ),
+    ToolSpec(
+        "get_review_context",
+        "Review context of a change within token_budget: the diff, changed code, "
+        f"callers by hop; elided blocks have ids. {_CHANGE}",
+        ReviewContextArgs,
+        get_review_context,
+        text_key="text",
+    ),
+    ToolSpec(
+        "expand_context", "Full text of an elided review-context block.", ExpandArgs, expand_context, text_key="text"
+    ),
+    ToolSpec(
+        "find_relevant_files",
+        "Files most relevant to a question, ranked, with reasons.",
+        RelevantArgs,
+        find_relevant_files,
+    ),
     ToolSpec("get_tests_for_change", f"Tests that exercise a change. {_CHANGE}", TestsArgs, get_tests_for_change),
     ToolSpec("update_graph", "Re-index changed files; returns what changed.", UpdateArgs, update_graph),
 )
@@ -426,12 +474,21 @@ def review_prompt(arguments: dict[str, str] | None) -> types.GetPromptResult:
     text = REVIEW_PROMPT.format(selector=selector)
     return types.GetPromptResult(
         description="Review a change by its blast radius",
-        messages=[types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))])
+        messages=[types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))],
+    )
 
 
-PROMPTS = [types.Prompt(name="review_change", description="Review a change: the diff plus its callers, hop by hop.",
-                        arguments=[types.PromptArgument(name="base", description="Revision to compare with (default: "
-                                                        "uncommitted work).", required=False)])]
+PROMPTS = [
+    types.Prompt(
+        name="review_change",
+        description="Review a change: the diff plus its callers, hop by hop.",
+        arguments=[
+            types.PromptArgument(
+                name="base", description="Revision to compare with (default: uncommitted work).", required=False
+            )
+        ],
+    )
+]
 
 
 # ----- dispatch and error mapping ---------------------------------------------------------------
@@ -462,11 +519,12 @@ async def call_tool(app: App, name: str, arguments: dict[str, Any] | None, sessi
         return _error(_invalid(exc))
     except (DiffreachError, ArgumentError) as exc:
         return _error(str(exc))
-    except Exception as exc:  # noqa: BLE001 - a bug: log it here, tell the client in one line
+    except Exception as exc:
         log.exception("tool %s failed", name)
         return _error(f"internal error in {name}: {type(exc).__name__}: {exc}")
-    return types.CallToolResult(content=[types.TextContent(type="text", text=render(data, spec.text_key))],
-                                structured_content=data)
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=render(data, spec.text_key))], structured_content=data
+    )
 
 
 def render(data: dict[str, Any], text_key: str = "") -> str:
@@ -502,12 +560,21 @@ def build_server(app: App) -> Server[Any]:
 
     from diffreach import __version__
 
-    return Server("diffreach", version=__version__, instructions=INSTRUCTIONS, on_list_tools=on_list_tools,
-                  on_call_tool=on_call_tool, on_list_prompts=on_list_prompts, on_get_prompt=on_get_prompt)
+    return Server(
+        "diffreach",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+        on_list_prompts=on_list_prompts,
+        on_get_prompt=on_get_prompt,
+    )
 
 
-INSTRUCTIONS = ("Code graph of one repository. To review a change, use the review_change prompt: "
-                "get_changed_symbols, then get_callers (hops=2) for each, and read only those.")
+INSTRUCTIONS = (
+    "Code graph of one repository. To review a change, use the review_change prompt: "
+    "get_changed_symbols, then get_callers (hops=2) for each, and read only those."
+)
 
 
 def serve(root: str | Path = ".", watch: bool = False, watch_interval: float = 5.0) -> None:
@@ -556,7 +623,7 @@ async def _watch(app: App, interval: float) -> None:
 
     try:
         await app.run(app.update)
-    except Exception as exc:  # noqa: BLE001 - a failed refresh must not stop the server
+    except Exception as exc:
         log.warning("watch: re-index failed: %s", exc)
     seen = await anyio.to_thread.run_sync(ChangeDetector, app.root)
     while True:
@@ -566,5 +633,5 @@ async def _watch(app: App, interval: float) -> None:
             continue
         try:  # told which files changed, unless HEAD moved (then anything may have)
             await app.run(app.update, None if "HEAD" in changed else sorted(changed))
-        except Exception as exc:  # noqa: BLE001 - a failed refresh must not stop the server
+        except Exception as exc:
             log.warning("watch: re-index failed: %s", exc)

@@ -24,11 +24,10 @@ SAMPLE_TIMEOUT = 60.0
 SAMPLE_DIFF_CHARS = 4000
 
 
-
 def supports_sampling(session: Any) -> bool:
     try:
         return bool(session.check_client_capability(types.ClientCapabilities(sampling=types.SamplingCapability())))
-    except Exception:  # noqa: BLE001 - an old or odd client: treat as no sampling
+    except Exception:
         return False
 
 
@@ -39,11 +38,13 @@ def judge_prompt(root: Path, result: Any, change: Any, caller: Any) -> str:
     except OSError:
         lines = []
     sites = "\n".join(f"{n}: {lines[n - 1]}" for n in caller.lines if 0 < n <= len(lines)) or "(call site not found)"
-    return (f"A code change touches `{change.id}` ({', '.join(change.changes)}).\n"
-            f"Old signature: {change.old_signature or change.signature}\nNew signature: {change.signature}\n"
-            f"Diff:\n```\n{diff}\n```\nThe caller `{caller.id}` uses it here:\n```\n{sites}\n```\n"
-            "How likely is it that the caller's behaviour changes because of this change? "
-            "Answer with one number between 0 and 1 and nothing else.")
+    return (
+        f"A code change touches `{change.id}` ({', '.join(change.changes)}).\n"
+        f"Old signature: {change.old_signature or change.signature}\nNew signature: {change.signature}\n"
+        f"Diff:\n```\n{diff}\n```\nThe caller `{caller.id}` uses it here:\n```\n{sites}\n```\n"
+        "How likely is it that the caller's behaviour changes because of this change? "
+        "Answer with one number between 0 and 1 and nothing else."
+    )
 
 
 def parse_score(text: str) -> float | None:
@@ -62,8 +63,10 @@ async def sample_one(session: Any, prompt: str) -> float | None:
         try:
             reply = await session.create_message(
                 [types.SamplingMessage(role="user", content=types.TextContent(type="text", text=prompt))],
-                max_tokens=8, temperature=0.0)
-        except Exception as exc:  # noqa: BLE001 - the client refused or failed: the rule's score stands
+                max_tokens=8,
+                temperature=0.0,
+            )
+        except Exception as exc:
             log.info("sampling failed: %s", exc)
             return None
         content = reply.content if not isinstance(reply.content, list) else reply.content[0]
@@ -91,5 +94,7 @@ async def sample_scores(session: Any, root: Path, result: Any) -> tuple[str, dic
         for change, caller in chosen:
             tg.start_soon(score, change, caller)
     rest = len(pairs) - len(chosen)
-    return (f"sampled: the client's model scored {len(scores)} of {len(pairs)} direct callers"
-            + (f" (the first {SAMPLED_CALLERS}; the rest keep the rule's score)" if rest else "")), scores
+    return (
+        f"sampled: the client's model scored {len(scores)} of {len(pairs)} direct callers"
+        + (f" (the first {SAMPLED_CALLERS}; the rest keep the rule's score)" if rest else "")
+    ), scores

@@ -43,15 +43,14 @@ def _label(sid: str) -> str:
     return sid.rsplit("/", 1)[-1]
 
 
-def _segments(start: int, end: int, marks: Sequence[int], max_lines: int, window: int = 2
-              ) -> list[tuple[int, int]]:
+def _segments(start: int, end: int, marks: Sequence[int], max_lines: int, window: int = 2) -> list[tuple[int, int]]:
     """Line ranges (inclusive) to show of ``start..end``: the head, then windows around
     the marked lines, never more than ``max_lines`` lines in all."""
     if end - start + 1 <= max_lines:
         return [(start, end)]
     wanted = [(m - window, m + window) for m in sorted(set(marks)) if start <= m <= end]
     head = max(1, max_lines - sum(b - a + 1 for a, b in wanted)) if wanted else max_lines
-    spans = [(start, start + head - 1)] + wanted
+    spans = [(start, start + head - 1), *wanted]
     merged: list[tuple[int, int]] = []
     for a, b in sorted(spans):
         a, b = max(a, start), min(b, end)
@@ -70,8 +69,7 @@ def _segments(start: int, end: int, marks: Sequence[int], max_lines: int, window
     return out
 
 
-def _code(lines: list[str] | None, start: int, end: int, marks: Sequence[int], max_lines: int
-          ) -> dict[str, Any] | None:
+def _code(lines: list[str] | None, start: int, end: int, marks: Sequence[int], max_lines: int) -> dict[str, Any] | None:
     if not lines or start < 1:
         return None
     end = min(max(end, start), len(lines))
@@ -80,28 +78,51 @@ def _code(lines: list[str] | None, start: int, end: int, marks: Sequence[int], m
     spans = _segments(start, end, marks, max_lines)
     shown = sum(b - a + 1 for a, b in spans)
     total = end - start + 1
-    return {"segments": [{"start": a, "lines": lines[a - 1:b]} for a, b in spans],
-            "shown": shown, "total": total, "cut": shown < total}
+    return {
+        "segments": [{"start": a, "lines": lines[a - 1 : b]} for a, b in spans],
+        "shown": shown,
+        "total": total,
+        "cut": shown < total,
+    }
 
 
 def _capped_text(text: str, max_lines: int) -> dict[str, Any]:
     lines = text.splitlines()
-    return {"text": "\n".join(lines[:max_lines]), "shown": min(len(lines), max_lines), "total": len(lines),
-            "cut": len(lines) > max_lines}
+    return {
+        "text": "\n".join(lines[:max_lines]),
+        "shown": min(len(lines), max_lines),
+        "total": len(lines),
+        "cut": len(lines) > max_lines,
+    }
 
 
 def _reached_node(r: Reached, lines: list[str] | None, max_lines: int) -> dict[str, Any]:
     from diffreach.review.impact import is_behavior_change
 
-    return {"id": r.id, "label": _label(r.id), "kind": r.kind, "file": r.file, "hop": r.hop,
-            "role": "behavior" if is_behavior_change(r) else "reach", "via": r.via, "edge": r.edge,
-            "resolution": r.resolution, "behavior": r.behavior, "hub": r.hub, "is_test": r.is_test,
-            "start_line": r.start_line, "end_line": r.end_line, "call_lines": list(r.lines),
-            "signature": r.signature, "code": _code(lines, r.start_line, r.end_line, r.lines, max_lines)}
+    return {
+        "id": r.id,
+        "label": _label(r.id),
+        "kind": r.kind,
+        "file": r.file,
+        "hop": r.hop,
+        "role": "behavior" if is_behavior_change(r) else "reach",
+        "via": r.via,
+        "edge": r.edge,
+        "resolution": r.resolution,
+        "behavior": r.behavior,
+        "hub": r.hub,
+        "is_test": r.is_test,
+        "start_line": r.start_line,
+        "end_line": r.end_line,
+        "call_lines": list(r.lines),
+        "signature": r.signature,
+        "code": _code(lines, r.start_line, r.end_line, r.lines, max_lines),
+    }
 
 
-def page_data(result: ImpactResult, read_source: ReadSource, *, max_lines: int = 40,
-              max_diff_lines: int = 200, title: str = "") -> dict[str, Any]:
+def page_data(
+    result: ImpactResult, read_source: ReadSource, *, max_lines: int = 40, max_diff_lines: int = 200, title: str = ""
+) -> dict[str, Any]:
     """Everything the page shows, JSON-ready. ``read_source`` gives a file's text on the
     new side of the diff (None when absent); ``max_lines`` caps each symbol's excerpt and
     ``max_diff_lines`` each file's diff; both say when they cut."""
@@ -114,26 +135,52 @@ def page_data(result: ImpactResult, read_source: ReadSource, *, max_lines: int =
             cache[path] = None if text is None else text.splitlines()
         return cache[path]
 
-    changed = [{"id": c.id, "label": _label(c.id), "kind": c.kind, "file": c.file, "hop": 0, "role": "changed",
-                "change": list(c.changes), "start_line": c.start_line, "end_line": c.end_line,
-                "signature": c.signature, "old_signature": c.old_signature,
-                "code": None if "deleted" in c.changes
-                else _code(lines_of(c.file), c.start_line, c.end_line, (), max_lines)}
-               for c in r.changed]
+    changed = [
+        {
+            "id": c.id,
+            "label": _label(c.id),
+            "kind": c.kind,
+            "file": c.file,
+            "hop": 0,
+            "role": "changed",
+            "change": list(c.changes),
+            "start_line": c.start_line,
+            "end_line": c.end_line,
+            "signature": c.signature,
+            "old_signature": c.old_signature,
+            "code": None
+            if "deleted" in c.changes
+            else _code(lines_of(c.file), c.start_line, c.end_line, (), max_lines),
+        }
+        for c in r.changed
+    ]
     reached = [_reached_node(x, lines_of(x.file), max_lines) for x in r.reached]
     ambiguous = set(r.ambiguous_edges)
-    edges = [{"source": x.id, "target": x.via, "kind": x.edge, "ambiguous": (x.id, x.via) in ambiguous}
-             for x in r.reached]
+    edges = [
+        {"source": x.id, "target": x.via, "kind": x.edge, "ambiguous": (x.id, x.via) in ambiguous} for x in r.reached
+    ]
     diffs = {d.path: _capped_text(d.text, max_diff_lines) for d in result.file_diffs if d.text}
     return {
         "title": title or "blast radius",
-        "base": result.base, "head": result.head,
-        "index": {"commit": result.index.commit, "head": result.index.head, "dirty": result.index.dirty,
-                  "stale": result.index.stale},
-        "hops": r.hops, "nodes": changed + reached, "edges": edges,
-        "tests": list(r.test_files), "test_functions": list(r.tests), "uses": list(r.uses),
-        "files": list(r.files), "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers],
-        "truncated": r.truncated, "notes": list(r.notes), "diffs": diffs,
+        "base": result.base,
+        "head": result.head,
+        "index": {
+            "commit": result.index.commit,
+            "head": result.index.head,
+            "dirty": result.index.dirty,
+            "stale": result.index.stale,
+        },
+        "hops": r.hops,
+        "nodes": changed + reached,
+        "edges": edges,
+        "tests": list(r.test_files),
+        "test_functions": list(r.tests),
+        "uses": list(r.uses),
+        "files": list(r.files),
+        "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers],
+        "truncated": r.truncated,
+        "notes": list(r.notes),
+        "diffs": diffs,
         "caps": {"max_lines": max_lines, "max_diff_lines": max_diff_lines},
     }
 
@@ -141,12 +188,18 @@ def page_data(result: ImpactResult, read_source: ReadSource, *, max_lines: int =
 def _script_json(data: dict[str, Any]) -> str:
     """JSON safe inside a script element: nothing in it can end the element or open a comment."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    return (
+        text.replace("&", "\\u0026")
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
-def render_html(result: ImpactResult, read_source: ReadSource, *, max_lines: int = 40,
-                max_diff_lines: int = 200, title: str = "") -> str:
+def render_html(
+    result: ImpactResult, read_source: ReadSource, *, max_lines: int = 40, max_diff_lines: int = 200, title: str = ""
+) -> str:
     """The page: the template with its stylesheet, script and data inlined."""
     data = page_data(result, read_source, max_lines=max_lines, max_diff_lines=max_diff_lines, title=title)
     return html_for(data)
