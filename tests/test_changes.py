@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from diffreach.model import Change
-from diffreach.review.changes import CHANGE_KINDS, changed_symbols, unsupported_files
+from diffreach.model import Change, ChangeKind
+from diffreach.review.changes import changed_symbols, unsupported_files
 from diffreach.review.diff import diff_from_texts, parse_diff
 
 
@@ -346,7 +346,7 @@ def test_any_pair_of_versions_maps_without_crashing(edits: list[tuple[int, str]]
     new = "\n".join(lines) + "\n"
     diffs = parse_diff(diff_from_texts("m.py", CLASS, new))
     changes = changed_symbols(diffs, reader({"m.py": CLASS} if old_ok else {}), reader({"m.py": new} if new_ok else {}))
-    assert all(c.changes and set(c.changes) <= set(CHANGE_KINDS) for c in changes)
+    assert all(c.changes and set(c.changes) <= set(ChangeKind) for c in changes)
     assert len({c.id for c in changes}) == len(changes)
     if old_ok and new_ok and any(text.strip() for _, text in edits):
         assert changes  # an inserted non-blank line is always reported somewhere

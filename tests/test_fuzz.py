@@ -27,7 +27,7 @@ from diffreach.errors import DiffError
 from diffreach.extract.core import extract
 from diffreach.languages import all_languages, language_for
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import FILE, FileExtract
+from diffreach.model import FileExtract, NodeKind
 from diffreach.review.changes import changed_symbols
 from diffreach.review.diff import diff_from_texts, parse_diff
 
@@ -209,7 +209,7 @@ def check_extract(spec: LanguageSpec, data: bytes, path: str) -> FileExtract:
 def check_records(fx: FileExtract, path: str) -> FileExtract:
     """The records of one file hang together: the file node first, unique ids, every
     parent and reference scope a symbol of the file, lines from 1."""
-    assert fx.symbols and fx.symbols[0].kind == FILE and fx.symbols[0].id == path
+    assert fx.symbols and fx.symbols[0].kind == NodeKind.FILE and fx.symbols[0].id == path
     ids = [s.id for s in fx.symbols]
     assert len(ids) == len(set(ids)), "symbol ids are unique"
     known = set(ids)

@@ -16,24 +16,12 @@ from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.indexer import find_root
 from diffreach.languages import language_for
-from diffreach.model import (
-    CALLS,
-    DYNAMIC,
-    INHERITS,
-    REFERENCES,
-    TESTS,
-    Change,
-    CoChange,
-    FileDiff,
-    ImpactResult,
-    IndexState,
-    Symbol,
-)
+from diffreach.model import Change, CoChange, EdgeKind, FileDiff, ImpactResult, IndexState, Symbol
 from diffreach.review.behavior import Judge
 from diffreach.review.context import ReviewContext
 
-CALLER_KINDS = (CALLS, REFERENCES, DYNAMIC, TESTS)
-CALLEE_KINDS = (CALLS, REFERENCES, INHERITS, DYNAMIC, TESTS)
+CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.DYNAMIC, EdgeKind.TESTS)
+CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind.DYNAMIC, EdgeKind.TESTS)
 
 
 def open_store(root: str | Path) -> Store:

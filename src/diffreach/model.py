@@ -9,43 +9,79 @@ Ids are readable strings: a file's id is its repo-relative path, a symbol's is
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-# Node kinds.
-FILE = "file"
-CLASS = "class"
-FUNCTION = "function"
-METHOD = "method"
-NODE_KINDS = (FILE, CLASS, FUNCTION, METHOD)
 
-# Raw reference kinds (what the extractor saw) and edge kinds (what resolution made).
-REF_CALL = "call"
-REF_VALUE = "value"  # a function or class used as a value: passed, decorated with
-REF_INHERIT = "inherit"
-REF_KINDS = (REF_CALL, REF_VALUE, REF_INHERIT)
+class NodeKind(StrEnum):
+    FILE = "file"
+    CLASS = "class"  # also interface, struct, enum, trait
+    FUNCTION = "function"
+    METHOD = "method"
 
-CALLS = "calls"
-REFERENCES = "references"
-IMPORTS = "imports"
-INHERITS = "inherits"
-TESTS = "tests"
-CONTAINS = "contains"
-DYNAMIC = "dynamic"
-EDGE_KINDS = (CALLS, REFERENCES, IMPORTS, INHERITS, TESTS, CONTAINS, DYNAMIC)
 
-# How an edge's target was found, strongest first.
-RES_IMPORT = "import"
-RES_SCOPE = "scope"
-RES_UNIQUE = "unique-name"
-RES_AMBIGUOUS = "ambiguous-name"
-RES_DYNAMIC = "dynamic"
-RESOLUTIONS = (RES_IMPORT, RES_SCOPE, RES_UNIQUE, RES_AMBIGUOUS, RES_DYNAMIC)
+class RefKind(StrEnum):
+    """Raw reference kinds: what the extractor saw."""
 
-# What became of a raw reference.
-REF_RESOLVED = "resolved"
-REF_AMBIGUOUS = "ambiguous"
-REF_EXTERNAL = "external"  # bound to an import that leaves the repository
-REF_BUILTIN = "builtin"
-REF_UNRESOLVED = "unresolved"
+    CALL = "call"
+    VALUE = "value"  # a function or class used as a value: passed, decorated with
+    INHERIT = "inherit"
+
+
+class EdgeKind(StrEnum):
+    """What resolution made of a reference (``contains`` is derived from each node's parent)."""
+
+    CALLS = "calls"
+    REFERENCES = "references"
+    IMPORTS = "imports"
+    INHERITS = "inherits"
+    TESTS = "tests"
+    CONTAINS = "contains"
+    DYNAMIC = "dynamic"
+
+
+class Resolution(StrEnum):
+    """How an edge's target was found, strongest first."""
+
+    IMPORT = "import"
+    SCOPE = "scope"
+    UNIQUE_NAME = "unique-name"
+    AMBIGUOUS_NAME = "ambiguous-name"
+    DYNAMIC = "dynamic"
+
+
+class RefStatus(StrEnum):
+    """What became of a raw reference."""
+
+    RESOLVED = "resolved"
+    AMBIGUOUS = "ambiguous"
+    EXTERNAL = "external"  # bound to an import that leaves the repository
+    BUILTIN = "builtin"
+    UNRESOLVED = "unresolved"
+
+
+class ChangeKind(StrEnum):
+    """How a changed symbol differs between the old and the new version."""
+
+    ADDED = "added"
+    DELETED = "deleted"
+    RENAMED = "renamed"
+    SIGNATURE = "signature"
+    RETURN = "return"
+    RAISES = "raises"
+    DECORATORS = "decorators"
+    VISIBILITY = "visibility"
+    BODY = "body"
+    MODULE = "module"
+
+
+# The confidence of an edge, by how its target was found.
+CONFIDENCE = {
+    Resolution.IMPORT: 0.95,
+    Resolution.SCOPE: 0.9,
+    Resolution.DYNAMIC: 0.6,
+    Resolution.UNIQUE_NAME: 0.5,
+    Resolution.AMBIGUOUS_NAME: 0.2,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +104,18 @@ class Symbol:
     # capped; a file's holds its module docstring and top-level comments and strings. Stored
     # apart from the node (the ``notes`` table).
     notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SymRow:
+    """The few columns of a symbol that resolution reads."""
+
+    id: str
+    kind: str
+    name: str
+    file: str
+    parent: str | None
+    is_test: bool = False
 
 
 @dataclass(frozen=True, slots=True)

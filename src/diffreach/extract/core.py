@@ -32,23 +32,10 @@ from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import QUOTES, imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import (
-    CLASS,
-    FILE,
-    FUNCTION,
-    METHOD,
-    REF_CALL,
-    REF_INHERIT,
-    REF_VALUE,
-    Binding,
-    FileExtract,
-    Import,
-    Ref,
-    Symbol,
-)
+from diffreach.model import Binding, FileExtract, Import, NodeKind, Ref, RefKind, Symbol
 
 _CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
-_REF_KINDS = {"call": REF_CALL, "value": REF_VALUE, "inherit": REF_INHERIT}
+_REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.INHERIT}
 _MAIN_PREFIXES = ("definition.", "reference.")
 _MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
 _MAX_SIGNATURE = 300
@@ -447,7 +434,7 @@ class _Scopes:
 
     def refs(self, raw: Iterable[tuple[Node, str, str, str, str]]) -> list[Ref]:
         # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo).
-        owners = {d.qualname: d.id for d in reversed(self.ordered) if d.kind == CLASS}
+        owners = {d.qualname: d.id for d in reversed(self.ordered) if d.kind == NodeKind.CLASS}
         # Speed: ``index_of`` inlined over plain lists, and rows sorted as tuples
         # (the running number keeps the order of equal keys, as a stable sort by key did).
         starts, ends = self.starts, [d.end for d in self.ordered]
@@ -475,7 +462,7 @@ class _Scopes:
             i = self.index_of(node)
             if "." in name and name.split(".", 1)[0] in spec.self_names:
                 # self.x = Foo() in any method binds x for the whole class.
-                while i >= 0 and self.ordered[i].kind != CLASS:
+                while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:
                     i = self.ordered[i].parent
             out.append(Binding(self.id_of(i), name, type_name, node.start_point.row + 1))
         return out
@@ -521,11 +508,11 @@ def _nest(ordered: list[_Def], path: str) -> list[_Def]:
         d.parent = stack[-1] if stack else -1
         parent = ordered[d.parent] if d.parent >= 0 else None
         if d.capture in _CLASS_CAPTURES:
-            d.kind = CLASS
-        elif d.capture == "method" or d.receiver or (parent is not None and parent.kind == CLASS):
-            d.kind = METHOD
+            d.kind = NodeKind.CLASS
+        elif d.capture == "method" or d.receiver or (parent is not None and parent.kind == NodeKind.CLASS):
+            d.kind = NodeKind.METHOD
         else:
-            d.kind = FUNCTION
+            d.kind = NodeKind.FUNCTION
         if d.receiver and parent is None:
             # Out of line (Go receivers, void ns::Foo::bar()): the owner by its
             # last segment when the file defines it; otherwise the resolver pairs it.
@@ -550,7 +537,7 @@ def _file_symbol(path: str, data: bytes, is_test: bool, notes: str = "") -> Symb
     lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
     return Symbol(
         id=path,
-        kind=FILE,
+        kind=NodeKind.FILE,
         name=path.rsplit("/", 1)[-1],
         qualname="",
         file=path,

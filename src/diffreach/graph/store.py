@@ -23,19 +23,20 @@ from pathlib import Path
 
 from diffreach.errors import NotIndexedError, StoreError
 from diffreach.model import (
-    CONTAINS,
-    FILE,
-    REF_INHERIT,
-    RES_SCOPE,
+    CONFIDENCE,
     Binding,
     Edge,
+    EdgeKind,
     FileExtract,
     Import,
+    NodeKind,
     Ref,
+    RefKind,
+    Resolution,
     ResolvedRef,
     Symbol,
+    SymRow,
 )
-from diffreach.resolve.resolver import CONFIDENCE, SymRow
 
 SCHEMA_VERSION = "2"
 DIR_NAME = ".diffreach"
@@ -482,7 +483,7 @@ class Store:
         for r in self.conn.execute(
             "SELECT parent, id, start_line FROM nodes WHERE parent IS NOT NULL ORDER BY parent, id"
         ):
-            yield Edge(r[0], r[1], CONTAINS, RES_SCOPE, CONFIDENCE[RES_SCOPE], r[2])
+            yield Edge(r[0], r[1], EdgeKind.CONTAINS, Resolution.SCOPE, CONFIDENCE[Resolution.SCOPE], r[2])
 
     def refs_with_status(self, status: str, limit: int | None = None) -> list[tuple[str, Ref]]:
         sql = "SELECT file, scope, kind, name, receiver, line FROM refs WHERE status=? ORDER BY file, line"
@@ -508,12 +509,12 @@ class Store:
                 "SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges) GROUP BY kind"
             ).fetchall()
         )
-        edges[CONTAINS] = c.execute("SELECT COUNT(*) FROM nodes WHERE parent IS NOT NULL").fetchone()[0]
+        edges[EdgeKind.CONTAINS] = c.execute("SELECT COUNT(*) FROM nodes WHERE parent IS NOT NULL").fetchone()[0]
         refs = dict(c.execute("SELECT status, COUNT(*) FROM refs WHERE kind!='value' GROUP BY status").fetchall())
         languages = dict(c.execute("SELECT language, COUNT(*) FROM files GROUP BY language").fetchall())
         errors = c.execute("SELECT COUNT(*) FROM files WHERE parse_errors > 0").fetchone()[0]
         figures = {
-            "files": nodes.get(FILE, 0),
+            "files": nodes.get(NodeKind.FILE, 0),
             "nodes": nodes,
             "edges": edges,
             "refs": refs,
@@ -547,7 +548,7 @@ class Store:
             (
                 "scalars",
                 (
-                    f"SELECT '{CONTAINS}', COUNT(*) FROM nodes WHERE file IN ({{m}}) AND parent IS NOT NULL"
+                    f"SELECT '{EdgeKind.CONTAINS}', COUNT(*) FROM nodes WHERE file IN ({{m}}) AND parent IS NOT NULL"
                     " UNION ALL SELECT 'parse_errors', COUNT(*) FROM files WHERE path IN ({m}) AND parse_errors > 0"
                 ),
             ),
@@ -576,10 +577,12 @@ class Store:
                     table[name] = n
                 else:
                     table.pop(name, None)
-        moved = {k: after["scalars"].get(k, 0) - before["scalars"].get(k, 0) for k in (CONTAINS, "parse_errors")}
-        figures["edges"][CONTAINS] = figures["edges"].get(CONTAINS, 0) + moved[CONTAINS]
+        moved = {
+            k: after["scalars"].get(k, 0) - before["scalars"].get(k, 0) for k in (EdgeKind.CONTAINS, "parse_errors")
+        }
+        figures["edges"][EdgeKind.CONTAINS] = figures["edges"].get(EdgeKind.CONTAINS, 0) + moved[EdgeKind.CONTAINS]
         figures["parse_errors"] += moved["parse_errors"]
-        figures["files"] = figures["nodes"].get(FILE, 0)
+        figures["files"] = figures["nodes"].get(NodeKind.FILE, 0)
         self.set_meta("counts", json.dumps(figures))
         return True
 
@@ -644,7 +647,7 @@ class StoreSource:
             Ref(*r)
             for r in self.store.conn.execute(
                 "SELECT scope, kind, name, receiver, line FROM refs WHERE file=? AND scope=? AND kind=? ORDER BY id",
-                (path, class_id, REF_INHERIT),
+                (path, class_id, RefKind.INHERIT),
             )
         ]
 

@@ -14,19 +14,21 @@ from dataclasses import dataclass
 from diffreach.extract.core import extract
 from diffreach.languages import language_for
 from diffreach.model import (
-    CONTAINS,
-    FILE,
-    REF_INHERIT,
-    RES_SCOPE,
+    CONFIDENCE,
     Binding,
     Edge,
+    EdgeKind,
     FileExtract,
     Import,
+    NodeKind,
     Ref,
+    RefKind,
+    Resolution,
     ResolvedRef,
     Symbol,
+    SymRow,
 )
-from diffreach.resolve.resolver import CONFIDENCE, Resolver, SymRow
+from diffreach.resolve.resolver import Resolver
 
 
 def sym_row(s: Symbol) -> SymRow:
@@ -47,10 +49,10 @@ class ExtractSource:
         for path, fx in extracts.items():
             rows = self._rows[path] = [sym_row(s) for s in fx.symbols]
             for row in rows:
-                if row.kind != FILE:
+                if row.kind != NodeKind.FILE:
                     self._named.setdefault(row.name, []).append(row)
             for r in fx.refs:
-                if r.kind == REF_INHERIT:
+                if r.kind == RefKind.INHERIT:
                     self._inherits.setdefault(r.scope, []).append(r)
 
     def paths(self) -> frozenset[str]:
@@ -106,7 +108,11 @@ class BuiltGraph:
 
 
 def contains_edges(symbols: Iterable[Symbol]) -> list[Edge]:
-    return [Edge(s.parent, s.id, CONTAINS, RES_SCOPE, CONFIDENCE[RES_SCOPE], s.start_line) for s in symbols if s.parent]
+    return [
+        Edge(s.parent, s.id, EdgeKind.CONTAINS, Resolution.SCOPE, CONFIDENCE[Resolution.SCOPE], s.start_line)
+        for s in symbols
+        if s.parent
+    ]
 
 
 def build_graph(root: str, extracts: Mapping[str, FileExtract], texts: Mapping[str, str] | None = None) -> BuiltGraph:

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from diffreach.graph.store import Store
 from diffreach.languages import all_languages
-from diffreach.model import CLASS, DYNAMIC, INHERITS, METHOD, RES_DYNAMIC, Edge
-from diffreach.resolve.records import CONFIDENCE
+from diffreach.model import CONFIDENCE, Edge, EdgeKind, NodeKind, Resolution
 
 STRUCTURAL_FILE = ":structural"
 _MAX_EMBEDDING = 8  # interfaces embedding interfaces: levels followed
@@ -44,13 +43,13 @@ def structural_edges(store: Store) -> list[Edge]:
     rows = store.conn.execute(
         f"SELECT n.id, n.kind, n.name, n.qualname, n.parent, n.file, n.signature, f.language"
         f" FROM nodes n JOIN files f ON f.path = n.file WHERE f.language IN ({marks}) AND n.kind IN (?, ?)",
-        [*words, CLASS, METHOD],
+        [*words, NodeKind.CLASS, NodeKind.METHOD],
     ).fetchall()
     language: dict[str, str] = {}
     interfaces: set[str] = set()
     types_in_dir: dict[tuple[str, str], str] = {}  # (directory, type name) → type id: a package's types
     for ident, kind, name, _, _, file, signature, lang in rows:
-        if kind == CLASS:
+        if kind == NodeKind.CLASS:
             language[ident] = lang
             types_in_dir.setdefault((file.rpartition("/")[0], name), ident)
             after = signature.partition(name)[2].split()
@@ -58,7 +57,7 @@ def structural_edges(store: Store) -> list[Edge]:
                 interfaces.add(ident)
     methods: dict[str, dict[str, str]] = {}  # type or interface id → method name → method id
     for ident, kind, name, qualname, parent, file, _, _ in rows:
-        if kind != METHOD:
+        if kind != NodeKind.METHOD:
             continue
         # A method declared in another file of the package than its type (``func (q *T) M()``)
         # is nested under its file; its qualified name names the type.
@@ -68,7 +67,7 @@ def structural_edges(store: Store) -> list[Edge]:
         if owner is not None:
             methods.setdefault(owner, {}).setdefault(name, ident)
     embeds: dict[str, list[str]] = {}
-    for source, target in store.conn.execute("SELECT source, target FROM edges WHERE kind=?", (INHERITS,)):
+    for source, target in store.conn.execute("SELECT source, target FROM edges WHERE kind=?", (EdgeKind.INHERITS,)):
         if source in interfaces and target in interfaces:
             embeds.setdefault(source, []).append(target)
     owners: dict[tuple[str, str], set[str]] = {}  # (language, method name) → concrete types having it
@@ -85,7 +84,16 @@ def structural_edges(store: Store) -> list[Edge]:
         types = set.intersection(*(owners.get((lang, name), set()) for name in wanted))
         for concrete in sorted(types):
             for name, method in sorted(wanted.items()):
-                edges.add(Edge(method, methods[concrete][name], DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], 0))
+                edges.add(
+                    Edge(
+                        method,
+                        methods[concrete][name],
+                        EdgeKind.DYNAMIC,
+                        Resolution.DYNAMIC,
+                        CONFIDENCE[Resolution.DYNAMIC],
+                        0,
+                    )
+                )
     return sorted(edges, key=lambda e: (e.source, e.target))
 
 

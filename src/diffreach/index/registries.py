@@ -19,8 +19,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from diffreach.graph.store import Store
-from diffreach.model import DYNAMIC, RES_DYNAMIC, Edge
-from diffreach.resolve.records import CONFIDENCE
+from diffreach.model import CONFIDENCE, Edge, EdgeKind, Resolution
 
 CONFIG_FILE = ":config"
 _STRING = r"""\s*(?:"([^"\\]{1,200})"|'([^'\\]{1,200})')"""
@@ -55,7 +54,16 @@ def registry_edges(store: Store, patterns: Iterable[Mapping[str, str]]) -> list[
         for fn in sorted(registered.get(name, ())):
             targets = [s for s in store.symbols_named(fn) if s.kind in ("function", "method")]
             if len(targets) == 1:
-                edges.append(Edge(source, targets[0].id, DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], line))
+                edges.append(
+                    Edge(
+                        source,
+                        targets[0].id,
+                        EdgeKind.DYNAMIC,
+                        Resolution.DYNAMIC,
+                        CONFIDENCE[Resolution.DYNAMIC],
+                        line,
+                    )
+                )
     return sorted(set(edges), key=lambda e: (e.source, e.target, e.line))
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from diffreach.extract.pool import Progress, extract_many
 from diffreach.graph.store import Store, StoreSource
-from diffreach.model import CLASS, REF_INHERIT, Binding, Edge, FileExtract, Import, Ref, ResolvedRef, Symbol
+from diffreach.model import Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ class IncrementalUpdate:
                     fx.symbols,
                     fx.imports,
                     fx.bindings,
-                    [r for r in fx.refs if r.kind == REF_INHERIT],
+                    [r for r in fx.refs if r.kind == RefKind.INHERIT],
                     (fx.language, fx.package),
                 )
                 if fx
@@ -148,8 +148,10 @@ class IncrementalUpdate:
             Binding(*r, 0) for r in conn.execute("SELECT scope, name, type_name FROM bindings WHERE file=?", (path,))
         ]
         inherits = [
-            Ref(r[0], REF_INHERIT, r[1], r[2], 0)
-            for r in conn.execute("SELECT scope, name, receiver FROM refs WHERE file=? AND kind=?", (path, REF_INHERIT))
+            Ref(r[0], RefKind.INHERIT, r[1], r[2], 0)
+            for r in conn.execute(
+                "SELECT scope, name, receiver FROM refs WHERE file=? AND kind=?", (path, RefKind.INHERIT)
+            )
         ]
         row = conn.execute("SELECT language, package FROM files WHERE path=?", (path,)).fetchone()
         return interface(symbols, imports, bindings, inherits, tuple(row) if row else ())
@@ -174,7 +176,7 @@ class IncrementalUpdate:
                 ).fetchall(),
                 conn.execute(
                     "SELECT scope, kind, name, receiver FROM refs WHERE file=? AND kind=? ORDER BY id",
-                    (path, REF_INHERIT),
+                    (path, RefKind.INHERIT),
                 ).fetchall(),
                 conn.execute("SELECT language, package FROM files WHERE path=?", (path,)).fetchall(),
             )
@@ -331,7 +333,7 @@ def _environment(fx: FileExtract) -> tuple[list[tuple[object, ...]], ...]:
         [(s.id, s.kind, s.name, s.parent, int(s.is_test)) for s in symbols],
         [(i.module, i.name, i.alias, int(i.wildcard)) for i in fx.imports],
         [(b.scope, b.name, b.type_name) for b in fx.bindings],
-        [(r.scope, r.kind, r.name, r.receiver) for r in fx.refs if r.kind == REF_INHERIT],
+        [(r.scope, r.kind, r.name, r.receiver) for r in fx.refs if r.kind == RefKind.INHERIT],
         [(fx.language, fx.package)],
     )
 
@@ -373,7 +375,7 @@ def interface(
     items.update(("sym", s.id, s.kind, s.name, s.parent or "") for s in symbols)
     items.update(("imp", i.module, i.name, i.alias, i.wildcard) for i in imports)
     # self.x = Foo() and fields declared with a type: seen from other files as obj.x.
-    classes = {s.id for s in symbols if s.kind == CLASS}
+    classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
     items.update(("bind", b.scope, b.name, b.type_name) for b in bindings if "." in b.name or b.scope in classes)
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
     return frozenset(items)
@@ -389,7 +391,7 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
         if tag == "sym":
             _, sid, kind, name, parent = item
             names.add(str(name))
-            if kind == CLASS:
+            if kind == NodeKind.CLASS:
                 classes.add(str(sid))
             if "::" in str(parent):
                 classes.add(str(parent))

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from diffreach.graph.store import Store, db_path
-from diffreach.model import CALLS, CONTAINS, DYNAMIC, IMPORTS, INHERITS, REFERENCES, TESTS
+from diffreach.model import EdgeKind
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.question import about_tests, parse_question
 from diffreach.query.term_index import TERM_INDEX_VERSION, ensure_term_tables, update_term_index
@@ -54,7 +54,15 @@ __all__ = [
     "update_term_index",
 ]
 
-EDGE_KINDS = {CALLS: 0, REFERENCES: 1, IMPORTS: 2, INHERITS: 3, CONTAINS: 4, DYNAMIC: 5, TESTS: 6}
+EDGE_KINDS = {
+    EdgeKind.CALLS: 0,
+    EdgeKind.REFERENCES: 1,
+    EdgeKind.IMPORTS: 2,
+    EdgeKind.INHERITS: 3,
+    EdgeKind.CONTAINS: 4,
+    EdgeKind.DYNAMIC: 5,
+    EdgeKind.TESTS: 6,
+}
 
 
 @dataclass(frozen=True)
@@ -82,13 +90,13 @@ class RankParams:
     damping: float = 0.85
     reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
     kind_weights: tuple[tuple[str, float], ...] = (
-        (CALLS, 1.0),
-        (REFERENCES, 0.7),
-        (IMPORTS, 0.3),
-        (INHERITS, 1.0),
-        (CONTAINS, 1.0),
-        (DYNAMIC, 0.5),
-        (TESTS, 0.5),
+        (EdgeKind.CALLS, 1.0),
+        (EdgeKind.REFERENCES, 0.7),
+        (EdgeKind.IMPORTS, 0.3),
+        (EdgeKind.INHERITS, 1.0),
+        (EdgeKind.CONTAINS, 1.0),
+        (EdgeKind.DYNAMIC, 0.5),
+        (EdgeKind.TESTS, 0.5),
     )
     file_decay: float = 0.5  # a file's lexical score: best doc + decay * second + decay² * third …
     file_docs: int = 3
@@ -258,7 +266,7 @@ def _graph_from_store(store: Store) -> Graph:
         if parent is not None and parent in index:
             src.append(index[parent])
             dst.append(index[child])
-            kinds.append(EDGE_KINDS[CONTAINS])
+            kinds.append(EDGE_KINDS[EdgeKind.CONTAINS])
             conf.append(1.0)
     for s, t, k, c in conn.execute(
         "SELECT source, target, kind, MAX(confidence) FROM edges GROUP BY source, target, kind"
@@ -437,7 +445,7 @@ def walk_edges(graph: Graph, params: RankParams, include_tests: bool) -> tuple[n
     for name, w in params.kind_weights:
         kind_weight[EDGE_KINDS[name]] = w
     if not include_tests:
-        kind_weight[EDGE_KINDS[TESTS]] = 0.0
+        kind_weight[EDGE_KINDS[EdgeKind.TESTS]] = 0.0
     w = kind_weight[graph.kind] * graph.confidence
     if not include_tests:
         test_node = graph.file_is_test[graph.node_file]
@@ -660,7 +668,7 @@ def _lifted_by(graph: Graph, path: str, seed_weight: np.ndarray) -> str:
     if fi is None or not len(graph.src):
         return ""
     touching = np.flatnonzero((graph.node_file[graph.src] == fi) ^ (graph.node_file[graph.dst] == fi))
-    touching = touching[graph.kind[touching] != EDGE_KINDS[TESTS]]
+    touching = touching[graph.kind[touching] != EDGE_KINDS[EdgeKind.TESTS]]
     if not touching.size:
         return ""
     # The other end of each edge is the one outside this file; its seed weight is the strength.

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from diffreach.model import CLASS, METHOD
-from diffreach.resolve.records import MAX_DEPTH, UNKNOWN, SymRow
+from diffreach.model import NodeKind, SymRow
+from diffreach.resolve.records import MAX_DEPTH, UNKNOWN
 from diffreach.resolve.records import qualname as _qualname
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ class Classes:
         try:
             for ref in self.source.inherit_refs_of(cls.id):
                 target = self._resolve_expr(cls.file, cls.parent or cls.file, ref.receiver, ref.name)
-                if isinstance(target, SymRow) and target.kind == CLASS and target.id != cls.id:
+                if isinstance(target, SymRow) and target.kind == NodeKind.CLASS and target.id != cls.id:
                     out.append(target)
         finally:
             self._bases_open -= 1
@@ -75,7 +75,7 @@ class Classes:
             row = self.symbol(current)
             if row is None:
                 return None
-            if row.kind == CLASS:
+            if row.kind == NodeKind.CLASS:
                 return row
             owner = self.owner_class(row)
             if owner is not None:
@@ -89,7 +89,7 @@ class Classes:
         if name == cls.name:
             return cls
         found = self.member(cls, name)
-        if found is not None and found.kind == METHOD and self._specs[cls.file].constructor_is_class_name:
+        if found is not None and found.kind == NodeKind.METHOD and self._specs[cls.file].constructor_is_class_name:
             owner = self.symbol(found.parent) if found.parent else None
             if owner is not None and owner.name == found.name:
                 return None
@@ -99,7 +99,7 @@ class Classes:
         """The class of a method defined out of line in another file than its class
         (``void Foo::bar()`` beside ``foo.h``, a Go receiver, a Rust ``impl``): a class
         with the qualifier's name in the method's file, a file it imports, or its package."""
-        if row.kind != METHOD or row.parent != row.file:
+        if row.kind != NodeKind.METHOD or row.parent != row.file:
             return None
         owner = _qualname(row.id).rpartition(".")[0]
         if not owner:
@@ -108,7 +108,7 @@ class Classes:
         found = [
             c
             for c in self._candidates(owner.rsplit(".", 1)[-1])
-            if c.kind == CLASS and _qualname(c.id) == owner and self.source.language_of(c.file) == lang
+            if c.kind == NodeKind.CLASS and _qualname(c.id) == owner and self.source.language_of(c.file) == lang
         ]
         visible = self._visible_files(row.file)
         for c in sorted(found, key=lambda c: (c.file != row.file, c.file not in visible, c.id)):
@@ -132,7 +132,7 @@ class Classes:
             # by qualified name, in the candidates' order.
             detached = self._detached[name] = {}
             for row in self._candidates(name):
-                if row.kind == METHOD and row.parent == row.file:
+                if row.kind == NodeKind.METHOD and row.parent == row.file:
                     detached.setdefault(_qualname(row.id), []).append(row)
         if detached:  # empty for most names: few languages define methods out of their class
             for row in detached.get(f"{_qualname(cls.id)}.{name}", ()):
@@ -144,7 +144,7 @@ class Classes:
             package = self.source.package_of(cls.file)
             for piece in self._candidates(cls.name):
                 if (
-                    piece.kind == CLASS
+                    piece.kind == NodeKind.CLASS
                     and piece.id != cls.id
                     and _qualname(piece.id) == qual
                     and self.source.language_of(piece.file) == self.source.language_of(cls.file)
@@ -160,6 +160,6 @@ class Classes:
         names = spec.constructor_names + ((cls.name,) if spec.constructor_is_class_name else ())
         for name in names:
             found = self.child(cls.id, name) if spec.constructor_is_class_name else self.member(cls, name)
-            if found is not None and found.kind == METHOD:
+            if found is not None and found.kind == NodeKind.METHOD:
                 return found
         return cls

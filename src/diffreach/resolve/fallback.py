@@ -14,21 +14,18 @@ from typing import TYPE_CHECKING
 
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import (
-    CLASS,
-    DYNAMIC,
-    FUNCTION,
-    METHOD,
-    REF_AMBIGUOUS,
-    REF_UNRESOLVED,
-    REF_VALUE,
-    RES_AMBIGUOUS,
-    RES_DYNAMIC,
-    RES_UNIQUE,
+    CONFIDENCE,
     Edge,
+    EdgeKind,
+    NodeKind,
     Ref,
+    RefKind,
+    RefStatus,
+    Resolution,
     ResolvedRef,
+    SymRow,
 )
-from diffreach.resolve.records import CONFIDENCE, MAX_AMBIGUOUS, MAX_DEPTH, SymRow
+from diffreach.resolve.records import MAX_AMBIGUOUS, MAX_DEPTH
 from diffreach.resolve.records import qualname as _qualname
 
 if TYPE_CHECKING:
@@ -41,12 +38,12 @@ class NameFallback:
     def _by_name(
         self: Resolver, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool
     ) -> ResolvedRef:
-        if ref.kind == REF_VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
-            return ResolvedRef(ref, path, REF_UNRESOLVED)
+        if ref.kind == RefKind.VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
         key = (ref.name, method, spec.name)
         candidates = self._by_name_rows.get(key)
         if candidates is None:  # the same few names come back thousands of times
-            kinds = (METHOD,) if method else (FUNCTION, CLASS)
+            kinds = (NodeKind.METHOD,) if method else (NodeKind.FUNCTION, NodeKind.CLASS)
             # Overloads (Foo.m, Foo.m#2) are one name: the first stands for them all, as in child().
             # Deduplicated once per name, not per reference: a method name defined in every one of
             # N files (``run``) made a full build quadratic (50,000 files never finished).
@@ -56,7 +53,7 @@ class NameFallback:
                     firsts.setdefault((row.file, _qualname(row.id)), row)
             candidates = self._by_name_rows[key] = list(firsts.values())
         if len(candidates) == 1:
-            return self._edge(path, ref, candidates[0], RES_UNIQUE, source_is_test)
+            return self._edge(path, ref, candidates[0], Resolution.UNIQUE_NAME, source_is_test)
         root = None
         if method and len(candidates) > 1:
             # Asked with no guard open, so the same for every reference of the name: once.
@@ -68,14 +65,14 @@ class NameFallback:
         if root is not None:
             # Every definition of the name overrides one base method: whatever the
             # receiver, the call is a call of that virtual method (dynamic edges lead on).
-            return self._edge(path, ref, root, RES_UNIQUE, source_is_test)
+            return self._edge(path, ref, root, Resolution.UNIQUE_NAME, source_is_test)
         if 1 < len(candidates) <= MAX_AMBIGUOUS:
             edges = tuple(
-                self._make_edge(ref, c, RES_AMBIGUOUS, source_is_test, len(candidates))
+                self._make_edge(ref, c, Resolution.AMBIGUOUS_NAME, source_is_test, len(candidates))
                 for c in sorted(candidates, key=lambda r: r.id)
             )
-            return ResolvedRef(ref, path, REF_AMBIGUOUS, edges)
-        return ResolvedRef(ref, path, REF_UNRESOLVED)
+            return ResolvedRef(ref, path, RefStatus.AMBIGUOUS, edges)
+        return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
 
     def _methods_of(self: Resolver, path: str) -> dict[str, list[tuple[str, SymRow]]]:
         """The methods of each class of a file (by member name), in id order. Speed: sorting
@@ -87,7 +84,7 @@ class NameFallback:
                 (parent, name, row)
                 for name, parents in self._syms(path)[1].items()
                 for parent, row in parents.items()
-                if row.kind == METHOD and parent is not None
+                if row.kind == NodeKind.METHOD and parent is not None
             ]
             for parent, name, row in sorted(members, key=lambda m: m[2].id):
                 table.setdefault(parent, []).append((name, row))
@@ -101,11 +98,11 @@ class NameFallback:
         for row in candidates:
             top = row
             cls = self.symbol(row.parent) if row.parent else None
-            if cls is None or cls.kind != CLASS:
+            if cls is None or cls.kind != NodeKind.CLASS:
                 return None
             for base in self.bases(cls):
                 overridden = self.member(base, row.name)
-                if overridden is not None and overridden.kind == METHOD:
+                if overridden is not None and overridden.kind == NodeKind.METHOD:
                     top = self._root_of(overridden)
                     break
             roots.add(top.id)
@@ -120,7 +117,7 @@ class NameFallback:
             return method
         for base in self.bases(cls):
             overridden = self.member(base, method.name)
-            if overridden is not None and overridden.kind == METHOD:
+            if overridden is not None and overridden.kind == NodeKind.METHOD:
                 return self._root_of(overridden, depth + 1)
         return method
 
@@ -130,7 +127,7 @@ class NameFallback:
             return False
         # The parent's kind alone: reading the whole file of every candidate of a common name
         # (``run`` in 50,000 classes) into the per-file memos was a streamed build's memory peak.
-        return self.source.kind_of(row.parent) in (FUNCTION, METHOD)
+        return self.source.kind_of(row.parent) in (NodeKind.FUNCTION, NodeKind.METHOD)
 
     def _overrides(self: Resolver, class_id: str, base: SymRow) -> list[Edge]:
         """Dispatch completion: a call to ``Base.m`` may run ``Sub.m``; edge Base.m → Sub.m."""
@@ -140,6 +137,8 @@ class NameFallback:
         edges = []
         for name, row in self._methods_of(cls.file).get(class_id, ()):
             overridden = self.member(base, name)
-            if overridden is not None and overridden.kind == METHOD:
-                edges.append(Edge(overridden.id, row.id, DYNAMIC, RES_DYNAMIC, CONFIDENCE[RES_DYNAMIC], 0))
+            if overridden is not None and overridden.kind == NodeKind.METHOD:
+                edges.append(
+                    Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
+                )
         return edges

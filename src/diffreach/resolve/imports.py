@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from diffreach.model import IMPORTS, RES_IMPORT, Edge, Import
-from diffreach.resolve.records import CONFIDENCE, EXTERNAL, Module, SymRow, Target
+from diffreach.model import CONFIDENCE, Edge, EdgeKind, Import, Resolution, SymRow
+from diffreach.resolve.records import EXTERNAL, Module, Target
 
 if TYPE_CHECKING:
     from diffreach.resolve.resolver import Resolver
@@ -142,7 +142,9 @@ class Imports:
             for target in self.import_files(path, imp):
                 if target != path and target not in seen:
                     seen.add(target)
-                    edges.append(Edge(path, target, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
+                    edges.append(
+                        Edge(path, target, EdgeKind.IMPORTS, Resolution.IMPORT, CONFIDENCE[Resolution.IMPORT], imp.line)
+                    )
         # `from pkg import mod` binds a submodule: an import of that file too.
         for imp in self._file_imports(path):
             if imp.name and imp.module:
@@ -155,5 +157,7 @@ class Imports:
                 for f in extra:
                     if f != path and f not in seen:
                         seen.add(f)
-                        edges.append(Edge(path, f, IMPORTS, RES_IMPORT, CONFIDENCE[RES_IMPORT], imp.line))
+                        edges.append(
+                            Edge(path, f, EdgeKind.IMPORTS, Resolution.IMPORT, CONFIDENCE[Resolution.IMPORT], imp.line)
+                        )
         return edges

@@ -10,18 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from diffreach.model import (
-    RES_AMBIGUOUS,
-    RES_DYNAMIC,
-    RES_IMPORT,
-    RES_SCOPE,
-    RES_UNIQUE,
-    Binding,
-    Import,
-    Ref,
-)
+from diffreach.model import Binding, Import, Ref, SymRow
 
-CONFIDENCE = {RES_IMPORT: 0.95, RES_SCOPE: 0.9, RES_DYNAMIC: 0.6, RES_UNIQUE: 0.5, RES_AMBIGUOUS: 0.2}
 MAX_AMBIGUOUS = 3
 MAX_DEPTH = 6  # re-export chains and base-class walks
 UNKNOWN = object()  # a memo's "not asked yet" (None is an answer)
@@ -30,16 +20,6 @@ UNKNOWN = object()  # a memo's "not asked yet" (None is an answer)
 def qualname(sid: str) -> str:
     """``path::A.m#2`` → ``A.m``: a symbol id's qualified name without its overload number."""
     return sid.split("::", 1)[-1].split("#", 1)[0]
-
-
-@dataclass(frozen=True, slots=True)
-class SymRow:
-    id: str
-    kind: str
-    name: str
-    file: str
-    parent: str | None
-    is_test: bool = False
 
 
 class Source(Protocol):

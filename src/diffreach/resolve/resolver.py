@@ -25,42 +25,22 @@ from diffreach.extract.gc_pause import collector_paused
 from diffreach.languages import get_language
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
 from diffreach.model import (
-    CALLS,
-    CLASS,
-    FILE,
-    FUNCTION,
-    INHERITS,
-    METHOD,
-    REF_BUILTIN,
-    REF_CALL,
-    REF_EXTERNAL,
-    REF_INHERIT,
-    REF_RESOLVED,
-    REF_UNRESOLVED,
-    REFERENCES,
-    RES_AMBIGUOUS,
-    RES_IMPORT,
-    RES_SCOPE,
-    RES_UNIQUE,
-    TESTS,
+    CONFIDENCE,
     Edge,
+    EdgeKind,
     Import,
+    NodeKind,
     Ref,
+    RefKind,
+    RefStatus,
+    Resolution,
     ResolvedRef,
+    SymRow,
 )
 from diffreach.resolve.classes import Classes
 from diffreach.resolve.fallback import NameFallback
 from diffreach.resolve.imports import Imports
-from diffreach.resolve.records import (
-    CONFIDENCE,
-    EXTERNAL,
-    MAX_DEPTH,
-    UNKNOWN,
-    Module,
-    Source,
-    SymRow,
-    Target,
-)
+from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, UNKNOWN, Module, Source, Target
 from diffreach.resolve.records import qualname as _qualname
 
 _EXTERNAL = EXTERNAL
@@ -170,10 +150,10 @@ class Resolver(Classes, Imports, NameFallback):
             children: dict[str, dict[str | None, SymRow]] = {}
             for row in self.source.symbols_in(path):
                 by_id[row.id] = row
-                if row.kind != FILE:
+                if row.kind != NodeKind.FILE:
                     # A method defined outside its class (a Go receiver, Foo::bar) is a
                     # member, not a top-level name of its file: keyed by its qualname.
-                    name = _qualname(row.id) if row.kind == METHOD and row.parent == path else row.name
+                    name = _qualname(row.id) if row.kind == NodeKind.METHOD and row.parent == path else row.name
                     children.setdefault(name, {}).setdefault(row.parent, row)
             cached = self._file_syms[path] = (by_id, children)
         return cached
@@ -268,14 +248,14 @@ class Resolver(Classes, Imports, NameFallback):
             row = by_id.get(current)
             if row is None:
                 break
-            if row.kind in (FUNCTION, METHOD):
+            if row.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
                 found = defining.get(current) if defining else None
                 if found is None and spec.implicit_self and row.parent == path:
                     owner = self.owner_class(row)  # an out-of-line method sees its class
                     found = self._implicit_member(owner, name) if owner is not None else None
                 if found is not None:
                     return found
-            elif row.kind == CLASS and spec.implicit_self:
+            elif row.kind == NodeKind.CLASS and spec.implicit_self:
                 found = self._implicit_member(row, name)
                 if found is not None:
                     return found
@@ -342,7 +322,7 @@ class Resolver(Classes, Imports, NameFallback):
                     self._binding_guard.discard(key)
                 if target is _EXTERNAL or (target is None and type_name in self._specs[path].builtins):
                     return _EXTERNAL  # x: os.File, s: String: not ours to match by name
-                return target if isinstance(target, SymRow) and target.kind == CLASS else None
+                return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
             if current == path:
                 return None
             row = self.symbol(current)
@@ -395,7 +375,9 @@ class Resolver(Classes, Imports, NameFallback):
     def _global_type(self, path: str, name: str) -> SymRow | None:
         """A class named ``name`` anywhere in the repository, when only one has that name."""
         lang = self.source.language_of(path)
-        found = [c for c in self._candidates(name) if c.kind == CLASS and self.source.language_of(c.file) == lang]
+        found = [
+            c for c in self._candidates(name) if c.kind == NodeKind.CLASS and self.source.language_of(c.file) == lang
+        ]
         return found[0] if len({_qualname(c.id) for c in found}) == 1 else None
 
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
@@ -408,7 +390,7 @@ class Resolver(Classes, Imports, NameFallback):
                     if sub:
                         return Module(sub)
             return found
-        if target.kind == CLASS:
+        if target.kind == NodeKind.CLASS:
             found = self.member(target, part)
             if found is not None:
                 return found
@@ -424,8 +406,8 @@ class Resolver(Classes, Imports, NameFallback):
                     self._binding_guard.discard(key)
                 if resolved is _EXTERNAL or (resolved is None and type_name in self._specs[target.file].builtins):
                     return _EXTERNAL  # a field of an outside type (List<Foo> items)
-                return resolved if isinstance(resolved, SymRow) and resolved.kind == CLASS else None
-        elif target.kind == FUNCTION:
+                return resolved if isinstance(resolved, SymRow) and resolved.kind == NodeKind.CLASS else None
+        elif target.kind == NodeKind.FUNCTION:
             # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
             return self.child(target.id, part)
         return None
@@ -460,7 +442,7 @@ class Resolver(Classes, Imports, NameFallback):
     def resolve_ref(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:
         spec = self._specs[path]
         target: Target | None
-        resolution = RES_SCOPE
+        resolution = Resolution.SCOPE
         if ref.receiver in spec.super_names:
             cls = self.enclosing_class(ref.scope)
             target = None
@@ -476,10 +458,10 @@ class Resolver(Classes, Imports, NameFallback):
                 else self._receivers.setdefault(key, self.resolve_receiver(path, ref.scope, ref.receiver))
             )
             if owner is _EXTERNAL:
-                return ResolvedRef(ref, path, REF_EXTERNAL)
+                return ResolvedRef(ref, path, RefStatus.EXTERNAL)
             if (
                 isinstance(owner, SymRow)
-                and owner.kind in (FUNCTION, METHOD)
+                and owner.kind in (NodeKind.FUNCTION, NodeKind.METHOD)
                 and self.child(owner.id, ref.name) is None
             ):
                 # A parameter shadowing a function of the same name (pytest fixtures):
@@ -488,49 +470,49 @@ class Resolver(Classes, Imports, NameFallback):
                 owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
             if isinstance(owner, Module):
-                resolution = RES_IMPORT
+                resolution = Resolution.IMPORT
             if owner is None and target is None:
                 if spec.namespace_receivers:  # ns::util(): a namespace is not a node
                     found = self.lookup_name(path, ref.scope, ref.name)
-                    if isinstance(found, SymRow) and found.kind == FUNCTION:
+                    if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:
                         # The receiver might be an object of unknown type: a guess.
-                        return self._edge(path, ref, found, RES_UNIQUE, source_is_test)
+                        return self._edge(path, ref, found, Resolution.UNIQUE_NAME, source_is_test)
                 return self._by_name(path, ref, spec, source_is_test, method=True)
         else:
             target = self.lookup_name(path, ref.scope, ref.name)
             if isinstance(target, SymRow) and target.file != path:
-                resolution = RES_IMPORT
+                resolution = Resolution.IMPORT
         if target is _EXTERNAL:
-            return ResolvedRef(ref, path, REF_EXTERNAL)
+            return ResolvedRef(ref, path, RefStatus.EXTERNAL)
         if isinstance(target, SymRow):
             return self._edge(path, ref, target, resolution, source_is_test)
         if isinstance(target, Module):
-            return ResolvedRef(ref, path, REF_UNRESOLVED)
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
         if not ref.receiver:
             if ref.name in spec.builtins:
-                return ResolvedRef(ref, path, REF_BUILTIN)
+                return ResolvedRef(ref, path, RefStatus.BUILTIN)
             return self._by_name(path, ref, spec, source_is_test, method=False)
-        return ResolvedRef(ref, path, REF_UNRESOLVED)
+        return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
 
     def _edge(self, path: str, ref: Ref, target: SymRow, resolution: str, source_is_test: bool) -> ResolvedRef:
-        if target.kind == FILE or (target.id == ref.scope and ref.kind != REF_CALL):
-            return ResolvedRef(ref, path, REF_UNRESOLVED)
-        if ref.kind == REF_INHERIT and target.kind != CLASS:
-            return ResolvedRef(ref, path, REF_UNRESOLVED)
-        if ref.kind == REF_CALL and target.kind == CLASS:
+        if target.kind == NodeKind.FILE or (target.id == ref.scope and ref.kind != RefKind.CALL):
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        if ref.kind == RefKind.INHERIT and target.kind != NodeKind.CLASS:
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        if ref.kind == RefKind.CALL and target.kind == NodeKind.CLASS:
             target = self._constructor(target)
         edges = [self._make_edge(ref, target, resolution, source_is_test)]
-        if ref.kind == REF_INHERIT:
+        if ref.kind == RefKind.INHERIT:
             edges.extend(self._overrides(ref.scope, target))
-        return ResolvedRef(ref, path, REF_RESOLVED, tuple(edges))
+        return ResolvedRef(ref, path, RefStatus.RESOLVED, tuple(edges))
 
     def _make_edge(self, ref: Ref, target: SymRow, resolution: str, source_is_test: bool, n: int = 1) -> Edge:
-        if ref.kind == REF_INHERIT:
-            kind = INHERITS
+        if ref.kind == RefKind.INHERIT:
+            kind = EdgeKind.INHERITS
         elif source_is_test and not target.is_test:
-            kind = TESTS
+            kind = EdgeKind.TESTS
         else:
-            kind = CALLS if ref.kind == REF_CALL else REFERENCES
+            kind = EdgeKind.CALLS if ref.kind == RefKind.CALL else EdgeKind.REFERENCES
         return Edge(ref.scope, target.id, kind, resolution, _confidence(resolution, n), ref.line)
 
     def resolve_file(self, path: str, refs: Iterable[Ref]) -> list[ResolvedRef]:
@@ -592,13 +574,13 @@ class Resolver(Classes, Imports, NameFallback):
                 self._members.pop(member, None)
             self._imports_open.clear()
             self._members_open.clear()
-            return ResolvedRef(ref, path, REF_UNRESOLVED)
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
 
 
 @cache
 def _confidence(resolution: str, n: int) -> float:
     """An edge's confidence: a handful of values, rounded once each instead of per edge."""
-    return round(CONFIDENCE[resolution] / (n if resolution == RES_AMBIGUOUS else 1), 3)
+    return round(CONFIDENCE[resolution] / (n if resolution == Resolution.AMBIGUOUS_NAME else 1), 3)
 
 
 @cache
@@ -634,4 +616,4 @@ def _module_name_guess(path: str, part: str, spec: LanguageSpec) -> str:
     )
 
 
-__all__ = ["CONFIDENCE", "REF_CALL", "REF_INHERIT", "Module", "Resolver", "Source", "SymRow"]
+__all__ = ["Module", "Resolver", "Source"]

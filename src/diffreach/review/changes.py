@@ -32,22 +32,11 @@ from diffreach.extract.comments import Comments, comments_in
 from diffreach.extract.core import extract
 from diffreach.languages import language_for
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import CLASS, FILE, Change, FileDiff, Symbol
+from diffreach.model import Change, ChangeKind, FileDiff, NodeKind, Symbol
 from diffreach.review.diff import hunk_bodies
 
 Reader = Callable[[str], bytes | None]
 
-ADDED = "added"
-DELETED = "deleted"
-RENAMED = "renamed"
-SIGNATURE = "signature"
-RETURN = "return"
-RAISES = "raises"
-DECORATORS = "decorators"
-VISIBILITY = "visibility"
-BODY = "body"
-MODULE = "module"
-CHANGE_KINDS = (ADDED, DELETED, RENAMED, SIGNATURE, RETURN, RAISES, DECORATORS, VISIBILITY, BODY, MODULE)
 
 _RENAME_SIMILARITY = 0.8  # share of equal lines (difflib ratio) for a rename
 _FUZZY_PAIRS = 400  # deleted × added pairs compared fuzzily; beyond, exact matches only
@@ -204,13 +193,13 @@ def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
     data = "\n".join(lines).encode("utf-8", "replace") + (b"\n" if lines else b"")
     spans: list[tuple[int, int]] = []
     symbols = extract(path, data, spec, comment_spans=spans).symbols
-    defs = sorted((s for s in symbols if s.kind != FILE), key=lambda s: (s.start_line, -s.end_line))
+    defs = sorted((s for s in symbols if s.kind != NodeKind.FILE), key=lambda s: (s.start_line, -s.end_line))
     owner = [path] * (len(lines) + 1)
     for sym in defs:  # parents come first, so children paint over them
         for n in range(sym.start_line, min(sym.end_line, len(lines)) + 1):
             owner[n] = sym.id
     defs = [_with_decorators(sym, lines, owner, spec.decorator_prefix) for sym in defs]
-    file_symbol = next(s for s in symbols if s.kind == FILE)
+    file_symbol = next(s for s in symbols if s.kind == NodeKind.FILE)
     return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner), comments_in(data, spans))
 
 
@@ -240,7 +229,7 @@ def _file_changes(fd: FileDiff, old: _Version | None, new: _Version | None, spec
     if old is None:
         assert new is not None
         top = [s for s in new.symbols.values() if s.parent == new.path]
-        return [_change(new.file, (ADDED,), None)] + [_change(s, (ADDED,), None) for s in top]
+        return [_change(new.file, (ChangeKind.ADDED,), None)] + [_change(s, (ChangeKind.ADDED,), None) for s in top]
     if new is None:
         return [_deleted(s) for s in (old.file, *old.symbols.values())]
     if old.path != new.path:
@@ -253,13 +242,13 @@ def _moved(old: _Version, new: _Version, spec: LanguageSpec) -> list[Change]:
     out = [_deleted(s) for s in (old.file, *old.symbols.values())]
     by_qualname = {s.qualname: s for s in old.symbols.values()}
     module = _compare(old, old.file, new, new.file, spec)
-    out.append(_change(new.file, (RENAMED, *module), old.file))
+    out.append(_change(new.file, (ChangeKind.RENAMED, *module), old.file))
     for sym in new.symbols.values():
         before = by_qualname.get(sym.qualname)
         if before is None:
-            out.append(_change(sym, (ADDED,), None))
+            out.append(_change(sym, (ChangeKind.ADDED,), None))
         else:
-            out.append(_change(sym, (RENAMED, *_compare(old, before, new, sym, spec)), before))
+            out.append(_change(sym, (ChangeKind.RENAMED, *_compare(old, before, new, sym, spec)), before))
     return out
 
 
@@ -284,11 +273,11 @@ def _edited(fd: FileDiff, old: _Version, new: _Version, spec: LanguageSpec) -> l
     for sym in born:
         pair = renames.get(sym.id)
         if pair is None:
-            out.append(_change(sym, (ADDED,), None))
+            out.append(_change(sym, (ChangeKind.ADDED,), None))
         else:
             before = pair[0]
             kinds = _compare(old, before, new, sym, spec, rename=(before.name, sym.name))
-            out.append(_change(sym, (RENAMED, *kinds), before))
+            out.append(_change(sym, (ChangeKind.RENAMED, *kinds), before))
     return out
 
 
@@ -351,7 +340,9 @@ def _change(sym: Symbol, kinds: Iterable[str], before: Symbol | None) -> Change:
 
 
 def _deleted(sym: Symbol) -> Change:
-    return Change(sym.id, sym.kind, sym.file, (DELETED,), sym.start_line, sym.end_line, sym.signature, sym.signature)
+    return Change(
+        sym.id, sym.kind, sym.file, (ChangeKind.DELETED,), sym.start_line, sym.end_line, sym.signature, sym.signature
+    )
 
 
 # -- comparing one symbol's two versions ---------------------------------------
@@ -385,24 +376,24 @@ def _compare(
         swap = _name_swapper(*rename)
         old_lines = [swap(line) for line in old_lines]
         old_signature = swap(old_signature)
-    if before.kind == FILE:
-        return (MODULE,) if _normal_lines(old_lines) != _normal_lines(new.own_lines(after)) else ()
+    if before.kind == NodeKind.FILE:
+        return (ChangeKind.MODULE,) if _normal_lines(old_lines) != _normal_lines(new.own_lines(after)) else ()
     a = _profile(old_lines, after.name, old_signature, spec)
     b = _profile(new.own_lines(after), after.name, after.signature, spec)
     kinds: set[str] = set()
     if a.decorators != b.decorators:
-        kinds.add(DECORATORS)
+        kinds.add(ChangeKind.DECORATORS)
     vis = set(spec.visibility_words)
     if {w for w in a.before_name if w in vis} != {w for w in b.before_name if w in vis}:
-        kinds.add(VISIBILITY)
+        kinds.add(ChangeKind.VISIBILITY)
     if [w for w in a.before_name if w not in vis] != [w for w in b.before_name if w not in vis] or a.params != b.params:
-        kinds.add(SIGNATURE)
+        kinds.add(ChangeKind.SIGNATURE)
     if a.result != b.result or a.returns != b.returns:
-        kinds.add(SIGNATURE if before.kind == CLASS and a.result != b.result else RETURN)
+        kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
     if a.declared_raises != b.declared_raises or a.raises != b.raises:
-        kinds.add(RAISES)
+        kinds.add(ChangeKind.RAISES)
     if a.body != b.body:
-        kinds.add(BODY)
+        kinds.add(ChangeKind.BODY)
     return tuple(sorted(kinds))
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from diffreach.errors import ConfigError, DiffreachError
 from diffreach.extract.core import content_hash
-from diffreach.model import FILE, ContextBlock, ImpactResult, Reached, Symbol
+from diffreach.model import ContextBlock, ImpactResult, NodeKind, Reached, Symbol
 from diffreach.review.tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
 
 LEVELS = ("full", "skeleton2", "callsites", "signatures")
@@ -197,7 +197,7 @@ def _numbered(lines: list[str], numbers: list[int]) -> str:
 
 
 def _render_full(s: _Sym, lines: list[str] | None, window: int) -> str:
-    if lines is None or s.kind == FILE:
+    if lines is None or s.kind == NodeKind.FILE:
         return _render_callsites(s, lines, window)
     return _fence("\n".join(lines[s.start - 1 : s.end]))
 
@@ -213,7 +213,7 @@ def _render_skeleton(s: _Sym, lines: list[str] | None, window: int) -> str:
 def _render_callsites(s: _Sym, lines: list[str] | None, window: int) -> str:
     if lines is None:
         return _render_signature(s, lines, window)
-    numbers = set(_head(s, lines)) if s.kind != FILE else set()
+    numbers = set(_head(s, lines)) if s.kind != NodeKind.FILE else set()
     for n in s.lines:
         numbers.update(range(max(s.start, n - window), min(s.end or n, n + window, len(lines)) + 1))
     if not numbers:
@@ -234,7 +234,7 @@ def _render_name(s: _Sym, lines: list[str] | None, window: int) -> str:
 
 def _head(s: _Sym, lines: list[str]) -> set[int]:
     """The symbol's first line (its signature, in source form), when the file has it."""
-    return {s.start} if s.kind != FILE and 0 < s.start <= len(lines) else set()
+    return {s.start} if s.kind != NodeKind.FILE and 0 < s.start <= len(lines) else set()
 
 
 _RENDER: dict[str, Callable[[_Sym, list[str] | None, int], str]] = {
@@ -320,10 +320,12 @@ def _pieces(
         header = f"`{c.id}` · {c.file}:{c.start_line}-{c.end_line} · {', '.join(c.changes)}"
         if c.old_signature and c.old_signature != c.signature:
             header += f" · was `{c.old_signature.strip()}`"
-        if deleted or c.kind == FILE:
+        if deleted or c.kind == NodeKind.FILE:
             header += " · see the diff"
         s = _Sym(c.id, c.kind, c.file, c.start_line, c.end_line, c.signature, sym.doc if sym else "", (), header)
-        pieces.append(_symbol_piece(s, "changed", source, file_hash, counter, window, fixed=deleted or c.kind == FILE))
+        pieces.append(
+            _symbol_piece(s, "changed", source, file_hash, counter, window, fixed=deleted or c.kind == NodeKind.FILE)
+        )
     changed_ids = {c.id for c in radius.changed}
     near = [r for r in radius.reached if r.hop in (1, 2) and r.id not in changed_ids]
     for r in sorted(near, key=lambda r: (r.hop, -r.behavior, r.id)):

@@ -21,23 +21,7 @@ from pathlib import PurePosixPath
 
 from diffreach.config import Config
 from diffreach.graph.store import Store
-from diffreach.model import (
-    CALLS,
-    CLASS,
-    DYNAMIC,
-    FILE,
-    IMPORTS,
-    INHERITS,
-    METHOD,
-    REFERENCES,
-    RES_AMBIGUOUS,
-    TESTS,
-    Change,
-    Edge,
-    Radius,
-    Reached,
-    Symbol,
-)
+from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, Resolution, Symbol
 from diffreach.review.behavior import (
     BEHAVIOR_THRESHOLD,
     HOP_DECAY,
@@ -47,11 +31,10 @@ from diffreach.review.behavior import (
     change_score,
     compatible_score,
 )
-from diffreach.review.changes import DELETED, MODULE, RENAMED, RETURN, SIGNATURE
 
-WALK_KINDS = (CALLS, REFERENCES, DYNAMIC)
-CALLER_KINDS = (CALLS, REFERENCES)
-FORWARD_KINDS = (CALLS, REFERENCES, INHERITS)
+WALK_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.DYNAMIC)
+CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES)
+FORWARD_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS)
 
 
 @dataclass(frozen=True)
@@ -168,7 +151,7 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         for e in edges:
             by_target.setdefault(e.target, []).append(e)
         next_frontier: list[str] = []
-        inbound = store.inbound_counts(by_target, (CALLS,))
+        inbound = store.inbound_counts(by_target, (EdgeKind.CALLS,))
         for target in sorted(by_target):
             incoming = sorted(by_target[target], key=lambda e: (e.source, e.line))
             sources = _dedupe_sources(incoming)
@@ -207,7 +190,7 @@ def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int
     out: list[str] = []
     todo = list(frontier)
     while todo:
-        edges = w.store.edges_to(todo, (DYNAMIC,))
+        edges = w.store.edges_to(todo, (EdgeKind.DYNAMIC,))
         todo = []
         syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
@@ -234,7 +217,7 @@ def _dedupe_sources(edges: list[Edge]) -> list[tuple[str, list[Edge]]]:
 def _rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
     """Same package first, then the callers that are themselves most called."""
     home = str(PurePosixPath(hub.split("::", 1)[0]).parent)
-    counts = store.inbound_counts([s for s, _ in sources], (CALLS,))
+    counts = store.inbound_counts([s for s, _ in sources], (EdgeKind.CALLS,))
 
     def key(item: tuple[str, list[Edge]]) -> tuple[int, int, str]:
         source = item[0]
@@ -251,9 +234,9 @@ def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, chan
     if sym.is_test and sym.file not in changed_test_files:
         return  # tests are returned apart, not reviewed, unless the diff touches them
     edge = min(edges, key=lambda e: _EDGE_ORDER.get(e.kind, 9))
-    if any(e.resolution in (RES_AMBIGUOUS, "name") for e in edges) and w.ambiguous is not None:
+    if any(e.resolution in (Resolution.AMBIGUOUS_NAME, "name") for e in edges) and w.ambiguous is not None:
         w.ambiguous.append((source, target))
-    hub = sym.kind != FILE and _inbound(w, source) > w.caps.utility_threshold and not w.caps.all_callers
+    hub = sym.kind != NodeKind.FILE and _inbound(w, source) > w.caps.utility_threshold and not w.caps.all_callers
     w.reached[source] = Reached(
         id=source,
         kind=sym.kind,
@@ -274,11 +257,17 @@ def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, chan
         w.notes.append(f"{source} is a hub (> {w.caps.utility_threshold} callers): listed, not expanded")
 
 
-_EDGE_ORDER = {CALLS: 0, DYNAMIC: 1, REFERENCES: 2, INHERITS: 3, IMPORTS: 4}
+_EDGE_ORDER = {
+    EdgeKind.CALLS: 0,
+    EdgeKind.DYNAMIC: 1,
+    EdgeKind.REFERENCES: 2,
+    EdgeKind.INHERITS: 3,
+    EdgeKind.IMPORTS: 4,
+}
 
 
 def _inbound(w: _Walk, sid: str) -> int:
-    return w.store.inbound_counts([sid], (CALLS,)).get(sid, 0)
+    return w.store.inbound_counts([sid], (EdgeKind.CALLS,)).get(sid, 0)
 
 
 def _add_lines(w: _Walk, source: str, target: str, edges: list[Edge]) -> None:
@@ -294,7 +283,7 @@ def _replace(r: Reached, **changes: object) -> Reached:
     return replace(r, **changes)  # type: ignore[arg-type]
 
 
-_CONTRACT = frozenset({DELETED, RENAMED, SIGNATURE, RETURN})
+_CONTRACT = frozenset({ChangeKind.DELETED, ChangeKind.RENAMED, ChangeKind.SIGNATURE, ChangeKind.RETURN})
 
 
 def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[str]) -> list[Edge]:
@@ -310,7 +299,7 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
         if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in ("function", "method"):
             continue
         name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
-        gone = DELETED in c.changes
+        gone = ChangeKind.DELETED in c.changes
         statuses = ("unresolved", "ambiguous") if gone else ("unresolved",)
         rows = store.conn.execute(
             f"SELECT scope, line, receiver FROM refs WHERE name=? AND status IN ({','.join('?' * len(statuses))})"
@@ -324,7 +313,7 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
             sites = "call site" if len(rows) == 1 else "call sites"
             notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
             continue
-        edges.extend(Edge(scope, c.id, CALLS, "name", 0.5 if gone else 0.3, line) for scope, line, _ in rows)
+        edges.extend(Edge(scope, c.id, EdgeKind.CALLS, "name", 0.5 if gone else 0.3, line) for scope, line, _ in rows)
     return edges
 
 
@@ -336,8 +325,8 @@ def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
     class or function (a constant, a re-export) stay."""
     if not files:
         return []
-    edges = store.edges_to([c.id for c in files], (IMPORTS,))
-    module_only = {c.id for c in files if c.changes == (MODULE,)}
+    edges = store.edges_to([c.id for c in files], (EdgeKind.IMPORTS,))
+    module_only = {c.id for c in files if c.changes == (ChangeKind.MODULE,)}
     return [e for e in edges if e.target not in module_only or not _takes_only_definitions(store, e)]
 
 
@@ -357,7 +346,7 @@ def _takes_only_definitions(store: Store, edge: Edge) -> bool:
             continue  # a definition of the changed file
         # Defined elsewhere (another module imported on the same line), or nowhere: then it
         # is a module-level name of the changed file, which its module-level change may touch.
-        if not any(s.file != edge.target and s.kind != FILE for s in store.symbols_named(name)):
+        if not any(s.file != edge.target and s.kind != NodeKind.FILE for s in store.symbols_named(name)):
             return False
     return True
 
@@ -372,13 +361,13 @@ def _subclass_edges(store: Store, frontier: list[str], seeds: dict[str, Change],
         sym = syms.get(sid)
         if sym is None:
             continue
-        if sym.kind == CLASS and sid in seeds:
+        if sym.kind == NodeKind.CLASS and sid in seeds:
             out.extend(_subclasses(store, sid, depth))
-        elif sym.kind == METHOD and sid in seeds and sym.parent:
+        elif sym.kind == NodeKind.METHOD and sid in seeds and sym.parent:
             for e in _subclasses(store, sym.parent, depth):
                 own = store.symbol(f"{e.source}.{sym.name}")
                 if own is None:  # inherits the changed method without overriding it
-                    out.append(Edge(e.source, sid, INHERITS, e.resolution, e.confidence, e.line))
+                    out.append(Edge(e.source, sid, EdgeKind.INHERITS, e.resolution, e.confidence, e.line))
     return out
 
 
@@ -388,7 +377,7 @@ def _subclasses(store: Store, cls: str, depth: int) -> list[Edge]:
     for _ in range(depth):
         edges = [
             Edge(e.source, cls, e.kind, e.resolution, e.confidence, e.line)
-            for e in store.edges_to(frontier, (INHERITS,))
+            for e in store.edges_to(frontier, (EdgeKind.INHERITS,))
         ]
         out.extend(edges)
         frontier = [e.source for e in edges]
@@ -429,12 +418,14 @@ def _tests(store: Store, seeds: dict[str, Change], reached: list[Reached], caps:
     """Test functions whose ``tests`` (or calls from test code) edges land in the radius, and
     the tests the diff itself adds or edits (a changed test must run, whatever it calls)."""
     targets = list(seeds) + [r.id for r in reached if not r.is_test]
-    ids: set[str] = {sid for sid, c in seeds.items() if DELETED not in c.changes}
-    for e in store.edges_to(targets, (TESTS, CALLS, REFERENCES)):
+    ids: set[str] = {sid for sid, c in seeds.items() if ChangeKind.DELETED not in c.changes}
+    for e in store.edges_to(targets, (EdgeKind.TESTS, EdgeKind.CALLS, EdgeKind.REFERENCES)):
         ids.add(e.source)
     syms = store.symbols(ids)
     tests = sorted(sid for sid, s in syms.items() if s.is_test)
-    test_files = sorted({syms[t].file for t in tests} | {s.id for s in syms.values() if s.kind == FILE and s.is_test})
+    test_files = sorted(
+        {syms[t].file for t in tests} | {s.id for s in syms.values() if s.kind == NodeKind.FILE and s.is_test}
+    )
     return tests, test_files
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from diffreach.graph.store import Store
-from diffreach.model import IMPORTS, ImpactResult
+from diffreach.model import EdgeKind, ImpactResult
 from diffreach.review.context import LEVELS, ReviewContext, build_context, remember
 from diffreach.review.tokens import HeuristicCounter, TokenCounter
 
@@ -200,7 +200,7 @@ def importers_baseline(
 ) -> int:
     """Tokens of the changed files plus every file that imports one of them."""
     changed = sorted(set(files))
-    importers = {e.source for e in store.edges_to(changed, [IMPORTS])}
+    importers = {e.source for e in store.edges_to(changed, [EdgeKind.IMPORTS])}
     sizes = dict(store.conn.execute("SELECT path, size FROM files"))
     return _count_files(sorted(set(changed) | importers), sizes, counter, read)
 
