@@ -5,7 +5,7 @@ PY      = $(VENV)/bin/python
 BR      = $(VENV)/bin/diffreach
 STAMP   = $(VENV)/.installed
 
-.PHONY: demo test bench install clean inspector
+.PHONY: demo test lint bench install clean inspector
 
 # The MCP Inspector (Node.js) for tests/test_mcp_server.py, pinned and installed once into the venv
 # so the test itself never touches the network; nothing happens where npm is missing (the test skips).
@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --group dev
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -38,7 +39,14 @@ $(INSPECTOR): | $(STAMP)
 
 inspector: $(INSPECTOR)
 
-test: $(STAMP) $(INSPECTOR)
+# The gates: lint rules and formatting (ruff), types (mypy, strict), the import contract (import-linter).
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff format --check src tests bench
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
+
+test: lint $(INSPECTOR)
 	$(PY) -m pytest -p no:cacheprovider
 
 # Benchmarks fetch public repositories at run time; see docs/benchmarks.md.
