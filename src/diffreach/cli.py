@@ -1,4 +1,11 @@
-"""The command line: parse arguments, call the library, render. No logic lives here."""
+"""The command line: parse arguments, call the library, render. No logic lives here.
+
+Each command imports the library (``api``, and ``present`` over it) in its own body:
+the library's import graph (the parsers, the resolver, SQLite, git: ~100 ms) is loaded
+by the command that runs, while ``diffreach --help`` and ``--version`` need click alone.
+That is the one exception to imports at the top here, next to the MCP SDK (``serve``)
+and ``webbrowser`` (``viz --open``).
+"""
 
 from __future__ import annotations
 
@@ -7,12 +14,15 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from diffreach import __version__
 from diffreach.errors import DiffreachError, SymbolError
+
+if TYPE_CHECKING:  # annotations only: the records' module is part of the library's import cost
+    from diffreach.model import ImpactResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -84,18 +94,17 @@ def _progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Cal
 @user_errors
 def index(path: str, full: bool, as_json: bool) -> None:
     """Index PATH (default: the current repository) into .diffreach/graph.db."""
-    from diffreach.index.indexer import index as run_index
-    from diffreach.present.text import render_index
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
     progress, finish = _progress_bar(not as_json)
     try:
-        report = run_index(path, full=full, progress=progress)
+        report = api.index(path, full=full, progress=progress)
     finally:
         finish()
     if as_json:
         emit_json(report.as_json())
     else:
-        click.echo(render_index(report.as_json()))
+        click.echo(present.text.render_index(report.as_json()))
 
 
 @main.command()
@@ -104,26 +113,9 @@ def index(path: str, full: bool, as_json: bool) -> None:
 @user_errors
 def graph(root: str, as_json: bool) -> None:
     """Print the whole graph: nodes and edges."""
-    from diffreach.api import open_store
+    from diffreach import api  # the library, loaded per command (see the docstring)
 
-    store = open_store(root)
-    nodes = [
-        {
-            "id": s.id,
-            "kind": s.kind,
-            "name": s.name,
-            "file": s.file,
-            "start_line": s.start_line,
-            "end_line": s.end_line,
-            "is_test": s.is_test,
-        }
-        for s in store.all_symbols()
-    ]
-    edges = [
-        {"source": e.source, "target": e.target, "kind": e.kind, "resolution": e.resolution, "confidence": e.confidence}
-        for e in store.all_edges()
-    ]
-    emit_json({"nodes": nodes, "edges": edges})
+    emit_json(api.graph(root))
 
 
 @main.command()
@@ -134,11 +126,10 @@ def graph(root: str, as_json: bool) -> None:
 @user_errors
 def callers(symbol: str, hops: int, root: str, as_json: bool) -> None:
     """Who calls SYMBOL (an id like path.py::Class.method, or an unambiguous name)."""
-    from diffreach.api import callers_of
-    from diffreach.present.text import render_neighbours
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
-    result = callers_of(root, symbol, hops=hops)
-    emit_json(result) if as_json else click.echo(render_neighbours(result, "callers"))
+    result = api.callers_of(root, symbol, hops=hops)
+    emit_json(result) if as_json else click.echo(present.text.render_neighbours(result, "callers"))
 
 
 @main.command()
@@ -148,11 +139,10 @@ def callers(symbol: str, hops: int, root: str, as_json: bool) -> None:
 @user_errors
 def callees(symbol: str, root: str, as_json: bool) -> None:
     """What SYMBOL calls, references or inherits from."""
-    from diffreach.api import callees_of
-    from diffreach.present.text import render_neighbours
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
-    result = callees_of(root, symbol)
-    emit_json(result) if as_json else click.echo(render_neighbours(result, "callees"))
+    result = api.callees_of(root, symbol)
+    emit_json(result) if as_json else click.echo(present.text.render_neighbours(result, "callees"))
 
 
 def diff_options(func: F) -> F:
@@ -192,13 +182,12 @@ def run_impact(
     all_callers: bool = False,
     judge: str | None = None,
     history: bool | None = None,
-) -> Any:
-    from diffreach.api import blast_radius
-    from diffreach.review.behavior import command_judge
+) -> ImpactResult:
+    from diffreach import api  # the library, loaded per command (see the docstring)
 
     if base and staged:
         raise DiffreachError("--base and --staged cannot be combined")
-    return blast_radius(
+    return api.blast_radius(
         root,
         base=base,
         staged=staged,
@@ -206,7 +195,7 @@ def run_impact(
         hops=hops,
         update=not no_update,
         all_callers=all_callers,
-        judge=command_judge(judge) if judge else None,
+        judge=api.command_judge(judge) if judge else None,
         history=history,
     )
 
@@ -232,15 +221,14 @@ def impact(
     as_json: bool,
 ) -> None:
     """The blast radius of a change: changed symbols, callers hop by hop, tests to run."""
-    from diffreach.api import radius_json
-    from diffreach.present.text import render_impact
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
-    data = radius_json(
+    data = api.radius_json(
         run_impact(
             root, base, staged, diff_file, no_update, hops, all_callers, judge, history=False if no_history else None
         )
     )
-    emit_json(data) if as_json else click.echo(render_impact(data))
+    emit_json(data) if as_json else click.echo(present.text.render_impact(data))
 
 
 @main.command()
@@ -275,11 +263,10 @@ def tests(
 @user_errors
 def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debug: bool) -> None:
     """Rank the files most relevant to a plain-language question TEXT, with reasons."""
-    from diffreach.api import query as run_query
-    from diffreach.query.rank import format_query
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
-    result = run_query(root, " ".join(text), top=top, debug=debug)
-    emit_json(result) if as_json else click.echo(format_query(result))
+    result = api.query(root, " ".join(text), top=top, debug=debug)
+    emit_json(result) if as_json else click.echo(present.text.render_query(result))
 
 
 @main.command()
@@ -288,6 +275,7 @@ def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debu
 @user_errors
 def serve(root: str, watch: bool) -> None:
     """Run the MCP server on stdin/stdout (see docs/mcp.md)."""
+    # Heavy optional dependency: the MCP SDK (~1.7 s to import); only this command needs it.
     from diffreach.serve.mcp import serve as run_server
 
     run_server(root, watch=watch)
@@ -328,14 +316,11 @@ def context(
     no_history: bool,
 ) -> None:
     """The review context of a change within a token budget (Markdown or JSON)."""
-    from diffreach.api import review_context
-    from diffreach.config import load_config
-    from diffreach.index.indexer import find_root
-    from diffreach.review.tokens import format_context_savings, get_counter
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
-    get_counter(tokenizer or load_config(find_root(root)).tokenizer)  # fail before any work if unavailable
+    api.check_tokenizer(root, tokenizer)  # fail before any work if unavailable
     result = run_impact(root, base, staged, diff_file, no_update, history=False if no_history else None)
-    ctx = review_context(
+    ctx = api.review_context(
         root,
         result,
         budget=budget,
@@ -348,12 +333,7 @@ def context(
         emit_json(ctx.as_json())
         return
     click.echo(ctx.text)
-    click.echo(
-        f"{ctx.tokens:,} tokens ({ctx.tokenizer}) of {ctx.budget if ctx.budget is not None else 'no'} budget"
-        f" · level {ctx.level} · {'fits' if ctx.fits else 'OVER BUDGET'} · "
-        + format_context_savings(ctx.savings, "the whole repository"),
-        err=True,
-    )
+    click.echo(present.text.render_context_summary(ctx), err=True)
 
 
 @main.command()
@@ -363,15 +343,10 @@ def context(
 @user_errors
 def expand(block_id: str, root: str, as_json: bool) -> None:
     """The full original of a block a review context cut (BLOCK_ID from its 'elided' list)."""
-    from diffreach.api import open_store
-    from diffreach.review.context import expand as run_expand
+    from diffreach import api  # the library, loaded per command (see the docstring)
 
-    store = open_store(root)
-    try:
-        text = run_expand(store.conn, block_id)
-    finally:
-        store.close()
-    emit_json({"id": block_id, "text": text}) if as_json else click.echo(text)
+    block = api.expand(root, block_id)
+    emit_json(block) if as_json else click.echo(block["text"])
 
 
 @main.command()
@@ -387,16 +362,10 @@ def expand(block_id: str, root: str, as_json: bool) -> None:
 @user_errors
 def stats(days: int, root: str, as_json: bool) -> None:
     """The token bill: review contexts served, tokens sent and saved, per day."""
-    from diffreach.api import open_store
-    from diffreach.present.text import render_stats
-    from diffreach.review.ledger import stats as run_stats
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
-    store = open_store(root)
-    try:
-        data = run_stats(store, days).as_json()
-    finally:
-        store.close()
-    emit_json(data) if as_json else click.echo(render_stats(data))
+    data = api.stats(root, days)
+    emit_json(data) if as_json else click.echo(present.text.render_stats(data))
 
 
 @main.command()
@@ -427,13 +396,13 @@ def viz(
     max_lines: int,
 ) -> None:
     """Write the blast radius as one self-contained HTML page (no network needed)."""
-    from diffreach.present.html import page_for, write_page
+    from diffreach import present  # the library, loaded per command (see the docstring)
 
     result = run_impact(root, base, staged, diff_file, no_update, hops)
-    path = write_page(output, page_for(root, result, max_lines=max_lines))
+    path = present.html.write_page(output, present.html.page_for(root, result, max_lines=max_lines))
     click.echo(f"wrote {path} ({len(result.radius.changed)} changed, {len(result.radius.reached)} reached)")
     if open_page:
-        import webbrowser
+        import webbrowser  # only --open needs a browser
 
         webbrowser.open(path.as_uri())
 
@@ -468,16 +437,15 @@ def review(
     no_context: bool,
 ) -> None:
     """A pull-request comment for a change: summary, behaviour-change callers, hop lists, tests, notes."""
-    from diffreach.api import review_context
-    from diffreach.present.html import write_page
-    from diffreach.present.pr_comment import render_review, review_data
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
     result = run_impact(root, base, staged, diff_file, no_update)
-    ctx = None if no_context else review_context(root, result, budget=budget, origin="cli")
-    data = review_data(result, savings=ctx.savings if ctx else None, context_tokens=ctx.tokens if ctx else None)
+    ctx = None if no_context else api.review_context(root, result, budget=budget, origin="cli")
+    comment = present.pr_comment
+    data = comment.review_data(result, savings=ctx.savings if ctx else None, context_tokens=ctx.tokens if ctx else None)
     if context_file and ctx is not None:
-        write_page(context_file, ctx.text + "\n")
-    emit_json(data) if as_json or fmt == "json" else click.echo(render_review(data), nl=False)
+        present.html.write_page(context_file, ctx.text + "\n")
+    emit_json(data) if as_json or fmt == "json" else click.echo(comment.render_review(data), nl=False)
 
 
 @main.command()
@@ -499,10 +467,10 @@ def review(
 @user_errors
 def watch(root: str, debounce: float, interval: float) -> None:
     """Keep the graph up to date as files are saved, one line per update (Ctrl-C stops)."""
-    from diffreach.index.watch import format_update, start_watcher
+    from diffreach import api, present  # the library, loaded per command (see the docstring)
 
-    watcher = start_watcher(
-        root, lambda update: click.echo(format_update(update)), debounce=debounce, interval=interval
+    watcher = api.watch(
+        root, lambda update: click.echo(present.text.render_update(update)), debounce=debounce, interval=interval
     )
     try:
         while not watcher.join(1.0):
@@ -515,14 +483,14 @@ def watch(root: str, debounce: float, interval: float) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def languages_command(as_json: bool) -> None:
     """The supported languages, their file extensions and what resolution each has."""
-    from diffreach.api import languages
+    from diffreach import api  # the library, loaded per command (see the docstring)
 
-    rows = languages()
+    rows = api.languages()
     if as_json:
         emit_json(rows)
         return
     for row in rows:
-        click.echo(f"{row['name']:<12} {' '.join(row['extensions'])}")  # type: ignore[arg-type]
+        click.echo(f"{row['name']:<12} {' '.join(row['extensions'])}")
         if row["resolution"]:
             click.echo(f"{'':<12} {row['resolution']}")
 

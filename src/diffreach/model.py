@@ -105,6 +105,18 @@ class Symbol:
     # apart from the node (the ``notes`` table).
     notes: str = ""
 
+    def as_json(self) -> dict[str, object]:
+        """The symbol as callers and callees list it (the graph dump lists fewer fields)."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "file": self.file,
+            "start_line": self.start_line,
+            "end_line": self.end_line,
+            "signature": self.signature,
+            "is_test": self.is_test,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class SymRow:
@@ -186,6 +198,16 @@ class Edge:
     confidence: float
     line: int = 0
 
+    def as_json(self) -> dict[str, object]:
+        """The edge as the graph dump lists it (callers and callees give the line)."""
+        return {
+            "source": self.source,
+            "target": self.target,
+            "kind": self.kind,
+            "resolution": self.resolution,
+            "confidence": self.confidence,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class ResolvedRef:
@@ -240,6 +262,16 @@ class Change:
     end_line: int = 0
     signature: str = ""
     old_signature: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "file": self.file,
+            "change": list(self.changes),
+            "start_line": self.start_line,
+            "end_line": self.end_line,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +329,9 @@ class IndexState:
     head: str
     dirty: bool
     stale: bool
+
+    def as_json(self) -> dict[str, object]:
+        return {"commit": self.commit, "head": self.head, "dirty": self.dirty, "stale": self.stale}
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from diffreach.model import ImpactResult
-from diffreach.review.behavior import MISMATCH_SCORE
-from diffreach.review.impact import describe_hop, is_behavior_change
+from diffreach import api
+from diffreach.model import ImpactResult, Reached
 
 MARKER = "<!-- diffreach -->"
 
@@ -40,9 +39,9 @@ def _files_by_hop(result: ImpactResult) -> dict[int, int]:
     return counts
 
 
-def _why(result: ImpactResult, reached: Any) -> str:
+def _why(result: ImpactResult, reached: Reached) -> str:
     changes = {c.id: c for c in result.radius.changed}
-    if reached.behavior >= MISMATCH_SCORE:
+    if reached.behavior >= api.MISMATCH_SCORE:
         return "call site no longer fits the new signature"
     seed = changes.get(reached.via)
     if seed is None:
@@ -72,9 +71,9 @@ def review_data(
             "edge": x.edge,
             "resolution": x.resolution,
             "behavior": x.behavior,
-            "label": "behavior-change" if is_behavior_change(x) else "reach",
+            "label": "behavior-change" if api.is_behavior_change(x) else "reach",
             "hub": x.hub,
-            "why": _why(result, x) if is_behavior_change(x) else "",
+            "why": _why(result, x) if api.is_behavior_change(x) else "",
         }
         for x in r.reached
     ]
@@ -82,12 +81,7 @@ def review_data(
         "marker": MARKER,
         "base": result.base,
         "head": result.head,
-        "index": {
-            "commit": result.index.commit,
-            "head": result.index.head,
-            "dirty": result.index.dirty,
-            "stale": result.index.stale,
-        },
+        "index": result.index.as_json(),
         "changed": [
             {"id": c.id, "kind": c.kind, "file": c.file, "line": c.start_line, "change": list(c.changes)}
             for c in r.changed
@@ -185,7 +179,7 @@ def _hop_lists(data: dict[str, Any], max_listed: int) -> list[str]:
             + (f" [{x['resolution']}]" if x["resolution"] == "ambiguous-name" else "")
             for x in rows
         ]
-        out += _details(f"Hop {hop} — {describe_hop(hop)} ({len(rows)})", items, max_listed)
+        out += _details(f"Hop {hop} — {api.describe_hop(hop)} ({len(rows)})", items, max_listed)
     if data["tests"]:
         tests = ["```", *data["tests"][:max_listed], "```"]
         more = len(data["tests"]) - max_listed

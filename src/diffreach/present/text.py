@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
+
+from diffreach import api
 
 
 def render_index(data: dict[str, Any]) -> str:
@@ -51,8 +54,6 @@ _CHANGED_SHOWN = 50
 
 def render_impact(data: dict[str, Any]) -> str:
     """Changed symbols, then callers grouped by hop with what each hop means."""
-    from diffreach.review.impact import describe_hop
-
     lines: list[str] = []
     idx = data["index"]
     lines.append(
@@ -60,7 +61,7 @@ def render_impact(data: dict[str, Any]) -> str:
         + (" (STALE)" if idx["stale"] else "")
         + (", working tree dirty" if idx["dirty"] else "")
     )
-    lines.append(f"hop 0 — {describe_hop(0)} ({len(data['changed'])})")
+    lines.append(f"hop 0 — {api.describe_hop(0)} ({len(data['changed'])})")
     for c in data["changed"][:_CHANGED_SHOWN]:
         lines.append(f"  {c['id']}  [{', '.join(c['change'])}]")
     if len(data["changed"]) > _CHANGED_SHOWN:
@@ -73,7 +74,7 @@ def render_impact(data: dict[str, Any]) -> str:
     for hop in sorted(by_hop):
         rows = by_hop[hop]
         behavior = sum(1 for r in rows if r["label"] == "behavior-change")
-        lines.append(f"hop {hop} — {describe_hop(hop)} ({len(rows)}, {behavior} may change behaviour)")
+        lines.append(f"hop {hop} — {api.describe_hop(hop)} ({len(rows)}, {behavior} may change behaviour)")
         for r in rows:
             mark = "!" if r["label"] == "behavior-change" else " "
             extra = " [hub: not expanded]" if r["hub"] else ""
@@ -152,3 +153,69 @@ def render_stats(data: dict[str, Any]) -> str:
             f"      {series[0]['day']} … {series[-1]['day']}",
         ]
     return "\n".join(lines)
+
+
+def render_context_summary(ctx: api.ReviewContext) -> str:
+    """One line after a review context: its size, budget, level, fit and savings."""
+    return (
+        f"{ctx.tokens:,} tokens ({ctx.tokenizer}) of {ctx.budget if ctx.budget is not None else 'no'} budget"
+        f" · level {ctx.level} · {'fits' if ctx.fits else 'OVER BUDGET'} · "
+        + api.format_context_savings(ctx.savings, "the whole repository")
+    )
+
+
+def render_query(result: dict[str, Any]) -> str:
+    """The ranked files of ``api.query``: one line per file, reasons under it."""
+    lines: list[str] = []
+    files: list[dict[str, Any]] = result["files"]
+    d: dict[str, Any] = result.get("debug") or {}
+    if d:
+        lines.append(
+            f"[GRAPH] {d['nodes']} nodes, {d['edges']} walked edges; {d['scored_documents']} documents "
+            f"matched {d['query_terms']} query terms; pagerank in {d['ppr_iterations']} iterations"
+        )
+        lines.append("[GRAPH] Seeds: " + ", ".join(f"{s} ({w})" for s, w in d["seeds"]))
+        if d["dropped_terms"]:
+            lines.append("[GRAPH] Too common to score: " + ", ".join(d["dropped_terms"]))
+        lines.append(
+            f"[GRAPH] Selected {len(files)} files: "
+            + ", ".join(f"{f['path']} (lexical {f['lexical']:.2f} + graph {f['graph']:.2f})" for f in files)
+        )
+        lines.append("[GRAPH] Time (ms): " + ", ".join(f"{k} {v}" for k, v in d["ms"].items()))
+    if not files:
+        lines.append("no file matches the question")
+    for i, f in enumerate(files, 1):
+        lines.append(f"{i}. {f['path']}  {f['score']:.3f}")
+        if f["terms"]:
+            lines.append(f"   matched: {', '.join(f['terms'])}")
+        if f["symbols"]:
+            lines.append(f"   symbols: {', '.join(f['symbols'])}")
+        if f["via"]:
+            lines.append(f"   {'neighbour via' if f['neighbour'] else 'graph'}: {f['via']}")
+    if result["truncated"]:
+        lines.append(f"({result['candidates']} candidate files; showing the top {result['top']}; --top N for more)")
+    if result["about_tests"]:
+        lines.append("(the question is about tests: test files included)")
+    return "\n".join(lines)
+
+
+def render_update(update: api.Update) -> str:
+    """One line per refresh of the graph, for the ``watch`` command."""
+    stamp = time.strftime("%H:%M:%S", time.localtime(update.at))
+    if update.error:
+        return f"{stamp}  update failed: {update.error} (retrying on the next change)"
+    report = update.report
+    assert report is not None
+    what = {"start": "graph ready", "head": "HEAD moved"}.get(update.reason, "")
+    if update.reason == "files":
+        names = ", ".join(update.changed[:5]) + (
+            f" and {len(update.changed) - 5} more" if len(update.changed) > 5 else ""
+        )
+        what = f"{len(update.changed)} changed: {names}" if update.changed else "files changed"
+    counts = report.counts.get("nodes", {})
+    symbols = sum(v for k, v in counts.items() if k != "file") if isinstance(counts, dict) else 0
+    commit = (report.commit or "")[:12] or "no commit"
+    return (
+        f"{stamp}  {what} · {report.mode}, {report.extracted} re-extracted, {report.deleted} deleted"
+        f" in {report.seconds:.2f}s · {symbols:,} symbols · graph at {commit}"
+    )

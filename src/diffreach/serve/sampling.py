@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import logging
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
 import anyio
 import mcp.types as types
+
+from diffreach.model import Change, ImpactResult, Reached
 
 log = logging.getLogger("diffreach.mcp")
 
@@ -31,7 +34,7 @@ def supports_sampling(session: Any) -> bool:
         return False
 
 
-def judge_prompt(root: Path, result: Any, change: Any, caller: Any) -> str:
+def judge_prompt(root: Path, result: ImpactResult, change: Change, caller: Reached) -> str:
     diff = next((fd.text for fd in result.file_diffs if fd.path == change.file), "")[:SAMPLE_DIFF_CHARS]
     try:
         lines = (root / caller.file).read_text(encoding="utf-8", errors="replace").splitlines()
@@ -56,8 +59,6 @@ def parse_score(text: str) -> float | None:
 
 
 async def sample_one(session: Any, prompt: str) -> float | None:
-    import warnings
-
     with anyio.move_on_after(SAMPLE_TIMEOUT), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # sampling is deprecated in the newest protocol era, not in ours
         try:
@@ -74,7 +75,7 @@ async def sample_one(session: Any, prompt: str) -> float | None:
     return None
 
 
-async def sample_scores(session: Any, root: Path, result: Any) -> tuple[str, dict[tuple[str, str], float]]:
+async def sample_scores(session: Any, root: Path, result: ImpactResult) -> tuple[str, dict[tuple[str, str], float]]:
     """Hop-1 callers scored 0..1 by the client's model, when the client can sample."""
     changed = {c.id: c for c in result.radius.changed}
     pairs = [(changed[r.via], r) for r in result.radius.reached if r.hop == 1 and r.via in changed]
@@ -85,7 +86,7 @@ async def sample_scores(session: Any, root: Path, result: Any) -> tuple[str, dic
     chosen = pairs[:SAMPLED_CALLERS]
     scores: dict[tuple[str, str], float] = {}
 
-    async def score(change: Any, caller: Any) -> None:
+    async def score(change: Change, caller: Reached) -> None:
         value = await sample_one(session, judge_prompt(root, result, change, caller))
         if value is not None:
             scores[(change.id, caller.id)] = value

@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from diffreach import api
 from diffreach.errors import PathError
 from diffreach.model import ImpactResult, Reached
 
@@ -97,15 +98,13 @@ def _capped_text(text: str, max_lines: int) -> dict[str, Any]:
 
 
 def _reached_node(r: Reached, lines: list[str] | None, max_lines: int) -> dict[str, Any]:
-    from diffreach.review.impact import is_behavior_change
-
     return {
         "id": r.id,
         "label": _label(r.id),
         "kind": r.kind,
         "file": r.file,
         "hop": r.hop,
-        "role": "behavior" if is_behavior_change(r) else "reach",
+        "role": "behavior" if api.is_behavior_change(r) else "reach",
         "via": r.via,
         "edge": r.edge,
         "resolution": r.resolution,
@@ -164,12 +163,7 @@ def page_data(
         "title": title or "blast radius",
         "base": result.base,
         "head": result.head,
-        "index": {
-            "commit": result.index.commit,
-            "head": result.index.head,
-            "dirty": result.index.dirty,
-            "stale": result.index.stale,
-        },
+        "index": result.index.as_json(),
         "hops": r.hops,
         "nodes": changed + reached,
         "edges": edges,
@@ -233,10 +227,7 @@ def write_page(path: str | Path, html: str) -> Path:
 
 def page_for(root: str | Path, result: ImpactResult, **options: Any) -> str:
     """``render_html`` with the code read from the diff's new side of the repository at ``root``."""
-    from diffreach.index.indexer import find_root
-    from diffreach.review.ledger import file_reader
-
-    return render_html(result, file_reader(find_root(root), result.head), **options)
+    return render_html(result, api.source_reader(root, result.head), **options)
 
 
 __all__ = ["html_for", "page_data", "page_for", "render_html", "write_page"]

@@ -1,0 +1,68 @@
+"""The library's front door: what the CLI, the MCP server and the presentation call.
+
+Each function takes a repository path and returns plain data (records or
+JSON-ready dicts); none prints or exits. The front ends (``cli``, ``serve``,
+``present``) import this package and the bottom modules (model, errors, config,
+git) only, never a stage of the pipeline (an import contract checks it), so the
+records and helpers they need from a stage are named here too.
+
+- ``indexing``: build the graph, keep it current (a kept indexer, a watcher);
+- ``reading``: the whole graph, callers and callees, relevant files, languages;
+- ``change`` and ``radius``: a diff read into changed symbols, and its blast radius;
+- ``serving``: the budgeted review context, its cut blocks, the token bill.
+"""
+
+from __future__ import annotations
+
+from diffreach.api.change import whole_file_changes
+from diffreach.api.indexing import GraphUpdater, index, watch
+from diffreach.api.radius import blast_radius, index_state, radius_json
+from diffreach.api.reading import callees_of, callers_of, graph, languages, open_store, query
+from diffreach.api.serving import check_tokenizer, expand, graph_facts, review_context, source_reader, stats
+from diffreach.index.indexer import IndexReport
+from diffreach.index.watch import ChangeDetector, Update, Watcher
+from diffreach.review.behavior import MISMATCH_SCORE, Judge, command_judge
+from diffreach.review.context import ReviewContext
+from diffreach.review.impact import describe_hop, is_behavior_change
+from diffreach.review.tokens import (
+    attach_context_savings,
+    estimate_context_savings,
+    estimate_tokens,
+    format_context_savings,
+)
+
+__all__ = [
+    "MISMATCH_SCORE",
+    "ChangeDetector",
+    "GraphUpdater",
+    "IndexReport",
+    "Judge",
+    "ReviewContext",
+    "Update",
+    "Watcher",
+    "attach_context_savings",
+    "blast_radius",
+    "callees_of",
+    "callers_of",
+    "check_tokenizer",
+    "command_judge",
+    "describe_hop",
+    "estimate_context_savings",
+    "estimate_tokens",
+    "expand",
+    "format_context_savings",
+    "graph",
+    "graph_facts",
+    "index",
+    "index_state",
+    "is_behavior_change",
+    "languages",
+    "open_store",
+    "query",
+    "radius_json",
+    "review_context",
+    "source_reader",
+    "stats",
+    "watch",
+    "whole_file_changes",
+]

@@ -1,0 +1,155 @@
+"""What a change is: a diff (from git, or given as text) read into changed symbols.
+
+The diff comes from git for a revision, a range, the staged changes or the working
+tree; a diff given as text is checked against the working tree, hunk by hunk, to
+tell whether it is applied there (disk is its new side) or not (disk is its old
+side), and the other side is rebuilt from the hunks by the change mapper. When
+the working tree is one side, source files git does not track yet count as
+added: ``git diff`` leaves them out, though they are part of the change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from diffreach import git
+from diffreach.errors import PathError
+from diffreach.graph.store import Store
+from diffreach.languages import language_for
+from diffreach.model import Change, ChangeKind, FileDiff
+from diffreach.review.changes import changed_symbols
+from diffreach.review.diff import diff_from_texts, hunk_bodies, parse_diff
+
+Reader = Callable[[str], bytes | None]
+
+
+@dataclass(frozen=True)
+class ReadChange:
+    text: str
+    file_diffs: tuple[FileDiff, ...]
+    changed: tuple[Change, ...]
+    old_rev: str | None
+    head_rev: str | None
+    read_new: Reader
+    untracked: tuple[str, ...] = ()  # new files git does not track yet, read as added
+
+    def read_lines(self, path: str) -> list[str] | None:
+        data = self.read_new(path)
+        return data.decode("utf-8", "replace").splitlines() if data is not None else None
+
+
+def read_change(
+    top: Path, store: Store, base: str | None, staged: bool, diff_text: str | None, files: Sequence[str] | None
+) -> ReadChange:
+    """The diff (from git or given), its file diffs, and the changed symbols with their kinds."""
+    head_exists = git.head(top) is not None
+    left, right = _split_range(base)
+    old_rev: str | None = git.merge_base(top, left, right or "HEAD") if left else ("HEAD" if head_exists else None)
+    if files is not None:
+        diff_text = ""
+    given = diff_text is not None
+    untracked: tuple[str, ...] = ()
+    if diff_text is None:
+        diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) if head_exists else ""
+        if head_exists and right is None and not staged:
+            added, untracked = _untracked_as_added(top, store)
+            diff_text += added
+    file_diffs = parse_diff(diff_text)
+    read_old, read_new = _readers(top, old_rev, right, staged)
+    if given:
+        read_old, read_new = _sides_on_disk(file_diffs, read_new)
+    changed = changed_symbols(file_diffs, read_old, read_new) if files is None else whole_file_changes(store, files)
+    return ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked)
+
+
+def whole_file_changes(store: Store, files: Sequence[str]) -> tuple[Change, ...]:
+    """Each file and every symbol in it as changed, kind ``module``: "what does this file reach?"."""
+    out: list[Change] = []
+    for path in files:
+        symbols = store.symbols_in_file(path)
+        if not symbols:
+            raise PathError(f"{path} is not in the graph (not indexed, or a language diffreach does not read)")
+        out.extend(
+            Change(s.id, s.kind, s.file, (ChangeKind.MODULE,), s.start_line, s.end_line, s.signature, s.signature)
+            for s in symbols
+        )
+    return tuple(out)
+
+
+def _split_range(base: str | None) -> tuple[str | None, str | None]:
+    if base and ".." in base:
+        left, _, right = base.partition("...") if "..." in base else base.partition("..")
+        return left or "HEAD", right or "HEAD"
+    return base, None
+
+
+def _readers(root: Path, old_rev: str | None, new_rev: str | None, staged: bool) -> tuple[Reader, Reader]:
+    def read_old(path: str) -> bytes | None:
+        return git.show(root, old_rev, path) if old_rev else None
+
+    def read_new(path: str) -> bytes | None:
+        if new_rev:
+            return git.show(root, new_rev, path)
+        if staged:
+            return git.show(root, "", path)  # ':path' is the index
+        try:
+            full = (root / path).resolve()
+            if not full.is_relative_to(root):
+                return None
+            return full.read_bytes()
+        except OSError:
+            return None
+
+    return read_old, read_new
+
+
+def _sides_on_disk(file_diffs: tuple[FileDiff, ...], read_disk: Reader) -> tuple[Reader, Reader]:
+    """For a diff given as text: is it applied in the working tree (disk = new side) or not
+    (disk = old side)? The other side is rebuilt from the hunks by the change mapper."""
+    applied: dict[str, bool] = {}
+    for fd in file_diffs:
+        path = fd.new_path or fd.old_path or ""
+        data = read_disk(path)
+        if data is None:
+            applied[path] = fd.new_path is None  # a deleted file is gone from disk when applied
+            continue
+        lines = data.decode("utf-8", "replace").splitlines()
+        ok = True
+        for hunk, body in zip(fd.hunks, hunk_bodies(fd)):
+            n = hunk.new_start
+            for tag, text in body:
+                if tag in " +":
+                    if n > len(lines) or lines[n - 1].rstrip("\r") != text.rstrip("\r"):
+                        ok = False
+                        break
+                    n += 1
+            if not ok:
+                break
+        applied[path] = ok
+
+    def read_old(path: str) -> bytes | None:
+        return None if applied.get(path, True) else read_disk(path)
+
+    def read_new(path: str) -> bytes | None:
+        return read_disk(path) if applied.get(path, True) else None
+
+    return read_old, read_new
+
+
+def _untracked_as_added(top: Path, store: Store) -> tuple[str, tuple[str, ...]]:
+    """New-file diffs of the untracked, not ignored files the graph holds, and their paths.
+    The graph's files are those the index's rules admit (size, binary, vendored folders:
+    an un-ignored virtualenv is not a change), so they are not judged again here."""
+    parts: list[str] = []
+    paths: list[str] = []
+    untracked = git.untracked(top)
+    for path in store.file_states([p for p in untracked if language_for(p) is not None]):
+        try:
+            data = (top / path).read_bytes()
+        except OSError:
+            continue
+        parts.append(diff_from_texts(path, None, data.decode("utf-8", "replace")))
+        paths.append(path)
+    return "".join(parts), tuple(paths)

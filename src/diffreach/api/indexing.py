@@ -1,0 +1,48 @@
+"""Building the graph and keeping it current: one run, a kept indexer, a watcher."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from diffreach.index.indexer import Indexer, IndexReport, kept_indexer
+from diffreach.index.indexer import index as build_index
+from diffreach.index.watch import Update, Watcher, start_watcher
+
+
+def index(path: str | Path, *, full: bool = False, progress: Callable[[int, int], None] | None = None) -> IndexReport:
+    """Index (or bring up to date) the repository at ``path``; ``progress(done, total)`` as files are read."""
+    return build_index(path, full=full, progress=progress)
+
+
+class GraphUpdater:
+    """Brings the graph of ``root`` up to date on demand with one ``Indexer`` kept between
+    updates, so what it learnt is reused (the MCP server). Not thread-safe: one caller at a time."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.indexer: Indexer | None = None
+
+    def update(self, paths: list[str] | None = None) -> dict[str, Any]:
+        """The update's report (``IndexReport.as_json``). ``paths``: the files a watcher saw
+        change, looked at instead of walking the repository (see ``Indexer.run``)."""
+        self.indexer = kept_indexer(self.indexer, self.root)
+        try:
+            return self.indexer.run(paths=paths).as_json()
+        except Exception:
+            self.close()  # start afresh next time
+            raise
+
+    def close(self) -> None:
+        if self.indexer is not None:
+            self.indexer.close()
+            self.indexer = None
+
+
+def watch(
+    root: str | Path, on_update: Callable[[Update], None], *, debounce: float = 0.5, interval: float = 0.5
+) -> Watcher:
+    """Keep the graph of ``root`` current in a background thread, calling ``on_update`` after
+    each refresh (or failure); ``stop()`` the returned watcher to end it."""
+    return start_watcher(root, on_update, debounce=debounce, interval=interval)

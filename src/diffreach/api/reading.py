@@ -1,0 +1,122 @@
+"""Questions answered by reading the graph: the whole graph, a symbol's callers and
+callees, the files relevant to a question, the supported languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from diffreach.config import load_config
+from diffreach.graph.lookup import find_symbol
+from diffreach.graph.store import Store
+from diffreach.index.indexer import find_root
+from diffreach.languages import all_languages
+from diffreach.model import EdgeKind
+
+CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.DYNAMIC, EdgeKind.TESTS)
+CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind.DYNAMIC, EdgeKind.TESTS)
+
+
+def open_store(root: str | Path) -> Store:
+    """The graph of the repository containing ``root``; NotIndexedError when there is none."""
+    return Store.open(find_root(root), create=False)
+
+
+def graph(root: str | Path) -> dict[str, object]:
+    """The whole graph (``graph --json``): every node, briefly, and every edge."""
+    store = open_store(root)
+    try:
+        nodes = [
+            {
+                "id": s.id,
+                "kind": s.kind,
+                "name": s.name,
+                "file": s.file,
+                "start_line": s.start_line,
+                "end_line": s.end_line,
+                "is_test": s.is_test,
+            }
+            for s in store.all_symbols()
+        ]
+        return {"nodes": nodes, "edges": [e.as_json() for e in store.all_edges()]}
+    finally:
+        store.close()
+
+
+def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object]:
+    store = open_store(root)
+    try:
+        target = find_symbol(store, symbol)
+        seen = {target.id: 0}
+        rows: list[dict[str, object]] = []
+        frontier = [target.id]
+        for hop in range(1, hops + 1):
+            edges = sorted(store.edges_to(frontier, CALLER_KINDS), key=lambda e: (e.source, e.target))
+            nxt: list[str] = []
+            syms = store.symbols(e.source for e in edges)
+            for e in edges:
+                if e.source in seen or e.source not in syms:
+                    continue
+                seen[e.source] = hop
+                nxt.append(e.source)
+                rows.append(
+                    {
+                        **syms[e.source].as_json(),
+                        "hop": hop,
+                        "via": e.target,
+                        "edge": e.kind,
+                        "resolution": e.resolution,
+                        "confidence": e.confidence,
+                        "line": e.line,
+                    }
+                )
+            frontier = nxt
+        return {"symbol": target.as_json(), "callers": rows, "hops": hops}
+    finally:
+        store.close()
+
+
+def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
+    store = open_store(root)
+    try:
+        source = find_symbol(store, symbol)
+        edges = sorted(store.edges_from([source.id], CALLEE_KINDS), key=lambda e: (e.line, e.target))
+        syms = store.symbols(e.target for e in edges)
+        rows = [
+            {
+                **syms[e.target].as_json(),
+                "edge": e.kind,
+                "resolution": e.resolution,
+                "confidence": e.confidence,
+                "line": e.line,
+            }
+            for e in edges
+            if e.target in syms
+        ]
+        return {"symbol": source.as_json(), "callees": rows}
+    finally:
+        store.close()
+
+
+def query(root: str | Path, text: str, top: int | None = None, debug: bool = False) -> dict[str, object]:
+    """The files most relevant to a plain-language question, with reasons (``query --json`` shape).
+
+    ``top`` defaults to ``query_max_files`` from the configuration.
+    """
+    # Heavy optional dependency: the ranking needs numpy (over 100 ms to import); only this question does.
+    from diffreach.query.rank import rank_files
+
+    store = open_store(root)
+    try:
+        limit = top if top is not None else load_config(store.root).query_max_files
+        return rank_files(store, text, top=limit, debug=debug).as_json()
+    finally:
+        store.close()
+
+
+def languages() -> list[dict[str, Any]]:
+    """The supported languages: name, file extensions and what resolution each has."""
+    return [
+        {"name": spec.name, "extensions": list(spec.extensions), "resolution": spec.resolution}
+        for spec in all_languages()
+    ]

@@ -1,0 +1,296 @@
+"""The MCP tools: one input model per tool (its advertised schema is generated from it),
+one thin handler per tool, and the table that names them.
+
+A handler validates what the model cannot (revisions, paths against the fixed
+root, one change selector), calls one library function through ``App.run``, and
+hands plain data to ``envelope``. Each tool's JSON schema is the model's, trimmed
+of what costs tokens and tells the client's model nothing (titles, ``anyOf: [T,
+null]``): the whole tool list is read by the client's model on every turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import mcp.types as types
+from pydantic import BaseModel, ConfigDict, Field
+
+from diffreach import api, git
+from diffreach.model import ImpactResult
+from diffreach.serve.app import DEFAULT_MAX_TOKENS, App, envelope
+from diffreach.serve.sampling import sample_scores
+
+# ----- input models: the schema each tool advertises is generated from these -------------------
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    max_tokens: int = Field(DEFAULT_MAX_TOKENS, ge=100, le=200_000, description="Result size cap.")
+
+
+class _Change(_Args):
+    diff: str | None = Field(None, description="Unified diff text.")
+    base: str | None = Field(None, description="Revision or A..B; default: working tree vs HEAD.")
+    staged: bool = Field(False, description="Staged changes only.")
+
+
+class ChangedSymbolsArgs(_Change):
+    pass
+
+
+class CallersArgs(_Args):
+    symbol: str = Field(description="Id (path::Class.method) or unique name.")
+    hops: int = Field(2, ge=1, le=5)
+
+
+class BlastRadiusArgs(_Change):
+    files: list[str] | None = Field(None, description="Paths to treat as wholly changed, instead of a diff.")
+    hops: int | None = Field(None, ge=0, le=6, description="Hop cap (default 2).")
+
+
+class ReviewContextArgs(_Change):
+    token_budget: int = Field(6000, ge=0, le=200_000, description="Tokens for the context text.")
+
+
+class ExpandArgs(_Args):
+    id: str = Field(description="A block id from a review context's elided list.")
+
+
+class RelevantArgs(_Args):
+    query: str = Field(description="What you are looking for, in words.")
+    top: int = Field(5, ge=1, le=50)
+
+
+class TestsArgs(_Change):
+    pass
+
+
+class UpdateArgs(_Args):
+    pass
+
+
+# ----- what the models cannot check -------------------------------------------------------------
+
+
+class ArgumentError(Exception):
+    """A refused argument; the message is the one sentence the client sees."""
+
+
+def check_revision(rev: str) -> None:
+    """Refuse anything git could read as an option, on either side of A..B."""
+    for part in re.split(r"\.\.\.?", rev):
+        if part or not rev:
+            git.check_revision(part)
+
+
+def inside_root(root: Path, path: str) -> str:
+    """``path`` as a repository-relative POSIX path, or ArgumentError when it leaves the root."""
+    if not path or "\0" in path:
+        raise ArgumentError(f"invalid path {path!r}")
+    full = (root / path).resolve()  # an absolute ``path`` replaces root; symlinks are followed
+    if not full.is_relative_to(root):
+        raise ArgumentError(f"path {path!r} is outside the repository {root}")
+    if not full.is_file():
+        raise ArgumentError(f"no such file in the repository: {path!r}")
+    return full.relative_to(root).as_posix()
+
+
+def _selector(args: _Change) -> dict[str, Any]:
+    if args.base is not None:
+        check_revision(args.base)
+    chosen = [
+        name
+        for name, on in (("diff", args.diff is not None), ("base", args.base is not None), ("staged", args.staged))
+        if on
+    ]
+    if len(chosen) > 1:
+        raise ArgumentError(f"give one of diff, base or staged, not {' and '.join(chosen)}")
+    return {"diff_text": args.diff, "base": args.base, "staged": args.staged}
+
+
+# ----- handlers ---------------------------------------------------------------------------------
+
+
+async def get_callers(app: App, args: CallersArgs, session: Any) -> dict[str, Any]:
+    def work() -> dict[str, Any]:
+        app.update()
+        return api.callers_of(app.root, args.symbol, hops=args.hops)
+
+    data = await app.run(work)
+    return await envelope(app, data, args.max_tokens, None, "ask for fewer hops")
+
+
+async def update_graph(app: App, args: UpdateArgs, session: Any) -> dict[str, Any]:
+    report = await app.run(app.update)
+    keep = (
+        "mode",
+        "files",
+        "extracted",
+        "deleted",
+        "re_resolved",
+        "changed_files",
+        "commit",
+        "seconds",
+        "symbols",
+        "edges",
+        "unresolved_share",
+        "parse_errors",
+        "skipped",
+    )
+    return await envelope(app, {k: report[k] for k in keep if k in report}, args.max_tokens, None)
+
+
+def _impact(app: App, args: _Change, **options: Any) -> ImpactResult:
+    return api.blast_radius(app.root, **_selector(args), **options)
+
+
+async def get_changed_symbols(app: App, args: ChangedSymbolsArgs, session: Any) -> dict[str, Any]:
+    result = await app.run(_impact, app, args, hops=0, count_review=False)
+    data = api.radius_json(result)
+    out = {"changed": data["changed"], "notes": data["notes"]}
+    return await envelope(app, out, args.max_tokens, result.index, "narrow the diff")
+
+
+async def get_tests_for_change(app: App, args: TestsArgs, session: Any) -> dict[str, Any]:
+    result = await app.run(_impact, app, args, count_review=False)
+    data = api.radius_json(result)
+    out = {"tests": data["tests"], "test_functions": data["test_functions"], "notes": data["notes"]}
+    return await envelope(app, out, args.max_tokens, result.index, "run the listed test files")
+
+
+async def _judged_impact(app: App, args: _Change, session: Any, **options: Any) -> tuple[ImpactResult, str]:
+    """The impact result, with hop-1 behaviour scores from the client's model when it can sample."""
+    result = await app.run(_impact, app, args, **options)
+    judgement, scores = await sample_scores(session, app.root, result)
+    if scores:
+        # Re-walk the (already updated) graph with the client's scores; the walk carries them to hop 2.
+        options.update(
+            hops=result.radius.hops,
+            update=False,
+            count_review=False,
+            judge=lambda change, caller: scores.get((change.id, caller.id)),
+        )
+        result = await app.run(_impact, app, args, **options)
+    return result, judgement
+
+
+async def get_blast_radius(app: App, args: BlastRadiusArgs, session: Any) -> dict[str, Any]:
+    files = None
+    if args.files is not None:
+        if args.diff is not None or args.base is not None or args.staged:
+            raise ArgumentError("give files or one of diff, base, staged, not both")
+        files = [inside_root(app.root, p) for p in args.files]
+    result, judgement = await _judged_impact(app, args, session, hops=args.hops, files=files)
+    data: dict[str, Any] = api.radius_json(result)
+    data["judgement"] = judgement
+    del data["index"]  # it goes last, with the envelope
+    return await envelope(app, data, args.max_tokens, result.index, "ask for fewer hops or a smaller diff")
+
+
+def _serve_context(app: App, result: ImpactResult, budget: int) -> dict[str, Any]:
+    data = api.review_context(app.root, result, budget=budget, origin="mcp").as_json()
+    data.pop("blocks", None)  # their ids are in "elided"; their text is in "text"
+    return data
+
+
+async def get_review_context(app: App, args: ReviewContextArgs, session: Any) -> dict[str, Any]:
+    result, judgement = await _judged_impact(app, args, session)
+    data = await app.run(_serve_context, app, result, args.token_budget)
+    data["judgement"] = judgement
+    # The context's own budget is the cap the caller chose; the envelope must not cut below it.
+    limit = max(args.max_tokens, args.token_budget + 1000)
+    return await envelope(app, data, limit, result.index, "expand_context(id) for an elided block")
+
+
+async def expand_context(app: App, args: ExpandArgs, session: Any) -> dict[str, Any]:
+    data = await app.run(api.expand, app.root, args.id)
+    return await envelope(app, data, args.max_tokens, None, updated=False)
+
+
+async def find_relevant_files(app: App, args: RelevantArgs, session: Any) -> dict[str, Any]:
+    def work() -> dict[str, Any]:
+        app.update()
+        return api.query(app.root, args.query, top=args.top)
+
+    data = await app.run(work)
+    return await envelope(app, data, args.max_tokens, None, "ask for a smaller top")
+
+
+# ----- the table --------------------------------------------------------------------------------
+
+Handler = Callable[[App, Any, Any], Awaitable[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    model: type[_Args]
+    handler: Handler
+    text_key: str = ""  # a long text field shown as plain text first, the rest as JSON after it
+
+
+_CHANGE = "The change: diff, base or staged (default: uncommitted work)."
+TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        "get_changed_symbols",
+        f"Symbols a change touches, with change kinds. {_CHANGE}",
+        ChangedSymbolsArgs,
+        get_changed_symbols,
+    ),
+    ToolSpec("get_callers", "Callers of a symbol by hop (1: required reading, 2: skim).", CallersArgs, get_callers),
+    ToolSpec(
+        "get_blast_radius",
+        "Changed symbols, callers hop by hop with behaviour-change scores, tests. " + _CHANGE,
+        BlastRadiusArgs,
+        get_blast_radius,
+    ),
+    ToolSpec(
+        "get_review_context",
+        "Review context of a change within token_budget: the diff, changed code, "
+        f"callers by hop; elided blocks have ids. {_CHANGE}",
+        ReviewContextArgs,
+        get_review_context,
+        text_key="text",
+    ),
+    ToolSpec(
+        "expand_context", "Full text of an elided review-context block.", ExpandArgs, expand_context, text_key="text"
+    ),
+    ToolSpec(
+        "find_relevant_files",
+        "Files most relevant to a question, ranked, with reasons.",
+        RelevantArgs,
+        find_relevant_files,
+    ),
+    ToolSpec("get_tests_for_change", f"Tests that exercise a change. {_CHANGE}", TestsArgs, get_tests_for_change),
+    ToolSpec("update_graph", "Re-index changed files; returns what changed.", UpdateArgs, update_graph),
+)
+
+
+def tool_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON schema without titles and with ``T | None`` shown as ``T`` (optional anyway)."""
+
+    def clean(node: Any) -> Any:
+        if isinstance(node, dict):
+            any_of = node.get("anyOf")
+            if isinstance(any_of, list) and len(any_of) == 2 and {"type": "null"} in any_of:
+                rest = {k: v for k, v in node.items() if k != "anyOf"}
+                node = {**next(x for x in any_of if x != {"type": "null"}), **rest}
+                if node.get("default", 0) is None:
+                    node.pop("default")
+            return {k: clean(v) for k, v in node.items() if k != "title"}
+        if isinstance(node, list):
+            return [clean(v) for v in node]
+        return node
+
+    schema: dict[str, Any] = clean(model.model_json_schema())
+    schema.pop("additionalProperties", None)
+    return schema
+
+
+def list_tools() -> list[types.Tool]:
+    return [types.Tool(name=t.name, description=t.description, input_schema=tool_schema(t.model)) for t in TOOLS]
