@@ -28,6 +28,7 @@ from diffreach.errors import StoreError
 from diffreach.extract.core import content_hash
 from diffreach.extract.pool import Progress, extract_many, extract_path, iter_extracts
 from diffreach.graph.store import Store, StoreSource, db_path
+from diffreach.graph.term_marks import note_term_index_changes
 from diffreach.index.build import ExtractSource, contains_edges
 from diffreach.index.interfaces import replace_structural_edges
 from diffreach.index.registries import replace_registry_edges
@@ -36,7 +37,6 @@ from diffreach.index.walk import RESOLUTION_CONFIG, Candidate, find_root, walk
 from diffreach.languages import extraction_key, language_for
 from diffreach.languages.spec import ModuleResolver
 from diffreach.model import FileExtract
-from diffreach.query.term_index import update_term_index
 from diffreach.resolve.resolver import Resolver
 
 _INCREMENTAL_MAX_FILES = 50
@@ -166,7 +166,7 @@ class Indexer(IncrementalUpdate):
         elif changed or deleted:
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
-        update_term_index(self.store, changed, deleted, full=report.mode == "full", defer=True)
+        note_term_index_changes(self.store, changed, deleted, full=report.mode == "full")
         # Interfaces met by method sets are linked again when the definitions of a file of such a
         # language moved (a body edit, most of a watcher's updates, changes no method set).
         relink = report.mode == "full" or (
