@@ -2,9 +2,9 @@
 
 A run walks the repository (or looks at the paths its caller says changed),
 compares sizes, mtimes and content hashes with the store, and then leaves the
-graph as it is, updates it (``indexer_update``: only what the changed files can
+graph as it is, updates it (``update.py``: only what the changed files can
 affect is re-resolved) or rebuilds it. A full build extracts every file
-(``extract_files``: across processes when there are many) and resolves and
+(``extract/pool.py``: across processes when there are many) and resolves and
 writes the graph in one transaction: in memory below ``stream_min_files`` files
 and ``stream_min_bytes`` of source, streamed through the store past either so
 that memory stays bounded however large the repository. A property test holds
@@ -160,7 +160,7 @@ class Indexer:
     ) -> str | None:
         """The run's bookkeeping, in the transaction that marks the graph done; returns HEAD.
         ``skipped`` is None for a told run, which looked at no skipped file (see _told);
-        ``relink`` recomputes the structural interface edges (``structural.py``)."""
+        ``relink`` recomputes the structural interface edges (``interfaces.py``)."""
         head = git.head(self.root)
         with self.store.atomic():
             set_mtimes(self.store, hashes_only)

@@ -112,11 +112,7 @@ class IncrementalUpdate:
             # before (a body edit) gets its references' old outcomes back instead of resolving
             # them again: resolution reads no line numbers. (Django: most of a 1-file update.)
             kept = {} if changes or file_set_changed else self._kept_outcomes(extracts)
-            self.store.delete_files(touched)
-            for path in sorted(extracts):
-                self.store.insert_file(extracts[path], mtimes.get(path, 0))
-            for path in sorted(extracts):
-                self.store.insert_pending_refs(extracts[path])
+            self._rewrite(touched, extracts, mtimes)
             source = self._source(extracts, gone)
             resolver = Resolver(source, self.modules)
             for path in sorted(extracts):
@@ -133,6 +129,14 @@ class IncrementalUpdate:
         report.files = self.store.file_count()
         report.changed_files = touched
         return report
+
+    def _rewrite(self, touched: list[str], extracts: dict[str, FileExtract], mtimes: dict[str, int]) -> None:
+        """The touched files' rows replaced by the new extracts, their references pending."""
+        self.store.delete_files(touched)
+        for path in sorted(extracts):
+            self.store.insert_file(extracts[path], mtimes.get(path, 0))
+        for path in sorted(extracts):
+            self.store.insert_pending_refs(extracts[path])
 
     def _imports_redone(self, resolver: Resolver, paths: Iterable[str]) -> set[str]:
         """Import edges of ``paths`` resolved again; the files whose targets moved."""
