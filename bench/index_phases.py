@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     for owner, name in (
         (indexer, "walk"),
         (indexer, "extract_many"),
-        (indexer, "update_term_index"),
+        (indexer, "note_term_index_changes"),
         (indexer.Indexer, "_record"),
         (store.Store, "counts"),
     ):

@@ -133,7 +133,7 @@ def child(root: str, trace: bool) -> int:
             mark("index-build")  # rows written; SQLite now rebuilds the secondary indexes
 
     Store.bulk_load = marked_bulk_load  # type: ignore[method-assign]
-    wrap(ix, "update_term_index", "term-index")
+    wrap(ix, "note_term_index_changes", "term-index")
     wrap(Store, "counts", "counts")
     report = ix.Indexer(root).run(full=True)
     mark("done")

@@ -2,9 +2,9 @@
 
 A run walks the repository (or looks at the paths its caller says changed),
 compares sizes, mtimes and content hashes with the store, and then leaves the
-graph as it is, updates it (``indexer_update``: only what the changed files can
+graph as it is, updates it (``update.py``: only what the changed files can
 affect is re-resolved) or rebuilds it. A full build extracts every file
-(``extract_files``: across processes when there are many) and resolves and
+(``extract/pool.py``: across processes when there are many) and resolves and
 writes the graph in one transaction: in memory below ``stream_min_files`` files
 and ``stream_min_bytes`` of source, streamed through the store past either so
 that memory stays bounded however large the repository. A property test holds
@@ -19,7 +19,6 @@ import sqlite3
 import stat
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from diffreach import git
@@ -28,15 +27,17 @@ from diffreach.errors import StoreError
 from diffreach.extract.core import content_hash
 from diffreach.extract.pool import Progress, extract_many, extract_path, iter_extracts
 from diffreach.graph.store import Store, StoreSource, db_path
+from diffreach.graph.term_marks import note_term_index_changes
+from diffreach.graph.update_queries import set_mtimes
 from diffreach.index.build import ExtractSource, contains_edges
 from diffreach.index.interfaces import replace_structural_edges
 from diffreach.index.registries import replace_registry_edges
+from diffreach.index.report import IndexReport
 from diffreach.index.update import IncrementalUpdate
 from diffreach.index.walk import RESOLUTION_CONFIG, Candidate, find_root, walk
 from diffreach.languages import extraction_key, language_for
 from diffreach.languages.spec import ModuleResolver
 from diffreach.model import FileExtract
-from diffreach.query.term_index import update_term_index
 from diffreach.resolve.resolver import Resolver
 
 _INCREMENTAL_MAX_FILES = 50
@@ -44,48 +45,7 @@ _INCREMENTAL_MAX_FILES = 50
 _WALK_DECIDES = frozenset(RESOLUTION_CONFIG) | {".gitignore", ".diffreach.toml", "pyproject.toml"}
 
 
-@dataclass
-class IndexReport:
-    root: str
-    mode: str  # full / incremental / unchanged
-    files: int = 0
-    extracted: int = 0
-    deleted: int = 0
-    rere_resolved: int = 0
-    seconds: float = 0.0
-    counts: dict[str, object] = field(default_factory=dict)
-    skipped: dict[str, int] = field(default_factory=dict)
-    commit: str | None = None
-    changed_files: list[str] = field(default_factory=list)
-
-    def as_json(self) -> dict[str, object]:
-        counts = self.counts
-        refs = counts.get("refs", {})
-        assert isinstance(refs, dict)
-        unresolved = refs.get("unresolved", 0) + refs.get("ambiguous", 0)
-        total = sum(refs.values()) or 1
-        return {
-            "root": self.root,
-            "mode": self.mode,
-            "files": counts.get("files", 0),
-            "symbols": counts.get("nodes", {}),
-            "edges": counts.get("edges", {}),
-            "unresolved": refs.get("unresolved", 0),
-            "unresolved_share": round(unresolved / total, 4),
-            "references": refs,
-            "skipped": self.skipped,
-            "parse_errors": counts.get("parse_errors", 0),
-            "languages": counts.get("languages", {}),
-            "extracted": self.extracted,
-            "deleted": self.deleted,
-            "re_resolved": self.rere_resolved,
-            "changed_files": self.changed_files,
-            "commit": self.commit,
-            "seconds": round(self.seconds, 3),
-        }
-
-
-class Indexer(IncrementalUpdate):
+class Indexer:
     def __init__(self, root: str | Path, config: Config | None = None, store: Store | None = None) -> None:
         self.root = find_root(root)
         self.config = config or load_config(self.root)
@@ -166,7 +126,7 @@ class Indexer(IncrementalUpdate):
         elif changed or deleted:
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
-        update_term_index(self.store, changed, deleted, full=report.mode == "full", defer=True)
+        note_term_index_changes(self.store, changed, deleted, full=report.mode == "full")
         # Interfaces met by method sets are linked again when the definitions of a file of such a
         # language moved (a body edit, most of a watcher's updates, changes no method set).
         relink = report.mode == "full" or (
@@ -200,10 +160,10 @@ class Indexer(IncrementalUpdate):
     ) -> str | None:
         """The run's bookkeeping, in the transaction that marks the graph done; returns HEAD.
         ``skipped`` is None for a told run, which looked at no skipped file (see _told);
-        ``relink`` recomputes the structural interface edges (``structural.py``)."""
+        ``relink`` recomputes the structural interface edges (``interfaces.py``)."""
         head = git.head(self.root)
         with self.store.atomic():
-            self.store.conn.executemany("UPDATE files SET mtime_ns=? WHERE path=?", [(m, p) for p, m in hashes_only])
+            set_mtimes(self.store, hashes_only)
             if skipped is not None:
                 self.store.set_skipped(sorted(skipped.items()))
             self.store.set_meta("indexed_commit", head or "")
@@ -289,6 +249,25 @@ class Indexer(IncrementalUpdate):
     def _config_changed(self) -> bool:
         stored = self.store.get_meta("config")
         return bool(stored) and stored != repr(self._config_key())
+
+    def _incremental(
+        self,
+        changed: list[str],
+        deleted: list[str],
+        skipped: dict[str, str],
+        mtimes: dict[str, int],
+        workers: int,
+        progress: Progress | None,
+        report: IndexReport,
+        indexed: set[str],
+    ) -> IndexReport:
+        """Update in one transaction (``update.py``); what the update learns is taken back."""
+        update = IncrementalUpdate(self.root, self.store, self.config, self._modules, self._langs)
+        report = update.run(changed, deleted, skipped, mtimes, workers, progress, report, indexed)
+        self._langs = update.langs
+        self._definitions_moved = update.definitions_moved
+        self._counts_shifted = update.counts_shifted
+        return report
 
     def _full(
         self,

@@ -18,6 +18,13 @@ keeps an incremental update equal to a full rebuild.
 
 from __future__ import annotations
 
+from diffreach.graph.derived_edges import (
+    classes_and_methods_in,
+    derived_edge_pairs,
+    edge_pairs_of_kind,
+    has_files_in,
+    replace_derived_edges,
+)
 from diffreach.graph.store import Store
 from diffreach.languages import all_languages
 from diffreach.model import CONFIDENCE, Edge, EdgeKind, NodeKind, Resolution
@@ -33,18 +40,9 @@ def _interface_words() -> dict[str, str]:
 def structural_edges(store: Store) -> list[Edge]:
     """Interface method → the same-named method of every type that has all the interface's methods."""
     words = _interface_words()
-    marks = ",".join("?" * len(words))
-    if (
-        not words
-        or store.conn.execute(f"SELECT 1 FROM files WHERE language IN ({marks}) LIMIT 1", list(words)).fetchone()
-        is None
-    ):
+    if not words or not has_files_in(store, words):
         return []
-    rows = store.conn.execute(
-        f"SELECT n.id, n.kind, n.name, n.qualname, n.parent, n.file, n.signature, f.language"
-        f" FROM nodes n JOIN files f ON f.path = n.file WHERE f.language IN ({marks}) AND n.kind IN (?, ?)",
-        [*words, NodeKind.CLASS, NodeKind.METHOD],
-    ).fetchall()
+    rows = classes_and_methods_in(store, words)
     language: dict[str, str] = {}
     interfaces: set[str] = set()
     types_in_dir: dict[tuple[str, str], str] = {}  # (directory, type name) → type id: a package's types
@@ -67,7 +65,7 @@ def structural_edges(store: Store) -> list[Edge]:
         if owner is not None:
             methods.setdefault(owner, {}).setdefault(name, ident)
     embeds: dict[str, list[str]] = {}
-    for source, target in store.conn.execute("SELECT source, target FROM edges WHERE kind=?", (EdgeKind.INHERITS,)):
+    for source, target in edge_pairs_of_kind(store, EdgeKind.INHERITS):
         if source in interfaces and target in interfaces:
             embeds.setdefault(source, []).append(target)
     owners: dict[tuple[str, str], set[str]] = {}  # (language, method name) → concrete types having it
@@ -117,14 +115,9 @@ def replace_structural_edges(store: Store) -> bool:
     """Recompute the edges; True when they differ from the stored ones (counts must be redone)."""
     edges = structural_edges(store)
     rows = sorted((e.source, e.target) for e in edges)
-    stored = sorted(store.conn.execute("SELECT source, target FROM edges WHERE file=?", (STRUCTURAL_FILE,)).fetchall())
-    if rows == stored:
+    if rows == derived_edge_pairs(store, STRUCTURAL_FILE):
         return False
-    store.conn.execute("DELETE FROM edges WHERE file=?", (STRUCTURAL_FILE,))
-    store.conn.executemany(
-        "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,NULL)",
-        [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, STRUCTURAL_FILE) for e in edges],
-    )
+    replace_derived_edges(store, STRUCTURAL_FILE, edges)
     return True
 
 

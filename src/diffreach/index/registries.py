@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from diffreach.graph.derived_edges import replace_derived_edges, scope_at_line
 from diffreach.graph.store import Store
 from diffreach.model import CONFIDENCE, Edge, EdgeKind, Resolution
 
@@ -31,7 +32,7 @@ def registry_edges(store: Store, patterns: Iterable[Mapping[str, str]]) -> list[
     if not patterns:
         return []
     root = Path(store.root)
-    files = [r[0] for r in store.conn.execute("SELECT path FROM files ORDER BY path")]
+    files = sorted(store.file_languages())
     registered: dict[str, set[str]] = {}
     dispatched: list[tuple[str, str, int]] = []  # (file, name, line)
     for spec in patterns:
@@ -50,7 +51,7 @@ def registry_edges(store: Store, patterns: Iterable[Mapping[str, str]]) -> list[
                 dispatched.append((path, m.group(1) or m.group(2), text.count("\n", 0, m.start()) + 1))
     edges: list[Edge] = []
     for path, name, line in dispatched:
-        source = _scope_at(store, path, line)
+        source = scope_at_line(store, path, line)
         for fn in sorted(registered.get(name, ())):
             targets = [s for s in store.symbols_named(fn) if s.kind in ("function", "method")]
             if len(targets) == 1:
@@ -67,22 +68,8 @@ def registry_edges(store: Store, patterns: Iterable[Mapping[str, str]]) -> list[
     return sorted(set(edges), key=lambda e: (e.source, e.target, e.line))
 
 
-def _scope_at(store: Store, path: str, line: int) -> str:
-    """The innermost symbol of ``path`` whose lines hold ``line``; the file at module level."""
-    row = store.conn.execute(
-        "SELECT id FROM nodes WHERE file=? AND kind!='file' AND start_line<=? AND end_line>=?"
-        " ORDER BY start_line DESC, end_line ASC LIMIT 1",
-        (path, line, line),
-    ).fetchone()
-    return row[0] if row else path
-
-
 def replace_registry_edges(store: Store, patterns: Iterable[Mapping[str, str]]) -> int:
     """Recompute the configured registries' edges; returns how many there are."""
     edges = registry_edges(store, patterns)
-    store.conn.execute("DELETE FROM edges WHERE file=?", (CONFIG_FILE,))
-    store.conn.executemany(
-        "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,NULL)",
-        [(e.source, e.target, e.kind, e.resolution, e.confidence, e.line, CONFIG_FILE) for e in edges],
-    )
+    replace_derived_edges(store, CONFIG_FILE, edges)
     return len(edges)

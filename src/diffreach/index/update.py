@@ -1,4 +1,4 @@
-"""The incremental update: a mixin of ``Indexer`` (as the resolver's lookups are of ``Resolver``).
+"""The incremental update: an ``IncrementalUpdate`` the ``Indexer`` makes for a run.
 
 Re-extracts only the files whose content hash changed, replaces their rows, and
 re-resolves only the references elsewhere that those changes can affect: for
@@ -8,27 +8,70 @@ references by a name in the difference, through a receiver of such a name, or
 in a file binding such a type are re-resolved, with the subclasses of classes
 whose shape moved. A body-only edit takes its references' stored outcomes back.
 The cached graph counts move by the figures of the rewritten files.
+
+An object per run rather than a part of the indexer: what an update reads of
+the indexer (root, store, configuration, the module resolvers and each file's
+language kept between runs) is handed to it, and what it learns is read back
+from its declared attributes (``langs``, ``definitions_moved``,
+``counts_shifted``), so the indexer's state has one owner. The SQL it decides
+with lives in ``graph/update_queries.py``.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from pathlib import PurePosixPath
-from typing import TYPE_CHECKING
+from pathlib import Path, PurePosixPath
 
+from diffreach.config import Config
 from diffreach.extract.pool import Progress, extract_many
 from diffreach.graph.store import Store, StoreSource
+from diffreach.graph.update_queries import (
+    Outcomes,
+    direct_subclasses,
+    extract_environment,
+    import_edge_targets,
+    inherit_ref_ids,
+    ref_ids_of_file,
+    refs_by_id,
+    refs_in_sight_by_queries,
+    refs_in_sight_in_one_pass,
+    stored_environment,
+    stored_facts,
+    stored_outcomes,
+)
+from diffreach.index.report import IndexReport
+from diffreach.languages.spec import ModuleResolver
 from diffreach.model import Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
 
-if TYPE_CHECKING:
-    from diffreach.index.indexer import Indexer, IndexReport
-
 
 class IncrementalUpdate:
-    def _incremental(
-        self: Indexer,
+    """One update of the indexer's store, for the files a run found changed or deleted."""
+
+    def __init__(
+        self,
+        root: Path,
+        store: Store,
+        config: Config,
+        modules: dict[str, tuple[frozenset[str], ModuleResolver]],
+        langs: dict[str, tuple[str, str]] | None,
+    ) -> None:
+        self.root: Path = root
+        self.store: Store = store
+        self.config: Config = config
+        # The indexer's module resolvers, kept between runs (see ``Resolver``): shared, not copied.
+        self.modules: dict[str, tuple[frozenset[str], ModuleResolver]] = modules
+        # Each file's (language, package) as the indexer keeps it between updates; None when it
+        # must be read. Moved by what this update rewrites; the indexer takes it back.
+        self.langs: dict[str, tuple[str, str]] | None = langs
+        # What the indexer learns: some file's definitions (or the file set) moved; the cached
+        # graph counts were moved by this update's delta instead of voided.
+        self.definitions_moved: bool = True
+        self.counts_shifted: bool = False
+
+    def run(
+        self,
         changed: list[str],
         deleted: list[str],
         skipped: dict[str, str],
@@ -38,6 +81,8 @@ class IncrementalUpdate:
         report: IndexReport,
         indexed: set[str],
     ) -> IndexReport:
+        """Re-extract ``changed``, drop ``deleted`` and re-resolve what they can affect, in one
+        transaction; fills in ``report`` (mode ``unchanged`` when no indexed file moved)."""
         extracts, more_skipped = extract_many(str(self.root), changed, workers, progress)
         skipped.update(more_skipped)
         # A file skipped again (generated, binary…) was never in the graph: not gone, not a
@@ -58,7 +103,7 @@ class IncrementalUpdate:
             # of no one file: both recount.
             delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
             changes = self._interface_changes(touched, extracts)
-            self._definitions_moved = bool(changes) or file_set_changed
+            self.definitions_moved = bool(changes) or file_set_changed
             names, attributes, classes = _affected_names(changes)
             if file_set_changed:
                 names |= {_module_stem(p) for p in touched}
@@ -67,13 +112,9 @@ class IncrementalUpdate:
             # before (a body edit) gets its references' old outcomes back instead of resolving
             # them again: resolution reads no line numbers. (Django: most of a 1-file update.)
             kept = {} if changes or file_set_changed else self._kept_outcomes(extracts)
-            self.store.delete_files(touched)
-            for path in sorted(extracts):
-                self.store.insert_file(extracts[path], mtimes.get(path, 0))
-            for path in sorted(extracts):
-                self.store.insert_pending_refs(extracts[path])
+            self._rewrite(touched, extracts, mtimes)
             source = self._source(extracts, gone)
-            resolver = Resolver(source, self._modules)
+            resolver = Resolver(source, self.modules)
             for path in sorted(extracts):
                 self.store.replace_import_edges(path, resolver.import_edges(path))
             # A new or vanished file can change what any import names.
@@ -82,29 +123,33 @@ class IncrementalUpdate:
                 resolver, names, attributes, subclasses, importers | set(extracts), delta, kept
             )
             if delta is not None:
-                self._counts_shifted = delta.shift()
+                self.counts_shifted = delta.shift()
         report.extracted = len(extracts)
         report.deleted = len(gone)
         report.files = self.store.file_count()
         report.changed_files = touched
         return report
 
-    def _imports_redone(self: Indexer, resolver: Resolver, paths: Iterable[str]) -> set[str]:
+    def _rewrite(self, touched: list[str], extracts: dict[str, FileExtract], mtimes: dict[str, int]) -> None:
+        """The touched files' rows replaced by the new extracts, their references pending."""
+        self.store.delete_files(touched)
+        for path in sorted(extracts):
+            self.store.insert_file(extracts[path], mtimes.get(path, 0))
+        for path in sorted(extracts):
+            self.store.insert_pending_refs(extracts[path])
+
+    def _imports_redone(self, resolver: Resolver, paths: Iterable[str]) -> set[str]:
         """Import edges of ``paths`` resolved again; the files whose targets moved."""
         moved: set[str] = set()
         for path in sorted(paths):
-            before = {
-                e[0] for e in self.store.conn.execute("SELECT target FROM edges WHERE file=? AND ref IS NULL", (path,))
-            }
+            before = import_edge_targets(self.store, path)
             edges = resolver.import_edges(path)
             if {e.target for e in edges} != before:
                 moved.add(path)
             self.store.replace_import_edges(path, edges)
         return moved
 
-    def _interface_changes(
-        self: Indexer, touched: Iterable[str], extracts: dict[str, FileExtract]
-    ) -> set[tuple[object, ...]]:
+    def _interface_changes(self, touched: Iterable[str], extracts: dict[str, FileExtract]) -> set[tuple[object, ...]]:
         """What moved in the touched files' interfaces (stored before, extracted now)."""
         changes: set[tuple[object, ...]] = set()
         for path in touched:
@@ -123,96 +168,44 @@ class IncrementalUpdate:
             changes |= self._stored_interface(path) ^ new
         return changes
 
-    def _source(self: Indexer, extracts: dict[str, FileExtract], gone: Iterable[str]) -> StoreSource:
+    def _source(self, extracts: dict[str, FileExtract], gone: Iterable[str]) -> StoreSource:
         """The resolver's view of the store once this update's files are written."""
-        if self._langs is None:
-            self._langs = self.store.file_languages()
+        if self.langs is None:
+            self.langs = self.store.file_languages()
         else:
             for path in gone:
-                self._langs.pop(path, None)
+                self.langs.pop(path, None)
             for path, fx in extracts.items():
-                self._langs[path] = (fx.language, fx.package)
-        return StoreSource(self.store, self._langs)
+                self.langs[path] = (fx.language, fx.package)
+        return StoreSource(self.store, self.langs)
 
-    def _stored_interface(self: Indexer, path: str) -> frozenset[tuple[object, ...]]:
-        conn = self.store.conn
-        symbols = [
-            Symbol(id=r[0], kind=r[1], name=r[2], qualname="", file=path, start_line=0, end_line=0, parent=r[3])
-            for r in conn.execute("SELECT id, kind, name, parent FROM nodes WHERE file=?", (path,))
-        ]
-        imports = [
-            Import(r[0], r[1], r[2], 0, bool(r[3]))
-            for r in conn.execute("SELECT module, name, alias, wildcard FROM imports WHERE file=?", (path,))
-        ]
-        bindings = [
-            Binding(*r, 0) for r in conn.execute("SELECT scope, name, type_name FROM bindings WHERE file=?", (path,))
-        ]
-        inherits = [
-            Ref(r[0], RefKind.INHERIT, r[1], r[2], 0)
-            for r in conn.execute(
-                "SELECT scope, name, receiver FROM refs WHERE file=? AND kind=?", (path, RefKind.INHERIT)
-            )
-        ]
-        row = conn.execute("SELECT language, package FROM files WHERE path=?", (path,)).fetchone()
-        return interface(symbols, imports, bindings, inherits, tuple(row) if row else ())
+    def _stored_interface(self, path: str) -> frozenset[tuple[object, ...]]:
+        facts = stored_facts(self.store, path)
+        return interface(facts.symbols, facts.imports, facts.bindings, facts.inherits, facts.file_info)
 
-    def _kept_outcomes(self: Indexer, extracts: dict[str, FileExtract]) -> _Kept:
+    def _kept_outcomes(self, extracts: dict[str, FileExtract]) -> _Kept:
         """Stored outcomes by (scope, kind, name, receiver) of the files whose names in sight
         are unchanged: symbols in order, imports, bindings, bases, language and package."""
-        conn = self.store.conn
         out: _Kept = {}
         for path, fx in extracts.items():
-            stored = (
-                conn.execute(
-                    "SELECT id, kind, name, parent, is_test FROM nodes WHERE file=?"
-                    " ORDER BY start_line, end_line DESC, id",
-                    (path,),
-                ).fetchall(),
-                conn.execute(
-                    "SELECT module, name, alias, wildcard FROM imports WHERE file=? ORDER BY rowid", (path,)
-                ).fetchall(),
-                conn.execute(
-                    "SELECT scope, name, type_name FROM bindings WHERE file=? ORDER BY rowid", (path,)
-                ).fetchall(),
-                conn.execute(
-                    "SELECT scope, kind, name, receiver FROM refs WHERE file=? AND kind=? ORDER BY id",
-                    (path, RefKind.INHERIT),
-                ).fetchall(),
-                conn.execute("SELECT language, package FROM files WHERE path=?", (path,)).fetchall(),
-            )
-            if stored != _environment(fx):
-                continue
-            edges: dict[int, list[tuple[object, ...]]] = {}
-            for row in conn.execute(
-                "SELECT ref, source, target, kind, resolution, confidence, line FROM edges"
-                " WHERE file=? AND ref IS NOT NULL ORDER BY rowid",
-                (path,),
-            ):
-                edges.setdefault(row[0], []).append(row[1:])
-            outcomes = out[path] = {}
-            for ref_id, scope, kind, name, receiver, line, status in conn.execute(
-                "SELECT id, scope, kind, name, receiver, line, status FROM refs WHERE file=?", (path,)
-            ):
-                outcomes.setdefault((scope, kind, name, receiver), (status, line, edges.get(ref_id, [])))
+            if stored_environment(self.store, path) == extract_environment(fx):
+                out[path] = stored_outcomes(self.store, path)
         return out
 
-    def _subclasses_of(self: Indexer, classes: Iterable[str]) -> set[str]:
+    def _subclasses_of(self, classes: Iterable[str]) -> set[str]:
         """These classes and every class that inherits from them, at any depth."""
-        conn = self.store.conn
         frontier = set(classes)
         seen: set[str] = set()
         while frontier:
             seen |= frontier
             nxt: set[str] = set()
             for cls in frontier:
-                nxt.update(
-                    r[0] for r in conn.execute("SELECT source FROM edges WHERE target=? AND kind='inherits'", (cls,))
-                )
+                nxt.update(direct_subclasses(self.store, cls))
             frontier = nxt - seen
         return seen
 
     def _reresolve(
-        self: Indexer,
+        self,
         resolver: Resolver,
         names: set[str],
         attributes: set[str],
@@ -221,46 +214,34 @@ class IncrementalUpdate:
         delta: _CountDelta | None = None,
         kept: _Kept | None = None,
     ) -> int:
-        conn = self.store.conn
-        ids, whole_files = _in_sight(conn, names, attributes)
+        ids, whole_files = _in_sight(self.store.conn, names, attributes)
         whole_files |= whole
         if "*" in names:  # a change of shape too wide to follow by name: re-resolve everything
-            whole_files.update(r[0] for r in conn.execute("SELECT path FROM files"))
+            whole_files.update(self.store.file_languages())
         for cls in subclasses:
-            path = cls.split("::", 1)[0]
-            ids.update(
-                r[0]
-                for r in conn.execute("SELECT id FROM refs WHERE file=? AND scope=? AND kind='inherit'", (path, cls))
-            )
+            ids.update(inherit_ref_ids(self.store, cls))
         for path in whole_files:
-            ids.update(r[0] for r in conn.execute("SELECT id FROM refs WHERE file=?", (path,)))
-        rows = []
-        for chunk in _chunks(sorted(ids), 500):
-            marks = ",".join("?" * len(chunk))
-            rows.extend(
-                conn.execute(
-                    f"SELECT refs.id, refs.file, refs.scope, refs.kind, refs.name, refs.receiver, refs.line,"
-                    f" COALESCE(nodes.is_test, files.is_test) FROM refs JOIN files ON files.path=refs.file"
-                    f" LEFT JOIN nodes ON nodes.id=refs.scope WHERE refs.id IN ({marks})",
-                    chunk,
-                )
-            )
+            ids.update(ref_ids_of_file(self.store, path))
+        rows = refs_by_id(self.store, ids)
         if delta is not None:
-            delta.add({r[1] for r in rows})
+            delta.add({path for _, path, _, _ in rows})
         kept = kept or {}
         settled = []
-        for ref_id, path, scope, kind, name, receiver, line, is_test in rows:
-            ref = Ref(scope, kind, name, receiver, line)
-            twin = kept.get(path, {}).get((scope, kind, name, receiver))
+        for ref_id, path, ref, is_test in rows:
+            twin = kept.get(path, {}).get((ref.scope, ref.kind, ref.name, ref.receiver))
             if twin is None:
-                settled.append((ref_id, resolver.resolve_safely(path, ref, bool(is_test))))
+                settled.append((ref_id, resolver.resolve_safely(path, ref, is_test)))
             else:
                 status, old_line, edges = twin
+                line = ref.line
                 settled.append(
                     (
                         ref_id,
                         ResolvedRef(
-                            ref, path, status, tuple(Edge(*e[:5], line if e[5] == old_line else e[5]) for e in edges)
+                            ref,
+                            path,
+                            status,
+                            tuple(Edge(*e[:5], line if e[5] == old_line else e[5]) for e in edges),
                         ),
                     )
                 )
@@ -283,59 +264,12 @@ def _in_sight(conn: sqlite3.Connection, names: set[str], attributes: set[str]) -
     pass is exact there, which the outcomes do not depend on)."""
     # The pass compares dot-separated parts: a dotted name (none is made today) takes the queries.
     if len(names) + len(attributes) <= _SCAN_AFTER or any("." in n for n in (*names, *attributes)):
-        files = {
-            r[0]
-            for name in names
-            for r in conn.execute(
-                "SELECT DISTINCT file FROM bindings WHERE type_name=? OR type_name LIKE ?", (name, f"%.{name}")
-            )
-        }
-        ids = {r[0] for name in names for r in conn.execute("SELECT id FROM refs WHERE name=?", (name,))}
-        ids.update(
-            r[0]
-            for name in names
-            for r in conn.execute("SELECT id FROM refs WHERE receiver=? OR receiver LIKE ?", (name, f"{name}.%"))
-        )
-        ids.update(
-            r[0]
-            for attr in attributes
-            for r in conn.execute(
-                "SELECT id FROM refs WHERE receiver LIKE ? OR receiver LIKE ?", (f"%.{attr}", f"%.{attr}.%")
-            )
-        )
-        return ids, files
-    low_names = {n.lower() for n in names}
-    low_attributes = {a.lower() for a in attributes}
-    files = {
-        file
-        for file, type_name in conn.execute("SELECT file, type_name FROM bindings")
-        if type_name in names or ("." in type_name and type_name.rsplit(".", 1)[1].lower() in low_names)
-    }
-    ids = set()
-    for ref_id, name, receiver in conn.execute("SELECT id, name, receiver FROM refs"):
-        if name in names or receiver in names:
-            ids.add(ref_id)
-        elif receiver and "." in receiver:
-            parts = receiver.lower().split(".")
-            if parts[0] in low_names or not low_attributes.isdisjoint(parts[1:]):
-                ids.add(ref_id)
-    return ids, files
+        return refs_in_sight_by_queries(conn, names, attributes)
+    return refs_in_sight_in_one_pass(conn, names, attributes)
 
 
 # path → (scope, kind, name, receiver) → (status, line, edges as stored): see _kept_outcomes.
-_Kept = dict[str, dict[tuple[str, str, str, str], tuple[str, int, list[tuple[object, ...]]]]]
-
-
-def _environment(fx: FileExtract) -> tuple[list[tuple[object, ...]], ...]:
-    """What resolving a file's references reads of the file itself, as _kept_outcomes reads it stored."""
-    symbols = sorted(fx.symbols, key=lambda s: (s.start_line, -s.end_line, s.id))
-    return (
-        [(s.id, s.kind, s.name, s.parent, int(s.is_test)) for s in symbols],
-        [(i.module, i.name, i.alias, int(i.wildcard)) for i in fx.imports],
-        [(b.scope, b.name, b.type_name) for b in fx.bindings],
-        [(r.scope, r.kind, r.name, r.receiver) for r in fx.refs if r.kind == RefKind.INHERIT],
-        [(fx.language, fx.package)],
-    )
+_Kept = dict[str, Outcomes]
 
 
 class _CountDelta:
@@ -413,8 +347,3 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
 def _module_stem(path: str) -> str:
     pure = PurePosixPath(path)
     return pure.parent.name if pure.stem in ("__init__", "index", "mod") else pure.stem
-
-
-def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]

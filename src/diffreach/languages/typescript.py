@@ -12,10 +12,13 @@ with or without extension, ``.js`` specs naming ``.ts`` sources, tsconfig
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypedDict
+
 import tree_sitter_typescript
 
 from .javascript import BUILTIN_METHODS, GLOBALS, JsModules
-from .spec import LanguageSpec
+from .spec import LanguageSpec, ResolverFactory
 
 _TS_GLOBALS = frozenset(
     {
@@ -39,7 +42,24 @@ _TS_GLOBALS = frozenset(
 )
 
 
-_COMMON = {
+class _Common(TypedDict):
+    """The fields the two specs share, typed so that ``**_COMMON`` is checked field by field."""
+
+    name: str
+    resolver: ResolverFactory
+    test_globs: tuple[str, ...]
+    self_names: frozenset[str]
+    super_names: frozenset[str]
+    constructor_names: tuple[str, ...]
+    builtins: frozenset[str]
+    builtin_methods: frozenset[str]
+    relative_prefixes: tuple[str, ...]
+    module_separator: str
+    import_alias: Callable[[str], str]
+    resolution: str
+
+
+_COMMON: _Common = {
     "name": "typescript",
     "resolver": JsModules,
     "test_globs": ("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
@@ -61,11 +81,11 @@ SPECS = (
         grammar=tree_sitter_typescript.language_typescript,
         query_file="ecmascript.scm+typescript.scm",
         **_COMMON,
-    ),  # type: ignore[arg-type]
+    ),
     LanguageSpec(
         extensions=(".tsx",),
         grammar=tree_sitter_typescript.language_tsx,
         query_file="ecmascript.scm+typescript.scm+tsx.scm",
         **_COMMON,
-    ),  # type: ignore[arg-type]
+    ),
 )

@@ -22,9 +22,8 @@ from contextlib import nullcontext
 from importlib import resources
 
 from diffreach.graph.store import Store
+from diffreach.graph.term_marks import TERM_INDEX_VERSION, note_term_index_changes
 from diffreach.query import terms as T
-
-TERM_INDEX_VERSION = "5"
 
 # Field weights of a node's document: what a symbol is called says more than prose about it.
 W_NAME = 3.0
@@ -66,7 +65,6 @@ def ensure_term_tables(conn: sqlite3.Connection) -> None:
     conn.executescript(resources.files("diffreach.graph").joinpath("schema.sql").read_text())
 
 
-_MAX_NOTED_FILES = 2_000  # files noted for the next query past which it rebuilds the whole index
 _TERM_BATCH = 50_000  # postings written at a time: a whole index is built in bounded memory
 
 
@@ -75,17 +73,16 @@ def update_term_index(
 ) -> int:
     """Replace the terms of ``changed``/``deleted`` files (all files when ``full`` or the index is stale).
 
-    Called by the indexer at the end of a run; returns the number of files whose terms were written.
-    With ``defer`` (the indexer) nothing is built: the index is marked stale after a full
-    build, or the files are noted, and the next query (which calls this without it) brings
-    the terms up to date. Building every file's terms was ~4.6 s of a cold Django build (a
-    sixth of its CPU) and ~30 ms of a one-file update, for a feature many runs never use.
+    Called by a query before it reads the terms; returns the number of files whose terms were
+    written. With ``defer`` nothing is built: the index is marked stale after a full build, or
+    the files are noted (``note_term_index_changes``, which the indexer calls itself at the
+    end of a run), and the next query (which calls this without it) brings the terms up to date.
     """
+    if defer:
+        note_term_index_changes(store, changed, deleted, full)
+        return 0
     paths = sorted(set(changed) | set(deleted))
     current = store.get_meta("term_index") == TERM_INDEX_VERSION
-    if defer:
-        _note_for_the_next_query(store, paths, full, current)
-        return 0
     if not current:
         # Only a database without a current term index can lack its tables (or have them in an
         # older shape: dropped, they are derived): running the schema script on every update
@@ -107,18 +104,6 @@ def update_term_index(
         # Any change of files may change edges too: the cached graph arrays are keyed on this.
         store.set_meta("term_generation", str(time.time_ns()))
     return len(files)
-
-
-def _note_for_the_next_query(store: Store, paths: list[str], full: bool, current: bool) -> None:
-    if not full and not paths:
-        return
-    noted = set(json.loads(store.get_meta("term_dirty") or "[]")) | set(paths) if current and not full else set()
-    stale = not current or full or len(noted) > _MAX_NOTED_FILES
-    with store.atomic():
-        if stale:
-            store.set_meta("term_index", "")  # the next query rebuilds it whole
-        store.set_meta("term_dirty", "" if stale else json.dumps(sorted(noted)))
-        store.set_meta("term_generation", str(time.time_ns()))
 
 
 _Node = tuple[str, str, str, str, str, str, str, str]  # id, kind, name, qualname, file, signature, doc, notes

@@ -1,8 +1,9 @@
 """Classes: base lists, members through the bases, the class of a scope, constructors.
 
-A mixin of ``Resolver``. A member is looked up in the class, then in members
-defined outside its body (out-of-line methods, other pieces of an open class),
-then depth-first through the resolved bases (a simple MRO). Base lists are
+The layer on ``Imports`` (see ``state.py``). A member is looked up in the
+class, then in members defined outside its body (out-of-line methods, other
+pieces of an open class), then depth-first through the resolved bases (a simple
+MRO). Base lists are
 memoised per class with a guard against inheritance cycles; a member's answer is
 memoised for the file being resolved only while no base list is being worked
 out, since only then is every base list it reads final.
@@ -10,20 +11,16 @@ out, since only then is every base list it reads final.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from diffreach.model import NodeKind, SymRow
+from diffreach.resolve.imports import Imports
 from diffreach.resolve.records import MAX_DEPTH, UNKNOWN
 from diffreach.resolve.records import qualname as _qualname
-
-if TYPE_CHECKING:
-    from diffreach.resolve.resolver import Resolver
 
 _MAX_DEPTH = MAX_DEPTH
 
 
-class Classes:
-    def bases(self: Resolver, cls: SymRow) -> tuple[SymRow, ...]:
+class Classes(Imports):
+    def bases(self, cls: SymRow) -> tuple[SymRow, ...]:
         found = self._bases.get(cls.id)
         if found is not None:
             self._member_cycles += cls.id in self._bases_ids_open
@@ -47,7 +44,7 @@ class Classes:
             del self._bases[cls.id]
         return tuple(out)
 
-    def member(self: Resolver, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
+    def member(self, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
         """A member of a class or of its ancestors (depth-first, like a simple MRO).
         Memoised for the file being resolved while no class's bases are being worked out
         (then every base list it reads is final, and so is the answer)."""
@@ -57,9 +54,9 @@ class Classes:
         found = self._file_members.get(key, UNKNOWN)
         if found is UNKNOWN:
             found = self._file_members[key] = self._member(cls, name, 0)
-        return found  # type: ignore[return-value]
+        return found
 
-    def _member(self: Resolver, cls: SymRow, name: str, depth: int) -> SymRow | None:
+    def _member(self, cls: SymRow, name: str, depth: int) -> SymRow | None:
         found = self.child(cls.id, name) or self._detached_member(cls, name)
         if found is not None or depth > _MAX_DEPTH:
             return found
@@ -69,7 +66,7 @@ class Classes:
                 return found
         return None
 
-    def enclosing_class(self: Resolver, scope: str) -> SymRow | None:
+    def enclosing_class(self, scope: str) -> SymRow | None:
         current: str | None = scope
         while current and "::" in current:
             row = self.symbol(current)
@@ -83,7 +80,7 @@ class Classes:
             current = row.parent
         return None
 
-    def _implicit_member(self: Resolver, cls: SymRow, name: str) -> SymRow | None:
+    def _implicit_member(self, cls: SymRow, name: str) -> SymRow | None:
         # Inside its class, the class's own name is the class, not its constructor;
         # nor is a base's constructor a member (class B extends A: a bare A is the class).
         if name == cls.name:
@@ -95,7 +92,7 @@ class Classes:
                 return None
         return found
 
-    def owner_class(self: Resolver, row: SymRow) -> SymRow | None:
+    def owner_class(self, row: SymRow) -> SymRow | None:
         """The class of a method defined out of line in another file than its class
         (``void Foo::bar()`` beside ``foo.h``, a Go receiver, a Rust ``impl``): a class
         with the qualifier's name in the method's file, a file it imports, or its package."""
@@ -116,13 +113,13 @@ class Classes:
                 return c
         return None
 
-    def _visible_files(self: Resolver, path: str) -> set[str]:
+    def _visible_files(self, path: str) -> set[str]:
         files = {f for imp in self._file_imports(path) if imp.module for f in self.import_files(path, imp)}
         if self._specs[path].package_scope:
             files.update(self._package_files(path))
         return files
 
-    def _detached_member(self: Resolver, cls: SymRow, name: str) -> SymRow | None:
+    def _detached_member(self, cls: SymRow, name: str) -> SymRow | None:
         """A member defined outside the class body: out of line, or in another piece
         of an open class."""
         detached = self._detached.get(name)
@@ -155,7 +152,7 @@ class Classes:
                         return found
         return None
 
-    def _constructor(self: Resolver, cls: SymRow) -> SymRow:
+    def _constructor(self, cls: SymRow) -> SymRow:
         spec = self._specs[cls.file]
         names = spec.constructor_names + ((cls.name,) if spec.constructor_is_class_name else ())
         for name in names:

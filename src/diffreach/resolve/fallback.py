@@ -1,16 +1,18 @@
 """The last resort of resolution: a name matched across the repository.
 
-A mixin of ``Resolver``. A name that scope, imports and receivers could not bind
+The layer on ``Classes`` (see ``state.py``). A name that scope, imports and receivers could not bind
 may match a definition by name alone: kept when it is unique, or when every
 definition of a method name overrides one base method (then the call is a call
 of that virtual method), or as a low-confidence ``ambiguous-name`` edge to each
 of at most three candidates. Also dispatch completion: edges from a base method
-to the overrides in a subclass.
+to the overrides in a subclass, and the edges any resolved target becomes
+(``_edge``: a class called is its constructor, a base class brings its
+overrides).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import cache
 
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import (
@@ -25,19 +27,15 @@ from diffreach.model import (
     ResolvedRef,
     SymRow,
 )
+from diffreach.resolve.classes import Classes
 from diffreach.resolve.records import MAX_AMBIGUOUS, MAX_DEPTH
 from diffreach.resolve.records import qualname as _qualname
-
-if TYPE_CHECKING:
-    from diffreach.resolve.resolver import Resolver
 
 _MAX_DEPTH = MAX_DEPTH
 
 
-class NameFallback:
-    def _by_name(
-        self: Resolver, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool
-    ) -> ResolvedRef:
+class NameFallback(Classes):
+    def _by_name(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool) -> ResolvedRef:
         if ref.kind == RefKind.VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
         key = (ref.name, method, spec.name)
@@ -74,7 +72,7 @@ class NameFallback:
             return ResolvedRef(ref, path, RefStatus.AMBIGUOUS, edges)
         return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
 
-    def _methods_of(self: Resolver, path: str) -> dict[str, list[tuple[str, SymRow]]]:
+    def _methods_of(self, path: str) -> dict[str, list[tuple[str, SymRow]]]:
         """The methods of each class of a file (by member name), in id order. Speed: sorting
         the file's members on each inherit reference was 10% of resolving Django; kept for
         the last file asked only (inherit references come file by file)."""
@@ -91,7 +89,7 @@ class NameFallback:
             self._class_methods = (path, table)
         return self._class_methods[1]
 
-    def _common_root(self: Resolver, candidates: list[SymRow]) -> SymRow | None:
+    def _common_root(self, candidates: list[SymRow]) -> SymRow | None:
         """The one base method all these methods override, if there is exactly one."""
         roots: set[str] = set()
         found: SymRow | None = None
@@ -111,7 +109,7 @@ class NameFallback:
                 return None
         return found
 
-    def _root_of(self: Resolver, method: SymRow, depth: int = 0) -> SymRow:
+    def _root_of(self, method: SymRow, depth: int = 0) -> SymRow:
         cls = self.symbol(method.parent) if method.parent else None
         if cls is None or depth > _MAX_DEPTH:
             return method
@@ -121,7 +119,7 @@ class NameFallback:
                 return self._root_of(overridden, depth + 1)
         return method
 
-    def _is_local(self: Resolver, row: SymRow) -> bool:
+    def _is_local(self, row: SymRow) -> bool:
         """A function nested in a function is a local name, never a repository-wide match."""
         if not row.parent or row.parent == row.file:
             return False
@@ -129,7 +127,7 @@ class NameFallback:
         # (``run`` in 50,000 classes) into the per-file memos was a streamed build's memory peak.
         return self.source.kind_of(row.parent) in (NodeKind.FUNCTION, NodeKind.METHOD)
 
-    def _overrides(self: Resolver, class_id: str, base: SymRow) -> list[Edge]:
+    def _overrides(self, class_id: str, base: SymRow) -> list[Edge]:
         """Dispatch completion: a call to ``Base.m`` may run ``Sub.m``; edge Base.m → Sub.m."""
         cls = self.symbol(class_id)
         if cls is None:
@@ -142,3 +140,30 @@ class NameFallback:
                     Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
                 )
         return edges
+
+    def _edge(self, path: str, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool) -> ResolvedRef:
+        if target.kind == NodeKind.FILE or (target.id == ref.scope and ref.kind != RefKind.CALL):
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        if ref.kind == RefKind.INHERIT and target.kind != NodeKind.CLASS:
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        if ref.kind == RefKind.CALL and target.kind == NodeKind.CLASS:
+            target = self._constructor(target)
+        edges = [self._make_edge(ref, target, resolution, source_is_test)]
+        if ref.kind == RefKind.INHERIT:
+            edges.extend(self._overrides(ref.scope, target))
+        return ResolvedRef(ref, path, RefStatus.RESOLVED, tuple(edges))
+
+    def _make_edge(self, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool, n: int = 1) -> Edge:
+        if ref.kind == RefKind.INHERIT:
+            kind = EdgeKind.INHERITS
+        elif source_is_test and not target.is_test:
+            kind = EdgeKind.TESTS
+        else:
+            kind = EdgeKind.CALLS if ref.kind == RefKind.CALL else EdgeKind.REFERENCES
+        return Edge(ref.scope, target.id, kind, resolution, _confidence(resolution, n), ref.line)
+
+
+@cache
+def _confidence(resolution: Resolution, n: int) -> float:
+    """An edge's confidence: a handful of values, rounded once each instead of per edge."""
+    return round(CONFIDENCE[resolution] / (n if resolution == Resolution.AMBIGUOUS_NAME else 1), 3)

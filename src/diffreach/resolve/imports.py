@@ -1,28 +1,26 @@
 """Imports: what an import statement binds, and the file-to-file ``imports`` edges.
 
-A mixin of ``Resolver``: an import names files through the language's module
-resolver, then a member of those files, following re-exports (an import that
-binds the name in the imported file) and wildcards, memoised per (files, name)
-because diamond-shaped includes ask the same question many times.
+The first layer on ``ResolverState`` (see ``state.py``): an import names files
+through the language's module resolver, then a member of those files, following
+re-exports (an import that binds the name in the imported file) and wildcards,
+memoised per (files, name) because diamond-shaped includes ask the same question
+many times.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from diffreach.model import CONFIDENCE, Edge, EdgeKind, Import, Resolution, SymRow
 from diffreach.resolve.records import EXTERNAL, Module, Target
-
-if TYPE_CHECKING:
-    from diffreach.resolve.resolver import Resolver
+from diffreach.resolve.state import ResolverState
 
 _EXTERNAL = EXTERNAL
 _MAX_CHAIN = 64  # module lookups open at once (re-exports through re-exports); cycles stop earlier
 
 
-class Imports:
-    def import_files(self: Resolver, path: str, imp: Import) -> tuple[str, ...]:
+class Imports(ResolverState):
+    def import_files(self, path: str, imp: Import) -> tuple[str, ...]:
         if not imp.module:
             return (path,)
         key = (path, imp.module)
@@ -31,7 +29,7 @@ class Imports:
             found = self._import_files[key] = self.module_resolver(self._specs[path]).resolve(imp.module, path)
         return found
 
-    def import_target(self: Resolver, path: str, imp: Import, depth: int = 0) -> Target | None:
+    def import_target(self, path: str, imp: Import, depth: int = 0) -> Target | None:
         """What an import binds: a symbol, a module, _EXTERNAL, or None (in the repo, not found)."""
         key = (path, imp)
         if key in self._import_targets:
@@ -63,7 +61,7 @@ class Imports:
             del self._import_targets[key]
         return result
 
-    def module_member(self: Resolver, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
+    def module_member(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
         """A top-level name of a module, following re-exports and wildcards.
 
         One depth-first search per question over the files the wildcards reach, each file
@@ -94,7 +92,7 @@ class Imports:
             del self._members[key]
         return found
 
-    def _module_member(self: Resolver, files: tuple[str, ...], name: str, seen: set[str], depth: int) -> Target | None:
+    def _module_member(self, files: tuple[str, ...], name: str, seen: set[str], depth: int) -> Target | None:
         absent = self._absent
         todo = [f for f in files if f not in seen and (f, name) not in absent]
         seen.update(todo)
@@ -119,7 +117,7 @@ class Imports:
                         return target
         return None
 
-    def _class_member(self: Resolver, path: str, imp: Import, files: tuple[str, ...]) -> SymRow | None:
+    def _class_member(self, path: str, imp: Import, files: tuple[str, ...]) -> SymRow | None:
         """A member of the class the import path ends with (Java's ``import static a.B.m`` and
         ``a.B.*``): the module resolver names B's file, the name lives inside class B."""
         sep = self._specs[path].module_separator
@@ -133,7 +131,7 @@ class Imports:
                     return row
         return None
 
-    def import_edges(self: Resolver, path: str) -> list[Edge]:
+    def import_edges(self, path: str) -> list[Edge]:
         seen: set[str] = set()
         edges = []
         for imp in self._file_imports(path):
@@ -148,11 +146,9 @@ class Imports:
         # `from pkg import mod` binds a submodule: an import of that file too.
         for imp in self._file_imports(path):
             if imp.name and imp.module:
-                target = self.import_target(path, imp)
+                bound = self.import_target(path, imp)
                 extra = (
-                    target.files
-                    if isinstance(target, Module)
-                    else ((target.file,) if isinstance(target, SymRow) else ())
+                    bound.files if isinstance(bound, Module) else ((bound.file,) if isinstance(bound, SymRow) else ())
                 )
                 for f in extra:
                     if f != path and f not in seen:

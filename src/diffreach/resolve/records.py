@@ -1,20 +1,30 @@
 """The records and the ``Source`` protocol that resolution is written against.
 
-Kept apart from ``resolve.py`` so that the resolver's parts (imports, the
-by-name fallback) and the sources (in-memory extracts, the store) share them
-without importing the resolver itself.
+Kept apart from ``resolver.py`` so that the resolver's layers (its state,
+imports, classes, the by-name fallback) and the sources (in-memory extracts, the
+store) share them without importing the resolver itself.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from enum import Enum
+from typing import Final, Protocol
 
 from diffreach.model import Binding, Import, Ref, SymRow
 
 MAX_AMBIGUOUS = 3
 MAX_DEPTH = 6  # re-export chains and base-class walks
-UNKNOWN = object()  # a memo's "not asked yet" (None is an answer)
+
+
+class _Unknown(Enum):
+    """A memo's "not asked yet" (None is an answer). One enum member rather than an
+    ``object()``, so that ``found is UNKNOWN`` narrows the memo's type (PEP 484's sentinel)."""
+
+    UNKNOWN = 0
+
+
+UNKNOWN: Final = _Unknown.UNKNOWN
 
 
 def qualname(sid: str) -> str:

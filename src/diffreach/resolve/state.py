@@ -1,0 +1,242 @@
+"""The resolver's shared state: the source, every memo, and what the source knows, memoised.
+
+The resolver is one object built in layers, each a class in its own module:
+``ResolverState`` (this module) ← ``Imports`` ← ``Classes`` ← ``NameFallback`` ←
+``Resolver``. Each layer calls only itself and the layers below it; the one way
+back up is the recursion at the heart of resolution (an import binds a name that
+is looked up in scope; a base class is an expression), which goes through the
+two abstract methods declared here and implemented by ``Resolver``:
+``lookup_name`` and ``_resolve_expr``.
+
+Why layers of one object and not parts that own their state: the parts recurse
+into one another on every reference, they share the memos and the cycle
+counters (an answer worked out while a guard of *any* part was hit is not kept),
+and their lookups are the hot loop of a build (~1M calls on Django), where a
+method on ``self`` costs less than one reached through a part object. So every
+attribute the layers share is declared here, once, with its type; a layer adds
+methods, never state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from functools import cached_property
+from pathlib import PurePosixPath
+
+from diffreach.languages import get_language
+from diffreach.languages.spec import LanguageSpec, ModuleResolver
+from diffreach.model import Import, NodeKind, SymRow
+from diffreach.resolve.records import Source, Target
+from diffreach.resolve.records import qualname as _qualname
+
+# A file's symbols by id, and its children: name → parent id → symbol.
+FileSyms = tuple[dict[str, SymRow], dict[str, dict[str | None, SymRow]]]
+
+
+class ResolverState(ABC):
+    """The source and every memo of a resolver, declared once; the layers above add methods."""
+
+    def __init__(self, source: Source, modules: dict[str, tuple[frozenset[str], ModuleResolver]] | None = None) -> None:
+        """``modules`` carries module resolvers over from earlier resolvers of the same caller:
+        one is reused while the repository's paths are the same (its owner empties the
+        dict when files that steer import resolution change)."""
+        self.source: Source = source
+        self._resolvers: dict[str, ModuleResolver] = {}
+        self._shared_modules: dict[str, tuple[frozenset[str], ModuleResolver]] | None = modules
+        self._file_syms: dict[str, FileSyms] = {}
+        self._imports: dict[str, list[Import]] = {}
+        self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
+        self._bindings: dict[str, dict[str, dict[str, str]]] = {}
+        self._import_targets: dict[tuple[str, Import], Target | None] = {}
+        self._bases: dict[str, tuple[SymRow, ...]] = {}
+        self._named: dict[str, list[SymRow]] = {}
+        self._dir_files: dict[tuple[str, str], list[str]] | None = None
+        self._named_packages: dict[tuple[str, str], list[str]] | None = None
+        self._binding_guard: set[tuple[str, str]] = set()
+        self._import_files: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._members: dict[tuple[tuple[str, ...], str], Target | None] = {}
+        self._members_open: set[tuple[tuple[str, ...], str]] = set()
+        self._absent: set[tuple[str, str]] = set()  # (file, name): a complete module search met no such name
+        self._imports_open: set[tuple[str, Import]] = set()
+        # Cycles met (a guard of an open member or import lookup hit): an answer worked out
+        # while this grows is partial, depends on the order of resolution and is not memoised.
+        self._member_cycles: int = 0
+        # Speed (a full build asks these per reference, ~1M times on Django): a path's
+        # language, the out-of-line methods of a name, and the repository-wide
+        # candidates of a name never change during one resolver's life.
+        self._specs: _SpecTable = _SpecTable(self.source)
+        self._detached: dict[str, dict[str, list[SymRow]]] = {}
+        self._by_name_rows: dict[tuple[str, bool, str], list[SymRow]] = {}
+        self._by_name_roots: dict[tuple[str, bool, str], SymRow | None] = {}
+        # A reference's receiver as its scope sees it, asked with no guard open (so the
+        # answer is the same each time): one file's worth, emptied by resolve_file.
+        self._receivers: dict[tuple[str, str], Target | None] = {}
+        # member() answers for the file being resolved (emptied by resolve_file), kept only
+        # while no base list is being worked out; _bases_open counts those under way.
+        self._file_members: dict[tuple[str, str], SymRow | None] = {}
+        self._bases_open: int = 0
+        self._bases_ids_open: set[str] = set()
+        # lookup_name's file-level answers (import, package, global) for the file being resolved.
+        self._file_names: dict[tuple[str, str], Target | None] = {}
+        self._class_methods: tuple[str | None, dict[str, list[tuple[str, SymRow]]]] = (None, {})
+
+    def forget_files(self) -> None:
+        """Drop what was learnt file by file (symbols, imports, bindings, bases, members) and keep
+        what was learnt name by name (a name's candidates and by-name verdicts): a streamed
+        build calls this every few thousand files, so memory stays bounded without asking the
+        source again for every definition of a common name (``run`` in 50,000 classes)."""
+        for memo in (
+            self._file_syms,
+            self._imports,
+            self._import_indexes,
+            self._bindings,
+            self._import_targets,
+            self._bases,
+            self._import_files,
+            self._members,
+            self._absent,
+            self._specs,
+            self._receivers,
+            self._file_members,
+            self._file_names,
+        ):
+            memo.clear()
+        self._class_methods = (None, {})
+
+    # ----- what the source knows, memoised -------------------------------------------------
+
+    def _spec(self, path: str) -> LanguageSpec:
+        return self._specs[path]
+
+    def module_resolver(self, spec: LanguageSpec) -> ModuleResolver:
+        resolver = self._resolvers.get(spec.name)
+        if resolver is None:
+            # Speed: building one is a pass over every path (Python: 30-60 ms on Django),
+            # most of a one-file update when done again on every update.
+            shared = self._shared_modules
+            kept = shared.get(spec.name) if shared is not None else None
+            if kept is not None and kept[0] == self._paths:
+                resolver = kept[1]
+            else:
+                resolver = spec.resolver(self.source, spec)
+                if shared is not None:
+                    shared[spec.name] = (self._paths, resolver)
+            self._resolvers[spec.name] = resolver
+        return resolver
+
+    def _syms(self, path: str) -> FileSyms:
+        """A file's symbols by id, and its children by name then parent (the first of a
+        name in each parent: overloads ``m``, ``m#2`` are one name). By name first, so that
+        a name no scope of the file defines is answered without walking the scopes."""
+        cached = self._file_syms.get(path)
+        if cached is None:
+            by_id: dict[str, SymRow] = {}
+            children: dict[str, dict[str | None, SymRow]] = {}
+            for row in self.source.symbols_in(path):
+                by_id[row.id] = row
+                if row.kind != NodeKind.FILE:
+                    # A method defined outside its class (a Go receiver, Foo::bar) is a
+                    # member, not a top-level name of its file: keyed by its qualname.
+                    name = _qualname(row.id) if row.kind == NodeKind.METHOD and row.parent == path else row.name
+                    children.setdefault(name, {}).setdefault(row.parent, row)
+            cached = self._file_syms[path] = (by_id, children)
+        return cached
+
+    # Speed: these two are asked ~1.5M times on Django; the memo is read inline.
+    def symbol(self, sid: str) -> SymRow | None:
+        path = sid.partition("::")[0]
+        return (self._file_syms.get(path) or self._syms(path))[0].get(sid)
+
+    def child(self, parent: str, name: str) -> SymRow | None:
+        path = parent.partition("::")[0]
+        parents = (self._file_syms.get(path) or self._syms(path))[1].get(name)
+        return parents.get(parent) if parents else None
+
+    def _import_index(self, path: str) -> tuple[dict[str, list[Import]], list[Import]]:
+        """A file's plain imports by alias and its wildcard imports, each in file order.
+        Speed: a bare name was matched against every import of its file, ~250k times on Django."""
+        found = self._import_indexes.get(path)
+        if found is None:
+            by_alias: dict[str, list[Import]] = {}
+            wildcards: list[Import] = []
+            for imp in self._file_imports(path):
+                if imp.wildcard:
+                    wildcards.append(imp)
+                else:
+                    by_alias.setdefault(imp.alias, []).append(imp)
+            found = self._import_indexes[path] = (by_alias, wildcards)
+        return found
+
+    def _file_imports(self, path: str) -> list[Import]:
+        found = self._imports.get(path)
+        if found is None:
+            found = self._imports[path] = self.source.imports_of(path)
+        return found
+
+    def _bindings_by_name(self, path: str) -> dict[str, dict[str, str]]:
+        """A file's bindings: name → scope → type (the last binding of a scope wins). By name
+        first, so that a name the file never binds is answered without walking its scopes."""
+        table = self._bindings.get(path)
+        if table is None:
+            table = self._bindings[path] = {}
+            for b in self.source.bindings_of(path):
+                table.setdefault(b.name, {})[b.scope] = b.type_name
+        return table
+
+    def _binding(self, scope: str, name: str) -> str | None:
+        scopes = self._bindings_by_name(scope.partition("::")[0]).get(name)
+        return scopes.get(scope) if scopes else None
+
+    def _candidates(self, name: str) -> list[SymRow]:
+        found = self._named.get(name)
+        if found is None:
+            found = self._named[name] = self.source.named(name)
+        return found
+
+    @cached_property
+    def _paths(self) -> frozenset[str]:
+        return self.source.paths()
+
+    def _package_files(self, path: str) -> list[str]:
+        if self._dir_files is None:
+            table: dict[tuple[str, str], list[str]] = {}
+            for p in sorted(self._paths):
+                lang = self.source.language_of(p)
+                if lang:
+                    table.setdefault((str(PurePosixPath(p).parent), lang), []).append(p)
+            self._dir_files = table
+        lang = self.source.language_of(path) or ""
+        package = self.source.package_of(path)
+        if package and get_language(lang).package_spans_directories:
+            if self._named_packages is None:
+                named: dict[tuple[str, str], list[str]] = {}
+                for files in self._dir_files.values():
+                    for p in files:
+                        named.setdefault((self.source.language_of(p) or "", self.source.package_of(p)), []).append(p)
+                self._named_packages = named
+            return [p for p in self._named_packages.get((lang, package), []) if p != path]
+        key = (str(PurePosixPath(path).parent), lang)
+        return [p for p in self._dir_files.get(key, []) if p != path and self.source.package_of(p) == package]
+
+    # ----- the recursion back up: names and expressions in scope (``Resolver``) ----------------
+
+    @abstractmethod
+    def lookup_name(self, path: str, scope: str, name: str, depth: int = 0) -> Target | None:
+        """A bare name as code at ``scope`` sees it; EXTERNAL when an import binds it elsewhere."""
+
+    @abstractmethod
+    def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
+        """``receiver.name`` (or a bare ``name``) as code at ``scope`` sees it."""
+
+
+class _SpecTable(dict[str, LanguageSpec]):
+    """Path → language spec, filled on first use: read as ``self._specs[path]``, a dict
+    subscript instead of a method call (asked ~900k times on Django)."""
+
+    def __init__(self, source: Source) -> None:
+        super().__init__()
+        self.source = source
+
+    def __missing__(self, path: str) -> LanguageSpec:
+        spec = self[path] = get_language(self.source.language_of(path) or "")
+        return spec
