@@ -27,7 +27,8 @@ from diffreach.config import Config, load_config
 from diffreach.errors import StoreError
 from diffreach.extract.core import content_hash
 from diffreach.extract.pool import Progress, extract_many, extract_path, iter_extracts
-from diffreach.graph.store import Store, StoreSource, db_path
+from diffreach.graph.source import StoreSource
+from diffreach.graph.store import Store, db_path
 from diffreach.index.build import ExtractSource, contains_edges
 from diffreach.index.interfaces import replace_structural_edges
 from diffreach.index.registries import replace_registry_edges

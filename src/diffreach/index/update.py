@@ -18,7 +18,8 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from diffreach.extract.pool import Progress, extract_many
-from diffreach.graph.store import Store, StoreSource
+from diffreach.graph.source import StoreSource
+from diffreach.graph.store import Store
 from diffreach.model import Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
 
