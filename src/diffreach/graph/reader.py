@@ -82,6 +82,10 @@ class GraphReader:
     def file_languages(self) -> dict[str, tuple[str, str]]:
         return {r[0]: (r[1], r[2]) for r in self.conn.execute("SELECT path, language, package FROM files")}
 
+    def test_files(self) -> dict[str, int]:
+        """path → 1 for a test file, 0 otherwise, of every indexed file."""
+        return dict(self.conn.execute("SELECT path, is_test FROM files").fetchall())
+
     # ----- reading: nodes and edges ------------------------------------------------------------
 
     def symbol(self, sid: str) -> Symbol | None:
@@ -168,3 +172,19 @@ class GraphReader:
             "SELECT parent, id, start_line FROM nodes WHERE parent IS NOT NULL ORDER BY parent, id"
         ):
             yield Edge(r[0], r[1], EdgeKind.CONTAINS, Resolution.SCOPE, CONFIDENCE[Resolution.SCOPE], r[2])
+
+    # ----- reading: the whole graph at once (query ranking) -------------------------------------
+
+    def node_count(self) -> int:
+        return int(self.conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0])
+
+    def node_parents(self) -> list[tuple[str, str, str | None]]:
+        """(id, file, parent) of every node, in no particular order."""
+        return self.conn.execute("SELECT id, file, parent FROM nodes").fetchall()
+
+    def strongest_edges(self) -> Iterator[tuple[str, str, str, float]]:
+        """(source, target, kind, confidence) of every stored edge, once per source, target and
+        kind with its highest confidence; ``contains`` edges are not stored (see ``node_parents``)."""
+        yield from self.conn.execute(
+            "SELECT source, target, kind, MAX(confidence) FROM edges GROUP BY source, target, kind"
+        )

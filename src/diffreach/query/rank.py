@@ -38,11 +38,12 @@ from typing import Any
 
 import numpy as np
 
+from diffreach.graph import terms as tables
 from diffreach.graph.store import Store, db_path
 from diffreach.model import EdgeKind
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.question import about_tests, parse_question
-from diffreach.query.term_index import TERM_INDEX_VERSION, ensure_term_tables, update_term_index
+from diffreach.query.term_index import TERM_INDEX_VERSION, update_term_index
 
 __all__ = [
     "RankParams",
@@ -54,7 +55,7 @@ __all__ = [
     "update_term_index",
 ]
 
-EDGE_KINDS = {
+EDGE_KINDS: dict[str, int] = {
     EdgeKind.CALLS: 0,
     EdgeKind.REFERENCES: 1,
     EdgeKind.IMPORTS: 2,
@@ -175,8 +176,7 @@ _ARRAYS = ("node_file", "file_is_test", "src", "dst", "kind", "confidence")
 
 
 def _cache_key(store: Store) -> str:
-    nodes = store.conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0]
-    return f"graph3:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{nodes}"
+    return f"graph3:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{store.node_count()}"
 
 
 def load_graph(store: Store) -> Graph:
@@ -246,16 +246,15 @@ def _unpack(packed: np.ndarray) -> tuple[str, ...]:
 
 
 def _graph_from_store(store: Store) -> Graph:
-    conn = store.conn
     ids: list[str] = []
     node_files: list[str] = []
     parents: list[str | None] = []
-    for nid, file, parent in sorted(conn.execute("SELECT id, file, parent FROM nodes")):
+    for nid, file, parent in sorted(store.node_parents()):
         ids.append(nid)
         node_files.append(file)
         parents.append(parent)
     index = {nid: i for i, nid in enumerate(ids)}
-    test_rows = dict(conn.execute("SELECT path, is_test FROM files").fetchall())
+    test_rows = store.test_files()
     files = tuple(sorted(set(node_files)))
     file_index = {f: i for i, f in enumerate(files)}
     src: list[int] = []
@@ -268,20 +267,14 @@ def _graph_from_store(store: Store) -> Graph:
             dst.append(index[child])
             kinds.append(EDGE_KINDS[EdgeKind.CONTAINS])
             conf.append(1.0)
-    for s, t, k, c in conn.execute(
-        "SELECT source, target, kind, MAX(confidence) FROM edges GROUP BY source, target, kind"
-    ):
+    for s, t, k, c in store.strongest_edges():
         si, ti = index.get(s), index.get(t)
         if si is not None and ti is not None and si != ti and k in EDGE_KINDS:
             src.append(si)
             dst.append(ti)
             kinds.append(EDGE_KINDS[k])
             conf.append(c)
-    ensure_term_tables(conn)
-    n_docs, avgdl = conn.execute("SELECT COUNT(*), COALESCE(AVG(length), 1) FROM term_docs WHERE length > 0").fetchone()
-    n_all, avgdl_all, avg_notes = conn.execute(
-        "SELECT COUNT(*), COALESCE(AVG(length), 1), COALESCE(AVG(notes_length), 0) FROM term_docs"
-    ).fetchone()
+    n_docs, avgdl, n_all, avgdl_all, avg_notes = tables.document_stats(store.conn)
     return Graph(
         ids=tuple(ids),
         files=files,
@@ -336,24 +329,12 @@ def bm25(
     file_df: dict[str, int] = {}
     nw = params.notes_weight
     nl = nw * params.notes_length_share
-    fields = "" if nw > 0 else " AND weight > 0"
     # The counts without notes-only documents cost a few ms a query: only when they are used.
-    apart = (
-        "SUM(weight > 0), COUNT(DISTINCT CASE WHEN weight > 0 THEN file END)"
-        if nw > 0 and params.notes_df < 1
-        else "COUNT(*), COUNT(DISTINCT file)"
-    )
-    for i in range(0, len(qterms), 400):
-        chunk = qterms[i : i + 400]
-        marks = ",".join("?" * len(chunk))
-        for term, n, nf, n_id, nf_id in conn.execute(
-            f"SELECT term, COUNT(*), COUNT(DISTINCT file), {apart} FROM term_postings "
-            f"WHERE term IN ({marks}){fields} GROUP BY term",
-            chunk,
-        ):
-            share = params.notes_df if n_id else 1.0
-            df[term] = round(n_id + share * (n - n_id))
-            file_df[term] = round(nf_id + share * (nf - nf_id))
+    apart = nw > 0 and params.notes_df < 1
+    for term, n, nf, n_id, nf_id in tables.term_frequencies(conn, qterms, notes=nw > 0, apart=apart):
+        share = params.notes_df if n_id else 1.0
+        df[term] = round(n_id + share * (n - n_id))
+        file_df[term] = round(nf_id + share * (nf - nf_id))
     limit = max(1.0, params.max_df_share * n_docs)
     used = sorted(t for t, n in df.items() if n <= limit)
     dropped = tuple(sorted(t for t, n in df.items() if n > limit))
@@ -364,25 +345,18 @@ def bm25(
     idf = {t: _idf(n_docs, df[t]) for t in used}
     if params.file_idf > 0 and used:
         if n_files is None:
-            n_files = conn.execute("SELECT COUNT(DISTINCT file) FROM term_docs").fetchone()[0]
+            n_files = tables.file_count(conn)
         n_files = max(n_files or 1, max(file_df[t] for t in used))
         idf = {t: idf[t] ** (1 - params.file_idf) * _idf(n_files, file_df[t]) ** params.file_idf for t in used}
-    for i in range(0, len(used), 400):
-        chunk = used[i : i + 400]
-        marks = ",".join("?" * len(chunk))
-        for term, node, file, tf, notes, length, notes_length in conn.execute(
-            f"SELECT term, node, file, weight, notes, length, notes_length FROM term_postings "
-            f"WHERE term IN ({marks}){fields}",
-            chunk,
-        ):
-            if file in skip_files:
-                continue
-            if nw > 0:
-                tf, length = tf + nw * notes, length + nl * notes_length
-            part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
-            scores[node] = scores.get(node, 0.0) + part
-            matched.setdefault(node, {})[term] = part
-            node_files[node] = file
+    for term, node, file, tf, notes, length, notes_length in tables.postings(conn, used, notes=nw > 0):
+        if file in skip_files:
+            continue
+        if nw > 0:
+            tf, length = tf + nw * notes, length + nl * notes_length
+        part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
+        scores[node] = scores.get(node, 0.0) + part
+        matched.setdefault(node, {})[term] = part
+        node_files[node] = file
     return LexicalHits(scores, matched, node_files, dropped)
 
 
@@ -442,8 +416,8 @@ def _walk(
 def walk_edges(graph: Graph, params: RankParams, include_tests: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The graph's edges as the walk sees them: weighted per kind, both directions, tests left out."""
     kind_weight = np.zeros(len(EDGE_KINDS))
-    for name, w in params.kind_weights:
-        kind_weight[EDGE_KINDS[name]] = w
+    for name, weight in params.kind_weights:
+        kind_weight[EDGE_KINDS[name]] = weight
     if not include_tests:
         kind_weight[EDGE_KINDS[EdgeKind.TESTS]] = 0.0
     w = kind_weight[graph.kind] * graph.confidence
