@@ -22,6 +22,7 @@ with the one ``TokenCounter``, once per block per form.
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -29,11 +30,12 @@ from typing import Any
 
 from diffreach.errors import ConfigError, DiffreachError
 from diffreach.extract.core import content_hash
+from diffreach.graph.blocks import keep_blocks, kept_block
 from diffreach.model import ContextBlock, ImpactResult, NodeKind, Reached, Symbol
+from diffreach.review.impact import is_behavior_change
 from diffreach.review.tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
 
 LEVELS = ("full", "skeleton2", "callsites", "signatures")
-SECTIONS = ("summary", "diff", "changed", "hop1", "hop2", "uses", "hop3", "cochanged")
 # section → form of its blocks at each level of LEVELS.
 FORMS: dict[str, tuple[str, ...]] = {
     "changed": ("full", "full", "full", "signature"),
@@ -371,8 +373,6 @@ def _use_line(uid: str, sym: Symbol | None) -> str:
 
 
 def _summary(impact: ImpactResult, max_listed: int) -> str:
-    from diffreach.review.impact import is_behavior_change
-
     r = impact.radius
     idx = impact.index
     lines = [
@@ -580,7 +580,7 @@ def build_context(
     for above in range(level if budget is not None else 0):
         # The search runs on an upper estimate; a level above may still fit when measured.
         measured = _render(layout, above, baseline_tokens, importers_baseline_tokens)
-        if measured[1] <= budget:  # type: ignore[operator]
+        if budget is not None and measured[1] <= budget:
             level, (text, tokens, detail_args) = above, measured
             break
     if budget is not None and force_converge and tokens > budget:
@@ -668,35 +668,24 @@ def _result(
 
 # ----- lossless expand ----------------------------------------------------------------------------
 
-_BLOCKS_DDL = """CREATE TABLE IF NOT EXISTS context_blocks (
-    id TEXT PRIMARY KEY, file TEXT NOT NULL, file_hash TEXT NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL)"""
 KEEP_DAYS = 30
 
 
-def remember(conn: Any, ctx: ReviewContext, keep_days: int = KEEP_DAYS) -> None:
-    """Store the originals of ``ctx``'s elided blocks (an sqlite3 connection); prune old ones."""
+def remember(conn: sqlite3.Connection, ctx: ReviewContext, keep_days: int = KEEP_DAYS) -> None:
+    """Store the originals of ``ctx``'s elided blocks in the graph database; prune old ones."""
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     cutoff = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - keep_days * 86400))
-    conn.execute(_BLOCKS_DDL)
-    conn.execute("DELETE FROM context_blocks WHERE created_at < ?", (cutoff,))
-    conn.executemany(
-        "INSERT OR REPLACE INTO context_blocks(id, file, file_hash, text, created_at) VALUES (?,?,?,?,?)",
-        [(o.id, o.file, o.file_hash, o.text, now) for o in ctx.originals],
-    )
+    keep_blocks(conn, ((o.id, o.file, o.file_hash, o.text) for o in ctx.originals), now, cutoff)
 
 
-def expand(conn: Any, block_id: str) -> str:
+def expand(conn: sqlite3.Connection, block_id: str) -> str:
     """The original text of an elided block, exactly; BlockError when unknown or expired."""
-    conn.execute(_BLOCKS_DDL)
-    row = conn.execute("SELECT file, file_hash, text FROM context_blocks WHERE id=?", (block_id.strip(),)).fetchone()
-    if row is None:
+    kept = kept_block(conn, block_id.strip())
+    if kept is None:
         raise BlockError(f"unknown block id {block_id!r}: ids come from the 'elided' list of a review context")
-    path, stored, text = row
-    if path:
-        current = conn.execute("SELECT hash FROM files WHERE path=?", (path,)).fetchone()
-        if current is None or current[0] != stored:
-            raise BlockError(
-                f"block {block_id!r} has expired: {path} changed since the context was built; "
-                "ask for a new review context"
-            )
-    return str(text)
+    path, stored, text, current = kept
+    if path and current != stored:
+        raise BlockError(
+            f"block {block_id!r} has expired: {path} changed since the context was built; ask for a new review context"
+        )
+    return text
