@@ -19,16 +19,14 @@ import bisect
 import functools
 import sqlite3
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from diffreach.graph.lookup import definitions_named, modules_imported_as
 from diffreach.languages import language_for
+from diffreach.query.arrays import Graph
+from diffreach.query.params import RankParams
 from diffreach.query.question import Question, named_files, named_symbols
-
-if TYPE_CHECKING:
-    from diffreach.query.rank import Graph, RankParams
 
 
 def files_named(
