@@ -2,11 +2,11 @@
 
 Every table is declared in ``schema.sql`` and every statement that reads or writes one lives in
 this package: ``store.py`` opens the database and writes the graph (``Store``, a context manager),
-``reader.py`` reads it, ``source.py`` is the resolver's view of it, ``counts.py`` its cached
-figures, ``terms.py`` the query term index, ``ledger.py`` the token bill, ``blocks.py`` the
-originals of shortened review-context blocks, ``meta.py`` the key/value facts, ``migrations.py``
-the schema's creation and named migrations. The stages above call these functions; none of them
-writes SQL of its own.
+``reader.py`` reads it, ``lookup.py`` finds symbols by the names people write, ``source.py`` is
+the resolver's view of it, ``counts.py`` its cached figures, ``terms.py`` the query term index,
+``ledger.py`` the token bill, ``blocks.py`` the originals of shortened review-context blocks,
+``meta.py`` the key/value facts, ``migrations.py`` the schema's creation and named migrations.
+The stages above call these functions; none of them writes SQL of its own.
 
 The graph is a cache of the source, so stored data carries the key it was made under, and a
 different key means "made otherwise", never "wrong": three keys decide what is still valid.
