@@ -267,8 +267,8 @@ def latency(root: str) -> None:
 
     CPU time is printed too because on a shared machine wall time mostly measures the other tenants.
     """
+    from diffreach.query import arrays, rank
     from diffreach.query import named as rank_named
-    from diffreach.query import rank
     from diffreach.query.question import _file_lookup
 
     store = Store.open(root, create=False)
@@ -276,7 +276,7 @@ def latency(root: str) -> None:
 
     def timed(question: str, cold: bool) -> tuple[float, float]:
         if cold:  # everything a new process would build again
-            rank._GRAPHS.clear()
+            arrays._GRAPHS.clear()
             _file_lookup.cache_clear()
             rank_named._priors.cache_clear()
         w0, c0 = time.perf_counter(), time.process_time()

@@ -1,5 +1,6 @@
--- The graph database, in one readable place. Bump SCHEMA_VERSION in store.py
--- (and add a named migration) whenever this file changes.
+-- The graph database, in one readable place: the only DDL of the project. A change here
+-- needs a named migration in migrations.py (which moves SCHEMA_VERSION on) unless it only
+-- adds a table whose owner creates it when missing (create_missing_tables).
 
 CREATE TABLE IF NOT EXISTS meta (
     key   TEXT PRIMARY KEY,
@@ -119,9 +120,10 @@ CREATE TABLE IF NOT EXISTS ledger (
     origin          TEXT NOT NULL DEFAULT 'cli'
 );
 
--- Originals of review-context blocks shown in less detail, for ``expand`` (see
--- context.py). ``id`` is content-addressed; a row is valid while ``file_hash``
--- equals files.hash of ``file`` ('' for blocks that come from no single file).
+-- Originals of review-context blocks shown in less detail, for ``expand`` (see review/context.py;
+-- graph/blocks.py creates the table in databases written before it existed). ``id`` is
+-- content-addressed; a row is valid while ``file_hash`` equals files.hash of ``file`` ('' for
+-- blocks that come from no single file).
 CREATE TABLE IF NOT EXISTS context_blocks (
     id         TEXT PRIMARY KEY,
     file       TEXT NOT NULL,
@@ -136,7 +138,7 @@ CREATE TABLE IF NOT EXISTS migrations (
 );
 
 -- Query ranking (rank.py): each node's weighted terms, replaced per file at index time.
--- term_index.ensure_term_tables runs this file again for databases written before they existed.
+-- graph/terms.py runs this file's statements again for databases written before they existed.
 -- ``weight``/``length`` are the node's identifier fields (name, signature, docstring line, path);
 -- ``notes``/``notes_length`` its notes, apart so that a query weighs them (RankParams.notes_weight).
 -- A term index of another version (meta 'term_index') drops and rebuilds these two tables.

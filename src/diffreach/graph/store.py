@@ -1,94 +1,46 @@
 """The graph database: SQLite in WAL mode at ``<root>/.diffreach/graph.db``.
 
-The schema lives in ``schema.sql``; ``SCHEMA_VERSION`` names it, and a database
-written by another version is migrated by the named migrations below or, when
-none applies, rebuilt (the graph is a cache of the source: nothing is lost).
-Writers use ``atomic()``: a file's rows and the edges its code makes are
-replaced in one transaction, so an interrupted index leaves the previous graph
-valid. This module stores and reads; it never ranks or traverses.
+``Store`` opens it (creating, migrating or rebuilding it: ``migrations.py``), hands out
+transactions and reads and writes the graph's own tables: files, nodes, references, imports,
+bindings and edges. Writers use ``atomic()``: a file's rows and the edges its code makes are
+replaced in one transaction, so an interrupted index leaves the previous graph valid. The
+tables of other concerns have modules of their own beside this one (``counts.py``,
+``terms.py``, ``ledger.py``, ``blocks.py``). A ``Store`` is a context manager that closes on
+exit. This module stores and reads; it never ranks or traverses.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import sqlite3
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
+from types import TracebackType
 
 from diffreach.errors import NotIndexedError, StoreError
-from diffreach.model import (
-    CONFIDENCE,
-    Binding,
-    Edge,
-    EdgeKind,
-    FileExtract,
-    Import,
-    NodeKind,
-    Ref,
-    RefKind,
-    Resolution,
-    ResolvedRef,
-    Symbol,
-    SymRow,
-)
+from diffreach.graph import counts
+from diffreach.graph.meta import read_meta, write_meta
+from diffreach.graph.migrations import SCHEMA_VERSION, ensure_schema
+from diffreach.graph.reader import NODE_COLUMNS, GraphReader
+from diffreach.model import Edge, FileExtract, Ref, ResolvedRef
 
-SCHEMA_VERSION = "2"
+__all__ = ["DB_NAME", "DIR_NAME", "SCHEMA_VERSION", "Store", "db_path"]
+
 DIR_NAME = ".diffreach"
 DB_NAME = "graph.db"
-
-_NODE_COLUMNS = "id, kind, name, qualname, file, parent, start_line, end_line, signature, doc, is_test"
-
-# Named migrations, applied in order and recorded in the ``migrations`` table.
-# A database whose version has no path here is rebuilt from the source.
-MIGRATIONS: dict[str, Callable[[sqlite3.Connection], None]] = {}
-
-
-def m1_to_2_notes(conn: sqlite3.Connection) -> None:
-    """The ``notes`` table. Notes come from the source, so every file is marked for reading again
-    (no stored hash or mtime matches): the next index fills them in, as an update."""
-    conn.executescript(
-        "BEGIN IMMEDIATE;\n"
-        "CREATE TABLE IF NOT EXISTS notes (node TEXT PRIMARY KEY, file TEXT NOT NULL, text TEXT NOT NULL);\n"
-        "CREATE INDEX IF NOT EXISTS notes_file ON notes(file);\n"
-        "UPDATE files SET hash = '', mtime_ns = 0;\n"
-        "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '2');\n"
-        "COMMIT;"
-    )
-
-
-MIGRATIONS["m1_to_2_notes"] = m1_to_2_notes
 
 
 def db_path(root: str | Path) -> Path:
     return Path(root) / DIR_NAME / DB_NAME
 
 
-def _symbol(row: sqlite3.Row | tuple) -> Symbol:
-    return Symbol(
-        id=row[0],
-        kind=row[1],
-        name=row[2],
-        qualname=row[3],
-        file=row[4],
-        parent=row[5],
-        start_line=row[6],
-        end_line=row[7],
-        signature=row[8],
-        doc=row[9],
-        is_test=bool(row[10]),
-    )
+class Store(GraphReader):
+    """The graph database of one repository: its reads (``GraphReader``) and its writes."""
 
-
-class Store:
     def __init__(self, root: str | Path, conn: sqlite3.Connection) -> None:
-        self.root = str(root)
-        self.conn = conn
+        super().__init__(str(root), conn)
 
     # ----- opening -----------------------------------------------------------------------------
 
@@ -104,7 +56,7 @@ class Store:
                 _write_atomically(ignore, "# diffreach graph: a cache, never committed\n*\n")
         try:
             conn = cls._connect(path)
-            cls._ensure_schema(conn, notice)
+            ensure_schema(conn, notice or _warn)
         except sqlite3.DatabaseError as exc:
             if not create:
                 raise StoreError(
@@ -114,7 +66,7 @@ class Store:
             for suffix in ("", "-wal", "-shm"):
                 Path(str(path) + suffix).unlink(missing_ok=True)
             conn = cls._connect(path)
-            cls._ensure_schema(conn, notice)
+            ensure_schema(conn, notice or _warn)
         return cls(root, conn)
 
     @staticmethod
@@ -127,30 +79,16 @@ class Store:
         conn.execute("PRAGMA cache_size=-65536")
         return conn
 
-    @staticmethod
-    def _ensure_schema(conn: sqlite3.Connection, notice: Callable[[str], None] | None) -> None:
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if "meta" in tables:
-            row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            version = row[0] if row else None
-            if version == SCHEMA_VERSION:
-                return
-            if version is not None and _migrate(conn, version):
-                return
-            (notice or _warn)(f"graph database schema {version} is not {SCHEMA_VERSION}; rebuilding it")
-            for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
-                conn.execute(f'DROP TABLE IF EXISTS "{name}"')
-        elif tables:
-            raise sqlite3.DatabaseError("not a diffreach graph database")
-        schema = resources.files("diffreach.graph").joinpath("schema.sql").read_text()
-        # One transaction: a process killed while creating the schema leaves no half-made database.
-        conn.executescript(
-            f"BEGIN IMMEDIATE;\n{schema}\nINSERT OR REPLACE INTO meta(key, value)"
-            f" VALUES ('schema_version', '{SCHEMA_VERSION}');\nCOMMIT;"
-        )
-
     def close(self) -> None:
         self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
 
     @classmethod
     def discard(cls, root: str | Path, reason: str, notice: Callable[[str], None] | None = None) -> Store:
@@ -183,11 +121,10 @@ class Store:
     # ----- meta --------------------------------------------------------------------------------
 
     def get_meta(self, key: str, default: str = "") -> str:
-        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
-        return row[0] if row else default
+        return read_meta(self.conn, key, default)
 
     def set_meta(self, key: str, value: str) -> None:
-        self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+        write_meta(self.conn, key, value)
 
     # ----- writing -----------------------------------------------------------------------------
 
@@ -210,7 +147,7 @@ class Store:
             (fx.path, fx.language, fx.package, fx.content_hash, fx.size, mtime_ns, fx.parse_errors, is_test),
         )
         c.executemany(
-            f"INSERT OR REPLACE INTO nodes({_NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT OR REPLACE INTO nodes({NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (
                     s.id,
@@ -248,8 +185,8 @@ class Store:
         # atomic(), which holds the write lock) so both tables load by executemany.
         c = self.conn
         next_id = c.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM refs").fetchone()[0]
-        refs = []
-        edges = []
+        refs: list[tuple[object, ...]] = []
+        edges: list[tuple[object, ...]] = []
         for ref_id, rr in enumerate(resolved, next_id):
             r = rr.ref
             refs.append((ref_id, rr.file, r.scope, r.kind, r.name, r.receiver, r.line, rr.status))
@@ -351,332 +288,24 @@ class Store:
         self.conn.execute("DELETE FROM skipped")
         self.conn.executemany("INSERT OR REPLACE INTO skipped(path, reason) VALUES (?, ?)", list(skipped))
 
-    # ----- reading: files --------------------------------------------------------------------
-
-    def file_states(self, paths: Iterable[str] | None = None) -> dict[str, tuple[str, int, int]]:
-        """path → (hash, size, mtime_ns), of every file or of these paths."""
-        if paths is None:
-            return {r[0]: (r[1], r[2], r[3]) for r in self.conn.execute("SELECT path, hash, size, mtime_ns FROM files")}
-        return {
-            r[0]: (r[1], r[2], r[3])
-            for path in paths
-            for r in self.conn.execute("SELECT path, hash, size, mtime_ns FROM files WHERE path=?", (path,))
-        }
-
-    def data_version(self) -> int:
-        """Changes when another connection commits to the database (SQLite's data_version)."""
-        return self.conn.execute("PRAGMA data_version").fetchone()[0]
-
-    def file_count(self) -> int:
-        return self.conn.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+    # ----- counts (counts.py) ------------------------------------------------------------------
 
     def skip_counts(self) -> dict[str, int]:
         """How many files the last walk skipped, by reason."""
-        return dict(self.conn.execute("SELECT reason, COUNT(*) FROM skipped GROUP BY reason").fetchall())
-
-    def skipped(self, paths: Iterable[str]) -> dict[str, str]:
-        """The skip reasons stored for these paths (those skipped by the last walk)."""
-        return {
-            r[0]: r[1]
-            for path in paths
-            for r in self.conn.execute("SELECT path, reason FROM skipped WHERE path=?", (path,))
-        }
-
-    def indexed(self, paths: Iterable[str]) -> set[str]:
-        """Which of these paths are indexed."""
-        paths = list(paths)
-        out: set[str] = set()
-        for i in range(0, len(paths), 400):
-            chunk = paths[i : i + 400]
-            marks = ",".join("?" * len(chunk))
-            out.update(r[0] for r in self.conn.execute(f"SELECT path FROM files WHERE path IN ({marks})", chunk))
-        return out
-
-    def file_languages(self) -> dict[str, tuple[str, str]]:
-        return {r[0]: (r[1], r[2]) for r in self.conn.execute("SELECT path, language, package FROM files")}
-
-    def has_graph(self) -> bool:
-        return self.conn.execute("SELECT 1 FROM files LIMIT 1").fetchone() is not None
-
-    # ----- reading: nodes and edges ------------------------------------------------------------
-
-    def symbol(self, sid: str) -> Symbol | None:
-        row = self.conn.execute(f"SELECT {_NODE_COLUMNS} FROM nodes WHERE id=?", (sid,)).fetchone()
-        return _symbol(row) if row else None
-
-    def symbols(self, ids: Iterable[str]) -> dict[str, Symbol]:
-        out: dict[str, Symbol] = {}
-        ids = list(dict.fromkeys(ids))
-        for i in range(0, len(ids), 500):
-            chunk = ids[i : i + 500]
-            marks = ",".join("?" * len(chunk))
-            for row in self.conn.execute(f"SELECT {_NODE_COLUMNS} FROM nodes WHERE id IN ({marks})", chunk):
-                out[row[0]] = _symbol(row)
-        return out
-
-    def symbols_in_file(self, path: str) -> list[Symbol]:
-        return [
-            _symbol(r)
-            for r in self.conn.execute(
-                f"SELECT {_NODE_COLUMNS} FROM nodes WHERE file=? ORDER BY start_line, id", (path,)
-            )
-        ]
-
-    def symbols_named(self, name: str) -> list[Symbol]:
-        return [
-            _symbol(r)
-            for r in self.conn.execute(
-                f"SELECT {_NODE_COLUMNS} FROM nodes WHERE name=? OR qualname=? ORDER BY id", (name, name)
-            )
-        ]
-
-    def all_symbols(self) -> Iterator[Symbol]:
-        for row in self.conn.execute(f"SELECT {_NODE_COLUMNS} FROM nodes ORDER BY file, start_line, id"):
-            yield _symbol(row)
-
-    def edges_to(self, targets: Iterable[str], kinds: Iterable[str]) -> list[Edge]:
-        return self._edges("target", targets, kinds)
-
-    def edges_from(self, sources: Iterable[str], kinds: Iterable[str]) -> list[Edge]:
-        return self._edges("source", sources, kinds)
-
-    def _edges(self, column: str, ids: Iterable[str], kinds: Iterable[str]) -> list[Edge]:
-        kinds = list(kinds)
-        ids = list(ids)
-        out: list[Edge] = []
-        kind_marks = ",".join("?" * len(kinds))
-        for i in range(0, len(ids), 400):
-            chunk = ids[i : i + 400]
-            marks = ",".join("?" * len(chunk))
-            out.extend(
-                Edge(*r)
-                for r in self.conn.execute(
-                    f"SELECT DISTINCT source, target, kind, resolution, confidence, line FROM edges"
-                    f" WHERE {column} IN ({marks}) AND kind IN ({kind_marks})",
-                    chunk + kinds,
-                )
-            )
-        return out
-
-    def inbound_counts(self, ids: Iterable[str], kinds: Iterable[str]) -> dict[str, int]:
-        kinds = list(kinds)
-        out: dict[str, int] = {}
-        ids = list(ids)
-        kind_marks = ",".join("?" * len(kinds))
-        for i in range(0, len(ids), 400):
-            chunk = ids[i : i + 400]
-            marks = ",".join("?" * len(chunk))
-            for target, n in self.conn.execute(
-                f"SELECT target, COUNT(DISTINCT source) FROM edges WHERE target IN ({marks})"
-                f" AND kind IN ({kind_marks}) GROUP BY target",
-                chunk + kinds,
-            ):
-                out[target] = n
-        return out
-
-    def all_edges(self) -> Iterator[Edge]:
-        for r in self.conn.execute(
-            "SELECT DISTINCT source, target, kind, resolution, confidence, line FROM edges"
-            " ORDER BY source, target, kind, line"
-        ):
-            yield Edge(*r)
-        for r in self.conn.execute(
-            "SELECT parent, id, start_line FROM nodes WHERE parent IS NOT NULL ORDER BY parent, id"
-        ):
-            yield Edge(r[0], r[1], EdgeKind.CONTAINS, Resolution.SCOPE, CONFIDENCE[Resolution.SCOPE], r[2])
-
-    def refs_with_status(self, status: str, limit: int | None = None) -> list[tuple[str, Ref]]:
-        sql = "SELECT file, scope, kind, name, receiver, line FROM refs WHERE status=? ORDER BY file, line"
-        params: tuple = (status,)
-        if limit is not None:
-            sql += " LIMIT ?"
-            params = (status, limit)
-        return [(r[0], Ref(*r[1:])) for r in self.conn.execute(sql, params)]
-
-    # ----- counts ------------------------------------------------------------------------------
+        return counts.skip_counts(self.conn)
 
     def counts(self, reuse: bool = False) -> dict[str, object]:
         """Figures of the graph; ``reuse`` takes the graph's part from the last count
         (the caller knows nothing was written since), the skipped files afresh."""
-        c = self.conn
-        skipped = self.skip_counts()
-        cached = self.get_meta("counts") if reuse else ""
-        if cached:
-            return {**json.loads(cached), "skipped": skipped}
-        nodes = dict(c.execute("SELECT kind, COUNT(*) FROM nodes GROUP BY kind").fetchall())
-        edges = dict(
-            c.execute(
-                "SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges) GROUP BY kind"
-            ).fetchall()
-        )
-        edges[EdgeKind.CONTAINS] = c.execute("SELECT COUNT(*) FROM nodes WHERE parent IS NOT NULL").fetchone()[0]
-        refs = dict(c.execute("SELECT status, COUNT(*) FROM refs WHERE kind!='value' GROUP BY status").fetchall())
-        languages = dict(c.execute("SELECT language, COUNT(*) FROM files GROUP BY language").fetchall())
-        errors = c.execute("SELECT COUNT(*) FROM files WHERE parse_errors > 0").fetchone()[0]
-        figures = {
-            "files": nodes.get(NodeKind.FILE, 0),
-            "nodes": nodes,
-            "edges": edges,
-            "refs": refs,
-            "languages": languages,
-            "parse_errors": errors,
-        }
-        with contextlib.suppress(sqlite3.OperationalError):  # a reader that cannot write (locked) recounts next time
-            self.set_meta("counts", json.dumps(figures))
-        return {**figures, "skipped": skipped}
+        return counts.graph_counts(self.conn, reuse)
 
     def file_figures(self, paths: Iterable[str]) -> dict[str, dict[str, int]]:
-        """The graph figures of these files alone, to move the cached counts by a delta.
-
-        Figures add up over files: every edge is stored with the file whose code made
-        it, and one (source, target, kind) never comes from two files (a call's source
-        is a scope of its file; an override edge is made by the overriding file). The
-        registry edges of ``:config`` break that, so runs with registries recount."""
-        out: dict[str, dict[str, int]] = {"nodes": {}, "edges": {}, "refs": {}, "languages": {}, "scalars": {}}
-        paths = sorted(set(paths))
-        queries = (
-            ("nodes", "SELECT kind, COUNT(*) FROM nodes WHERE file IN ({m}) GROUP BY kind"),
-            (
-                "edges",
-                (
-                    "SELECT kind, COUNT(*) FROM (SELECT DISTINCT source, target, kind FROM edges"
-                    " WHERE file IN ({m})) GROUP BY kind"
-                ),
-            ),
-            ("refs", "SELECT status, COUNT(*) FROM refs WHERE file IN ({m}) AND kind!='value' GROUP BY status"),
-            ("languages", "SELECT language, COUNT(*) FROM files WHERE path IN ({m}) GROUP BY language"),
-            (
-                "scalars",
-                (
-                    f"SELECT '{EdgeKind.CONTAINS}', COUNT(*) FROM nodes WHERE file IN ({{m}}) AND parent IS NOT NULL"
-                    " UNION ALL SELECT 'parse_errors', COUNT(*) FROM files WHERE path IN ({m}) AND parse_errors > 0"
-                ),
-            ),
-        )
-        for i in range(0, len(paths), 400):
-            chunk = paths[i : i + 400]
-            marks = ",".join("?" * len(chunk))
-            for key, sql in queries:
-                args = chunk * sql.count("{m}")
-                for name, n in self.conn.execute(sql.format(m=marks), args):
-                    out[key][name] = out[key].get(name, 0) + n
-        return out
+        """The graph figures of these files alone, to move the cached counts by a delta."""
+        return counts.file_figures(self.conn, paths)
 
     def shift_counts(self, before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]) -> bool:
-        """Move the cached graph counts from ``before`` to ``after`` (file_figures of the files
-        a run rewrote); False, leaving them to be recounted, when there is no cached count."""
-        cached = self.get_meta("counts")
-        if not cached:
-            return False
-        figures = json.loads(cached)
-        for key in ("nodes", "edges", "refs", "languages"):
-            table = figures[key]
-            for name in set(before[key]) | set(after[key]):
-                n = table.get(name, 0) + after[key].get(name, 0) - before[key].get(name, 0)
-                if n:
-                    table[name] = n
-                else:
-                    table.pop(name, None)
-        moved = {
-            k: after["scalars"].get(k, 0) - before["scalars"].get(k, 0) for k in (EdgeKind.CONTAINS, "parse_errors")
-        }
-        figures["edges"][EdgeKind.CONTAINS] = figures["edges"].get(EdgeKind.CONTAINS, 0) + moved[EdgeKind.CONTAINS]
-        figures["parse_errors"] += moved["parse_errors"]
-        figures["files"] = figures["nodes"].get(NodeKind.FILE, 0)
-        self.set_meta("counts", json.dumps(figures))
-        return True
-
-    # ----- the resolver's view (resolve.Source) ------------------------------------------------
-
-
-class StoreSource:
-    """resolve.Source over the database, for incremental updates."""
-
-    def __init__(self, store: Store, langs: dict[str, tuple[str, str]] | None = None) -> None:
-        """``langs``: every stored file's (language, package) when the caller keeps them."""
-        self.store = store
-        self.root = store.root
-        self._langs = store.file_languages() if langs is None else langs
-
-    def paths(self) -> frozenset[str]:
-        return frozenset(self._langs)
-
-    def read_text(self, path: str) -> str | None:
-        try:
-            return (Path(self.root) / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
-
-    def language_of(self, path: str) -> str | None:
-        found = self._langs.get(path)
-        return found[0] if found else None
-
-    def package_of(self, path: str) -> str:
-        found = self._langs.get(path)
-        return found[1] if found else ""
-
-    def symbols_in(self, path: str) -> list[SymRow]:
-        return [
-            SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
-            for r in self.store.conn.execute(
-                "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE file=?"
-                " ORDER BY start_line, end_line DESC, id",
-                (path,),
-            )
-        ]
-
-    def imports_of(self, path: str) -> list[Import]:
-        return [
-            Import(r[0], r[1], r[2], r[3], bool(r[4]))
-            for r in self.store.conn.execute(
-                "SELECT module, name, alias, line, wildcard FROM imports WHERE file=? ORDER BY rowid", (path,)
-            )
-        ]
-
-    def bindings_of(self, path: str) -> list[Binding]:
-        return [
-            Binding(*r)
-            for r in self.store.conn.execute(
-                "SELECT scope, name, type_name, line FROM bindings WHERE file=? ORDER BY rowid", (path,)
-            )
-        ]
-
-    def inherit_refs_of(self, class_id: str) -> list[Ref]:
-        path = class_id.split("::", 1)[0]
-        return [
-            Ref(*r)
-            for r in self.store.conn.execute(
-                "SELECT scope, kind, name, receiver, line FROM refs WHERE file=? AND scope=? AND kind=? ORDER BY id",
-                (path, class_id, RefKind.INHERIT),
-            )
-        ]
-
-    def kind_of(self, sid: str) -> str | None:
-        row = self.store.conn.execute("SELECT kind FROM nodes WHERE id=?", (sid,)).fetchone()
-        return row[0] if row else None
-
-    def named(self, name: str) -> list[SymRow]:
-        return [
-            SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
-            for r in self.store.conn.execute(
-                "SELECT id, kind, name, file, parent, is_test FROM nodes WHERE name=? AND kind!='file' ORDER BY file, start_line",
-                (name,),
-            )
-        ]
-
-
-def _migrate(conn: sqlite3.Connection, version: str) -> bool:
-    """Apply the named migrations from ``version``; False when there is no path."""
-    steps = [name for name in MIGRATIONS if name.startswith(f"m{version}_to_")]
-    if not steps:
-        return False
-    for name in steps:
-        MIGRATIONS[name](conn)
-        conn.execute(
-            "INSERT OR REPLACE INTO migrations(name, applied_at) VALUES (?, ?)",
-            (name, time.strftime("%Y-%m-%dT%H:%M:%S")),
-        )
-    return conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == SCHEMA_VERSION
+        """Move the cached graph counts by the files a run rewrote; False when none are cached."""
+        return counts.shift_counts(self.conn, before, after)
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -26,7 +26,8 @@ from diffreach.config import Config, load_config
 from diffreach.errors import StoreError
 from diffreach.extract.core import content_hash
 from diffreach.extract.pool import Progress, extract_many, extract_path, iter_extracts
-from diffreach.graph.store import Store, StoreSource, db_path
+from diffreach.graph.source import StoreSource
+from diffreach.graph.store import Store, db_path
 from diffreach.graph.term_marks import note_term_index_changes
 from diffreach.graph.update_queries import set_mtimes
 from diffreach.index.build import ExtractSource, contains_edges

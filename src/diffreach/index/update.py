@@ -25,7 +25,8 @@ from pathlib import Path, PurePosixPath
 
 from diffreach.config import Config
 from diffreach.extract.pool import Progress, extract_many
-from diffreach.graph.store import Store, StoreSource
+from diffreach.graph.source import StoreSource
+from diffreach.graph.store import Store
 from diffreach.graph.update_queries import (
     Outcomes,
     direct_subclasses,

@@ -19,15 +19,14 @@ import bisect
 import functools
 import sqlite3
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from diffreach.graph.lookup import definitions_named, modules_imported_as
 from diffreach.languages import language_for
+from diffreach.query.arrays import Graph
+from diffreach.query.params import RankParams
 from diffreach.query.question import Question, named_files, named_symbols
-
-if TYPE_CHECKING:
-    from diffreach.query.rank import Graph, RankParams
 
 
 def files_named(
@@ -40,13 +39,10 @@ def files_named(
     """
 
     def reexports(file: str, name: str) -> list[str]:
-        return [
-            r[0]
-            for r in conn.execute("SELECT module FROM imports WHERE file=? AND alias=? AND module != ''", (file, name))
-        ]
+        return modules_imported_as(conn, file, name)
 
     named = named_files(question, graph.files, reexports=reexports)
-    for f, strength in named_symbols(question, lambda names: _definitions(conn, names)).items():
+    for f, strength in named_symbols(question, lambda names: definitions_named(conn, names)).items():
         named[f] = max(named.get(f, 0.0), strength)
     if len(named) > budget:
         named = {f: strength * budget / len(named) for f, strength in named.items()}
@@ -75,19 +71,6 @@ def tested_by(graph: Graph, named: dict[str, float], skip: frozenset[str]) -> di
             f = graph.files[target]
             out[f] = max(out.get(f, 0.0), strength * counts[target] / reached.size)
     return out
-
-
-def _definitions(conn: sqlite3.Connection, names: frozenset[str]) -> list[tuple[str, str, str]]:
-    """(name, file, qualname) of every definition called one of ``names``."""
-    rows: list[tuple[str, str, str]] = []
-    ordered = sorted(names)
-    for i in range(0, len(ordered), 400):
-        chunk = ordered[i : i + 400]
-        marks = ",".join("?" * len(chunk))
-        rows.extend(
-            conn.execute(f"SELECT name, file, qualname FROM nodes WHERE name IN ({marks}) AND kind != 'file'", chunk)
-        )
-    return rows
 
 
 def file_priors(files: Iterable[str], params: RankParams) -> dict[str, float]:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from diffreach.languages import language_for
+from diffreach.languages.spec import ModuleResolver
 from diffreach.query import terms as T
 
 TEST_WORDS = frozenset({"test", "tests", "testing", "fixture", "fixtures"})
@@ -207,12 +208,12 @@ def named_files(
                 break
     if question.dotted:
         for name, weight in question.dotted.items():
-            module, found = _resolve_dotted(name, resolvers)
+            module, files = _resolve_dotted(name, resolvers)
             top_only = not module  # a bare top package ('xarray') names nothing by itself, only its members
             if top_only:
-                module, found = _resolve_dotted(name, resolvers, shortest=1)
+                module, files = _resolve_dotted(name, resolvers, shortest=1)
             member = name[len(module) + 1 :].split(".", 1)[0] if module else ""
-            origin = _reexported(found, member, resolvers, reexports) if member and reexports else ()
+            origin = _reexported(files, member, resolvers, reexports) if member and reexports else ()
             if origin:
                 # A member of the top package is its public surface, written to use it as often as
                 # to point at it: a weaker pointer, like a package.
@@ -221,13 +222,13 @@ def named_files(
             if top_only:
                 continue
             # 'a.b' resolving to a/b/<index file> names a whole package: a weaker pointer than a module.
-            package = any(f.rsplit("/", 2)[-2:-1] == module.split(".")[-1:] for f in found)
-            credit(found, weight * (PACKAGE_SHARE if package else 1.0))
+            package = any(f.rsplit("/", 2)[-2:-1] == module.split(".")[-1:] for f in files)
+            credit(files, weight * (PACKAGE_SHARE if package else 1.0))
     return out
 
 
 @functools.lru_cache(maxsize=4)
-def _file_lookup(files: tuple[str, ...]) -> tuple[dict[str, list[str]], list]:
+def _file_lookup(files: tuple[str, ...]) -> tuple[dict[str, list[str]], list[ModuleResolver]]:
     """Every path suffix → its files, and one module resolver per language; kept per file list, so
     that a warm query does not rebuild them (25 ms on Django)."""
     by_suffix: dict[str, list[str]] = {}
@@ -238,7 +239,7 @@ def _file_lookup(files: tuple[str, ...]) -> tuple[dict[str, list[str]], list]:
     return by_suffix, _resolvers(files)
 
 
-def _resolvers(files: tuple[str, ...]) -> list:
+def _resolvers(files: tuple[str, ...]) -> list[ModuleResolver]:
     specs = {}
     for f in files:
         spec = language_for(f)
@@ -248,7 +249,9 @@ def _resolvers(files: tuple[str, ...]) -> list:
     return [spec.resolver(repo, spec) for spec in specs.values()]
 
 
-def _reexported(found: tuple[str, ...], member: str, resolvers: list, reexports: Reexports) -> tuple[str, ...]:
+def _reexported(
+    found: tuple[str, ...], member: str, resolvers: list[ModuleResolver], reexports: Reexports
+) -> tuple[str, ...]:
     """The files ``member`` comes from when the module's files import it from elsewhere."""
     out: list[str] = []
     for f in found:
@@ -261,7 +264,7 @@ def _reexported(found: tuple[str, ...], member: str, resolvers: list, reexports:
     return tuple(out)
 
 
-def _resolve_dotted(name: str, resolvers: list, shortest: int = 2) -> tuple[str, tuple[str, ...]]:
+def _resolve_dotted(name: str, resolvers: list[ModuleResolver], shortest: int = 2) -> tuple[str, tuple[str, ...]]:
     """(the module, its files) for the longest prefix of ``name`` (of ``shortest`` parts or more)
     that some resolver knows."""
     parts = name.split(".")

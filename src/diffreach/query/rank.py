@@ -6,19 +6,19 @@ is its path), split into terms by ``terms.py`` with a weight per field so that
 identifiers count more than prose, plus its notes (docstring rest, comments, strings) as a
 field weighed at query time, and scored with BM25 (a term's idf mixes its
 rarity among documents and among files, so a term packed into one file weighs
-more than one spread thinly). The postings live per
+more than one spread thinly: ``bm25.py``). The postings live per
 file in ``term_postings``/``term_docs`` (``term_index.py``, brought up to date
 by the query itself), so a query reads only the postings of its own terms. Structural: the best lexical
 hits seed a personalized PageRank (damping 0.85) over the symbol graph (calls,
 references, imports, inheritance, containment and dynamic dispatch, walked in
 both directions), computed by power iteration on numpy edge arrays that are
-loaded in one pass and cached per process until the database changes. Both
+loaded in one pass and cached until the database changes (``arrays.py``). Both
 signals are aggregated to files and mixed; files with no lexical hit may enter
 only as one-hop neighbours of the top files, at a discount. The question is
 taken apart first (``question.py``): terms weighted by where they stand (title,
 prose, pasted blocks), and the files it names; a named file gets a bonus and
 files of docs/examples/vendored directories or of a minor language a prior
-below one (``rank_named.py``). A file's walk score is divided by the square root
+below one (``named.py``). A file's walk score is divided by the square root
 of its node count, so a big file is not lifted for its size, and replicas (one file
 name defining the same symbols in many places) give way to their best. Test files take no
 part unless the question is about tests. Each ranked file carries its reasons:
@@ -27,368 +27,31 @@ the terms that matched, its best symbols, and the graph edge that lifted it.
 
 from __future__ import annotations
 
-import bisect
-import math
-import os
-import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from diffreach.graph.store import Store, db_path
+from diffreach.graph.store import Store
 from diffreach.model import EdgeKind
+from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
+from diffreach.query.bm25 import LexicalHits, bm25
 from diffreach.query.named import file_priors, files_named, thin_replicas
+from diffreach.query.params import RankParams
 from diffreach.query.question import about_tests, parse_question
-from diffreach.query.term_index import TERM_INDEX_VERSION, ensure_term_tables, update_term_index
+from diffreach.query.term_index import update_term_index
 
 __all__ = [
     "RankParams",
     "about_tests",
     "bm25",
     "file_priors",
+    "load_graph",
     "personalized_pagerank",
     "rank_files",
     "update_term_index",
 ]
-
-EDGE_KINDS = {
-    EdgeKind.CALLS: 0,
-    EdgeKind.REFERENCES: 1,
-    EdgeKind.IMPORTS: 2,
-    EdgeKind.INHERITS: 3,
-    EdgeKind.CONTAINS: 4,
-    EdgeKind.DYNAMIC: 5,
-    EdgeKind.TESTS: 6,
-}
-
-
-@dataclass(frozen=True)
-class RankParams:
-    """Every knob of the ranking, with the defaults the query benchmark chose."""
-
-    k1: float = 1.2
-    b: float = 0.75
-    max_df_share: float = 0.2  # query terms in more documents than this share are dropped
-    # Share of a term's idf taken from the files that hold it rather than the documents: a term packed
-    # into one file ('linkcheck') says more about the file than one spread thinly over many ('error').
-    file_idf: float = 0.5
-    # Weight of a node's notes (docstring rest, comments, strings) per term occurrence, against 3
-    # for a name word and 0.5 for a word of the docstring's first line; they lengthen the document by as
-    # much (BM25F) times ``notes_length_share``. 0 leaves them out: the ranking is then exactly the one
-    # before notes were indexed. 0.3 and 0.5 scored alike out of sample and on the hold-out, 0.5 one
-    # instance better in sample; 0.1 and 1.0 lower (docs/benchmarks.md, query ranking, round 3).
-    notes_weight: float = 0.5
-    notes_length_share: float = 1.0  # 0 and 0.5 measured and dropped: lower in sample
-    # Share of the documents that hold a term in their notes alone counted in its document frequency
-    # (so in its idf and in ``max_df_share``); a term found in notes alone always counts them all.
-    # 0 was best in sample and lost out of sample: kept at plain BM25F.
-    notes_df: float = 1.0
-    seeds: int = 40
-    damping: float = 0.85
-    reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
-    kind_weights: tuple[tuple[str, float], ...] = (
-        (EdgeKind.CALLS, 1.0),
-        (EdgeKind.REFERENCES, 0.7),
-        (EdgeKind.IMPORTS, 0.3),
-        (EdgeKind.INHERITS, 1.0),
-        (EdgeKind.CONTAINS, 1.0),
-        (EdgeKind.DYNAMIC, 0.5),
-        (EdgeKind.TESTS, 0.5),
-    )
-    file_decay: float = 0.5  # a file's lexical score: best doc + decay * second + decay² * third …
-    file_docs: int = 3
-    graph_mix: float = 0.5  # weight of the (normalised) graph score next to the lexical one
-    graph_size_norm: float = 0.5  # a file's walk score is divided by (its node count) ** this
-    neighbour_discount: float = 0.5
-    test_share: float = 0.2  # share of test words in the prose that makes a question about tests
-    named_bonus: float = 1.0  # added to the score of a file the question names (a path, a dotted module)
-    named_budget: float = 3.0  # past this many named files, each naming counts for less
-    # Directories of docs, examples, benchmarks, scripts and vendored code: the question is rarely about
-    # them, so their files count for ``secondary_factor`` of their score unless the question names them.
-    secondary_dirs: tuple[str, ...] = (
-        "doc",
-        "docs",
-        "documentation",
-        "example",
-        "examples",
-        "bench",
-        "benchmark",
-        "benchmarks",
-        "scripts",
-        "static",
-        "vendor",
-        "vendored",
-        "third_party",
-        "thirdparty",
-    )
-    secondary_factor: float = 0.3
-    # Files in a language that holds less than this share of the indexed files (the JavaScript of a
-    # Python project) count for ``minor_language_factor`` unless named.
-    minor_language_share: float = 0.1
-    minor_language_factor: float = 0.5
-    # Files of one name that define the same symbols in ``replica_min`` places or more are replicas
-    # (a catalogue per language): all but the best of a family count for ``replica_factor``.
-    replica_min: int = 5
-    replica_factor: float = 0.2
-
-
-# ----- the graph, cached per process -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Graph:
-    """The symbol graph as integer arrays; ``node_file`` indexes ``files``."""
-
-    ids: tuple[str, ...]  # sorted, so that ``position`` can bisect instead of holding a dict
-    files: tuple[str, ...]
-    file_index: dict[str, int]
-    node_file: np.ndarray
-    file_is_test: np.ndarray
-    src: np.ndarray
-    dst: np.ndarray
-    kind: np.ndarray
-    confidence: np.ndarray
-    n_docs: int  # documents with identifier terms, and their mean length without notes
-    avgdl: float
-    n_docs_all: int = 0  # every document, notes included, and its mean lengths
-    avgdl_all: float = 1.0
-    avg_notes: float = 0.0
-
-    def doc_stats(self, notes_weight: float, length_share: float = 1.0) -> tuple[int, float]:
-        """BM25's document count and mean length when notes weigh ``notes_weight`` (and their length
-        ``length_share`` of that)."""
-        if notes_weight <= 0:
-            return self.n_docs, self.avgdl
-        return self.n_docs_all, (self.avgdl_all + notes_weight * length_share * self.avg_notes) or 1.0
-
-    def position(self, node: str) -> int | None:
-        i = bisect.bisect_left(self.ids, node)
-        return i if i < len(self.ids) and self.ids[i] == node else None
-
-
-_GRAPHS: dict[str, tuple[str, Graph]] = {}
-_CACHE_NAME = "rank-graph.npz"
-_ARRAYS = ("node_file", "file_is_test", "src", "dst", "kind", "confidence")
-
-
-def _cache_key(store: Store) -> str:
-    nodes = store.conn.execute("SELECT COUNT(*) FROM nodes").fetchone()[0]
-    return f"graph3:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{nodes}"
-
-
-def load_graph(store: Store) -> Graph:
-    """The graph arrays of ``store``: from this process's memory, else the cache file beside the
-    database, else one pass over the nodes and edges tables (then written to the cache file)."""
-    key = _cache_key(store)
-    cached = _GRAPHS.get(store.root)
-    if cached and cached[0] == key:
-        return cached[1]
-    path = db_path(store.root).parent / _CACHE_NAME
-    graph = _read_cache(path, key)
-    if graph is None:
-        graph = _graph_from_store(store)
-        _write_cache(path, key, graph)
-    _GRAPHS[store.root] = (key, graph)
-    return graph
-
-
-def _read_cache(path: Path, key: str) -> Graph | None:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            if data["key"].item() != key:
-                return None
-            ids = _unpack(data["ids"])
-            files = _unpack(data["files"])
-            arrays = {name: data[name] for name in _ARRAYS}
-            stats = data["stats"]
-    except (OSError, KeyError, ValueError):
-        return None
-    return Graph(
-        ids=ids,
-        files=files,
-        file_index={f: i for i, f in enumerate(files)},
-        n_docs=int(stats[0]),
-        avgdl=float(stats[1]),
-        n_docs_all=int(stats[2]),
-        avgdl_all=float(stats[3]),
-        avg_notes=float(stats[4]),
-        **arrays,
-    )
-
-
-def _write_cache(path: Path, key: str, graph: Graph) -> None:
-    # Written under a temporary name and renamed, so a reader never sees half a file.
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
-    try:
-        np.savez(
-            tmp,
-            key=np.array(key),
-            ids=_pack(graph.ids),
-            files=_pack(graph.files),
-            stats=np.array([graph.n_docs, graph.avgdl, graph.n_docs_all, graph.avgdl_all, graph.avg_notes]),
-            **{name: getattr(graph, name) for name in _ARRAYS},
-        )
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)  # a cache that cannot be written only costs time
-
-
-def _pack(names: tuple[str, ...]) -> np.ndarray:
-    return np.frombuffer("\n".join(names).encode(), dtype=np.uint8)
-
-
-def _unpack(packed: np.ndarray) -> tuple[str, ...]:
-    text = packed.tobytes().decode()
-    return tuple(text.split("\n")) if text else ()
-
-
-def _graph_from_store(store: Store) -> Graph:
-    conn = store.conn
-    ids: list[str] = []
-    node_files: list[str] = []
-    parents: list[str | None] = []
-    for nid, file, parent in sorted(conn.execute("SELECT id, file, parent FROM nodes")):
-        ids.append(nid)
-        node_files.append(file)
-        parents.append(parent)
-    index = {nid: i for i, nid in enumerate(ids)}
-    test_rows = dict(conn.execute("SELECT path, is_test FROM files").fetchall())
-    files = tuple(sorted(set(node_files)))
-    file_index = {f: i for i, f in enumerate(files)}
-    src: list[int] = []
-    dst: list[int] = []
-    kinds: list[int] = []
-    conf: list[float] = []
-    for child, parent in zip(ids, parents):
-        if parent is not None and parent in index:
-            src.append(index[parent])
-            dst.append(index[child])
-            kinds.append(EDGE_KINDS[EdgeKind.CONTAINS])
-            conf.append(1.0)
-    for s, t, k, c in conn.execute(
-        "SELECT source, target, kind, MAX(confidence) FROM edges GROUP BY source, target, kind"
-    ):
-        si, ti = index.get(s), index.get(t)
-        if si is not None and ti is not None and si != ti and k in EDGE_KINDS:
-            src.append(si)
-            dst.append(ti)
-            kinds.append(EDGE_KINDS[k])
-            conf.append(c)
-    ensure_term_tables(conn)
-    n_docs, avgdl = conn.execute("SELECT COUNT(*), COALESCE(AVG(length), 1) FROM term_docs WHERE length > 0").fetchone()
-    n_all, avgdl_all, avg_notes = conn.execute(
-        "SELECT COUNT(*), COALESCE(AVG(length), 1), COALESCE(AVG(notes_length), 0) FROM term_docs"
-    ).fetchone()
-    return Graph(
-        ids=tuple(ids),
-        files=files,
-        file_index=file_index,
-        node_file=np.array([file_index[f] for f in node_files], dtype=np.int64),
-        file_is_test=np.array([bool(test_rows.get(f, 0)) for f in files], dtype=bool),
-        src=np.array(src, dtype=np.int64),
-        dst=np.array(dst, dtype=np.int64),
-        kind=np.array(kinds, dtype=np.int8),
-        confidence=np.array(conf, dtype=np.float64),
-        n_docs=int(n_docs),
-        avgdl=float(avgdl) or 1.0,
-        n_docs_all=int(n_all),
-        avgdl_all=float(avgdl_all) or 1.0,
-        avg_notes=float(avg_notes),
-    )
-
-
-# ----- lexical: BM25 over the term index --------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LexicalHits:
-    """BM25 per node, and per node the contribution of each matched term."""
-
-    scores: dict[str, float]
-    matched: dict[str, dict[str, float]]
-    node_files: dict[str, str]
-    dropped_terms: tuple[str, ...]  # too common to score
-
-
-def bm25(
-    conn: sqlite3.Connection,
-    query: dict[str, float],
-    n_docs: int,
-    avgdl: float,
-    params: RankParams,
-    skip_files: frozenset[str] = frozenset(),
-    n_files: int | None = None,
-) -> LexicalHits:
-    """Score every document that holds a query term; ``query`` maps term → its weight in the question.
-
-    A term's idf is a geometric mix of its idf over the documents and over the files (``n_files``
-    of them; counted when not given), ``params.file_idf`` the share of the second. A term's frequency
-    and a document's length add the notes' at ``params.notes_weight``; at 0 the postings of notes
-    alone are not read (``n_docs``/``avgdl`` are then those without notes: ``Graph.doc_stats``).
-    """
-    if not query or n_docs == 0:
-        return LexicalHits({}, {}, {}, ())
-    qterms = sorted(query)
-    df: dict[str, int] = {}
-    file_df: dict[str, int] = {}
-    nw = params.notes_weight
-    nl = nw * params.notes_length_share
-    fields = "" if nw > 0 else " AND weight > 0"
-    # The counts without notes-only documents cost a few ms a query: only when they are used.
-    apart = (
-        "SUM(weight > 0), COUNT(DISTINCT CASE WHEN weight > 0 THEN file END)"
-        if nw > 0 and params.notes_df < 1
-        else "COUNT(*), COUNT(DISTINCT file)"
-    )
-    for i in range(0, len(qterms), 400):
-        chunk = qterms[i : i + 400]
-        marks = ",".join("?" * len(chunk))
-        for term, n, nf, n_id, nf_id in conn.execute(
-            f"SELECT term, COUNT(*), COUNT(DISTINCT file), {apart} FROM term_postings "
-            f"WHERE term IN ({marks}){fields} GROUP BY term",
-            chunk,
-        ):
-            share = params.notes_df if n_id else 1.0
-            df[term] = round(n_id + share * (n - n_id))
-            file_df[term] = round(nf_id + share * (nf - nf_id))
-    limit = max(1.0, params.max_df_share * n_docs)
-    used = sorted(t for t, n in df.items() if n <= limit)
-    dropped = tuple(sorted(t for t, n in df.items() if n > limit))
-    scores: dict[str, float] = {}
-    matched: dict[str, dict[str, float]] = {}
-    node_files: dict[str, str] = {}
-    k1, b = params.k1, params.b
-    idf = {t: _idf(n_docs, df[t]) for t in used}
-    if params.file_idf > 0 and used:
-        if n_files is None:
-            n_files = conn.execute("SELECT COUNT(DISTINCT file) FROM term_docs").fetchone()[0]
-        n_files = max(n_files or 1, max(file_df[t] for t in used))
-        idf = {t: idf[t] ** (1 - params.file_idf) * _idf(n_files, file_df[t]) ** params.file_idf for t in used}
-    for i in range(0, len(used), 400):
-        chunk = used[i : i + 400]
-        marks = ",".join("?" * len(chunk))
-        for term, node, file, tf, notes, length, notes_length in conn.execute(
-            f"SELECT term, node, file, weight, notes, length, notes_length FROM term_postings "
-            f"WHERE term IN ({marks}){fields}",
-            chunk,
-        ):
-            if file in skip_files:
-                continue
-            if nw > 0:
-                tf, length = tf + nw * notes, length + nl * notes_length
-            part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
-            scores[node] = scores.get(node, 0.0) + part
-            matched.setdefault(node, {})[term] = part
-            node_files[node] = file
-    return LexicalHits(scores, matched, node_files, dropped)
-
-
-def _idf(total: int, n: int) -> float:
-    return math.log(1.0 + (total - n + 0.5) / (n + 0.5))
-
 
 # ----- structural: personalized PageRank --------------------------------------------------------
 
@@ -442,8 +105,8 @@ def _walk(
 def walk_edges(graph: Graph, params: RankParams, include_tests: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The graph's edges as the walk sees them: weighted per kind, both directions, tests left out."""
     kind_weight = np.zeros(len(EDGE_KINDS))
-    for name, w in params.kind_weights:
-        kind_weight[EDGE_KINDS[name]] = w
+    for name, weight in params.kind_weights:
+        kind_weight[EDGE_KINDS[name]] = weight
     if not include_tests:
         kind_weight[EDGE_KINDS[EdgeKind.TESTS]] = 0.0
     w = kind_weight[graph.kind] * graph.confidence

@@ -19,10 +19,11 @@ import sqlite3
 import time
 from collections.abc import Iterable
 from contextlib import nullcontext
-from importlib import resources
 
+from diffreach.graph import terms as tables
 from diffreach.graph.store import Store
 from diffreach.graph.term_marks import TERM_INDEX_VERSION, note_term_index_changes
+from diffreach.graph.terms import Posting, TermDoc, TermNode
 from diffreach.query import terms as T
 
 # Field weights of a node's document: what a symbol is called says more than prose about it.
@@ -59,12 +60,6 @@ def note_terms(notes: str) -> dict[str, float]:
     return {t: float(n) for t, n in T.count(T.text_terms(notes)).items()} if notes else {}
 
 
-def ensure_term_tables(conn: sqlite3.Connection) -> None:
-    """Databases written before the term tables existed get them: the schema file is
-    all ``CREATE … IF NOT EXISTS``, so running it again adds only what is missing."""
-    conn.executescript(resources.files("diffreach.graph").joinpath("schema.sql").read_text())
-
-
 _TERM_BATCH = 50_000  # postings written at a time: a whole index is built in bounded memory
 
 
@@ -87,9 +82,7 @@ def update_term_index(
         # Only a database without a current term index can lack its tables (or have them in an
         # older shape: dropped, they are derived): running the schema script on every update
         # was ~5 ms of a one-file update.
-        store.conn.execute("DROP TABLE IF EXISTS term_postings")
-        store.conn.execute("DROP TABLE IF EXISTS term_docs")
-        ensure_term_tables(store.conn)
+        tables.reset_term_tables(store.conn)
         full = True
     else:
         paths = sorted(set(paths) | set(json.loads(store.get_meta("term_dirty") or "[]")))
@@ -98,7 +91,8 @@ def update_term_index(
     # A whole rebuild loads without the tables' secondary indexes and builds them once (dropped
     # before the node cursor opens: DDL waits for no open statement).
     with store.atomic(), store.bulk_load(("term_postings", "term_docs")) if full else nullcontext():
-        files = _write_terms(store.conn, _cleared_nodes(store.conn, paths, full))
+        tables.delete_terms(store.conn, None if full else paths)
+        files = _write_terms(store.conn, tables.nodes_to_term(store.conn, None if full else paths))
         store.set_meta("term_index", TERM_INDEX_VERSION)
         store.set_meta("term_dirty", "")
         # Any change of files may change edges too: the cached graph arrays are keyed on this.
@@ -106,36 +100,11 @@ def update_term_index(
     return len(files)
 
 
-_Node = tuple[str, str, str, str, str, str, str, str]  # id, kind, name, qualname, file, signature, doc, notes
-_NODES = (
-    "SELECT n.id, n.kind, n.name, n.qualname, n.file, n.signature, n.doc, COALESCE(x.text, '') "
-    "FROM nodes n LEFT JOIN notes x ON x.node = n.id"
-)
-
-
-def _cleared_nodes(conn: sqlite3.Connection, paths: list[str], full: bool) -> Iterable[_Node]:
-    """The nodes whose terms are rewritten, after their old terms are deleted."""
-    if full:
-        conn.execute("DELETE FROM term_postings")
-        conn.execute("DELETE FROM term_docs")
-        # A cursor, read as it goes: every node and every posting of a 50,000-file graph held
-        # at once took a server from 148 to 593 MiB.
-        return conn.execute(_NODES)
-    rows: list[_Node] = []
-    for i in range(0, len(paths), 400):
-        chunk = paths[i : i + 400]
-        marks = ",".join("?" * len(chunk))
-        conn.execute(f"DELETE FROM term_postings WHERE file IN ({marks})", chunk)
-        conn.execute(f"DELETE FROM term_docs WHERE file IN ({marks})", chunk)
-        rows.extend(conn.execute(f"{_NODES} WHERE n.file IN ({marks})", chunk))
-    return rows
-
-
-def _write_terms(conn: sqlite3.Connection, nodes: Iterable[_Node]) -> set[str]:
+def _write_terms(conn: sqlite3.Connection, nodes: Iterable[TermNode]) -> set[str]:
     """Each node's document and postings, written every ``_TERM_BATCH`` postings; the files seen."""
     files: set[str] = set()
-    postings: list[tuple[str, str, str, float, float, float, float]] = []
-    docs: list[tuple[str, str, float, float]] = []
+    postings: list[Posting] = []
+    docs: list[TermDoc] = []
     for node, kind, name, qualname, path, signature, doc, notes in nodes:
         files.add(path)
         weights = document_terms(kind, name, qualname, path, signature, doc)
@@ -149,23 +118,10 @@ def _write_terms(conn: sqlite3.Connection, nodes: Iterable[_Node]) -> set[str]:
             for term in [*weights, *(t for t in counts if t not in weights)]
         )
         if len(postings) >= _TERM_BATCH:
-            _insert_terms(conn, docs, postings)
+            tables.insert_terms(conn, docs, postings)
             docs, postings = [], []
-    _insert_terms(conn, docs, postings)
+    tables.insert_terms(conn, docs, postings)
     return files
 
 
-def _insert_terms(
-    conn: sqlite3.Connection,
-    docs: list[tuple[str, str, float, float]],
-    postings: list[tuple[str, str, str, float, float, float, float]],
-) -> None:
-    conn.executemany("INSERT OR REPLACE INTO term_docs(node, file, length, notes_length) VALUES (?,?,?,?)", docs)
-    postings.sort()  # the table is clustered by (term, node): sorted rows land on fewer pages
-    conn.executemany(
-        "INSERT INTO term_postings(term, node, file, weight, notes, length, notes_length) VALUES (?,?,?,?,?,?,?)",
-        postings,
-    )
-
-
-__all__ = ["TERM_INDEX_VERSION", "document_terms", "ensure_term_tables", "note_terms", "update_term_index"]
+__all__ = ["TERM_INDEX_VERSION", "document_terms", "note_terms", "update_term_index"]

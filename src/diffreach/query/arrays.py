@@ -1,0 +1,187 @@
+"""The symbol graph as numpy arrays, for the ranking's walk: loaded in one pass, cached.
+
+Node ids are sorted (a node's position is found by bisection), files are numbered, and
+every edge is a (source, target, kind, confidence) row of four arrays; ``contains`` edges come
+from the nodes' parents. A graph is kept in this process's memory and in a cache file beside
+the database (``rank-graph.npz``, written under a temporary name and renamed), both keyed on
+the term-index version, the term generation (moved by every index run that changed a file)
+and the node count, so a new index run is never answered from an old graph.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from diffreach.graph import terms as tables
+from diffreach.graph.store import Store, db_path
+from diffreach.model import EdgeKind
+from diffreach.query.term_index import TERM_INDEX_VERSION
+
+EDGE_KINDS: dict[str, int] = {
+    EdgeKind.CALLS: 0,
+    EdgeKind.REFERENCES: 1,
+    EdgeKind.IMPORTS: 2,
+    EdgeKind.INHERITS: 3,
+    EdgeKind.CONTAINS: 4,
+    EdgeKind.DYNAMIC: 5,
+    EdgeKind.TESTS: 6,
+}
+
+
+@dataclass(frozen=True)
+class Graph:
+    """The symbol graph as integer arrays; ``node_file`` indexes ``files``."""
+
+    ids: tuple[str, ...]  # sorted, so that ``position`` can bisect instead of holding a dict
+    files: tuple[str, ...]
+    file_index: dict[str, int]
+    node_file: np.ndarray
+    file_is_test: np.ndarray
+    src: np.ndarray
+    dst: np.ndarray
+    kind: np.ndarray
+    confidence: np.ndarray
+    n_docs: int  # documents with identifier terms, and their mean length without notes
+    avgdl: float
+    n_docs_all: int = 0  # every document, notes included, and its mean lengths
+    avgdl_all: float = 1.0
+    avg_notes: float = 0.0
+
+    def doc_stats(self, notes_weight: float, length_share: float = 1.0) -> tuple[int, float]:
+        """BM25's document count and mean length when notes weigh ``notes_weight`` (and their length
+        ``length_share`` of that)."""
+        if notes_weight <= 0:
+            return self.n_docs, self.avgdl
+        return self.n_docs_all, (self.avgdl_all + notes_weight * length_share * self.avg_notes) or 1.0
+
+    def position(self, node: str) -> int | None:
+        i = bisect.bisect_left(self.ids, node)
+        return i if i < len(self.ids) and self.ids[i] == node else None
+
+
+_GRAPHS: dict[str, tuple[str, Graph]] = {}
+_CACHE_NAME = "rank-graph.npz"
+_ARRAYS = ("node_file", "file_is_test", "src", "dst", "kind", "confidence")
+
+
+def _cache_key(store: Store) -> str:
+    return f"graph3:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{store.node_count()}"
+
+
+def load_graph(store: Store) -> Graph:
+    """The graph arrays of ``store``: from this process's memory, else the cache file beside the
+    database, else one pass over the nodes and edges tables (then written to the cache file)."""
+    key = _cache_key(store)
+    cached = _GRAPHS.get(store.root)
+    if cached and cached[0] == key:
+        return cached[1]
+    path = db_path(store.root).parent / _CACHE_NAME
+    graph = _read_cache(path, key)
+    if graph is None:
+        graph = _graph_from_store(store)
+        _write_cache(path, key, graph)
+    _GRAPHS[store.root] = (key, graph)
+    return graph
+
+
+def _read_cache(path: Path, key: str) -> Graph | None:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if data["key"].item() != key:
+                return None
+            ids = _unpack(data["ids"])
+            files = _unpack(data["files"])
+            arrays = {name: data[name] for name in _ARRAYS}
+            stats = data["stats"]
+    except (OSError, KeyError, ValueError):
+        return None
+    return Graph(
+        ids=ids,
+        files=files,
+        file_index={f: i for i, f in enumerate(files)},
+        n_docs=int(stats[0]),
+        avgdl=float(stats[1]),
+        n_docs_all=int(stats[2]),
+        avgdl_all=float(stats[3]),
+        avg_notes=float(stats[4]),
+        **arrays,
+    )
+
+
+def _write_cache(path: Path, key: str, graph: Graph) -> None:
+    # Written under a temporary name and renamed, so a reader never sees half a file.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
+    try:
+        np.savez(
+            tmp,
+            key=np.array(key),
+            ids=_pack(graph.ids),
+            files=_pack(graph.files),
+            stats=np.array([graph.n_docs, graph.avgdl, graph.n_docs_all, graph.avgdl_all, graph.avg_notes]),
+            **{name: getattr(graph, name) for name in _ARRAYS},
+        )
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # a cache that cannot be written only costs time
+
+
+def _pack(names: tuple[str, ...]) -> np.ndarray:
+    return np.frombuffer("\n".join(names).encode(), dtype=np.uint8)
+
+
+def _unpack(packed: np.ndarray) -> tuple[str, ...]:
+    text = packed.tobytes().decode()
+    return tuple(text.split("\n")) if text else ()
+
+
+def _graph_from_store(store: Store) -> Graph:
+    ids: list[str] = []
+    node_files: list[str] = []
+    parents: list[str | None] = []
+    for nid, file, parent in sorted(store.node_parents()):
+        ids.append(nid)
+        node_files.append(file)
+        parents.append(parent)
+    index = {nid: i for i, nid in enumerate(ids)}
+    test_rows = store.test_files()
+    files = tuple(sorted(set(node_files)))
+    file_index = {f: i for i, f in enumerate(files)}
+    src: list[int] = []
+    dst: list[int] = []
+    kinds: list[int] = []
+    conf: list[float] = []
+    for child, parent in zip(ids, parents):
+        if parent is not None and parent in index:
+            src.append(index[parent])
+            dst.append(index[child])
+            kinds.append(EDGE_KINDS[EdgeKind.CONTAINS])
+            conf.append(1.0)
+    for s, t, k, c in store.strongest_edges():
+        si, ti = index.get(s), index.get(t)
+        if si is not None and ti is not None and si != ti and k in EDGE_KINDS:
+            src.append(si)
+            dst.append(ti)
+            kinds.append(EDGE_KINDS[k])
+            conf.append(c)
+    n_docs, avgdl, n_all, avgdl_all, avg_notes = tables.document_stats(store.conn)
+    return Graph(
+        ids=tuple(ids),
+        files=files,
+        file_index=file_index,
+        node_file=np.array([file_index[f] for f in node_files], dtype=np.int64),
+        file_is_test=np.array([bool(test_rows.get(f, 0)) for f in files], dtype=bool),
+        src=np.array(src, dtype=np.int64),
+        dst=np.array(dst, dtype=np.int64),
+        kind=np.array(kinds, dtype=np.int8),
+        confidence=np.array(conf, dtype=np.float64),
+        n_docs=int(n_docs),
+        avgdl=float(avgdl) or 1.0,
+        n_docs_all=int(n_all),
+        avgdl_all=float(avgdl_all) or 1.0,
+        avg_notes=float(avg_notes),
+    )

@@ -1,0 +1,81 @@
+"""Every knob of the query ranking, with the defaults the query benchmark chose.
+
+``RankParams`` is frozen and hashable, so that per-process caches (file priors) can key on it.
+The comments say what was measured for a default; ``docs/benchmarks.md`` has the runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from diffreach.model import EdgeKind
+
+
+@dataclass(frozen=True)
+class RankParams:
+    """Every knob of the ranking, with the defaults the query benchmark chose."""
+
+    k1: float = 1.2
+    b: float = 0.75
+    max_df_share: float = 0.2  # query terms in more documents than this share are dropped
+    # Share of a term's idf taken from the files that hold it rather than the documents: a term packed
+    # into one file ('linkcheck') says more about the file than one spread thinly over many ('error').
+    file_idf: float = 0.5
+    # Weight of a node's notes (docstring rest, comments, strings) per term occurrence, against 3
+    # for a name word and 0.5 for a word of the docstring's first line; they lengthen the document by as
+    # much (BM25F) times ``notes_length_share``. 0 leaves them out: the ranking is then exactly the one
+    # before notes were indexed. 0.3 and 0.5 scored alike out of sample and on the hold-out, 0.5 one
+    # instance better in sample; 0.1 and 1.0 lower (docs/benchmarks.md, query ranking, round 3).
+    notes_weight: float = 0.5
+    notes_length_share: float = 1.0  # 0 and 0.5 measured and dropped: lower in sample
+    # Share of the documents that hold a term in their notes alone counted in its document frequency
+    # (so in its idf and in ``max_df_share``); a term found in notes alone always counts them all.
+    # 0 was best in sample and lost out of sample: kept at plain BM25F.
+    notes_df: float = 1.0
+    seeds: int = 40
+    damping: float = 0.85
+    reverse_weight: float = 1.0  # weight of walking an edge backwards (callee → caller)
+    kind_weights: tuple[tuple[str, float], ...] = (
+        (EdgeKind.CALLS, 1.0),
+        (EdgeKind.REFERENCES, 0.7),
+        (EdgeKind.IMPORTS, 0.3),
+        (EdgeKind.INHERITS, 1.0),
+        (EdgeKind.CONTAINS, 1.0),
+        (EdgeKind.DYNAMIC, 0.5),
+        (EdgeKind.TESTS, 0.5),
+    )
+    file_decay: float = 0.5  # a file's lexical score: best doc + decay * second + decay² * third …
+    file_docs: int = 3
+    graph_mix: float = 0.5  # weight of the (normalised) graph score next to the lexical one
+    graph_size_norm: float = 0.5  # a file's walk score is divided by (its node count) ** this
+    neighbour_discount: float = 0.5
+    test_share: float = 0.2  # share of test words in the prose that makes a question about tests
+    named_bonus: float = 1.0  # added to the score of a file the question names (a path, a dotted module)
+    named_budget: float = 3.0  # past this many named files, each naming counts for less
+    # Directories of docs, examples, benchmarks, scripts and vendored code: the question is rarely about
+    # them, so their files count for ``secondary_factor`` of their score unless the question names them.
+    secondary_dirs: tuple[str, ...] = (
+        "doc",
+        "docs",
+        "documentation",
+        "example",
+        "examples",
+        "bench",
+        "benchmark",
+        "benchmarks",
+        "scripts",
+        "static",
+        "vendor",
+        "vendored",
+        "third_party",
+        "thirdparty",
+    )
+    secondary_factor: float = 0.3
+    # Files in a language that holds less than this share of the indexed files (the JavaScript of a
+    # Python project) count for ``minor_language_factor`` unless named.
+    minor_language_share: float = 0.1
+    minor_language_factor: float = 0.5
+    # Files of one name that define the same symbols in ``replica_min`` places or more are replicas
+    # (a catalogue per language): all but the best of a family count for ``replica_factor``.
+    replica_min: int = 5
+    replica_factor: float = 0.2

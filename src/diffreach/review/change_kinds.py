@@ -1,0 +1,186 @@
+"""The kinds of change between two versions of one symbol (``changes.py`` finds the pairs).
+
+Each side's own lines of code (nested definitions and comments left out) are taken apart into a
+profile: decorators, the header split around the symbol's name (words before it, the parameter
+list, what follows up to a raise keyword, the declared raises), the statements opened by a
+return or raise keyword, and the rest. Two profiles differ field by field: ``decorators``,
+``visibility`` (modifier words), ``signature``, ``return``, ``raises``, ``body``; a file node is
+compared as a whole (``module``). Blank lines and spacing never count. The words come from the
+``LanguageSpec``: this module never branches on a language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import ChangeKind, NodeKind, Symbol
+
+_SPACES = re.compile(r"\s+")
+_WORDS = re.compile(r"[\w$]+")
+_OPEN, _CLOSE = "([{", ")]}"
+# What may stand between a name and its parameter list: generics, or the
+# `= function`, `= async`, `:` of a function bound to a name (arrow functions).
+_BEFORE_PARAMS = re.compile(r"\s*(<.*>)?\s*([=:]\s*(async\s+)?(function\b\s*\*?\s*)?)?(<.*>)?\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class _Profile:
+    decorators: tuple[str, ...]
+    before_name: tuple[str, ...]  # header words before the name (modifiers, types, keywords)
+    params: str
+    result: str  # header text after the parameters, up to a raise keyword
+    declared_raises: str  # header text from a raise keyword on ('throws X')
+    returns: frozenset[str]
+    raises: frozenset[str]
+    body: tuple[str, ...]
+
+
+def change_kinds(
+    old_lines: list[str],
+    before: Symbol,
+    new_lines: list[str],
+    after: Symbol,
+    spec: LanguageSpec,
+    rename: tuple[str, str] | None = None,
+) -> tuple[str, ...]:
+    """The kinds of change between two versions of one symbol, from its own lines of code on
+    each side; () when only blank lines or spacing differ. ``rename``: (old name, new name),
+    swapped in the old text first."""
+    old_signature = before.signature
+    if rename is not None:
+        swap = name_swapper(*rename)
+        old_lines = [swap(line) for line in old_lines]
+        old_signature = swap(old_signature)
+    if before.kind == NodeKind.FILE:
+        return (ChangeKind.MODULE,) if normal_lines(old_lines) != normal_lines(new_lines) else ()
+    a = _profile(old_lines, after.name, old_signature, spec)
+    b = _profile(new_lines, after.name, after.signature, spec)
+    kinds: set[str] = set()
+    if a.decorators != b.decorators:
+        kinds.add(ChangeKind.DECORATORS)
+    vis = set(spec.visibility_words)
+    if {w for w in a.before_name if w in vis} != {w for w in b.before_name if w in vis}:
+        kinds.add(ChangeKind.VISIBILITY)
+    if [w for w in a.before_name if w not in vis] != [w for w in b.before_name if w not in vis] or a.params != b.params:
+        kinds.add(ChangeKind.SIGNATURE)
+    if a.result != b.result or a.returns != b.returns:
+        kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
+    if a.declared_raises != b.declared_raises or a.raises != b.raises:
+        kinds.add(ChangeKind.RAISES)
+    if a.body != b.body:
+        kinds.add(ChangeKind.BODY)
+    return tuple(sorted(kinds))
+
+
+def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) -> _Profile:
+    decorators, rest = _split_decorators(lines, spec.decorator_prefix)
+    wanted = _SPACES.sub("", signature)
+    decorated = "".join(_SPACES.sub("", d) for d in decorators)
+    if decorated and wanted.startswith(decorated):
+        wanted = wanted[len(decorated) :]  # the extractor's signature may include decorators
+    header, body_lines = _split_header(rest, len(wanted))
+    before_name, params, result, declared = _split_signature(header, name, spec.raise_keywords)
+    returns: set[str] = set()
+    raises: set[str] = set()
+    body: list[str] = []
+    for line in normal_lines(body_lines):
+        first = _first_word(line)
+        if first in spec.return_keywords:
+            returns.add(line.strip())
+        elif first in spec.raise_keywords:
+            raises.add(line.strip())
+        else:
+            body.append(line)
+    return _Profile(
+        tuple(_SPACES.sub(" ", d).strip() for d in decorators),
+        before_name,
+        params,
+        result,
+        declared,
+        frozenset(returns),
+        frozenset(raises),
+        tuple(body),
+    )
+
+
+def _split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:
+    """Leading decorator/annotation lines (with their bracketed continuation lines)."""
+    if not prefix:
+        return [], lines
+    i, depth = 0, 0
+    while i < len(lines) and (depth > 0 or lines[i].strip().startswith(prefix)):
+        depth = max(0, depth + sum(lines[i].count(c) for c in _OPEN) - sum(lines[i].count(c) for c in _CLOSE))
+        i += 1
+    return [line for line in lines[:i] if line.strip()], lines[i:]
+
+
+def _split_header(lines: list[str], size: int) -> tuple[str, list[str]]:
+    """Cut the first ``size`` non-space characters (the signature) off ``lines``."""
+    parts: list[str] = []
+    got = 0
+    for i, line in enumerate(lines):
+        count = len(line) - sum(1 for c in line if c.isspace())
+        if got + count <= size:
+            parts.append(line)
+            got += count
+            if got == size:
+                return " ".join(parts), lines[i + 1 :]
+            continue
+        cut, seen = 0, got
+        while cut < len(line) and seen < size:
+            seen += not line[cut].isspace()
+            cut += 1
+        parts.append(line[:cut])
+        return " ".join(parts), [line[cut:], *lines[i + 1 :]]
+    return " ".join(parts), []
+
+
+def _split_signature(header: str, name: str, raise_words: tuple[str, ...]) -> tuple[tuple[str, ...], str, str, str]:
+    """(words before the name, parameter list, text after it, declared raises)."""
+    header = _SPACES.sub(" ", header).strip()
+    match = re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", header) if name else None
+    if match is None:
+        return tuple(_WORDS.findall(header)), "", "", ""
+    before = tuple(_WORDS.findall(header[: match.start()]))
+    tail = header[match.end() :]
+    opening = tail.find("(")
+    params, after = tail, ""
+    if opening >= 0 and _BEFORE_PARAMS.fullmatch(tail[:opening]):
+        close = _matching(tail, opening)
+        params, after = tail[: close + 1], tail[close + 1 :]
+    for word in _WORDS.finditer(after):
+        if word.group() in raise_words:
+            return before, params.strip(), after[: word.start()].strip(), after[word.start() :].strip()
+    return before, params.strip(), after.strip().rstrip("{:").strip(), ""
+
+
+def _matching(text: str, opening: int) -> int:
+    depth = 0
+    for i in range(opening, len(text)):
+        if text[i] in _OPEN:
+            depth += 1
+        elif text[i] in _CLOSE:
+            depth -= 1
+            if depth == 0:
+                return i
+    return len(text) - 1
+
+
+def _first_word(line: str) -> str:
+    match = _WORDS.match(line.strip())
+    return match.group() if match else ""
+
+
+def normal_lines(lines: Iterable[str]) -> list[str]:
+    """Lines with trailing spaces and blank lines dropped: such edits change nothing."""
+    return [line.rstrip() for line in lines if line.strip()]
+
+
+def name_swapper(old: str, new: str) -> Callable[[str], str]:
+    if not old or old == new:
+        return lambda line: line
+    pattern = re.compile(rf"(?<![\w$]){re.escape(old)}(?![\w$])")
+    return lambda line: pattern.sub(new, line)
