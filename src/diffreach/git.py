@@ -130,13 +130,6 @@ def show(root: str | Path, rev: str, path: str) -> bytes | None:
         return None
 
 
-def log_count(root: str | Path) -> int:
-    try:
-        return int(run(root, "rev-list", "--count", "HEAD").decode().strip() or 0)
-    except (GitError, ValueError):
-        return 0
-
-
 def first_parent_commits(
     root: str | Path, rev: str, paths: list[str], max_commits: int
 ) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -172,7 +172,3 @@ class LanguageSpec:
         parts = PurePosixPath(path).parts
         suffixes = ["/".join(parts[i:]) for i in range(len(parts))]
         return any(p.match(s) for p in self._test_patterns for s in suffixes)
-
-
-def matches_extension(path: str, extensions: Iterable[str]) -> bool:
-    return any(path.endswith(ext) for ext in extensions)
