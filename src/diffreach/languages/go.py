@@ -251,7 +251,6 @@ SPEC = LanguageSpec(
     package_scope=True,
     builtins=_BUILTINS,
     builtin_methods=_BUILTIN_METHODS,
-    relative_prefixes=("./", "../"),
     module_separator="/",
     import_alias=package_name_guess,
     interface_word="interface",

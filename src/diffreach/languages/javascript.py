@@ -592,7 +592,6 @@ SPEC = LanguageSpec(
     constructor_names=("constructor",),
     builtins=GLOBALS,
     builtin_methods=BUILTIN_METHODS,
-    relative_prefixes=("./", "../"),
     module_separator="/",
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "

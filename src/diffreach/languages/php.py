@@ -152,7 +152,6 @@ SPEC = LanguageSpec(
             "each",
         }
     ),
-    relative_prefixes=(),
     module_separator="\\",
     member_separators=("->", "::", "?->"),
     import_tree=use_clauses,

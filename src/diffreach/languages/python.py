@@ -92,7 +92,6 @@ SPEC = LanguageSpec(
     constructor_names=("__init__", "__new__"),
     builtins=frozenset(n for n in dir(builtins) if not n.startswith("_")),
     builtin_methods=_builtin_methods(),
-    relative_prefixes=(".",),
     module_separator=".",
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),

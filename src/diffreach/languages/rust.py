@@ -261,7 +261,6 @@ SPEC = LanguageSpec(
             "parse",
         }
     ),
-    relative_prefixes=("self", "super", "crate"),
     module_separator="::",
     import_alias=lambda module: module.rsplit("::", 1)[-1],
     member_separators=("::",),

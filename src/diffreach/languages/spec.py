@@ -98,8 +98,6 @@ class LanguageSpec:
     # Method names too common on built-in types (list.append, map.get) to match
     # by name alone when the receiver's type is unknown.
     builtin_methods: frozenset[str] = frozenset()
-    # Module specs the language treats as relative (start with these).
-    relative_prefixes: tuple[str, ...] = (".",)
     # Separator inside a module spec ('.' for Python/Java, '/' for JS/Go).
     module_separator: str = "."
     # The local name a plain ``import spec`` binds (Python: the dotted path,

@@ -48,7 +48,6 @@ _COMMON = {
     "constructor_names": ("constructor",),
     "builtins": GLOBALS | _TS_GLOBALS,
     "builtin_methods": BUILTIN_METHODS,
-    "relative_prefixes": ("./", "../"),
     "module_separator": "/",
     "import_alias": lambda module: "",
     "resolution": "as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
