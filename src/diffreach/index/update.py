@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from diffreach.extract.pool import Progress, extract_many
 from diffreach.graph.store import Store, StoreSource
+from diffreach.languages import language_for
 from diffreach.model import Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
 
@@ -412,7 +413,8 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
 
 def _module_stem(path: str) -> str:
     pure = PurePosixPath(path)
-    return pure.parent.name if pure.stem in ("__init__", "index", "mod") else pure.stem
+    spec = language_for(path)
+    return pure.parent.name if spec is not None and pure.stem in spec.package_index_names else pure.stem
 
 
 def _chunks(items: list[int], size: int) -> Iterable[list[int]]:

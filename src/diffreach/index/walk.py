@@ -19,10 +19,7 @@ from pathlib import Path
 from diffreach import git
 from diffreach.config import Config
 from diffreach.errors import PathError
-from diffreach.languages import language_for
-
-# Files whose change alters how imports resolve; any of them changing forces a full build.
-RESOLUTION_CONFIG = ("go.mod", "package.json", "tsconfig.json", "jsconfig.json", "composer.json", "Cargo.toml")
+from diffreach.languages import language_for, resolution_configs
 
 
 @dataclass(frozen=True)
@@ -55,7 +52,8 @@ def walk(
     name alone decides between walks with the same config (see ``_verdict``)."""
     paths = git.ls_files(root) if (git.is_repo(root) if is_git is None else is_git) else _walk_plain(root)
     if configs is not None:
-        configs.extend(p for p in paths if p.rpartition("/")[2] in RESOLUTION_CONFIG)
+        names = resolution_configs()
+        configs.extend(p for p in paths if p.rpartition("/")[2] in names)
     vendored = set(config.vendored_dirs)
     out: list[Candidate] = []
     skipped: dict[str, str] = {}

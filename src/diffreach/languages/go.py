@@ -252,6 +252,7 @@ SPEC = LanguageSpec(
     builtins=_BUILTINS,
     builtin_methods=_BUILTIN_METHODS,
     module_separator="/",
+    resolution_configs=("go.mod",),
     import_alias=package_name_guess,
     interface_word="interface",
     resolution="go.mod module path → package directory (all its files); same-package names across files; "

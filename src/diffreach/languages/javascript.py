@@ -33,6 +33,9 @@ _ALL_EXTENSIONS = JS_EXTENSIONS + TS_EXTENSIONS
 # A compiled extension in a spec may stand for the TypeScript source next to it.
 _SOURCE_FOR = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 _CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
+# Shared with TypeScript: the files that steer module resolution, and the stem of a folder's entry file.
+RESOLUTION_CONFIGS = ("package.json", *_CONFIG_NAMES)
+PACKAGE_INDEX_NAMES = frozenset({"index"})
 _ENTRY_FIELDS = ("source", "exports", "module", "main", "types", "typings")
 _BUILD_DIRS = ("dist", "lib", "build", "out", "esm", "cjs", "es")
 _MAX_EXTENDS = 5
@@ -593,6 +596,8 @@ SPEC = LanguageSpec(
     builtins=GLOBALS,
     builtin_methods=BUILTIN_METHODS,
     module_separator="/",
+    package_index_names=PACKAGE_INDEX_NAMES,
+    resolution_configs=RESOLUTION_CONFIGS,
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",

@@ -153,6 +153,7 @@ SPEC = LanguageSpec(
         }
     ),
     module_separator="\\",
+    resolution_configs=("composer.json",),
     member_separators=("->", "::", "?->"),
     import_tree=use_clauses,
     resolution="namespaces and use (groups, aliases, functions); PSR-4 autoload from composer.json; "

@@ -93,6 +93,7 @@ SPEC = LanguageSpec(
     builtins=frozenset(n for n in dir(builtins) if not n.startswith("_")),
     builtin_methods=_builtin_methods(),
     module_separator=".",
+    package_index_names=frozenset({"__init__"}),
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),
     raise_keywords=("raise",),

@@ -262,6 +262,8 @@ SPEC = LanguageSpec(
         }
     ),
     module_separator="::",
+    package_index_names=frozenset({"mod"}),
+    resolution_configs=("Cargo.toml",),
     import_alias=lambda module: module.rsplit("::", 1)[-1],
     member_separators=("::",),
     path_roots=frozenset({"crate", "super"}),

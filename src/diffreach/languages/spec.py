@@ -100,6 +100,12 @@ class LanguageSpec:
     builtin_methods: frozenset[str] = frozenset()
     # Separator inside a module spec ('.' for Python/Java, '/' for JS/Go).
     module_separator: str = "."
+    # File stems that stand for their folder: importing the folder names this file
+    # (Python ``__init__``, JS ``index``, Rust ``mod``).
+    package_index_names: frozenset[str] = frozenset()
+    # File names (in any folder) that steer this language's import resolution
+    # (go.mod, package.json, …): a change of one forces a full build.
+    resolution_configs: tuple[str, ...] = ()
     # The local name a plain ``import spec`` binds (Python: the dotted path,
     # Go: the last path segment).
     import_alias: Callable[[str], str] = str

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import tree_sitter_typescript
 
-from .javascript import BUILTIN_METHODS, GLOBALS, JsModules
+from .javascript import BUILTIN_METHODS, GLOBALS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
 from .spec import LanguageSpec
 
 _TS_GLOBALS = frozenset(
@@ -49,6 +49,8 @@ _COMMON = {
     "builtins": GLOBALS | _TS_GLOBALS,
     "builtin_methods": BUILTIN_METHODS,
     "module_separator": "/",
+    "package_index_names": PACKAGE_INDEX_NAMES,
+    "resolution_configs": RESOLUTION_CONFIGS,
     "import_alias": lambda module: "",
     "resolution": "as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",
