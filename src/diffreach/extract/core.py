@@ -265,7 +265,7 @@ def _extract(
     )
     symbols = [_file_symbol(path, data, is_test, note_text(notes.get(-1), "", max_notes))]
     symbols.extend(
-        _symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes) for i, d in enumerate(ordered)
+        _symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes, spec) for i, d in enumerate(ordered)
     )
     return FileExtract(
         path=path,
@@ -557,11 +557,12 @@ def _symbol(
     is_test: bool,
     notes: list[str] | None,
     max_notes: int,
+    spec: LanguageSpec,
 ) -> Symbol:
     parent = ordered[d.parent].id if d.parent >= 0 else path
     node = d.node
     body = _body(node)
-    doc = _doc(node, body, text)
+    doc = _doc(node, body, text, spec)
     return Symbol(
         id=d.id,
         kind=d.kind,
@@ -600,13 +601,15 @@ def _signature(node: Node, body: Node | None, data: bytes) -> str:
     return text[:_MAX_SIGNATURE]
 
 
-def _doc(node: Node, body: Node | None, text: _Text) -> str:
-    # ``named_child(0)``, not ``named_children[0]``: a class body's children are many nodes.
-    first = body.named_child(0) if body is not None and body.named_child_count else None
-    if first is not None and first.type == "expression_statement" and first.named_child_count:
-        string = first.named_child(0)
-        if string.type == "string":
-            return _first_line(text(string).strip(QUOTES + "rbuRBU"))
+def _doc(node: Node, body: Node | None, text: _Text, spec: LanguageSpec) -> str:
+    if spec.docstring is not None and body is not None and body.named_child_count:
+        # ``named_child(0)``, not ``named_children[0]``: a class body's children are many nodes.
+        first = body.named_child(0)
+        statement, literal = spec.docstring
+        if first is not None and first.type == statement and first.named_child_count:
+            string = first.named_child(0)
+            if string is not None and string.type == literal:
+                return _first_line(text(string).strip(QUOTES + spec.string_prefixes))
     prev = node.prev_named_sibling
     if prev is not None and "comment" in prev.type and prev.end_point.row >= node.start_point.row - 1:
         return _first_line(text(prev).lstrip("/*#! ").rstrip("*/ "))

@@ -36,6 +36,11 @@ _CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
 # Shared with TypeScript: the files that steer module resolution, and the stem of a folder's entry file.
 RESOLUTION_CONFIGS = ("package.json", *_CONFIG_NAMES)
 PACKAGE_INDEX_NAMES = frozenset({"index"})
+# A string statement first in a body reads as a docstring, as in Python, prefixes and all: so
+# a directive ("use strict") is a function's doc, with its "u" stripped. Kept as the extractor
+# read it before docstrings were spec data; dropping it changes docs and notes (a fix of its own).
+DOCSTRING = ("expression_statement", "string")
+DOCSTRING_PREFIXES = "rbuRBU"
 _ENTRY_FIELDS = ("source", "exports", "module", "main", "types", "typings")
 _BUILD_DIRS = ("dist", "lib", "build", "out", "esm", "cjs", "es")
 _MAX_EXTENDS = 5
@@ -598,6 +603,8 @@ SPEC = LanguageSpec(
     module_separator="/",
     package_index_names=PACKAGE_INDEX_NAMES,
     resolution_configs=RESOLUTION_CONFIGS,
+    docstring=DOCSTRING,
+    string_prefixes=DOCSTRING_PREFIXES,
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",

@@ -159,6 +159,12 @@ class LanguageSpec:
     raise_keywords: tuple[str, ...] = ("raise", "throw", "throws")
     visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static", "pub", "internal")
     decorator_prefix: str = "@"
+    # A docstring: a string literal written as the first statement of a body, as
+    # (statement node type, string node type). Its text is read without quotes and
+    # without the letters of ``string_prefixes`` (Python's r, b, u). Otherwise a
+    # definition's doc is the comment right above it.
+    docstring: tuple[str, str] | None = None
+    string_prefixes: str = ""
 
     @cached_property
     def query_source(self) -> str:

@@ -14,7 +14,15 @@ from __future__ import annotations
 
 import tree_sitter_typescript
 
-from .javascript import BUILTIN_METHODS, GLOBALS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .javascript import (
+    BUILTIN_METHODS,
+    DOCSTRING,
+    DOCSTRING_PREFIXES,
+    GLOBALS,
+    PACKAGE_INDEX_NAMES,
+    RESOLUTION_CONFIGS,
+    JsModules,
+)
 from .spec import LanguageSpec
 
 _TS_GLOBALS = frozenset(
@@ -51,6 +59,8 @@ _COMMON = {
     "module_separator": "/",
     "package_index_names": PACKAGE_INDEX_NAMES,
     "resolution_configs": RESOLUTION_CONFIGS,
+    "docstring": DOCSTRING,
+    "string_prefixes": DOCSTRING_PREFIXES,
     "import_alias": lambda module: "",
     "resolution": "as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",
