@@ -70,6 +70,33 @@ class ModuleResolver(Protocol):
 ResolverFactory = Callable[["RepoFiles", "LanguageSpec"], ModuleResolver]
 
 
+def parameter_list(signature: str, skip: int = 0) -> str | None:
+    """The text inside a signature's parenthesised group number ``skip`` (0: the first),
+    brackets of every kind nested in it; None when there is no such group."""
+    start, end = -1, -1
+    for _ in range(skip + 1):
+        start = signature.find("(", end + 1)
+        if start < 0:
+            return None
+        end = _closing(signature, start)
+        if end < 0:
+            return None
+    return signature[start + 1 : end]
+
+
+def _closing(text: str, start: int) -> int:
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
 @dataclass(frozen=True)
 class LanguageSpec:
     name: str
@@ -159,6 +186,10 @@ class LanguageSpec:
     raise_keywords: tuple[str, ...] = ("raise", "throw", "throws")
     visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static", "pub", "internal")
     decorator_prefix: str = "@"
+    # A signature → the text of its parameter list, None when it has none: what a call
+    # must bind (behavior.py counts it). The first parenthesised group unless a language
+    # writes another first (Go's method receiver).
+    parameters: Callable[[str], str | None] = parameter_list
     # A docstring: a string literal written as the first statement of a body, as
     # (statement node type, string node type). Its text is read without quotes and
     # without the letters of ``string_prefixes`` (Python's r, b, u). Otherwise a

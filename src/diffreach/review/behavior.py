@@ -15,6 +15,8 @@ import subprocess
 from collections.abc import Callable, Iterable
 
 from diffreach.errors import DiffreachError
+from diffreach.languages import language_for
+from diffreach.languages.spec import LanguageSpec, parameter_list
 from diffreach.model import Change, Reached
 
 # Per change kind: the chance a direct caller's behaviour changes. Ordered by
@@ -43,24 +45,13 @@ def change_score(change: Change) -> float:
     return max((KIND_SCORES.get(k, 0.2) for k in change.changes), default=0.2)
 
 
-def arity(signature: str) -> tuple[int, int | None] | None:
-    """(required, maximum or None for variadic) from a signature's parameter list."""
-    start = signature.find("(")
-    if start < 0:
+def arity(signature: str, spec: LanguageSpec | None = None) -> tuple[int, int | None] | None:
+    """(required, maximum or None for variadic) from a signature's parameter list, which
+    the language's spec finds (the first parenthesised group when there is no spec)."""
+    text = (spec.parameters if spec is not None else parameter_list)(signature)
+    if text is None:
         return None
-    depth, end = 0, -1
-    for i in range(start, len(signature)):
-        ch = signature[i]
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-            if depth == 0:
-                end = i
-                break
-    if end < 0:
-        return None
-    params = [p.strip() for p in _top_level_split(signature[start + 1 : end]) if p.strip()]
+    params = [p.strip() for p in _top_level_split(text) if p.strip()]
     params = [
         p
         for p in params
@@ -116,7 +107,7 @@ def call_fit(change: Change, caller_lines: Iterable[str], name: str) -> bool | N
     arguments it refuses, True when every countable site fits, None when none can be counted."""
     if "signature" not in change.changes or not change.signature:
         return None
-    bounds = arity(change.signature)
+    bounds = arity(change.signature, language_for(change.file))
     if bounds is None:
         return None
     required, maximum = bounds
