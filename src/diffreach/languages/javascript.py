@@ -13,7 +13,7 @@ Exports are stated in the query as imports of the file's own scope (module ""):
 ``export default foo`` binds ``default`` to ``foo``, ``module.exports = {…}``
 binds ``default`` to the module itself, and ``require('./a')`` binds the
 module's ``default`` first and the module second, so CommonJS and ES modules
-meet in the middle (see queries/javascript.scm).
+meet in the middle (see queries/ecmascript.scm).
 """
 
 from __future__ import annotations
@@ -592,7 +592,7 @@ SPEC = LanguageSpec(
     name="javascript",
     extensions=JS_EXTENSIONS,
     grammar=tree_sitter_javascript.language,
-    query_file="ecmascript.scm+javascript.scm",
+    query_file="ecmascript.scm+javascript.scm+jsx.scm",
     resolver=JsModules,
     test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
     self_names=frozenset({"this"}),

@@ -4,7 +4,8 @@
 the TSX one (JSX nodes exist only there), so there are two specs. Both are named
 ``typescript``: a ``.tsx`` component and the ``.ts`` hook it calls are one
 language to the resolver (unique-name matches, the shared module resolver).
-The TSX query is the TypeScript query plus the JSX patterns in ``tsx.scm``.
+The TSX query is the TypeScript query plus the JSX patterns in ``jsx.scm``
+(which JavaScript's query has too).
 Module resolution is JavaScript's (``javascript.JsModules``): relative specs
 with or without extension, ``.js`` specs naming ``.ts`` sources, tsconfig
 ``paths``/``baseUrl`` and monorepo packages.
@@ -76,7 +77,7 @@ SPECS = (
     LanguageSpec(
         extensions=(".tsx",),
         grammar=tree_sitter_typescript.language_tsx,
-        query_file="ecmascript.scm+typescript.scm+tsx.scm",
+        query_file="ecmascript.scm+typescript.scm+jsx.scm",
         **_COMMON,
     ),  # type: ignore[arg-type]
 )
