@@ -104,7 +104,7 @@ def use_tree(text: str) -> list[tuple[str, str, str, bool]]:
 
 
 def _expand(prefix: str, text: str, out: list[tuple[str, str, str, bool]]) -> None:
-    def join(p):
+    def join(p: str) -> str:
         return f"{prefix}::{p}" if prefix and p else prefix or p
 
     brace = text.find("{")

@@ -13,6 +13,8 @@ with or without extension, ``.js`` specs naming ``.ts`` sources, tsconfig
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import tree_sitter_typescript
 
 from .javascript import (
@@ -48,36 +50,34 @@ _TS_GLOBALS = frozenset(
 )
 
 
-_COMMON = {
-    "name": "typescript",
-    "resolver": JsModules,
-    "test_globs": ("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
-    "self_names": frozenset({"this"}),
-    "super_names": frozenset({"super"}),
-    "constructor_names": ("constructor",),
-    "builtins": GLOBALS | _TS_GLOBALS,
-    "builtin_methods": BUILTIN_METHODS,
-    "module_separator": "/",
-    "package_index_names": PACKAGE_INDEX_NAMES,
-    "resolution_configs": RESOLUTION_CONFIGS,
-    "docstring": DOCSTRING,
-    "string_prefixes": DOCSTRING_PREFIXES,
-    "import_alias": lambda module: "",
-    "resolution": "as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
+_TS = LanguageSpec(
+    name="typescript",
+    extensions=(".ts", ".mts", ".cts"),
+    grammar=tree_sitter_typescript.language_typescript,
+    query_file="ecmascript.scm+typescript.scm",
+    resolver=JsModules,
+    test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
+    self_names=frozenset({"this"}),
+    super_names=frozenset({"super"}),
+    constructor_names=("constructor",),
+    builtins=GLOBALS | _TS_GLOBALS,
+    builtin_methods=BUILTIN_METHODS,
+    module_separator="/",
+    package_index_names=PACKAGE_INDEX_NAMES,
+    resolution_configs=RESOLUTION_CONFIGS,
+    docstring=DOCSTRING,
+    string_prefixes=DOCSTRING_PREFIXES,
+    import_alias=lambda module: "",
+    resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",
-}
+)
 
 SPECS = (
-    LanguageSpec(
-        extensions=(".ts", ".mts", ".cts"),
-        grammar=tree_sitter_typescript.language_typescript,
-        query_file="ecmascript.scm+typescript.scm",
-        **_COMMON,
-    ),  # type: ignore[arg-type]
-    LanguageSpec(
+    _TS,
+    replace(
+        _TS,
         extensions=(".tsx",),
         grammar=tree_sitter_typescript.language_tsx,
         query_file="ecmascript.scm+typescript.scm+jsx.scm",
-        **_COMMON,
-    ),  # type: ignore[arg-type]
+    ),
 )

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 from collections.abc import Callable, Iterable
+from dataclasses import asdict
 
 from diffreach.errors import DiffreachError
 from diffreach.languages import language_for
@@ -131,8 +133,6 @@ def compatible_score(change: Change) -> float | None:
 
 def command_judge(command: str, timeout: float = 30.0) -> Judge:
     """A judge that runs ``command`` with {change, caller} JSON on stdin and reads a score."""
-    import shlex
-
     argv = shlex.split(command)
     if not argv:
         raise DiffreachError("--judge needs a command")
@@ -152,7 +152,5 @@ def command_judge(command: str, timeout: float = 30.0) -> Judge:
     return judge
 
 
-def _record(obj: object) -> dict[str, object]:
-    from dataclasses import asdict
-
-    return asdict(obj)  # type: ignore[call-overload]
+def _record(obj: Change | Reached) -> dict[str, object]:
+    return asdict(obj)

@@ -22,18 +22,7 @@ from pathlib import PurePosixPath
 from diffreach.config import Config
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import imports_on_line, unbound_calls
-from diffreach.model import (
-    Change,
-    ChangeKind,
-    Edge,
-    EdgeKind,
-    NodeKind,
-    Radius,
-    Reached,
-    RefStatus,
-    Resolution,
-    Symbol,
-)
+from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, RefStatus, Resolution
 from diffreach.review.behavior import (
     BEHAVIOR_THRESHOLD,
     HOP_DECAY,
@@ -271,7 +260,7 @@ def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, chan
         w.notes.append(f"{source} is a hub (> {w.caps.utility_threshold} callers): listed, not expanded")
 
 
-_EDGE_ORDER = {
+_EDGE_ORDER: dict[str, int] = {
     EdgeKind.CALLS: 0,
     EdgeKind.DYNAMIC: 1,
     EdgeKind.REFERENCES: 2,
@@ -304,7 +293,7 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
     """
     edges: list[Edge] = []
     for c in changed:
-        if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in ("function", "method"):
+        if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             continue
         name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
         gone = ChangeKind.DELETED in c.changes
@@ -312,7 +301,7 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
         rows = unbound_calls(store, name, statuses)
         # A function changed in place keeps its resolved callers; only methods on
         # unknown receivers are guessed at, never bare names.
-        rows = [r for r in rows if gone or (c.kind == "method" and r[2] and r[2] != "?")]
+        rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
         if len(rows) > cap:
             sites = "call site" if len(rows) == 1 else "call sites"
             notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
@@ -449,4 +438,4 @@ def is_behavior_change(r: Reached) -> bool:
     return r.behavior >= BEHAVIOR_THRESHOLD
 
 
-__all__ = ["Caps", "Symbol", "blast_radius", "describe_hop", "is_behavior_change"]
+__all__ = ["Caps", "blast_radius", "describe_hop", "is_behavior_change"]
