@@ -7,7 +7,7 @@ records: it nests definitions by byte range, names them, and attributes every
 reference to its innermost enclosing definition. It knows nothing of other
 files and never resolves a name.
 
-The Python here runs once per match (Django: 399k matches in 520k lines), so it is kept
+The Python here runs once per match, nearly one per line of code, so it is kept
 lean: what a pattern's matches mean is decided once per query (``_plan``), texts
 are sliced from a string decoded once, and records are made in bulk after the
 pass. bench/extract_profile.py measures it against the parse + query floor.
@@ -46,8 +46,7 @@ _SPACES = re.compile(r"\s+")
 # operations) and in CPU seconds. Ordinary code costs about 10 callbacks per KiB
 # in every grammar here and parses at megabytes per second; a grammar that
 # loops without end hits the count, one that crawls on some input (Ruby on
-# `f(1)f(1)…`: 27 KB/s) hits the time, and the file is reported, never hangs
-# the index. CPU time, not wall time: a busy machine does not skip more files.
+# `f(1)f(1)…`) hits the time, and the file is reported, never hangs the index. CPU time, not wall time: a busy machine does not skip more files.
 PARSE_BUDGET_BASE = 20_000
 PARSE_BUDGET_PER_KIB = 200
 PARSE_CPU_SECONDS = 5.0
@@ -140,7 +139,7 @@ class _Def:
 def _texter(data: bytes) -> _Text:
     """Node → its text, sliced from the file's bytes. A tree parsed through a read
     callback (which the parse budget needs) keeps no source: ``node.text`` would
-    read it again through the callback, 170× slower. An ASCII file (most are) is
+    read it again through the callback, far slower. An ASCII file (most are) is
     decoded once and sliced as a string: byte and character offsets agree."""
     if data.isascii():
         source = data.decode("ascii")
@@ -163,7 +162,7 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
     def progress(_offset: int, _has_error: bool) -> bool:
         nonlocal left
         left -= 1
-        # True halts the parser; the clock is read every 32 steps (a read costs µs, ms under load).
+        # True halts the parser; the clock is read every 32 steps (a read is a system call).
         return left < 0 or (not left & 31 and time.process_time() > deadline)
 
     try:
@@ -179,7 +178,7 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
 
 def compile_language(spec: LanguageSpec) -> None:
     """Compile a language's parser, query and match plan now (they are kept): a process
-    about to fork workers does it once for all of them (TypeScript's query: ~0.25 s each)."""
+    about to fork workers does it once for all of them (a large query, TypeScript's, is slow to compile)."""
     _parser_and_query(spec)
     _plan(spec)
 
@@ -298,8 +297,8 @@ class _Found:
 def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
     found = _Found(text)
     cursor = QueryCursor(query)
-    # Matching costs grow with the square of the tree's depth (10,000 nested calls: 5 s);
-    # no real definition or reference sits 1,000 levels down, generated chains do.
+    # Matching costs grow with the square of the tree's depth (generated chains of nested
+    # calls take seconds); no real definition or reference sits 1,000 levels down, generated chains do.
     cursor.set_max_start_depth(MAX_QUERY_DEPTH)
     for pattern, captures in cursor.matches(root):
         step = plan[pattern]
@@ -469,8 +468,8 @@ class _Scopes:
 
 
 # Speed: a frozen dataclass's ``__init__`` sets each field through
-# ``object.__setattr__`` (1.3 µs a Ref, ~300k Refs on Django); setting the slots
-# directly makes the same record in half that. Only while Ref's fields are these
+# ``object.__setattr__``, and a Ref is made per reference, the most numerous record;
+# setting the slots directly makes the same record in half the time. Only while Ref's fields are these
 # five and it has no ``__post_init__``; otherwise its own constructor is used.
 _REF_FIELDS = ("scope", "kind", "name", "receiver", "line")
 _REF_SLOTS = (

@@ -119,8 +119,8 @@ def _inside(top: str, full: str, real_dirs: dict[str, bool], is_link: bool) -> b
 
     Directories are answered once each, from the root down: one is inside when its
     parent is and it is no link that leaves the root. (A ``realpath`` per directory
-    lstats every component again: it was a third of an update's walk on Django.) The
-    file itself is resolved only when it is a link.
+    lstats every component again, for every file of a deep tree.) The file itself is
+    resolved only when it is a link.
     """
     inside = _dir_inside(top, full.rpartition("/")[0], real_dirs)
     if inside and is_link:
