@@ -46,7 +46,8 @@ _SPACES = re.compile(r"\s+")
 # operations) and in CPU seconds. Ordinary code costs about 10 callbacks per KiB
 # in every grammar here and parses at megabytes per second; a grammar that
 # loops without end hits the count, one that crawls on some input (Ruby on
-# `f(1)f(1)…`) hits the time, and the file is reported, never hangs the index. CPU time, not wall time: a busy machine does not skip more files.
+# `f(1)f(1)…`) hits the time, and the file is reported, never hangs the index.
+# CPU time, not wall time: a busy machine does not skip more files.
 PARSE_BUDGET_BASE = 20_000
 PARSE_BUDGET_PER_KIB = 200
 PARSE_CPU_SECONDS = 5.0
@@ -469,8 +470,9 @@ class _Scopes:
 
 # Speed: a frozen dataclass's ``__init__`` sets each field through
 # ``object.__setattr__``, and a Ref is made per reference, the most numerous record;
-# setting the slots directly makes the same record in half the time. Only while Ref's fields are these
-# five and it has no ``__post_init__``; otherwise its own constructor is used.
+# setting the slots directly makes the same record in half the time. Only while
+# Ref's fields are these five and it has no ``__post_init__``; otherwise its own
+# constructor is used.
 _REF_FIELDS = ("scope", "kind", "name", "receiver", "line")
 _REF_SLOTS = (
     tuple(getattr(Ref, name).__set__ for name in _REF_FIELDS)
