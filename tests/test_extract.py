@@ -7,7 +7,8 @@ import gc
 import pytest
 
 from diffreach.extract import core as extract_module
-from diffreach.extract.core import _SPACES, _make_refs, _squeeze, extract
+from diffreach.extract.core import _SPACES, _squeeze, extract
+from diffreach.extract.scopes import make_refs
 from diffreach.languages import language_for
 from diffreach.model import Ref
 
@@ -15,7 +16,7 @@ PY = language_for("m.py")
 
 
 def test_refs_made_from_slots_equal_the_constructors() -> None:
-    made = _make_refs([(3, "call", "f", "self", 0, "m.py::A.f"), (4, "value", "g", "", 1, "m.py")])
+    made = make_refs([(3, "call", "f", "self", 0, "m.py::A.f"), (4, "value", "g", "", 1, "m.py")])
     assert made == [Ref("m.py::A.f", "call", "f", "self", 3), Ref("m.py", "value", "g", "", 4)]
     assert [hash(r) for r in made] == [
         hash(Ref("m.py::A.f", "call", "f", "self", 3)),

@@ -34,8 +34,10 @@ class Config:
     query_max_files: int = 5
     tokenizer: str = "heuristic"
     workers: int = 0  # 0: one per core
-    stream_min_files: int = 10_000  # from this many files a full build streams through the store (bounded memory)
-    stream_min_bytes: int = 24_000_000  # ... or from this much source (Django, 17 MB, peaks at ~260 MB in memory)
+    # From this many files, or this much source, a full build streams through the store (bounded
+    # memory): held at once, source takes many times its size in memory.
+    stream_min_files: int = 10_000
+    stream_min_bytes: int = 24_000_000
     resolve_chunk_files: int = 5000  # a streamed build's resolver forgets its per-file memos after this many files
     history: bool = True  # files changed together in git history (cochange.py)
     cochange_commits: int = 2000

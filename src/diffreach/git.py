@@ -8,6 +8,7 @@ first line of complaint.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -38,8 +39,6 @@ def run(root: str | Path, *args: str, input_bytes: bytes | None = None, check: b
 
 
 def _env() -> dict[str, str]:
-    import os
-
     env = dict(os.environ)
     env.setdefault("GIT_TERMINAL_PROMPT", "0")
     env["GIT_OPTIONAL_LOCKS"] = "0"  # never take index.lock for read-only commands
@@ -128,13 +127,6 @@ def show(root: str | Path, rev: str, path: str) -> bytes | None:
         return run(root, "show", f"{rev}:{path}")
     except GitError:
         return None
-
-
-def log_count(root: str | Path) -> int:
-    try:
-        return int(run(root, "rev-list", "--count", "HEAD").decode().strip() or 0)
-    except (GitError, ValueError):
-        return 0
 
 
 def first_parent_commits(

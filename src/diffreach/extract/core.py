@@ -3,17 +3,17 @@
 One tree-sitter query pass per file (creating Python node objects is the main
 cost, so we never walk the whole tree). The query file of the language says
 what is a definition, a call, an import; this module only turns captures into
-records: it nests definitions by byte range, names them, and attributes every
-reference to its innermost enclosing definition. It knows nothing of other
-files and never resolves a name.
+records: ``scopes.py`` nests the definitions by byte range, names them, and
+attributes every reference to its innermost enclosing definition; ``symbols.py``
+makes their records. It knows nothing of other files and never resolves a name.
 
-The Python here runs once per match (Django: 399k matches in 520k lines), so it is kept
+The Python here runs once per match, nearly one per line of code, so it is kept
 lean: what a pattern's matches mean is decided once per query (``_plan``), texts
 are sliced from a string decoded once, and records are made in bulk after the
 pass. bench/extract_profile.py measures it against the parse + query floor.
 
 Each symbol also gets ``notes``, prose for query ranking, from the ``@comment`` and
-``@doc`` captures of the same pass (``extract_notes.py`` decides whose each one is).
+``@doc`` captures of the same pass (``notes.py`` decides whose each one is).
 """
 
 from __future__ import annotations
@@ -21,33 +21,30 @@ from __future__ import annotations
 import hashlib
 import re
 import time
-from bisect import bisect_right
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from diffreach.extract.gc_pause import collector_paused
-from diffreach.extract.imports import QUOTES, imports_of
+from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
+from diffreach.extract.scopes import Definition, Scopes, nest
+from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import Binding, FileExtract, Import, NodeKind, Ref, RefKind, Symbol
+from diffreach.model import FileExtract, Import, RefKind
 
-_CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
 _REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.INHERIT}
 _MAIN_PREFIXES = ("definition.", "reference.")
 _MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
-_MAX_SIGNATURE = 300
-_MAX_DOC = 200
-_MAX_RECEIVER = 120
 _SPACES = re.compile(r"\s+")
 # The parse budget, in tree-sitter progress callbacks (one per ~100 parser
 # operations) and in CPU seconds. Ordinary code costs about 10 callbacks per KiB
 # in every grammar here and parses at megabytes per second; a grammar that
 # loops without end hits the count, one that crawls on some input (Ruby on
-# `f(1)f(1)…`: 27 KB/s) hits the time, and the file is reported, never hangs
-# the index. CPU time, not wall time: a busy machine does not skip more files.
+# `f(1)f(1)…`) hits the time, and the file is reported, never hangs the index.
+# CPU time, not wall time: a busy machine does not skip more files.
 PARSE_BUDGET_BASE = 20_000
 PARSE_BUDGET_PER_KIB = 200
 PARSE_CPU_SECONDS = 5.0
@@ -122,25 +119,10 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
     return tuple(steps)
 
 
-@dataclass(slots=True)
-class _Def:
-    node: Node
-    name: str
-    capture: str
-    receiver: str
-    start: int
-    end: int
-    parent: int = -1
-    test: bool = False
-    id: str = ""
-    kind: str = ""
-    qualname: str = ""
-
-
 def _texter(data: bytes) -> _Text:
     """Node → its text, sliced from the file's bytes. A tree parsed through a read
     callback (which the parse budget needs) keeps no source: ``node.text`` would
-    read it again through the callback, 170× slower. An ASCII file (most are) is
+    read it again through the callback, far slower. An ASCII file (most are) is
     decoded once and sliced as a string: byte and character offsets agree."""
     if data.isascii():
         source = data.decode("ascii")
@@ -163,7 +145,7 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
     def progress(_offset: int, _has_error: bool) -> bool:
         nonlocal left
         left -= 1
-        # True halts the parser; the clock is read every 32 steps (a read costs µs, ms under load).
+        # True halts the parser; the clock is read every 32 steps (a read is a system call).
         return left < 0 or (not left & 31 and time.process_time() > deadline)
 
     try:
@@ -179,7 +161,7 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
 
 def compile_language(spec: LanguageSpec) -> None:
     """Compile a language's parser, query and match plan now (they are kept): a process
-    about to fork workers does it once for all of them (TypeScript's query: ~0.25 s each)."""
+    about to fork workers does it once for all of them (a large query, TypeScript's, is slow to compile)."""
     _parser_and_query(spec)
     _plan(spec)
 
@@ -204,7 +186,7 @@ def extract(
             language=spec.name,
             content_hash=content_hash(data),
             size=len(data),
-            symbols=(_file_symbol(path, data, spec.is_test_path(path)),),
+            symbols=(file_symbol(path, data, spec.is_test_path(path)),),
             refs=(),
             imports=(),
             bindings=(),
@@ -250,8 +232,8 @@ def _extract(
     found = _collect(root, query, _plan(spec), text)
     if comment_spans is not None:
         comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
-    ordered = _nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
-    scopes = _Scopes(ordered, path)
+    ordered = nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
+    scopes = Scopes(ordered, path)
     notes = (
         note_owners(
             outside(found.comments, found.import_spans),
@@ -263,9 +245,9 @@ def _extract(
         if max_notes > 0
         else {}
     )
-    symbols = [_file_symbol(path, data, is_test, note_text(notes.get(-1), "", max_notes))]
+    symbols = [file_symbol(path, data, is_test, note_text(notes.get(-1), "", max_notes))]
     symbols.extend(
-        _symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes) for i, d in enumerate(ordered)
+        symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes, spec) for i, d in enumerate(ordered)
     )
     return FileExtract(
         path=path,
@@ -286,7 +268,7 @@ class _Found:
     """What one query pass over a file captured, before nesting and scoping."""
 
     text: _Text
-    defs: dict[int, _Def] = field(default_factory=dict)  # by the name node's start byte
+    defs: dict[int, Definition] = field(default_factory=dict)  # by the name node's start byte
     refs: dict[tuple[str, int], tuple[Node, str, str, str, str]] = field(default_factory=dict)
     imports: list[Import] = field(default_factory=list)
     bindings: list[tuple[Node, str, str]] = field(default_factory=list)
@@ -298,8 +280,8 @@ class _Found:
 def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
     found = _Found(text)
     cursor = QueryCursor(query)
-    # Matching costs grow with the square of the tree's depth (10,000 nested calls: 5 s);
-    # no real definition or reference sits 1,000 levels down, generated chains do.
+    # Matching costs grow with the square of the tree's depth (generated chains of nested
+    # calls take seconds); no real definition or reference sits 1,000 levels down, generated chains do.
     cursor.set_max_start_depth(MAX_QUERY_DEPTH)
     for pattern, captures in cursor.matches(root):
         step = plan[pattern]
@@ -331,7 +313,7 @@ def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) 
     if known is None or (end - start) > (known.end - known.start):
         receivers = captures.get("receiver")
         receiver = _clean_type(_members(found.text(receivers[0]), step.spec)) if receivers else ""
-        known = found.defs[key] = _Def(
+        known = found.defs[key] = Definition(
             node, found.text(names[0]), step.main[11:], receiver, start, end, test=known is not None and known.test
         )
     # Several patterns may match one definition; any of them may mark it a test.
@@ -413,212 +395,6 @@ def _squeeze(text: str) -> str:
     """``text`` without whitespace. Speed: most texts have none, and every whitespace
     character but the space is unprintable, so two C scans usually spare the regex."""
     return text if text.isprintable() and " " not in text else _SPACES.sub("", text)
-
-
-class _Scopes:
-    """Attributes a node to its innermost enclosing definition (the file at module level)."""
-
-    def __init__(self, ordered: list[_Def], path: str) -> None:
-        self.ordered = ordered
-        self.path = path
-        self.starts = [d.start for d in ordered]
-
-    def index_of(self, node: Node) -> int:
-        i = bisect_right(self.starts, node.start_byte) - 1
-        while i >= 0 and self.ordered[i].end <= node.start_byte:
-            i = self.ordered[i].parent
-        return i
-
-    def id_of(self, i: int) -> str:
-        return self.ordered[i].id if i >= 0 else self.path
-
-    def refs(self, raw: Iterable[tuple[Node, str, str, str, str]]) -> list[Ref]:
-        # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo).
-        owners = {d.qualname: d.id for d in reversed(self.ordered) if d.kind == NodeKind.CLASS}
-        # Speed: ``index_of`` inlined over plain lists, and rows sorted as tuples
-        # (the running number keeps the order of equal keys, as a stable sort by key did).
-        starts, ends = self.starts, [d.end for d in self.ordered]
-        parents, ids = [d.parent for d in self.ordered], [d.id for d in self.ordered]
-        rows = []
-        for seq, (node, kind, name, receiver, owner) in enumerate(raw):
-            if len(receiver) > _MAX_RECEIVER:
-                receiver = "?"
-            scope = (owners.get(owner) or owners.get(owner.rsplit(".", 1)[-1])) if owner else None
-            if not scope:
-                at = node.start_byte
-                i = bisect_right(starts, at) - 1
-                while i >= 0 and ends[i] <= at:
-                    i = parents[i]
-                scope = ids[i] if i >= 0 else self.path
-            rows.append((node.start_point.row + 1, kind, name, receiver, seq, scope))
-        rows.sort()
-        return _make_refs(rows)
-
-    def bindings(self, raw: Iterable[tuple[Node, str, str]], spec: LanguageSpec) -> list[Binding]:
-        out = []
-        for node, name, type_name in raw:
-            if not type_name:
-                continue
-            i = self.index_of(node)
-            if "." in name and name.split(".", 1)[0] in spec.self_names:
-                # self.x = Foo() in any method binds x for the whole class.
-                while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:
-                    i = self.ordered[i].parent
-            out.append(Binding(self.id_of(i), name, type_name, node.start_point.row + 1))
-        return out
-
-
-# Speed: a frozen dataclass's ``__init__`` sets each field through
-# ``object.__setattr__`` (1.3 µs a Ref, ~300k Refs on Django); setting the slots
-# directly makes the same record in half that. Only while Ref's fields are these
-# five and it has no ``__post_init__``; otherwise its own constructor is used.
-_REF_FIELDS = ("scope", "kind", "name", "receiver", "line")
-_REF_SLOTS = (
-    tuple(getattr(Ref, name).__set__ for name in _REF_FIELDS)
-    if tuple(f.name for f in fields(Ref)) == _REF_FIELDS and not hasattr(Ref, "__post_init__")
-    else None
-)
-
-
-def _make_refs(rows: list[tuple[int, str, str, str, int, str]]) -> list[Ref]:
-    if _REF_SLOTS is None:
-        return [Ref(scope, kind, name, receiver, line) for line, kind, name, receiver, _, scope in rows]
-    new = object.__new__
-    set_scope, set_kind, set_name, set_receiver, set_line = _REF_SLOTS
-    out = []
-    for line, kind, name, receiver, _, scope in rows:
-        ref = new(Ref)
-        set_scope(ref, scope)
-        set_kind(ref, kind)
-        set_name(ref, name)
-        set_receiver(ref, receiver)
-        set_line(ref, line)
-        out.append(ref)
-    return out
-
-
-def _nest(ordered: list[_Def], path: str) -> list[_Def]:
-    """Give each definition its parent, kind, qualified name and unique id."""
-    stack: list[int] = []
-    seen: dict[str, int] = {}
-    by_qualname: dict[str, int] = {}
-    for i, d in enumerate(ordered):
-        while stack and ordered[stack[-1]].end <= d.start:
-            stack.pop()
-        d.parent = stack[-1] if stack else -1
-        parent = ordered[d.parent] if d.parent >= 0 else None
-        if d.capture in _CLASS_CAPTURES:
-            d.kind = NodeKind.CLASS
-        elif d.capture == "method" or d.receiver or (parent is not None and parent.kind == NodeKind.CLASS):
-            d.kind = NodeKind.METHOD
-        else:
-            d.kind = NodeKind.FUNCTION
-        if d.receiver and parent is None:
-            # Out of line (Go receivers, void ns::Foo::bar()): the owner by its
-            # last segment when the file defines it; otherwise the resolver pairs it.
-            owner = d.receiver.rsplit(".", 1)[-1]
-            d.parent = by_qualname.get(d.receiver, by_qualname.get(owner, -1))
-            d.qualname = f"{ordered[d.parent].qualname if d.parent >= 0 else owner}.{d.name}"
-            d.test = d.test or (d.parent >= 0 and ordered[d.parent].test)
-        else:
-            d.qualname = f"{parent.qualname}.{d.name}" if parent else d.name
-            d.test = d.test or (parent is not None and parent.test)
-        count = seen.get(d.qualname, 0) + 1
-        seen[d.qualname] = count
-        # A second definition of one name (property setters, conditional defs)
-        # gets an ordinal so ids stay unique and stable while the order holds.
-        d.id = f"{path}::{d.qualname}" if count == 1 else f"{path}::{d.qualname}#{count}"
-        by_qualname.setdefault(d.qualname, i)
-        stack.append(i)
-    return ordered
-
-
-def _file_symbol(path: str, data: bytes, is_test: bool, notes: str = "") -> Symbol:
-    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
-    return Symbol(
-        id=path,
-        kind=NodeKind.FILE,
-        name=path.rsplit("/", 1)[-1],
-        qualname="",
-        file=path,
-        start_line=1,
-        end_line=max(lines, 1),
-        is_test=is_test,
-        notes=notes,
-    )
-
-
-def _symbol(
-    d: _Def,
-    ordered: list[_Def],
-    path: str,
-    data: bytes,
-    text: _Text,
-    is_test: bool,
-    notes: list[str] | None,
-    max_notes: int,
-) -> Symbol:
-    parent = ordered[d.parent].id if d.parent >= 0 else path
-    node = d.node
-    body = _body(node)
-    doc = _doc(node, body, text)
-    return Symbol(
-        id=d.id,
-        kind=d.kind,
-        name=d.name,
-        qualname=d.qualname,
-        file=path,
-        start_line=node.start_point.row + 1,
-        end_line=node.end_point.row + 1,
-        signature=_signature(node, body, data),
-        doc=doc,
-        is_test=is_test or d.test,
-        parent=parent,
-        notes=note_text(notes, doc, max_notes),
-    )
-
-
-def _body(node: Node) -> Node | None:
-    inner = node.child_by_field_name("definition") or node
-    return inner.child_by_field_name("body")
-
-
-def _signature(node: Node, body: Node | None, data: bytes) -> str:
-    if body is not None:
-        # A comment written first in the body may sit outside the body's node (Python puts
-        # ``# why`` after ``def f():`` there): the header ends before it.
-        end = body.start_byte
-        before = body.prev_sibling
-        while before is not None and "comment" in before.type:
-            end = before.start_byte
-            before = before.prev_sibling
-        raw = data[node.start_byte : end]
-    else:  # the first line; b"\n" is never part of a multi-byte character, so cut before decoding
-        raw = data[node.start_byte : node.end_byte].split(b"\n", 1)[0]
-    # split/join is the regex's "runs of whitespace to one space, then strip": both use str.isspace.
-    text = " ".join(raw.decode("utf-8", "replace").split()).rstrip("{:").strip()
-    return text[:_MAX_SIGNATURE]
-
-
-def _doc(node: Node, body: Node | None, text: _Text) -> str:
-    # ``named_child(0)``, not ``named_children[0]``: a class body's children are many nodes.
-    first = body.named_child(0) if body is not None and body.named_child_count else None
-    if first is not None and first.type == "expression_statement" and first.named_child_count:
-        string = first.named_child(0)
-        if string.type == "string":
-            return _first_line(text(string).strip(QUOTES + "rbuRBU"))
-    prev = node.prev_named_sibling
-    if prev is not None and "comment" in prev.type and prev.end_point.row >= node.start_point.row - 1:
-        return _first_line(text(prev).lstrip("/*#! ").rstrip("*/ "))
-    return ""
-
-
-def _first_line(text: str) -> str:
-    for line in text.strip().splitlines():
-        line = line.strip().lstrip("*").strip()
-        if line:
-            return line[:_MAX_DOC]
-    return ""
 
 
 def _clean_type(text: str) -> str:

@@ -35,15 +35,16 @@ from diffreach.index.interfaces import replace_structural_edges
 from diffreach.index.registries import replace_registry_edges
 from diffreach.index.report import IndexReport
 from diffreach.index.update import IncrementalUpdate
-from diffreach.index.walk import RESOLUTION_CONFIG, Candidate, find_root, walk
-from diffreach.languages import extraction_key, language_for
+from diffreach.index.walk import Candidate, find_root, walk
+from diffreach.languages import extraction_key, language_for, resolution_configs
 from diffreach.languages.spec import ModuleResolver
 from diffreach.model import FileExtract
 from diffreach.resolve.resolver import Resolver
 
 _INCREMENTAL_MAX_FILES = 50
-# Names a told run (``paths=``) leaves to the walk: they change what is indexed or how it resolves.
-_WALK_DECIDES = frozenset(RESOLUTION_CONFIG) | {".gitignore", ".diffreach.toml", "pyproject.toml"}
+# Names a told run (``paths=``) leaves to the walk: they change what is indexed or how it resolves
+# (and so do the languages' ``resolution_configs()``).
+_WALK_DECIDES = frozenset({".gitignore", ".diffreach.toml", "pyproject.toml"})
 
 
 class Indexer:
@@ -201,7 +202,7 @@ class Indexer:
             return None
         told = sorted(set(paths))
         names = {p.rpartition("/")[2] for p in told}
-        if names & _WALK_DECIDES:
+        if names & (_WALK_DECIDES | resolution_configs()):
             return None
         told = [p for p in told if language_for(p) is not None]
         known = self.store.file_states(told)

@@ -42,6 +42,7 @@ from diffreach.graph.update_queries import (
     stored_outcomes,
 )
 from diffreach.index.report import IndexReport
+from diffreach.languages import language_for
 from diffreach.languages.spec import ModuleResolver
 from diffreach.model import Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
@@ -347,4 +348,5 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
 
 def _module_stem(path: str) -> str:
     pure = PurePosixPath(path)
-    return pure.parent.name if pure.stem in ("__init__", "index", "mod") else pure.stem
+    spec = language_for(path)
+    return pure.parent.name if spec is not None and pure.stem in spec.package_index_names else pure.stem

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
 
+from pathspec import GitIgnoreSpec
+
 from diffreach import git
 from diffreach.config import Config
 from diffreach.errors import PathError
-from diffreach.languages import language_for
-
-# Files whose change alters how imports resolve; any of them changing forces a full build.
-RESOLUTION_CONFIG = ("go.mod", "package.json", "tsconfig.json", "jsconfig.json", "composer.json", "Cargo.toml")
+from diffreach.languages import language_for, resolution_configs
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,8 @@ def walk(
     name alone decides between walks with the same config (see ``_verdict``)."""
     paths = git.ls_files(root) if (git.is_repo(root) if is_git is None else is_git) else _walk_plain(root)
     if configs is not None:
-        configs.extend(p for p in paths if p.rpartition("/")[2] in RESOLUTION_CONFIG)
+        names = resolution_configs()
+        configs.extend(p for p in paths if p.rpartition("/")[2] in names)
     vendored = set(config.vendored_dirs)
     out: list[Candidate] = []
     skipped: dict[str, str] = {}
@@ -119,8 +119,8 @@ def _inside(top: str, full: str, real_dirs: dict[str, bool], is_link: bool) -> b
 
     Directories are answered once each, from the root down: one is inside when its
     parent is and it is no link that leaves the root. (A ``realpath`` per directory
-    lstats every component again: it was a third of an update's walk on Django.) The
-    file itself is resolved only when it is a link.
+    lstats every component again, for every file of a deep tree.) The file itself is
+    resolved only when it is a link.
     """
     inside = _dir_inside(top, full.rpartition("/")[0], real_dirs)
     if inside and is_link:
@@ -160,49 +160,38 @@ def _printable(path: str) -> str:
 
 
 def _walk_plain(root: Path) -> list[str]:
-    """A directory that is not a git repository: honour .gitignore files we meet."""
+    """A directory that is not a git repository: honour the .gitignore files on the way, by
+    git's rules (pathspec's ``GitIgnoreSpec``): a file's patterns are relative to its folder,
+    the last pattern that matches decides, a deeper file over a higher one, ``!`` re-includes.
+    An ignored folder is not entered, so nothing inside it comes back (as in git)."""
     out: list[str] = []
+    rules: dict[str, list[_Rules]] = {}  # folder → the .gitignore files that apply in it, root first
     for dirpath, dirnames, filenames in os.walk(root):
         rel = Path(dirpath).relative_to(root).as_posix()
-        patterns = _gitignore_patterns(root, rel)
-        dirnames[:] = sorted(
-            d for d in dirnames if not d.startswith(".git") and not _ignored(f"{rel}/{d}".lstrip("./"), patterns, True)
-        )
-        for name in sorted(filenames):
-            path = f"{rel}/{name}" if rel != "." else name
-            if not _ignored(path, patterns, False):
-                out.append(path)
+        rel = "" if rel == "." else rel
+        here = rules[rel] = (rules[rel.rpartition("/")[0]] if rel else []) + _gitignore(root, rel)
+        prefix = f"{rel}/" if rel else ""
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".git") and not _ignored(f"{prefix}{d}/", here))
+        out.extend(prefix + name for name in sorted(filenames) if not _ignored(prefix + name, here))
     return out
 
 
-def _gitignore_patterns(root: Path, rel: str) -> list[tuple[str, str]]:
-    """(base dir, pattern) pairs from .gitignore files from the root down to ``rel``."""
-    patterns: list[tuple[str, str]] = []
-    parts = [] if rel == "." else rel.split("/")
-    for i in range(len(parts) + 1):
-        base = "/".join(parts[:i])
-        f = root / base / ".gitignore"
-        if f.is_file():
-            for line in f.read_text(errors="replace").splitlines():
-                line = line.strip()
-                if line and not line.startswith(("#", "!")):
-                    patterns.append((base, line))
-    return patterns
+# A folder ('' for the root) and the patterns of its .gitignore.
+_Rules = tuple[str, GitIgnoreSpec]
 
 
-def _ignored(path: str, patterns: list[tuple[str, str]], is_dir: bool) -> bool:
-    for base, pattern in patterns:
-        if base and not path.startswith(base + "/"):
-            continue
-        local = path[len(base) + 1 :] if base else path
-        dir_only = pattern.endswith("/")
-        pat = pattern.rstrip("/")
-        if dir_only and not is_dir:
-            # a file inside an ignored directory is caught when the directory is pruned
-            continue
-        if "/" in pat.lstrip("/"):
-            if fnmatch(local, pat.lstrip("/")):
-                return True
-        elif fnmatch(local.rsplit("/", 1)[-1], pat):
-            return True
-    return False
+def _gitignore(root: Path, rel: str) -> list[_Rules]:
+    f = root / rel / ".gitignore"
+    if not f.is_file():
+        return []
+    return [(rel, GitIgnoreSpec.from_lines(f.read_text(errors="replace").splitlines()))]
+
+
+def _ignored(path: str, rules: list[_Rules]) -> bool:
+    """Whether git would ignore ``path`` (a folder's ends with '/'), under ``rules`` that apply to it."""
+    ignored = False
+    for base, spec in rules:
+        verdict = spec.check_file(path[len(base) + 1 :] if base else path).include
+        if verdict is not None:
+            ignored = verdict
+    return ignored

@@ -49,6 +49,13 @@ def extraction_key() -> str:
 
 
 @cache
+def resolution_configs() -> frozenset[str]:
+    """The file names that steer import resolution in some language (``go.mod``,
+    ``package.json``, …): a change of one forces a full build."""
+    return frozenset(name for spec in all_languages() for name in spec.resolution_configs)
+
+
+@cache
 def all_languages() -> tuple[LanguageSpec, ...]:
     specs: list[LanguageSpec] = []
     for module in _MODULES:

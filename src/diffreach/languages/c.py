@@ -346,7 +346,6 @@ SPEC = LanguageSpec(
     resolver=IncludeFiles,
     test_globs=("test/*", "tests/*", "test_*.c", "*_test.c", "*_tests.c", "*_unittest.c"),
     builtins=C_KEYWORDS | C_STDLIB,
-    relative_prefixes=(),
     module_separator="/",
     member_separators=("->",),
     resolution='#include "…" beside the file, then compile_commands.json -I dirs or include/, src/ '

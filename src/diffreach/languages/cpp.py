@@ -170,7 +170,6 @@ SPEC = LanguageSpec(
             "second",
         }
     ),
-    relative_prefixes=(),
     module_separator="/",
     member_separators=("::", "->"),
     namespace_receivers=True,

@@ -118,7 +118,6 @@ SPEC = LanguageSpec(
             "TryParse",
         }
     ),
-    relative_prefixes=(),
     module_separator=".",
     resolution="namespaces declared per file; using (wildcard) and using aliases; same-folder "
     "namespace visible; partial classes merged",

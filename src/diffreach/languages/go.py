@@ -21,7 +21,7 @@ from pathlib import PurePosixPath
 
 import tree_sitter_go
 
-from .spec import LanguageSpec, RepoFiles
+from .spec import LanguageSpec, RepoFiles, parameter_list
 
 _MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"/][^\s"]*)"?\s*$', re.MULTILINE)
 _MAJOR_VERSION = re.compile(r"^v\d+$")
@@ -240,6 +240,13 @@ _BUILTIN_METHODS = frozenset(
     ]
 )
 
+_METHOD = re.compile(r"func\s*\(")
+
+
+def method_parameters(signature: str) -> str | None:
+    """A method's receiver comes before its parameters: ``func (r *T) Name(a int)``."""
+    return parameter_list(signature, 1 if _METHOD.match(signature) else 0)
+
 
 SPEC = LanguageSpec(
     name="go",
@@ -251,9 +258,10 @@ SPEC = LanguageSpec(
     package_scope=True,
     builtins=_BUILTINS,
     builtin_methods=_BUILTIN_METHODS,
-    relative_prefixes=("./", "../"),
     module_separator="/",
+    resolution_configs=("go.mod",),
     import_alias=package_name_guess,
+    parameters=method_parameters,
     interface_word="interface",
     resolution="go.mod module path → package directory (all its files); same-package names across files; "
     "receiver methods; embedded structs and interfaces as inheritance; a type with all of an "

@@ -173,7 +173,6 @@ SPEC = LanguageSpec(
     package_spans_directories=True,
     builtins=_BUILTINS,
     builtin_methods=_BUILTIN_METHODS,
-    relative_prefixes=(),
     module_separator=".",
     import_alias=lambda module: module.rsplit(".", 1)[-1],
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "

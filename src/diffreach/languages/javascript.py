@@ -13,7 +13,7 @@ Exports are stated in the query as imports of the file's own scope (module ""):
 ``export default foo`` binds ``default`` to ``foo``, ``module.exports = {…}``
 binds ``default`` to the module itself, and ``require('./a')`` binds the
 module's ``default`` first and the module second, so CommonJS and ES modules
-meet in the middle (see queries/javascript.scm).
+meet in the middle (see queries/ecmascript.scm).
 """
 
 from __future__ import annotations
@@ -33,6 +33,14 @@ _ALL_EXTENSIONS = JS_EXTENSIONS + TS_EXTENSIONS
 # A compiled extension in a spec may stand for the TypeScript source next to it.
 _SOURCE_FOR = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 _CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
+# Shared with TypeScript: the files that steer module resolution, and the stem of a folder's entry file.
+RESOLUTION_CONFIGS = ("package.json", *_CONFIG_NAMES)
+PACKAGE_INDEX_NAMES = frozenset({"index"})
+# A string statement first in a body reads as a docstring, as in Python, prefixes and all: so
+# a directive ("use strict") is a function's doc, with its "u" stripped. Kept as the extractor
+# read it before docstrings were spec data; dropping it changes docs and notes (a fix of its own).
+DOCSTRING = ("expression_statement", "string")
+DOCSTRING_PREFIXES = "rbuRBU"
 _ENTRY_FIELDS = ("source", "exports", "module", "main", "types", "typings")
 _BUILD_DIRS = ("dist", "lib", "build", "out", "esm", "cjs", "es")
 _MAX_EXTENDS = 5
@@ -584,7 +592,7 @@ SPEC = LanguageSpec(
     name="javascript",
     extensions=JS_EXTENSIONS,
     grammar=tree_sitter_javascript.language,
-    query_file="ecmascript.scm+javascript.scm",
+    query_file="ecmascript.scm+javascript.scm+jsx.scm",
     resolver=JsModules,
     test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
     self_names=frozenset({"this"}),
@@ -592,8 +600,11 @@ SPEC = LanguageSpec(
     constructor_names=("constructor",),
     builtins=GLOBALS,
     builtin_methods=BUILTIN_METHODS,
-    relative_prefixes=("./", "../"),
     module_separator="/",
+    package_index_names=PACKAGE_INDEX_NAMES,
+    resolution_configs=RESOLUTION_CONFIGS,
+    docstring=DOCSTRING,
+    string_prefixes=DOCSTRING_PREFIXES,
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",

@@ -152,8 +152,11 @@ SPEC = LanguageSpec(
             "each",
         }
     ),
-    relative_prefixes=(),
     module_separator="\\",
+    resolution_configs=("composer.json",),
+    # As JavaScript's (see DOCSTRING there): a string statement first in a body is read as a doc.
+    docstring=("expression_statement", "string"),
+    string_prefixes="rbuRBU",
     member_separators=("->", "::", "?->"),
     import_tree=use_clauses,
     resolution="namespaces and use (groups, aliases, functions); PSR-4 autoload from composer.json; "

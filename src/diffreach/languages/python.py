@@ -25,7 +25,7 @@ class PythonModules:
         files = sorted(p for p in repo.paths() if p.endswith(_SOURCE_EXTENSIONS))
         self._files = frozenset(files)
         # Speed: plain string splits, not a PurePosixPath per file (this runs on every
-        # update over every path: 60 ms of a one-file update on Django).
+        # update over every path, a one-file update included).
         split = [(path, *_dir_and_stem(path)) for path in files]
         packages = {d or "." for _, d, stem in split if stem == "__init__"}
         self._modules: dict[str, str] = {}
@@ -92,8 +92,10 @@ SPEC = LanguageSpec(
     constructor_names=("__init__", "__new__"),
     builtins=frozenset(n for n in dir(builtins) if not n.startswith("_")),
     builtin_methods=_builtin_methods(),
-    relative_prefixes=(".",),
     module_separator=".",
+    package_index_names=frozenset({"__init__"}),
+    docstring=("expression_statement", "string"),
+    string_prefixes="rbuRBU",
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),
     raise_keywords=("raise",),

@@ -162,7 +162,6 @@ SPEC = LanguageSpec(
             "close",
         }
     ),
-    relative_prefixes=(),
     module_separator="/",
     member_separators=("::",),
     resolution="require/require_relative as wildcard loads (beside the file, lib/ folders); global "

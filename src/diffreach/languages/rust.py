@@ -261,8 +261,9 @@ SPEC = LanguageSpec(
             "parse",
         }
     ),
-    relative_prefixes=("self", "super", "crate"),
     module_separator="::",
+    package_index_names=frozenset({"mod"}),
+    resolution_configs=("Cargo.toml",),
     import_alias=lambda module: module.rsplit("::", 1)[-1],
     member_separators=("::",),
     path_roots=frozenset({"crate", "super"}),

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -68,6 +68,33 @@ class ModuleResolver(Protocol):
 
 
 ResolverFactory = Callable[["RepoFiles", "LanguageSpec"], ModuleResolver]
+
+
+def parameter_list(signature: str, skip: int = 0) -> str | None:
+    """The text inside a signature's parenthesised group number ``skip`` (0: the first),
+    brackets of every kind nested in it; None when there is no such group."""
+    start, end = -1, -1
+    for _ in range(skip + 1):
+        start = signature.find("(", end + 1)
+        if start < 0:
+            return None
+        end = _closing(signature, start)
+        if end < 0:
+            return None
+    return signature[start + 1 : end]
+
+
+def _closing(text: str, start: int) -> int:
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
 
 
 @dataclass(frozen=True)
@@ -98,10 +125,14 @@ class LanguageSpec:
     # Method names too common on built-in types (list.append, map.get) to match
     # by name alone when the receiver's type is unknown.
     builtin_methods: frozenset[str] = frozenset()
-    # Module specs the language treats as relative (start with these).
-    relative_prefixes: tuple[str, ...] = (".",)
     # Separator inside a module spec ('.' for Python/Java, '/' for JS/Go).
     module_separator: str = "."
+    # File stems that stand for their folder: importing the folder names this file
+    # (Python ``__init__``, JS ``index``, Rust ``mod``).
+    package_index_names: frozenset[str] = frozenset()
+    # File names (in any folder) that steer this language's import resolution
+    # (go.mod, package.json, …): a change of one forces a full build.
+    resolution_configs: tuple[str, ...] = ()
     # The local name a plain ``import spec`` binds (Python: the dotted path,
     # Go: the last path segment).
     import_alias: Callable[[str], str] = str
@@ -155,6 +186,16 @@ class LanguageSpec:
     raise_keywords: tuple[str, ...] = ("raise", "throw", "throws")
     visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static", "pub", "internal")
     decorator_prefix: str = "@"
+    # A signature → the text of its parameter list, None when it has none: what a call
+    # must bind (behavior.py counts it). The first parenthesised group unless a language
+    # writes another first (Go's method receiver).
+    parameters: Callable[[str], str | None] = parameter_list
+    # A docstring: a string literal written as the first statement of a body, as
+    # (statement node type, string node type). Its text is read without quotes and
+    # without the letters of ``string_prefixes`` (Python's r, b, u). Otherwise a
+    # definition's doc is the comment right above it.
+    docstring: tuple[str, str] | None = None
+    string_prefixes: str = ""
 
     @cached_property
     def query_source(self) -> str:
@@ -172,7 +213,3 @@ class LanguageSpec:
         parts = PurePosixPath(path).parts
         suffixes = ["/".join(parts[i:]) for i in range(len(parts))]
         return any(p.match(s) for p in self._test_patterns for s in suffixes)
-
-
-def matches_extension(path: str, extensions: Iterable[str]) -> bool:
-    return any(path.endswith(ext) for ext in extensions)

@@ -4,7 +4,8 @@
 the TSX one (JSX nodes exist only there), so there are two specs. Both are named
 ``typescript``: a ``.tsx`` component and the ``.ts`` hook it calls are one
 language to the resolver (unique-name matches, the shared module resolver).
-The TSX query is the TypeScript query plus the JSX patterns in ``tsx.scm``.
+The TSX query is the TypeScript query plus the JSX patterns in ``jsx.scm``
+(which JavaScript's query has too).
 Module resolution is JavaScript's (``javascript.JsModules``): relative specs
 with or without extension, ``.js`` specs naming ``.ts`` sources, tsconfig
 ``paths``/``baseUrl`` and monorepo packages.
@@ -12,13 +13,20 @@ with or without extension, ``.js`` specs naming ``.ts`` sources, tsconfig
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypedDict
+from dataclasses import replace
 
 import tree_sitter_typescript
 
-from .javascript import BUILTIN_METHODS, GLOBALS, JsModules
-from .spec import LanguageSpec, ResolverFactory
+from .javascript import (
+    BUILTIN_METHODS,
+    DOCSTRING,
+    DOCSTRING_PREFIXES,
+    GLOBALS,
+    PACKAGE_INDEX_NAMES,
+    RESOLUTION_CONFIGS,
+    JsModules,
+)
+from .spec import LanguageSpec
 
 _TS_GLOBALS = frozenset(
     {
@@ -42,50 +50,34 @@ _TS_GLOBALS = frozenset(
 )
 
 
-class _Common(TypedDict):
-    """The fields the two specs share, typed so that ``**_COMMON`` is checked field by field."""
-
-    name: str
-    resolver: ResolverFactory
-    test_globs: tuple[str, ...]
-    self_names: frozenset[str]
-    super_names: frozenset[str]
-    constructor_names: tuple[str, ...]
-    builtins: frozenset[str]
-    builtin_methods: frozenset[str]
-    relative_prefixes: tuple[str, ...]
-    module_separator: str
-    import_alias: Callable[[str], str]
-    resolution: str
-
-
-_COMMON: _Common = {
-    "name": "typescript",
-    "resolver": JsModules,
-    "test_globs": ("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
-    "self_names": frozenset({"this"}),
-    "super_names": frozenset({"super"}),
-    "constructor_names": ("constructor",),
-    "builtins": GLOBALS | _TS_GLOBALS,
-    "builtin_methods": BUILTIN_METHODS,
-    "relative_prefixes": ("./", "../"),
-    "module_separator": "/",
-    "import_alias": lambda module: "",
-    "resolution": "as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
+_TS = LanguageSpec(
+    name="typescript",
+    extensions=(".ts", ".mts", ".cts"),
+    grammar=tree_sitter_typescript.language_typescript,
+    query_file="ecmascript.scm+typescript.scm",
+    resolver=JsModules,
+    test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
+    self_names=frozenset({"this"}),
+    super_names=frozenset({"super"}),
+    constructor_names=("constructor",),
+    builtins=GLOBALS | _TS_GLOBALS,
+    builtin_methods=BUILTIN_METHODS,
+    module_separator="/",
+    package_index_names=PACKAGE_INDEX_NAMES,
+    resolution_configs=RESOLUTION_CONFIGS,
+    docstring=DOCSTRING,
+    string_prefixes=DOCSTRING_PREFIXES,
+    import_alias=lambda module: "",
+    resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",
-}
+)
 
 SPECS = (
-    LanguageSpec(
-        extensions=(".ts", ".mts", ".cts"),
-        grammar=tree_sitter_typescript.language_typescript,
-        query_file="ecmascript.scm+typescript.scm",
-        **_COMMON,
-    ),
-    LanguageSpec(
+    _TS,
+    replace(
+        _TS,
         extensions=(".tsx",),
         grammar=tree_sitter_typescript.language_tsx,
-        query_file="ecmascript.scm+typescript.scm+tsx.scm",
-        **_COMMON,
+        query_file="ecmascript.scm+typescript.scm+jsx.scm",
     ),
 )

@@ -374,7 +374,7 @@ def _module_name_guess(path: str, part: str, spec: LanguageSpec) -> str:
     """``pkg.sub`` reached as an attribute of module ``pkg``: resolve it relative to pkg's file."""
     return (
         f"{spec.module_separator}{part}"
-        if PurePosixPath(path).stem == "__init__"
+        if PurePosixPath(path).stem in spec.package_index_names
         else f"{spec.module_separator}{PurePosixPath(path).stem}{spec.module_separator}{part}"
     )
 

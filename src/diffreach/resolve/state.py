@@ -183,10 +183,6 @@ class ResolverState(ABC):
                 table.setdefault(b.name, {})[b.scope] = b.type_name
         return table
 
-    def _binding(self, scope: str, name: str) -> str | None:
-        scopes = self._bindings_by_name(scope.partition("::")[0]).get(name)
-        return scopes.get(scope) if scopes else None
-
     def _candidates(self, name: str) -> list[SymRow]:
         found = self._named.get(name)
         if found is None:

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 from collections.abc import Callable, Iterable
+from dataclasses import asdict
 
 from diffreach.errors import DiffreachError
+from diffreach.languages import language_for
+from diffreach.languages.spec import LanguageSpec, parameter_list
 from diffreach.model import Change, Reached
 
 # Per change kind: the chance a direct caller's behaviour changes. Ordered by
@@ -43,24 +47,13 @@ def change_score(change: Change) -> float:
     return max((KIND_SCORES.get(k, 0.2) for k in change.changes), default=0.2)
 
 
-def arity(signature: str) -> tuple[int, int | None] | None:
-    """(required, maximum or None for variadic) from a signature's parameter list."""
-    start = signature.find("(")
-    if start < 0:
+def arity(signature: str, spec: LanguageSpec | None = None) -> tuple[int, int | None] | None:
+    """(required, maximum or None for variadic) from a signature's parameter list, which
+    the language's spec finds (the first parenthesised group when there is no spec)."""
+    text = (spec.parameters if spec is not None else parameter_list)(signature)
+    if text is None:
         return None
-    depth, end = 0, -1
-    for i in range(start, len(signature)):
-        ch = signature[i]
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-            if depth == 0:
-                end = i
-                break
-    if end < 0:
-        return None
-    params = [p.strip() for p in _top_level_split(signature[start + 1 : end]) if p.strip()]
+    params = [p.strip() for p in _top_level_split(text) if p.strip()]
     params = [
         p
         for p in params
@@ -116,7 +109,7 @@ def call_fit(change: Change, caller_lines: Iterable[str], name: str) -> bool | N
     arguments it refuses, True when every countable site fits, None when none can be counted."""
     if "signature" not in change.changes or not change.signature:
         return None
-    bounds = arity(change.signature)
+    bounds = arity(change.signature, language_for(change.file))
     if bounds is None:
         return None
     required, maximum = bounds
@@ -140,8 +133,6 @@ def compatible_score(change: Change) -> float | None:
 
 def command_judge(command: str, timeout: float = 30.0) -> Judge:
     """A judge that runs ``command`` with {change, caller} JSON on stdin and reads a score."""
-    import shlex
-
     argv = shlex.split(command)
     if not argv:
         raise DiffreachError("--judge needs a command")
@@ -161,7 +152,5 @@ def command_judge(command: str, timeout: float = 30.0) -> Judge:
     return judge
 
 
-def _record(obj: object) -> dict[str, object]:
-    from dataclasses import asdict
-
-    return asdict(obj)  # type: ignore[call-overload]
+def _record(obj: Change | Reached) -> dict[str, object]:
+    return asdict(obj)

@@ -15,13 +15,14 @@ are the references left pointing at the old name.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 from pathlib import PurePosixPath
 
 from diffreach.config import Config
 from diffreach.graph.store import Store
-from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, Resolution, Symbol
+from diffreach.graph.walk_queries import imports_on_line, unbound_calls
+from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, RefStatus, Resolution
 from diffreach.review.behavior import (
     BEHAVIOR_THRESHOLD,
     HOP_DECAY,
@@ -37,16 +38,19 @@ CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES)
 FORWARD_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS)
 
 
+_DEFAULTS = Config()  # the one table of defaults
+
+
 @dataclass(frozen=True)
 class Caps:
-    hops: int = 2
-    utility_threshold: int = 20
-    hub_callers_shown: int = 10
-    inheritance_depth: int = 1
-    max_nodes: int = 400
-    all_callers: bool = False
-    include_tests: bool = False
-    name_matches: int = 25  # call sites by name alone (unknown receivers) listed per changed contract
+    hops: int = _DEFAULTS.hops
+    utility_threshold: int = _DEFAULTS.utility_threshold
+    hub_callers_shown: int = _DEFAULTS.hub_callers_shown
+    inheritance_depth: int = _DEFAULTS.inheritance_depth
+    max_nodes: int = _DEFAULTS.max_nodes
+    all_callers: bool = False  # a request's choice, not configuration
+    include_tests: bool = _DEFAULTS.include_tests
+    name_matches: int = _DEFAULTS.name_matches  # call sites by name alone (unknown receivers) per changed contract
 
     @classmethod
     def from_config(cls, config: Config, hops: int, all_callers: bool = False) -> Caps:
@@ -84,14 +88,14 @@ def blast_radius(
     notes: list[str] = []
     hot = sorted({c.file for c in changed if any(fnmatch(c.file, g) for g in cross_cutting)})
     if hot:
-        caps = Caps(
+        caps = replace(
+            caps,
             hops=max(caps.hops, 3),
             utility_threshold=10**9,
             hub_callers_shown=10**9,
             inheritance_depth=max(caps.inheritance_depth, 2),
             max_nodes=caps.max_nodes * 4,
             all_callers=True,
-            include_tests=caps.include_tests,
             name_matches=caps.name_matches * 4,
         )
         notes.append(f"cross-cutting module changed ({', '.join(hot)}): pruning caps lifted, hop cap {caps.hops}")
@@ -151,7 +155,6 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         for e in edges:
             by_target.setdefault(e.target, []).append(e)
         next_frontier: list[str] = []
-        inbound = store.inbound_counts(by_target, (EdgeKind.CALLS,))
         for target in sorted(by_target):
             incoming = sorted(by_target[target], key=lambda e: (e.source, e.line))
             sources = _dedupe_sources(incoming)
@@ -174,9 +177,9 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
                 _reach(w, source, target, es, hop, changed_test_files)
                 if source in w.reached and not w.reached[source].hub:
                     next_frontier.append(source)
-        if len(w.reached) >= caps.max_nodes and not any("node cap" in n for n in w.notes):
-            w.notes.append(f"stopped at {caps.max_nodes} symbols (max_nodes)")
-        del inbound
+        node_cap = f"stopped at {caps.max_nodes} symbols (max_nodes)"
+        if len(w.reached) >= caps.max_nodes and node_cap not in w.notes:
+            w.notes.append(node_cap)
         frontier = next_frontier
     if frontier and caps.hops and _has_more(store, frontier):
         w.notes.append(f"callers beyond hop {caps.hops} not shown (use --hops to widen)")
@@ -257,7 +260,7 @@ def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, chan
         w.notes.append(f"{source} is a hub (> {w.caps.utility_threshold} callers): listed, not expanded")
 
 
-_EDGE_ORDER = {
+_EDGE_ORDER: dict[str, int] = {
     EdgeKind.CALLS: 0,
     EdgeKind.DYNAMIC: 1,
     EdgeKind.REFERENCES: 2,
@@ -274,13 +277,7 @@ def _add_lines(w: _Walk, source: str, target: str, edges: list[Edge]) -> None:
     found = w.reached.get(source)
     if found is not None and found.via == target:
         lines = tuple(sorted(set(found.lines) | {e.line for e in edges if e.line}))
-        w.reached[source] = _replace(found, lines=lines)
-
-
-def _replace(r: Reached, **changes: object) -> Reached:
-    from dataclasses import replace
-
-    return replace(r, **changes)  # type: ignore[arg-type]
+        w.reached[source] = replace(found, lines=lines)
 
 
 _CONTRACT = frozenset({ChangeKind.DELETED, ChangeKind.RENAMED, ChangeKind.SIGNATURE, ChangeKind.RETURN})
@@ -296,19 +293,15 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
     """
     edges: list[Edge] = []
     for c in changed:
-        if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in ("function", "method"):
+        if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             continue
         name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
         gone = ChangeKind.DELETED in c.changes
-        statuses = ("unresolved", "ambiguous") if gone else ("unresolved",)
-        rows = store.conn.execute(
-            f"SELECT scope, line, receiver FROM refs WHERE name=? AND status IN ({','.join('?' * len(statuses))})"
-            " AND kind = 'call' ORDER BY file, line",
-            (name, *statuses),
-        ).fetchall()
+        statuses = (RefStatus.UNRESOLVED, RefStatus.AMBIGUOUS) if gone else (RefStatus.UNRESOLVED,)
+        rows = unbound_calls(store, name, statuses)
         # A function changed in place keeps its resolved callers; only methods on
         # unknown receivers are guessed at, never bare names.
-        rows = [r for r in rows if gone or (c.kind == "method" and r[2] and r[2] != "?")]
+        rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
         if len(rows) > cap:
             sites = "call site" if len(rows) == 1 else "call sites"
             notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
@@ -331,9 +324,7 @@ def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
 
 
 def _takes_only_definitions(store: Store, edge: Edge) -> bool:
-    rows = store.conn.execute(
-        "SELECT name, alias, wildcard FROM imports WHERE file=? AND line=?", (edge.source.split("::", 1)[0], edge.line)
-    ).fetchall()
+    rows = imports_on_line(store, edge.source.split("::", 1)[0], edge.line)
     # A row with neither name nor alias beside named ones is the statement's own record
     # (``import { a } from "./m"`` writes one); alone, it is a side-effect import of the module.
     if any(name for name, _, _ in rows):
@@ -410,7 +401,7 @@ def _score(w: _Walk, seeds: dict[str, Change], judge: Judge | None) -> list[Reac
             if judged is not None:
                 score = judged
         scores[r.id] = score
-        out.append(_replace(r, behavior=round(score, 3)))
+        out.append(replace(r, behavior=round(score, 3)))
     return out
 
 
@@ -447,4 +438,4 @@ def is_behavior_change(r: Reached) -> bool:
     return r.behavior >= BEHAVIOR_THRESHOLD
 
 
-__all__ = ["Caps", "Symbol", "blast_radius", "describe_hop", "is_behavior_change"]
+__all__ = ["Caps", "blast_radius", "describe_hop", "is_behavior_change"]

@@ -1,6 +1,9 @@
-; Definitions shared by JavaScript and TypeScript (the two grammars agree on these
-; node names); javascript.scm and typescript.scm hold what differs. Capture names:
-; see languages/spec.py.
+; JavaScript and TypeScript: the patterns of the two grammars that agree on their
+; node names. javascript.scm and typescript.scm hold what differs (TypeScript names
+; classes type_identifier and has interfaces, enums and typed bindings), jsx.scm the
+; JSX patterns of JavaScript and TSX. Capture names: see languages/spec.py.
+; Exports are imports of the file's own scope: a pattern that presets
+; import.module "" states what a name of this module stands for.
 
 ; Methods, class fields and object properties holding a function. Inside a
 ; class (or an object namespace below) they are methods, elsewhere functions.
@@ -85,6 +88,151 @@
 ; export default function () {} / class {}: a definition named "default".
 (export_statement "default" @name value: [(function_expression) (arrow_function) (generator_function)]) @definition.function
 (export_statement "default" @name value: (class)) @definition.class
+
+; Functions and generators, exported or not. Wrappers (export, const) are captured
+; as well so that the widest node, which the doc comment precedes, is the definition's node.
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(export_statement declaration: [
+  (function_declaration name: (identifier) @name)
+  (generator_function_declaration name: (identifier) @name)]) @definition.function
+
+; ---------------------------------------------------------------------------
+; Calls. new Foo() calls Foo (its constructor); super() the base constructor.
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (member_expression
+  object: (_) @receiver
+  property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+((call_expression function: (super) @receiver @name) @reference.call (#set! name "constructor"))
+(new_expression constructor: (identifier) @name) @reference.call
+(new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+
+; ---------------------------------------------------------------------------
+; Functions used as values: arguments, dispatch tables, handlers, decorators.
+(arguments (identifier) @name) @reference.value
+(arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+(pair value: (identifier) @name) @reference.value
+(pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+(object (shorthand_property_identifier) @name @reference.value)
+(array (identifier) @name) @reference.value
+(assignment_expression right: (identifier) @name) @reference.value
+(decorator (identifier) @name) @reference.value
+(decorator (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+
+; ---------------------------------------------------------------------------
+; ES imports. Every import statement is also an edge, even when it binds nothing.
+(import_statement source: (string) @import.module) @import
+(import_statement (import_clause (identifier) @import.default) source: (string) @import.module) @import
+(import_statement (import_clause (namespace_import (identifier) @import.namespace)) source: (string) @import.module) @import
+(import_statement (import_clause (named_imports
+  (import_specifier name: _ @import.name alias: (identifier) @import.alias))) source: (string) @import.module) @import
+(import_statement (import_clause (named_imports
+  (import_specifier name: _ @import.name !alias))) source: (string) @import.module) @import
+
+; Re-exports: export * from, export * as ns from, export { a as b } from.
+(export_statement "*" @import.wildcard source: (string) @import.module) @import
+(export_statement (namespace_export (_) @import.namespace) source: (string) @import.module) @import
+(export_statement (export_clause
+  (export_specifier name: _ @import.name alias: _ @import.alias)) source: (string) @import.module) @import
+(export_statement (export_clause
+  (export_specifier name: _ @import.name !alias)) source: (string) @import.module) @import
+
+; This module's own exports (export default class: each grammar's own file).
+((export_statement (export_clause
+  (export_specifier name: _ @import.name alias: _ @import.alias)) !source) @import
+  (#set! import.module ""))
+((export_statement "default" value: (identifier) @import.name) @import
+  (#set! import.module "") (#set! import.alias "default"))
+((export_statement "default" declaration: [
+  (function_declaration name: (identifier) @import.name)
+  (generator_function_declaration name: (identifier) @import.name)]) @import
+  (#set! import.module "") (#set! import.alias "default"))
+; export default { a, b }: the module itself is its default.
+((export_statement "default" value: (object)) @import
+  (#set! import.module "") (#set! import.alias "default"))
+
+; Dynamic import('./x'): an edge.
+(call_expression function: (import) arguments: (arguments . (string) @import.module)) @import
+
+; ---------------------------------------------------------------------------
+; CommonJS. require('./a') binds the module's default export first (what
+; module.exports was set to), the module itself second.
+((variable_declarator
+  name: (identifier) @import.alias
+  value: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_require "require") (#set! import.name "default"))
+((variable_declarator
+  name: (identifier) @import.alias
+  value: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_require "require"))
+((variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
+  value: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_require "require"))
+((variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
+  value: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_require "require"))
+((variable_declarator
+  name: (identifier) @import.alias
+  value: (member_expression
+    object: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))
+    property: (property_identifier) @import.name)) @import
+  (#eq? @_require "require"))
+((call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .)) @import
+  (#eq? @_require "require"))
+
+; module.exports = foo / = function foo / = function () {} (= class Foo: each grammar's own file).
+((assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: [
+    (identifier) @import.name
+    (function_expression name: (identifier) @import.name)]) @import
+  (#eq? @_module "module") (#eq? @_exports "exports")
+  (#set! import.module "") (#set! import.alias "default"))
+((assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @import.name)
+  right: [(arrow_function) (function_expression !name)]) @import
+  (#eq? @_module "module") (#eq? @import.name "exports")
+  (#set! import.module "") (#set! import.alias "default"))
+; module.exports = { a, b: c } / exports.a = …: the module is its default;
+; a renamed member binds its new name.
+((assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object)) @import
+  (#eq? @_module "module") (#eq? @_exports "exports")
+  (#set! import.module "") (#set! import.alias "default"))
+((assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (pair key: (property_identifier) @import.alias value: (identifier) @import.name))) @import
+  (#eq? @_module "module") (#eq? @_exports "exports")
+  (#set! import.module ""))
+((assignment_expression
+  left: (member_expression object: (identifier) @_exports)) @import
+  (#eq? @_exports "exports")
+  (#set! import.module "") (#set! import.alias "default"))
+((assignment_expression
+  left: (member_expression object: (member_expression
+    object: (identifier) @_module property: (property_identifier) @_exports))) @import
+  (#eq? @_module "module") (#eq? @_exports "exports")
+  (#set! import.module "") (#set! import.alias "default"))
+((assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
+  right: (identifier) @import.name) @import
+  (#eq? @_exports "exports")
+  (#set! import.module ""))
+
+; ---------------------------------------------------------------------------
+; Variables whose type the code states: x = new Foo(), this.x = new Foo().
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (ternary_expression consequence: (new_expression constructor: [(identifier) (member_expression)] @binding.type))) @binding
+(assignment_expression
+  left: [(identifier) (member_expression object: (this) property: (property_identifier))] @binding.name
+  right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment

@@ -1,6 +1,5 @@
-; TSX: appended to typescript.scm for .tsx files (the plain TypeScript grammar
-; has no JSX nodes, so these patterns cannot live there). Capture names: see
-; languages/spec.py.
+; JSX, for JavaScript and TSX: the plain TypeScript grammar has no JSX nodes, so
+; these patterns cannot live in ecmascript.scm. Capture names: see languages/spec.py.
 
 ; Rendering <Component /> calls it (lower-case tags are HTML elements).
 ((jsx_opening_element name: (identifier) @name) @reference.call (#match? @name "^[A-Z]"))

@@ -1,0 +1,112 @@
+"""A definition's ``Symbol`` record: its lines, signature and doc.
+
+A helper of ``core.py``. The signature is the definition's text up to its body,
+whitespace folded; the doc is the first line of a docstring (as the language's
+spec defines one) or of the comment right above the definition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from diffreach.extract.imports import QUOTES
+from diffreach.extract.notes import note_text
+from diffreach.extract.scopes import Definition
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import NodeKind, Symbol
+
+MAX_SIGNATURE = 300
+MAX_DOC = 200
+
+
+def file_symbol(path: str, data: bytes, is_test: bool, notes: str = "") -> Symbol:
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    return Symbol(
+        id=path,
+        kind=NodeKind.FILE,
+        name=path.rsplit("/", 1)[-1],
+        qualname="",
+        file=path,
+        start_line=1,
+        end_line=max(lines, 1),
+        is_test=is_test,
+        notes=notes,
+    )
+
+
+def symbol(
+    d: Definition,
+    ordered: list[Definition],
+    path: str,
+    data: bytes,
+    text: Callable[[Node], str],
+    is_test: bool,
+    notes: list[str] | None,
+    max_notes: int,
+    spec: LanguageSpec,
+) -> Symbol:
+    parent = ordered[d.parent].id if d.parent >= 0 else path
+    node = d.node
+    body = _body(node)
+    doc = _doc(node, body, text, spec)
+    return Symbol(
+        id=d.id,
+        kind=d.kind,
+        name=d.name,
+        qualname=d.qualname,
+        file=path,
+        start_line=node.start_point.row + 1,
+        end_line=node.end_point.row + 1,
+        signature=_signature(node, body, data),
+        doc=doc,
+        is_test=is_test or d.test,
+        parent=parent,
+        notes=note_text(notes, doc, max_notes),
+    )
+
+
+def _body(node: Node) -> Node | None:
+    inner = node.child_by_field_name("definition") or node
+    return inner.child_by_field_name("body")
+
+
+def _signature(node: Node, body: Node | None, data: bytes) -> str:
+    if body is not None:
+        # A comment written first in the body may sit outside the body's node (Python puts
+        # ``# why`` after ``def f():`` there): the header ends before it.
+        end = body.start_byte
+        before = body.prev_sibling
+        while before is not None and "comment" in before.type:
+            end = before.start_byte
+            before = before.prev_sibling
+        raw = data[node.start_byte : end]
+    else:  # the first line; b"\n" is never part of a multi-byte character, so cut before decoding
+        raw = data[node.start_byte : node.end_byte].split(b"\n", 1)[0]
+    # split/join is the regex's "runs of whitespace to one space, then strip": both use str.isspace.
+    text = " ".join(raw.decode("utf-8", "replace").split()).rstrip("{:").strip()
+    return text[:MAX_SIGNATURE]
+
+
+def _doc(node: Node, body: Node | None, text: Callable[[Node], str], spec: LanguageSpec) -> str:
+    if spec.docstring is not None and body is not None and body.named_child_count:
+        # ``named_child(0)``, not ``named_children[0]``: a class body's children are many nodes.
+        first = body.named_child(0)
+        statement, literal = spec.docstring
+        if first is not None and first.type == statement and first.named_child_count:
+            string = first.named_child(0)
+            if string is not None and string.type == literal:
+                return _first_line(text(string).strip(QUOTES + spec.string_prefixes))
+    prev = node.prev_named_sibling
+    if prev is not None and "comment" in prev.type and prev.end_point.row >= node.start_point.row - 1:
+        return _first_line(text(prev).lstrip("/*#! ").rstrip("*/ "))
+    return ""
+
+
+def _first_line(text: str) -> str:
+    for line in text.strip().splitlines():
+        line = line.strip().lstrip("*").strip()
+        if line:
+            return line[:MAX_DOC]
+    return ""

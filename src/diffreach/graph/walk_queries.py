@@ -1,0 +1,32 @@
+"""The questions the blast-radius walk (``review/impact.py``) asks the graph beyond edges.
+
+Both read rows the store's record types do not carry as such: the call references
+resolution left without a target (the callers a deleted or duck-typed contract may
+still have), and the names one import statement takes from a module. Kept here so
+that SQL stays in ``graph/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from diffreach.graph.store import Store
+from diffreach.model import RefKind
+
+
+def unbound_calls(store: Store, name: str, statuses: Iterable[str]) -> list[tuple[str, int, str]]:
+    """(scope, line, receiver) of the calls of ``name`` whose reference has one of
+    ``statuses`` (unresolved, ambiguous), in file and line order."""
+    wanted = tuple(statuses)
+    rows = store.conn.execute(
+        f"SELECT scope, line, receiver FROM refs WHERE name=? AND status IN ({','.join('?' * len(wanted))})"
+        " AND kind = ? ORDER BY file, line",
+        (name, *wanted, RefKind.CALL),
+    ).fetchall()
+    return [(str(scope), int(line), str(receiver)) for scope, line, receiver in rows]
+
+
+def imports_on_line(store: Store, file: str, line: int) -> list[tuple[str, str, bool]]:
+    """(name, alias, wildcard) of the imports one line of ``file`` writes."""
+    rows = store.conn.execute("SELECT name, alias, wildcard FROM imports WHERE file=? AND line=?", (file, line))
+    return [(str(name), str(alias), bool(wildcard)) for name, alias, wildcard in rows.fetchall()]
