@@ -6,7 +6,7 @@ the TSX one (JSX nodes exist only there), so there are two specs. Both are named
 language to the resolver (unique-name matches, the shared module resolver).
 The TSX query is the TypeScript query plus the JSX patterns in ``jsx.scm``
 (which JavaScript's query has too).
-Module resolution is JavaScript's (``javascript.JsModules``): relative specs
+Module resolution is JavaScript's (``js_modules.JsModules``): relative specs
 with or without extension, ``.js`` specs naming ``.ts`` sources, tsconfig
 ``paths``/``baseUrl`` and monorepo packages.
 """
@@ -17,15 +17,8 @@ from dataclasses import replace
 
 import tree_sitter_typescript
 
-from .javascript import (
-    BUILTIN_METHODS,
-    DOCSTRING,
-    DOCSTRING_PREFIXES,
-    GLOBALS,
-    PACKAGE_INDEX_NAMES,
-    RESOLUTION_CONFIGS,
-    JsModules,
-)
+from .javascript import BUILTIN_METHODS, DOCSTRING, DOCSTRING_PREFIXES, GLOBALS
+from .js_modules import PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
 from .spec import LanguageSpec
 
 _TS_GLOBALS = frozenset(
