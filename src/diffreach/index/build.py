@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from diffreach.extract.core import extract
 from diffreach.languages import language_for
@@ -61,8 +62,6 @@ class ExtractSource:
     def read_text(self, path: str) -> str | None:
         if path in self._texts:
             return self._texts[path]
-        from pathlib import Path
-
         try:
             return (Path(self.root) / path).read_text(encoding="utf-8", errors="replace")
         except OSError:

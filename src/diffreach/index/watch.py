@@ -30,6 +30,7 @@ from pathlib import Path
 
 from diffreach import git
 from diffreach.config import load_config
+from diffreach.graph.store import Store
 from diffreach.index.indexer import Indexer, IndexReport, find_root, kept_indexer, walk
 
 log = logging.getLogger(__name__)
@@ -158,8 +159,6 @@ class Watcher:
                 log.exception("watch: the on_update callback failed")
 
     def _set_pending(self, value: bool) -> None:
-        from diffreach.graph.store import Store
-
         try:
             store = Store.open(self.root, create=False)
         except Exception:

@@ -1,0 +1,3 @@
+from diffreach.cli import main
+
+main()

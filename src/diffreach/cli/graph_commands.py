@@ -1,0 +1,159 @@
+"""Commands over the graph: index it, read it, ask it, serve it, watch it."""
+
+from __future__ import annotations
+
+import click
+
+from diffreach import api, present
+from diffreach.cli.group import emit_json, main, progress_bar, user_errors
+
+
+@main.command()
+@click.argument("path", default=".", type=click.Path(file_okay=True, dir_okay=True))
+@click.option("--full", is_flag=True, help="Rebuild from scratch instead of updating.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
+@user_errors
+def index(path: str, full: bool, as_json: bool) -> None:
+    """Index PATH (default: the current repository) into .diffreach/graph.db."""
+    progress, finish = progress_bar(not as_json)
+    try:
+        report = api.index(path, full=full, progress=progress)
+    finally:
+        finish()
+    if as_json:
+        emit_json(report.as_json())
+    else:
+        click.echo(present.text.render_index(report.as_json()))
+
+
+@main.command()
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True, help="Print the graph as JSON (the only format).")
+@user_errors
+def graph(root: str, as_json: bool) -> None:
+    """Print the whole graph: nodes and edges."""
+    emit_json(api.graph(root))
+
+
+@main.command()
+@click.argument("symbol")
+@click.option("--hops", default=1, show_default=True, type=click.IntRange(1, 10), help="How many hops back.")
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def callers(symbol: str, hops: int, root: str, as_json: bool) -> None:
+    """Who calls SYMBOL (an id like path.py::Class.method, or an unambiguous name)."""
+    result = api.callers_of(root, symbol, hops=hops)
+    emit_json(result) if as_json else click.echo(present.text.render_neighbours(result, "callers"))
+
+
+@main.command()
+@click.argument("symbol")
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def callees(symbol: str, root: str, as_json: bool) -> None:
+    """What SYMBOL calls, references or inherits from."""
+    result = api.callees_of(root, symbol)
+    emit_json(result) if as_json else click.echo(present.text.render_neighbours(result, "callees"))
+
+
+@main.command()
+@click.argument("text", nargs=-1, required=True)
+@click.option(
+    "--top",
+    type=click.IntRange(1, 1000),
+    default=None,
+    help="How many files (default: query_max_files from the configuration, 5).",
+)
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--debug", is_flag=True, help="Show the graph size, the seeds and the score parts.")
+@user_errors
+def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debug: bool) -> None:
+    """Rank the files most relevant to a plain-language question TEXT, with reasons."""
+    result = api.query(root, " ".join(text), top=top, debug=debug)
+    emit_json(result) if as_json else click.echo(present.text.render_query(result))
+
+
+@main.command()
+@click.option("--root", default=".", type=click.Path(), help="Repository root (fixed for the session).")
+@click.option("--watch", is_flag=True, help="Keep the graph up to date in the background.")
+@user_errors
+def serve(root: str, watch: bool) -> None:
+    """Run the MCP server on stdin/stdout (see docs/mcp.md)."""
+    # Heavy optional dependency: the MCP SDK (~1.7 s to import); only this command needs it.
+    from diffreach.serve.mcp import serve as run_server
+
+    run_server(root, watch=watch)
+
+
+@main.command()
+@click.argument("block_id")
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def expand(block_id: str, root: str, as_json: bool) -> None:
+    """The full original of a block a review context cut (BLOCK_ID from its 'elided' list)."""
+    block = api.expand(root, block_id)
+    emit_json(block) if as_json else click.echo(block["text"])
+
+
+@main.command()
+@click.option(
+    "--days",
+    type=click.IntRange(1, 3650),
+    default=30,
+    show_default=True,
+    help="The window: the last N days against the N before.",
+)
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def stats(days: int, root: str, as_json: bool) -> None:
+    """The token bill: review contexts served, tokens sent and saved, per day."""
+    data = api.stats(root, days)
+    emit_json(data) if as_json else click.echo(present.text.render_stats(data))
+
+
+@main.command()
+@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@click.option(
+    "--debounce",
+    type=click.FloatRange(0),
+    default=0.5,
+    show_default=True,
+    help="Seconds without further saves before the graph is updated.",
+)
+@click.option(
+    "--interval",
+    type=click.FloatRange(0.05),
+    default=0.5,
+    show_default=True,
+    help="Seconds between checks of the files.",
+)
+@user_errors
+def watch(root: str, debounce: float, interval: float) -> None:
+    """Keep the graph up to date as files are saved, one line per update (Ctrl-C stops)."""
+    watcher = api.watch(
+        root, lambda update: click.echo(present.text.render_update(update)), debounce=debounce, interval=interval
+    )
+    try:
+        while not watcher.join(1.0):
+            pass
+    finally:
+        watcher.stop()
+
+
+@main.command("languages")
+@click.option("--json", "as_json", is_flag=True)
+def languages_command(as_json: bool) -> None:
+    """The supported languages, their file extensions and what resolution each has."""
+    rows = api.languages()
+    if as_json:
+        emit_json(rows)
+        return
+    for row in rows:
+        click.echo(f"{row['name']:<12} {' '.join(row['extensions'])}")
+        if row["resolution"]:
+            click.echo(f"{'':<12} {row['resolution']}")

@@ -1,0 +1,136 @@
+"""The command group and what its commands share: errors as one line, JSON out, diff options.
+
+The command line parses arguments, calls the library (``api``) and renders with ``present``;
+no logic lives here.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from diffreach import __version__, api
+from diffreach.errors import DiffreachError, SymbolError
+from diffreach.model import ImpactResult
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def user_errors(func: F) -> F:
+    """Turn library errors into one line on stderr and exit code 2."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except SymbolError as exc:
+            click.echo(f"error: {exc}", err=True)
+            for candidate in exc.candidates[:50]:
+                click.echo(f"  {candidate}", err=True)
+            sys.exit(2)
+        except DiffreachError as exc:
+            _fail(str(exc))
+        except sqlite3.Error as exc:  # a damaged or unwritable graph: one line, and the cure
+            _fail(f"the graph database failed ({exc}); run 'diffreach index --full'")
+        except OSError as exc:  # the environment (permissions, a full disk), not a bug
+            _fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, sort_keys=False, default=str))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="diffreach")
+def main() -> None:
+    """Review only what a change can reach: a code graph, the blast radius of a diff,
+    and a review context that fits a token budget."""
+
+
+def progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    if not enabled or not sys.stderr.isatty():
+        return None, lambda: None
+    state: dict[str, Any] = {}
+
+    def update(done: int, total: int) -> None:
+        bar = state.get("bar")
+        if bar is None:
+            bar = state["bar"] = click.progressbar(length=total, label="extracting", file=sys.stderr)
+            bar.__enter__()
+        bar.update(done - bar.pos)
+
+    def finish() -> None:
+        if "bar" in state:
+            state["bar"].__exit__(None, None, None)
+
+    return update, finish
+
+
+def diff_options(func: F) -> F:
+    """The diff selectors shared by impact, tests, context and review."""
+    func = click.option(
+        "--diff", "diff_file", type=click.Path(allow_dash=True), help="A unified diff from FILE, or - for stdin."
+    )(func)
+    func = click.option("--staged", is_flag=True, help="The staged changes against HEAD.")(func)
+    func = click.option(
+        "--base",
+        help="Working tree (untracked source files included) against the merge base of REV and HEAD (or A..B).",
+    )(func)
+    func = click.option("--root", default=".", type=click.Path(), help="Repository root.")(func)
+    func = click.option("--no-update", is_flag=True, help="Do not bring the index up to date first.")(func)
+    return func
+
+
+def read_diff_option(diff_file: str | None) -> str | None:
+    if diff_file is None:
+        return None
+    if diff_file == "-":
+        return sys.stdin.read()
+    try:
+        with open(diff_file, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise DiffreachError(f"cannot read diff {diff_file}: {exc.strerror}") from exc
+
+
+def run_impact(
+    root: str,
+    base: str | None,
+    staged: bool,
+    diff_file: str | None,
+    no_update: bool,
+    hops: int | None = None,
+    all_callers: bool = False,
+    judge: str | None = None,
+    history: bool | None = None,
+) -> ImpactResult:
+
+    if base and staged:
+        raise DiffreachError("--base and --staged cannot be combined")
+    return api.blast_radius(
+        root,
+        base=base,
+        staged=staged,
+        diff_text=read_diff_option(diff_file),
+        hops=hops,
+        update=not no_update,
+        all_callers=all_callers,
+        judge=api.command_judge(judge) if judge else None,
+        history=history,
+    )
