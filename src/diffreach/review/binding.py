@@ -210,12 +210,13 @@ class _Failure:
 
 def _unexpected(f: _Failure) -> str:
     names = [p.name for p in f.old]
+    spelled = _keyword(f.argument())
     if f.subject not in names:
-        return f"no parameter takes `{f.subject}=` any more"
+        return f"no parameter takes `{spelled}` any more"
     at = names.index(f.subject)
     successor = f.new[at].name if at < len(f.new) and f.new[at].name not in names else ""
     hint = f" (now `{successor}`?)" if successor else ""
-    return f"`{f.subject}=` no longer exists{hint}"
+    return f"`{spelled}` no longer exists{hint}"
 
 
 def _missing(f: _Failure) -> str:
@@ -378,7 +379,7 @@ def _spelled(p: Parameter) -> str:
 
 def _describe(arg: Argument, ordinal: int) -> str:
     if arg.kind is ArgKind.KEYWORD:
-        return f"`{arg.name}=`"
+        return f"`{_keyword(arg)}`"
     if arg.kind is ArgKind.TRAILING:
         return "the trailing lambda"
     text = _norm(arg.text)
@@ -386,6 +387,12 @@ def _describe(arg: Argument, ordinal: int) -> str:
     if arg.kind is ArgKind.POSITIONAL:
         return f"the {_ordinal(ordinal)} argument{shown}"
     return shown.strip() or "the spread"
+
+
+def _keyword(arg: Argument) -> str:
+    """A named argument as the caller spells it: ``nl=``, ``html:`` (C#), ``port=`` (Kotlin)."""
+    rest = arg.text[len(arg.name) :].lstrip() if arg.text.startswith(arg.name) else ""
+    return arg.name + (rest[:1] if rest[:1] in (":", "=") else "=")
 
 
 def _ordinal(n: int) -> str:
