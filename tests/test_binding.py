@@ -12,6 +12,7 @@ from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in, overloads_of, parameters_of, rules_for
 from diffreach.languages.spec import LanguageSpec
 from diffreach.review.binding import (
+    SEVERITY,
     ArgKind,
     Argument,
     BindingRules,
@@ -25,6 +26,7 @@ from diffreach.review.binding import (
     judge,
     judge_call,
     most_severe,
+    strip_receiver,
 )
 
 
@@ -135,6 +137,16 @@ def test_a_renamed_parameter_by_position_and_by_name() -> None:
         ("renamed-parameter", 'the 1st argument `"x"` binds `filename` by position; it was `path`'),
         ("no-longer-binds", "`path=` no longer exists (now `filename`?)"),
     ]
+    assert SEVERITY[Verdict.RENAMED_PARAMETER] is Severity.LOW  # the same value lands in the same place
+
+
+def test_a_constructor_call_passes_no_receiver() -> None:
+    spec = _spec("py")
+    old = parameters_of(spec, b"class K:\n    def __init__(self, a): ...\n", 2) or ()
+    new = parameters_of(spec, b"class K:\n    def __init__(self, a, b): ...\n", 2) or ()
+    (site,) = calls_in(spec, b"K(1)\n", 1, 1, "K")
+    outcome = judge_call(strip_receiver(old), strip_receiver(new), site, rules_for(spec) or PY)
+    assert outcome.reason == "new parameter `b` is required and not passed"
 
 
 def test_self_is_the_receiver_and_a_static_method_has_none() -> None:
@@ -346,6 +358,20 @@ def test_csharp_params_array_and_extension_receiver() -> None:
     ]
 
 
+def test_csharp_overload_choice_by_arity() -> None:
+    old = "class K {\n  void M(int a) {}\n  void M(int a, int b, int c = 0) {}\n}\n"
+    new = "class K {\n  void M(int a, bool strict) {}\n  void M(int a, int b, int c = 0) {}\n}\n"
+    assert judged("cs", old, new, "class C { void F() { k.M(1); } }", "M", line=2) == [
+        ("no-longer-binds", "new parameter `strict` is required and not passed")
+    ]
+    assert judged("cs", old, new, "class C { void F() { k.M(1, 2); } }", "M", line=2) == [
+        ("cannot-tell", "fits this overload now and another by arity: the argument types choose")
+    ]
+    assert judged("cs", old, new, "class C { void F() { k.M(1, 2, 3); } }", "M", line=2) == [
+        ("not-this-overload", "fits neither the old nor the new parameters: another overload")
+    ]
+
+
 # -- Kotlin -------------------------------------------------------------------------------------
 
 CONNECT_OLD = "fun connect(host: String, port: Int = 80, secure: Boolean = false) {}\n"
@@ -368,6 +394,10 @@ def test_kotlin_trailing_lambda_binds_the_last_parameter() -> None:
     assert judged("kt", old, "fun retry(times: Int, delay: Long, block: () -> Unit) {}", caller, "retry") == [
         ("no-longer-binds", "new parameter `delay` is required and not passed")
     ]
+
+
+def test_kotlin_named_argument_in_position() -> None:
+    assert judged("kt", CONNECT_OLD, CONNECT_OLD, 'fun f() { connect(host = "h", 8080) }', "connect") == [STILL]
 
 
 def test_kotlin_spread_fills_only_a_vararg() -> None:
@@ -431,3 +461,51 @@ def test_vue_script_blocks_are_read_as_javascript() -> None:
     spec = _spec("vue")
     assert [p.name for p in parameters_of(spec, code, 3) or ()] == ["a", "b"]
     assert [(s.start_line, s.end_line) for s in calls_in(spec, code, 1, 7, "f")] == [(4, 5)]
+
+
+def test_the_issues_synthetic_change_calls_that_bind_are_reach_and_calls_that_break_are_not() -> None:
+    cases = [
+        ("py", ECHO_OLD, ECHO_NEW, 'echo("x")\necho("x", file=f, err=True)\necho("x", nl=False)\necho()\n', "echo", 1),
+        (
+            "py",
+            "def save(path, overwrite=False): ...",
+            "def save(filename, *, overwrite=False): ...",
+            'save("a")\nsave("a", True)\nsave(path="a")\n',
+            "save",
+            1,
+        ),
+        (
+            "ts",
+            "function f(a: number, b?: string) {}",
+            "function f(a: number, b: string) {}",
+            'f(1, "x");\nf(1);\n',
+            "f",
+            1,
+        ),
+        (
+            "go",
+            "package p\nfunc Get(id int) {}\n",
+            "package p\nfunc Get(id int, fresh bool) {}\n",
+            "package p\nfunc f() { Get(1) }\n",
+            "Get",
+            2,
+        ),
+    ]
+    labels = []
+    for ext, old, new, caller, callee, line in cases:
+        spec = _spec(ext)
+        before = parameters_of(spec, old.encode(), line, callee) or ()
+        after = parameters_of(spec, new.encode(), line, callee) or ()
+        code = caller.encode()
+        for site in calls_in(spec, code, 1, code.count(b"\n") + 1, callee):
+            labels.append(judge_call(before, after, site, rules_for(spec) or PY).behavior_change)
+    assert labels == [False, False, True, True, False, True, True, False, True, True]
+
+
+@pytest.mark.parametrize("ext", ["py", "js", "ts", "tsx", "go", "java", "rs", "cs", "kt", "vue"])
+def test_bad_input_answers_without_raising(ext: str) -> None:
+    spec = _spec(ext)
+    for data in (b"", b"\xff\xfe(((", b"f(" * 500, b"def f(a, b=1, *c, **d): f(1, *x)\x00" * 50):
+        parameters_of(spec, data, 1)
+        overloads_of(spec, data, 1, "f")
+        assert isinstance(calls_in(spec, data, 1, 10**6, "f"), list)

@@ -46,8 +46,7 @@ from importlib import resources
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
-from diffreach.signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind, SpreadRule
-
+from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind, SpreadRule
 from .spec import LanguageSpec
 
 _PYTHON = BindingRules(keyword_arguments=True, defaults=True, receiver_by_position=True)

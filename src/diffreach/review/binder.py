@@ -10,7 +10,7 @@ that fill the variadic parameter (Go, Kotlin), a receiver passed by position (Ru
 ``Type::m(&x)``), a lambda after the parentheses (Kotlin). A spread of unknown length
 (``*xs``, ``...xs``, ``**kw``) leaves the binding "cannot tell" unless what is known already
 fails. Each argument kind has its handler (``_HANDLERS``); the state they share is ``_State``.
-Pure: records of ``diffreach.signatures`` in, a ``Binding`` out.
+Pure: records of ``diffreach.languages.signatures`` in, a ``Binding`` out.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from diffreach.signatures import ArgKind, Argument, BindingRules, Parameter, ParamKind, SpreadRule
+from diffreach.languages.signatures import ArgKind, Argument, BindingRules, Parameter, ParamKind, SpreadRule
 
 
 class BindStatus(StrEnum):

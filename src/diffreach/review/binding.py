@@ -6,10 +6,11 @@ with a reason a reviewer can act on: it no longer binds ("`nl=` no longer exists
 is now required"); an argument lands on another parameter, is dropped, goes into a catch-all
 or lands on a renamed one; it relies on a default or a parameter type that changed; unpacking
 at the call leaves it unknown; or it binds as before. Each verdict has one severity
-(``SEVERITY``, data), and high and medium are what the review labels ``behavior-change``. This
-is the review's front door to binding: the records of ``diffreach.signatures`` and ``bind`` are
-re-exported here. Pure functions; no syntax, no language names (the languages package reads
-parameter and argument lists from the tree and holds each language's ``BindingRules``).
+(``SEVERITY``, data), and high and medium are what the review labels ``behavior-change``.
+This is the review's front door to binding: ``bind`` and the records of
+``diffreach.languages.signatures`` are re-exported here. Pure functions; no syntax, no language
+names (the languages package reads parameter and argument lists from the tree and holds each
+language's ``BindingRules``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
-from diffreach.signatures import (
+from diffreach.languages.signatures import (
     ArgKind,
     Argument,
     BindingRules,
@@ -28,6 +28,7 @@ from diffreach.signatures import (
     ParamKind,
     SpreadRule,
 )
+from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
 
 
 class Verdict(StrEnum):
@@ -53,14 +54,14 @@ class Severity(StrEnum):
     LOW = "low"
 
 
-# One severity per verdict, so a finding's weight is data. A renamed parameter bound by
-# position still receives the same value; it is medium because a rename in place often
-# carries a change of meaning (``timeout_ms`` → ``timeout_s``), which the benchmark may revise.
+# One severity per verdict, so a finding's weight is data. A parameter renamed in place still
+# receives the same value from a positional argument: the call binds exactly as before, so it
+# is low (the issue's measure: every call that still binds is reach); its reason stays, for the
+# reviewer who reads the caller anyway. A call that relies on the old name fails instead.
 SEVERITY: dict[Verdict, Severity] = {
     Verdict.NO_LONGER_BINDS: Severity.HIGH,
     Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
     Verdict.ARGUMENT_DROPPED: Severity.HIGH,
-    Verdict.RENAMED_PARAMETER: Severity.MEDIUM,
     Verdict.CATCH_ALL: Severity.MEDIUM,
     Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
     Verdict.CHANGED_TYPE: Severity.MEDIUM,
@@ -69,6 +70,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.FITS_NEW_ONLY: Severity.MEDIUM,
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
+    Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.STILL_BINDS: Severity.LOW,
 }
@@ -121,9 +123,7 @@ def judge(
         unpacked = after.unpacked or before.unpacked
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
     if before.status is BindStatus.FAILS:
-        if rules.overloads:
-            return Outcome(Verdict.OTHER_OVERLOAD, ("now selects this overload; it did not fit the old parameters",))
-        return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: updated in this change?",))
+        return _fits_new_only(args, rules, overloads)
     findings = _argument_changes(before, after, old, new, args, rules) + _unfilled_changes(
         before, after, old, new, rules
     )
@@ -154,6 +154,14 @@ def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:
 def strip_receiver(params: Sequence[Parameter]) -> tuple[Parameter, ...]:
     """A constructor's parameters as its callers see them: ``Foo(a)`` passes no ``self``."""
     return tuple(p for p in params if p.kind is not ParamKind.RECEIVER)
+
+
+def _fits_new_only(args: Sequence[Argument], rules: BindingRules, overloads: Iterable[Sequence[Parameter]]) -> Outcome:
+    if not rules.overloads:
+        return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: updated in this change?",))
+    if any(bind(other, args, rules).status is BindStatus.BINDS for other in overloads):
+        return Outcome(Verdict.CANNOT_TELL, ("fits this overload now and another by arity: the argument types choose",))
+    return Outcome(Verdict.OTHER_OVERLOAD, ("now selects this overload; it did not fit the old parameters",))
 
 
 def _no_longer_fits(

@@ -4,8 +4,9 @@ A definition's parameters (``Parameter``), a call's arguments (``Argument``), a 
 changed symbol (``CallSite``) and the few ways languages differ when they match the one to the
 other (``BindingRules``). The languages package reads them from the syntax tree
 (``languages/binding.py``, one query per language under ``queries/binding/``) and the review
-binds them (``review/binding.py``). They sit at the bottom of the package, beside ``model``,
-because both layers speak them and the languages package may not import the review.
+binds them (``review/binding.py``, which re-exports them). They live here, in the layer that
+produces them, because the languages package may not import the review; this module imports
+nothing of the package.
 
 The vocabularies follow Python's ``inspect.Parameter`` kinds (the language reference's call
 binding rules), which are general enough for every language here: a language without keyword
