@@ -125,12 +125,12 @@ def overloads_of(
     found = _definition(spec, source, def_line, name)
     if found is None:
         return ()
-    facts = _facts_of(spec, source)
-    return tuple(
-        d.params
-        for d in facts.definitions
+    siblings = {
+        d.params_span: d.params
+        for d in _facts_of(spec, source).definitions
         if d.name == found.name and d.scope == found.scope and d.params_span != found.params_span
-    )
+    }
+    return tuple(params for _, params in sorted(siblings.items()))
 
 
 def calls_in(spec: LanguageSpec, source: bytes, first_line: int, last_line: int, callee_name: str) -> list[CallSite]:
@@ -349,8 +349,8 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1
         calls.append(_Call(text(name), _span(name), start, end, call.start_byte, args, text(call)[:_MAX_TEXT]))
-    values = tuple(_Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values)
-    return _Facts(tuple(definitions), tuple(calls), values)
+    values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
+    return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
 
 
 def _parameters(entries: dict[Span, _Entry], no_receiver: bool, rules: BindingRules) -> tuple[Parameter, ...]:

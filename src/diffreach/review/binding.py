@@ -111,7 +111,7 @@ def judge(
     new: Sequence[Parameter],
     args: Sequence[Argument],
     rules: BindingRules,
-    overloads: Iterable[Sequence[Parameter]] = (),
+    overloads: Sequence[Sequence[Parameter]] = (),
 ) -> Outcome:
     """What the change from ``old`` to ``new`` parameters does to one call with ``args``.
     ``overloads``: the other parameter lists of the same name in the new version (Java, C#,
@@ -138,7 +138,7 @@ def judge_call(
     new: Sequence[Parameter],
     site: CallSite,
     rules: BindingRules,
-    overloads: Iterable[Sequence[Parameter]] = (),
+    overloads: Sequence[Sequence[Parameter]] = (),
 ) -> Outcome:
     """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound."""
     if site.passed_as_value:
@@ -156,7 +156,7 @@ def strip_receiver(params: Sequence[Parameter]) -> tuple[Parameter, ...]:
     return tuple(p for p in params if p.kind is not ParamKind.RECEIVER)
 
 
-def _fits_new_only(args: Sequence[Argument], rules: BindingRules, overloads: Iterable[Sequence[Parameter]]) -> Outcome:
+def _fits_new_only(args: Sequence[Argument], rules: BindingRules, overloads: Sequence[Sequence[Parameter]]) -> Outcome:
     if not rules.overloads:
         return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: updated in this change?",))
     if any(bind(other, args, rules).status is BindStatus.BINDS for other in overloads):
@@ -171,7 +171,7 @@ def _no_longer_fits(
     new: Sequence[Parameter],
     args: Sequence[Argument],
     rules: BindingRules,
-    overloads: Iterable[Sequence[Parameter]],
+    overloads: Sequence[Sequence[Parameter]],
 ) -> Outcome:
     if before.status is BindStatus.FAILS:
         if rules.overloads:
