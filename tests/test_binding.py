@@ -8,6 +8,7 @@ from textwrap import dedent
 
 import pytest
 
+from diffreach.extract.core import extract
 from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in, overloads_of, parameters_of, rules_for
 from diffreach.languages.spec import LanguageSpec
@@ -509,3 +510,30 @@ def test_bad_input_answers_without_raising(ext: str) -> None:
         parameters_of(spec, data, 1)
         overloads_of(spec, data, 1, "f")
         assert isinstance(calls_in(spec, data, 1, 10**6, "f"), list)
+
+
+def test_several_definitions_on_one_line_are_told_apart_by_name() -> None:
+    code = b"const o = { m(a) {}, n: function (b) {}, k: (c) => c };\n"
+    found = [[p.name for p in parameters_of(_spec("js"), code, 1, name) or ()] for name in "mnk"]
+    assert found == [["a"], ["b"], ["c"]]
+
+
+SYMBOL_SOURCES = {
+    "a.py": "class C:\n    @property\n    @cache\n    def p(self): ...\n@app.route('/x',\n  methods=['GET'])\ndef v(r, *a): ...\n",
+    "a.ts": "export class S {\n  @Get(':id')\n  async find(@Param('id') id: string, q?: Q) {}\n}\nexport const h = <T,>(x: T) => x;\n",
+    "a.go": "package p\n\n// Handle serves.\nfunc (s *Server) Handle(w Writer, r *Request) {}\n",
+    "A.java": 'class A {\n  @Override\n  public String toString() { return ""; }\n  @SafeVarargs\n  static <T> void of(T... xs) {}\n}\n',
+    "a.rs": "impl S {\n    #[inline]\n    pub fn new(a: u8) -> Self { S }\n}\n#[test]\nfn t() {}\n",
+    "A.cs": "class A {\n  [HttpGet]\n  public Task Get(int id, CancellationToken ct = default) { return null; }\n}\n",
+    "a.kt": "class A {\n  @Test\n  fun t() {}\n  suspend fun s(a: Int = 1, vararg b: String) {}\n}\n",
+}
+
+
+@pytest.mark.parametrize("path", sorted(SYMBOL_SOURCES))
+def test_every_function_the_extractor_finds_has_parameters_at_its_start_line(path: str) -> None:
+    spec = language_for(path)
+    assert spec is not None
+    data = SYMBOL_SOURCES[path].encode()
+    functions = [s for s in extract(path, data, spec).symbols if s.kind in ("function", "method")]
+    assert functions
+    assert [s.name for s in functions if parameters_of(spec, data, s.start_line) is None] == []
