@@ -1,0 +1,423 @@
+"""Parameter lists and call arguments read from the syntax tree, and each language's binding rules.
+
+What a definition declares and what a call passes are data: one query per language under
+``queries/binding/``, named like the language's main query files and joined the same way
+(``ecmascript.scm`` holds what JavaScript and TypeScript share; a spec's ``query_file`` parts
+without a binding file add nothing). A file is parsed once and its matches turned into plain
+records (``_Facts``, cached for the last few files), from which ``parameters_of``,
+``overloads_of`` and ``calls_in`` answer. A language without a binding query answers None and
+no calls. ``RULES`` holds each language's ``BindingRules`` by spec name (it belongs in
+``LanguageSpec`` once the package's restructuring lands).
+
+Capture vocabulary (the contract with the query files):
+
+- ``@definition`` a function, method or constructor, with ``@definition.name`` and
+  ``@definition.parameters``, its parameter list node (the node ``@param.list`` names).
+  ``@definition.reads_all`` (JavaScript's ``arguments``) inside a definition: it takes any
+  number of arguments (a var-positional ``arguments`` is added to its parameters).
+- One parameter per match, inside ``@param.list``, captured by kind: ``@param.positional``,
+  ``@param.default`` (with ``@param.value``, the default's text), ``@param.optional``
+  (TypeScript ``b?``), ``@param.variadic`` (``*args``, ``...rest``, ``xs ...T``, ``T... xs``,
+  ``vararg``, ``params``), ``@param.keywords`` (``**kwargs``), ``@param.self`` (a receiver the
+  list declares: Python's first method parameter, Rust's ``self`` forms, C#'s ``this``,
+  TypeScript's ``this:``); ``@param.name`` and ``@param.type`` name it and its type. When one
+  node has several kinds the first of ``_PARAM_PRECEDENCE`` wins, so a general pattern
+  (every child is positional) and a specific one (this child has a default) can coexist.
+  Parameters are ordered by the kind node's position. ``@param.separator.positional`` (``/``)
+  ends the positional-only ones and ``@param.separator.keyword`` (``*``) starts the keyword-only
+  ones; parameters after a variadic one are keyword-only too (Python, Kotlin). In a language
+  without keyword arguments every ordinary parameter is positional-only.
+  ``@param.no_receiver`` on a list: its ``@param.self`` is an ordinary parameter (a static method).
+- ``@call`` a call, with ``@call.name`` (the callee's name node), ``@call.arguments`` (the node
+  ``@arg.list`` names) and ``@call.receiver`` (the object left of the dot, when it is one).
+- One argument per match, inside ``@arg.list``: ``@arg.positional``, ``@arg.keyword`` with
+  ``@arg.name``, ``@arg.spread``, ``@arg.keywords`` (``**kw``), ``@arg.trailing`` (Kotlin's
+  lambda after the parentheses), ``@arg.ignore`` (a comment); precedence as for parameters.
+- ``@value`` a name used as a value, not called: a callback, a method reference, a table entry.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib import resources
+
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+
+from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind, SpreadRule
+from .spec import LanguageSpec
+
+_PYTHON = BindingRules(keyword_arguments=True, defaults=True, receiver_by_position=True)
+_TYPESCRIPT = BindingRules(defaults=True, optional_parameters=True, overloads=True, typed_arguments=True)
+_JAVASCRIPT = BindingRules(defaults=True, loose_arity=True)
+_C_SHARP = BindingRules(
+    keyword_arguments=True,
+    named_in_position=True,
+    named_variadic=True,
+    defaults=True,
+    receiver_by_position=True,
+    overloads=True,
+    typed_arguments=True,
+)
+# Per spec name: how a call binds (each rule from the language's definition; see signatures.py).
+RULES: dict[str, BindingRules] = {
+    "python": _PYTHON,
+    "javascript": _JAVASCRIPT,
+    "vue": _JAVASCRIPT,
+    "svelte": _JAVASCRIPT,
+    "typescript": _TYPESCRIPT,
+    "go": BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
+    "java": BindingRules(overloads=True, typed_arguments=True),
+    "rust": BindingRules(receiver_by_position=True, typed_arguments=True),
+    "csharp": _C_SHARP,
+    "kotlin": BindingRules(
+        keyword_arguments=True,
+        named_in_position=True,
+        named_variadic=True,
+        defaults=True,
+        spread=SpreadRule.INTO_VARIADIC,
+        overloads=True,
+        typed_arguments=True,
+    ),
+}
+
+_PARAM_PRECEDENCE = ("self", "variadic", "keywords", "default", "optional", "positional")
+_SEPARATORS = ("separator.positional", "separator.keyword")
+_ARG_PRECEDENCE = ("ignore", "keywords", "spread", "keyword", "trailing", "positional")
+_ARG_KINDS = {
+    "keywords": ArgKind.KEYWORD_SPREAD,
+    "spread": ArgKind.SPREAD,
+    "keyword": ArgKind.KEYWORD,
+    "trailing": ArgKind.TRAILING,
+    "positional": ArgKind.POSITIONAL,
+}
+_MAX_TEXT = 300  # characters of a call's text kept on its CallSite
+# The parse budget of extract.core (operations, CPU seconds), for the same reason: a grammar
+# that loops or crawls on some input stops, and the file answers nothing.
+_BUDGET_BASE, _BUDGET_PER_KIB, _CPU_SECONDS = 20_000, 200, 5.0
+_READ_CHUNK = 1 << 16
+
+Span = tuple[int, int]
+
+
+def rules_for(spec: LanguageSpec) -> BindingRules | None:
+    return RULES.get(spec.name)
+
+
+def parameters_of(
+    spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None
+) -> tuple[Parameter, ...] | None:
+    """The parameters of the definition starting at ``def_line`` (1-based; a decorator's line
+    counts), receivers included; None when the language has no binding query or no definition
+    starts there. With ``name``, only a definition of that name, and when none starts at the
+    line the nearest one of that name."""
+    found = _definition(spec, source, def_line, name)
+    return found.params if found is not None else None
+
+
+def overloads_of(
+    spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None
+) -> tuple[tuple[Parameter, ...], ...]:
+    """The parameter lists of the other definitions of the same name in the same scope (Java,
+    C#, Kotlin overloads; TypeScript overload signatures), in source order."""
+    found = _definition(spec, source, def_line, name)
+    if found is None:
+        return ()
+    siblings = {
+        d.params_span: d.params
+        for d in _facts_of(spec, source).definitions
+        if d.name == found.name and d.scope == found.scope and d.params_span != found.params_span
+    }
+    return tuple(params for _, params in sorted(siblings.items()))
+
+
+def calls_in(spec: LanguageSpec, source: bytes, first_line: int, last_line: int, callee_name: str) -> list[CallSite]:
+    """The calls of ``callee_name`` starting between two lines (1-based, inclusive), a call
+    spread over several lines as one, and the places the name is only passed as a value."""
+    facts = _facts_of(spec, source)
+    if facts is _NOTHING:
+        return []
+    called = {c.name_span for c in facts.calls}
+    sites = [
+        (c.start_byte, CallSite(c.start_line, c.end_line, c.arguments, text=c.text))
+        for c in facts.calls
+        if c.name == callee_name and first_line <= c.start_line <= last_line
+    ]
+    sites += [
+        (v.start_byte, CallSite(v.line, v.line, passed_as_value=True, text=v.name))
+        for v in facts.values
+        if v.name == callee_name and first_line <= v.line <= last_line and v.span not in called
+    ]
+    return [site for _, site in sorted(sites, key=lambda s: s[0])]
+
+
+# -- the facts of one file ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Definition:
+    name: str
+    start_line: int
+    start_byte: int
+    params: tuple[Parameter, ...]
+    params_span: Span
+    scope: Span  # the parent node's span: overloads share it
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    name: str
+    name_span: Span
+    start_line: int
+    end_line: int
+    start_byte: int
+    arguments: tuple[Argument, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Value:
+    name: str
+    span: Span
+    line: int
+    start_byte: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    definitions: tuple[_Definition, ...] = ()
+    calls: tuple[_Call, ...] = ()
+    values: tuple[_Value, ...] = ()
+
+
+_NOTHING = _Facts()
+
+
+@dataclass
+class _Entry:
+    """The captures of one parameter or argument node, gathered over its matches."""
+
+    start: int
+    kinds: set[str] = field(default_factory=set)
+    parts: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class _Matches:
+    text: _Text
+    definitions: list[tuple[Node, Node | None, Node]] = field(default_factory=list)
+    params: dict[Span, dict[Span, _Entry]] = field(default_factory=dict)
+    args: dict[Span, dict[Span, _Entry]] = field(default_factory=dict)
+    calls: dict[Span, tuple[Node, Node, Node, Node | None]] = field(default_factory=dict)
+    values: list[Node] = field(default_factory=list)
+    reads_all: list[Node] = field(default_factory=list)
+    no_receiver: set[Span] = field(default_factory=set)
+
+
+class _Text:
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+
+    def __call__(self, node: Node) -> str:
+        return self._data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+def _span(node: Node) -> Span:
+    return node.start_byte, node.end_byte
+
+
+def _definition(spec: LanguageSpec, source: bytes, def_line: int, name: str | None) -> _Definition | None:
+    defs = [d for d in _facts_of(spec, source).definitions if name is None or d.name == name]
+    at_line = [d for d in defs if d.start_line == def_line]
+    if at_line:
+        return min(at_line, key=lambda d: d.start_byte)
+    if name is None or not defs:
+        return None
+    return min(defs, key=lambda d: (abs(d.start_line - def_line), d.start_byte))
+
+
+def _facts_of(spec: LanguageSpec, source: bytes) -> _Facts:
+    if spec.embedded is not None:
+        spec, source = spec.embedded(source)
+    if spec.prepare is not None:
+        source = spec.prepare(source)
+    return _facts(spec, source)
+
+
+@lru_cache(maxsize=16)
+def _facts(spec: LanguageSpec, source: bytes) -> _Facts:
+    compiled = _compiled(spec)
+    rules = rules_for(spec)
+    if compiled is None or rules is None:
+        return _NOTHING
+    parser, query = compiled
+    try:
+        root = _parse(parser, source).root_node
+    except ValueError:  # past the parse budget
+        parser.reset()
+        return _NOTHING
+    found = _Matches(_Text(source))
+    for _, captures in QueryCursor(query).matches(root):
+        _collect(found, captures)
+    return _build(found, rules)
+
+
+@cache
+def _compiled(spec: LanguageSpec) -> tuple[Parser, Query] | None:
+    folder = resources.files("diffreach.languages").joinpath("queries", "binding")
+    parts = [folder.joinpath(part) for part in spec.query_file.split("+")]
+    source = "\n".join(part.read_text() for part in parts if part.is_file())
+    if not source:
+        return None
+    language = Language(spec.grammar())
+    return Parser(language), Query(language, source)
+
+
+def _parse(parser: Parser, data: bytes) -> Tree:
+    left = _BUDGET_BASE + _BUDGET_PER_KIB * (len(data) >> 10)
+    deadline = time.process_time() + _CPU_SECONDS
+
+    def progress(_offset: int, _has_error: bool) -> bool:
+        nonlocal left
+        left -= 1
+        return left < 0 or (not left & 31 and time.process_time() > deadline)
+
+    # A read callback, because tree-sitter calls progress callbacks only on callback input.
+    return parser.parse(lambda offset, _point: data[offset : offset + _READ_CHUNK], progress_callback=progress)
+
+
+def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
+    if "definition" in captures:
+        plist = captures.get("definition.parameters")
+        if plist:
+            name = captures.get("definition.name")
+            found.definitions.append((captures["definition"][0], name[0] if name else None, plist[0]))
+    if "definition.reads_all" in captures:
+        found.reads_all.extend(captures["definition.reads_all"])
+    if "param.no_receiver" in captures:
+        found.no_receiver.update(_span(n) for n in captures["param.no_receiver"])
+    if "param.list" in captures:
+        _gather(found.params, "param.", captures, found.text)
+    if "call" in captures and "call.name" in captures and "call.arguments" in captures:
+        call = captures["call"][0]
+        receiver = captures.get("call.receiver")
+        found.calls.setdefault(
+            _span(call),
+            (call, captures["call.name"][0], captures["call.arguments"][0], receiver[0] if receiver else None),
+        )
+    if "arg.list" in captures:
+        _gather(found.args, "arg.", captures, found.text)
+    if "value" in captures:
+        found.values.extend(captures["value"])
+
+
+def _gather(table: dict[Span, dict[Span, _Entry]], prefix: str, captures: dict[str, list[Node]], text: _Text) -> None:
+    """One parameter's or argument's captures into the entry of its node, in its list's table."""
+    entries = table.setdefault(_span(captures[prefix + "list"][0]), {})
+    parts = {key[len(prefix) :]: text(nodes[0]) for key, nodes in captures.items() if key in _PART_KEYS}
+    for key, nodes in captures.items():
+        if not key.startswith(prefix) or key in _PART_KEYS:
+            continue
+        node = nodes[0]
+        entry = entries.setdefault(_span(node), _Entry(node.start_byte, parts={"text": text(node)}))
+        entry.kinds.add(key[len(prefix) :])
+        for part, value in parts.items():
+            entry.parts.setdefault(part, value)
+
+
+_PART_KEYS = frozenset({"param.name", "param.type", "param.value", "param.list", "arg.name", "arg.list"})
+
+
+def _build(found: _Matches, rules: BindingRules) -> _Facts:
+    text = found.text
+    lists = {span: _parameters(entries, span in found.no_receiver, rules) for span, entries in found.params.items()}
+    reading = _reading_all(found)
+    definitions = []
+    for node, name, plist in found.definitions:
+        params = lists.get(_span(plist), ())
+        if _span(node) in reading and not any(p.kind is ParamKind.VAR_POSITIONAL for p in params):
+            params = (*params, Parameter("arguments", ParamKind.VAR_POSITIONAL))
+        line = node.start_point.row + 1
+        label = text(name) if name is not None else ""
+        definitions.append(_Definition(label, line, node.start_byte, params, _span(plist), _scope(node)))
+    calls = []
+    for call, name, arguments, receiver in found.calls.values():
+        args = _arguments(found.args.get(_span(arguments), {}))
+        if receiver is not None:
+            args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
+        start, end = call.start_point.row + 1, call.end_point.row + 1
+        calls.append(_Call(text(name), _span(name), start, end, call.start_byte, args, text(call)[:_MAX_TEXT]))
+    values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
+    return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
+
+
+def _parameters(entries: dict[Span, _Entry], no_receiver: bool, rules: BindingRules) -> tuple[Parameter, ...]:
+    ordered = sorted(entries.values(), key=lambda e: e.start)
+    kinds = [
+        _first_kind(e.kinds - ({"self"} if no_receiver else set()), _SEPARATORS + _PARAM_PRECEDENCE) for e in ordered
+    ]
+    positional_until = kinds.index("separator.positional") if "separator.positional" in kinds else -1
+    keyword_after = min((i for i, k in enumerate(kinds) if k in ("separator.keyword", "variadic")), default=len(kinds))
+    out: list[Parameter] = []
+    for i, (entry, kind) in enumerate(zip(ordered, kinds)):
+        if kind is None or kind in _SEPARATORS:
+            continue
+        parts = entry.parts
+        out.append(
+            Parameter(
+                name=parts.get("name", ""),
+                kind=_PARAM_KINDS.get(kind) or _ordinary(i, positional_until, keyword_after, rules),
+                has_default=kind == "default",
+                default=parts.get("value", "") if kind == "default" else "",
+                optional=kind == "optional",
+                annotation=parts.get("type", ""),
+            )
+        )
+    return tuple(out)
+
+
+_PARAM_KINDS = {"self": ParamKind.RECEIVER, "variadic": ParamKind.VAR_POSITIONAL, "keywords": ParamKind.VAR_KEYWORD}
+
+
+def _ordinary(i: int, positional_until: int, keyword_after: int, rules: BindingRules) -> ParamKind:
+    if not rules.keyword_arguments or i < positional_until:
+        return ParamKind.POSITIONAL_ONLY
+    return ParamKind.KEYWORD_ONLY if i > keyword_after else ParamKind.POSITIONAL_OR_KEYWORD
+
+
+def _first_kind(kinds: set[str], precedence: Iterable[str]) -> str | None:
+    return next((k for k in precedence if k in kinds), None)
+
+
+def _arguments(entries: dict[Span, _Entry]) -> tuple[Argument, ...]:
+    out: list[Argument] = []
+    for entry in sorted(entries.values(), key=lambda e: e.start):
+        kind = _first_kind(entry.kinds, _ARG_PRECEDENCE)
+        if kind is None or kind == "ignore":
+            continue
+        out.append(Argument(_ARG_KINDS[kind], entry.parts.get("name", ""), entry.parts["text"]))
+    return tuple(out)
+
+
+def _reading_all(found: _Matches) -> set[Span]:
+    """The definitions that read all their arguments: the innermost around each ``@definition.reads_all``."""
+    spans = [_span(node) for node, _, _ in found.definitions]
+    reading: set[Span] = set()
+    for node in found.reads_all:
+        around = [s for s in spans if s[0] <= node.start_byte and node.end_byte <= s[1]]
+        if around:
+            reading.add(max(around, key=lambda s: s[0]))
+    return reading
+
+
+def _scope(node: Node) -> Span:
+    """Where a definition is declared: its parent, above wrappers of one child (``export``)."""
+    parent = node.parent
+    while parent is not None and parent.named_child_count == 1 and parent.parent is not None:
+        parent = parent.parent
+    return _span(parent) if parent is not None else (0, 0)
+
+
+__all__ = ["RULES", "calls_in", "overloads_of", "parameters_of", "rules_for"]

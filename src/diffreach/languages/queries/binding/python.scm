@@ -1,0 +1,86 @@
+; Python: parameter lists and argument lists, for binding calls (languages/binding.py).
+;
+; Capture vocabulary (the full contract is the docstring of languages/binding.py):
+;   @definition (+ @definition.name, @definition.parameters)   a function and its parameter list
+;   @param.positional | .default | .optional | .variadic | .keywords | .self   one parameter, by kind,
+;     inside @param.list, with @param.name, @param.type, @param.value (the default's text)
+;   @param.separator.positional (`/`), @param.separator.keyword (`*`)   kind markers in a list
+;   @param.no_receiver   a list whose first parameter is not a receiver (a static method)
+;   @call (+ @call.name, @call.arguments, @call.receiver)        a call
+;   @arg.positional | .keyword (+ @arg.name) | .spread | .keywords | .trailing | .ignore
+;     one argument inside @arg.list
+;   @value   a name used as a value, not called (a callback, a dispatch table entry)
+
+; Definitions. A decorated one also from its decorator line (a symbol's start line).
+(function_definition
+  name: (identifier) @definition.name
+  parameters: (parameters) @definition.parameters) @definition
+(decorated_definition
+  definition: (function_definition
+    name: (identifier) @definition.name
+    parameters: (parameters) @definition.parameters)) @definition
+
+; Parameters (the language reference, "Function definitions").
+(parameters (identifier) @param.positional @param.name) @param.list
+(parameters (typed_parameter (identifier) @param.name type: (type) @param.type) @param.positional) @param.list
+(parameters
+  (default_parameter name: (identifier) @param.name value: (_) @param.value) @param.default) @param.list
+(parameters
+  (typed_default_parameter
+    name: (identifier) @param.name type: (type) @param.type value: (_) @param.value) @param.default) @param.list
+(parameters (list_splat_pattern (identifier) @param.name) @param.variadic) @param.list
+(parameters (typed_parameter (list_splat_pattern (identifier) @param.name) type: (type) @param.type) @param.variadic) @param.list
+(parameters (dictionary_splat_pattern (identifier) @param.name) @param.keywords) @param.list
+(parameters (typed_parameter (dictionary_splat_pattern (identifier) @param.name) type: (type) @param.type) @param.keywords) @param.list
+(parameters (positional_separator) @param.separator.positional) @param.list
+(parameters (keyword_separator) @param.separator.keyword) @param.list
+
+; A method's first parameter receives the instance (or the class, for a classmethod)...
+(class_definition
+  body: (block
+    (function_definition
+      parameters: (parameters
+        . [(identifier) (typed_parameter) (default_parameter) (typed_default_parameter)] @param.self) @param.list)))
+(class_definition
+  body: (block
+    (decorated_definition
+      definition: (function_definition
+        parameters: (parameters
+          . [(identifier) (typed_parameter) (default_parameter) (typed_default_parameter)] @param.self) @param.list))))
+; ...except a static method's.
+((decorated_definition
+  (decorator (identifier) @_decorator)
+  definition: (function_definition parameters: (parameters) @param.no_receiver))
+  (#eq? @_decorator "staticmethod"))
+
+; Calls: f(...), obj.f(...), f(x for x in xs).
+(call
+  function: (identifier) @call.name
+  arguments: [(argument_list) (generator_expression)] @call.arguments) @call
+(call
+  function: (attribute object: (_) @call.receiver attribute: (identifier) @call.name)
+  arguments: [(argument_list) (generator_expression)] @call.arguments) @call
+
+; Arguments (the language reference, "Calls").
+(argument_list (_) @arg.positional) @arg.list
+(argument_list (keyword_argument name: (identifier) @arg.name) @arg.keyword) @arg.list
+(argument_list (list_splat) @arg.spread) @arg.list
+(argument_list (dictionary_splat) @arg.keywords) @arg.list
+(argument_list (comment) @arg.ignore) @arg.list
+(call arguments: (generator_expression) @arg.positional @arg.list)
+
+; Names used as values: passed on, stored, returned, decorating.
+(argument_list (identifier) @value)
+(argument_list (attribute attribute: (identifier) @value))
+(keyword_argument value: (identifier) @value)
+(keyword_argument value: (attribute attribute: (identifier) @value))
+(pair value: (identifier) @value)
+(pair value: (attribute attribute: (identifier) @value))
+(assignment right: (identifier) @value)
+(assignment right: (attribute attribute: (identifier) @value))
+(return_statement (identifier) @value)
+(return_statement (attribute attribute: (identifier) @value))
+(list (identifier) @value)
+(tuple (identifier) @value)
+(decorator (identifier) @value)
+(decorator (attribute attribute: (identifier) @value))

@@ -1,0 +1,158 @@
+"""Parameter lists and argument lists as records: what a definition declares, what a call passes.
+
+A definition's parameters (``Parameter``), a call's arguments (``Argument``), a call site of a
+changed symbol (``CallSite``) and the few ways languages differ when they match the one to the
+other (``BindingRules``). The languages package reads them from the syntax tree
+(``languages/binding.py``, one query per language under ``queries/binding/``) and the review
+binds them (``review/binding.py``, which re-exports them). They live here, in the layer that
+produces them, because the languages package may not import the review; this module imports
+nothing of the package.
+
+The vocabularies follow Python's ``inspect.Parameter`` kinds (the language reference's call
+binding rules), which are general enough for every language here: a language without keyword
+arguments has only positional-only and variadic parameters; Kotlin's parameters after a
+``vararg`` are keyword-only, as Python's after ``*args`` are. Two kinds are added: ``RECEIVER``
+for the object a method is called on when the parameter list declares it (Python's ``self``,
+Rust's ``self``/``&self``/``&mut self``/``self: Box<Self>``, C#'s ``this`` on an extension
+method, TypeScript's ``this:``) and, on the call side, ``TRAILING`` for Kotlin's lambda after
+the parentheses, which binds the last parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ParamKind(StrEnum):
+    RECEIVER = "receiver"
+    POSITIONAL_ONLY = "positional-only"
+    POSITIONAL_OR_KEYWORD = "positional-or-keyword"
+    KEYWORD_ONLY = "keyword-only"
+    VAR_POSITIONAL = "var-positional"  # *args, ...rest, xs ...T, T... xs, vararg xs, params T[] xs
+    VAR_KEYWORD = "var-keyword"  # **kwargs
+
+
+class ArgKind(StrEnum):
+    RECEIVER = "receiver"  # the object left of the dot: ``obj`` in ``obj.m(x)``
+    POSITIONAL = "positional"
+    KEYWORD = "keyword"  # nl=False, name: value (C#), name = value (Kotlin)
+    SPREAD = "spread"  # *xs, ...xs, xs..., *array (Kotlin)
+    KEYWORD_SPREAD = "keyword-spread"  # **kw
+    TRAILING = "trailing"  # Kotlin's lambda after the parentheses: binds the last parameter
+
+
+class SpreadRule(StrEnum):
+    """What a positional spread at the call binds to."""
+
+    UNKNOWN_LENGTH = "unknown-length"  # Python *xs, JS ...xs: any number of values, later positions unknown
+    WHOLE_VARIADIC = "whole-variadic"  # Go xs...: the variadic parameter's whole value, and the last argument
+    INTO_VARIADIC = "into-variadic"  # Kotlin *array: its values join the variadic parameter's
+
+
+_BY_POSITION = frozenset({ParamKind.POSITIONAL_ONLY, ParamKind.POSITIONAL_OR_KEYWORD})
+_BY_NAME = frozenset({ParamKind.POSITIONAL_OR_KEYWORD, ParamKind.KEYWORD_ONLY})
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    name: str  # "" for an unnamed parameter (Go's ``func f(int)``)
+    kind: ParamKind = ParamKind.POSITIONAL_OR_KEYWORD
+    has_default: bool = False
+    default: str = ""  # the default's source text, when the language states one
+    optional: bool = False  # may be left out with no default (TypeScript ``b?``)
+    annotation: str = ""  # the declared type's text
+
+    @property
+    def by_position(self) -> bool:
+        return self.kind in _BY_POSITION
+
+    @property
+    def by_name(self) -> bool:
+        return self.kind in _BY_NAME
+
+    @property
+    def catch_all(self) -> bool:
+        return self.kind in (ParamKind.VAR_POSITIONAL, ParamKind.VAR_KEYWORD)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "kind": str(self.kind),
+            "has_default": self.has_default,
+            "default": self.default,
+            "optional": self.optional,
+            "annotation": self.annotation,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Argument:
+    kind: ArgKind = ArgKind.POSITIONAL
+    name: str = ""  # a keyword argument's parameter name
+    text: str = ""  # the argument's source text, for reasons
+
+    def as_json(self) -> dict[str, object]:
+        return {"kind": str(self.kind), "name": self.name, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    """One call of a symbol inside a caller, read from the syntax tree (lines 1-based, inclusive).
+
+    ``passed_as_value``: the symbol is not called here but handed on (a callback, a method
+    reference, a function stored in a table); its calls happen elsewhere and cannot be bound."""
+
+    start_line: int
+    end_line: int
+    arguments: tuple[Argument, ...] = ()
+    passed_as_value: bool = False
+    text: str = ""  # the call's source text
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "start_line": self.start_line,
+            "end_line": self.end_line,
+            "arguments": [a.as_json() for a in self.arguments],
+            "passed_as_value": self.passed_as_value,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BindingRules:
+    """How one language matches a call's arguments to a definition's parameters.
+
+    Every switch is off by default: a language with none of them (Rust) binds positional
+    arguments one to one, and a call binds when the counts agree."""
+
+    # Arguments may name their parameter (Python, Kotlin, C#).
+    keyword_arguments: bool = False
+    # A named argument in its own position may precede positional ones (C# 7.2, Kotlin 1.4);
+    # out of position it is an error. Without this, positional arguments bind in order
+    # whatever keywords stand between them (Python forbids the mix; ``f(a=1, *xs)`` is legal).
+    named_in_position: bool = False
+    # A variadic parameter may be passed by name, as one array (C# ``params``, Kotlin ``vararg``).
+    named_variadic: bool = False
+    # Parameters may declare default values (Python, JS/TS, C#, Kotlin).
+    defaults: bool = False
+    # Parameters may be declared optional without a default (TypeScript ``b?``).
+    optional_parameters: bool = False
+    # Any number of arguments binds (JavaScript): extra ones are ignored, missing ones undefined.
+    loose_arity: bool = False
+    # What a positional spread at the call binds to.
+    spread: SpreadRule = SpreadRule.UNKNOWN_LENGTH
+    # A call with no receiver passes a declared receiver as its first argument (Python
+    # ``Cls.m(obj)`` read without the class, Rust ``Type::m(&x)``); TypeScript's ``this:``
+    # is never passed that way.
+    receiver_by_position: bool = False
+    # One name may have several parameter lists, chosen at the call (Java, C#, Kotlin, TS
+    # overload signatures): a call that fits none of this one's calls a sibling.
+    overloads: bool = False
+    # The compiler checks argument types against parameter types (Go, Java, Rust, C#, Kotlin,
+    # TypeScript): a changed parameter type may refuse the call's value. Python's annotations
+    # and JS have no such check, so a changed annotation there is not a binding matter.
+    typed_arguments: bool = False
+
+
+__all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

@@ -1,0 +1,435 @@
+"""Judge a call against the old and the new signature of what it calls.
+
+``judge`` binds one call twice (``binder.bind``: the language's call binding rules, made
+generic), against the old and the new parameters, and says what the change does to that call,
+with a reason a reviewer can act on: it no longer binds ("`nl=` no longer exists", "`message`
+is now required"); an argument lands on another parameter, is dropped, goes into a catch-all
+or lands on a renamed one; it relies on a default or a parameter type that changed; unpacking
+at the call leaves it unknown; or it binds as before. Each verdict has one severity
+(``SEVERITY``, data), and high and medium are what the review labels ``behavior-change``.
+This is the review's front door to binding: ``bind`` and the records of
+``diffreach.languages.signatures`` are re-exported here. Pure functions; no syntax, no language
+names (the languages package reads parameter and argument lists from the tree and holds each
+language's ``BindingRules``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from diffreach.languages.signatures import (
+    ArgKind,
+    Argument,
+    BindingRules,
+    CallSite,
+    Parameter,
+    ParamKind,
+    SpreadRule,
+)
+from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
+
+
+class Verdict(StrEnum):
+    NO_LONGER_BINDS = "no-longer-binds"
+    BINDS_DIFFERENTLY = "binds-differently"
+    ARGUMENT_DROPPED = "argument-dropped"
+    RENAMED_PARAMETER = "renamed-parameter"
+    CATCH_ALL = "catch-all"
+    CHANGED_DEFAULT = "changed-default"
+    CHANGED_TYPE = "changed-type"
+    LEFT_UNDEFINED = "left-undefined"
+    OTHER_OVERLOAD = "other-overload"
+    FITS_NEW_ONLY = "fits-new-only"
+    CANNOT_TELL = "cannot-tell"
+    PASSED_AS_VALUE = "passed-as-value"
+    NOT_THIS_OVERLOAD = "not-this-overload"
+    STILL_BINDS = "still-binds"
+
+
+class Severity(StrEnum):
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+# One severity per verdict, so a finding's weight is data. A parameter renamed in place still
+# receives the same value from a positional argument: the call binds exactly as before, so it
+# is low (the issue's measure: every call that still binds is reach); its reason stays, for the
+# reviewer who reads the caller anyway. A call that relies on the old name fails instead.
+SEVERITY: dict[Verdict, Severity] = {
+    Verdict.NO_LONGER_BINDS: Severity.HIGH,
+    Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
+    Verdict.ARGUMENT_DROPPED: Severity.HIGH,
+    Verdict.CATCH_ALL: Severity.MEDIUM,
+    Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
+    Verdict.CHANGED_TYPE: Severity.MEDIUM,
+    Verdict.LEFT_UNDEFINED: Severity.MEDIUM,
+    Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
+    Verdict.FITS_NEW_ONLY: Severity.MEDIUM,
+    Verdict.CANNOT_TELL: Severity.MEDIUM,
+    Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
+    Verdict.RENAMED_PARAMETER: Severity.LOW,
+    Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
+    Verdict.STILL_BINDS: Severity.LOW,
+}
+_RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    verdict: Verdict
+    reasons: tuple[str, ...]  # the most severe first
+
+    @property
+    def severity(self) -> Severity:
+        return SEVERITY[self.verdict]
+
+    @property
+    def reason(self) -> str:
+        return self.reasons[0] if self.reasons else ""
+
+    @property
+    def behavior_change(self) -> bool:
+        return self.severity is not Severity.LOW
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "verdict": str(self.verdict),
+            "severity": str(self.severity),
+            "reason": self.reason,
+            "reasons": list(self.reasons),
+        }
+
+
+# -- judging ------------------------------------------------------------------------------------
+
+
+def judge(
+    old: Sequence[Parameter],
+    new: Sequence[Parameter],
+    args: Sequence[Argument],
+    rules: BindingRules,
+    overloads: Sequence[Sequence[Parameter]] = (),
+) -> Outcome:
+    """What the change from ``old`` to ``new`` parameters does to one call with ``args``.
+    ``overloads``: the other parameter lists of the same name in the new version (Java, C#,
+    Kotlin, TS), which a call that no longer fits this one may now select."""
+    before, after = bind(old, args, rules), bind(new, args, rules)
+    if after.status is BindStatus.FAILS:
+        return _no_longer_fits(before, after, old, new, args, rules, overloads)
+    if BindStatus.UNKNOWN in (before.status, after.status):
+        unpacked = after.unpacked or before.unpacked
+        return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
+    if before.status is BindStatus.FAILS:
+        return _fits_new_only(args, rules, overloads)
+    findings = _argument_changes(before, after, old, new, args, rules) + _unfilled_changes(
+        before, after, old, new, rules
+    )
+    if not findings:
+        return Outcome(Verdict.STILL_BINDS, ("binds as before",))
+    findings.sort(key=lambda f: _RANK[SEVERITY[f[0]]])
+    return Outcome(findings[0][0], tuple(reason for _, reason in findings))
+
+
+def judge_call(
+    old: Sequence[Parameter],
+    new: Sequence[Parameter],
+    site: CallSite,
+    rules: BindingRules,
+    overloads: Sequence[Sequence[Parameter]] = (),
+) -> Outcome:
+    """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound."""
+    if site.passed_as_value:
+        return Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
+    return judge(old, new, site.arguments, rules, overloads)
+
+
+def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:
+    """The outcome a caller takes from its call sites: the most severe, the first among equals."""
+    return min(outcomes, key=lambda o: _RANK[o.severity], default=None)
+
+
+def strip_receiver(params: Sequence[Parameter]) -> tuple[Parameter, ...]:
+    """A constructor's parameters as its callers see them: ``Foo(a)`` passes no ``self``."""
+    return tuple(p for p in params if p.kind is not ParamKind.RECEIVER)
+
+
+def _fits_new_only(args: Sequence[Argument], rules: BindingRules, overloads: Sequence[Sequence[Parameter]]) -> Outcome:
+    if not rules.overloads:
+        return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: updated in this change?",))
+    if any(bind(other, args, rules).status is BindStatus.BINDS for other in overloads):
+        return Outcome(Verdict.CANNOT_TELL, ("fits this overload now and another by arity: the argument types choose",))
+    return Outcome(Verdict.OTHER_OVERLOAD, ("now selects this overload; it did not fit the old parameters",))
+
+
+def _no_longer_fits(
+    before: Binding,
+    after: Binding,
+    old: Sequence[Parameter],
+    new: Sequence[Parameter],
+    args: Sequence[Argument],
+    rules: BindingRules,
+    overloads: Sequence[Sequence[Parameter]],
+) -> Outcome:
+    if before.status is BindStatus.FAILS:
+        if rules.overloads:
+            return Outcome(
+                Verdict.NOT_THIS_OVERLOAD, ("fits neither the old nor the new parameters: another overload",)
+            )
+        why = "fits neither the old nor the new parameters (a decorator, an explicit receiver, another definition?)"
+        return Outcome(Verdict.CANNOT_TELL, (why,))
+    if rules.overloads:
+        for other in overloads:
+            if bind(other, args, rules).status is BindStatus.BINDS:
+                listed = ", ".join(p.name or p.annotation for p in other)
+                return Outcome(Verdict.OTHER_OVERLOAD, (f"no longer fits; now selects the overload ({listed})",))
+    explain = _FAILURE_REASONS[after.problem or BindProblem.MISSING]
+    return Outcome(Verdict.NO_LONGER_BINDS, (explain(_Failure(after, before, old, new, args)),))
+
+
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    after: Binding  # the failed binding to the new parameters
+    before: Binding  # the binding to the old ones
+    old: Sequence[Parameter]
+    new: Sequence[Parameter]
+    args: Sequence[Argument]
+
+    @property
+    def subject(self) -> str:
+        return self.after.subject
+
+    def argument(self) -> Argument:
+        return self.args[self.after.argument] if self.after.argument is not None else Argument()
+
+    def successor(self) -> Parameter | None:
+        """The new parameter that took the place of the one the argument at fault bound before:
+        the same name, or, when that name is gone, the new parameter in its position."""
+        at = self.after.argument
+        slot = self.before.slots[at] if at is not None and at < len(self.before.slots) else None
+        if slot is None:
+            return None
+        took = self.old[slot]
+        same = next((p for p in self.new if p.name == took.name), None)
+        return same or (self.new[slot] if slot < len(self.new) else None)
+
+
+def _unexpected(f: _Failure) -> str:
+    names = [p.name for p in f.old]
+    spelled = _keyword(f.argument())
+    if f.subject not in names:
+        return f"no parameter takes `{spelled}` any more"
+    at = names.index(f.subject)
+    successor = f.new[at].name if at < len(f.new) and f.new[at].name not in names else ""
+    hint = f" (now `{successor}`?)" if successor else ""
+    return f"`{spelled}` no longer exists{hint}"
+
+
+def _missing(f: _Failure) -> str:
+    before = next((p for p in f.old if p.name == f.subject), None)
+    if before is None:
+        return f"new parameter `{f.subject}` is required and not passed"
+    if before.has_default or before.optional:
+        return f"`{f.subject}` is now required"
+    return f"`{f.subject}` gets no value any more"
+
+
+def _too_many(f: _Failure) -> str:
+    arg = f.argument()
+    if arg.kind is ArgKind.TRAILING:
+        return "the trailing lambda has no parameter left to bind"
+    if arg.kind is ArgKind.SPREAD:
+        return f"`{arg.text}` must be the variadic parameter's only value"
+    now = f.successor()
+    if now is not None and now.kind is ParamKind.KEYWORD_ONLY:
+        return f"`{now.name}` is keyword-only now: pass it as `{now.name}=`"
+    capacity = sum(p.by_position for p in f.new)
+    given = sum(a.kind is ArgKind.POSITIONAL for a in f.args)
+    return f"too many positional arguments: takes {capacity}, given {given}"
+
+
+def _duplicate(f: _Failure) -> str:
+    return f"`{f.subject}` gets two values (by position and by name)"
+
+
+def _by_name(f: _Failure) -> str:
+    return f"`{f.subject}` is positional-only now: `{f.subject}=` is refused"
+
+
+def _out_of_position(f: _Failure) -> str:
+    return f"`{f.subject}` is named out of its position, before positional arguments"
+
+
+def _spread(f: _Failure) -> str:
+    text = f.argument().text or "the spread"
+    if f.subject:
+        return f"`{text}` would fill `{f.subject}`, which is not variadic"
+    return f"`{text}` needs a variadic parameter; there is none any more"
+
+
+_FAILURE_REASONS: dict[BindProblem, Callable[[_Failure], str]] = {
+    BindProblem.UNEXPECTED_KEYWORD: _unexpected,
+    BindProblem.MISSING: _missing,
+    BindProblem.TOO_MANY: _too_many,
+    BindProblem.DUPLICATE: _duplicate,
+    BindProblem.POSITIONAL_BY_NAME: _by_name,
+    BindProblem.OUT_OF_POSITION: _out_of_position,
+    BindProblem.SPREAD_WITHOUT_VARIADIC: _spread,
+}
+
+
+# -- comparing the two bindings of a call --------------------------------------------------------
+
+_Finding = tuple[Verdict, str]
+
+
+def _argument_changes(
+    before: Binding,
+    after: Binding,
+    old: Sequence[Parameter],
+    new: Sequence[Parameter],
+    args: Sequence[Argument],
+    rules: BindingRules,
+) -> list[_Finding]:
+    """Per argument: does it fill the same parameter (by name; by position when unnamed)?"""
+    old_keys = {_key(old, j) for j in range(len(old))}
+    new_keys = {_key(new, j) for j in range(len(new))}
+    found: list[_Finding] = []
+    ordinal = 0
+    for i, arg in enumerate(args):
+        ordinal += arg.kind is ArgKind.POSITIONAL
+        if arg.kind is ArgKind.RECEIVER:
+            continue
+        a, b = before.slots[i], after.slots[i]
+        desc = _describe(arg, ordinal)
+        if a is None and b is None:
+            continue
+        if b is None:
+            found.append((Verdict.ARGUMENT_DROPPED, f"{desc} is now ignored (`{old[a or 0].name}` was removed)"))
+        elif a is None:
+            found.append((Verdict.BINDS_DIFFERENTLY, f"{desc} was ignored and now binds `{new[b].name}`"))
+        else:
+            finding = _moved(desc, (old, a), (new, b), old_keys, new_keys, rules)
+            if finding is not None:
+                found.append(finding)
+    return found
+
+
+def _moved(
+    desc: str,
+    was: tuple[Sequence[Parameter], int],
+    now: tuple[Sequence[Parameter], int],
+    old_keys: set[str],
+    new_keys: set[str],
+    rules: BindingRules,
+) -> _Finding | None:
+    p, q = was[0][was[1]], now[0][now[1]]
+    pk, qk = _key(*was), _key(*now)
+    if pk == qk:
+        if rules.typed_arguments and p.annotation and q.annotation and _norm(p.annotation) != _norm(q.annotation):
+            return Verdict.CHANGED_TYPE, f"{_label(*now)} is now `{q.annotation}`, was `{p.annotation}`"
+        return None
+    if p.catch_all or q.catch_all:
+        return Verdict.CATCH_ALL, f"{desc} now goes to `{_spelled(q)}`, was `{_spelled(p)}`"
+    if pk not in new_keys and qk not in old_keys:
+        return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
+    gone = " (removed)" if pk not in new_keys else ""
+    return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}`{gone}"
+
+
+def _unfilled_changes(
+    before: Binding, after: Binding, old: Sequence[Parameter], new: Sequence[Parameter], rules: BindingRules
+) -> list[_Finding]:
+    """Per parameter the call leaves empty: a default it relies on that changed, or (loose
+    arity) a new parameter it leaves undefined."""
+    old_at = {_key(old, j): j for j in range(len(old))}
+    found: list[_Finding] = []
+    for j, q in enumerate(new):
+        if j in after.bound or q.catch_all or q.kind is ParamKind.RECEIVER:
+            continue
+        i = old_at.get(_key(new, j))
+        if i is None:
+            if rules.loose_arity and not (q.has_default or q.optional):
+                found.append((Verdict.LEFT_UNDEFINED, f"new parameter `{q.name}` is left undefined by this call"))
+            continue
+        p = old[i]
+        if i not in before.bound and rules.defaults and _default_changed(p, q):
+            found.append((Verdict.CHANGED_DEFAULT, f"relies on the default of `{q.name}`: {_shown(p)} → {_shown(q)}"))
+    return found
+
+
+def _default_changed(p: Parameter, q: Parameter) -> bool:
+    if p.has_default != q.has_default:
+        return True
+    return bool(p.default and q.default and _norm(p.default) != _norm(q.default))
+
+
+def _shown(p: Parameter) -> str:
+    if not p.has_default:
+        return "undefined" if p.optional else "no default"
+    return f"`{p.default}`" if p.default else "a default"
+
+
+def _key(params: Sequence[Parameter], j: int) -> str:
+    return params[j].name or f"#{j}"
+
+
+def _label(params: Sequence[Parameter], j: int) -> str:
+    return f"`{params[j].name}`" if params[j].name else f"parameter {j + 1}"
+
+
+def _spelled(p: Parameter) -> str:
+    stars = {ParamKind.VAR_POSITIONAL: "*", ParamKind.VAR_KEYWORD: "**"}.get(p.kind, "")
+    return stars + p.name
+
+
+def _describe(arg: Argument, ordinal: int) -> str:
+    if arg.kind is ArgKind.KEYWORD:
+        return f"`{_keyword(arg)}`"
+    if arg.kind is ArgKind.TRAILING:
+        return "the trailing lambda"
+    text = _norm(arg.text)
+    shown = f" `{text[:37]}…`" if len(text) > 40 else (f" `{text}`" if text else "")
+    if arg.kind is ArgKind.POSITIONAL:
+        return f"the {_ordinal(ordinal)} argument{shown}"
+    return shown.strip() or "the spread"
+
+
+def _keyword(arg: Argument) -> str:
+    """A named argument as the caller spells it: ``nl=``, ``html:`` (C#), ``port=`` (Kotlin)."""
+    rest = arg.text[len(arg.name) :].lstrip() if arg.text.startswith(arg.name) else ""
+    return arg.name + (rest[:1] if rest[:1] in (":", "=") else "=")
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+__all__ = [
+    "SEVERITY",
+    "ArgKind",
+    "Argument",
+    "BindProblem",
+    "BindStatus",
+    "Binding",
+    "BindingRules",
+    "CallSite",
+    "Outcome",
+    "ParamKind",
+    "Parameter",
+    "Severity",
+    "SpreadRule",
+    "Verdict",
+    "bind",
+    "judge",
+    "judge_call",
+    "most_severe",
+    "strip_receiver",
+]

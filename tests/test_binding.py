@@ -1,0 +1,539 @@
+"""Binding calls to signatures (issue 19): an old and a new definition, the calls of a caller,
+each call's outcome out. Snippets go through the languages' binding queries (``parameters_of``,
+``calls_in``); a few binder rules are stated on records directly."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+
+from diffreach.extract.core import extract
+from diffreach.languages import language_for
+from diffreach.languages.binding import calls_in, overloads_of, parameters_of, rules_for
+from diffreach.languages.spec import LanguageSpec
+from diffreach.review.binding import (
+    SEVERITY,
+    ArgKind,
+    Argument,
+    BindingRules,
+    BindProblem,
+    BindStatus,
+    Parameter,
+    ParamKind,
+    Severity,
+    Verdict,
+    bind,
+    judge,
+    judge_call,
+    most_severe,
+    strip_receiver,
+)
+
+
+def _spec(ext: str) -> LanguageSpec:
+    spec = language_for(f"snippet.{ext}")
+    assert spec is not None
+    return spec
+
+
+def judged(ext: str, old: str, new: str, caller: str, callee: str, line: int = 1) -> list[tuple[str, str]]:
+    """Each call of ``callee`` in ``caller`` judged against ``callee``'s definition in ``old`` and
+    ``new`` (the one starting at ``line``, else the nearest of that name): (verdict, reason)."""
+    spec = _spec(ext)
+    rules = rules_for(spec)
+    before = parameters_of(spec, dedent(old).encode(), line, callee)
+    after = parameters_of(spec, dedent(new).encode(), line, callee)
+    assert rules is not None and before is not None and after is not None
+    others = overloads_of(spec, dedent(new).encode(), line, callee)
+    code = dedent(caller).encode()
+    sites = calls_in(spec, code, 1, code.count(b"\n") + 1, callee)
+    return [(str(o.verdict), o.reason) for o in (judge_call(before, after, s, rules, others) for s in sites)]
+
+
+STILL = ("still-binds", "binds as before")
+
+# -- Python (the language reference, "Calls") ---------------------------------------------------
+
+ECHO_OLD = "def echo(message=None, file=None, nl=True, err=False): ...\n"
+ECHO_NEW = "def echo(message, file=None, *, newline=True, err=False): ...\n"
+
+
+def test_the_issue_example_echo() -> None:
+    caller = 'echo("x", nl=False)\necho(err=err)\necho("x", file=f)\n'
+    assert judged("py", ECHO_OLD, ECHO_NEW, caller, "echo") == [
+        ("no-longer-binds", "`nl=` no longer exists (now `newline`?)"),
+        ("no-longer-binds", "`message` is now required"),
+        STILL,
+    ]
+
+
+def test_a_call_over_several_lines_is_one_call() -> None:
+    caller = """\
+        echo(
+            "x",  # the message
+            nl=False,
+        )
+    """
+    spec = _spec("py")
+    (site,) = calls_in(spec, dedent(caller).encode(), 1, 5, "echo")
+    assert (site.start_line, site.end_line, len(site.arguments)) == (1, 4, 2)
+    assert judged("py", ECHO_OLD, ECHO_NEW, caller, "echo") == [
+        ("no-longer-binds", "`nl=` no longer exists (now `newline`?)")
+    ]
+
+
+def test_a_parameter_made_keyword_only_refuses_its_position() -> None:
+    found = judged("py", "def f(a, b): ...", "def f(a, *, b): ...", "f(1, 2)\nf(1, b=2)\n", "f")
+    assert found == [("no-longer-binds", "`b` is keyword-only now: pass it as `b=`"), STILL]
+
+
+def test_a_renamed_parameter_made_keyword_only() -> None:
+    found = judged("py", ECHO_OLD, ECHO_NEW, 'echo("x", f, False)\n', "echo")
+    assert found == [("no-longer-binds", "`newline` is keyword-only now: pass it as `newline=`")]
+
+
+def test_a_parameter_made_positional_only_refuses_its_name() -> None:
+    found = judged("py", "def f(a, b): ...", "def f(a, /, b): ...", "f(a=1, b=2)\nf(1, b=2)\n", "f")
+    assert found == [("no-longer-binds", "`a` is positional-only now: `a=` is refused"), STILL]
+
+
+def test_kwargs_removed_refuses_the_keywords_it_took() -> None:
+    found = judged("py", "def f(a, **kw): ...", "def f(a, b=None): ...", "f(1, c=3)\nf(1, b=2)\n", "f")
+    assert found == [("no-longer-binds", "no parameter takes `c=` any more"), ("catch-all", found[1][1])]
+    assert found[1][1] == "`b=` now goes to `b`, was `**kw`"
+
+
+def test_args_gives_up_a_value_to_a_new_parameter() -> None:
+    found = judged("py", "def f(a, *args): ...", "def f(a, b, *args): ...", "f(1, 2, 3)\n", "f")
+    assert found == [("catch-all", "the 2nd argument `2` now goes to `b`, was `*args`")]
+
+
+def test_unpacking_at_the_call_cannot_tell() -> None:
+    found = judged("py", ECHO_OLD, ECHO_NEW, "echo(*args, **kwargs)\necho(*args)\n", "echo")
+    assert found == [
+        ("cannot-tell", "unpacking at the call (`*args`): cannot tell how it binds"),
+        ("cannot-tell", "unpacking at the call (`*args`): cannot tell how it binds"),
+    ]
+
+
+def test_unpacking_does_not_hide_a_keyword_that_no_longer_exists() -> None:
+    found = judged("py", ECHO_OLD, ECHO_NEW, "echo(*args, nl=False, **kw)\n", "echo")
+    assert found == [("no-longer-binds", "`nl=` no longer exists (now `newline`?)")]
+
+
+def test_a_changed_default_matters_only_to_calls_that_rely_on_it() -> None:
+    found = judged("py", "def f(a, retries=3): ...", "def f(a, retries=5): ...", "f(1)\nf(1, retries=2)\n", "f")
+    assert found == [("changed-default", "relies on the default of `retries`: `3` → `5`"), STILL]
+
+
+def test_an_inserted_parameter_takes_a_positional_argument() -> None:
+    found = judged("py", "def f(a, b=None): ...", "def f(a, c=None, b=None): ...", "f(1, 2)\nf(1, b=2)\n", "f")
+    assert found == [("binds-differently", "the 2nd argument `2` now binds `c`, was `b`"), STILL]
+
+
+def test_a_renamed_parameter_by_position_and_by_name() -> None:
+    found = judged("py", "def f(path): ...", "def f(filename): ...", 'f("x")\nf(path="x")\n', "f")
+    assert found == [
+        ("renamed-parameter", 'the 1st argument `"x"` binds `filename` by position; it was `path`'),
+        ("no-longer-binds", "`path=` no longer exists (now `filename`?)"),
+    ]
+    assert SEVERITY[Verdict.RENAMED_PARAMETER] is Severity.LOW  # the same value lands in the same place
+
+
+def test_a_constructor_call_passes_no_receiver() -> None:
+    spec = _spec("py")
+    old = parameters_of(spec, b"class K:\n    def __init__(self, a): ...\n", 2) or ()
+    new = parameters_of(spec, b"class K:\n    def __init__(self, a, b): ...\n", 2) or ()
+    (site,) = calls_in(spec, b"K(1)\n", 1, 1, "K")
+    outcome = judge_call(strip_receiver(old), strip_receiver(new), site, rules_for(spec) or PY)
+    assert outcome.reason == "new parameter `b` is required and not passed"
+
+
+def test_self_is_the_receiver_and_a_static_method_has_none() -> None:
+    old = "class C:\n    def m(self, a): ...\n    @staticmethod\n    def s(a): ...\n"
+    new = "class C:\n    def m(self, a, b): ...\n    @staticmethod\n    def s(a, b=0): ...\n"
+    assert judged("py", old, new, "obj.m(1)\n", "m") == [
+        ("no-longer-binds", "new parameter `b` is required and not passed")
+    ]
+    assert judged("py", old, new, "C.s(1)\n", "s") == [STILL]
+
+
+def test_a_decorated_definition_is_found_from_its_decorator_line() -> None:
+    params = parameters_of(_spec("py"), b"@cache\ndef f(a, *, b=1): ...\n", 1)
+    assert params == (
+        Parameter("a", ParamKind.POSITIONAL_OR_KEYWORD),
+        Parameter("b", ParamKind.KEYWORD_ONLY, has_default=True, default="1"),
+    )
+
+
+def test_a_function_passed_as_a_value_cannot_be_checked() -> None:
+    found = judged("py", ECHO_OLD, ECHO_NEW, "handlers = [echo]\nmap(echo, xs)\n", "echo")
+    assert [v for v, _ in found] == ["passed-as-value", "passed-as-value"]
+
+
+# -- TypeScript and JavaScript ------------------------------------------------------------------
+
+
+def test_typescript_optional_parameter_made_required() -> None:
+    old = "function f(a: number, b?: string): void {}"
+    new = "function f(a: number, b: string): void {}"
+    assert judged("ts", old, new, 'f(1);\nf(1, "x");\n', "f") == [
+        ("no-longer-binds", "`b` is now required"),
+        STILL,
+    ]
+
+
+def test_typescript_checks_arity_over_several_lines() -> None:
+    caller = "render(\n  node,\n  // the target\n  target,\n);\n"
+    found = judged("tsx", "function render(n: Node, t: El) {}", "function render(n: Node) {}", caller, "render")
+    assert found == [("no-longer-binds", "too many positional arguments: takes 1, given 2")]
+
+
+def test_typescript_default_removed_leaves_undefined() -> None:
+    found = judged("ts", "function f(a: number, b = 1) {}", "function f(a: number, b?: number) {}", "f(1);", "f")
+    assert found == [("changed-default", "relies on the default of `b`: `1` → undefined")]
+
+
+def test_typescript_changed_parameter_type() -> None:
+    found = judged("ts", "function f(id: number) {}", "function f(id: string) {}", "f(1);", "f")
+    assert found == [("changed-type", "`id` is now `string`, was `number`")]
+
+
+def test_typescript_this_parameter_is_no_argument() -> None:
+    found = judged("ts", "function f(this: W, a: number) {}", "function f(this: W, a: number, b = 0) {}", "f(1);", "f")
+    assert found == [STILL]
+
+
+def test_javascript_binds_anything_but_a_removed_parameter_moves_arguments() -> None:
+    found = judged("js", "function f(a, b, c) {}", "function f(a, c) {}", "f(1, 2, 3);\nf(1);\n", "f")
+    assert found == [("binds-differently", "the 2nd argument `2` now binds `c`, was `b` (removed)"), STILL]
+
+
+def test_javascript_a_new_parameter_without_default_is_left_undefined() -> None:
+    assert judged("js", "function f(a) {}", "function f(a, b) {}", "f(1);", "f") == [
+        ("left-undefined", "new parameter `b` is left undefined by this call")
+    ]
+    assert judged("js", "function f(a) {}", "function f(a, b = 2) {}", "f(1);", "f") == [STILL]
+
+
+def test_javascript_arguments_object_takes_every_argument() -> None:
+    old = "function f() { return arguments[1]; }"
+    found = judged("js", old, "function f(a) { return a; }", "f(1, 2);", "f")
+    assert found == [("argument-dropped", "the 2nd argument `2` is now ignored (`arguments` was removed)")]
+
+
+def test_javascript_spread_cannot_tell() -> None:
+    found = judged("js", "const f = (a, b) => a;", "const f = (b) => b;", "f(...xs);\nh(f);\n", "f")
+    assert found[0] == ("cannot-tell", "unpacking at the call (`...xs`): cannot tell how it binds")
+    assert found[1][0] == "passed-as-value"
+
+
+# -- Go -----------------------------------------------------------------------------------------
+
+
+def test_go_added_parameter() -> None:
+    old = "package p\nfunc Fetch(url string) error { return nil }\n"
+    new = "package p\nfunc Fetch(ctx context.Context, url string) error { return nil }\n"
+    caller = 'package p\nfunc run() {\n\tFetch(\n\t\t"http://x",\n\t)\n}\n'
+    assert judged("go", old, new, caller, "Fetch", line=2) == [("no-longer-binds", "`url` gets no value any more")]
+
+
+def test_go_method_receiver_is_not_a_parameter() -> None:
+    old = "package p\nfunc (r *Repo) Get(id int) {}\n"
+    new = "package p\nfunc (r *Repo) Get(id int, fresh bool) {}\n"
+    assert parameters_of(_spec("go"), old.encode(), 2) == (
+        Parameter("id", ParamKind.POSITIONAL_ONLY, annotation="int"),
+    )
+    assert judged("go", old, new, "package p\nfunc f() { r.Get(1) }\n", "Get", line=2) == [
+        ("no-longer-binds", "new parameter `fresh` is required and not passed")
+    ]
+
+
+def test_go_variadic_and_its_spread() -> None:
+    old = "package p\nfunc Log(format string, args ...any) {}\n"
+    new = "package p\nfunc Log(format string, args []any) {}\n"
+    caller = 'package p\nfunc f() {\n\tLog("x", a, b)\n\tLog("x", args...)\n}\n'
+    assert judged("go", old, old, caller, "Log", line=2) == [STILL, STILL]
+    assert judged("go", old, new, caller, "Log", line=2) == [
+        ("no-longer-binds", "too many positional arguments: takes 2, given 3"),
+        ("no-longer-binds", "`args...` would fill `args`, which is not variadic"),
+    ]
+
+
+def test_go_changed_parameter_type() -> None:
+    old, new = "package p\nfunc Wait(n int) {}\n", "package p\nfunc Wait(n time.Duration) {}\n"
+    assert judged("go", old, new, "package p\nfunc f() { Wait(3) }\n", "Wait", line=2) == [
+        ("changed-type", "`n` is now `time.Duration`, was `int`")
+    ]
+
+
+# -- Java ---------------------------------------------------------------------------------------
+
+
+def test_java_varargs_take_the_rest_and_a_new_leading_parameter_shifts_them() -> None:
+    old = "class L {\n  void log(String fmt, Object... args) {}\n}\n"
+    new = "class L {\n  void log(Level level, String fmt, Object... args) {}\n}\n"
+    caller = 'class C { void f() { l.log("x %s",\n    y); l.log("x"); } }\n'
+    assert judged("java", old, new, caller, "log") == [
+        ("binds-differently", 'the 1st argument `"x %s"` now binds `level`, was `fmt`'),
+        ("no-longer-binds", "`fmt` gets no value any more"),
+    ]
+
+
+def test_java_overload_choice_by_arity() -> None:
+    old = "class K {\n  void m(int a) {}\n  void m(int a, String... rest) {}\n}\n"
+    new = "class K {\n  void m(int a, int b) {}\n  void m(int a, String... rest) {}\n}\n"
+    assert judged("java", old, new, "class C { void f() { k.m(1); } }", "m", line=2) == [
+        ("other-overload", "no longer fits; now selects the overload (a, rest)")
+    ]
+    # A call that fitted neither version of m(int) called the other overload all along.
+    assert judged("java", old, new, "class C { void f() { k.m(1, 2, 3); } }", "m", line=2) == [
+        ("not-this-overload", "fits neither the old nor the new parameters: another overload")
+    ]
+
+
+def test_java_method_reference_cannot_be_checked() -> None:
+    old, new = "class K { void m(int a) {} }", "class K { void m(int a, int b) {} }"
+    assert [v for v, _ in judged("java", old, new, "class C { void f() { xs.forEach(K::m); } }", "m")] == [
+        "passed-as-value"
+    ]
+
+
+# -- Rust ---------------------------------------------------------------------------------------
+
+
+def test_rust_self_is_filled_by_the_receiver_or_by_the_first_argument_of_a_path_call() -> None:
+    old = "impl Shape {\n    fn area(&self) -> f64 { 0.0 }\n}\n"
+    new = "impl Shape {\n    fn area(&self, scale: f64) -> f64 { 0.0 }\n}\n"
+    caller = "fn f() {\n    s.area();\n    Shape::area(&s);\n}\n"
+    assert judged("rs", old, old, caller, "area") == [STILL, STILL]
+    assert judged("rs", old, new, caller, "area") == [
+        ("no-longer-binds", "new parameter `scale` is required and not passed"),
+        ("no-longer-binds", "new parameter `scale` is required and not passed"),
+    ]
+
+
+def test_rust_self_forms_are_receivers() -> None:
+    code = b"impl T {\n    fn a(self) {}\n    fn b(&mut self, x: u8) {}\n    fn c(self: Box<Self>) {}\n}\n"
+    kinds = [[p.kind for p in parameters_of(_spec("rs"), code, line) or ()] for line in (2, 3, 4)]
+    assert kinds == [[ParamKind.RECEIVER], [ParamKind.RECEIVER, ParamKind.POSITIONAL_ONLY], [ParamKind.RECEIVER]]
+
+
+def test_rust_arity() -> None:
+    found = judged("rs", "fn f(a: i32, b: i32) {}", "fn f(a: i32) {}", "fn g() { f(1,\n  2); }", "f")
+    assert found == [("no-longer-binds", "too many positional arguments: takes 1, given 2")]
+
+
+# -- C# -----------------------------------------------------------------------------------------
+
+SEND_OLD = 'class M {\n  void Send(string to, string subject = "", bool html = false) {}\n}\n'
+SEND_NEW = 'class M {\n  void Send(string to, string subject = "(none)", bool isHtml = false) {}\n}\n'
+
+
+def test_csharp_named_and_default_arguments() -> None:
+    caller = 'class C { void F() {\n  m.Send("a", html: true);\n  m.Send("a");\n  m.Send(to: "a", subject: "s");\n} }\n'
+    assert judged("cs", SEND_OLD, SEND_NEW, caller, "Send") == [
+        ("no-longer-binds", "`html:` no longer exists (now `isHtml`?)"),
+        ("changed-default", 'relies on the default of `subject`: `""` → `"(none)"`'),
+        STILL,
+    ]
+
+
+def test_csharp_named_argument_in_position_before_a_positional_one() -> None:
+    new = "class M {\n  void Send(string subject, string to) {}\n}\n"
+    old = "class M {\n  void Send(string to, string subject) {}\n}\n"
+    assert judged("cs", old, old, 'class C { void F() { m.Send(to: "a", "s"); } }', "Send") == [STILL]
+    assert judged("cs", old, new, 'class C { void F() { m.Send(to: "a", "s"); } }', "Send") == [
+        ("no-longer-binds", "`to` is named out of its position, before positional arguments")
+    ]
+
+
+def test_csharp_params_array_and_extension_receiver() -> None:
+    old = "static class X {\n  static void Log(this ILog l, string f, params object[] args) {}\n}\n"
+    new = "static class X {\n  static void Log(this ILog l, string f, object arg) {}\n}\n"
+    caller = 'class C { void F() { log.Log("x", 1, 2); log.Log("x", 1); } }'
+    assert judged("cs", old, new, caller, "Log") == [
+        ("no-longer-binds", "too many positional arguments: takes 2, given 3"),
+        ("catch-all", "the 2nd argument `1` now goes to `arg`, was `*args`"),
+    ]
+
+
+def test_csharp_overload_choice_by_arity() -> None:
+    old = "class K {\n  void M(int a) {}\n  void M(int a, int b, int c = 0) {}\n}\n"
+    new = "class K {\n  void M(int a, bool strict) {}\n  void M(int a, int b, int c = 0) {}\n}\n"
+    assert judged("cs", old, new, "class C { void F() { k.M(1); } }", "M", line=2) == [
+        ("no-longer-binds", "new parameter `strict` is required and not passed")
+    ]
+    assert judged("cs", old, new, "class C { void F() { k.M(1, 2); } }", "M", line=2) == [
+        ("cannot-tell", "fits this overload now and another by arity: the argument types choose")
+    ]
+    assert judged("cs", old, new, "class C { void F() { k.M(1, 2, 3); } }", "M", line=2) == [
+        ("not-this-overload", "fits neither the old nor the new parameters: another overload")
+    ]
+
+
+# -- Kotlin -------------------------------------------------------------------------------------
+
+CONNECT_OLD = "fun connect(host: String, port: Int = 80, secure: Boolean = false) {}\n"
+CONNECT_NEW = "fun connect(host: String, port: Int = 443, tls: Boolean = false) {}\n"
+
+
+def test_kotlin_named_and_default_arguments() -> None:
+    caller = 'fun f() {\n  connect("h", secure = true)\n  connect("h")\n  connect("h", 8080)\n}\n'
+    assert judged("kt", CONNECT_OLD, CONNECT_NEW, caller, "connect") == [
+        ("no-longer-binds", "`secure=` no longer exists (now `tls`?)"),
+        ("changed-default", "relies on the default of `port`: `80` → `443`"),
+        STILL,
+    ]
+
+
+def test_kotlin_trailing_lambda_binds_the_last_parameter() -> None:
+    old = "fun retry(times: Int, block: () -> Unit) {}"
+    caller = "fun f() {\n  retry(3) {\n    work()\n  }\n}\n"
+    assert judged("kt", old, "fun retry(times: Int, delay: Long = 0, block: () -> Unit) {}", caller, "retry") == [STILL]
+    assert judged("kt", old, "fun retry(times: Int, delay: Long, block: () -> Unit) {}", caller, "retry") == [
+        ("no-longer-binds", "new parameter `delay` is required and not passed")
+    ]
+
+
+def test_kotlin_named_argument_in_position() -> None:
+    assert judged("kt", CONNECT_OLD, CONNECT_OLD, 'fun f() { connect(host = "h", 8080) }', "connect") == [STILL]
+
+
+def test_kotlin_spread_fills_only_a_vararg() -> None:
+    old, new = "fun log(vararg parts: String) {}", "fun log(prefix: String, vararg parts: String) {}"
+    caller = 'fun f() { log(*items); log("a", "b") }'
+    assert judged("kt", old, old, caller, "log") == [STILL, STILL]
+    assert judged("kt", old, new, caller, "log") == [
+        ("no-longer-binds", "`*items` would fill `prefix`, which is not variadic"),
+        ("catch-all", 'the 1st argument `"a"` now goes to `prefix`, was `*parts`'),
+    ]
+
+
+# -- the binder on records, and what the loader answers -----------------------------------------
+
+PY = BindingRules(keyword_arguments=True, defaults=True)
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        ((Argument(), Argument(ArgKind.KEYWORD, "a", "a=1")), BindProblem.DUPLICATE),
+        ((Argument(), Argument(), Argument()), BindProblem.TOO_MANY),
+        ((Argument(ArgKind.KEYWORD, "b", "b=1"),), BindProblem.MISSING),
+    ],
+)
+def test_python_binding_errors(args: tuple[Argument, ...], problem: BindProblem) -> None:
+    params = (Parameter("a"), Parameter("b", has_default=True))
+    found = bind(params, args, PY)
+    assert (found.status, found.problem) == (BindStatus.FAILS, problem)
+
+
+def test_a_keyword_spread_may_supply_what_is_missing() -> None:
+    found = bind((Parameter("a"), Parameter("b")), (Argument(), Argument(ArgKind.KEYWORD_SPREAD, text="**kw")), PY)
+    assert (found.status, found.unpacked) == (BindStatus.UNKNOWN, "**kw")
+
+
+def test_high_and_medium_are_behaviour_changes_and_the_worst_call_wins() -> None:
+    still = judge((Parameter("a"),), (Parameter("a"),), (Argument(),), PY)
+    broken = judge((Parameter("a"),), (Parameter("a"), Parameter("b")), (Argument(),), PY)
+    assert (still.severity, still.behavior_change) == (Severity.LOW, False)
+    assert (broken.severity, broken.behavior_change) == (Severity.HIGH, True)
+    assert most_severe([still, broken]) is broken
+    assert broken.as_json()["verdict"] == str(Verdict.NO_LONGER_BINDS)
+
+
+def test_calls_are_those_of_the_name_between_the_lines() -> None:
+    code = b"def a():\n    f(1)\n    g(f(2))\n\ndef b():\n    f(3)\n"
+    sites = calls_in(_spec("py"), code, 1, 4, "f")
+    assert [(s.start_line, s.arguments[0].text) for s in sites] == [(2, "1"), (3, "2")]
+
+
+def test_a_language_without_binding_query_answers_nothing() -> None:
+    spec = _spec("rb")
+    assert parameters_of(spec, b"def f(a)\nend\n", 1) is None
+    assert calls_in(spec, b"f(1)\n", 1, 1, "f") == []
+    assert rules_for(spec) is None
+
+
+def test_vue_script_blocks_are_read_as_javascript() -> None:
+    code = b"<template><div/></template>\n<script>\nfunction f(a, b) {}\nf(1,\n  2)\n</script>\n"
+    spec = _spec("vue")
+    assert [p.name for p in parameters_of(spec, code, 3) or ()] == ["a", "b"]
+    assert [(s.start_line, s.end_line) for s in calls_in(spec, code, 1, 7, "f")] == [(4, 5)]
+
+
+def test_the_issues_synthetic_change_calls_that_bind_are_reach_and_calls_that_break_are_not() -> None:
+    cases = [
+        ("py", ECHO_OLD, ECHO_NEW, 'echo("x")\necho("x", file=f, err=True)\necho("x", nl=False)\necho()\n', "echo", 1),
+        (
+            "py",
+            "def save(path, overwrite=False): ...",
+            "def save(filename, *, overwrite=False): ...",
+            'save("a")\nsave("a", True)\nsave(path="a")\n',
+            "save",
+            1,
+        ),
+        (
+            "ts",
+            "function f(a: number, b?: string) {}",
+            "function f(a: number, b: string) {}",
+            'f(1, "x");\nf(1);\n',
+            "f",
+            1,
+        ),
+        (
+            "go",
+            "package p\nfunc Get(id int) {}\n",
+            "package p\nfunc Get(id int, fresh bool) {}\n",
+            "package p\nfunc f() { Get(1) }\n",
+            "Get",
+            2,
+        ),
+    ]
+    labels = []
+    for ext, old, new, caller, callee, line in cases:
+        spec = _spec(ext)
+        before = parameters_of(spec, old.encode(), line, callee) or ()
+        after = parameters_of(spec, new.encode(), line, callee) or ()
+        code = caller.encode()
+        for site in calls_in(spec, code, 1, code.count(b"\n") + 1, callee):
+            labels.append(judge_call(before, after, site, rules_for(spec) or PY).behavior_change)
+    assert labels == [False, False, True, True, False, True, True, False, True, True]
+
+
+@pytest.mark.parametrize("ext", ["py", "js", "ts", "tsx", "go", "java", "rs", "cs", "kt", "vue"])
+def test_bad_input_answers_without_raising(ext: str) -> None:
+    spec = _spec(ext)
+    for data in (b"", b"\xff\xfe(((", b"f(" * 500, b"def f(a, b=1, *c, **d): f(1, *x)\x00" * 50):
+        parameters_of(spec, data, 1)
+        overloads_of(spec, data, 1, "f")
+        assert isinstance(calls_in(spec, data, 1, 10**6, "f"), list)
+
+
+def test_several_definitions_on_one_line_are_told_apart_by_name() -> None:
+    code = b"const o = { m(a) {}, n: function (b) {}, k: (c) => c };\n"
+    found = [[p.name for p in parameters_of(_spec("js"), code, 1, name) or ()] for name in "mnk"]
+    assert found == [["a"], ["b"], ["c"]]
+
+
+SYMBOL_SOURCES = {
+    "a.py": "class C:\n    @property\n    @cache\n    def p(self): ...\n@app.route('/x',\n  methods=['GET'])\ndef v(r, *a): ...\n",
+    "a.ts": "export class S {\n  @Get(':id')\n  async find(@Param('id') id: string, q?: Q) {}\n}\nexport const h = <T,>(x: T) => x;\n",
+    "a.go": "package p\n\n// Handle serves.\nfunc (s *Server) Handle(w Writer, r *Request) {}\n",
+    "A.java": 'class A {\n  @Override\n  public String toString() { return ""; }\n  @SafeVarargs\n  static <T> void of(T... xs) {}\n}\n',
+    "a.rs": "impl S {\n    #[inline]\n    pub fn new(a: u8) -> Self { S }\n}\n#[test]\nfn t() {}\n",
+    "A.cs": "class A {\n  [HttpGet]\n  public Task Get(int id, CancellationToken ct = default) { return null; }\n}\n",
+    "a.kt": "class A {\n  @Test\n  fun t() {}\n  suspend fun s(a: Int = 1, vararg b: String) {}\n}\n",
+}
+
+
+@pytest.mark.parametrize("path", sorted(SYMBOL_SOURCES))
+def test_every_function_the_extractor_finds_has_parameters_at_its_start_line(path: str) -> None:
+    spec = language_for(path)
+    assert spec is not None
+    data = SYMBOL_SOURCES[path].encode()
+    functions = [s for s in extract(path, data, spec).symbols if s.kind in ("function", "method")]
+    assert functions
+    assert [s.name for s in functions if parameters_of(spec, data, s.start_line) is None] == []
