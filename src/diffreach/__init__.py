@@ -1,12 +1,31 @@
 """diffreach: review only what a change can reach.
 
-The library API; the CLI and the MCP server are thin shells over it.
+The public API is the library's front door, ``diffreach.api``; its main functions are named
+here too (``diffreach.blast_radius(...)``) and loaded on first use, so that ``import
+diffreach`` (and ``diffreach --version``) costs nothing of the pipeline. The CLI and the MCP
+server are thin shells over the same functions.
 """
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from typing import Any
 
 from diffreach.errors import DiffreachError
 
-__all__ = ["DiffreachError", "__version__"]
+__version__ = "0.1.0"
+
+# ``index``, ``query``, ``graph`` and ``languages`` are subpackages' names here: those four
+# functions are called as ``diffreach.api.index(...)`` and so on.
+_API = ("blast_radius", "callees_of", "callers_of", "expand", "radius_json", "review_context", "stats")
+
+__all__ = ["DiffreachError", "__version__", *_API]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        # The library's import graph (parsers, resolver, SQLite) is loaded by the first call,
+        # not by `import diffreach`: the package's own modules import their neighbours at the top.
+        from diffreach import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'diffreach' has no attribute {name!r}")
