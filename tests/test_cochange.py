@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from diffreach.cli import main
+from diffreach.config import Config
 from diffreach.review.cochange import HistoryCaps, cochanged_files, score_pairs
 from tests.conftest import commit_all, git
 
@@ -216,3 +217,15 @@ def test_the_review_context_mentions_cochanged_files(make_repo) -> None:
     )
     quiet = CliRunner().invoke(main, ["context", "--root", str(root), "--no-history"])
     assert "Changed together in history" not in quiet.output
+
+
+def test_history_caps_default_to_the_configuration() -> None:
+    config, caps = Config(), HistoryCaps()
+    assert (caps.commits, caps.min_support, caps.min_confidence, caps.max_files, caps.max_results) == (
+        config.cochange_commits,
+        config.cochange_min_support,
+        config.cochange_min_confidence,
+        config.cochange_max_files,
+        config.cochange_max_results,
+    )
+    assert HistoryCaps.from_config(config) == caps

@@ -30,15 +30,17 @@ from diffreach.config import Config
 from diffreach.errors import GitError
 from diffreach.model import CoChange, CoChanged
 
+_DEFAULTS = Config()  # the one table of defaults
+
 
 @dataclass(frozen=True)
 class HistoryCaps:
-    commits: int = 2000  # first-parent commits read back from the base
-    min_support: int = 1  # commits touching both files
-    min_confidence: int = 5  # percent of the seed's commits that touched the candidate
-    max_files: int = 30  # commits touching more files carry no coupling
-    max_results: int = 20
-    max_seeds: int = 30  # a diff changing more files than this is not looked up
+    commits: int = _DEFAULTS.cochange_commits  # first-parent commits read back from the base
+    min_support: int = _DEFAULTS.cochange_min_support  # commits touching both files
+    min_confidence: int = _DEFAULTS.cochange_min_confidence  # percent of the seed's commits touching the candidate
+    max_files: int = _DEFAULTS.cochange_max_files  # commits touching more files carry no coupling
+    max_results: int = _DEFAULTS.cochange_max_results
+    max_seeds: int = _DEFAULTS.cochange_max_files  # a diff changing more files than this is not looked up
     half_life: int = 0  # weigh a seed's k-th latest commit by 0.5 ** (k / half_life); 0: all alike
 
     @classmethod
