@@ -24,12 +24,13 @@ def test_every_command_is_documented_in_the_readme_and_none_is_invented() -> Non
     assert documented - commands == set(), "README names commands the CLI does not have"
 
 
-def test_every_module_is_named_in_the_architecture_page() -> None:
+def test_every_folder_and_module_is_named_in_the_architecture_page() -> None:
     page = (ROOT / "docs" / "architecture.md").read_text()
     package = ROOT / "src" / "diffreach"
-    modules = {p.name for p in package.glob("*.py") if p.name not in ("__init__.py", "__main__.py")}
-    missing = sorted(m for m in modules if f"`{m}`" not in page)
-    assert missing == []
+    folders = sorted(f"`{p.name}/`" for p in package.iterdir() if (p / "__init__.py").exists())
+    assert [f for f in folders if f not in page] == []
+    modules = {p.name for p in package.rglob("*.py") if p.name not in ("__init__.py", "__main__.py")}
+    assert sorted(m for m in modules if f"`{m}`" not in page) == []
 
 
 def test_every_configuration_key_is_in_the_readme() -> None:
