@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -343,38 +342,3 @@ def _lifted_by(graph: Graph, path: str, seed_weight: np.ndarray) -> str:
         return ""
     e = int(touching[best])
     return f"{graph.ids[graph.src[e]]} --{_KIND_NAMES[int(graph.kind[e])]}--> {graph.ids[graph.dst[e]]}"
-
-
-def format_query(result: dict[str, object]) -> str:
-    """Plain text for the terminal from the ``as_json`` shape: one line per file, reasons under it."""
-    lines: list[str] = []
-    files: list[dict[str, Any]] = result["files"]  # type: ignore[assignment]
-    d: dict[str, Any] = result.get("debug") or {}  # type: ignore[assignment]
-    if d:
-        lines.append(
-            f"[GRAPH] {d['nodes']} nodes, {d['edges']} walked edges; {d['scored_documents']} documents "
-            f"matched {d['query_terms']} query terms; pagerank in {d['ppr_iterations']} iterations"
-        )
-        lines.append("[GRAPH] Seeds: " + ", ".join(f"{s} ({w})" for s, w in d["seeds"]))
-        if d["dropped_terms"]:
-            lines.append("[GRAPH] Too common to score: " + ", ".join(d["dropped_terms"]))
-        lines.append(
-            f"[GRAPH] Selected {len(files)} files: "
-            + ", ".join(f"{f['path']} (lexical {f['lexical']:.2f} + graph {f['graph']:.2f})" for f in files)
-        )
-        lines.append("[GRAPH] Time (ms): " + ", ".join(f"{k} {v}" for k, v in d["ms"].items()))
-    if not files:
-        lines.append("no file matches the question")
-    for i, f in enumerate(files, 1):
-        lines.append(f"{i}. {f['path']}  {f['score']:.3f}")
-        if f["terms"]:
-            lines.append(f"   matched: {', '.join(f['terms'])}")
-        if f["symbols"]:
-            lines.append(f"   symbols: {', '.join(f['symbols'])}")
-        if f["via"]:
-            lines.append(f"   {'neighbour via' if f['neighbour'] else 'graph'}: {f['via']}")
-    if result["truncated"]:
-        lines.append(f"({result['candidates']} candidate files; showing the top {result['top']}; --top N for more)")
-    if result["about_tests"]:
-        lines.append("(the question is about tests: test files included)")
-    return "\n".join(lines)
