@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -38,7 +39,7 @@ from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.params import RankParams
-from diffreach.query.question import about_tests, parse_question
+from diffreach.query.question import Question, about_tests, parse_question
 from diffreach.query.term_index import update_term_index
 
 __all__ = [
@@ -172,22 +173,12 @@ def rank_files(
     hits = bm25(store.conn, question.terms, n_docs, avgdl, params, skip, len(graph.files))
     lexed = time.perf_counter()
     n = len(graph.ids)
-    ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))
-    seeds = [
-        (node, score, i) for node, score in ranked_hits[: params.seeds * 2] if (i := graph.position(node)) is not None
-    ][: params.seeds]
-    seed_weight = np.zeros(n)
-    for _, score, i in seeds:
-        seed_weight[i] = score
+    seeds, seed_weight = _seeds(graph, hits, params)
     src, dst, w = walk_edges(graph, params, tests)
     ppr, iterations = _walk(n, src, dst, w, seed_weight, params.damping)
     walked = time.perf_counter()
     nfiles = len(graph.files)
-    graph_file = np.bincount(graph.node_file, weights=ppr, minlength=nfiles) if n else np.zeros(0)
-    if n and params.graph_size_norm > 0:
-        # A file's walk score is a sum over its nodes: divided by a power of their number, a big file
-        # is not lifted just for being big.
-        graph_file = graph_file / np.bincount(graph.node_file, minlength=nfiles).clip(1) ** params.graph_size_norm
+    graph_file = _file_walk_scores(graph, ppr, params)
     lexical = _file_lexical(hits, params)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
@@ -209,22 +200,9 @@ def rank_files(
     )
     info: dict[str, object] = {}
     if debug:
-        info = {
-            "nodes": n,
-            "edges": len(src),
-            "query_terms": len(question.terms),
-            "named_files": sorted(named),
-            "dropped_terms": list(hits.dropped_terms[:20]),
-            "scored_documents": len(hits.scores),
-            "seeds": [[node, round(score, 3)] for node, score, _ in seeds[:10]],
-            "ppr_iterations": iterations,
-            "ms": {
-                "load": round((loaded - started) * 1000, 1),
-                "bm25": round((lexed - loaded) * 1000, 1),
-                "pagerank": round((walked - lexed) * 1000, 1),
-                "total": round((time.perf_counter() - started) * 1000, 1),
-            },
-        }
+        times = {"load": loaded - started, "bm25": lexed - loaded, "pagerank": walked - lexed}
+        times["total"] = time.perf_counter() - started
+        info = _debug_info(question, hits, seeds, named, n, len(src), iterations, times)
     return QueryResult(
         query=text,
         files=files,
@@ -234,6 +212,53 @@ def rank_files(
         about_tests=tests,
         debug=info,
     )
+
+
+def _seeds(graph: Graph, hits: LexicalHits, params: RankParams) -> tuple[list[tuple[str, float, int]], Any]:
+    """The best lexical hits that are nodes of the graph, and their weights as the walk's restart vector."""
+    ranked_hits = sorted(hits.scores.items(), key=lambda kv: (-kv[1], kv[0]))
+    seeds = [
+        (node, score, i) for node, score in ranked_hits[: params.seeds * 2] if (i := graph.position(node)) is not None
+    ][: params.seeds]
+    seed_weight = np.zeros(len(graph.ids))
+    for _, score, i in seeds:
+        seed_weight[i] = score
+    return seeds, seed_weight
+
+
+def _file_walk_scores(graph: Graph, ppr: Any, params: RankParams) -> Any:
+    """Each file's share of the walk: the sum over its nodes."""
+    nfiles = len(graph.files)
+    if not len(graph.ids):
+        return np.zeros(0)
+    graph_file = np.bincount(graph.node_file, weights=ppr, minlength=nfiles)
+    if params.graph_size_norm <= 0:
+        return graph_file
+    # Divided by a power of the file's number of nodes, a big file is not lifted just for being big.
+    return graph_file / np.bincount(graph.node_file, minlength=nfiles).clip(1) ** params.graph_size_norm
+
+
+def _debug_info(
+    question: Question,
+    hits: LexicalHits,
+    seeds: list[tuple[str, float, int]],
+    named: dict[str, float],
+    nodes: int,
+    edges: int,
+    iterations: int,
+    times: dict[str, float],
+) -> dict[str, object]:
+    return {
+        "nodes": nodes,
+        "edges": edges,
+        "query_terms": len(question.terms),
+        "named_files": sorted(named),
+        "dropped_terms": list(hits.dropped_terms[:20]),
+        "scored_documents": len(hits.scores),
+        "seeds": [[node, round(score, 3)] for node, score, _ in seeds[:10]],
+        "ppr_iterations": iterations,
+        "ms": {k: round(v * 1000, 1) for k, v in times.items()},
+    }
 
 
 def _file_lexical(hits: LexicalHits, params: RankParams) -> dict[str, float]:
