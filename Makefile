@@ -32,6 +32,8 @@ demo: $(STAMP)
 	$(BR) impact --base $(DEMO_REV)~1..$(DEMO_REV)
 	@echo
 	$(BR) context --base $(DEMO_REV)~1..$(DEMO_REV) --budget 8000 | head -n 60
+	@echo
+	@echo "== the executable: $(abspath $(BR)) (pipx install . or uv tool install . puts it on your PATH)"
 
 $(INSPECTOR): | $(STAMP)
 	if command -v npm >/dev/null; then npm install --prefix $(VENV)/inspector --no-audit --no-fund \

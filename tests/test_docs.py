@@ -47,3 +47,10 @@ def test_every_configuration_key_is_in_the_readme() -> None:
 
     example = readme.split("```toml", 1)[1].split("```", 1)[0]
     assert parse_config(tomllib.loads(example)).stream_min_files == 10_000
+
+
+def test_the_readme_says_how_to_install_the_tool_and_register_the_server() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "pipx install" in readme and "uv tool install" in readme
+    for client in ("claude mcp add diffreach", "codex mcp add diffreach", ".cursor/mcp.json", ".vscode/mcp.json"):
+        assert client in readme
