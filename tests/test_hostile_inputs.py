@@ -4,13 +4,14 @@ source encodings end in an answer or in one line (CLI exit 2, MCP ``isError``), 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 
-from diffreach import git
+from diffreach import git, worktree
 from diffreach.config import Config
 from diffreach.errors import GitError
 from diffreach.serve.app import App
@@ -130,3 +131,45 @@ def test_a_long_question_is_cut_with_a_note(make_repo) -> None:  # type: ignore[
     assert len(data["query"]) == 40
     code, out, err = cli("query", "--root", str(root), "--json", "helper")
     assert "question_cut" not in json.loads(out)
+
+
+# -- reads of repository content ------------------------------------------------------------------------
+
+
+def test_no_update_never_reads_through_a_link_that_leaves_the_root(make_repo, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    root = make_repo(FILES)
+    (root / "leak.py").write_text("def leak():\n    return 1\n")  # untracked, indexed as it is now
+    indexed(root)
+    outside = tmp_path / "outside.py"
+    outside.write_text("def secret_outside_the_root():\n    return 'SECRET'\n")
+    (root / "leak.py").unlink()
+    (root / "leak.py").symlink_to(outside)
+    for command in ("impact", "context"):
+        code, out, err = cli(command, "--root", str(root), "--no-update", "--json")
+        assert code == 0, err
+        assert "SECRET" not in out and "secret_outside_the_root" not in out
+
+
+def test_the_one_check_for_reading_repository_content(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "a.py").write_text("a")
+    (tmp_path / "secret.py").write_text("s")
+    (root / "inside_link.py").symlink_to(root / "pkg" / "a.py")
+    (root / "outside_link.py").symlink_to(tmp_path / "secret.py")
+    (root / "outside_dir").symlink_to(tmp_path)
+    os.mkfifo(root / "fifo.py")
+    assert worktree.read_file(root, "pkg/a.py") == b"a"
+    assert worktree.read_file(root, "inside_link.py") == b"a"
+    for path in (
+        "outside_link.py",
+        "outside_dir/secret.py",
+        "../secret.py",
+        str(tmp_path / "secret.py"),
+        "pkg/\0a.py",
+        "",
+        "pkg",
+        "fifo.py",
+        "missing.py",
+    ):
+        assert worktree.read_file(root, path) is None, path

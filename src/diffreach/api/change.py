@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from diffreach import git
+from diffreach import git, worktree
 from diffreach.config import load_config
 from diffreach.errors import PathError
 from diffreach.graph.store import Store
@@ -109,13 +109,7 @@ def _readers(root: Path, old_rev: str | None, new_rev: str | None, staged: bool)
             return git.show(root, new_rev, path)
         if staged:
             return git.show(root, "", path)  # ':path' is the index
-        try:
-            full = (root / path).resolve()
-            if not full.is_relative_to(root):
-                return None
-            return full.read_bytes()
-        except OSError:
-            return None
+        return worktree.read_file(root, path)
 
     return read_old, read_new
 
@@ -161,9 +155,8 @@ def _untracked_as_added(top: Path, store: Store) -> tuple[str, tuple[str, ...]]:
     paths: list[str] = []
     untracked = git.untracked(top)
     for path in store.file_states([p for p in untracked if language_for(p) is not None]):
-        try:
-            data = (top / path).read_bytes()
-        except OSError:
+        data = worktree.read_file(top, path)  # the graph may be older than a link put there since
+        if data is None:
             continue
         parts.append(diff_from_texts(path, None, data.decode("utf-8", "replace")))
         paths.append(path)
