@@ -131,6 +131,8 @@ def test_a_long_question_is_cut_with_a_note(make_repo) -> None:  # type: ignore[
     assert len(data["query"]) == 40
     code, out, err = cli("query", "--root", str(root), "--json", "helper")
     assert "question_cut" not in json.loads(out)
+    code, out, err = cli("query", "--root", str(root), "helper " + "x" * 100)
+    assert "cut to its first 40 of 107 characters" in out
 
 
 # -- reads of repository content ------------------------------------------------------------------------
