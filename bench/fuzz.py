@@ -1,4 +1,4 @@
-"""Fuzz the diff parser, the change mapper and every language's extractor at volume.
+"""Fuzz the diff parser, the change mapper, every language's extractor and the question parser at volume.
 
     nice -n 19 .venv/bin/python bench/fuzz.py --examples 100000 [--jobs 2] [--only python.py,diff]
         [--engine mutate|hypothesis] [--seed 1] [--chunk 10000] [--resume] [--hang-cpu 30]
@@ -23,6 +23,9 @@ needed, and restarts the target after that input. The report gives per target:
 inputs, crashes, hangs, inputs stopped by the parse budget, the slowest input
 (CPU seconds, bytes; kept as ``slowest-<target>-<chunk start>.bin``), the largest input, the
 corpus it grew, and CPU seconds. Exit status 1 when anything crashed or hung.
+
+The ``question`` target (bench/fuzz_question.py, mutate engine only) runs mutated issue texts
+through the question parser, with long runs of one character class, against the former patterns.
 """
 
 from __future__ import annotations
@@ -46,7 +49,14 @@ TICKS = os.sysconf("SC_CLK_TCK")
 def targets() -> list[str]:
     from tests.test_fuzz import SPEC_IDS
 
-    return [*SPEC_IDS, "diff", "changes"]
+    return [*SPEC_IDS, "diff", "changes", "question"]
+
+
+def mutate_targets() -> dict[str, Any]:
+    from bench.fuzz_question import question_target
+    from tests.test_fuzz_mutation import targets as all_targets
+
+    return {**all_targets(), "question": question_target()}
 
 
 # -- the mutation engine, in a watched worker ------------------------------------------------------
@@ -57,14 +67,13 @@ def mutate_worker(name: str, inputs: int, seed: int, start: int, keep: str, coun
     import pickle
 
     from tests.test_fuzz_mutation import fuzz
-    from tests.test_fuzz_mutation import targets as all_targets
 
     keep_dir = Path(keep)
     fd = os.open(keep_dir / f"inflight-{name}.bin", os.O_RDWR | os.O_CREAT, 0o644)
     crashes: list[dict[str, Any]] = []
     saved = keep_dir / f"corpus-{name}.pkl"
     corpus, shapes = pickle.loads(saved.read_bytes()) if start and saved.exists() else (None, None)
-    corpus, shapes = corpus or list(all_targets()[name].seeds), shapes or set()
+    corpus, shapes = corpus or list(mutate_targets()[name].seeds), shapes or set()
 
     def on_input(n: int, data: bytes) -> None:
         os.pwrite(fd, data, 0)
@@ -84,7 +93,7 @@ def mutate_worker(name: str, inputs: int, seed: int, start: int, keep: str, coun
             )
 
     began = time.process_time()
-    stats = fuzz(all_targets()[name], inputs, seed, start, on_input, on_crash, corpus=corpus, shapes=shapes)
+    stats = fuzz(mutate_targets()[name], inputs, seed, start, on_input, on_crash, corpus=corpus, shapes=shapes)
     saved.write_bytes(pickle.dumps((corpus, shapes)))
     (keep_dir / f"slowest-{name}-{start}.bin").write_bytes(stats.slowest_input)
     result = {k: v for k, v in vars(stats).items() if k != "slowest_input"}
@@ -355,10 +364,12 @@ def main() -> int:
         default=4,
         help="hypothesis: multiplies the nesting depth (300) and line length (5,000) drawn",
     )
-    parser.add_argument("--only", help="comma-separated targets (python.py, typescript.tsx…, diff, changes)")
+    parser.add_argument("--only", help="comma-separated targets (python.py, typescript.tsx…, diff, changes, question)")
     parser.add_argument("--out", type=Path, help="write the report as JSON here too")
     args = parser.parse_args()
     names = [t for t in targets() if not args.only or t in args.only.split(",")]
+    if args.engine == "hypothesis":
+        names = [t for t in names if t != "question"]  # the mutate engine's target only
     print(
         f"{'target':<16}{'inputs':>9}{'crashes':>8}{'native/hang':>12}{'budget':>8}{'slow s':>9}"
         f"{'slow B':>10}{'largest B':>10}{'CPU s':>8}{'wall s':>8}",

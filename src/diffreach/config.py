@@ -64,6 +64,9 @@ class Config:
             "target",
         )
     )
+    # Hostile input (issue 22): a question is cut past this many characters, a diff refused past this many bytes.
+    max_question_chars: int = 100_000
+    max_diff_bytes: int = 20_000_000
 
     def with_overrides(self, **values: Any) -> Config:
         return replace(self, **{k: v for k, v in values.items() if v is not None})

@@ -15,11 +15,12 @@ from pathlib import Path
 
 from diffreach.errors import GitError
 
-_REV_OK = re.compile(r"^[A-Za-z0-9_./~^@{}:+-]+$")
+_REV_OK = re.compile(r"[A-Za-z0-9_./~^@{}:+-]+")
 
 
 def check_revision(rev: str) -> str:
-    if not rev or rev.startswith("-") or not _REV_OK.match(rev):
+    # fullmatch: '$' would also match before a final newline ('HEAD\n').
+    if not rev or rev.startswith("-") or not _REV_OK.fullmatch(rev):
         raise GitError(f"refusing revision {rev!r}: not a plain revision name")
     return rev
 
@@ -46,9 +47,20 @@ def _env() -> dict[str, str]:
 
 
 def toplevel(path: str | Path) -> Path | None:
+    """The work tree holding ``path``; None outside any repository. A bare repository, or a path
+    inside a git directory, has no work tree to index: GitError (the data folder would otherwise
+    be written into git's own directory)."""
     try:
         out = run(path, "rev-parse", "--show-toplevel", check=True)
     except GitError:
+        try:
+            inside = run(path, "rev-parse", "--is-inside-git-dir", check=False).strip()
+        except GitError:  # git is not installed: a plain folder
+            return None
+        if inside == b"true":
+            raise GitError(
+                f"{path} is a bare repository or inside a git directory: give a work tree (a checkout)"
+            ) from None
         return None
     return Path(out.decode().strip())
 

@@ -14,7 +14,7 @@ records and helpers they need from a stage are named here too.
 
 from __future__ import annotations
 
-from diffreach.api.change import whole_file_changes
+from diffreach.api.change import diff_limit, whole_file_changes
 from diffreach.api.indexing import GraphUpdater, index, watch
 from diffreach.api.radius import blast_radius, index_state, radius_json
 from diffreach.api.reading import callees_of, callers_of, graph, languages, open_store, query
@@ -23,6 +23,7 @@ from diffreach.index.indexer import IndexReport
 from diffreach.index.watch import ChangeDetector, Update, Watcher
 from diffreach.review.behavior import MISMATCH_SCORE, Judge, command_judge
 from diffreach.review.context import ReviewContext
+from diffreach.review.diff import check_diff_size
 from diffreach.review.impact import describe_hop, is_behavior_change
 from diffreach.review.tokens import (
     attach_context_savings,
@@ -44,9 +45,11 @@ __all__ = [
     "blast_radius",
     "callees_of",
     "callers_of",
+    "check_diff_size",
     "check_tokenizer",
     "command_judge",
     "describe_hop",
+    "diff_limit",
     "estimate_context_savings",
     "estimate_tokens",
     "expand",

@@ -14,13 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from diffreach import git
+from diffreach import git, worktree
+from diffreach.config import load_config
 from diffreach.errors import PathError
 from diffreach.graph.store import Store
+from diffreach.index.walk import find_root
 from diffreach.languages import language_for
 from diffreach.model import Change, ChangeKind, FileDiff
 from diffreach.review.changes import changed_symbols
-from diffreach.review.diff import diff_from_texts, hunk_bodies, parse_diff
+from diffreach.review.diff import check_diff_size, diff_from_texts, diff_size, hunk_bodies, parse_diff
 
 Reader = Callable[[str], bytes | None]
 
@@ -41,9 +43,16 @@ class ReadChange:
 
 
 def read_change(
-    top: Path, store: Store, base: str | None, staged: bool, diff_text: str | None, files: Sequence[str] | None
+    top: Path,
+    store: Store,
+    base: str | None,
+    staged: bool,
+    diff_text: str | None,
+    files: Sequence[str] | None,
+    max_diff_bytes: int = 0,
 ) -> ReadChange:
-    """The diff (from git or given), its file diffs, and the changed symbols with their kinds."""
+    """The diff (from git or given), its file diffs, and the changed symbols with their kinds.
+    A diff past ``max_diff_bytes`` (0: no limit) is refused before it is parsed."""
     head_exists = git.head(top) is not None
     left, right = _split_range(base)
     old_rev: str | None = git.merge_base(top, left, right or "HEAD") if left else ("HEAD" if head_exists else None)
@@ -56,12 +65,18 @@ def read_change(
         if head_exists and right is None and not staged:
             added, untracked = _untracked_as_added(top, store)
             diff_text += added
+    check_diff_size(diff_size(diff_text, max_diff_bytes), max_diff_bytes)
     file_diffs = parse_diff(diff_text)
     read_old, read_new = _readers(top, old_rev, right, staged)
     if given:
         read_old, read_new = _sides_on_disk(file_diffs, read_new)
     changed = changed_symbols(file_diffs, read_old, read_new) if files is None else whole_file_changes(store, files)
     return ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked)
+
+
+def diff_limit(root: str | Path) -> int:
+    """The repository's ``max_diff_bytes``: how much of a diff a front end reads before refusing it."""
+    return load_config(find_root(root)).max_diff_bytes
 
 
 def whole_file_changes(store: Store, files: Sequence[str]) -> tuple[Change, ...]:
@@ -94,13 +109,7 @@ def _readers(root: Path, old_rev: str | None, new_rev: str | None, staged: bool)
             return git.show(root, new_rev, path)
         if staged:
             return git.show(root, "", path)  # ':path' is the index
-        try:
-            full = (root / path).resolve()
-            if not full.is_relative_to(root):
-                return None
-            return full.read_bytes()
-        except OSError:
-            return None
+        return worktree.read_file(root, path)
 
     return read_old, read_new
 
@@ -146,9 +155,8 @@ def _untracked_as_added(top: Path, store: Store) -> tuple[str, tuple[str, ...]]:
     paths: list[str] = []
     untracked = git.untracked(top)
     for path in store.file_states([p for p in untracked if language_for(p) is not None]):
-        try:
-            data = (top / path).read_bytes()
-        except OSError:
+        data = worktree.read_file(top, path)  # the graph may be older than a link put there since
+        if data is None:
             continue
         parts.append(diff_from_texts(path, None, data.decode("utf-8", "replace")))
         paths.append(path)

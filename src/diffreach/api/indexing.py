@@ -8,12 +8,20 @@ from typing import Any
 
 from diffreach.index.indexer import Indexer, IndexReport, kept_indexer
 from diffreach.index.indexer import index as build_index
+from diffreach.index.walk import find_root
 from diffreach.index.watch import Update, Watcher, start_watcher
 
 
 def index(path: str | Path, *, full: bool = False, progress: Callable[[int, int], None] | None = None) -> IndexReport:
-    """Index (or bring up to date) the repository at ``path``; ``progress(done, total)`` as files are read."""
-    return build_index(path, full=full, progress=progress)
+    """Index (or bring up to date) the repository at ``path``; ``progress(done, total)`` as files are read.
+    A full run also drops the derived caches beside the graph (rebuilt when next needed)."""
+    report = build_index(path, full=full, progress=progress)
+    if full:
+        # Heavy optional dependency: the rank cache's module imports numpy; only a full run needs it here.
+        from diffreach.query.arrays import drop_caches
+
+        drop_caches(find_root(path))
+    return report
 
 
 class GraphUpdater:

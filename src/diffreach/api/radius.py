@@ -62,7 +62,7 @@ def blast_radius(
     updated = _update_index(top, config) if update else False
     store = open_store(top)
     try:
-        diff = read_change(top, store, base, staged, diff_text, files)
+        diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes)
         served = int(store.get_meta("reviews_served", "0") or 0)
         warm = hops is None and served < config.warmup_reviews
         caps = Caps.from_config(

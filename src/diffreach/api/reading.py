@@ -12,6 +12,7 @@ from diffreach.graph.store import Store
 from diffreach.index.indexer import find_root
 from diffreach.languages import all_languages
 from diffreach.model import EdgeKind
+from diffreach.query.question import bound_question
 
 CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.DYNAMIC, EdgeKind.TESTS)
 CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind.DYNAMIC, EdgeKind.TESTS)
@@ -108,8 +109,14 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
 
     store = open_store(root)
     try:
-        limit = top if top is not None else load_config(store.root).query_max_files
-        return rank_files(store, text, top=limit, debug=debug).as_json()
+        config = load_config(store.root)
+        limit = top if top is not None else config.query_max_files
+        # A question is read in one pass, but a pasted 10 MB log still holds the server: cut it.
+        bounded, cut = bound_question(text, config.max_question_chars)
+        result = rank_files(store, bounded, top=limit, debug=debug).as_json()
+        if cut:
+            result["question_cut"] = {"chars": len(text), "kept": len(bounded)}
+        return result
     finally:
         store.close()
 

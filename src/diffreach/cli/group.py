@@ -97,16 +97,23 @@ def diff_options(func: F) -> F:
     return func
 
 
-def read_diff_option(diff_file: str | None) -> str | None:
+def read_diff_option(diff_file: str | None, root: str = ".") -> str | None:
+    """The diff of ``--diff FILE`` or ``--diff -`` (stdin): read as bytes, no further than the
+    repository's ``max_diff_bytes`` (refused past it, before parsing), decoded as UTF-8 with
+    replacement (a latin-1 file in the diff, a path that is not UTF-8), newlines as text mode reads them."""
     if diff_file is None:
         return None
-    if diff_file == "-":
-        return sys.stdin.read()
+    limit = api.diff_limit(root)
     try:
-        with open(diff_file, encoding="utf-8", errors="replace") as fh:
-            return fh.read()
+        if diff_file == "-":
+            data = sys.stdin.buffer.read(limit + 1) if limit else sys.stdin.buffer.read()
+        else:
+            with open(diff_file, "rb") as fh:
+                data = fh.read(limit + 1) if limit else fh.read()
     except OSError as exc:
         raise DiffreachError(f"cannot read diff {diff_file}: {exc.strerror}") from exc
+    api.check_diff_size(len(data), limit)
+    return data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def run_impact(
@@ -127,7 +134,7 @@ def run_impact(
         root,
         base=base,
         staged=staged,
-        diff_text=read_diff_option(diff_file),
+        diff_text=read_diff_option(diff_file, root),
         hops=hops,
         update=not no_update,
         all_callers=all_callers,

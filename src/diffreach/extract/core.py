@@ -222,6 +222,9 @@ def _extract(
     comment_spans: list[tuple[int, int]] | None = None,
 ) -> FileExtract:
     digest = content_hash(data)  # of the file as it is, before ``prepare`` (same length)
+    encoding = spec.source_encoding(data) if spec.source_encoding is not None else "utf-8"
+    if encoding != "utf-8":  # a declared encoding (PEP 263): the grammar reads UTF-8; lines stay the file's
+        data = data.decode(encoding, "replace").encode("utf-8")
     if spec.prepare is not None:
         data = spec.prepare(data)
     parser, query = _parser_and_query(spec)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import builtins
+import codecs
+import io
+import tokenize
 from pathlib import PurePosixPath
 
 import tree_sitter_python
@@ -80,6 +83,17 @@ def _builtin_methods() -> frozenset[str]:
     return frozenset(names)
 
 
+def source_encoding(data: bytes) -> str:
+    """The encoding a Python file declares (PEP 263: a ``coding:`` comment on its first or second
+    line, or a UTF-8 byte order mark), as the interpreter reads it; UTF-8 without one, and for a
+    declaration the interpreter would refuse (an unknown codec), since the file is read anyway."""
+    try:
+        name, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError:
+        return "utf-8"
+    return "utf-8" if codecs.lookup(name).name in ("utf-8", "utf-8-sig") else name
+
+
 SPEC = LanguageSpec(
     name="python",
     extensions=_SOURCE_EXTENSIONS,
@@ -101,4 +115,5 @@ SPEC = LanguageSpec(
     raise_keywords=("raise",),
     visibility_words=(),  # privacy is a naming convention, and a new name is a rename
     decorator_prefix="@",
+    source_encoding=source_encoding,
 )

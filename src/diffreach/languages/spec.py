@@ -196,6 +196,10 @@ class LanguageSpec:
     # definition's doc is the comment right above it.
     docstring: tuple[str, str] | None = None
     string_prefixes: str = ""
+    # The encoding a file declares in the language's own way (Python's PEP 263 ``coding:``
+    # comment): file bytes → a codec name. Without a hook, or when it says UTF-8, the bytes are
+    # parsed as they are; otherwise they are decoded with it and parsed as UTF-8.
+    source_encoding: Callable[[bytes], str] | None = None
 
     @cached_property
     def query_source(self) -> str:

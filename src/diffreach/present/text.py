@@ -196,6 +196,10 @@ def render_query(result: dict[str, Any]) -> str:
         lines.append(f"({result['candidates']} candidate files; showing the top {result['top']}; --top N for more)")
     if result["about_tests"]:
         lines.append("(the question is about tests: test files included)")
+    if cut := result.get("question_cut"):
+        lines.append(
+            f"(the question was cut to its first {cut['kept']} of {cut['chars']} characters: max_question_chars)"
+        )
     return "\n".join(lines)
 
 

@@ -5,13 +5,17 @@ every edge is a (source, target, kind, confidence) row of four arrays; ``contain
 from the nodes' parents. A graph is kept in this process's memory and in a cache file beside
 the database (``rank-graph.npz``, written under a temporary name and renamed), both keyed on
 the term-index version, the term generation (moved by every index run that changed a file)
-and the node count, so a new index run is never answered from an old graph.
+and the node count, so a new index run is never answered from an old graph. The file is
+derived data and read as untrusted: ids are stored as one text and each id's length (no
+separator a file name could contain), a file that cannot be read or does not hold a
+consistent graph is rebuilt, and a full index run drops it (``drop_caches``).
 """
 
 from __future__ import annotations
 
 import bisect
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,7 +74,7 @@ _ARRAYS = ("node_file", "file_is_test", "src", "dst", "kind", "confidence")
 
 
 def _cache_key(store: Store) -> str:
-    return f"graph3:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{store.node_count()}"
+    return f"graph4:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{store.node_count()}"
 
 
 def load_graph(store: Store) -> Graph:
@@ -89,39 +93,67 @@ def load_graph(store: Store) -> Graph:
     return graph
 
 
+def drop_caches(root: str | Path) -> None:
+    """Delete the derived caches beside the database of ``root`` (a full index run rebuilds all)."""
+    folder = db_path(root).parent
+    for path in (folder / _CACHE_NAME, *folder.glob(f".{_CACHE_NAME}.*.tmp.npz")):
+        path.unlink(missing_ok=True)
+    _GRAPHS.pop(str(root), None)
+
+
+# What a cache file that is not a whole, consistent graph raises while it is read.
+_UNREADABLE = (OSError, EOFError, KeyError, ValueError, IndexError, TypeError, UnicodeError, zipfile.BadZipFile)
+
+
 def _read_cache(path: Path, key: str) -> Graph | None:
     try:
         with np.load(path, allow_pickle=False) as data:
             if data["key"].item() != key:
                 return None
-            ids = _unpack(data["ids"])
-            files = _unpack(data["files"])
+            ids = _unpack(data["ids"], data["id_lengths"])
+            files = _unpack(data["files"], data["file_lengths"])
             arrays = {name: data[name] for name in _ARRAYS}
             stats = data["stats"]
-    except (OSError, KeyError, ValueError):
+            graph = Graph(
+                ids=ids,
+                files=files,
+                file_index={f: i for i, f in enumerate(files)},
+                n_docs=int(stats[0]),
+                avgdl=float(stats[1]),
+                n_docs_all=int(stats[2]),
+                avgdl_all=float(stats[3]),
+                avg_notes=float(stats[4]),
+                **arrays,
+            )
+    except _UNREADABLE:
         return None
-    return Graph(
-        ids=ids,
-        files=files,
-        file_index={f: i for i, f in enumerate(files)},
-        n_docs=int(stats[0]),
-        avgdl=float(stats[1]),
-        n_docs_all=int(stats[2]),
-        avgdl_all=float(stats[3]),
-        avg_notes=float(stats[4]),
-        **arrays,
-    )
+    return graph if _consistent(graph) else None
+
+
+def _consistent(graph: Graph) -> bool:
+    """Every index in range and every edge array as long as the others: a graph the walk can use."""
+    n, m = len(graph.ids), len(graph.src)
+    if len(graph.node_file) != n or len(graph.file_is_test) != len(graph.files):
+        return False
+    if not len(graph.dst) == len(graph.kind) == len(graph.confidence) == m:
+        return False
+    in_range = [(graph.node_file, len(graph.files)), (graph.src, n), (graph.dst, n)]
+    return all(a.size == 0 or (int(a.min()) >= 0 and int(a.max()) < bound) for a, bound in in_range)
 
 
 def _write_cache(path: Path, key: str, graph: Graph) -> None:
     # Written under a temporary name and renamed, so a reader never sees half a file.
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
+    ids, id_lengths = _pack(graph.ids)
+    files, file_lengths = _pack(graph.files)
     try:
         np.savez(
             tmp,
             key=np.array(key),
-            ids=_pack(graph.ids),
-            files=_pack(graph.files),
+            ids=ids,
+            id_lengths=id_lengths,
+            files=files,
+            file_lengths=file_lengths,
             stats=np.array([graph.n_docs, graph.avgdl, graph.n_docs_all, graph.avgdl_all, graph.avg_notes]),
             **{name: getattr(graph, name) for name in _ARRAYS},
         )
@@ -130,13 +162,19 @@ def _write_cache(path: Path, key: str, graph: Graph) -> None:
         tmp.unlink(missing_ok=True)  # a cache that cannot be written only costs time
 
 
-def _pack(names: tuple[str, ...]) -> np.ndarray:
-    return np.frombuffer("\n".join(names).encode(), dtype=np.uint8)
+def _pack(names: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The names as one UTF-8 text and each name's length in characters: no separator to collide
+    with a name (a file name can hold a newline)."""
+    text = "".join(names).encode("utf-8", "surrogatepass")
+    return np.frombuffer(text, dtype=np.uint8), np.array([len(n) for n in names], dtype=np.int64)
 
 
-def _unpack(packed: np.ndarray) -> tuple[str, ...]:
-    text = packed.tobytes().decode()
-    return tuple(text.split("\n")) if text else ()
+def _unpack(packed: np.ndarray, lengths: np.ndarray) -> tuple[str, ...]:
+    text = packed.tobytes().decode("utf-8", "surrogatepass")
+    ends = np.cumsum(lengths).tolist()
+    if (ends[-1] if ends else 0) != len(text) or (lengths.size and int(lengths.min()) < 0):
+        raise ValueError("names do not add up to the stored text")
+    return tuple(text[end - size : end] for end, size in zip(ends, lengths.tolist()))
 
 
 def _graph_from_store(store: Store) -> Graph:

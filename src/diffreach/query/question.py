@@ -52,7 +52,6 @@ _DETAILS_OPEN = re.compile(r"<details\b", re.IGNORECASE)
 _DETAILS_CLOSE = re.compile(r"</details>", re.IGNORECASE)
 # A file name's extension ('conf.py') is not a word of the question; the path is matched on its own.
 _EXTENSION = re.compile(r"(?<=\w)\.(py|pyi|js|ts|txt|cfg|toml|ini|rst|md|html|json|yaml|yml)\b")
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TEMPLATE_LINE = re.compile(r"^\s*([-*] \[[ xX]\]|_No response_\s*$)")
 _HEADING = re.compile(r"^\s*#{1,6}\s")
 # A section heading: a markdown heading, or a line that is bold text alone ('**Environment info**').
@@ -61,8 +60,24 @@ _SECTION = re.compile(r"^\s*(#{1,6}\s+\S|\*\*[^*]+\*\*:?\s*$)")
 # over 168 issues their lines named 33 files, 5 of them gold (docs/benchmarks.md, query round 5).
 _SETUP_SECTION = re.compile(r"(?i)\b(environment|versions?|system|platform|os)\b")
 _BACKTICK = re.compile(r"`([^`\n]+)`")
-_CODE_TOKEN = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|\w*[a-z][A-Z]\w*|\w+_\w+")
-_PATH = re.compile(r"(?:[\w.-]+[/\\])+[\w.-]+\.[A-Za-z]\w{0,5}\b|\b[\w-]+\.[a-z]{2,4}\b")
+# Code tokens and paths are found by scanners (``code_spans``, ``path_spans``) whose patterns are
+# linear: each attempt starts only at the start of a run (a negative lookbehind of the characters
+# it begins with), and no quantifier is followed by an item that could take the same character, so
+# a long run of one character class costs one pass, not one pass per position (a 10,000-character
+# word took 14.6 CPU s under the former patterns). tests/test_question_linear.py checks both rules
+# and that the scanners find exactly what the former patterns found.
+_WORD_RUN = re.compile(r"(?<!\w)\w+")
+_DOTTED_AT = re.compile(r"(?<!\w)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # 'a.b.c' from a word's start
+_DOTTED_LATE = re.compile(r"(?<!\w)[^\W_A-Za-z]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")  # '2to3.fixes' → 'to3.fixes'
+_CAMEL_STEP = re.compile(r"[a-z][A-Z]")
+_PATH_RUN = re.compile(r"(?<![\w./\\-])[\w./\\-]+")  # what a path is made of: segments and separators
+_SEPARATOR = re.compile(r"[/\\]")
+# A final segment's extension: a dot, a letter, at most six word characters in all.
+_EXT_DOT = re.compile(r"(?<=[\w.-])\.[A-Za-z]\w{0,5}(?!\w)")
+# A bare file name ('conf.py'): from the first word character of a run of word characters and dashes.
+_FILE_NAME = re.compile(r"(?<![\w-])-*(\w[\w-]*\.[a-z]{2,4})(?!\w)")
+# Right after a file name, a dash starts the next one ('a.py-b.md' names 'a.py' and '-b.md').
+_DASH_NAME = re.compile(r"-[\w-]*\.[a-z]{2,4}(?!\w)")
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
 # `import xarray as xr` in a pasted snippet: `xr.where` then names `xarray.where`.
 _IMPORT_AS = re.compile(r"\bimport\s+([A-Za-z_][\w.]*)\s+as\s+([A-Za-z_]\w*)")
@@ -89,11 +104,12 @@ def parse_question(text: str) -> Question:
         if kind != W_BLOCK:
             prose.append(line)
         named = max(kind, MENTION_FLOOR) if kind != W_BLOCK or _FRAME.match(line) else kind
-        for m in _PATH.findall(line):
-            paths[m.replace("\\", "/")] = max(paths.get(m.replace("\\", "/"), 0.0), named)
+        for start, end in path_spans(line):
+            m = line[start:end].replace("\\", "/")
+            paths[m] = max(paths.get(m, 0.0), named)
         for m in _DOTTED.findall(line):
             dotted[m] = max(dotted.get(m, 0.0), named)
-        code = {m.lower() for m in _CODE_TOKEN.findall(line)}
+        code = {line[start:end].lower() for start, end in code_spans(line)}
         code.update(t.lower() for span in _BACKTICK.findall(line) for t in T.WORD.findall(span))
         for token in T.WORD.findall(_EXTENSION.sub("", line)):
             found = list(T.identifier_terms(token))
@@ -127,7 +143,7 @@ def classify_lines(text: str) -> Iterable[tuple[float, str]]:
     title_seen = False
     folded = False
     setup = False
-    for line in _COMMENT.sub("", text).splitlines():
+    for line in strip_comments(text).splitlines():
         if _FENCE.match(line):
             in_fence = not in_fence
             continue
@@ -156,11 +172,120 @@ def about_tests(text: str, share: float = 0.2) -> bool:
     ``tests/test_foo.py`` name the subject, they do not ask for tests), and the share is high because an issue of a testing tool says "test" in every
     other sentence while asking about the tool's own code.
     """
-    prose = _CODE_TOKEN.sub(" ", _PATH.sub(" ", _BACKTICK.sub(" ", parse_question(text).prose)))
+    prose = _BACKTICK.sub(" ", parse_question(text).prose)
+    prose = _blank(prose, path_spans(prose))
+    prose = _blank(prose, code_spans(prose))
     words = [w.lower() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", prose)]
     content = [w for w in words if w not in T.STOP_WORDS]
     hits = sum(1 for w in content if w in TEST_WORDS)
     return bool(content) and hits > 0 and hits / len(content) >= share
+
+
+def bound_question(text: str, max_chars: int) -> tuple[str, bool]:
+    """The question cut to ``max_chars`` characters (0: no cap), and whether it was cut."""
+    if max_chars <= 0 or len(text) <= max_chars:
+        return text, False
+    return text[:max_chars], True
+
+
+def strip_comments(text: str) -> str:
+    """``text`` without its HTML comments (``<!-- … -->``), in one pass: an opening without a close
+    is left as it is (a non-greedy pattern would rescan the rest of the text from every opening)."""
+    out: list[str] = []
+    at = 0
+    while (start := text.find("<!--", at)) >= 0 and (end := text.find("-->", start + 4)) >= 0:
+        out.append(text[at:start])
+        at = end + 3
+    out.append(text[at:])
+    return "".join(out)
+
+
+Span = tuple[int, int]
+
+
+def code_spans(line: str) -> list[Span]:
+    """Where ``line`` writes identifiers as code: dotted names (``a.b``), camelCase words, words with
+    an inner underscore; the spans are those the leftmost-first scan of the three forms finds."""
+    out: list[Span] = []
+    at = 0
+    while (word := _WORD_RUN.search(line, at)) is not None:
+        dotted = _DOTTED_AT.match(line, word.start())
+        text = word.group()
+        if dotted is not None:
+            out.append(dotted.span())
+            at = dotted.end()
+        elif _CAMEL_STEP.search(text) or "_" in text[1:-1]:
+            out.append(word.span())
+            at = word.end()
+        elif (late := _DOTTED_LATE.match(line, word.start())) is not None:
+            out.append(late.span(1))
+            at = late.end()
+        else:
+            at = word.end()
+    return out
+
+
+def path_spans(line: str) -> list[Span]:
+    """Where ``line`` names a file: a path (``src/a/b.py``, segments joined by single separators, up
+    to the last segment with an extension) or a bare file name (``conf.py``)."""
+    out: list[Span] = []
+    for run in _PATH_RUN.finditer(line):
+        out.extend((run.start() + s, run.start() + e) for s, e in _run_paths(run.group()))
+    return out
+
+
+def _run_paths(run: str) -> list[Span]:
+    """The paths and file names in one run of path characters. Segments joined by single separators
+    form a chain; a chain names the path from its first segment to the last segment that has an
+    extension (there, to that segment's last extension); file names are looked for in every other
+    segment of the chain (after the path, none can remain in its last segment)."""
+    bounds = [0] + [s for m in _SEPARATOR.finditer(run) for s in (m.start(), m.end())] + [len(run)]
+    segments = list(zip(bounds[::2], bounds[1::2]))  # (start, end) of each segment, empty ones included
+    out: list[Span] = []
+    i = 0
+    while i < len(segments):
+        first = i
+        while i + 1 < len(segments) and segments[i][0] < segments[i][1] and segments[i + 1][0] < segments[i + 1][1]:
+            i += 1
+        chain = segments[first : i + 1]  # consecutive non-empty segments (or one, maybe empty)
+        i += 1
+        last_ext = None
+        for k in range(len(chain) - 1, 0, -1):
+            ends = [m.end() for m in _EXT_DOT.finditer(run, chain[k][0] + 1, chain[k][1])]
+            if ends:
+                last_ext = (k, ends[-1])
+                break
+        rest = chain
+        if last_ext is not None:
+            out.append((chain[0][0], last_ext[1]))
+            rest = chain[last_ext[0] + 1 :]
+        for start, end in rest:
+            out.extend(_file_names(run, start, end))
+    return out
+
+
+def _file_names(run: str, start: int, end: int) -> list[Span]:
+    out: list[Span] = []
+    at = start
+    while (m := _FILE_NAME.search(run, at, end)) is not None:
+        out.append(m.span(1))
+        at = m.end()
+        while at < end and run[at] == "-" and (dash := _DASH_NAME.match(run, at, end)) is not None:
+            out.append(dash.span())
+            at = dash.end()
+    return out
+
+
+def _blank(text: str, spans: list[Span]) -> str:
+    """``text`` with each span replaced by one space."""
+    out: list[str] = []
+    at = 0
+    for start, end in spans:
+        out.append(text[at:start])
+        out.append(" ")
+        at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 class _Paths:

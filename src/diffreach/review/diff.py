@@ -49,6 +49,22 @@ class _File:
     bodies: list[tuple[tuple[str, str], ...]] = field(default_factory=list)
 
 
+def check_diff_size(size: int, max_bytes: int) -> None:
+    """Refuse a diff of ``size`` bytes past ``max_bytes`` (0: no limit), before it is parsed: the
+    records of a parsed diff take many times its size in memory (a 100 MB diff peaked at 1.3 GB)."""
+    if max_bytes and size > max_bytes:
+        raise DiffError(
+            f"the diff is over {max_bytes} bytes (max_diff_bytes): give a smaller diff, or raise max_diff_bytes"
+        )
+
+
+def diff_size(text: str, max_bytes: int) -> int:
+    """The UTF-8 size of ``text``, or a size past ``max_bytes`` without encoding a text that long."""
+    if max_bytes and len(text) > max_bytes:
+        return len(text)  # a character takes one byte or more
+    return len(text.encode("utf-8", "replace"))
+
+
 def parse_diff(text: str) -> tuple[FileDiff, ...]:
     """Parse a git or plain unified diff. Empty input gives ()."""
     return tuple(fd for fd, _ in _Parser(text, collect=False).run())
@@ -122,6 +138,10 @@ class _Parser:
     def _finish(self, f: _File, end: int) -> None:
         old = None if f.added else f.old
         new = None if f.deleted else f.new
+        for path in (old, new):
+            if path is not None and "\0" in path:
+                # No file system takes one; opening the path would raise a ValueError.
+                raise DiffError(f"malformed diff at line {f.start + 1}: a NUL byte in the path {path[:_SHOW]!r}")
         text = "\n".join(self.raw[f.start : end]) + "\n"
         fd = FileDiff(old_path=old, new_path=new, hunks=tuple(f.hunks), binary=f.binary, text=text)
         self.out.append((fd, tuple(f.bodies)))
@@ -310,7 +330,9 @@ def _unquote(text: str, lineno: int) -> tuple[str, str]:
     while i < len(text):
         c = text[i]
         if c == '"':
-            return out.decode("utf-8", "surrogateescape"), text[i + 1 :]
+            # Replacement, not surrogates: a path that is not UTF-8 names no indexed file, and a
+            # surrogate would fail later, when the path is written out.
+            return out.decode("utf-8", "replace"), text[i + 1 :]
         if c == "\\":
             nxt = text[i + 1 : i + 2]
             octal = text[i + 1 : i + 4]

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from diffreach import git
+from diffreach import git, worktree
 from diffreach.graph.ledger import Entry, entries_since, insert_entry
 from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, ImpactResult
@@ -187,11 +187,7 @@ def file_reader(root: str | Path, head: str = "") -> Callable[[str], str | None]
         elif head == "(staged)":
             data = git.show(top, "", path)
         else:
-            full = (top / path).resolve()
-            try:
-                data = full.read_bytes() if full.is_relative_to(top) else None
-            except OSError:
-                data = None
+            data = worktree.read_file(top, path)
         return None if data is None else data.decode("utf-8", "surrogateescape")
 
     return read
