@@ -158,14 +158,17 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         for target in sorted(by_target):
             incoming = sorted(by_target[target], key=lambda e: (e.source, e.line))
             sources = _dedupe_sources(incoming)
-            is_seed_hub = target in seeds and len(sources) > caps.utility_threshold
-            if is_seed_hub and not caps.all_callers:
-                hub_callers.append((target, len(sources)))
-                sources = _rank_hub_callers(store, target, sources)[: caps.hub_callers_shown]
-                w.truncated = True
-                w.notes.append(
-                    f"{target} has {len(by_target[target])} callers; showing {len(sources)} (use --all-callers for all)"
-                )
+            if target in seeds and not caps.all_callers:
+                # Counted and ranked after resolution: only the callers the walk would list
+                # (what --all-callers returns), resolved ones first.
+                listed = _listable(w, sources, changed_test_files)
+                if len(listed) > caps.utility_threshold:
+                    hub_callers.append((target, len(listed)))
+                    sources = _rank_hub_callers(store, target, listed)[: caps.hub_callers_shown]
+                    w.truncated = True
+                    w.notes.append(
+                        f"{target} has {len(listed)} callers; showing {len(sources)} (use --all-callers for all)"
+                    )
             for source, es in sources:
                 if source in visited:
                     _add_lines(w, source, target, es)
@@ -217,15 +220,43 @@ def _dedupe_sources(edges: list[Edge]) -> list[tuple[str, list[Edge]]]:
     return list(grouped.items())
 
 
+def _listable(
+    w: _Walk, sources: list[tuple[str, list[Edge]]], changed_test_files: set[str]
+) -> list[tuple[str, list[Edge]]]:
+    """The callers ``_reach`` would list: a node that exists, not test code unless the diff
+    touches its file (tests are returned apart)."""
+    syms = w.store.symbols(s for s, _ in sources)
+    return [(s, es) for s, es in sources if s in syms and (not syms[s].is_test or syms[s].file in changed_test_files)]
+
+
+# How firmly a caller is bound, for the hub sample: by scope, import or type first, then a
+# unique name, dispatch, and last the matches by name among several candidates.
+_RESOLUTION_RANK: dict[str, int] = {
+    Resolution.SCOPE: 0,
+    Resolution.IMPORT: 0,
+    Resolution.UNIQUE_NAME: 1,
+    Resolution.DYNAMIC: 2,
+    Resolution.AMBIGUOUS_NAME: 3,
+}
+
+
 def _rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
-    """Same package first, then the callers that are themselves most called."""
-    home = str(PurePosixPath(hub.split("::", 1)[0]).parent)
+    """Resolved callers before ambiguous ones, then the hub's own package first, then the
+    callers that are themselves most called."""
+    declared = store.file_languages()
+
+    def package(path: str) -> str:
+        """A file's package: the one it declares (Java, Go, C#), else its directory."""
+        found = declared.get(path)
+        return (found[1] if found else "") or str(PurePosixPath(path).parent)
+
+    home = package(hub.split("::", 1)[0])
     counts = store.inbound_counts([s for s, _ in sources], (EdgeKind.CALLS,))
 
-    def key(item: tuple[str, list[Edge]]) -> tuple[int, int, str]:
-        source = item[0]
-        same = str(PurePosixPath(source.split("::", 1)[0]).parent) == home
-        return (0 if same else 1, -counts.get(source, 0), source)
+    def key(item: tuple[str, list[Edge]]) -> tuple[int, int, int, str]:
+        source, edges = item
+        firm = min(_RESOLUTION_RANK.get(e.resolution, 4) for e in edges)
+        return (firm, 0 if package(source.split("::", 1)[0]) == home else 1, -counts.get(source, 0), source)
 
     return sorted(sources, key=key)
 
