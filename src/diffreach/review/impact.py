@@ -147,8 +147,10 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
             break
         # A base method whose override changed dispatches to it: its callers are direct
         # callers of the change, so base methods join this hop instead of costing one.
-        frontier = frontier + _dispatch_aliases(w, frontier, visited, hop)
-        edges = store.edges_to(frontier, CALLER_KINDS) + (orphan_edges if hop == 1 else [])
+        aliases = _dispatch_aliases(w, frontier, visited, hop)
+        frontier = frontier + list(aliases)
+        edges = _drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
+        edges += orphan_edges if hop == 1 else []
         edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f])
         edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
@@ -189,26 +191,48 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     return hub_callers
 
 
-def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> list[str]:
-    """Base methods that dispatch to the frontier (transitively), listed at this hop. Not
-    those of an override in test code: code outside the tests dispatches to a test's fake
-    only while the tests run, so its callers are not reached by the fake's change."""
-    out: list[str] = []
+def _drop_super_calls(
+    store: Store, edges: list[Edge], aliases: dict[str, set[str]], seeds: dict[str, Change]
+) -> list[Edge]:
+    """A call bound to a base method from inside the class that overrides it (``super().m()``)
+    runs the base method, never the override: it does not reach the override's change."""
+    if not aliases:
+        return edges
+    syms = store.symbols({e.source for e in edges if e.target in aliases and e.target not in seeds})
+    return [
+        e
+        for e in edges
+        if e.target not in aliases
+        or e.target in seeds
+        or not ((s := syms.get(e.source)) is not None and s.kind == NodeKind.METHOD and s.parent in aliases[e.target])
+    ]
+
+
+def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> dict[str, set[str]]:
+    """Base methods that dispatch to the frontier (transitively), listed at this hop, each with
+    the classes of the overrides it stands for. Not those of an override in test code: code
+    outside the tests dispatches to a test's fake only while the tests run, so its callers are
+    not reached by the fake's change."""
+    out: dict[str, set[str]] = {}
+    classes: dict[str, set[str]] = {}
     todo = list(frontier)
     while todo:
         edges = w.store.edges_to(todo, (EdgeKind.DYNAMIC,))
         todo = []
         syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
-            if e.source in visited or len(w.reached) >= w.caps.max_nodes:
-                continue
             base, override = syms.get(e.source), syms.get(e.target)
             if override is not None and override.is_test and not (base is not None and base.is_test):
+                continue
+            if override is not None and override.parent:
+                # The classes of the overrides a base stands for, through chains of bases.
+                classes.setdefault(e.source, set()).update({override.parent, *classes.get(e.target, ())})
+            if e.source in visited or len(w.reached) >= w.caps.max_nodes:
                 continue
             visited.add(e.source)
             _reach(w, e.source, e.target, [e], hop, set())
             if e.source in w.reached:
-                out.append(e.source)
+                out[e.source] = classes.setdefault(e.source, set())
                 todo.append(e.source)
     return out
 
