@@ -140,10 +140,10 @@ def refs_by_id(store: Store, ids: Iterable[int]) -> list[tuple[int, str, Ref, bo
     for chunk in _chunks(sorted(ids), 500):
         marks = ",".join("?" * len(chunk))
         rows.extend(
-            (r[0], r[1], Ref(r[2], r[3], r[4], r[5], r[6]), bool(r[7]))
+            (r[0], r[1], Ref(r[2], r[3], r[4], r[5], r[6], r[8]), bool(r[7]))
             for r in store.conn.execute(
                 f"SELECT refs.id, refs.file, refs.scope, refs.kind, refs.name, refs.receiver, refs.line,"
-                f" COALESCE(nodes.is_test, files.is_test) FROM refs JOIN files ON files.path=refs.file"
+                f" COALESCE(nodes.is_test, files.is_test), refs.args FROM refs JOIN files ON files.path=refs.file"
                 f" LEFT JOIN nodes ON nodes.id=refs.scope WHERE refs.id IN ({marks})",
                 chunk,
             )

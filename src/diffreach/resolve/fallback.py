@@ -27,14 +27,14 @@ from diffreach.model import (
     ResolvedRef,
     SymRow,
 )
-from diffreach.resolve.classes import Classes
+from diffreach.resolve.overloads import Overloads, split_confidence
 from diffreach.resolve.records import MAX_AMBIGUOUS, MAX_DEPTH
 from diffreach.resolve.records import qualname as _qualname
 
 _MAX_DEPTH = MAX_DEPTH
 
 
-class NameFallback(Classes):
+class NameFallback(Overloads):
     def _by_name(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool) -> ResolvedRef:
         if ref.kind == RefKind.VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
@@ -136,6 +136,7 @@ class NameFallback(Classes):
         for name, row in self._methods_of(cls.file).get(class_id, ()):
             overridden = self.member(base, name)
             if overridden is not None and overridden.kind == NodeKind.METHOD:
+                overridden = self.same_overload(overridden, row)  # m(int) overrides m(int), not m()
                 edges.append(
                     Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
                 )
@@ -148,19 +149,25 @@ class NameFallback(Classes):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
         if ref.kind == RefKind.CALL and target.kind == NodeKind.CLASS:
             target = self._constructor(target)
-        edges = [self._make_edge(ref, target, resolution, source_is_test)]
+        members = self.overload_targets(ref, target) if ref.kind == RefKind.CALL else [target]
+        edges = [self._make_edge(ref, m, resolution, source_is_test, family=len(members)) for m in members]
         if ref.kind == RefKind.INHERIT:
             edges.extend(self._overrides(ref.scope, target))
         return ResolvedRef(ref, path, RefStatus.RESOLVED, tuple(edges))
 
-    def _make_edge(self, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool, n: int = 1) -> Edge:
+    def _make_edge(
+        self, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool, n: int = 1, family: int = 1
+    ) -> Edge:
+        """``n``: the candidates of an ambiguous name; ``family``: the overloads the call may run."""
         if ref.kind == RefKind.INHERIT:
             kind = EdgeKind.INHERITS
         elif source_is_test and not target.is_test:
             kind = EdgeKind.TESTS
         else:
             kind = EdgeKind.CALLS if ref.kind == RefKind.CALL else EdgeKind.REFERENCES
-        return Edge(ref.scope, target.id, kind, resolution, _confidence(resolution, n), ref.line)
+        return Edge(
+            ref.scope, target.id, kind, resolution, split_confidence(_confidence(resolution, n), family), ref.line
+        )
 
 
 @cache

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fnmatch import fnmatch
-from pathlib import PurePosixPath
 
 from diffreach.config import Config
 from diffreach.graph.store import Store
@@ -32,6 +31,9 @@ from diffreach.review.behavior import (
     change_score,
     compatible_score,
 )
+from diffreach.review.families import family_edges
+from diffreach.review.hubs import listable, rank_hub_callers
+from diffreach.review.overrides import drop_super_calls
 
 WALK_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.DYNAMIC)
 CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES)
@@ -149,8 +151,8 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         # callers of the change, so base methods join this hop instead of costing one.
         aliases = _dispatch_aliases(w, frontier, visited, hop)
         frontier = frontier + list(aliases)
-        edges = _drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
-        edges += orphan_edges if hop == 1 else []
+        edges = drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
+        edges += orphan_edges + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines) if hop == 1 else []
         edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f])
         edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
@@ -163,10 +165,10 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
             if target in seeds and not caps.all_callers:
                 # Counted and ranked after resolution: only the callers the walk would list
                 # (what --all-callers returns), resolved ones first.
-                listed = _listable(w, sources, changed_test_files)
+                listed = listable(store, sources, changed_test_files)
                 if len(listed) > caps.utility_threshold:
                     hub_callers.append((target, len(listed)))
-                    sources = _rank_hub_callers(store, target, listed)[: caps.hub_callers_shown]
+                    sources = rank_hub_callers(store, target, listed)[: caps.hub_callers_shown]
                     w.truncated = True
                     w.notes.append(
                         f"{target} has {len(listed)} callers; showing {len(sources)} (use --all-callers for all)"
@@ -189,23 +191,6 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     if frontier and caps.hops and _has_more(store, frontier):
         w.notes.append(f"callers beyond hop {caps.hops} not shown (use --hops to widen)")
     return hub_callers
-
-
-def _drop_super_calls(
-    store: Store, edges: list[Edge], aliases: dict[str, set[str]], seeds: dict[str, Change]
-) -> list[Edge]:
-    """A call bound to a base method from inside the class that overrides it (``super().m()``)
-    runs the base method, never the override: it does not reach the override's change."""
-    if not aliases:
-        return edges
-    syms = store.symbols({e.source for e in edges if e.target in aliases and e.target not in seeds})
-    return [
-        e
-        for e in edges
-        if e.target not in aliases
-        or e.target in seeds
-        or not ((s := syms.get(e.source)) is not None and s.kind == NodeKind.METHOD and s.parent in aliases[e.target])
-    ]
 
 
 def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> dict[str, set[str]]:
@@ -242,47 +227,6 @@ def _dedupe_sources(edges: list[Edge]) -> list[tuple[str, list[Edge]]]:
     for e in edges:
         grouped.setdefault(e.source, []).append(e)
     return list(grouped.items())
-
-
-def _listable(
-    w: _Walk, sources: list[tuple[str, list[Edge]]], changed_test_files: set[str]
-) -> list[tuple[str, list[Edge]]]:
-    """The callers ``_reach`` would list: a node that exists, not test code unless the diff
-    touches its file (tests are returned apart)."""
-    syms = w.store.symbols(s for s, _ in sources)
-    return [(s, es) for s, es in sources if s in syms and (not syms[s].is_test or syms[s].file in changed_test_files)]
-
-
-# How firmly a caller is bound, for the hub sample: by scope, import or type first, then a
-# unique name, dispatch, and last the matches by name among several candidates.
-_RESOLUTION_RANK: dict[str, int] = {
-    Resolution.SCOPE: 0,
-    Resolution.IMPORT: 0,
-    Resolution.UNIQUE_NAME: 1,
-    Resolution.DYNAMIC: 2,
-    Resolution.AMBIGUOUS_NAME: 3,
-}
-
-
-def _rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
-    """Resolved callers before ambiguous ones, then the hub's own package first, then the
-    callers that are themselves most called."""
-    declared = store.file_languages()
-
-    def package(path: str) -> str:
-        """A file's package: the one it declares (Java, Go, C#), else its directory."""
-        found = declared.get(path)
-        return (found[1] if found else "") or str(PurePosixPath(path).parent)
-
-    home = package(hub.split("::", 1)[0])
-    counts = store.inbound_counts([s for s, _ in sources], (EdgeKind.CALLS,))
-
-    def key(item: tuple[str, list[Edge]]) -> tuple[int, int, int, str]:
-        source, edges = item
-        firm = min(_RESOLUTION_RANK.get(e.resolution, 4) for e in edges)
-        return (firm, 0 if package(source.split("::", 1)[0]) == home else 1, -counts.get(source, 0), source)
-
-    return sorted(sources, key=key)
 
 
 def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, changed_test_files: set[str]) -> None:

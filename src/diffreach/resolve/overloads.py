@@ -1,0 +1,114 @@
+"""Overload families: which of the definitions of one name in one scope a call binds to.
+
+The layer on ``Classes`` (see ``state.py``). The definitions of a name in one scope are one family:
+ids ``path::f``, ``path::f#2``, … in source order. Lookups in scope answer with the first, the
+family's name; this layer turns that answer into the members a call can run, by the language's
+rules (``LanguageSpec`` fields, no branch on a language):
+
+- stubs for type checkers (Python's ``@overload``, ``overload_stub_markers``) never run: the
+  members without the marker do (the implementation);
+- where the last member implements the signatures before it (TypeScript,
+  ``overload_implementation_last``) and its parameters accept every member's argument count,
+  the call runs the implementation;
+- where the compiler picks the member by the call's arguments (``overload_arity_selects``), the
+  members whose parameter count fits the call's argument count (``Ref.args``);
+- otherwise, or when the count is unknown or fits several, every member that is left: the call's
+  edges are marked by a confidence split among them (``split_confidence``), the resolution stays
+  what found the name.
+
+Languages with none of those fields keep the first member (today's reading of a redefinition).
+A member's signature is read from the source only for names that have a family (rare).
+"""
+
+from __future__ import annotations
+
+from diffreach.languages.spec import arity
+from diffreach.model import NodeKind, Ref, SymRow
+from diffreach.resolve.classes import Classes
+
+# Members of a family read at most (a generated file with thousands of ``f#N``).
+MAX_MEMBERS = 64
+
+Bounds = tuple[int, int | None] | None
+
+
+class Overloads(Classes):
+    def family(self, target: SymRow) -> list[SymRow]:
+        """The members of ``target``'s family in source order (itself alone when it has none)."""
+        base = target.id.partition("#")[0]
+        first = self.symbol(base) if base != target.id else target
+        if first is None or self.symbol(f"{base}#2") is None:
+            return [target]
+        members = [first]
+        for n in range(2, MAX_MEMBERS + 1):
+            row = self.symbol(f"{base}#{n}")
+            if row is None:
+                break
+            members.append(row)
+        return members
+
+    def overload_targets(self, ref: Ref, target: SymRow) -> list[SymRow]:
+        """The members of ``target``'s family a call ``ref`` can run (``[target]`` when it has no
+        family or the language says nothing about overloads)."""
+        if target.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+            return [target]
+        spec = self._specs[target.file]
+        if not (spec.overload_stub_markers or spec.overload_implementation_last or spec.overload_arity_selects):
+            return [target]
+        members = self.family(target)
+        if len(members) == 1:
+            return members
+        signatures = {m.id: self.source.signature_of(m.id) for m in members}
+        if spec.overload_stub_markers:
+            run = [m for m in members if not _is_stub(signatures[m.id], spec.overload_stub_markers)]
+            members = run or members
+        bounds = {m.id: arity(signatures[m.id], spec) for m in members}
+        if spec.overload_implementation_last and len(members) > 1:
+            last = bounds[members[-1].id]
+            if all(_accepts(last, bounds[m.id]) for m in members[:-1]):
+                return [members[-1]]
+        if spec.overload_arity_selects and ref.args >= 0 and len(members) > 1:
+            fit = [m for m in members if _fits(bounds[m.id], ref.args)]
+            members = fit or members
+        return members
+
+    def same_overload(self, base: SymRow, override: SymRow) -> SymRow:
+        """The member of ``base``'s family that ``override`` overrides: the one with its parameter
+        count where the family has several (``base`` itself otherwise)."""
+        members = self.family(base)
+        if len(members) == 1:
+            return base
+        spec = self._specs[base.file]
+        wanted = arity(self.source.signature_of(override.id), spec)
+        for m in members:
+            if arity(self.source.signature_of(m.id), spec) == wanted:
+                return m
+        return base
+
+
+def _is_stub(signature: str, markers: tuple[str, ...]) -> bool:
+    return any(word in markers for word in signature.split())
+
+
+def _fits(bounds: Bounds, count: int) -> bool:
+    if bounds is None:
+        return True  # no parameter list to read: it may fit
+    required, maximum = bounds
+    return required <= count and (maximum is None or count <= maximum)
+
+
+def _accepts(outer: Bounds, inner: Bounds) -> bool:
+    """Does a parameter list with ``outer`` bounds accept every count one with ``inner`` does?"""
+    if outer is None or inner is None:
+        return False
+    if outer[0] > inner[0]:
+        return False
+    return outer[1] is None or (inner[1] is not None and inner[1] <= outer[1])
+
+
+def split_confidence(confidence: float, members: int) -> float:
+    """An edge to one of ``members`` a call may run: its confidence shared among them."""
+    return round(confidence / members, 3) if members > 1 else confidence
+
+
+__all__ = ["Overloads", "split_confidence"]
