@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from diffreach import api
 from diffreach.cli import main
+from diffreach.index.build import graph_from_sources
 
 PYTHON = {
     "shapes/base.py": "class Base:\n    def area(self):\n        return 0\n",
@@ -104,3 +105,44 @@ def test_a_changed_base_reaches_the_super_calls(make_repo) -> None:
     radius = _impact(root)
     assert radius["shapes/square.py::Square.twice"]["hop"] == 1
     assert radius["app.py::report"]["hop"] == 1
+
+
+DEFAULTS = {
+    "src/Greeter.java": 'interface Greeter {\n  default String greet() { return "hi"; }\n}\n',
+    "src/Base.java": 'class Base {\n  public String greet() { return "base"; }\n}\n',
+    "src/Impl.java": "class Impl extends Base implements Greeter {}\n",
+    "src/Own.java": "class Own implements Greeter {}\n",
+    "src/App.java": (
+        "class App {\n  String use(Greeter g) { return g.greet(); }\n  String direct(Impl i) { return i.greet(); }\n}\n"
+    ),
+}
+
+
+def test_java_a_superclass_method_wins_over_an_interface_default() -> None:
+    edges = {(e.source, e.target, e.kind) for e in graph_from_sources(DEFAULTS).edges}
+    assert ("src/App.java::App.direct", "src/Base.java::Base.greet", "calls") in edges
+    assert ("src/App.java::App.direct", "src/Greeter.java::Greeter.greet", "calls") not in edges
+    # A Greeter that is an Impl runs Base.greet: the interface's callers reach it.
+    assert ("src/Greeter.java::Greeter.greet", "src/Base.java::Base.greet", "dynamic") in edges
+
+
+def test_java_callers_of_the_interface_reach_the_inherited_class_method(make_repo) -> None:
+    root = make_repo(DEFAULTS)
+    api.index(root)
+    callers = _by_id(api.callers_of(root, "src/Base.java::Base.greet")["callers"])
+    assert callers["src/App.java::App.use"]["dispatch"] is True
+    assert callers["src/App.java::App.direct"]["dispatch"] is False
+
+
+def test_python_a_method_earlier_in_the_mro_runs_for_the_later_base() -> None:
+    files = {
+        "m.py": (
+            "class A:\n    def run(self):\n        return 'a'\n\n"
+            "class B:\n    def run(self):\n        return 'b'\n\n    def stop(self):\n        return 'b'\n\n"
+            "class C(A, B):\n    pass\n"
+        )
+    }
+    dynamic = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "dynamic"}
+    assert ("m.py::B.run", "m.py::A.run") in dynamic
+    assert ("m.py::A.run", "m.py::B.run") not in dynamic  # A comes first: B.run never runs for a C
+    assert not [d for d in dynamic if d[0] == "m.py::B.stop"]  # C's stop is B's own

@@ -6,13 +6,17 @@ Each test: a small repository in, the expected and the forbidden call edges out.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from diffreach.cli import main
+from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
+from diffreach.index.indexer import Indexer
 from diffreach.model import Edge
+from tests.test_incremental import dump
 
 
 def calls(files: dict[str, str]) -> list[Edge]:
@@ -166,3 +170,24 @@ def test_a_changed_java_overload_reaches_the_callers_of_that_overload_only(make_
     radius = _radius(root)
     assert radius["src/App.java::App.keyed"]["hop"] == 1
     assert "src/App.java::App.plain" not in radius
+
+
+def test_an_overload_added_in_another_file_rebinds_its_callers_as_a_rebuild_does(make_repo, tmp_path) -> None:
+    root = make_repo(
+        {
+            "lib.py": "def parse(x, base=10):\n    return x\n",
+            "use.py": "from lib import parse\n\ndef one():\n    return parse(1)\n\ndef two():\n    return parse('1', 2)\n",
+        }
+    )
+    kept = Indexer(root, Config(workers=1))
+    kept.run()
+    (root / "lib.py").write_text(PY_OVERLOAD["lib.py"])
+    assert kept.run().mode == "incremental"
+    kept.close()
+    fresh = tmp_path / "fresh"
+    shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".diffreach"))
+    full = Indexer(fresh, Config(workers=1))
+    full.run(full=True)
+    full.close()
+    assert dump(root) == dump(fresh)
+    assert ("use.py::one", "lib.py::parse#3", "calls") in {(e[0], e[1], e[2]) for e in dump(root)["edges"]}

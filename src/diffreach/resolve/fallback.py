@@ -140,6 +140,29 @@ class NameFallback(Overloads):
                 edges.append(
                     Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
                 )
+        return edges + self._inherited_implementations(cls, base)
+
+    def _inherited_implementations(self, cls: SymRow, base: SymRow) -> list[Edge]:
+        """A call to ``base.m`` on an object of ``cls`` runs what ``cls``'s own lookup finds: a
+        method it inherits from another base when that one comes first (Java: a superclass's
+        method wins over an interface's default; Python: the MRO). Edge base.m → that method."""
+        if len(self.bases(cls)) < 2:
+            return []  # one base: the class's lookup reaches base.m itself
+        own = {name for name, _ in self._methods_of(cls.file).get(cls.id, ())}
+        edges = []
+        for name, method in self._methods_of(base.file).get(base.id, ()):
+            if name in own or "#" in method.id:
+                continue
+            found = self.member(cls, name)
+            if (
+                found is not None
+                and found.kind == NodeKind.METHOD
+                and found.id != method.id
+                and found.parent != base.id
+            ):
+                edges.append(
+                    Edge(method.id, found.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
+                )
         return edges
 
     def _edge(self, path: str, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool) -> ResolvedRef:
