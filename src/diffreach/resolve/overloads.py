@@ -36,16 +36,26 @@ class Overloads(Classes):
     def family(self, target: SymRow) -> list[SymRow]:
         """The members of ``target``'s family in source order (itself alone when it has none)."""
         base = target.id.partition("#")[0]
-        first = self.symbol(base) if base != target.id else target
-        if first is None or self.symbol(f"{base}#2") is None:
-            return [target]
-        members = [first]
-        for n in range(2, MAX_MEMBERS + 1):
-            row = self.symbol(f"{base}#{n}")
-            if row is None:
-                break
-            members.append(row)
-        return members
+        if base == target.id and self.symbol(f"{base}#2") is None:
+            return [target]  # the common case: one definition of the name
+        return [m for m, _, _ in self._members_of(base)] or [target]
+
+    def _members_of(self, base: str) -> tuple[tuple[SymRow, str, Bounds], ...]:
+        """Each member of the family whose first id is ``base``, with its signature and bounds."""
+        found = self._families.get(base)
+        if found is None:
+            rows = []
+            for n in range(1, MAX_MEMBERS + 1):
+                row = self.symbol(base if n == 1 else f"{base}#{n}")
+                if row is None:
+                    break
+                rows.append(row)
+            spec = self._specs[rows[0].file] if rows else None
+            signatures = [self.source.signature_of(r.id) for r in rows]
+            found = self._families[base] = tuple(
+                (r, sig, arity(sig, spec)) for r, sig in zip(rows, signatures, strict=True)
+            )
+        return found
 
     def overload_targets(self, ref: Ref, target: SymRow) -> list[SymRow]:
         """The members of ``target``'s family a call ``ref`` can run (``[target]`` when it has no
@@ -55,35 +65,33 @@ class Overloads(Classes):
         spec = self._specs[target.file]
         if not (spec.overload_stub_markers or spec.overload_implementation_last or spec.overload_arity_selects):
             return [target]
-        members = self.family(target)
-        if len(members) == 1:
-            return members
-        signatures = {m.id: self.source.signature_of(m.id) for m in members}
+        base = target.id.partition("#")[0]
+        if base == target.id and self.symbol(f"{base}#2") is None:
+            return [target]
+        members = self._members_of(base)
+        if len(members) < 2:
+            return [target]
         if spec.overload_stub_markers:
-            run = [m for m in members if not _is_stub(signatures[m.id], spec.overload_stub_markers)]
-            members = run or members
-        bounds = {m.id: arity(signatures[m.id], spec) for m in members}
+            run = [m for m in members if not _is_stub(m[1], spec.overload_stub_markers)]
+            members = tuple(run) or members
         if spec.overload_implementation_last and len(members) > 1:
-            last = bounds[members[-1].id]
-            if all(_accepts(last, bounds[m.id]) for m in members[:-1]):
-                return [members[-1]]
+            last = members[-1][2]
+            if all(_accepts(last, m[2]) for m in members[:-1]):
+                return [members[-1][0]]
         if spec.overload_arity_selects and ref.args >= 0 and len(members) > 1:
-            fit = [m for m in members if _fits(bounds[m.id], ref.args)]
+            fit = tuple(m for m in members if _fits(m[2], ref.args))
             members = fit or members
-        return members
+        return [m[0] for m in members]
 
     def same_overload(self, base: SymRow, override: SymRow) -> SymRow:
         """The member of ``base``'s family that ``override`` overrides: the one with its parameter
         count where the family has several (``base`` itself otherwise)."""
-        members = self.family(base)
-        if len(members) == 1:
+        first = base.id.partition("#")[0]
+        if first == base.id and self.symbol(f"{first}#2") is None:
             return base
-        spec = self._specs[base.file]
-        wanted = arity(self.source.signature_of(override.id), spec)
-        for m in members:
-            if arity(self.source.signature_of(m.id), spec) == wanted:
-                return m
-        return base
+        members = self._members_of(first)
+        wanted = arity(self.source.signature_of(override.id), self._specs[base.file])
+        return next((m for m, _, bounds in members if bounds == wanted), base)
 
 
 def _is_stub(signature: str, markers: tuple[str, ...]) -> bool:
