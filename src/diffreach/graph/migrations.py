@@ -81,7 +81,9 @@ def migrate(conn: sqlite3.Connection, version: str) -> bool:
     for i in range(start, len(MIGRATIONS)):
         step = MIGRATIONS[i]
         if step.__name__ in recorded:
-            continue
+            # Each step records itself with the version it reaches, in one transaction: a step
+            # recorded that the version has not passed is a database no chain explains.
+            return False
         conn.execute("BEGIN IMMEDIATE")
         try:
             step(conn)
