@@ -24,7 +24,7 @@ def _repo() -> dict[str, str]:
         # Calls on the hub's own class: resolved, and in the hub's package (two calls each:
         # callers are counted, not call sites).
         "web/views.py": "from web.context import Context\n\nctx = Context()\n\n"
-        + _callers("v", 4, "ctx.header('a') + ctx.header('b')"),
+        + _callers("v", 4, "(ctx.header('a'),\n            ctx.header('b'))"),
         # Resolved calls from another package.
         "app/__init__.py": "",
         "app/pages.py": "from web.context import Context\n\nctx = Context()\n\n" + _callers("p", 8, "ctx.header('a')"),
