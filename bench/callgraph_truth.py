@@ -38,8 +38,10 @@ Mapping truth functions to graph nodes:
 
 Counting: call edges are the graph's ``calls``, ``references`` and ``dynamic`` edges, once per node pair,
 with the resolution of the most confident. Expected: distinct modelled (caller, callee) pairs; found: those
-the graph has; recall = found / expected. ``dispatch``: expected pairs the graph has only as caller -> X
-plus a ``dynamic`` edge X -> callee (the walk's hop through an interface method), not in found. Tool edges:
+the graph has; recall = found / expected. A graph whose ``graph --json`` lists ``dispatch`` pairs (caller,
+override, via the base method) has each as a call pair, found under the resolution ``dispatch``. Column
+``dispatch``: expected pairs a graph without that list has only as caller -> X plus a ``dynamic`` edge
+X -> callee (the walk's hop through an interface method), not in found. Tool edges:
 call pairs from the callers the truth lists (also those calling only outside); correct: the expected ones;
 precision = correct / tool edges. RTA's edge lines leave out static calls, so there a tool edge is judged
 only if expected or if its callee is asserted ``!reachable``.
@@ -161,6 +163,10 @@ def build_graph(exe: str, files: dict[str, str]) -> Graph:
         if e["kind"] == "dynamic":
             dynamic[e["source"]].add(e["target"])
     calls = {pair: (resolution, kind) for pair, (_, resolution, kind) in best.items()}
+    # A graph that states dispatch (``dispatch``: a caller of a base method reaches the override)
+    # has those pairs as call pairs of their own, scored under the resolution "dispatch".
+    for d in data.get("dispatch", ()):
+        calls.setdefault((d["source"], d["target"]), ("dispatch", "dispatch"))
     return Graph({str(n["id"]): n for n in data["nodes"]}, calls, dynamic)
 
 

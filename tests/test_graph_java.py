@@ -166,7 +166,9 @@ def test_constructor_call_goes_to_the_class_when_it_declares_none() -> None:
         }
     )
     assert ("src/p/Use.java::Use.go", "src/p/Plain.java::Plain", "calls") in found
-    assert ("src/p/Use.java::Use.go", "src/p/Ctor.java::Ctor.Ctor", "calls") in found
+    # new Ctor(1): the constructor whose parameter count fits (issue 18, overload families).
+    assert ("src/p/Use.java::Use.go", "src/p/Ctor.java::Ctor.Ctor#2", "calls") in found
+    assert ("src/p/Use.java::Use.go", "src/p/Ctor.java::Ctor.Ctor", "calls") not in found
 
 
 def test_fields_and_parameters_type_their_receivers() -> None:
@@ -253,7 +255,12 @@ def test_overloads_count_as_one_name_when_matching_by_name() -> None:
         }
     )
     found = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
-    assert found == {("src/p/U.java::U.go", "src/p/B.java::B.addField", "unique-name")}
+    # One name (unique-name, not ambiguous); both members take one argument, so the argument's
+    # type would choose: the call binds to each (issue 18, overload families).
+    assert found == {
+        ("src/p/U.java::U.go", "src/p/B.java::B.addField", "unique-name"),
+        ("src/p/U.java::U.go", "src/p/B.java::B.addField#2", "unique-name"),
+    }
 
 
 def test_superclass_with_a_constructor_in_the_same_package() -> None:

@@ -25,7 +25,21 @@ IMPORT_FORMS = [
     "from pkg import m1",
     "import pkg.m0 as m0",
 ]
-BODIES = ["{n}()", "m1.{n}()", "m0.{n}()", "self.{n}()", "Base().{n}()", "x = Base()\n        x.{n}()", "pass"]
+BODIES = [
+    "{n}()",
+    "m1.{n}()",
+    "m0.{n}()",
+    "self.{n}()",
+    "Base().{n}()",
+    "x = Base()\n        x.{n}()",
+    "pass",
+    # Calls whose argument count picks an overload (a family may span the files' updates).
+    "{n}(1)",
+    "m0.{n}(1, 2)",
+]
+# A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
+OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"
+REDEFINITION = "def {n}(a, b=0):\n    pass\n"
 
 
 def dump(root: Path) -> dict[str, object]:
@@ -35,7 +49,7 @@ def dump(root: Path) -> dict[str, object]:
         return {
             "nodes": sorted(c.execute("SELECT * FROM nodes").fetchall()),
             "edges": sorted(c.execute("SELECT source, target, kind, resolution, confidence, line, file FROM edges")),
-            "refs": sorted(c.execute("SELECT file, scope, kind, name, receiver, line, status FROM refs")),
+            "refs": sorted(c.execute("SELECT file, scope, kind, name, receiver, line, status, args FROM refs")),
             "imports": sorted(c.execute("SELECT * FROM imports")),
             "files": sorted(c.execute("SELECT path, language, hash FROM files")),
         }
@@ -47,6 +61,7 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
     files = {"pkg/__init__.py": "", "pkg/sub/__init__.py": ""}
     for path, funcs in spec.items():
         lines = [IMPORT_FORMS[i % len(IMPORT_FORMS)].format(n=NAMES[i % len(NAMES)]) for i in range(len(funcs))]
+        lines.append("from typing import overload\n")
         lines.append("class Base:\n    def alpha(self):\n        pass\n")
         for name, body, base, method in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
@@ -55,7 +70,11 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
                     f"class K_{name}({'Base' if base else 'object'}):\n    def {name}(self):\n        {text}\n"
                 )
             else:
+                if body % 3 == 1:
+                    lines.append(OVERLOAD_STUB.format(n=name))
                 lines.append(f"def {name}():\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n")
+                if body % 3 == 2:
+                    lines.append(REDEFINITION.format(n=name))
         files[path] = "\n".join(lines)
     return files
 

@@ -194,7 +194,10 @@ def test_a_database_of_schema_1_is_migrated_and_its_notes_filled_in(make_repo: C
     store = Store.open(root, create=False)
     try:
         assert store.get_meta("schema_version") == SCHEMA_VERSION
-        assert [r[0] for r in store.conn.execute("SELECT name FROM migrations")] == ["m1_to_2_notes"]
+        assert [r[0] for r in store.conn.execute("SELECT name FROM migrations")] == [
+            "m1_to_2_notes",
+            "m2_to_3_ref_arguments",
+        ]
         text = store.conn.execute("SELECT text FROM notes WHERE node='ship.py::weigh.tare'").fetchone()
         assert text == ("pallet wood is excluded",)
     finally:

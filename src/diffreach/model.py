@@ -144,6 +144,9 @@ class Ref:
     name: str
     receiver: str
     line: int
+    # How many arguments a call passes (its query captured the argument list); -1 when not
+    # counted: not a call, a spread or splat argument, no capture. Overloads are chosen by it.
+    args: int = -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,16 @@ from typing import Any
 from diffreach.config import load_config
 from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
+from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
 from diffreach.index.indexer import find_root
 from diffreach.languages import all_languages
 from diffreach.model import EdgeKind
 from diffreach.query.question import bound_question
 
-CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.DYNAMIC, EdgeKind.TESTS)
-CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind.DYNAMIC, EdgeKind.TESTS)
+# A ``dynamic`` edge Base.m → Sub.m is not a call: the callers of Base.m reach Sub.m through
+# dispatch, and are listed as such (``dispatch: true``, ``via`` the base method; index/dispatch.py).
+CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.TESTS)
+CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind.TESTS)
 
 
 def open_store(root: str | Path) -> Store:
@@ -39,7 +42,11 @@ def graph(root: str | Path) -> dict[str, object]:
             }
             for s in store.all_symbols()
         ]
-        return {"nodes": nodes, "edges": [e.as_json() for e in store.all_edges()]}
+        dispatch = [
+            {"source": d.edge.source, "target": d.override, "via": d.base, "kind": d.edge.kind, "line": d.edge.line}
+            for d in all_dispatch(store, CALLER_KINDS)
+        ]
+        return {"nodes": nodes, "edges": [e.as_json() for e in store.all_edges()], "dispatch": dispatch}
     finally:
         store.close()
 
@@ -53,9 +60,10 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
         frontier = [target.id]
         for hop in range(1, hops + 1):
             edges = sorted(store.edges_to(frontier, CALLER_KINDS), key=lambda e: (e.source, e.target))
+            dispatched = [d.edge for f in frontier for d in dispatch_callers(store, f, CALLER_KINDS)]
             nxt: list[str] = []
-            syms = store.symbols(e.source for e in edges)
-            for e in edges:
+            syms = store.symbols(e.source for e in edges + dispatched)
+            for e, through in [(e, False) for e in edges] + [(e, True) for e in dispatched]:
                 if e.source in seen or e.source not in syms:
                     continue
                 seen[e.source] = hop
@@ -69,6 +77,7 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
                         "resolution": e.resolution,
                         "confidence": e.confidence,
                         "line": e.line,
+                        "dispatch": through,
                     }
                 )
             frontier = nxt
@@ -82,7 +91,8 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
     try:
         source = find_symbol(store, symbol)
         edges = sorted(store.edges_from([source.id], CALLEE_KINDS), key=lambda e: (e.line, e.target))
-        syms = store.symbols(e.target for e in edges)
+        dispatched = dispatch_callees(store, [e for e in edges if e.kind != EdgeKind.INHERITS])
+        syms = store.symbols([*(e.target for e in edges), *(d.override for d in dispatched)])
         rows = [
             {
                 **syms[e.target].as_json(),
@@ -90,9 +100,23 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
                 "resolution": e.resolution,
                 "confidence": e.confidence,
                 "line": e.line,
+                "dispatch": False,
             }
             for e in edges
             if e.target in syms
+        ]
+        rows += [
+            {
+                **syms[d.override].as_json(),
+                "via": d.base,
+                "edge": d.edge.kind,
+                "resolution": d.edge.resolution,
+                "confidence": d.edge.confidence,
+                "line": d.edge.line,
+                "dispatch": True,
+            }
+            for d in dispatched
+            if d.override in syms
         ]
         return {"symbol": source.as_json(), "callees": rows}
     finally:

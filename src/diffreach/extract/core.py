@@ -272,7 +272,7 @@ class _Found:
 
     text: _Text
     defs: dict[int, Definition] = field(default_factory=dict)  # by the name node's start byte
-    refs: dict[tuple[str, int], tuple[Node, str, str, str, str]] = field(default_factory=dict)
+    refs: dict[tuple[str, int], tuple[Node, str, str, str, str, int]] = field(default_factory=dict)
     imports: list[Import] = field(default_factory=list)
     bindings: list[tuple[Node, str, str]] = field(default_factory=list)
     package: str = ""
@@ -346,7 +346,22 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
             receiver = receiver.replace(sep, ".")
     owners = captures.get("owner")
     owner = _clean_type(_members(text(owners[0]), step.spec)) if owners else ""
-    found.refs[key] = (nodes[0], step.kind, step.preset.get("name") or text(names[0]), receiver, owner)
+    arguments = captures.get("arguments")
+    args = _argument_count(arguments[0], step.spec) if arguments is not None else -1
+    found.refs[key] = (nodes[0], step.kind, step.preset.get("name") or text(names[0]), receiver, owner, args)
+
+
+def _argument_count(node: Node, spec: LanguageSpec) -> int:
+    """The arguments in a captured argument list; -1 when a spread makes the count unknown.
+    Comments are extras of the tree, not arguments."""
+    count = 0
+    for child in node.named_children:
+        if child.is_extra:
+            continue
+        if child.type in spec.spread_arguments:
+            return -1
+        count += 1
+    return count
 
 
 def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

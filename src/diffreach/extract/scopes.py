@@ -55,7 +55,7 @@ class Scopes:
     def id_of(self, i: int) -> str:
         return self.ordered[i].id if i >= 0 else self.path
 
-    def refs(self, raw: Iterable[tuple[Node, str, str, str, str]]) -> list[Ref]:
+    def refs(self, raw: Iterable[tuple[Node, str, str, str, str, int]]) -> list[Ref]:
         # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo).
         owners = {d.qualname: d.id for d in reversed(self.ordered) if d.kind == NodeKind.CLASS}
         # Speed: ``index_of`` inlined over plain lists, and rows sorted as tuples
@@ -63,7 +63,7 @@ class Scopes:
         starts, ends = self.starts, [d.end for d in self.ordered]
         parents, ids = [d.parent for d in self.ordered], [d.id for d in self.ordered]
         rows = []
-        for seq, (node, kind, name, receiver, owner) in enumerate(raw):
+        for seq, (node, kind, name, receiver, owner, args) in enumerate(raw):
             if len(receiver) > MAX_RECEIVER:
                 receiver = "?"
             scope = (owners.get(owner) or owners.get(owner.rsplit(".", 1)[-1])) if owner else None
@@ -73,7 +73,7 @@ class Scopes:
                 while i >= 0 and ends[i] <= at:
                     i = parents[i]
                 scope = ids[i] if i >= 0 else self.path
-            rows.append((node.start_point.row + 1, kind, name, receiver, seq, scope))
+            rows.append((node.start_point.row + 1, kind, name, receiver, seq, scope, args))
         rows.sort()
         return make_refs(rows)
 
@@ -94,9 +94,9 @@ class Scopes:
 # Speed: a frozen dataclass's ``__init__`` sets each field through
 # ``object.__setattr__``, and a Ref is made per reference, the most numerous record;
 # setting the slots directly makes the same record in half the time. Only while
-# Ref's fields are these five and it has no ``__post_init__``; otherwise its own
+# Ref's fields are these six and it has no ``__post_init__``; otherwise its own
 # constructor is used.
-_REF_FIELDS = ("scope", "kind", "name", "receiver", "line")
+_REF_FIELDS = ("scope", "kind", "name", "receiver", "line", "args")
 _REF_SLOTS = (
     tuple(getattr(Ref, name).__set__ for name in _REF_FIELDS)
     if tuple(f.name for f in fields(Ref)) == _REF_FIELDS and not hasattr(Ref, "__post_init__")
@@ -104,19 +104,20 @@ _REF_SLOTS = (
 )
 
 
-def make_refs(rows: list[tuple[int, str, str, str, int, str]]) -> list[Ref]:
+def make_refs(rows: list[tuple[int, str, str, str, int, str, int]]) -> list[Ref]:
     if _REF_SLOTS is None:
-        return [Ref(scope, kind, name, receiver, line) for line, kind, name, receiver, _, scope in rows]
+        return [Ref(scope, kind, name, receiver, line, args) for line, kind, name, receiver, _, scope, args in rows]
     new = object.__new__
-    set_scope, set_kind, set_name, set_receiver, set_line = _REF_SLOTS
+    set_scope, set_kind, set_name, set_receiver, set_line, set_args = _REF_SLOTS
     out = []
-    for line, kind, name, receiver, _, scope in rows:
+    for line, kind, name, receiver, _, scope, args in rows:
         ref = new(Ref)
         set_scope(ref, scope)
         set_kind(ref, kind)
         set_name(ref, name)
         set_receiver(ref, receiver)
         set_line(ref, line)
+        set_args(ref, args)
         out.append(ref)
     return out
 

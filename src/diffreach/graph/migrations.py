@@ -30,8 +30,16 @@ def m1_to_2_notes(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
 
 
+def m2_to_3_ref_arguments(conn: sqlite3.Connection) -> None:
+    """``refs.args``: a call's argument count, which picks an overload. Counted from the source,
+    so every file is marked for reading again, as in ``m1_to_2_notes``."""
+    if "args" not in {r[1] for r in conn.execute("PRAGMA table_info(refs)")}:  # not made in its newest shape
+        conn.execute("ALTER TABLE refs ADD COLUMN args INTEGER NOT NULL DEFAULT -1")
+    conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
+
+
 # In order: MIGRATIONS[i] takes the schema from version i + 1 to i + 2, as its name says.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m1_to_2_notes,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m1_to_2_notes, m2_to_3_ref_arguments)
 SCHEMA_VERSION = str(len(MIGRATIONS) + 1)
 
 
@@ -73,7 +81,9 @@ def migrate(conn: sqlite3.Connection, version: str) -> bool:
     for i in range(start, len(MIGRATIONS)):
         step = MIGRATIONS[i]
         if step.__name__ in recorded:
-            continue
+            # Each step records itself with the version it reaches, in one transaction: a step
+            # recorded that the version has not passed is a database no chain explains.
+            return False
         conn.execute("BEGIN IMMEDIATE")
         try:
             step(conn)

@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS refs (
     name     TEXT NOT NULL,
     receiver TEXT NOT NULL,
     line     INTEGER NOT NULL,
-    status   TEXT NOT NULL
+    status   TEXT NOT NULL,
+    args     INTEGER NOT NULL DEFAULT -1  -- model.Ref.args: a call's argument count, -1 uncounted
 );
 CREATE INDEX IF NOT EXISTS refs_file ON refs(file);
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);

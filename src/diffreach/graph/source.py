@@ -80,6 +80,10 @@ class StoreSource:
         row = self.store.conn.execute("SELECT kind FROM nodes WHERE id=?", (sid,)).fetchone()
         return row[0] if row else None
 
+    def signature_of(self, sid: str) -> str:
+        row = self.store.conn.execute("SELECT signature FROM nodes WHERE id=?", (sid,)).fetchone()
+        return str(row[0]) if row else ""
+
     def named(self, name: str) -> list[SymRow]:
         return [
             SymRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]))

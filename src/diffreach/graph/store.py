@@ -189,12 +189,13 @@ class Store(GraphReader):
         edges: list[tuple[object, ...]] = []
         for ref_id, rr in enumerate(resolved, next_id):
             r = rr.ref
-            refs.append((ref_id, rr.file, r.scope, r.kind, r.name, r.receiver, r.line, rr.status))
+            refs.append((ref_id, rr.file, r.scope, r.kind, r.name, r.receiver, r.line, rr.status, r.args))
             edges.extend(
                 (e.source, e.target, e.kind, e.resolution, e.confidence, e.line, rr.file, ref_id) for e in rr.edges
             )
         c.executemany(
-            "INSERT INTO refs(id, file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,?,?)", refs
+            "INSERT INTO refs(id, file, scope, kind, name, receiver, line, status, args) VALUES (?,?,?,?,?,?,?,?,?)",
+            refs,
         )
         c.executemany(
             "INSERT INTO edges(source, target, kind, resolution, confidence, line, file, ref) VALUES (?,?,?,?,?,?,?,?)",
@@ -240,8 +241,8 @@ class Store(GraphReader):
     def insert_pending_refs(self, fx: FileExtract) -> None:
         """A file's references before resolution; ``replace_resolutions`` settles them."""
         self.conn.executemany(
-            "INSERT INTO refs(file, scope, kind, name, receiver, line, status) VALUES (?,?,?,?,?,?,'pending')",
-            [(fx.path, r.scope, r.kind, r.name, r.receiver, r.line) for r in fx.refs],
+            "INSERT INTO refs(file, scope, kind, name, receiver, line, status, args) VALUES (?,?,?,?,?,?,'pending',?)",
+            [(fx.path, r.scope, r.kind, r.name, r.receiver, r.line, r.args) for r in fx.refs],
         )
 
     def pending_refs(self, path: str) -> list[tuple[int, Ref]]:
@@ -249,7 +250,8 @@ class Store(GraphReader):
         return [
             (r[0], Ref(*r[1:]))
             for r in self.conn.execute(
-                "SELECT id, scope, kind, name, receiver, line FROM refs WHERE file=? AND status='pending' ORDER BY id",
+                "SELECT id, scope, kind, name, receiver, line, args FROM refs WHERE file=? AND status='pending'"
+                " ORDER BY id",
                 (path,),
             )
         ]

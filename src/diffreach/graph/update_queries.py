@@ -23,7 +23,7 @@ Environment = tuple[list[tuple[object, ...]], ...]
 # An edge of a reference as stored: source, target, kind, resolution, confidence, line.
 StoredEdge = tuple[str, str, str, str, float, int]
 # (scope, kind, name, receiver) → (status, line, edges as stored): a file's reference outcomes.
-Outcomes = dict[tuple[str, str, str, str], tuple[str, int, list[StoredEdge]]]
+Outcomes = dict[tuple[str, str, str, str, int], tuple[str, int, list[StoredEdge]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +95,8 @@ def extract_environment(fx: FileExtract) -> Environment:
 
 
 def stored_outcomes(store: Store, path: str) -> Outcomes:
-    """A stored file's reference outcomes by (scope, kind, name, receiver), the first of each."""
+    """A stored file's reference outcomes by (scope, kind, name, receiver, args), the first of each
+    (a call's argument count may pick another overload)."""
     conn = store.conn
     edges: dict[int, list[StoredEdge]] = {}
     for row in conn.execute(
@@ -105,10 +106,10 @@ def stored_outcomes(store: Store, path: str) -> Outcomes:
     ):
         edges.setdefault(row[0], []).append(row[1:])
     outcomes: Outcomes = {}
-    for ref_id, scope, kind, name, receiver, line, status in conn.execute(
-        "SELECT id, scope, kind, name, receiver, line, status FROM refs WHERE file=?", (path,)
+    for ref_id, scope, kind, name, receiver, line, status, args in conn.execute(
+        "SELECT id, scope, kind, name, receiver, line, status, args FROM refs WHERE file=?", (path,)
     ):
-        outcomes.setdefault((scope, kind, name, receiver), (status, line, edges.get(ref_id, [])))
+        outcomes.setdefault((scope, kind, name, receiver, args), (status, line, edges.get(ref_id, [])))
     return outcomes
 
 
@@ -140,10 +141,10 @@ def refs_by_id(store: Store, ids: Iterable[int]) -> list[tuple[int, str, Ref, bo
     for chunk in _chunks(sorted(ids), 500):
         marks = ",".join("?" * len(chunk))
         rows.extend(
-            (r[0], r[1], Ref(r[2], r[3], r[4], r[5], r[6]), bool(r[7]))
+            (r[0], r[1], Ref(r[2], r[3], r[4], r[5], r[6], r[8]), bool(r[7]))
             for r in store.conn.execute(
                 f"SELECT refs.id, refs.file, refs.scope, refs.kind, refs.name, refs.receiver, refs.line,"
-                f" COALESCE(nodes.is_test, files.is_test) FROM refs JOIN files ON files.path=refs.file"
+                f" COALESCE(nodes.is_test, files.is_test), refs.args FROM refs JOIN files ON files.path=refs.file"
                 f" LEFT JOIN nodes ON nodes.id=refs.scope WHERE refs.id IN ({marks})",
                 chunk,
             )

@@ -95,6 +95,10 @@ class ExtractSource:
     def kind_of(self, sid: str) -> str | None:
         return next((row.kind for row in self._rows.get(sid.partition("::")[0], ()) if row.id == sid), None)
 
+    def signature_of(self, sid: str) -> str:
+        fx = self._extracts.get(sid.partition("::")[0])
+        return next((s.signature for s in fx.symbols if s.id == sid), "") if fx else ""
+
 
 @dataclass(frozen=True, slots=True)
 class BuiltGraph:

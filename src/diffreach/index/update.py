@@ -230,7 +230,7 @@ class IncrementalUpdate:
         kept = kept or {}
         settled = []
         for ref_id, path, ref, is_test in rows:
-            twin = kept.get(path, {}).get((ref.scope, ref.kind, ref.name, ref.receiver))
+            twin = kept.get(path, {}).get((ref.scope, ref.kind, ref.name, ref.receiver, ref.args))
             if twin is None:
                 settled.append((ref_id, resolver.resolve_safely(path, ref, is_test)))
             else:

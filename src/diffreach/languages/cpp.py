@@ -131,6 +131,7 @@ SPEC = LanguageSpec(
     ),
     self_names=frozenset({"this"}),
     constructor_is_class_name=True,
+    overload_arity_selects=True,
     implicit_self=True,
     builtins=C_KEYWORDS
     | C_STDLIB

@@ -39,6 +39,7 @@ SPEC = LanguageSpec(
     test_globs=("*Tests.cs", "*Test.cs", "*.Tests/*", "*.Test/*", "*.UnitTests/*", "tests/*", "test/*"),
     self_names=frozenset({"this"}),
     super_names=frozenset({"base"}),
+    overload_arity_selects=True,
     constructor_is_class_name=True,
     implicit_self=True,
     package_scope=True,

@@ -175,6 +175,7 @@ SPEC = LanguageSpec(
     builtin_methods=_BUILTIN_METHODS,
     module_separator=".",
     import_alias=lambda module: module.rsplit(".", 1)[-1],
+    overload_arity_selects=True,
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
     "same-package classes across roots; this./super./static calls; extends/implements; constructors",
 )

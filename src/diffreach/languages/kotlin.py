@@ -23,6 +23,8 @@ SPEC = LanguageSpec(
     test_globs=("*Test.kt", "*Tests.kt", "src/test/*", "test/*", "src/androidTest/*"),
     self_names=frozenset({"this"}),
     super_names=frozenset({"super"}),
+    # Calls capture no argument list (trailing lambdas, named arguments): every member, marked.
+    overload_arity_selects=True,
     constructor_is_class_name=False,
     implicit_self=True,
     package_scope=True,

@@ -15,7 +15,9 @@ Capture names used by the query files (the contract with ``extract.py``):
   ``@receiver`` (optional) the type it belongs to when it is defined outside
   it (Go receivers, ``void Foo::bar()``).
 - ``@reference.call`` / ``@reference.value`` / ``@reference.inherit`` with
-  ``@name`` and an optional ``@receiver`` (the expression left of the dot).
+  ``@name`` and an optional ``@receiver`` (the expression left of the dot);
+  a call's optional ``@arguments`` is its argument list (its named children,
+  comments aside, are counted: ``Ref.args``).
 - ``@import`` with ``@import.module`` and optional ``@import.name``,
   ``@import.alias``, ``@import.wildcard``; ``@import.default`` marks a default
   import (JS) and ``@import.namespace`` a namespace binding.
@@ -43,7 +45,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -82,6 +84,44 @@ def parameter_list(signature: str, skip: int = 0) -> str | None:
         if end < 0:
             return None
     return signature[start + 1 : end]
+
+
+def arity(signature: str, spec: LanguageSpec | None = None) -> tuple[int, int | None] | None:
+    """(required, maximum or None for variadic) from a signature's parameter list, which
+    the language's spec finds (the first parenthesised group when there is no spec)."""
+    text = (spec.parameters if spec is not None else parameter_list)(signature)
+    if text is None:
+        return None
+    params = [p.strip() for p in top_level_split(text) if p.strip()]
+    params = [
+        p
+        for p in params
+        if p not in ("self", "cls", "this", "/", "*") and not p.startswith(("self:", "&self", "&mut self"))
+    ]
+    required, maximum = 0, 0
+    variadic = False
+    for p in params:
+        if p.startswith(("**", "*")) or "..." in p:
+            variadic = True
+            continue
+        maximum += 1
+        if "=" not in p and "?" not in p.split(":")[0]:
+            required += 1
+    return required, (None if variadic else maximum)
+
+
+def top_level_split(text: str) -> Iterable[str]:
+    """The parts of a list split at its top-level commas (brackets of every kind nested)."""
+    depth, last = 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            yield text[last:i]
+            last = i + 1
+    yield text[last:]
 
 
 def _closing(text: str, start: int) -> int:
@@ -200,6 +240,20 @@ class LanguageSpec:
     # comment): file bytes → a codec name. Without a hook, or when it says UTF-8, the bytes are
     # parsed as they are; otherwise they are decoded with it and parsed as UTF-8.
     source_encoding: Callable[[bytes], str] | None = None
+    # Overload families: the definitions of one name in one scope (ids ``f``, ``f#2``, …). A call
+    # captures its argument list (``@arguments``); an argument of one of these node types spreads a
+    # sequence (``*args``, ``...xs``), and the call's count is then unknown.
+    spread_arguments: frozenset[str] = frozenset()
+    # Signature prefixes that mark a member as a stub for type checkers, never run (Python's
+    # ``@overload``): calls bind to the members without one, the implementation.
+    overload_stub_markers: tuple[str, ...] = ()
+    # The last member of a family implements the ones before it, which are signatures only, when
+    # its parameters accept every member's argument count (TypeScript: overload signatures are
+    # followed by one implementation, whose parameter list must be compatible with each).
+    overload_implementation_last: bool = False
+    # The compiler picks the member by the call's arguments (Java, C#, Kotlin, C++, TypeScript's
+    # signatures): a call binds to the members whose parameter count fits its argument count.
+    overload_arity_selects: bool = False
 
     @cached_property
     def query_source(self) -> str:

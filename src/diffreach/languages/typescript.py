@@ -60,6 +60,9 @@ _TS = LanguageSpec(
     resolution_configs=RESOLUTION_CONFIGS,
     docstring=DOCSTRING,
     string_prefixes=DOCSTRING_PREFIXES,
+    spread_arguments=frozenset({"spread_element"}),
+    overload_implementation_last=True,
+    overload_arity_selects=True,
     import_alias=lambda module: "",
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",

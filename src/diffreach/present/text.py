@@ -43,6 +43,8 @@ def render_neighbours(data: dict[str, Any], key: str) -> str:
     for row in rows:
         hop = f"hop {row['hop']}  " if "hop" in row else ""
         flag = "" if row["resolution"] in ("import", "scope") else f"  [{row['resolution']}]"
+        if row.get("dispatch"):  # reached through a base method's dispatch (index/dispatch.py)
+            flag += f"  [dispatch via {row['via']}]"
         lines.append(f"  {hop}{row['edge']:<10} {row['id']}  :{row.get('line', row['start_line'])}{flag}")
     return "\n".join(lines)
 

@@ -27,14 +27,14 @@ from diffreach.model import (
     ResolvedRef,
     SymRow,
 )
-from diffreach.resolve.classes import Classes
+from diffreach.resolve.overloads import Overloads, split_confidence
 from diffreach.resolve.records import MAX_AMBIGUOUS, MAX_DEPTH
 from diffreach.resolve.records import qualname as _qualname
 
 _MAX_DEPTH = MAX_DEPTH
 
 
-class NameFallback(Classes):
+class NameFallback(Overloads):
     def _by_name(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool, method: bool) -> ResolvedRef:
         if ref.kind == RefKind.VALUE or ref.name.startswith("__") or (method and ref.name in spec.builtin_methods):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
@@ -136,8 +136,32 @@ class NameFallback(Classes):
         for name, row in self._methods_of(cls.file).get(class_id, ()):
             overridden = self.member(base, name)
             if overridden is not None and overridden.kind == NodeKind.METHOD:
+                overridden = self.same_overload(overridden, row)  # m(int) overrides m(int), not m()
                 edges.append(
                     Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
+                )
+        return edges + self._inherited_implementations(cls, base)
+
+    def _inherited_implementations(self, cls: SymRow, base: SymRow) -> list[Edge]:
+        """A call to ``base.m`` on an object of ``cls`` runs what ``cls``'s own lookup finds: a
+        method it inherits from another base when that one comes first (Java: a superclass's
+        method wins over an interface's default; Python: the MRO). Edge base.m → that method."""
+        if len(self.bases(cls)) < 2:
+            return []  # one base: the class's lookup reaches base.m itself
+        own = {name for name, _ in self._methods_of(cls.file).get(cls.id, ())}
+        edges = []
+        for name, method in self._methods_of(base.file).get(base.id, ()):
+            if name in own or "#" in method.id:
+                continue
+            found = self.member(cls, name)
+            if (
+                found is not None
+                and found.kind == NodeKind.METHOD
+                and found.id != method.id
+                and found.parent != base.id
+            ):
+                edges.append(
+                    Edge(method.id, found.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
                 )
         return edges
 
@@ -148,19 +172,25 @@ class NameFallback(Classes):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
         if ref.kind == RefKind.CALL and target.kind == NodeKind.CLASS:
             target = self._constructor(target)
-        edges = [self._make_edge(ref, target, resolution, source_is_test)]
+        members = self.overload_targets(ref, target) if ref.kind == RefKind.CALL else [target]
+        edges = [self._make_edge(ref, m, resolution, source_is_test, family=len(members)) for m in members]
         if ref.kind == RefKind.INHERIT:
             edges.extend(self._overrides(ref.scope, target))
         return ResolvedRef(ref, path, RefStatus.RESOLVED, tuple(edges))
 
-    def _make_edge(self, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool, n: int = 1) -> Edge:
+    def _make_edge(
+        self, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool, n: int = 1, family: int = 1
+    ) -> Edge:
+        """``n``: the candidates of an ambiguous name; ``family``: the overloads the call may run."""
         if ref.kind == RefKind.INHERIT:
             kind = EdgeKind.INHERITS
         elif source_is_test and not target.is_test:
             kind = EdgeKind.TESTS
         else:
             kind = EdgeKind.CALLS if ref.kind == RefKind.CALL else EdgeKind.REFERENCES
-        return Edge(ref.scope, target.id, kind, resolution, _confidence(resolution, n), ref.line)
+        return Edge(
+            ref.scope, target.id, kind, resolution, split_confidence(_confidence(resolution, n), family), ref.line
+        )
 
 
 @cache

@@ -57,6 +57,10 @@ class Source(Protocol):
 
     def kind_of(self, sid: str) -> str | None: ...
 
+    def signature_of(self, sid: str) -> str:
+        """A symbol's signature ("" when unknown): read for the members of overload families."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Module:

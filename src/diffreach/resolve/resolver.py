@@ -310,10 +310,10 @@ class Resolver(NameFallback):
         self._receivers.clear()
         self._file_members.clear()
         self._file_names.clear()
-        seen: dict[tuple[str, str, str, str], ResolvedRef] = {}
+        seen: dict[tuple[str, str, str, str, int], ResolvedRef] = {}
         out = []
         for ref in refs:
-            key = (ref.scope, ref.kind, ref.name, ref.receiver)
+            key = (ref.scope, ref.kind, ref.name, ref.receiver, ref.args)  # args: overloads differ
             twin = seen.get(key)
             if twin is None:
                 rr = seen[key] = self.resolve_safely(path, ref, is_test.get(ref.scope, default_test))

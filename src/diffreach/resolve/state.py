@@ -79,6 +79,9 @@ class ResolverState(ABC):
         # lookup_name's file-level answers (import, package, global) for the file being resolved.
         self._file_names: dict[tuple[str, str], Target | None] = {}
         self._class_methods: tuple[str | None, dict[str, list[tuple[str, SymRow]]]] = (None, {})
+        # Overload families (overloads.py): a family's first id → each member with its signature
+        # and its parameter-count bounds, read once per family (JavaPoet: 3,000 reads unmemoised).
+        self._families: dict[str, tuple[tuple[SymRow, str, tuple[int, int | None] | None], ...]] = {}
 
     def forget_files(self) -> None:
         """Drop what was learnt file by file (symbols, imports, bindings, bases, members) and keep
@@ -99,6 +102,7 @@ class ResolverState(ABC):
             self._receivers,
             self._file_members,
             self._file_names,
+            self._families,
         ):
             memo.clear()
         self._class_methods = (None, {})

@@ -18,7 +18,7 @@ from dataclasses import asdict
 
 from diffreach.errors import DiffreachError
 from diffreach.languages import language_for
-from diffreach.languages.spec import LanguageSpec, parameter_list
+from diffreach.languages.spec import arity, top_level_split
 from diffreach.model import Change, Reached
 
 # Per change kind: the chance a direct caller's behaviour changes. Ordered by
@@ -47,30 +47,6 @@ def change_score(change: Change) -> float:
     return max((KIND_SCORES.get(k, 0.2) for k in change.changes), default=0.2)
 
 
-def arity(signature: str, spec: LanguageSpec | None = None) -> tuple[int, int | None] | None:
-    """(required, maximum or None for variadic) from a signature's parameter list, which
-    the language's spec finds (the first parenthesised group when there is no spec)."""
-    text = (spec.parameters if spec is not None else parameter_list)(signature)
-    if text is None:
-        return None
-    params = [p.strip() for p in _top_level_split(text) if p.strip()]
-    params = [
-        p
-        for p in params
-        if p not in ("self", "cls", "this", "/", "*") and not p.startswith(("self:", "&self", "&mut self"))
-    ]
-    required, maximum = 0, 0
-    variadic = False
-    for p in params:
-        if p.startswith(("**", "*")) or "..." in p:
-            variadic = True
-            continue
-        maximum += 1
-        if "=" not in p and "?" not in p.split(":")[0]:
-            required += 1
-    return required, (None if variadic else maximum)
-
-
 def call_arguments(line: str, name: str) -> int | None:
     """How many arguments the first call of ``name`` on a line passes; None if unclear."""
     m = re.search(rf"\b{re.escape(name)}\s*\(", line)
@@ -87,21 +63,8 @@ def call_arguments(line: str, name: str) -> int | None:
                 inner = line[start + 1 : i].strip()
                 if "*" in inner.split(",")[0][:2] or "..." in inner:
                     return None  # splatted arguments: cannot count
-                return len([a for a in _top_level_split(inner) if a.strip()]) if inner else 0
+                return len([a for a in top_level_split(inner) if a.strip()]) if inner else 0
     return None  # call continues on the next line
-
-
-def _top_level_split(text: str) -> Iterable[str]:
-    depth, last = 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            yield text[last:i]
-            last = i + 1
-    yield text[last:]
 
 
 def call_fit(change: Change, caller_lines: Iterable[str], name: str) -> bool | None:

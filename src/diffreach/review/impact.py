@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fnmatch import fnmatch
-from pathlib import PurePosixPath
 
 from diffreach.config import Config
 from diffreach.graph.store import Store
@@ -32,6 +31,9 @@ from diffreach.review.behavior import (
     change_score,
     compatible_score,
 )
+from diffreach.review.families import family_edges
+from diffreach.review.hubs import listable, rank_hub_callers
+from diffreach.review.overrides import drop_super_calls
 
 WALK_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.DYNAMIC)
 CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES)
@@ -147,8 +149,10 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
             break
         # A base method whose override changed dispatches to it: its callers are direct
         # callers of the change, so base methods join this hop instead of costing one.
-        frontier = frontier + _dispatch_aliases(w, frontier, visited, hop)
-        edges = store.edges_to(frontier, CALLER_KINDS) + (orphan_edges if hop == 1 else [])
+        aliases = _dispatch_aliases(w, frontier, visited, hop)
+        frontier = frontier + list(aliases)
+        edges = drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
+        edges += orphan_edges + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines) if hop == 1 else []
         edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f])
         edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
@@ -158,14 +162,17 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         for target in sorted(by_target):
             incoming = sorted(by_target[target], key=lambda e: (e.source, e.line))
             sources = _dedupe_sources(incoming)
-            is_seed_hub = target in seeds and len(sources) > caps.utility_threshold
-            if is_seed_hub and not caps.all_callers:
-                hub_callers.append((target, len(sources)))
-                sources = _rank_hub_callers(store, target, sources)[: caps.hub_callers_shown]
-                w.truncated = True
-                w.notes.append(
-                    f"{target} has {len(by_target[target])} callers; showing {len(sources)} (use --all-callers for all)"
-                )
+            if target in seeds and not caps.all_callers:
+                # Counted and ranked after resolution: only the callers the walk would list
+                # (what --all-callers returns), resolved ones first.
+                listed = listable(store, sources, changed_test_files)
+                if len(listed) > caps.utility_threshold:
+                    hub_callers.append((target, len(listed)))
+                    sources = rank_hub_callers(store, target, listed)[: caps.hub_callers_shown]
+                    w.truncated = True
+                    w.notes.append(
+                        f"{target} has {len(listed)} callers; showing {len(sources)} (use --all-callers for all)"
+                    )
             for source, es in sources:
                 if source in visited:
                     _add_lines(w, source, target, es)
@@ -186,26 +193,31 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     return hub_callers
 
 
-def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> list[str]:
-    """Base methods that dispatch to the frontier (transitively), listed at this hop. Not
-    those of an override in test code: code outside the tests dispatches to a test's fake
-    only while the tests run, so its callers are not reached by the fake's change."""
-    out: list[str] = []
+def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> dict[str, set[str]]:
+    """Base methods that dispatch to the frontier (transitively), listed at this hop, each with
+    the classes of the overrides it stands for. Not those of an override in test code: code
+    outside the tests dispatches to a test's fake only while the tests run, so its callers are
+    not reached by the fake's change."""
+    out: dict[str, set[str]] = {}
+    classes: dict[str, set[str]] = {}
     todo = list(frontier)
     while todo:
         edges = w.store.edges_to(todo, (EdgeKind.DYNAMIC,))
         todo = []
         syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
-            if e.source in visited or len(w.reached) >= w.caps.max_nodes:
-                continue
             base, override = syms.get(e.source), syms.get(e.target)
             if override is not None and override.is_test and not (base is not None and base.is_test):
+                continue
+            if override is not None and override.parent:
+                # The classes of the overrides a base stands for, through chains of bases.
+                classes.setdefault(e.source, set()).update({override.parent, *classes.get(e.target, ())})
+            if e.source in visited or len(w.reached) >= w.caps.max_nodes:
                 continue
             visited.add(e.source)
             _reach(w, e.source, e.target, [e], hop, set())
             if e.source in w.reached:
-                out.append(e.source)
+                out[e.source] = classes.setdefault(e.source, set())
                 todo.append(e.source)
     return out
 
@@ -215,19 +227,6 @@ def _dedupe_sources(edges: list[Edge]) -> list[tuple[str, list[Edge]]]:
     for e in edges:
         grouped.setdefault(e.source, []).append(e)
     return list(grouped.items())
-
-
-def _rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
-    """Same package first, then the callers that are themselves most called."""
-    home = str(PurePosixPath(hub.split("::", 1)[0]).parent)
-    counts = store.inbound_counts([s for s, _ in sources], (EdgeKind.CALLS,))
-
-    def key(item: tuple[str, list[Edge]]) -> tuple[int, int, str]:
-        source = item[0]
-        same = str(PurePosixPath(source.split("::", 1)[0]).parent) == home
-        return (0 if same else 1, -counts.get(source, 0), source)
-
-    return sorted(sources, key=key)
 
 
 def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, changed_test_files: set[str]) -> None:

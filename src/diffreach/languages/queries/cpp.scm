@@ -49,9 +49,12 @@
 (preproc_function_def name: (identifier) @name) @definition.function
 
 ; Calls.
-(call_expression function: (identifier) @name) @reference.call
-(call_expression function: (qualified_identifier scope: (_) @receiver name: (identifier) @name)) @reference.call
-(call_expression function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call
+; A call's argument list: its count picks an overload.
+(call_expression function: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
+(call_expression function: (qualified_identifier scope: (_) @receiver name: (identifier) @name)
+  arguments: (argument_list)? @arguments) @reference.call
+(call_expression function: (field_expression argument: (_) @receiver field: (field_identifier) @name)
+  arguments: (argument_list)? @arguments) @reference.call
 (call_expression function: (template_function name: (identifier) @name)) @reference.call
 (call_expression function: (field_expression argument: (_) @receiver
   field: (template_method name: (field_identifier) @name))) @reference.call

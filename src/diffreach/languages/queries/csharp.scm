@@ -27,14 +27,16 @@
 (base_list (qualified_name qualifier: (_) @receiver name: (identifier) @name)) @reference.inherit
 
 ; Calls.
-(invocation_expression function: (identifier) @name) @reference.call
-(invocation_expression function: (generic_name (identifier) @name)) @reference.call
-(invocation_expression function: (member_access_expression expression: _ @receiver name: (identifier) @name)) @reference.call
+; A call's argument list: its count picks an overload.
+(invocation_expression function: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
+(invocation_expression function: (generic_name (identifier) @name) arguments: (argument_list)? @arguments) @reference.call
+(invocation_expression function: (member_access_expression expression: _ @receiver name: (identifier) @name)
+  arguments: (argument_list)? @arguments) @reference.call
 (invocation_expression function: (member_access_expression expression: _ @receiver
   name: (generic_name (identifier) @name))) @reference.call
 (invocation_expression function: (conditional_access_expression
   (member_binding_expression name: (identifier) @name))) @reference.call
-(object_creation_expression type: (identifier) @name) @reference.call
+(object_creation_expression type: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
 (object_creation_expression type: (generic_name (identifier) @name)) @reference.call
 (object_creation_expression type: (qualified_name qualifier: (_) @receiver name: (identifier) @name)) @reference.call
 

@@ -99,12 +99,14 @@
 
 ; ---------------------------------------------------------------------------
 ; Calls. new Foo() calls Foo (its constructor); super() the base constructor.
-(call_expression function: (identifier) @name) @reference.call
+; A call's argument list (its count picks an overload) is captured where one is written.
+(call_expression function: (identifier) @name arguments: (arguments)? @arguments) @reference.call
 (call_expression function: (member_expression
   object: (_) @receiver
-  property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+  property: [(property_identifier) (private_property_identifier)] @name)
+  arguments: (arguments)? @arguments) @reference.call
 ((call_expression function: (super) @receiver @name) @reference.call (#set! name "constructor"))
-(new_expression constructor: (identifier) @name) @reference.call
+(new_expression constructor: (identifier) @name arguments: (arguments)? @arguments) @reference.call
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
 ; ---------------------------------------------------------------------------

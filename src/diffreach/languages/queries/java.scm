@@ -33,14 +33,15 @@
     (type_identifier) @receiver
     (generic_type (type_identifier) @receiver)])
   name: (identifier) @name) @reference.call
-(method_invocation !object name: (identifier) @name) @reference.call
-(method_invocation object: (_) @receiver name: (identifier) @name) @reference.call
+; A call's argument list: its count picks an overload.
+(method_invocation !object name: (identifier) @name arguments: (argument_list) @arguments) @reference.call
+(method_invocation object: (_) @receiver name: (identifier) @name arguments: (argument_list) @arguments) @reference.call
 (object_creation_expression type: [
   (type_identifier) @name
   (generic_type [(type_identifier) @name
                  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
   (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
-]) @reference.call
+] arguments: (argument_list)? @arguments) @reference.call
 
 ; Methods used as values: Foo::bar, this::bar.
 (method_reference . (_) @receiver . (identifier) @name .) @reference.value

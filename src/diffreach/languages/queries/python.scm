@@ -16,9 +16,10 @@
   superclasses: (argument_list
     (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.inherit)
 
-; Calls.
-(call function: (identifier) @name) @reference.call
-(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+; Calls, with their argument list (its count picks an overload).
+(call function: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
+(call function: (attribute object: (_) @receiver attribute: (identifier) @name)
+  arguments: (argument_list)? @arguments) @reference.call
 
 ; Functions and classes used as values: decorators, arguments, dispatch tables.
 (decorator (identifier) @name) @reference.value

@@ -1,0 +1,129 @@
+"""Dispatch in the graph's own words: who reaches an override through its base method.
+
+Resolution files a call on a base type as a call of the base method and completes dispatch with a
+``dynamic`` edge ``Base.m → Sub.m`` (an override, an interface implementation). Read literally,
+that says ``Base.m`` calls ``Sub.m``; what it means is that every caller of ``Base.m`` may run
+``Sub.m``. This module turns the pair into that statement for the readers (callers, callees, the
+graph dump), as the blast-radius walk already does: a caller of the base reaches the override
+through dispatch, ``via`` the base.
+
+One rule of every language with ``super``: a call bound to the base method from inside the class
+that overrides it (``super().m()``, ``Base.m(self)``, a sibling's ``super.m()``) runs the base
+method, never the override; such a caller is not a dispatch caller of that override. Calls on
+``self``/``this`` in that class resolve to the override directly, so a caller inside the
+overriding class whose edge lands on the base method made an explicit, non-virtual call.
+Overrides in test code are reached only from test code (as in the walk): code outside the tests
+dispatches to a test's fake only while the tests run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from diffreach.graph.store import Store
+from diffreach.model import Edge, EdgeKind, NodeKind, Symbol
+
+MAX_DEPTH = 6  # base-of-base chains followed upwards (as resolution's base-class walks)
+
+
+@dataclass(frozen=True, slots=True)
+class Dispatched:
+    """``edge`` (caller → ``base``) reaches ``override`` through dispatch."""
+
+    edge: Edge
+    base: str
+    override: str
+
+
+def bases_of(store: Store, overrides: Iterable[str]) -> dict[str, list[str]]:
+    """Each override → the base methods that dispatch to it, nearest first, transitively."""
+    out: dict[str, list[str]] = {}
+    for override in dict.fromkeys(overrides):
+        seen: list[str] = []
+        todo = [override]
+        for _ in range(MAX_DEPTH):
+            edges = store.edges_to(todo, (EdgeKind.DYNAMIC,))
+            todo = sorted({e.source for e in edges if e.source != override and e.source not in seen})
+            if not todo:
+                break
+            seen.extend(todo)
+        if seen:
+            out[override] = seen
+    return out
+
+
+def overrides_of(store: Store, bases: Iterable[str]) -> dict[str, list[str]]:
+    """Each base method → the overrides it dispatches to, transitively."""
+    out: dict[str, list[str]] = {}
+    for base in dict.fromkeys(bases):
+        seen: list[str] = []
+        todo = [base]
+        for _ in range(MAX_DEPTH):
+            edges = store.edges_from(todo, (EdgeKind.DYNAMIC,))
+            todo = sorted({e.target for e in edges if e.target != base and e.target not in seen})
+            if not todo:
+                break
+            seen.extend(todo)
+        if seen:
+            out[base] = seen
+    return out
+
+
+def dispatch_callers(store: Store, override: str, kinds: Iterable[str]) -> list[Dispatched]:
+    """The callers that reach ``override`` through one of its base methods."""
+    bases = bases_of(store, [override]).get(override, [])
+    if not bases:
+        return []
+    edges = store.edges_to(bases, kinds)
+    syms = store.symbols([override, *bases, *(e.source for e in edges)])
+    return [
+        Dispatched(e, e.target, override)
+        for e in sorted(edges, key=lambda e: (e.source, e.target, e.line))
+        if _runs(syms, e.source, e.target, override)
+    ]
+
+
+def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
+    """The overrides that the calls in ``calls`` (one caller's) may run through dispatch."""
+    table = overrides_of(store, [e.target for e in calls])
+    if not table:
+        return []
+    syms = store.symbols({*(e.source for e in calls), *table, *(o for os in table.values() for o in os)})
+    return [
+        Dispatched(e, e.target, override)
+        for e in calls
+        for override in table.get(e.target, ())
+        if _runs(syms, e.source, e.target, override)
+    ]
+
+
+def all_dispatch(store: Store, kinds: Iterable[str]) -> list[Dispatched]:
+    """Every (caller, override) pair that dispatch makes, for the graph dump."""
+    kinds = tuple(kinds)
+    dynamic = [e for e in store.all_edges() if e.kind == EdgeKind.DYNAMIC]
+    table = overrides_of(store, sorted({e.source for e in dynamic}))
+    out: list[Dispatched] = []
+    for base in sorted(table):
+        calls = store.edges_to([base], kinds)
+        out.extend(dispatch_callees(store, calls))
+    return sorted(set(out), key=lambda d: (d.edge.source, d.override, d.base, d.edge.line))
+
+
+def _runs(syms: dict[str, Symbol], caller: str, base: str, override: str) -> bool:
+    """Does a call from ``caller`` bound to ``base`` run ``override``?"""
+    me, over, root = syms.get(caller), syms.get(override), syms.get(base)
+    if me is None or over is None:
+        return False
+    if caller == override or (over.parent is not None and _class_of(me) == over.parent):
+        return False  # super().m() and friends: the base method itself runs
+    # A test's fake runs only under the tests.
+    return not over.is_test or me.is_test or (root is not None and root.is_test)
+
+
+def _class_of(sym: Symbol) -> str | None:
+    """The class a method belongs to (its parent); a nested function's is not looked up."""
+    return sym.parent if sym.kind == NodeKind.METHOD else None
+
+
+__all__ = ["Dispatched", "all_dispatch", "bases_of", "dispatch_callees", "dispatch_callers", "overrides_of"]

@@ -1,0 +1,122 @@
+"""Overload families: which of the definitions of one name in one scope a call binds to.
+
+The layer on ``Classes`` (see ``state.py``). The definitions of a name in one scope are one family:
+ids ``path::f``, ``path::f#2``, … in source order. Lookups in scope answer with the first, the
+family's name; this layer turns that answer into the members a call can run, by the language's
+rules (``LanguageSpec`` fields, no branch on a language):
+
+- stubs for type checkers (Python's ``@overload``, ``overload_stub_markers``) never run: the
+  members without the marker do (the implementation);
+- where the last member implements the signatures before it (TypeScript,
+  ``overload_implementation_last``) and its parameters accept every member's argument count,
+  the call runs the implementation;
+- where the compiler picks the member by the call's arguments (``overload_arity_selects``), the
+  members whose parameter count fits the call's argument count (``Ref.args``);
+- otherwise, or when the count is unknown or fits several, every member that is left: the call's
+  edges are marked by a confidence split among them (``split_confidence``), the resolution stays
+  what found the name.
+
+Languages with none of those fields keep the first member (today's reading of a redefinition).
+A member's signature is read from the source only for names that have a family (rare).
+"""
+
+from __future__ import annotations
+
+from diffreach.languages.spec import arity
+from diffreach.model import NodeKind, Ref, SymRow
+from diffreach.resolve.classes import Classes
+
+# Members of a family read at most (a generated file with thousands of ``f#N``).
+MAX_MEMBERS = 64
+
+Bounds = tuple[int, int | None] | None
+
+
+class Overloads(Classes):
+    def family(self, target: SymRow) -> list[SymRow]:
+        """The members of ``target``'s family in source order (itself alone when it has none)."""
+        base = target.id.partition("#")[0]
+        if base == target.id and self.symbol(f"{base}#2") is None:
+            return [target]  # the common case: one definition of the name
+        return [m for m, _, _ in self._members_of(base)] or [target]
+
+    def _members_of(self, base: str) -> tuple[tuple[SymRow, str, Bounds], ...]:
+        """Each member of the family whose first id is ``base``, with its signature and bounds."""
+        found = self._families.get(base)
+        if found is None:
+            rows = []
+            for n in range(1, MAX_MEMBERS + 1):
+                row = self.symbol(base if n == 1 else f"{base}#{n}")
+                if row is None:
+                    break
+                rows.append(row)
+            spec = self._specs[rows[0].file] if rows else None
+            signatures = [self.source.signature_of(r.id) for r in rows]
+            found = self._families[base] = tuple(
+                (r, sig, arity(sig, spec)) for r, sig in zip(rows, signatures, strict=True)
+            )
+        return found
+
+    def overload_targets(self, ref: Ref, target: SymRow) -> list[SymRow]:
+        """The members of ``target``'s family a call ``ref`` can run (``[target]`` when it has no
+        family or the language says nothing about overloads)."""
+        if target.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+            return [target]
+        spec = self._specs[target.file]
+        if not (spec.overload_stub_markers or spec.overload_implementation_last or spec.overload_arity_selects):
+            return [target]
+        base = target.id.partition("#")[0]
+        if base == target.id and self.symbol(f"{base}#2") is None:
+            return [target]
+        members = self._members_of(base)
+        if len(members) < 2:
+            return [target]
+        if spec.overload_stub_markers:
+            run = [m for m in members if not _is_stub(m[1], spec.overload_stub_markers)]
+            members = tuple(run) or members
+        if spec.overload_implementation_last and len(members) > 1:
+            last = members[-1][2]
+            if all(_accepts(last, m[2]) for m in members[:-1]):
+                return [members[-1][0]]
+        if spec.overload_arity_selects and ref.args >= 0 and len(members) > 1:
+            fit = tuple(m for m in members if _fits(m[2], ref.args))
+            members = fit or members
+        return [m[0] for m in members]
+
+    def same_overload(self, base: SymRow, override: SymRow) -> SymRow:
+        """The member of ``base``'s family that ``override`` overrides: the one with its parameter
+        count where the family has several (``base`` itself otherwise)."""
+        first = base.id.partition("#")[0]
+        if first == base.id and self.symbol(f"{first}#2") is None:
+            return base
+        members = self._members_of(first)
+        wanted = arity(self.source.signature_of(override.id), self._specs[base.file])
+        return next((m for m, _, bounds in members if bounds == wanted), base)
+
+
+def _is_stub(signature: str, markers: tuple[str, ...]) -> bool:
+    return any(word in markers for word in signature.split())
+
+
+def _fits(bounds: Bounds, count: int) -> bool:
+    if bounds is None:
+        return True  # no parameter list to read: it may fit
+    required, maximum = bounds
+    return required <= count and (maximum is None or count <= maximum)
+
+
+def _accepts(outer: Bounds, inner: Bounds) -> bool:
+    """Does a parameter list with ``outer`` bounds accept every count one with ``inner`` does?"""
+    if outer is None or inner is None:
+        return False
+    if outer[0] > inner[0]:
+        return False
+    return outer[1] is None or (inner[1] is not None and inner[1] <= outer[1])
+
+
+def split_confidence(confidence: float, members: int) -> float:
+    """An edge to one of ``members`` a call may run: its confidence shared among them."""
+    return round(confidence / members, 3) if members > 1 else confidence
+
+
+__all__ = ["Overloads", "split_confidence"]

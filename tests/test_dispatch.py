@@ -1,0 +1,148 @@
+"""Dispatch in the graph's own words (issue 18): the callers of a base method reach its overrides,
+and ``callers``, ``callees``, ``graph --json`` and the walk say so; a ``super`` call binds to the
+base method only."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from diffreach import api
+from diffreach.cli import main
+from diffreach.index.build import graph_from_sources
+
+PYTHON = {
+    "shapes/base.py": "class Base:\n    def area(self):\n        return 0\n",
+    "shapes/square.py": (
+        "from shapes.base import Base\n\n"
+        "class Square(Base):\n"
+        "    def area(self):\n        return super().area() + 1\n\n"
+        "    def twice(self):\n        return super().area() * 2\n"
+    ),
+    "app.py": "from shapes.base import Base\n\ndef report(b: Base):\n    return b.area()\n",
+}
+
+JAVA = {
+    "src/Shape.java": "interface Shape {\n  int area();\n}\n",
+    "src/Square.java": ("class Square implements Shape {\n  public int area() { return 1; }\n}\n"),
+    "src/Big.java": ("class Big extends Square {\n  public int area() { return super.area() * 2; }\n}\n"),
+    "src/App.java": "class App {\n  int report(Shape s) { return s.area(); }\n}\n",
+}
+
+
+def _by_id(rows: list[dict]) -> dict[str, dict]:
+    return {r["id"]: r for r in rows}
+
+
+def test_callers_of_an_override_are_the_callers_of_its_base(make_repo) -> None:
+    root = make_repo(PYTHON)
+    api.index(root)
+    callers = _by_id(api.callers_of(root, "shapes/square.py::Square.area")["callers"])
+    assert callers["app.py::report"]["dispatch"] is True
+    assert callers["app.py::report"]["via"] == "shapes/base.py::Base.area"
+    assert "shapes/base.py::Base.area" not in callers  # the base does not call its override
+    assert "shapes/square.py::Square.twice" not in callers  # super().area() runs Base.area
+
+
+def test_callers_of_the_base_keep_super_calls_as_direct_calls(make_repo) -> None:
+    root = make_repo(PYTHON)
+    api.index(root)
+    callers = _by_id(api.callers_of(root, "shapes/base.py::Base.area")["callers"])
+    assert set(callers) == {"app.py::report", "shapes/square.py::Square.area", "shapes/square.py::Square.twice"}
+    assert not any(r["dispatch"] for r in callers.values())
+
+
+def test_callees_list_the_override_through_dispatch_and_the_base_calls_nothing(make_repo) -> None:
+    root = make_repo(PYTHON)
+    api.index(root)
+    callees = _by_id(api.callees_of(root, "app.py::report")["callees"])
+    assert callees["shapes/base.py::Base.area"]["dispatch"] is False
+    assert callees["shapes/square.py::Square.area"]["dispatch"] is True
+    assert callees["shapes/square.py::Square.area"]["via"] == "shapes/base.py::Base.area"
+    assert api.callees_of(root, "shapes/base.py::Base.area")["callees"] == []
+    twice = _by_id(api.callees_of(root, "shapes/square.py::Square.twice")["callees"])
+    assert set(twice) == {"shapes/base.py::Base.area"}
+
+
+def test_graph_json_states_dispatch_pairs(make_repo) -> None:
+    root = make_repo(PYTHON)
+    api.index(root)
+    pairs = {(d["source"], d["target"], d["via"]) for d in api.graph(root)["dispatch"]}
+    assert ("app.py::report", "shapes/square.py::Square.area", "shapes/base.py::Base.area") in pairs
+    assert not [p for p in pairs if p[0].startswith("shapes/square.py")]
+
+
+def test_java_interface_caller_reaches_implementations_but_not_through_super(make_repo) -> None:
+    root = make_repo(JAVA)
+    api.index(root)
+    big = _by_id(api.callers_of(root, "src/Big.java::Big.area")["callers"])
+    assert big["src/App.java::App.report"]["dispatch"] is True
+    square = _by_id(api.callers_of(root, "src/Square.java::Square.area")["callers"])
+    assert square["src/App.java::App.report"]["via"] == "src/Shape.java::Shape.area"
+    assert square["src/Big.java::Big.area"]["dispatch"] is False  # super.area(): a direct call
+    assert "src/Shape.java::Shape.area" not in square
+
+
+def _impact(root: Path) -> dict[str, dict]:
+    result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    return _by_id(json.loads(result.output)["radius"])
+
+
+def test_a_changed_override_is_not_reached_by_super_calls_of_its_own_class(make_repo) -> None:
+    root = make_repo({**PYTHON, ".diffreach.toml": "warmup_reviews = 0\n"})
+    (root / "shapes/square.py").write_text(PYTHON["shapes/square.py"].replace("+ 1", "+ 2"))
+    radius = _impact(root)
+    assert radius["app.py::report"]["hop"] == 1
+    assert "shapes/square.py::Square.twice" not in radius
+
+
+def test_a_changed_base_reaches_the_super_calls(make_repo) -> None:
+    root = make_repo({**PYTHON, ".diffreach.toml": "warmup_reviews = 0\n"})
+    (root / "shapes/base.py").write_text(PYTHON["shapes/base.py"].replace("return 0", "return -1"))
+    radius = _impact(root)
+    assert radius["shapes/square.py::Square.twice"]["hop"] == 1
+    assert radius["app.py::report"]["hop"] == 1
+
+
+DEFAULTS = {
+    "src/Greeter.java": 'interface Greeter {\n  default String greet() { return "hi"; }\n}\n',
+    "src/Base.java": 'class Base {\n  public String greet() { return "base"; }\n}\n',
+    "src/Impl.java": "class Impl extends Base implements Greeter {}\n",
+    "src/Own.java": "class Own implements Greeter {}\n",
+    "src/App.java": (
+        "class App {\n  String use(Greeter g) { return g.greet(); }\n  String direct(Impl i) { return i.greet(); }\n}\n"
+    ),
+}
+
+
+def test_java_a_superclass_method_wins_over_an_interface_default() -> None:
+    edges = {(e.source, e.target, e.kind) for e in graph_from_sources(DEFAULTS).edges}
+    assert ("src/App.java::App.direct", "src/Base.java::Base.greet", "calls") in edges
+    assert ("src/App.java::App.direct", "src/Greeter.java::Greeter.greet", "calls") not in edges
+    # A Greeter that is an Impl runs Base.greet: the interface's callers reach it.
+    assert ("src/Greeter.java::Greeter.greet", "src/Base.java::Base.greet", "dynamic") in edges
+
+
+def test_java_callers_of_the_interface_reach_the_inherited_class_method(make_repo) -> None:
+    root = make_repo(DEFAULTS)
+    api.index(root)
+    callers = _by_id(api.callers_of(root, "src/Base.java::Base.greet")["callers"])
+    assert callers["src/App.java::App.use"]["dispatch"] is True
+    assert callers["src/App.java::App.direct"]["dispatch"] is False
+
+
+def test_python_a_method_earlier_in_the_mro_runs_for_the_later_base() -> None:
+    files = {
+        "m.py": (
+            "class A:\n    def run(self):\n        return 'a'\n\n"
+            "class B:\n    def run(self):\n        return 'b'\n\n    def stop(self):\n        return 'b'\n\n"
+            "class C(A, B):\n    pass\n"
+        )
+    }
+    dynamic = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "dynamic"}
+    assert ("m.py::B.run", "m.py::A.run") in dynamic
+    assert ("m.py::A.run", "m.py::B.run") not in dynamic  # A comes first: B.run never runs for a C
+    assert not [d for d in dynamic if d[0] == "m.py::B.stop"]  # C's stop is B's own

@@ -1,0 +1,67 @@
+"""A changed hub: the callers shown are sampled after resolution, and the count is what
+``--all-callers`` lists (spec: issue 18, "hubs")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from diffreach.cli import main
+
+CONTEXT = "class Context:\n    def header(self, name):\n        return name\n"
+
+
+def _callers(prefix: str, n: int, call: str) -> str:
+    return "".join(f"def {prefix}{i}(x):\n    return {call}\n\n" for i in range(n))
+
+
+def _repo() -> dict[str, str]:
+    return {
+        "web/__init__.py": "",
+        "web/context.py": CONTEXT,
+        # Calls on the hub's own class: resolved, and in the hub's package (two calls each:
+        # callers are counted, not call sites).
+        "web/views.py": "from web.context import Context\n\nctx = Context()\n\n"
+        + _callers("v", 4, "(ctx.header('a'),\n            ctx.header('b'))"),
+        # Resolved calls from another package.
+        "app/__init__.py": "",
+        "app/pages.py": "from web.context import Context\n\nctx = Context()\n\n" + _callers("p", 8, "ctx.header('a')"),
+        # Calls on receivers of unknown type: matched by name among three classes.
+        "net/__init__.py": "",
+        "net/request.py": "class Request:\n    def header(self, name):\n        return name\n",
+        "net/response.py": "class Response:\n    def header(self, name):\n        return name\n",
+        "app/guess.py": _callers("g", 15, "x.header('a')"),
+        # Tests are returned apart: counted in neither the sample nor the total.
+        "tests/test_web.py": "from web.context import Context\n\nctx = Context()\n\n"
+        + "".join(f"def test_{i}():\n    assert ctx.header('a')\n\n" for i in range(6)),
+    }
+
+
+def _impact(root: Path, *args: str) -> dict:
+    result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_hub_sample_is_resolved_callers_of_its_own_package_first(make_repo) -> None:
+    root = make_repo(_repo())
+    (root / "web/context.py").write_text(CONTEXT.replace("return name", "return name.lower()"))
+    data = _impact(root)
+    shown = [r for r in data["radius"] if r["hop"] == 1]
+    assert len(shown) == 10
+    assert all(r["resolution"] != "ambiguous-name" for r in shown)
+    assert {r["id"] for r in shown} >= {f"web/views.py::v{i}" for i in range(4)}
+    assert not [r for r in shown if r["id"].startswith("app/guess.py")]
+    assert not [r for r in shown if r["id"].startswith("tests/")]
+
+
+def test_hub_note_counts_what_all_callers_returns(make_repo) -> None:
+    root = make_repo(_repo())
+    (root / "web/context.py").write_text(CONTEXT.replace("return name", "return name.lower()"))
+    data = _impact(root)
+    everyone = [r for r in _impact(root, "--all-callers")["radius"] if r["hop"] == 1]
+    assert data["hub_callers"] == [{"id": "web/context.py::Context.header", "total": len(everyone)}]
+    assert len(everyone) == 4 + 8 + 15
+    assert any(f"has {len(everyone)} callers; showing 10" in n for n in data["notes"])
