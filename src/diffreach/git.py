@@ -171,3 +171,22 @@ def first_parent_commits(
         if lines:
             commits.append((lines[0], tuple(lines[1:])))
     return commits, cut
+
+
+def tracked_under(root: str | Path, folder: str) -> list[str]:
+    """The files git tracks under ``folder`` (repository-relative); empty outside a git repository."""
+    try:
+        out = run(root, "ls-files", "-z", "--cached", "--", f":(literal){folder}")
+    except GitError:
+        return []
+    return sorted(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+
+
+def private_path(root: str | Path, name: str) -> Path | None:
+    """A path inside this checkout's git directory (``git rev-parse --git-path``: per worktree),
+    which git never tracks, checks out or clones; None outside a git repository."""
+    try:
+        out = run(root, "rev-parse", "--git-path", name).decode("utf-8", "surrogateescape").strip()
+    except GitError:
+        return None
+    return Path(root) / out if out else None

@@ -82,9 +82,8 @@ def blast_radius(
         )
         if cochanged is not None and cochanged.note:
             notes.append(cochanged.note)
-        if count_review:
-            with store.atomic():
-                store.set_meta("reviews_served", str(served + 1))
+        if count_review:  # skipped while another connection writes: the answer never waits for it
+            store.write_if_free(lambda: store.set_meta("reviews_served", str(served + 1)))
         return ImpactResult(
             radius=replace(radius, notes=tuple(notes)),
             diff_text=diff.text,
