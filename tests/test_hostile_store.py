@@ -97,6 +97,21 @@ def test_a_symlinked_file_inside_the_data_folder_is_refused(make_repo, tmp_path:
     assert not Path(str(outside) + "-wal").exists()
 
 
+def test_a_symlinked_cache_in_the_data_folder_is_refused(make_repo, tmp_path: Path) -> None:
+    """Not only the database: the query's cached arrays are never read or written through a link."""
+    outside = tmp_path / "outside.npz"
+    outside.write_bytes(b"not yours")
+    root = make_repo(FILES)
+    index(root)
+    (root / ".diffreach" / "rank-graph.npz").unlink(missing_ok=True)
+    (root / ".diffreach" / "rank-graph.npz").symlink_to(outside)
+    with pytest.raises(StoreError, match="symbolic link"):
+        query(root, "helper")
+    with pytest.raises(StoreError, match="symbolic link"):
+        index(root)
+    assert outside.read_bytes() == b"not yours"
+
+
 def test_a_data_folder_that_is_a_file_is_refused(make_repo) -> None:
     root = make_repo({**FILES, ".diffreach": "not a folder\n"})
     with pytest.raises(StoreError, match="not a directory"):

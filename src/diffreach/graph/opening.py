@@ -38,7 +38,6 @@ DB_NAME = "graph.db"
 WRITE_MARKER = "write-in-progress"
 STORE_ID_FILE = "diffreach-store-id"
 APPLICATION_ID = 0x64726368  # "drch", in the database header (PRAGMA application_id)
-_KEPT = (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm", ".gitignore", WRITE_MARKER)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
@@ -47,8 +46,8 @@ def data_folder(root: str | Path) -> Path:
 
 
 def check_folder(root: str | Path) -> bool:
-    """Whether the data folder exists; StoreError when it, or a file the tool keeps in it, is a
-    symbolic link or not what the tool would have made."""
+    """Whether the data folder exists; StoreError when it, or anything in it, is a symbolic
+    link or not what the tool would have made (a directory of regular files)."""
     folder = data_folder(root)
     try:
         mode = os.lstat(folder).st_mode
@@ -61,15 +60,14 @@ def check_folder(root: str | Path) -> bool:
         )
     if not stat.S_ISDIR(mode):
         raise StoreError(f"{folder} is not a directory; remove it, then run 'diffreach index'")
-    for name in _KEPT:
-        try:
-            mode = os.lstat(folder / name).st_mode
-        except FileNotFoundError:
-            continue
-        if stat.S_ISLNK(mode):
-            raise StoreError(f"{folder / name} is a symbolic link; diffreach never follows one: remove it")
-        if not stat.S_ISREG(mode):
-            raise StoreError(f"{folder / name} is not a regular file; remove it")
+    # Every entry, not only the tool's own names: caches of other modules live here too
+    # (the query's rank-graph.npz), and none of them may be read or written through a link.
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_symlink():
+                raise StoreError(f"{folder / entry.name} is a symbolic link; diffreach never follows one: remove it")
+            if not entry.is_file(follow_symlinks=False):
+                raise StoreError(f"{folder / entry.name} is not a regular file; remove it")
     return True
 
 
