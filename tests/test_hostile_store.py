@@ -331,3 +331,42 @@ def test_workers_from_a_repository_config_are_capped_at_the_cores() -> None:
     assert parse_config({"workers": 10_000}).workers == cores
     assert parse_config({"workers": 1}).workers == 1
     assert parse_config({}).workers == 0  # 0: one per core
+
+
+# ----- the MCP server: the same refusals, as isError results ---------------------------------------
+
+
+def test_the_mcp_tools_refuse_a_tracked_or_linked_data_folder(make_repo, tmp_path: Path) -> None:
+    # Imported here: the MCP client costs a second to import, and only this test needs it.
+    import anyio
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    tracked = make_repo(FILES)
+    index(tracked)
+    git(tracked, "add", "-f", ".diffreach/graph.db")
+    commit_all(tracked, "commit the graph")
+    elsewhere = tmp_path / "elsewhere"
+    before = foreign_database(elsewhere / "graph.db")
+    linked = make_repo(FILES, commit=False)
+    (linked / ".diffreach").symlink_to(elsewhere, target_is_directory=True)
+    commit_all(linked, "a data folder that points away")
+
+    async def errors(root: Path) -> list[str]:
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "diffreach.cli", "serve", "--root", str(root)], cwd=str(root)
+        )
+        out = []
+        with open(os.devnull, "w") as errlog:
+            async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                for name, args in (("get_callers", {"symbol": "helper"}), ("find_relevant_files", {"query": "x"})):
+                    result = await session.call_tool(name, args)
+                    assert result.is_error, (name, result.content)
+                    out.append(result.content[0].text)  # type: ignore[union-attr]
+        return out
+
+    found = anyio.run(errors, tracked)
+    assert all("git rm -r --cached .diffreach" in e for e in found), found
+    assert all("symbolic link" in e for e in anyio.run(errors, linked))
+    assert (elsewhere / "graph.db").read_bytes() == before
