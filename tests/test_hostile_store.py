@@ -265,32 +265,41 @@ def _kill_inside_a_write(root: Path) -> None:
     proc.wait()
 
 
-def test_garbage_in_interior_pages_after_an_unfinished_write_is_rebuilt(make_repo) -> None:
-    files = {
-        f"m{i}.py": "".join(
-            f"def f{i}_{j}():\n    return g{i}_{j}()\n\ndef g{i}_{j}():\n    return {j}\n" for j in range(30)
-        )
-        for i in range(30)
-    }
-    root = make_repo(files)
-    index(root)
-    _kill_inside_a_write(root)
+def _damage_the_edges(root: Path) -> None:
+    """Overwrite the ``edges`` table's root page: the files table and meta stay readable."""
     path = db_path(root)
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     (edges_root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name='edges'").fetchone()
     conn.close()
-    with path.open("r+b") as f:  # the edges table's root page: the files table and meta stay readable
+    with path.open("r+b") as f:
         f.seek((edges_root - 1) * page_size)
         f.write(b"\x5a" * page_size)
-    reader = cli(root, "callers", "g1_0")
-    one_line_error(reader, "index --full")
+
+
+GARBAGE_FILES = {
+    f"m{i}.py": "".join(
+        f"def f{i}_{j}():\n    return g{i}_{j}()\n\ndef g{i}_{j}():\n    return {j}\n" for j in range(30)
+    )
+    for i in range(30)
+}
+
+
+@pytest.mark.parametrize("how", ["a writer died mid-write", "a reader met the damage"])
+def test_garbage_in_interior_pages_is_not_called_unchanged(make_repo, how: str) -> None:
+    root = make_repo(GARBAGE_FILES)
+    index(root)
+    if how == "a writer died mid-write":
+        _kill_inside_a_write(root)
+    _damage_the_edges(root)
+    one_line_error(cli(root, "callers", "g1_0"), "index --full")
     report = index(root)
     assert report.mode == "full"
     with Store.open(root, create=False) as store:
         assert store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert [c["id"] for c in callers_of(root, "g1_0")["callers"]] == ["m1.py::f1_0"]  # type: ignore[index]
+    assert index(root).mode == "unchanged"
 
 
 # ----- readers never need the write lock -----------------------------------------------------------

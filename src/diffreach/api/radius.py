@@ -60,8 +60,7 @@ def blast_radius(
     top = find_root(root)
     config = config or load_config(top)
     updated = _update_index(top, config) if update else False
-    store = open_store(top)
-    try:
+    with open_store(top) as store:
         diff = read_change(top, store, base, staged, diff_text, files)
         served = int(store.get_meta("reviews_served", "0") or 0)
         warm = hops is None and served < config.warmup_reviews
@@ -93,8 +92,6 @@ def blast_radius(
             head=diff.head_rev or ("(staged)" if staged else "(working tree)"),
             cochanged=cochanged,
         )
-    finally:
-        store.close()
 
 
 def _cochanged(

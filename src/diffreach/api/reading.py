@@ -24,8 +24,7 @@ def open_store(root: str | Path) -> Store:
 
 def graph(root: str | Path) -> dict[str, object]:
     """The whole graph (``graph --json``): every node, briefly, and every edge."""
-    store = open_store(root)
-    try:
+    with open_store(root) as store:
         nodes = [
             {
                 "id": s.id,
@@ -39,13 +38,10 @@ def graph(root: str | Path) -> dict[str, object]:
             for s in store.all_symbols()
         ]
         return {"nodes": nodes, "edges": [e.as_json() for e in store.all_edges()]}
-    finally:
-        store.close()
 
 
 def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object]:
-    store = open_store(root)
-    try:
+    with open_store(root) as store:
         target = find_symbol(store, symbol)
         seen = {target.id: 0}
         rows: list[dict[str, object]] = []
@@ -72,13 +68,10 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
                 )
             frontier = nxt
         return {"symbol": target.as_json(), "callers": rows, "hops": hops}
-    finally:
-        store.close()
 
 
 def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
-    store = open_store(root)
-    try:
+    with open_store(root) as store:
         source = find_symbol(store, symbol)
         edges = sorted(store.edges_from([source.id], CALLEE_KINDS), key=lambda e: (e.line, e.target))
         syms = store.symbols(e.target for e in edges)
@@ -94,8 +87,6 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
             if e.target in syms
         ]
         return {"symbol": source.as_json(), "callees": rows}
-    finally:
-        store.close()
 
 
 def query(root: str | Path, text: str, top: int | None = None, debug: bool = False) -> dict[str, object]:
@@ -106,12 +97,9 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
     # Heavy optional dependency: the ranking needs numpy (over 100 ms to import); only this question does.
     from diffreach.query.rank import rank_files
 
-    store = open_store(root)
-    try:
+    with open_store(root) as store:
         limit = top if top is not None else load_config(store.root).query_max_files
         return rank_files(store, text, top=limit, debug=debug).as_json()
-    finally:
-        store.close()
 
 
 def languages() -> list[dict[str, Any]]:

@@ -136,6 +136,11 @@ class Store(GraphReader):
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         self.close()
+        if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError):
+            # Damage met by a reader (SQLITE_CORRUPT, SQLITE_NOTADB): leave the marker a dead
+            # writer leaves, so that the next index checks the database instead of trusting it.
+            with suppress(OSError):
+                opening.mark_writing(self.root)
 
     @classmethod
     def discard(cls, root: str | Path, reason: str, notice: Callable[[str], None] | None = None) -> Store:
