@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from diffreach.graph.opening import WRITE_MARKER
 from diffreach.graph.store import db_path
 from diffreach.index.indexer import index
 from tests.test_incremental import dump
@@ -133,6 +134,7 @@ def test_index_killed_at_random_points_recovers_to_a_full_rebuild(make_repo, tmp
             "graph.db-wal",
             "graph.db-shm",
             ".gitignore",
+            WRITE_MARKER,  # left by a killed write on purpose: the next writer checks the database
         }
         assert not leftovers, f"kill {i}: half-written files {leftovers}"
         run_index(root)

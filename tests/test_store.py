@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from diffreach.errors import NotIndexedError
+from diffreach.errors import NotIndexedError, StoreError
 from diffreach.graph.store import SCHEMA_VERSION, Store, db_path
 from diffreach.index.indexer import index
 
@@ -30,21 +30,20 @@ def test_reading_without_a_graph_says_how_to_make_one(tmp_path: Path) -> None:
         Store.open(tmp_path, create=False)
 
 
-def test_corrupt_database_is_rebuilt_with_a_notice(make_repo, capsys) -> None:
+def test_an_unreadable_database_is_refused_not_deleted(make_repo) -> None:
+    """Issue 22: a file that is not SQLite is not ours to delete (tests/test_hostile_store.py)."""
     root = make_repo(FILES)
     index(root)
     path = db_path(root)
     for suffix in ("-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
     path.write_bytes(b"this is not a database" * 100)
-    notices: list[str] = []
-    store = Store.open(root, notice=notices.append)
-    store.close()
-    assert notices and "rebuilding" in notices[0]
-    assert index(root).as_json()["symbols"]["function"] == 2
+    with pytest.raises(StoreError, match="not a diffreach graph database"):
+        Store.open(root)
+    assert path.read_bytes() == b"this is not a database" * 100
 
 
-def test_foreign_sqlite_file_is_replaced(make_repo) -> None:
+def test_foreign_sqlite_file_is_refused_not_replaced(make_repo) -> None:
     root = make_repo(FILES)
     path = db_path(root)
     path.parent.mkdir()
@@ -52,9 +51,9 @@ def test_foreign_sqlite_file_is_replaced(make_repo) -> None:
     conn.execute("CREATE TABLE other (x)")
     conn.commit()
     conn.close()
-    notices: list[str] = []
-    Store.open(root, notice=notices.append).close()
-    assert notices
+    with pytest.raises(StoreError, match="another program's database"):
+        Store.open(root)
+    path.unlink()
     assert index(root).as_json()["files"] == 1
 
 

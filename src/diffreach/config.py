@@ -7,6 +7,7 @@ errors that name the key, so a typo never silently does nothing.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -33,7 +34,7 @@ class Config:
     budget: int = 8000
     query_max_files: int = 5
     tokenizer: str = "heuristic"
-    workers: int = 0  # 0: one per core
+    workers: int = 0  # 0: one per core; a repository's configuration is capped at the cores
     # From this many files, or this much source, a full build streams through the store (bounded
     # memory): held at once, source takes many times its size in memory.
     stream_min_files: int = 10_000
@@ -100,6 +101,9 @@ def parse_config(raw: dict[str, Any], source: str = "configuration") -> Config:
         if key not in _TYPES:
             raise ConfigError(f"{source}: unknown key '{key}' (known: {', '.join(sorted(_TYPES))})")
         values[key] = _check(key, _TYPES[key], value, source)
+    # A repository's configuration is untrusted: its resource settings are bounded by the machine.
+    if values.get("workers"):
+        values["workers"] = min(values["workers"], os.cpu_count() or 1)
     return Config(**values)
 
 

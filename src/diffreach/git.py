@@ -8,6 +8,7 @@ first line of complaint.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -183,3 +184,47 @@ def first_parent_commits(
         if lines:
             commits.append((lines[0], tuple(lines[1:])))
     return commits, cut
+
+
+def tracked_under(root: str | Path, folder: str) -> list[str]:
+    """The files git tracks under ``folder`` (repository-relative); empty outside a git repository.
+    Asked again only when git's index file changed (what git tracks lives there): a server that
+    opens the store on every call saves a subprocess each time (docs/reliability.md)."""
+    index = private_path(root, "index")
+    try:
+        st = os.stat(index) if index is not None else None
+    except OSError:
+        st = None
+    key = (str(root), folder)
+    stamp = (st.st_mtime_ns, st.st_size, st.st_ino) if st is not None else None
+    kept = _TRACKED.get(key)
+    if stamp is not None and kept is not None and kept[0] == stamp:
+        return kept[1]
+    try:
+        out = run(root, "ls-files", "-z", "--cached", "--", f":(literal){folder}")
+    except GitError:
+        return []
+    found = sorted(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+    if stamp is not None:
+        _TRACKED[key] = (stamp, found)
+    return found
+
+
+_TRACKED: dict[tuple[str, str], tuple[tuple[int, int, int], list[str]]] = {}
+
+
+def private_path(root: str | Path, name: str) -> Path | None:
+    """A path inside this checkout's git directory (``git rev-parse --git-path``: per worktree),
+    which git never tracks, checks out or clones; None outside a git repository."""
+    return _private_path(str(root), name)
+
+
+@functools.lru_cache(maxsize=64)
+def _private_path(root: str, name: str) -> Path | None:
+    # Kept per process: a checkout's git directory does not move under a running server, and a
+    # subprocess on every open of the store would cost more than the rest of the opening.
+    try:
+        out = run(root, "rev-parse", "--git-path", name).decode("utf-8", "surrogateescape").strip()
+    except GitError:
+        return None
+    return Path(root) / out if out else None

@@ -60,8 +60,7 @@ def blast_radius(
     top = find_root(root)
     config = config or load_config(top)
     updated = _update_index(top, config) if update else False
-    store = open_store(top)
-    try:
+    with open_store(top) as store:
         diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes)
         served = int(store.get_meta("reviews_served", "0") or 0)
         warm = hops is None and served < config.warmup_reviews
@@ -82,9 +81,8 @@ def blast_radius(
         )
         if cochanged is not None and cochanged.note:
             notes.append(cochanged.note)
-        if count_review:
-            with store.atomic():
-                store.set_meta("reviews_served", str(served + 1))
+        if count_review:  # skipped while another connection writes: the answer never waits for it
+            store.write_if_free(lambda: store.set_meta("reviews_served", str(served + 1)))
         return ImpactResult(
             radius=replace(radius, notes=tuple(notes)),
             diff_text=diff.text,
@@ -94,8 +92,6 @@ def blast_radius(
             head=diff.head_rev or ("(staged)" if staged else "(working tree)"),
             cochanged=cochanged,
         )
-    finally:
-        store.close()
 
 
 def _cochanged(

@@ -28,8 +28,7 @@ def open_store(root: str | Path) -> Store:
 
 def graph(root: str | Path) -> dict[str, object]:
     """The whole graph (``graph --json``): every node, briefly, and every edge."""
-    store = open_store(root)
-    try:
+    with open_store(root) as store:
         nodes = [
             {
                 "id": s.id,
@@ -47,13 +46,10 @@ def graph(root: str | Path) -> dict[str, object]:
             for d in all_dispatch(store, CALLER_KINDS)
         ]
         return {"nodes": nodes, "edges": [e.as_json() for e in store.all_edges()], "dispatch": dispatch}
-    finally:
-        store.close()
 
 
 def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object]:
-    store = open_store(root)
-    try:
+    with open_store(root) as store:
         target = find_symbol(store, symbol)
         seen = {target.id: 0}
         rows: list[dict[str, object]] = []
@@ -82,13 +78,10 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
                 )
             frontier = nxt
         return {"symbol": target.as_json(), "callers": rows, "hops": hops}
-    finally:
-        store.close()
 
 
 def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
-    store = open_store(root)
-    try:
+    with open_store(root) as store:
         source = find_symbol(store, symbol)
         edges = sorted(store.edges_from([source.id], CALLEE_KINDS), key=lambda e: (e.line, e.target))
         dispatched = dispatch_callees(store, [e for e in edges if e.kind != EdgeKind.INHERITS])
@@ -119,8 +112,6 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
             if d.override in syms
         ]
         return {"symbol": source.as_json(), "callees": rows}
-    finally:
-        store.close()
 
 
 def query(root: str | Path, text: str, top: int | None = None, debug: bool = False) -> dict[str, object]:
@@ -131,8 +122,7 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
     # Heavy optional dependency: the ranking needs numpy (over 100 ms to import); only this question does.
     from diffreach.query.rank import rank_files
 
-    store = open_store(root)
-    try:
+    with open_store(root) as store:
         config = load_config(store.root)
         limit = top if top is not None else config.query_max_files
         # A question is read in one pass, but a pasted 10 MB log still holds the server: cut it.
@@ -141,8 +131,6 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
         if cut:
             result["question_cut"] = {"chars": len(text), "kept": len(bounded)}
         return result
-    finally:
-        store.close()
 
 
 def languages() -> list[dict[str, Any]]:

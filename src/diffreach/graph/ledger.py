@@ -10,6 +10,7 @@ import sqlite3
 from dataclasses import astuple, dataclass
 
 _COLUMNS = "at, base, head, budget, level, returned_tokens, baseline_tokens, tokenizer, origin"
+LEDGER_COLUMNS = frozenset(c.strip() for c in _COLUMNS.split(","))
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,9 @@ named for the step it takes (``m1_to_2_notes``: schema 1 to 2, the notes table),
 lists them in order, and a step is due when the database's version has not passed it and its
 ``migrations`` table does not record it. Each step runs in one transaction with its record and the
 version it reaches, so a killed migration leaves the database as it was. A database that no chain
-leads from (another program's, a newer diffreach's, a version since dropped) is rebuilt: the graph
-is a cache of the source, nothing is lost. A migration that adds a table creates it from
+leads from (a newer diffreach's, a version since dropped) is rebuilt by ``index`` (never by a
+reader: ``check_schema``): the graph is a cache of the source, and the ledger, which is not, is
+kept (``rebuild``). A migration that adds a table creates it from
 ``schema.sql`` (``create_missing_tables``), so a later migration that reshapes that table must
 accept it in its newest shape too.
 """
@@ -21,6 +22,10 @@ import sqlite3
 import time
 from collections.abc import Callable
 from importlib import resources
+
+from diffreach.errors import NotIndexedError, StoreError
+from diffreach.graph.ledger import LEDGER_COLUMNS
+from diffreach.graph.opening import APPLICATION_ID
 
 
 def m1_to_2_notes(conn: sqlite3.Connection) -> None:
@@ -45,8 +50,9 @@ SCHEMA_VERSION = str(len(MIGRATIONS) + 1)
 
 def ensure_schema(conn: sqlite3.Connection, notice: Callable[[str], None]) -> None:
     """Leave ``conn`` at ``SCHEMA_VERSION``: created when empty, migrated when older, rebuilt
-    (with a ``notice``) when no migration leads there; a database with tables but no ``meta``
-    is not a graph database (``sqlite3.DatabaseError``)."""
+    (with a ``notice``, the ledger kept) when no migration leads there; a database with tables
+    but no ``meta`` is not a graph database (``sqlite3.DatabaseError``). Only ``index`` calls
+    this; readers call ``check_schema``, which writes nothing."""
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if "meta" in tables:
         version = schema_version(conn)
@@ -54,16 +60,50 @@ def ensure_schema(conn: sqlite3.Connection, notice: Callable[[str], None]) -> No
             return
         if version is not None and migrate(conn, version):
             return
-        notice(f"graph database schema {version} is not {SCHEMA_VERSION}; rebuilding it")
-        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
-            conn.execute(f'DROP TABLE IF EXISTS "{name}"')
-    elif tables:
+        notice(f"graph database schema {version} is not {SCHEMA_VERSION}; rebuilding it (the ledger is kept)")
+        rebuild(conn)
+        return
+    if tables:
         raise sqlite3.DatabaseError("not a diffreach graph database")
-    # One transaction: a process killed while creating the schema leaves no half-made database.
+    rebuild(conn)
+
+
+def rebuild(conn: sqlite3.Connection) -> None:
+    """Drop every table but the ledger (the token history is not derived from the source, so it
+    is never dropped: one of another shape is renamed apart) and create the schema, in one
+    transaction: a process killed meanwhile leaves the database as it was."""
+    drops: list[str] = []
+    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
+        if name.startswith(("sqlite_", "ledger_kept_")):
+            continue
+        if name == "ledger":
+            columns = {r[1] for r in conn.execute("PRAGMA table_info(ledger)")}
+            if columns >= LEDGER_COLUMNS:
+                continue
+            drops.append(f'ALTER TABLE ledger RENAME TO "ledger_kept_{int(time.time())}";')
+            continue
+        drops.append(f'DROP TABLE IF EXISTS "{name}";')
     conn.executescript(
-        f"BEGIN IMMEDIATE;\n{_schema_text()}\nINSERT OR REPLACE INTO meta(key, value)"
-        f" VALUES ('schema_version', '{SCHEMA_VERSION}');\nCOMMIT;"
+        "BEGIN IMMEDIATE;\n" + "\n".join(drops) + f"\n{_schema_text()}\nINSERT OR REPLACE INTO meta(key, value)"
+        f" VALUES ('schema_version', '{SCHEMA_VERSION}');\nPRAGMA application_id = {APPLICATION_ID};\nCOMMIT;"
     )
+
+
+def check_schema(conn: sqlite3.Connection, path: str) -> None:
+    """For readers, which never write the schema: NotIndexedError when there is no graph,
+    StoreError when it is of another version (a newer diffreach's, or one ``index`` migrates)."""
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "meta" not in tables:
+        raise NotIndexedError(f"{path} holds no graph yet; run 'diffreach index' first")
+    version = schema_version(conn)
+    if version == SCHEMA_VERSION:
+        return
+    if version is not None and version.isdigit() and int(version) > int(SCHEMA_VERSION):
+        raise StoreError(
+            f"{path} is a graph from a newer diffreach (schema {version}; this one reads {SCHEMA_VERSION}):"
+            " upgrade diffreach, or run 'diffreach index' to rebuild it for this version"
+        )
+    raise StoreError(f"{path} is a graph of schema {version}, not {SCHEMA_VERSION}; run 'diffreach index' first")
 
 
 def schema_version(conn: sqlite3.Connection) -> str | None:

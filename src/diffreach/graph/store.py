@@ -11,25 +11,24 @@ exit. This module stores and reads; it never ranks or traverses.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import TracebackType
 
 from diffreach.errors import NotIndexedError, StoreError
-from diffreach.graph import counts
+from diffreach.graph import counts, opening
 from diffreach.graph.meta import read_meta, write_meta
-from diffreach.graph.migrations import SCHEMA_VERSION, ensure_schema
+from diffreach.graph.migrations import SCHEMA_VERSION, check_schema, ensure_schema, rebuild
+from diffreach.graph.opening import DB_NAME, DIR_NAME
 from diffreach.graph.reader import NODE_COLUMNS, GraphReader
 from diffreach.model import Edge, FileExtract, Ref, ResolvedRef
 
 __all__ = ["DB_NAME", "DIR_NAME", "SCHEMA_VERSION", "Store", "db_path"]
 
-DIR_NAME = ".diffreach"
-DB_NAME = "graph.db"
+_BUSY_MS = 30_000  # how long a write waits for another writer's lock
 
 
 def db_path(root: str | Path) -> Path:
@@ -46,35 +45,83 @@ class Store(GraphReader):
 
     @classmethod
     def open(cls, root: str | Path, create: bool = True, notice: Callable[[str], None] | None = None) -> Store:
+        """The graph of ``root``. ``create`` (``index`` only) creates, migrates or rebuilds it;
+        without it (every reader) nothing of the schema is written: a missing, empty, foreign,
+        other-version or other-checkout graph is an error that says what to run
+        (``opening.py`` decides what may be opened)."""
+        warn = notice or _warn
         path = db_path(root)
-        if not path.exists():
+        exists = opening.check_folder(root) and path.exists()
+        opening.refuse_tracked(root)
+        if not exists:
             if not create:
                 raise NotIndexedError(f"{root} has no graph yet; run 'diffreach index' first")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            ignore = path.parent / ".gitignore"
-            if not ignore.exists():
-                _write_atomically(ignore, "# diffreach graph: a cache, never committed\n*\n")
+            opening.make_folder(root)
+        probe = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         try:
-            conn = cls._connect(path)
-            ensure_schema(conn, notice or _warn)
-        except sqlite3.DatabaseError as exc:
-            if not create:
+            kind = opening.identify(probe, path)  # before any pragma: those read the schema
+        finally:
+            probe.close()
+        if create:
+            return cls(root, cls._open_writable(root, path, warn))
+        if kind == "empty":
+            raise NotIndexedError(f"{path} holds no graph yet; run 'diffreach index' first")
+        conn = cls._connect(path, write=False)
+        try:
+            check_schema(conn, str(path))
+            if not opening.is_bound(conn, root):
                 raise StoreError(
-                    f"{path} is not a usable graph database ({exc}); run 'diffreach index --full'"
-                ) from exc
-            (notice or _warn)(f"{path} was unreadable ({exc}); rebuilding it")
-            for suffix in ("", "-wal", "-shm"):
-                Path(str(path) + suffix).unlink(missing_ok=True)
-            conn = cls._connect(path)
-            ensure_schema(conn, notice or _warn)
+                    f"{path} was not built in this checkout (copied or committed from elsewhere);"
+                    " run 'diffreach index' to rebuild it"
+                )
+        except BaseException:
+            conn.close()
+            raise
         return cls(root, conn)
 
+    @classmethod
+    def _open_writable(cls, root: str | Path, path: Path, warn: Callable[[str], None]) -> sqlite3.Connection:
+        """``index``'s connection to a database of ours (or a new one): checked when a writer died
+        inside a write, brought to the current schema, bound to this checkout; rebuilt (one
+        notice) when damaged or made elsewhere."""
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = cls._connect(path)
+            try:
+                problem = opening.check_after_crash(conn, root, path)
+                if problem is None:
+                    ensure_schema(conn, warn)
+            except BaseException:
+                conn.close()
+                raise
+        except sqlite3.OperationalError as exc:  # locked, read-only, full: nothing to rebuild
+            raise StoreError(f"the graph database cannot be opened for writing ({exc})") from exc
+        except sqlite3.DatabaseError as exc:  # damaged (SQLITE_CORRUPT, SQLITE_NOTADB)
+            problem = str(exc)
+        if problem is not None or conn is None:
+            if conn is not None:
+                with suppress(sqlite3.Error):
+                    conn.close()
+            warn(f"{path} is damaged ({problem}); rebuilding it")
+            _delete_database(path)
+            conn = cls._connect(path)
+            ensure_schema(conn, warn)
+        if not opening.is_bound(conn, root):
+            if read_meta(conn, "store_id") or conn.execute("SELECT 1 FROM files LIMIT 1").fetchone():
+                warn(f"{path} was not built in this checkout (copied or committed from elsewhere); rebuilding it")
+                rebuild(conn)
+            token = opening.new_store_id(root)
+            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('store_id', ?)", (token,))
+        return conn
+
     @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
+    def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
+        """A connection; ``write`` (``index``) also sets the journal mode, which writes the file."""
         conn = sqlite3.connect(str(path), timeout=30.0, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA busy_timeout=30000")
+        if write:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
         conn.execute("PRAGMA temp_store=MEMORY")
         conn.execute("PRAGMA cache_size=-65536")
         return conn
@@ -89,34 +136,60 @@ class Store(GraphReader):
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         self.close()
+        if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError):
+            # Damage met by a reader (SQLITE_CORRUPT, SQLITE_NOTADB): leave the marker a dead
+            # writer leaves, so that the next index checks the database instead of trusting it.
+            with suppress(OSError):
+                opening.mark_writing(self.root)
 
     @classmethod
     def discard(cls, root: str | Path, reason: str, notice: Callable[[str], None] | None = None) -> Store:
         """Delete an unusable graph database (with a one-line notice) and open a fresh one."""
         path = db_path(root)
         (notice or _warn)(f"{path} is damaged ({reason}); rebuilding it")
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
+        _delete_database(path)
         return cls.open(root, notice=notice)
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction. While it runs the data folder holds the write marker, cleared
+        just before COMMIT: no other writer can begin before the commit ends (the lock is still
+        held), so a marker found by a writer holding the lock is a dead writer's (opening.py)."""
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+            if not _is_busy(exc):
                 raise
             raise StoreError(
                 f"the graph database stayed locked by another writer ({exc});"
                 " another 'diffreach index' is running: try again when it ends"
             ) from exc
+        opening.mark_writing(self.root)
         try:
             yield self.conn
         except BaseException:
             self.conn.execute("ROLLBACK")
+            opening.unmark_writing(self.root)
             raise
         else:
+            opening.unmark_writing(self.root)
             self.conn.execute("COMMIT")
+
+    def write_if_free(self, write: Callable[[], object]) -> bool:
+        """Run ``write`` in a transaction when the write lock is free now; False (nothing written)
+        when another connection holds it. For what a reader writes on the side (a counter, a
+        cache): its answer never waits for a long build's lock."""
+        self.conn.execute("PRAGMA busy_timeout=0")
+        try:
+            with self.atomic():
+                write()
+        except StoreError as exc:
+            if not isinstance(exc.__cause__, sqlite3.OperationalError):
+                raise
+            return False
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
+        return True
 
     # ----- meta --------------------------------------------------------------------------------
 
@@ -310,10 +383,15 @@ class Store(GraphReader):
         return counts.shift_counts(self.conn, before, after)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def _delete_database(path: Path) -> None:
+    """Delete a damaged database of ours (``opening.identify`` said so before it was used) and
+    its WAL files; the folder's checks refused links, so nothing outside the root is touched."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
 
 
 def _warn(message: str) -> None:

@@ -78,26 +78,34 @@ def update_term_index(
         return 0
     paths = sorted(set(changed) | set(deleted))
     current = store.get_meta("term_index") == TERM_INDEX_VERSION
+    if current:
+        paths = sorted(set(paths) | set(json.loads(store.get_meta("term_dirty") or "[]")))
+        if not full and not paths:
+            return 0
+    # Written only when the write lock is free now: while another run writes (a long full build),
+    # the query reads the terms as they stand and a later query brings them up to date.
+    files: set[str] = set()
+    store.write_if_free(lambda: files.update(_rewrite_terms(store, paths, full or not current, current)))
+    return len(files)
+
+
+def _rewrite_terms(store: Store, paths: list[str], full: bool, current: bool) -> set[str]:
+    """Inside a transaction: the terms of ``paths`` (of every node when ``full``) written again."""
     if not current:
         # Only a database without a current term index can lack its tables (or have them in an
         # older shape: dropped, they are derived): running the schema script on every update
         # was ~5 ms of a one-file update.
         tables.reset_term_tables(store.conn)
-        full = True
-    else:
-        paths = sorted(set(paths) | set(json.loads(store.get_meta("term_dirty") or "[]")))
-    if not full and not paths:
-        return 0
     # A whole rebuild loads without the tables' secondary indexes and builds them once (dropped
     # before the node cursor opens: DDL waits for no open statement).
-    with store.atomic(), store.bulk_load(("term_postings", "term_docs")) if full else nullcontext():
+    with store.bulk_load(("term_postings", "term_docs")) if full else nullcontext():
         tables.delete_terms(store.conn, None if full else paths)
         files = _write_terms(store.conn, tables.nodes_to_term(store.conn, None if full else paths))
         store.set_meta("term_index", TERM_INDEX_VERSION)
         store.set_meta("term_dirty", "")
         # Any change of files may change edges too: the cached graph arrays are keyed on this.
         store.set_meta("term_generation", str(time.time_ns()))
-    return len(files)
+    return files
 
 
 def _write_terms(conn: sqlite3.Connection, nodes: Iterable[TermNode]) -> set[str]:
