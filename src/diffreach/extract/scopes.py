@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 
 from tree_sitter import Node
 
+from diffreach.extract.types import VALUE_OF
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Binding, NodeKind, Ref
 
@@ -79,10 +80,16 @@ class Scopes:
 
     def bindings(self, raw: Iterable[tuple[Node, str, str]], spec: LanguageSpec) -> list[Binding]:
         out = []
-        for node, name, type_name in raw:
+        # Flow in straight-line code: each scope's names as bound so far, in the file's order,
+        # so that a copy (``self.cart = cart``) takes the type its source has at that point.
+        known: dict[tuple[int, str], str] = {}
+        for node, name, type_name in sorted(raw, key=lambda b: b[0].start_byte):
+            i = self.index_of(node)
+            if type_name.startswith(VALUE_OF):
+                type_name = known.get((i, type_name[len(VALUE_OF) :]), "")
             if not type_name:
                 continue
-            i = self.index_of(node)
+            known[(i, name)] = type_name
             if "." in name and name.split(".", 1)[0] in spec.self_names:
                 # self.x = Foo() in any method binds x for the whole class.
                 while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:

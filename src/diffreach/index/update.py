@@ -43,7 +43,7 @@ from diffreach.graph.update_queries import (
 )
 from diffreach.index.report import IndexReport
 from diffreach.languages import language_for
-from diffreach.languages.spec import ModuleResolver
+from diffreach.languages.spec import RETURNS, ModuleResolver
 from diffreach.model import Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
 
@@ -313,6 +313,8 @@ def interface(
     # self.x = Foo() and fields declared with a type: seen from other files as obj.x.
     classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
     items.update(("bind", b.scope, b.name, b.type_name) for b in bindings if "." in b.name or b.scope in classes)
+    # Declared return types: seen from other files through make().x and x = make().
+    items.update(("ret", b.scope, b.type_name) for b in bindings if b.name == RETURNS)
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
     return frozenset(items)
 
@@ -327,6 +329,10 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
         if tag == "sym":
             _, sid, kind, name, parent = item
             names.add(str(name))
+            if kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS):
+                # x = make(), make().total(), a.make().b: bound to what calling the name gives.
+                names.add(f"{name}()")
+                attributes.add(f"{name}()")
             if kind == NodeKind.CLASS:
                 classes.add(str(sid))
             if "::" in str(parent):
@@ -337,6 +343,10 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
                 names.add("*")
         elif tag == "bind":
             attributes.add(str(item[2]).rsplit(".", 1)[-1])
+        elif tag == "ret":
+            # A return type is followed through chains, copies and fields in any file: too
+            # wide to follow by name (and rarely edited), so everything is re-resolved.
+            names.add("*")
         elif tag == "inh":
             # New bases change what every member lookup through the class finds.
             classes.add(str(item[1]))

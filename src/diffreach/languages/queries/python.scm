@@ -53,7 +53,11 @@
 ; Variables whose type the code states.
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
-  right: (call function: [(identifier) (attribute)] @binding.type)) @binding
+  right: (call function: [(identifier) (attribute) (call)]) @binding.call) @binding
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (identifier) @binding.value) @binding
+(function_definition return_type: (type) @binding.returns) @binding
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
