@@ -97,7 +97,9 @@ SPEC = LanguageSpec(
     docstring=("expression_statement", "string"),
     string_prefixes="rbuRBU",
     self_types=frozenset({"Self", "typing.Self"}),
-    transparent_types=frozenset({"Optional", "typing.Optional", "Final", "typing.Final", "ClassVar", "typing.ClassVar"}),
+    transparent_types=frozenset(
+        {"Optional", "typing.Optional", "Final", "typing.Final", "ClassVar", "typing.ClassVar"}
+    ),
     null_types=frozenset({"None"}),
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),

@@ -16,6 +16,8 @@ the scope that declares them, with a guard against a type defined through itself
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from diffreach.languages.spec import RETURNS
 from diffreach.model import NodeKind, SymRow
 from diffreach.resolve.fallback import NameFallback
@@ -25,6 +27,10 @@ _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD)
 
 
 class Types(NameFallback):
+    @abstractmethod
+    def _attribute(self, path: str, target: Target, part: str) -> Target | None:
+        """A member of a class or module (``Resolver``): the way back up for a chain's links."""
+
     def value_type(self, path: str, scope: str, expr: str) -> Target | None:
         """``expr`` (a type, or a chain with calls: ``make()``, ``a.b().c``) as code at ``scope``
         sees it: a class, a module, a function, EXTERNAL, or None when unknown."""
