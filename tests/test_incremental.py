@@ -25,7 +25,20 @@ IMPORT_FORMS = [
     "from pkg import m1",
     "import pkg.m0 as m0",
 ]
-BODIES = ["{n}()", "m1.{n}()", "m0.{n}()", "self.{n}()", "Base().{n}()", "x = Base()\n        x.{n}()", "pass"]
+BODIES = [
+    "{n}()",
+    "m1.{n}()",
+    "m0.{n}()",
+    "self.{n}()",
+    "Base().{n}()",
+    "x = Base()\n        x.{n}()",
+    "pass",
+    # Typed receivers through another file's return types (a function with ``base`` set
+    # declares ``-> Base``, its own module's Base): a local, a chain, a field.
+    "y = {n}()\n        y.alpha()",
+    "{n}().alpha()",
+    "self.h = {n}()\n        self.h.alpha()",
+]
 
 
 def dump(root: Path) -> dict[str, object]:
@@ -35,6 +48,7 @@ def dump(root: Path) -> dict[str, object]:
         return {
             "nodes": sorted(c.execute("SELECT * FROM nodes").fetchall()),
             "edges": sorted(c.execute("SELECT source, target, kind, resolution, confidence, line, file FROM edges")),
+            "bindings": sorted(c.execute("SELECT file, scope, name, type_name, line FROM bindings")),
             "refs": sorted(c.execute("SELECT file, scope, kind, name, receiver, line, status FROM refs")),
             "imports": sorted(c.execute("SELECT * FROM imports")),
             "files": sorted(c.execute("SELECT path, language, hash FROM files")),
@@ -55,7 +69,8 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
                     f"class K_{name}({'Base' if base else 'object'}):\n    def {name}(self):\n        {text}\n"
                 )
             else:
-                lines.append(f"def {name}():\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n")
+                returns = " -> Base" if base else ""
+                lines.append(f"def {name}(){returns}:\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n")
         files[path] = "\n".join(lines)
     return files
 
