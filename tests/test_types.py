@@ -183,3 +183,32 @@ def test_a_class_named_directly_stays_a_scope_or_import_edge() -> None:
         }
     )
     assert found == {("b.py::use", "a.py::A.make", "import")} or found == {("b.py::use", "a.py::A.make", "scope")}
+
+
+def test_python_return_type_inferred_when_every_return_constructs_one_class() -> None:
+    files = {
+        "a.py": "class A:\n    def go(self):\n        pass\n",
+        "b.py": "class B:\n    def go(self):\n        pass\n",
+        "make.py": (
+            "from a import A\nfrom b import B\n\n"
+            "def only_a(flag):\n    if flag:\n        return A()\n    x = A()\n    return x\n\n"
+            "def via():\n    return only_a(1)\n\n"
+            "def mixed(flag):\n    if flag:\n        return A()\n    return B()\n\n"
+            "def maybe(flag):\n    if flag:\n        return A()\n    return None\n"
+        ),
+        "use.py": (
+            "from make import only_a, via, mixed, maybe\n\n"
+            "def one():\n    only_a(0).go()\n\ndef two():\n    v = via()\n    v.go()\n\n"
+            "def three():\n    mixed(0).go()\n\ndef four():\n    maybe(0).go()\n"
+        ),
+    }
+    found = calls(files)
+    for caller in ("one", "two"):
+        assert (f"use.py::{caller}", "a.py::A.go", "type") in found
+        assert not any(s == f"use.py::{caller}" and t == "b.py::B.go" for s, t, _ in found)
+    # Returns that disagree (another class, None): no type inferred, as today by name.
+    for caller in ("three", "four"):
+        assert {(t, r) for s, t, r in found if s == f"use.py::{caller}" and t.endswith(".go")} == {
+            ("a.py::A.go", AMBIGUOUS),
+            ("b.py::B.go", AMBIGUOUS),
+        }

@@ -32,7 +32,7 @@ from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
-from diffreach.extract.types import VALUE_OF, called, empty_calls, type_text
+from diffreach.extract.types import INFERRED, VALUE_OF, called, empty_calls, type_text
 from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import FileExtract, Import, RefKind
 
@@ -363,6 +363,11 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
     returns = captures.get("binding.returns")
     if returns is not None:  # a declared return type, in the function's scope (its node is inside)
         found.bindings.append((returns[0], RETURNS, type_text(found.text(returns[0]), step.spec)))
+        return
+    if "binding.inferred" in step.preset:  # a return statement: what it returns, "" if no call
+        value = captures.get("binding.returned")
+        text = _members(_squeeze(found.text(value[0])), step.spec) if value else ""
+        found.bindings.append((nodes[0], INFERRED, VALUE_OF + text if text.isidentifier() else called(text, step.spec)))
         return
     names = captures.get("binding.name")
     if names is None:

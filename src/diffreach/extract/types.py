@@ -18,6 +18,9 @@ from typing import Final
 from diffreach.languages.spec import LanguageSpec
 
 VALUE_OF: Final = "="  # type_name prefix: a copy of the named value (see scopes.bindings)
+# The binding name of one return statement's value (``binding.inferred``), folded by
+# scopes.bindings into the function's return type when every return agrees; never stored.
+INFERRED: Final = "(return)"
 _SPACES = re.compile(r"\s+")
 
 
