@@ -354,3 +354,22 @@ def test_a_kept_indexer_follows_an_edited_configuration(make_repo) -> None:  # t
         second = third
     finally:
         second.close()
+
+
+def test_a_field_typed_by_a_call_follows_an_edited_import_in_its_own_file(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``k.h.go()`` in one file rests on how another file's ``self.h = make()`` resolves ``make``."""
+    files = {
+        "a.py": "class A:\n    def go(self):\n        pass\n\ndef make() -> A:\n    return A()\n",
+        "b.py": "class B:\n    def go(self):\n        pass\n\ndef make() -> B:\n    return B()\n",
+        "k.py": "from a import make\n\nclass K:\n    def __init__(self):\n        self.h = make()\n",
+        "d.py": "from k import K\n\ndef f(k: K):\n    k.h.go()\n",
+    }
+    root = make_repo(files)
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    (root / "k.py").write_text(files["k.py"].replace("from a import", "from b import"))
+    assert ix.run().mode == "incremental"
+    ix.close()
+    after = dump(root)
+    assert ("d.py::f", "b.py::B.go", "calls", "type") in {e[:4] for e in after["edges"]}  # type: ignore[attr-defined]
+    assert after == rebuilt(root, tmp_path / "fresh")
