@@ -212,3 +212,24 @@ def test_python_return_type_inferred_when_every_return_constructs_one_class() ->
             ("a.py::A.go", AMBIGUOUS),
             ("b.py::B.go", AMBIGUOUS),
         }
+
+
+def test_python_a_name_bound_to_two_classes_in_one_scope_is_not_typed() -> None:
+    files = {
+        "a.py": "class A:\n    def go(self):\n        pass\n\n    @classmethod\n    def create(cls):\n        return cls()\n",
+        "b.py": "class B:\n    def go(self):\n        pass\n",
+        "use.py": (
+            "from a import A\nfrom b import B\n\n"
+            "def two(flag):\n    x = A()\n    if flag:\n        x = B()\n    x.go()\n\n"
+            "def one_known():\n    y = A()\n    y = unknown()\n    y.go()\n\n"
+            "def made():\n    A.create().go()\n"
+        ),
+    }
+    found = calls(files)
+    assert {(t, r) for s, t, r in found if s == "use.py::two" and t.endswith(".go")} == {
+        ("a.py::A.go", AMBIGUOUS),
+        ("b.py::B.go", AMBIGUOUS),
+    }
+    # A binding whose type is unknown does not undo the one that is known.
+    assert {(t, r) for s, t, r in found if s == "use.py::one_known" and t.endswith(".go")} == {("a.py::A.go", "type")}
+    assert ("use.py::made", "a.py::A.go", "type") in found

@@ -41,7 +41,10 @@ class Types(NameFallback):
         first = next((i for i, link in enumerate(links) if link.endswith("()")), len(links))
         if first == len(links) or not links[first][:-2].isidentifier():
             return None  # (a or b).c: not a call of a name
-        target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
+        if first == 0 and links[0][:-2] in self._specs[path].self_names:
+            target: Target | None = self.enclosing_class(scope)  # cls(), Self(): the class itself
+        else:
+            target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
         target = self.call_result(target)
         for link in links[first + 1 :]:
             if target is None or target is EXTERNAL:
@@ -64,9 +67,6 @@ class Types(NameFallback):
         type_name = returns.get(target.id) if returns else None
         if not type_name:
             return None
-        spec = self._specs[target.file]
-        if type_name in spec.self_names or type_name in spec.self_types:
-            return self.enclosing_class(target.id)
         return self.declared_class(target.file, target.id, type_name, RETURNS)
 
     def declared_class(self, path: str, scope: str, type_name: str, what: str) -> Target | None:
@@ -78,10 +78,19 @@ class Types(NameFallback):
             return None
         self._binding_guard.add(key)
         try:
-            target = self.value_type(path, scope, type_name)
+            found = {self._one_class(path, scope, t) for t in type_name.split("|")} - {None}
         finally:
             self._binding_guard.discard(key)
-        if target is EXTERNAL or (target is None and type_name in self._specs[path].builtins):
+        # Bound several ways in one scope (x = A(); … x = f()): the one class the known ones
+        # agree on; none when they differ.
+        return found.pop() if len(found) == 1 else None
+
+    def _one_class(self, path: str, scope: str, type_name: str) -> Target | None:
+        spec = self._specs[path]
+        if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
+            return self.enclosing_class(scope)
+        target = self.value_type(path, scope, type_name)
+        if target is EXTERNAL or (target is None and type_name in spec.builtins):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
         return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
 
