@@ -233,3 +233,33 @@ def test_python_a_name_bound_to_two_classes_in_one_scope_is_not_typed() -> None:
     # A binding whose type is unknown does not undo the one that is known.
     assert {(t, r) for s, t, r in found if s == "use.py::one_known" and t.endswith(".go")} == {("a.py::A.go", "type")}
     assert ("use.py::made", "a.py::A.go", "type") in found
+
+
+def test_awaited_promises_and_rust_results_give_their_value_type() -> None:
+    ts = calls(
+        {
+            "src/cart.ts": "export class Cart {\n  total(): number { return 1; }\n}\n",
+            "src/order.ts": "export class Order {\n  total(): number { return 2; }\n}\n",
+            "src/use.ts": (
+                "import { Cart } from './cart';\n"
+                "async function load(): Promise<Cart> { return new Cart(); }\n"
+                "async function use() { const c = await load(); c.total(); }\n"
+            ),
+        }
+    )
+    assert ("src/use.ts::use", "src/cart.ts::Cart.total", "type") in ts
+    assert not any(s == "src/use.ts::use" and t == "src/order.ts::Order.total" for s, t, _ in ts)
+    rs = calls(
+        {
+            "Cargo.toml": '[package]\nname = "shop"\n',
+            "src/lib.rs": "pub mod db;\npub mod cache;\n\nuse crate::db::Db;\n\n"
+            "pub fn main() -> Result<(), String> {\n    let d = Db::open()?;\n    d.query();\n    Ok(())\n}\n",
+            "src/db.rs": (
+                "pub struct Db {}\n\nimpl Db {\n    pub fn open() -> Result<Db, String> { Ok(Db {}) }\n"
+                "    pub fn query(&self) -> i32 { 1 }\n}\n"
+            ),
+            "src/cache.rs": "pub struct Cache {}\n\nimpl Cache {\n    pub fn query(&self) -> i32 { 2 }\n}\n",
+        }
+    )
+    assert ("src/lib.rs::main", "src/db.rs::Db.query", "type") in rs
+    assert not any(s == "src/lib.rs::main" and t == "src/cache.rs::Cache.query" for s, t, _ in rs)

@@ -327,6 +327,7 @@ SPEC = LanguageSpec(
     resolution_configs=RESOLUTION_CONFIGS,
     docstring=DOCSTRING,
     string_prefixes=DOCSTRING_PREFIXES,
+    transparent_types=frozenset({"Promise", "Readonly"}),
     null_types=frozenset({"null", "undefined"}),
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "

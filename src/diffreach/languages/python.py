@@ -98,7 +98,7 @@ SPEC = LanguageSpec(
     string_prefixes="rbuRBU",
     self_types=frozenset({"Self", "typing.Self"}),
     transparent_types=frozenset(
-        {"Optional", "typing.Optional", "Final", "typing.Final", "ClassVar", "typing.ClassVar"}
+        {"Optional", "typing.Optional", "Final", "typing.Final", "ClassVar", "typing.ClassVar", "Awaitable"}
     ),
     null_types=frozenset({"None"}),
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",

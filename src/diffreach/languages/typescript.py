@@ -60,6 +60,7 @@ _TS = LanguageSpec(
     resolution_configs=RESOLUTION_CONFIGS,
     docstring=DOCSTRING,
     string_prefixes=DOCSTRING_PREFIXES,
+    transparent_types=frozenset({"Promise", "Readonly"}),
     null_types=frozenset({"null", "undefined"}),
     import_alias=lambda module: "",
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "

@@ -237,6 +237,9 @@
 (variable_declarator
   name: (identifier) @binding.name
   value: (call_expression function: [(identifier) (member_expression)]) @binding.call) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (await_expression (call_expression function: [(identifier) (member_expression)]) @binding.call)) @binding
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment

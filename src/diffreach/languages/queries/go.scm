@@ -105,6 +105,7 @@
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name)
   right: (expression_list . (call_expression) @binding.call)) @binding
+(var_spec name: (identifier) @binding.name !type value: (expression_list . (call_expression) @binding.call)) @binding
 (function_declaration result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.returns) @binding
 (method_declaration result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.returns) @binding
 (function_declaration result: (parameter_list . (parameter_declaration type: (_) @binding.returns))) @binding

@@ -56,6 +56,9 @@
   right: (call function: [(identifier) (attribute) (call)]) @binding.call) @binding
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (await (call function: [(identifier) (attribute) (call)]) @binding.call)) @binding
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (identifier) @binding.value) @binding
 (function_definition return_type: (type) @binding.returns) @binding
 ; Every return statement (what it returns, if anything): a return type inferred where all agree.
