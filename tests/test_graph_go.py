@@ -176,7 +176,7 @@ def test_struct_fields_used_as_receivers() -> None:
         }
     )
     found = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
-    assert found == {("app/app.go::App.Load", "app/app.go::DB.Query", "scope")}
+    assert found == {("app/app.go::App.Load", "app/app.go::DB.Query", "type")}
 
 
 def test_functions_passed_as_values_are_references() -> None:

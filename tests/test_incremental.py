@@ -36,6 +36,11 @@ BODIES = [
     # Calls whose argument count picks an overload (a family may span the files' updates).
     "{n}(1)",
     "m0.{n}(1, 2)",
+    # Typed receivers through another file's return types (a function with ``base`` set
+    # declares ``-> Base``, its own module's Base): a local, a chain, a field.
+    "y = {n}()\n        y.alpha()",
+    "{n}().alpha()",
+    "self.h = {n}()\n        self.h.alpha()",
 ]
 # A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
 OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"
@@ -49,6 +54,7 @@ def dump(root: Path) -> dict[str, object]:
         return {
             "nodes": sorted(c.execute("SELECT * FROM nodes").fetchall()),
             "edges": sorted(c.execute("SELECT source, target, kind, resolution, confidence, line, file FROM edges")),
+            "bindings": sorted(c.execute("SELECT file, scope, name, type_name, line FROM bindings")),
             "refs": sorted(c.execute("SELECT file, scope, kind, name, receiver, line, status, args FROM refs")),
             "imports": sorted(c.execute("SELECT * FROM imports")),
             "files": sorted(c.execute("SELECT path, language, hash FROM files")),
@@ -72,7 +78,8 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
             else:
                 if body % 3 == 1:
                     lines.append(OVERLOAD_STUB.format(n=name))
-                lines.append(f"def {name}():\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n")
+                returns = " -> Base" if base else ""
+                lines.append(f"def {name}(){returns}:\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n")
                 if body % 3 == 2:
                     lines.append(REDEFINITION.format(n=name))
         files[path] = "\n".join(lines)
@@ -358,3 +365,22 @@ def test_a_kept_indexer_follows_an_edited_configuration(make_repo) -> None:  # t
         second = third
     finally:
         second.close()
+
+
+def test_a_field_typed_by_a_call_follows_an_edited_import_in_its_own_file(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``k.h.go()`` in one file rests on how another file's ``self.h = make()`` resolves ``make``."""
+    files = {
+        "a.py": "class A:\n    def go(self):\n        pass\n\ndef make() -> A:\n    return A()\n",
+        "b.py": "class B:\n    def go(self):\n        pass\n\ndef make() -> B:\n    return B()\n",
+        "k.py": "from a import make\n\nclass K:\n    def __init__(self):\n        self.h = make()\n",
+        "d.py": "from k import K\n\ndef f(k: K):\n    k.h.go()\n",
+    }
+    root = make_repo(files)
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    (root / "k.py").write_text(files["k.py"].replace("from a import", "from b import"))
+    assert ix.run().mode == "incremental"
+    ix.close()
+    after = dump(root)
+    assert ("d.py::f", "b.py::B.go", "calls", "type") in {e[:4] for e in after["edges"]}  # type: ignore[attr-defined]
+    assert after == rebuilt(root, tmp_path / "fresh")

@@ -44,6 +44,7 @@ class Resolution(StrEnum):
 
     IMPORT = "import"
     SCOPE = "scope"
+    TYPE = "type"  # through a receiver whose type is declared or inferred
     UNIQUE_NAME = "unique-name"
     AMBIGUOUS_NAME = "ambiguous-name"
     DYNAMIC = "dynamic"
@@ -78,6 +79,7 @@ class ChangeKind(StrEnum):
 CONFIDENCE = {
     Resolution.IMPORT: 0.95,
     Resolution.SCOPE: 0.9,
+    Resolution.TYPE: 0.85,
     Resolution.DYNAMIC: 0.6,
     Resolution.UNIQUE_NAME: 0.5,
     Resolution.AMBIGUOUS_NAME: 0.2,

@@ -32,7 +32,8 @@ from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
-from diffreach.languages.spec import LanguageSpec
+from diffreach.extract.types import INFERRED, VALUE_OF, called, empty_calls, type_text
+from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import FileExtract, Import, RefKind
 
 _REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.INHERIT}
@@ -344,6 +345,8 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
             receiver = _SPACES.sub("", receiver)
         for sep in step.spec.member_separators:
             receiver = receiver.replace(sep, ".")
+        if "(" in receiver:  # make().total(): what a call returns does not depend on its arguments
+            receiver = empty_calls(receiver)
     owners = captures.get("owner")
     owner = _clean_type(_members(text(owners[0]), step.spec)) if owners else ""
     arguments = captures.get("arguments")
@@ -373,16 +376,31 @@ def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> N
 
 def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
     nodes = captures.get(step.main)
-    if nodes is not None and "binding.name" in captures and "binding.type" in captures:
-        # A preset prefix ("this.") makes a field or parameter property a member binding.
-        bound = step.preset.get("binding.prefix", "") + found.text(captures["binding.name"][0])
-        found.bindings.append(
-            (
-                nodes[0],
-                _members(_squeeze(bound), step.spec),
-                _clean_type(_members(found.text(captures["binding.type"][0]), step.spec)),
-            )
-        )
+    if nodes is None:
+        return
+    returns = captures.get("binding.returns")
+    if returns is not None:  # a declared return type, in the function's scope (its node is inside)
+        found.bindings.append((returns[0], RETURNS, type_text(found.text(returns[0]), step.spec)))
+        return
+    if "binding.inferred" in step.preset:  # a return statement: what it returns, "" if no call
+        value = captures.get("binding.returned")
+        text = _members(_squeeze(found.text(value[0])), step.spec) if value else ""
+        found.bindings.append((nodes[0], INFERRED, VALUE_OF + text if text.isidentifier() else called(text, step.spec)))
+        return
+    names = captures.get("binding.name")
+    if names is None:
+        return
+    if "binding.type" in captures:
+        type_name = type_text(found.text(captures["binding.type"][0]), step.spec)
+    elif "binding.call" in captures:
+        type_name = called(found.text(captures["binding.call"][0]), step.spec)
+    elif "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
+        type_name = VALUE_OF + _members(_squeeze(found.text(captures["binding.value"][0])), step.spec)
+    else:
+        return
+    # A preset prefix ("this.") makes a field or parameter property a member binding.
+    bound = step.preset.get("binding.prefix", "") + found.text(names[0])
+    found.bindings.append((nodes[0], _members(_squeeze(bound), step.spec), type_name))
 
 
 def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

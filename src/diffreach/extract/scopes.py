@@ -14,7 +14,8 @@ from dataclasses import dataclass, fields
 
 from tree_sitter import Node
 
-from diffreach.languages.spec import LanguageSpec
+from diffreach.extract.types import INFERRED, VALUE_OF
+from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import Binding, NodeKind, Ref
 
 CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
@@ -79,15 +80,30 @@ class Scopes:
 
     def bindings(self, raw: Iterable[tuple[Node, str, str]], spec: LanguageSpec) -> list[Binding]:
         out = []
-        for node, name, type_name in raw:
+        # Flow in straight-line code: each scope's names as bound so far, in the file's order,
+        # so that a copy (``self.cart = cart``) takes the type its source has at that point.
+        known: dict[tuple[int, str], str] = {}
+        returned: dict[int, list[tuple[str, int]]] = {}  # a function's return statements
+        for node, name, type_name in sorted(raw, key=lambda b: b[0].start_byte):
+            i = self.index_of(node)
+            if type_name.startswith(VALUE_OF):
+                type_name = known.get((i, type_name[len(VALUE_OF) :]), "")
+            if name == INFERRED:
+                returned.setdefault(i, []).append((type_name, node.start_point.row + 1))
+                continue
             if not type_name:
                 continue
-            i = self.index_of(node)
+            known[(i, name)] = type_name
             if "." in name and name.split(".", 1)[0] in spec.self_names:
                 # self.x = Foo() in any method binds x for the whole class.
                 while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:
                     i = self.ordered[i].parent
             out.append(Binding(self.id_of(i), name, type_name, node.start_point.row + 1))
+        # A return type stated nowhere: inferred when every return gives the same call's result.
+        for i, values in returned.items():
+            types = {t for t, _ in values}
+            if i >= 0 and len(types) == 1 and "" not in types and (i, RETURNS) not in known:
+                out.append(Binding(self.id_of(i), RETURNS, values[0][0], values[0][1]))
         return out
 
 

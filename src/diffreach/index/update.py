@@ -3,10 +3,15 @@
 Re-extracts only the files whose content hash changed, replaces their rows, and
 re-resolves only the references elsewhere that those changes can affect: for
 each changed file its *interface* (symbol ids, kinds and parents; imports;
-class-level bindings; base-class references) before and after is compared, and
-references by a name in the difference, through a receiver of such a name, or
-in a file binding such a type are re-resolved, with the subclasses of classes
-whose shape moved. A body-only edit takes its references' stored outcomes back.
+class-level bindings; declared return types; base-class references) before and
+after is compared, and references by a name in the difference (or a call of it,
+``name()``), through a receiver of such a name, or in a file binding such a type
+are re-resolved, with the subclasses of classes whose shape moved. The members a
+file types (``self.h = make()``) move with its names: when its interface moved or
+it binds a type in sight, references through those attributes elsewhere are
+re-resolved too, until no new member comes into sight. A changed return type is
+followed through chains, copies and fields anywhere: everything is re-resolved.
+A body-only edit takes its references' stored outcomes back.
 The cached graph counts move by the figures of the rewritten files.
 
 An object per run rather than a part of the indexer: what an update reads of
@@ -20,7 +25,7 @@ with lives in ``graph/update_queries.py``.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath
 
 from diffreach.config import Config
@@ -43,7 +48,7 @@ from diffreach.graph.update_queries import (
 )
 from diffreach.index.report import IndexReport
 from diffreach.languages import language_for
-from diffreach.languages.spec import ModuleResolver
+from diffreach.languages.spec import RETURNS, ModuleResolver
 from diffreach.model import Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
 
@@ -167,7 +172,16 @@ class IncrementalUpdate:
                 if fx
                 else frozenset()
             )
-            changes |= self._stored_interface(path) ^ new
+            moved = self._stored_interface(path) ^ new
+            if moved:
+                # Its members' types (self.h = make(), typed fields) are resolved with the
+                # file's names: read elsewhere as obj.h, they may have moved with them.
+                facts = stored_facts(self.store, path)
+                symbols = [*facts.symbols, *(fx.symbols if fx else ())]
+                classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
+                bindings = [*facts.bindings, *(fx.bindings if fx else ())]
+                moved |= {("member", attr) for attr in _member_attributes(bindings, classes.__contains__)}
+            changes |= moved
         return changes
 
     def _source(self, extracts: dict[str, FileExtract], gone: Iterable[str]) -> StoreSource:
@@ -217,6 +231,20 @@ class IncrementalUpdate:
         kept: _Kept | None = None,
     ) -> int:
         ids, whole_files = _in_sight(self.store.conn, names, attributes)
+        # A file whose bound types are in sight (resolved whole) may type its members anew:
+        # what reads them (obj.h.m()) elsewhere, until no new member comes into sight.
+        frontier = set(whole_files)
+        while frontier:
+            members = _member_attributes(
+                [b for path in sorted(frontier) for b in resolver.source.bindings_of(path)],
+                lambda sid: resolver.source.kind_of(sid) == NodeKind.CLASS,
+            )
+            members -= attributes
+            attributes |= members
+            more_ids, more_files = _in_sight(self.store.conn, set(), members) if members else (set(), set())
+            ids |= more_ids
+            frontier = more_files - whole_files
+            whole_files |= more_files
         whole_files |= whole
         if "*" in names:  # a change of shape too wide to follow by name: re-resolve everything
             whole_files.update(self.store.file_languages())
@@ -313,6 +341,8 @@ def interface(
     # self.x = Foo() and fields declared with a type: seen from other files as obj.x.
     classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
     items.update(("bind", b.scope, b.name, b.type_name) for b in bindings if "." in b.name or b.scope in classes)
+    # Declared return types: seen from other files through make().x and x = make().
+    items.update(("ret", b.scope, b.type_name) for b in bindings if b.name == RETURNS)
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
     return frozenset(items)
 
@@ -327,6 +357,10 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
         if tag == "sym":
             _, sid, kind, name, parent = item
             names.add(str(name))
+            if kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS):
+                # x = make(), make().total(), a.make().b: bound to what calling the name gives.
+                names.add(f"{name}()")
+                attributes.add(f"{name}()")
             if kind == NodeKind.CLASS:
                 classes.add(str(sid))
             if "::" in str(parent):
@@ -337,6 +371,12 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
                 names.add("*")
         elif tag == "bind":
             attributes.add(str(item[2]).rsplit(".", 1)[-1])
+        elif tag == "ret":
+            # A return type is followed through chains, copies and fields in any file: too
+            # wide to follow by name (and rarely edited), so everything is re-resolved.
+            names.add("*")
+        elif tag == "member":
+            attributes.add(str(item[1]))
         elif tag == "inh":
             # New bases change what every member lookup through the class finds.
             classes.add(str(item[1]))
@@ -344,6 +384,15 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
         elif tag == "file":
             names.add("*")
     return names, attributes, classes
+
+
+def _member_attributes(bindings: Iterable[Binding], is_class: Callable[[str], bool]) -> set[str]:
+    """The attribute names of member bindings (``self.h``, a field in its class's scope)."""
+    return {
+        b.name.rsplit(".", 1)[-1]
+        for b in bindings
+        if b.name != RETURNS and ("." in b.name or ("::" in b.scope and is_class(b.scope)))
+    }
 
 
 def _module_stem(path: str) -> str:

@@ -112,6 +112,11 @@ SPEC = LanguageSpec(
     string_prefixes="rbuRBU",
     spread_arguments=frozenset({"list_splat", "dictionary_splat"}),
     overload_stub_markers=("@overload", "@typing.overload", "@typing_extensions.overload"),
+    self_types=frozenset({"Self", "typing.Self"}),
+    transparent_types=frozenset(
+        {"Optional", "typing.Optional", "Final", "typing.Final", "ClassVar", "typing.ClassVar", "Awaitable"}
+    ),
+    null_types=frozenset({"None"}),
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),
     raise_keywords=("raise",),

@@ -22,7 +22,14 @@ Capture names used by the query files (the contract with ``extract.py``):
   ``@import.alias``, ``@import.wildcard``; ``@import.default`` marks a default
   import (JS) and ``@import.namespace`` a namespace binding.
 - ``@binding`` with ``@binding.name`` and ``@binding.type``: a variable whose
-  type the code states.
+  type the code states. Instead of ``@binding.type``: ``@binding.call``, a call
+  expression whose result the variable holds (stored as its callee with every
+  argument list emptied, ``a.b().c()``: the resolver follows constructors and
+  return types); ``@binding.value``, a plain name whose type the variable takes
+  (``self.cart = cart``: the last binding of that name before it in the same
+  scope, worked out at extraction). ``@binding.returns`` alone (no name): a
+  function's declared return type, stored as a binding named ``RETURNS`` in the
+  function's scope.
 - ``@package`` with ``@package.name``: a declared package or namespace.
 - ``@comment``: a comment, and ``@doc``: a string literal's content (docstrings
   included), the prose of a symbol's notes for query ranking. A ``@comment``
@@ -50,7 +57,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import PurePosixPath
-from typing import Protocol
+from typing import Final, Protocol
+
+# The binding name of a function's declared return type (``@binding.returns``): no
+# identifier of any language is spelled so.
+RETURNS: Final = "()"
 
 
 class RepoFiles(Protocol):
@@ -254,6 +265,13 @@ class LanguageSpec:
     # The compiler picks the member by the call's arguments (Java, C#, Kotlin, C++, TypeScript's
     # signatures): a call binds to the members whose parameter count fits its argument count.
     overload_arity_selects: bool = False
+    # Declared types, read through to the type a receiver has (resolve/types.py): a
+    # type naming the enclosing class (Python's ``Self``; ``self_names`` count too),
+    # wrappers whose first type argument is the value's type (``Optional[T]``,
+    # ``Box<T>``), and the members a union drops (``T | None`` is T).
+    self_types: frozenset[str] = frozenset()
+    transparent_types: frozenset[str] = frozenset()
+    null_types: frozenset[str] = frozenset()
 
     @cached_property
     def query_source(self) -> str:

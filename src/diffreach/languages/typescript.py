@@ -63,6 +63,8 @@ _TS = LanguageSpec(
     spread_arguments=frozenset({"spread_element"}),
     overload_implementation_last=True,
     overload_arity_selects=True,
+    transparent_types=frozenset({"Promise", "Readonly"}),
+    null_types=frozenset({"null", "undefined"}),
     import_alias=lambda module: "",
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",

@@ -26,14 +26,14 @@ from pathlib import PurePosixPath
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Edge, Import, NodeKind, Ref, RefStatus, Resolution, ResolvedRef, SymRow
-from diffreach.resolve.fallback import NameFallback
 from diffreach.resolve.records import EXTERNAL, UNKNOWN, Module, Source, Target
 from diffreach.resolve.records import qualname as _qualname
+from diffreach.resolve.types import Types
 
 _EXTERNAL = EXTERNAL
 
 
-class Resolver(NameFallback):
+class Resolver(Types):
     """The top layer (see ``state.py``): names in scope, receivers, and the entry points that
     turn a file's references into edges. The constructor is ``ResolverState``'s."""
 
@@ -115,17 +115,8 @@ class Resolver(NameFallback):
         while current:
             type_name = scopes.get(current)
             if type_name is not None:
-                key = (current, text)
-                if key in self._binding_guard:  # x = x.copy(): a binding defined by itself
-                    return None
-                self._binding_guard.add(key)
-                try:
-                    target = self._resolve_expr(path, current, *_split(type_name))
-                finally:
-                    self._binding_guard.discard(key)
-                if target is _EXTERNAL or (target is None and type_name in self._specs[path].builtins):
-                    return _EXTERNAL  # x: os.File, s: String: not ours to match by name
-                return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
+                # x = x.copy(): a binding defined by itself is guarded (unknown)
+                return self.declared_class(path, current, type_name, text)
             if current == path:
                 return None
             row = self.symbol(current)
@@ -136,6 +127,8 @@ class Resolver(NameFallback):
         spec = self._specs[path]
         if receiver in spec.self_names:
             return self.enclosing_class(scope)
+        if "(" in receiver:  # make_cart().total(), a.b().c(): constructors and return types
+            return self.value_type(path, scope, receiver)
         bound = self._bound_type(path, scope, receiver)
         if bound is not None:
             return bound
@@ -200,16 +193,8 @@ class Resolver(NameFallback):
             if part in self._specs[target.file].constructor_methods:
                 return target  # Foo.new: a call of the class, i.e. of its constructor
             type_name = self._field_type(target, part)
-            key = (target.id, f".{part}")
-            if type_name and key not in self._binding_guard:  # class A: b: B; class B: a: A
-                self._binding_guard.add(key)
-                try:
-                    resolved = self._resolve_expr(target.file, target.id, *_split(type_name))
-                finally:
-                    self._binding_guard.discard(key)
-                if resolved is _EXTERNAL or (resolved is None and type_name in self._specs[target.file].builtins):
-                    return _EXTERNAL  # a field of an outside type (List<Foo> items)
-                return resolved if isinstance(resolved, SymRow) and resolved.kind == NodeKind.CLASS else None
+            if type_name:  # guarded: class A: b: B; class B: a: A
+                return self.declared_class(target.file, target.id, type_name, f".{part}")
         elif target.kind == NodeKind.FUNCTION:
             # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
             return self.child(target.id, part)
@@ -274,6 +259,8 @@ class Resolver(NameFallback):
             target = self._attribute(path, owner, ref.name) if owner is not None else None
             if isinstance(owner, Module):
                 resolution = Resolution.IMPORT
+            elif isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names):
+                resolution = Resolution.TYPE
             if owner is None and target is None:
                 if spec.namespace_receivers:  # ns::util(): a namespace is not a node
                     found = self.lookup_name(path, ref.scope, ref.name)

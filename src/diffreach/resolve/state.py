@@ -178,13 +178,20 @@ class ResolverState(ABC):
         return found
 
     def _bindings_by_name(self, path: str) -> dict[str, dict[str, str]]:
-        """A file's bindings: name → scope → type (the last binding of a scope wins). By name
-        first, so that a name the file never binds is answered without walking its scopes."""
+        """A file's bindings: name → scope → type. By name first, so that a name the file never
+        binds is answered without walking its scopes. A name bound several ways in one scope
+        holds them all, ``|``-separated (no type or call text has one): resolution reads no
+        line, so each is a candidate (``types.py`` keeps the one class they agree on)."""
         table = self._bindings.get(path)
         if table is None:
             table = self._bindings[path] = {}
             for b in self.source.bindings_of(path):
-                table.setdefault(b.name, {})[b.scope] = b.type_name
+                scopes = table.setdefault(b.name, {})
+                before = scopes.get(b.scope)
+                if before is None:
+                    scopes[b.scope] = b.type_name
+                elif b.type_name not in before.split("|"):
+                    scopes[b.scope] = f"{before}|{b.type_name}"
         return table
 
     def _candidates(self, name: str) -> list[SymRow]:

@@ -31,6 +31,7 @@ def listable(
 _RESOLUTION_RANK: dict[str, int] = {
     Resolution.SCOPE: 0,
     Resolution.IMPORT: 0,
+    Resolution.TYPE: 0,
     Resolution.UNIQUE_NAME: 1,
     Resolution.DYNAMIC: 2,
     Resolution.AMBIGUOUS_NAME: 3,

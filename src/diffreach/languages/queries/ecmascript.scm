@@ -235,6 +235,13 @@
 (assignment_expression
   left: [(identifier) (member_expression object: (this) property: (property_identifier))] @binding.name
   right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+; x = make(), x = a.b().c(): the callee's return type (resolve/types.py).
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (call_expression function: [(identifier) (member_expression)]) @binding.call) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (await_expression (call_expression function: [(identifier) (member_expression)]) @binding.call)) @binding
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment

@@ -101,6 +101,15 @@
     arguments: (argument_list . (type_identifier) @binding.type)))) @binding
   (#eq? @_new "new"))
 (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
+; s := pkg.New(): the callee's return type; declared results (the first of several).
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (call_expression) @binding.call)) @binding
+(var_spec name: (identifier) @binding.name !type value: (expression_list . (call_expression) @binding.call)) @binding
+(function_declaration result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.returns) @binding
+(method_declaration result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.returns) @binding
+(function_declaration result: (parameter_list . (parameter_declaration type: (_) @binding.returns))) @binding
+(method_declaration result: (parameter_list . (parameter_declaration type: (_) @binding.returns))) @binding
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment

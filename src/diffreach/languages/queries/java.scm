@@ -65,6 +65,12 @@
   type: (_) @binding.type
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding
 (formal_parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
+; var x = make(): the callee's return type; declared return types.
+((local_variable_declaration
+  type: (_) @_var
+  declarator: (variable_declarator name: (identifier) @binding.name value: (method_invocation) @binding.call)) @binding
+  (#eq? @_var "var"))
+(method_declaration type: (_) @binding.returns) @binding
 (spread_parameter (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
 (enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name) @binding
 (catch_formal_parameter (catch_type (_) @binding.type) name: (identifier) @binding.name) @binding

@@ -54,7 +54,16 @@
 ; Variables whose type the code states.
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
-  right: (call function: [(identifier) (attribute)] @binding.type)) @binding
+  right: (call function: [(identifier) (attribute) (call)]) @binding.call) @binding
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (await (call function: [(identifier) (attribute) (call)]) @binding.call)) @binding
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (identifier) @binding.value) @binding
+(function_definition return_type: (type) @binding.returns) @binding
+; Every return statement (what it returns, if anything): a return type inferred where all agree.
+((return_statement (_)? @binding.returned) @binding (#set! binding.inferred ""))
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding

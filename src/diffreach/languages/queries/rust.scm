@@ -69,6 +69,13 @@
   pattern: (identifier) @binding.name
   value: (struct_expression name: (type_identifier) @binding.type)) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+; let x = open(), let x = Db::new(): the callee's return type; struct fields; declared return types.
+(let_declaration pattern: (identifier) @binding.name value: (call_expression) @binding.call) @binding
+(let_declaration pattern: (identifier) @binding.name value: (try_expression (call_expression) @binding.call)) @binding
+(let_declaration pattern: (identifier) @binding.name value: (await_expression (call_expression) @binding.call)) @binding
+(field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
+(function_item return_type: (_) @binding.returns) @binding
+(function_signature_item return_type: (_) @binding.returns) @binding
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(line_comment) (block_comment)] @comment

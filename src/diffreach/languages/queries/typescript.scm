@@ -63,25 +63,30 @@
 ; Variables whose type the code states: x: Foo, (x: Foo) =>, fields and parameter properties.
 (variable_declarator
   name: (identifier) @binding.name
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
 (required_parameter
   pattern: (identifier) @binding.name
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
 (optional_parameter
   pattern: (identifier) @binding.name
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
+; Declared return types: in the function's scope.
+(function_declaration return_type: (type_annotation (_) @binding.returns)) @binding
+(method_definition return_type: (type_annotation (_) @binding.returns)) @binding
+(function_signature return_type: (type_annotation (_) @binding.returns)) @binding
+(method_signature return_type: (type_annotation (_) @binding.returns)) @binding
 ; Typed fields and constructor parameter properties bind this.<name> for the class.
 ((public_field_definition
   name: (property_identifier) @binding.name
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
   (#set! binding.prefix "this."))
 ((required_parameter
   [(accessibility_modifier) "readonly"]
   pattern: (identifier) @binding.name
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
   (#set! binding.prefix "this."))
 ((optional_parameter
   [(accessibility_modifier) "readonly"]
   pattern: (identifier) @binding.name
-  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
   (#set! binding.prefix "this."))

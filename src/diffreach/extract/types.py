@@ -1,0 +1,107 @@
+"""Type and call texts as bindings store them: one spelling for what resolution reads.
+
+A declared type is read down to the one class a value has: generics erased to
+their base (``List[Cart]`` is ``List``), a wrapper the language reads through
+(``Optional[Cart]``, ``Box<Db>``: the spec's ``transparent_types``) replaced by
+its first argument, a union reduced to its one member that is not null
+(``Cart | None``); a union of two real types says nothing (""). A call is kept as
+its callee chain with every argument list emptied (``a.b(x).c(y)`` →
+``a.b().c()``), so that the resolver can follow constructors and return types
+link by link and an update can find it by the callee's name (``c()``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from diffreach.languages.spec import LanguageSpec
+
+VALUE_OF: Final = "="  # type_name prefix: a copy of the named value (see scopes.bindings)
+# The binding name of one return statement's value (``binding.inferred``), folded by
+# scopes.bindings into the function's return type when every return agrees; never stored.
+INFERRED: Final = "(return)"
+_SPACES = re.compile(r"\s+")
+
+
+def _squeezed(text: str, spec: LanguageSpec) -> str:
+    text = _SPACES.sub("", text)
+    for sep in spec.member_separators:
+        text = text.replace(sep, ".")
+    return text
+
+
+def _top_level(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def type_text(text: str, spec: LanguageSpec) -> str:
+    """A declared type → the name of the one class its values have; "" when none is stated."""
+    text = _squeezed(text, spec).strip("'\"")
+    for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
+        members = [m for m in _top_level(text, "|") if m and m not in spec.null_types]
+        if len(members) != 1:
+            return ""
+        text = members[0].lstrip("*&").removeprefix("mut").removeprefix("new")
+        head, bracket, rest = _first_bracket(text)
+        if bracket and head in spec.transparent_types:
+            text = _top_level(rest[:-1], ",")[0].strip("'\"")
+            continue
+        break
+    for stop in "[<({":
+        text = text.split(stop, 1)[0]
+    return text.strip("?!.")
+
+
+def _first_bracket(text: str) -> tuple[str, str, str]:
+    for i, ch in enumerate(text):
+        if ch in "[<":
+            return text[:i], ch, text[i + 1 :]
+    return text, "", ""
+
+
+def empty_calls(text: str) -> str:
+    """``a.b(x, y).c(z)`` → ``a.b().c()``: what was passed does not change what is returned.
+    A group that is no call (``(x.y).z``) is kept; unbalanced text is returned as it is."""
+    if "(" not in text:
+        return text
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "(" and out and (out[-1][-1:].isalnum() or out[-1][-1:] in "_)]>$"):
+            depth, j = 0, i
+            while j < n:
+                depth += (text[j] == "(") - (text[j] == ")")
+                if depth == 0:
+                    break
+                j += 1
+            if depth:
+                return text
+            out.append("()")
+            i = j + 1
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def called(text: str, spec: LanguageSpec) -> str:
+    """A call expression → its callee chain with emptied argument lists, ending in ``()``.
+    Generic arguments (``make<Cart>()``, ``Vec::<u8>::new()``) are dropped as well."""
+    text = empty_calls(_squeezed(text, spec))
+    if not text.endswith("()"):
+        return ""
+    text = re.sub(r"<[^<>()]*>", "", text).replace("..", ".")
+    return text if text[:1].isidentifier() or text[:1] in ".$" else ""

@@ -1,0 +1,102 @@
+"""Types of values: what a call returns, and expressions made of calls.
+
+The layer on ``NameFallback`` (see ``state.py``). Extraction states types as
+bindings (``resolve/records.py``'s ``Source``): a variable's declared type, the
+call it was bound to (``a.b().c()``, arguments dropped) and each function's
+declared return type (the binding named ``RETURNS`` in the function's own
+scope). Here an expression is followed link by link: the longest prefix without
+a call is resolved as a name or receiver (scopes, imports, modules, bound
+variables), then each call gives the class it constructs or its callee's return
+type, and each member is looked up in that class. A return type naming the
+class itself (``Self``, ``this``) is the method's class. Nothing is guessed: a
+link that cannot be followed makes the whole expression unknown (None), and a
+type from outside the repository makes it external. Declared types are read in
+the scope that declares them, with a guard against a type defined through itself.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+
+from diffreach.languages.spec import RETURNS
+from diffreach.model import NodeKind, SymRow
+from diffreach.resolve.fallback import NameFallback
+from diffreach.resolve.records import EXTERNAL, Target
+
+_CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD)
+
+
+class Types(NameFallback):
+    @abstractmethod
+    def _attribute(self, path: str, target: Target, part: str) -> Target | None:
+        """A member of a class or module (``Resolver``): the way back up for a chain's links."""
+
+    def value_type(self, path: str, scope: str, expr: str) -> Target | None:
+        """``expr`` (a type, or a chain with calls: ``make()``, ``a.b().c``) as code at ``scope``
+        sees it: a class, a module, a function, EXTERNAL, or None when unknown."""
+        if "(" not in expr:
+            receiver, _, name = expr.rpartition(".")
+            return self._resolve_expr(path, scope, receiver, name)
+        links = expr.split(".")  # argument lists are empty: no dot inside a link
+        first = next((i for i, link in enumerate(links) if link.endswith("()")), len(links))
+        if first == len(links) or not links[first][:-2].isidentifier():
+            return None  # (a or b).c: not a call of a name
+        if first == 0 and links[0][:-2] in self._specs[path].self_names:
+            target: Target | None = self.enclosing_class(scope)  # cls(), Self(): the class itself
+        else:
+            target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
+        target = self.call_result(target)
+        for link in links[first + 1 :]:
+            if target is None or target is EXTERNAL:
+                return target
+            name = link.removesuffix("()")
+            target = self._attribute(path, target, name) if name.isidentifier() else None
+            if link.endswith("()"):
+                target = self.call_result(target)
+        return target
+
+    def call_result(self, target: Target | None) -> Target | None:
+        """What calling ``target`` gives: an instance of a class, a function's declared return type."""
+        if not isinstance(target, SymRow):
+            return EXTERNAL if target is EXTERNAL else None
+        if target.kind == NodeKind.CLASS:
+            return target
+        if target.kind not in _CALLABLE:
+            return None
+        returns = self._bindings_by_name(target.file).get(RETURNS)
+        type_name = returns.get(target.id) if returns else None
+        if not type_name:
+            return None
+        return self.declared_class(target.file, target.id, type_name, RETURNS)
+
+    def declared_class(self, path: str, scope: str, type_name: str, what: str) -> Target | None:
+        """The class ``type_name`` (a type or a call chain) stands for at ``scope``; EXTERNAL
+        when it is the language's or an outside type; None when unknown. ``what`` keys the
+        guard: a binding defined through itself (``x = x.copy()``) is unknown."""
+        key = (scope, what)
+        if key in self._binding_guard:
+            return None
+        self._binding_guard.add(key)
+        try:
+            found = {self._one_class(path, scope, t) for t in type_name.split("|")} - {None}
+        finally:
+            self._binding_guard.discard(key)
+        # Bound several ways in one scope (x = A(); … x = f()): the one class the known ones
+        # agree on; none when they differ.
+        return found.pop() if len(found) == 1 else None
+
+    def _one_class(self, path: str, scope: str, type_name: str) -> Target | None:
+        spec = self._specs[path]
+        if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
+            return self.enclosing_class(scope)
+        target = self.value_type(path, scope, type_name)
+        if target is EXTERNAL or (target is None and type_name in spec.builtins):
+            return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
+        return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
+
+    def typed_receiver(self, receiver: str, owner: SymRow, self_names: frozenset[str]) -> bool:
+        """Whether ``receiver`` is a value of class ``owner`` known by its type (a variable, a
+        field, a call's result), not the class named directly or ``self``."""
+        if receiver in self_names:
+            return False
+        return "(" in receiver or receiver.rpartition(".")[2] != owner.name
