@@ -1,19 +1,20 @@
 """Soak the MCP server: 1,000 mixed tool calls, its memory and latency over time (issue 22).
 
 Usage:
-    .venv/bin/python bench/mcp_soak.py [--repo DIR] [--calls 1000] [--modules 40] [--json OUT]
+    .venv/bin/python bench/mcp_soak.py [--repo DIR] [--calls 1000] [--modules 40] [--helpers 300] [--json OUT]
 
 Starts the real server (``python -m diffreach.cli serve --root REPO`` on stdio, through
 the official client), on DIR or on a repository generated in a temporary folder
-(``--modules`` Python modules of ``--helpers`` functions each, call chains, with tests), and makes ``--calls``
-calls in rotation: get_blast_radius, get_review_context, get_changed_symbols and
-get_tests_for_change of a diff given as text (a different edit each time, so each
-call parses the old and new versions in the server's process), get_callers,
-find_relevant_files, expand_context (a block id from the last review context).
-After 100, 250, 500 and 1,000 calls it prints the server's resident memory (VmRSS
-from /proc/<pid>/status) and the median latency of the calls since the previous
+(``--modules`` Python modules of ``--helpers`` functions each, call chains, with
+tests), and makes ``--calls`` calls in rotation: get_blast_radius, get_review_context,
+get_changed_symbols and get_tests_for_change of a diff given as text (a different edit
+each time, so each call parses the old and new versions in the server's process),
+get_callers, find_relevant_files, expand_context (a block id from the last review
+context). After 100, 250, 500 and 1,000 calls it prints the server's resident memory
+(VmRSS from /proc/<pid>/status) and the median latency of the calls since the previous
 checkpoint. Target: RSS after 1,000 calls within 10% of RSS after 100. A given
-repository gets diffs of its own Python files (it needs some; nothing is written).
+repository needs Python files (its diffs edit them, as text only); the server indexes
+it into its ``.diffreach`` folder.
 """
 
 from __future__ import annotations
