@@ -50,16 +50,19 @@ def blast_radius(
     count_review: bool = True,
     files: Sequence[str] | None = None,
     history: bool | None = None,
+    fresh: bool = False,
 ) -> ImpactResult:
     """The blast radius of a diff: the working tree against HEAD by default, ``base``
     (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
     a unified diff given as text. ``files`` (repository-relative paths) replaces the
     diff: every symbol of those files counts as changed (``whole_file_changes``).
     ``history`` (default: the ``history`` config key) adds the files that git history
-    changed together with the changed files, as ``cochanged`` (cochange.py)."""
+    changed together with the changed files, as ``cochanged`` (cochange.py). ``fresh`` (with
+    ``update=False``): the caller brought the graph up to date just before (the MCP server,
+    which updates under its lock and reads without it)."""
     top = find_root(root)
     config = config or load_config(top)
-    updated = _update_index(top, config) if update else False
+    updated = _update_index(top, config) if update else fresh
     with open_store(top) as store:
         diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes)
         served = int(store.get_meta("reviews_served", "0") or 0)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
@@ -33,6 +33,7 @@ from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, ou
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import INFERRED, VALUE_OF, called, empty_calls, type_text
+from diffreach.languages.parsing import parse_within
 from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import FileExtract, Import, RefKind
 
@@ -50,7 +51,6 @@ PARSE_BUDGET_BASE = 20_000
 PARSE_BUDGET_PER_KIB = 200
 PARSE_CPU_SECONDS = 5.0
 MAX_QUERY_DEPTH = 1_000
-_READ_CHUNK = 1 << 16
 
 
 class ParseLimitExceeded(Exception):
@@ -66,9 +66,9 @@ def content_hash(data: bytes) -> str:
 
 
 @cache
-def _parser_and_query(spec: LanguageSpec) -> tuple[Parser, Query]:
+def _parser_and_query(spec: LanguageSpec) -> tuple[Language, Query]:
     language = Language(spec.grammar())
-    return Parser(language), Query(language, spec.query_source)
+    return language, Query(language, spec.query_source)
 
 
 @cache
@@ -138,7 +138,7 @@ def _main_capture(captures: dict[str, list[Node]]) -> str | None:
     return None
 
 
-def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
+def _parse(language: Language, data: bytes, cpu_seconds: float) -> Tree:
     """Parse within the operation and time budget; ``ParseLimitExceeded`` past it."""
     left = parse_budget(len(data))
     deadline = time.process_time() + cpu_seconds
@@ -150,11 +150,10 @@ def _parse(parser: Parser, data: bytes, cpu_seconds: float) -> Tree:
         return left < 0 or (not left & 31 and time.process_time() > deadline)
 
     try:
-        # A read callback, because tree-sitter ignores progress callbacks on byte input;
-        # node texts come from the bytes we hold, never from the tree (see ``_texter``).
-        return parser.parse(lambda offset, _point: data[offset : offset + _READ_CHUNK], progress_callback=progress)
+        # Parsed through a read callback (see ``parse_within``): node texts come from the
+        # bytes we hold, never from the tree (see ``_texter``).
+        return parse_within(language, data, progress)
     except ValueError as exc:  # the binding's word for a halted parse
-        parser.reset()
         raise ParseLimitExceeded(
             f"parse stopped past {parse_budget(len(data))} steps or {cpu_seconds:g} CPU seconds"
         ) from exc
@@ -228,8 +227,8 @@ def _extract(
         data = data.decode(encoding, "replace").encode("utf-8")
     if spec.prepare is not None:
         data = spec.prepare(data)
-    parser, query = _parser_and_query(spec)
-    tree = _parse(parser, data, cpu_seconds)
+    language, query = _parser_and_query(spec)
+    tree = _parse(language, data, cpu_seconds)
     root = tree.root_node
     is_test = spec.is_test_path(path)
     text = _texter(data)

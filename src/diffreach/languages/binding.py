@@ -44,8 +44,9 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
+from .parsing import parse_within
 from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind, SpreadRule
 from .spec import LanguageSpec
 
@@ -97,7 +98,6 @@ _MAX_TEXT = 300  # characters of a call's text kept on its CallSite
 # The parse budget of extract.core (operations, CPU seconds), for the same reason: a grammar
 # that loops or crawls on some input stops, and the file answers nothing.
 _BUDGET_BASE, _BUDGET_PER_KIB, _CPU_SECONDS = 20_000, 200, 5.0
-_READ_CHUNK = 1 << 16
 
 Span = tuple[int, int]
 
@@ -252,11 +252,10 @@ def _facts(spec: LanguageSpec, source: bytes) -> _Facts:
     rules = rules_for(spec)
     if compiled is None or rules is None:
         return _NOTHING
-    parser, query = compiled
+    language, query = compiled
     try:
-        root = _parse(parser, source).root_node
+        root = _parse(language, source).root_node
     except ValueError:  # past the parse budget
-        parser.reset()
         return _NOTHING
     found = _Matches(_Text(source))
     for _, captures in QueryCursor(query).matches(root):
@@ -265,17 +264,17 @@ def _facts(spec: LanguageSpec, source: bytes) -> _Facts:
 
 
 @cache
-def _compiled(spec: LanguageSpec) -> tuple[Parser, Query] | None:
+def _compiled(spec: LanguageSpec) -> tuple[Language, Query] | None:
     folder = resources.files("diffreach.languages").joinpath("queries", "binding")
     parts = [folder.joinpath(part) for part in spec.query_file.split("+")]
     source = "\n".join(part.read_text() for part in parts if part.is_file())
     if not source:
         return None
     language = Language(spec.grammar())
-    return Parser(language), Query(language, source)
+    return language, Query(language, source)
 
 
-def _parse(parser: Parser, data: bytes) -> Tree:
+def _parse(language: Language, data: bytes) -> Tree:
     left = _BUDGET_BASE + _BUDGET_PER_KIB * (len(data) >> 10)
     deadline = time.process_time() + _CPU_SECONDS
 
@@ -284,8 +283,7 @@ def _parse(parser: Parser, data: bytes) -> Tree:
         left -= 1
         return left < 0 or (not left & 31 and time.process_time() > deadline)
 
-    # A read callback, because tree-sitter calls progress callbacks only on callback input.
-    return parser.parse(lambda offset, _point: data[offset : offset + _READ_CHUNK], progress_callback=progress)
+    return parse_within(language, data, progress)
 
 
 def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:

@@ -1,9 +1,16 @@
-"""What every MCP handler shares: the fixed root, one lock around the library, and the
-envelope every result goes out in.
+"""What every MCP handler shares: the fixed root, the update lock, and the envelope every
+result goes out in.
 
 The library is synchronous and may index or run git, so each call runs in a
-worker thread, one at a time (the indexer writes the graph; two writers would
-only wait on SQLite). ``envelope`` adds what every result carries: ``index``
+worker thread. Bringing the graph up to date (``refresh``) runs under the update
+lock, one at a time: the indexer writes the graph, two writers would only wait
+on SQLite, and the kept indexer serves one thread at a time. Reading the graph
+(``read``) takes no lock: SQLite's WAL gives a reader the last committed graph
+while an update writes, and parsing is safe across threads (each parse has its
+own parser), so one long request holds the lock no longer than its refresh.
+The ranking's caches (term index, graph arrays) are built by the first question
+after a change: questions take turns (``rank_lock``), other tools do not wait
+for them. ``envelope`` adds what every result carries: ``index``
 (the commit the graph reflects and whether the tree moved since), the savings
 estimate, and a size cap (``max_tokens``; lists and long texts are cut from the
 end and the result says ``truncated`` with ``how_to_get_more``).
@@ -30,23 +37,32 @@ T = TypeVar("T")
 
 @dataclass
 class App:
-    """What every handler needs: the fixed root and one lock around the (synchronous) library."""
+    """What every handler needs: the fixed root and the update lock around the graph's writer."""
 
     root: Path
-    lock: anyio.Lock
-    # One indexer kept between updates (what it learnt is reused); used under ``run`` only.
+    lock: anyio.Lock  # held while the graph is brought up to date, and only then
+    rank_lock: anyio.Lock = field(default_factory=anyio.Lock)  # questions take turns (see the docstring)
+    # One indexer kept between updates (what it learnt is reused); used under ``lock`` only.
     updater: api.GraphUpdater = field(init=False)
 
     def __post_init__(self) -> None:
         self.updater = api.GraphUpdater(self.root)
 
     async def run(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        # One call at a time: the indexer writes the graph, and two writers would only wait on SQLite.
+        """``func`` in a worker thread under the update lock: for work that writes the graph."""
         async with self.lock:
             return await anyio.to_thread.run_sync(lambda: func(*args, **kwargs))
 
+    async def read(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``func`` in a worker thread, without the lock: for work that reads the graph."""
+        return await anyio.to_thread.run_sync(lambda: func(*args, **kwargs))
+
+    async def refresh(self, paths: list[str] | None = None) -> dict[str, Any]:
+        """Bring the graph up to date under the update lock; the update's report."""
+        return await self.run(self.update, paths)
+
     def update(self, paths: list[str] | None = None) -> dict[str, Any]:
-        """Bring the graph up to date; call it through ``run`` (one writer at a time, and the
+        """Bring the graph up to date; call it through ``refresh`` (one writer at a time, and the
         kept indexer is used by one thread at a time). ``paths``: the files the watcher saw
         change, looked at instead of walking the repository (see ``Indexer.run``)."""
         return self.updater.update(paths)
@@ -97,7 +113,7 @@ async def envelope(
 ) -> dict[str, Any]:
     """``data`` with ``index`` (given, or read now; ``updated``: the call brought the graph up to
     date first), cut to ``max_tokens``, with the savings estimate of what is returned."""
-    current, baseline = await app.run(api.graph_facts, app.root, updated=updated, with_state=index is None)
+    current, baseline = await app.read(api.graph_facts, app.root, updated=updated, with_state=index is None)
     state = index if index is not None else current
     assert state is not None  # graph_facts reads the state when none is given
     # The savings metadata is added after the cut: keep room for it, so the whole result fits.

@@ -3,15 +3,16 @@
 Built on the official SDK's low-level ``Server`` (as the reference ``git`` server
 is) rather than ``MCPServer``'s signature introspection, so that each tool's
 JSON schema is generated from one pydantic input model and trimmed (``tools.py``).
-Handlers are thin: they validate, call one library function in a worker thread
-under one lock, and hand plain data to the envelope (``app.py``), which adds
-what every result carries: the graph's state, the savings estimate and a size
-cap. The repository root is fixed at start; path and revision arguments are
-checked against it before anything runs. A ``DiffreachError`` becomes one
-sentence with ``is_error``; anything else is logged to stderr and reported as
-an internal error, never as a traceback. Behaviour-change judgement uses MCP
-sampling when the client offers it (``sampling.py``). Only the ``serve``
-command imports this package: the SDK is its one heavy dependency.
+Handlers are thin: they validate, bring the graph up to date under the update
+lock, read it with one library call in a worker thread, and hand plain data to
+the envelope (``app.py``), which adds what every result carries: the graph's
+state, the savings estimate and a size cap. The repository root is fixed at
+start; path and revision arguments are checked against it before anything runs.
+A ``DiffreachError`` becomes one sentence with ``is_error``; anything else is
+logged to stderr and reported as an internal error, never as a traceback. An
+error echoes at most ``MAX_ECHO`` characters of any argument. Behaviour-change
+judgement uses MCP sampling when the client offers it (``sampling.py``). Only
+the ``serve`` command imports this package: the SDK is its one heavy dependency.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from pydantic import ValidationError
 from diffreach import __version__, api, git
 from diffreach.errors import DiffreachError, PathError
 from diffreach.serve.app import App, bound
-from diffreach.serve.tools import TOOLS, ArgumentError, check_revision, list_tools
+from diffreach.serve.tools import MAX_ECHO, TOOLS, ArgumentError, check_revision, list_tools
 
 log = logging.getLogger("diffreach.mcp")
 
@@ -79,8 +80,24 @@ PROMPTS = [
 # ----- dispatch and error mapping ---------------------------------------------------------------
 
 
-def _error(message: str) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(type="text", text=message)], is_error=True)
+def _error(message: str, arguments: dict[str, Any] | None = None) -> types.CallToolResult:
+    text = _scrub(message, arguments or {})
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+
+
+def clip(text: str, limit: int = MAX_ECHO) -> str:
+    """``text``, or its start and how long it was when it is longer than ``limit``."""
+    return text if len(text) <= limit else f"{text[: limit - 30]}… ({len(text):,} characters)"
+
+
+def _scrub(message: str, arguments: dict[str, Any]) -> str:
+    """``message`` with each long string argument it repeats (as itself or quoted) clipped, and
+    cut to a few echoes' length in any case: a 2 MB symbol must not come back as a 2 MB error."""
+    values = [v for v in arguments.values() if isinstance(v, str)]
+    values += [x for v in arguments.values() if isinstance(v, list) for x in v if isinstance(x, str)]
+    for value in sorted({v for v in values if len(v) > MAX_ECHO}, key=len, reverse=True):
+        message = message.replace(repr(value), repr(clip(value))).replace(value, clip(value))
+    return clip(message, 4 * MAX_ECHO)
 
 
 def _invalid(exc: ValidationError) -> str:
@@ -94,17 +111,17 @@ def _invalid(exc: ValidationError) -> str:
 async def call_tool(app: App, name: str, arguments: dict[str, Any] | None, session: Any) -> types.CallToolResult:
     spec = next((t for t in TOOLS if t.name == name), None)
     if spec is None:
-        return _error(f"unknown tool {name!r}; known: {', '.join(t.name for t in TOOLS)}")
+        return _error(f"unknown tool {clip(name)!r}; known: {', '.join(t.name for t in TOOLS)}")
     try:
         args = spec.model.model_validate(arguments or {})
         data = await spec.handler(app, args, session)
     except ValidationError as exc:
-        return _error(_invalid(exc))
+        return _error(_invalid(exc), arguments)
     except (DiffreachError, ArgumentError) as exc:
-        return _error(str(exc))
+        return _error(str(exc), arguments)
     except Exception as exc:
         log.exception("tool %s failed", name)
-        return _error(f"internal error in {name}: {type(exc).__name__}: {exc}")
+        return _error(f"internal error in {name}: {type(exc).__name__}: {exc}", arguments)
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=render(data, spec.text_key))], structured_content=data
     )
@@ -136,7 +153,7 @@ def build_server(app: App) -> Server[Any]:
         try:
             return review_prompt(params.arguments)
         except (DiffreachError, ArgumentError) as exc:
-            raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from exc
+            raise MCPError(code=types.INVALID_PARAMS, message=_scrub(str(exc), params.arguments or {})) from exc
 
     return Server(
         "diffreach",
@@ -193,7 +210,7 @@ async def _watch(app: App, interval: float) -> None:
     Each tick only stats files (``ChangeDetector``); the indexer runs when something changed,
     under the app's lock like a tool's own update. An idle server stays idle."""
     try:
-        await app.run(app.update)
+        await app.refresh()
     except Exception as exc:
         log.warning("watch: re-index failed: %s", exc)
     seen = await anyio.to_thread.run_sync(api.ChangeDetector, app.root)
@@ -203,9 +220,9 @@ async def _watch(app: App, interval: float) -> None:
         if not changed:
             continue
         try:  # told which files changed, unless HEAD moved (then anything may have)
-            await app.run(app.update, None if "HEAD" in changed else sorted(changed))
+            await app.refresh(None if "HEAD" in changed else sorted(changed))
         except Exception as exc:
             log.warning("watch: re-index failed: %s", exc)
 
 
-__all__ = ["App", "bound", "build_server", "call_tool", "fixed_root", "render", "review_prompt", "serve"]
+__all__ = ["App", "bound", "build_server", "call_tool", "clip", "fixed_root", "render", "review_prompt", "serve"]

@@ -14,10 +14,10 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import mcp.types as types
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from diffreach import api, git
 from diffreach.model import ImpactResult
@@ -25,6 +25,17 @@ from diffreach.serve.app import DEFAULT_MAX_TOKENS, App, envelope
 from diffreach.serve.sampling import sample_scores
 
 # ----- input models: the schema each tool advertises is generated from these -------------------
+
+# Input caps, in the schema the client sees: one request must not hold the server for long
+# (10,000 copies of one path took minutes), nor may an error echo megabytes back.
+MAX_LIST = 1_000  # paths in a list (duplicates dropped)
+MAX_PATH = 4_096  # characters of a path (Linux's PATH_MAX)
+MAX_SYMBOL = 1_000  # characters of a symbol or block id
+MAX_REVISION = 1_000  # characters of a revision or A..B range
+MAX_QUERY = 100_000  # characters of a question
+MAX_ECHO = 200  # characters of one argument an error message repeats
+
+RepoPath = Annotated[str, Field(max_length=MAX_PATH)]
 
 
 class _Args(BaseModel):
@@ -34,7 +45,9 @@ class _Args(BaseModel):
 
 class _Change(_Args):
     diff: str | None = Field(None, description="Unified diff text.")
-    base: str | None = Field(None, description="Revision or A..B; default: working tree vs HEAD.")
+    base: str | None = Field(
+        None, max_length=MAX_REVISION, description="Revision or A..B; default: working tree vs HEAD."
+    )
     staged: bool = Field(False, description="Staged changes only.")
 
 
@@ -43,13 +56,20 @@ class ChangedSymbolsArgs(_Change):
 
 
 class CallersArgs(_Args):
-    symbol: str = Field(description="Id (path::Class.method) or unique name.")
+    symbol: str = Field(max_length=MAX_SYMBOL, description="Id (path::Class.method) or unique name.")
     hops: int = Field(2, ge=1, le=5)
 
 
 class BlastRadiusArgs(_Change):
-    files: list[str] | None = Field(None, description="Paths to treat as wholly changed, instead of a diff.")
+    files: list[RepoPath] | None = Field(
+        None, max_length=MAX_LIST, description="Paths to treat as wholly changed, instead of a diff."
+    )
     hops: int | None = Field(None, ge=0, le=6, description="Hop cap (default 2).")
+
+    @field_validator("files")
+    @classmethod
+    def _once(cls, files: list[str] | None) -> list[str] | None:
+        return None if files is None else list(dict.fromkeys(files))
 
 
 class ReviewContextArgs(_Change):
@@ -57,11 +77,11 @@ class ReviewContextArgs(_Change):
 
 
 class ExpandArgs(_Args):
-    id: str = Field(description="A block id from a review context's elided list.")
+    id: str = Field(max_length=MAX_SYMBOL, description="A block id from a review context's elided list.")
 
 
 class RelevantArgs(_Args):
-    query: str = Field(description="What you are looking for, in words.")
+    query: str = Field(max_length=MAX_QUERY, description="What you are looking for, in words.")
     top: int = Field(5, ge=1, le=50)
 
 
@@ -113,19 +133,19 @@ def _selector(args: _Change) -> dict[str, Any]:
 
 
 # ----- handlers ---------------------------------------------------------------------------------
+# Each brings the graph up to date under the update lock (``App.refresh``), then reads it
+# without the lock (``App.read``): the library's own update is off (``update=False``), and
+# ``fresh=True`` says the graph was brought up to date just before.
 
 
 async def get_callers(app: App, args: CallersArgs, session: Any) -> dict[str, Any]:
-    def work() -> dict[str, Any]:
-        app.update()
-        return api.callers_of(app.root, args.symbol, hops=args.hops)
-
-    data = await app.run(work)
+    await app.refresh()
+    data = await app.read(api.callers_of, app.root, args.symbol, hops=args.hops)
     return await envelope(app, data, args.max_tokens, None, "ask for fewer hops")
 
 
 async def update_graph(app: App, args: UpdateArgs, session: Any) -> dict[str, Any]:
-    report = await app.run(app.update)
+    report = await app.refresh()
     keep = (
         "mode",
         "files",
@@ -144,19 +164,25 @@ async def update_graph(app: App, args: UpdateArgs, session: Any) -> dict[str, An
     return await envelope(app, {k: report[k] for k in keep if k in report}, args.max_tokens, None)
 
 
-def _impact(app: App, args: _Change, **options: Any) -> ImpactResult:
-    return api.blast_radius(app.root, **_selector(args), **options)
+def _impact(app: App, selector: dict[str, Any], **options: Any) -> ImpactResult:
+    return api.blast_radius(app.root, **selector, update=False, fresh=True, **options)
+
+
+async def _fresh_impact(app: App, args: _Change, **options: Any) -> ImpactResult:
+    selector = _selector(args)  # refused before any work
+    await app.refresh()
+    return await app.read(_impact, app, selector, **options)
 
 
 async def get_changed_symbols(app: App, args: ChangedSymbolsArgs, session: Any) -> dict[str, Any]:
-    result = await app.run(_impact, app, args, hops=0, count_review=False)
+    result = await _fresh_impact(app, args, hops=0, count_review=False)
     data = api.radius_json(result)
     out = {"changed": data["changed"], "notes": data["notes"]}
     return await envelope(app, out, args.max_tokens, result.index, "narrow the diff")
 
 
 async def get_tests_for_change(app: App, args: TestsArgs, session: Any) -> dict[str, Any]:
-    result = await app.run(_impact, app, args, count_review=False)
+    result = await _fresh_impact(app, args, count_review=False)
     data = api.radius_json(result)
     out = {"tests": data["tests"], "test_functions": data["test_functions"], "notes": data["notes"]}
     return await envelope(app, out, args.max_tokens, result.index, "run the listed test files")
@@ -164,17 +190,16 @@ async def get_tests_for_change(app: App, args: TestsArgs, session: Any) -> dict[
 
 async def _judged_impact(app: App, args: _Change, session: Any, **options: Any) -> tuple[ImpactResult, str]:
     """The impact result, with hop-1 behaviour scores from the client's model when it can sample."""
-    result = await app.run(_impact, app, args, **options)
+    result = await _fresh_impact(app, args, **options)
     judgement, scores = await sample_scores(session, app.root, result)
     if scores:
-        # Re-walk the (already updated) graph with the client's scores; the walk carries them to hop 2.
+        # Re-walk the graph with the client's scores; the walk carries them to hop 2.
         options.update(
             hops=result.radius.hops,
-            update=False,
             count_review=False,
             judge=lambda change, caller: scores.get((change.id, caller.id)),
         )
-        result = await app.run(_impact, app, args, **options)
+        result = await app.read(_impact, app, _selector(args), **options)
     return result, judgement
 
 
@@ -199,7 +224,7 @@ def _serve_context(app: App, result: ImpactResult, budget: int) -> dict[str, Any
 
 async def get_review_context(app: App, args: ReviewContextArgs, session: Any) -> dict[str, Any]:
     result, judgement = await _judged_impact(app, args, session)
-    data = await app.run(_serve_context, app, result, args.token_budget)
+    data = await app.read(_serve_context, app, result, args.token_budget)
     data["judgement"] = judgement
     # The context's own budget is the cap the caller chose; the envelope must not cut below it.
     limit = max(args.max_tokens, args.token_budget + 1000)
@@ -207,16 +232,14 @@ async def get_review_context(app: App, args: ReviewContextArgs, session: Any) ->
 
 
 async def expand_context(app: App, args: ExpandArgs, session: Any) -> dict[str, Any]:
-    data = await app.run(api.expand, app.root, args.id)
+    data = await app.read(api.expand, app.root, args.id)
     return await envelope(app, data, args.max_tokens, None, updated=False)
 
 
 async def find_relevant_files(app: App, args: RelevantArgs, session: Any) -> dict[str, Any]:
-    def work() -> dict[str, Any]:
-        app.update()
-        return api.query(app.root, args.query, top=args.top)
-
-    data = await app.run(work)
+    await app.refresh()
+    async with app.rank_lock:
+        data = await app.read(api.query, app.root, args.query, top=args.top)
     return await envelope(app, data, args.max_tokens, None, "ask for a smaller top")
 
 

@@ -1,0 +1,87 @@
+"""Parsing under a budget, safe across threads, without py-tree-sitter's read-callback leak.
+
+A parse budget needs tree-sitter's progress callback, which it calls only when the
+input comes through a read callback (on bytes, py-tree-sitter warns and ignores it).
+py-tree-sitter 0.26.1 keeps one reference to every object a read callback returns
+(its read wrapper takes a buffer view of it and never drops the call's own
+reference): returning slices of the file left a copy of the file behind per parse,
+which a long-lived process (the MCP server, ``watch``) accumulated without end. So
+the callback returns buffers that are never freed anyway: one per power-of-two size
+up to 64 KiB, refilled from the file on each read (a chunk of any length is a sum
+of such sizes). A leaked reference to an immortal buffer costs nothing. The wrapper
+releases its view of one chunk before it asks for the next, so a refill never
+changes bytes the parser still reads.
+
+A ``Parser`` must not be used by two threads at once (a Python callback may hand the
+interpreter to another thread mid-parse), nor may the buffers. Each parse takes a
+slot (buffers plus a parser per language) from a pool and gives it back: the pool
+grows to the number of parses ever run at once, and no further.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tree_sitter import Language, Parser, Point, Tree
+
+Stop = Callable[[int, bool], bool]  # (byte offset, has_error) → True to halt the parse
+
+_CHUNK_BITS = 16  # the largest chunk: 64 KiB
+
+
+@dataclass
+class _Slot:
+    buffers: list[bytearray] = field(default_factory=lambda: [bytearray(1 << k) for k in range(_CHUNK_BITS + 1)])
+    parsers: dict[Language, Parser] = field(default_factory=dict)
+
+
+_free: list[_Slot] = []
+_free_lock = threading.Lock()
+
+
+def parse_within(language: Language, data: bytes, stop: Stop) -> Tree:
+    """``data`` parsed as ``language``; ``stop`` is asked as the parse goes and halts it by
+    returning True. ValueError when it was halted (the binding's word for it)."""
+    with _free_lock:
+        slot = _free.pop() if _free else _Slot()
+    source = _Source(data, slot.buffers)
+    try:
+        parser = slot.parsers.get(language)
+        if parser is None:
+            parser = slot.parsers[language] = Parser(language)
+        try:
+            return parser.parse(source, progress_callback=stop)
+        except BaseException:
+            parser.reset()  # the next parse starts afresh, not where this one stopped
+            raise
+    finally:
+        source.buffers = None
+        with _free_lock:
+            _free.append(slot)
+
+
+class _Source:
+    """The parser's read callback. The tree keeps it and calls it again for a node's text
+    (query predicates do): those calls come after the parse, get plain slices, which
+    py-tree-sitter frees, and must not get a buffer (0.26.1 reads them as bytes)."""
+
+    __slots__ = ("buffers", "data", "view")
+
+    def __init__(self, data: bytes, buffers: list[bytearray]) -> None:
+        self.data, self.view = data, memoryview(data)
+        self.buffers: list[bytearray] | None = buffers
+
+    def __call__(self, offset: int, _point: Point) -> bytes | bytearray:
+        if self.buffers is None:
+            return self.data[offset : offset + (1 << _CHUNK_BITS)]
+        left = len(self.data) - offset
+        if left <= 0:
+            return b""  # the end; the empty bytes object is shared and never freed
+        chunk = self.buffers[min(_CHUNK_BITS, left.bit_length() - 1)]
+        chunk[:] = self.view[offset : offset + len(chunk)]
+        return chunk
+
+
+__all__ = ["Stop", "parse_within"]
