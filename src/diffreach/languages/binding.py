@@ -6,8 +6,8 @@ What a definition declares and what a call passes are data: one query per langua
 without a binding file add nothing). A file is parsed once and its matches turned into plain
 records (``_Facts``, cached for the last few files), from which ``parameters_of``,
 ``overloads_of`` and ``calls_in`` answer. A language without a binding query answers None and
-no calls. ``RULES`` holds each language's ``BindingRules`` by spec name (it belongs in
-``LanguageSpec`` once the package's restructuring lands).
+no calls. Each language's ``BindingRules`` are its spec's ``binding_rules``; the parse budget
+is the package's one (``parsing.py``).
 
 Capture vocabulary (the contract with the query files):
 
@@ -38,50 +38,16 @@ Capture vocabulary (the contract with the query files):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind, SpreadRule
+from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
+from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind
 from .spec import LanguageSpec
-
-_PYTHON = BindingRules(keyword_arguments=True, defaults=True, receiver_by_position=True)
-_TYPESCRIPT = BindingRules(defaults=True, optional_parameters=True, overloads=True, typed_arguments=True)
-_JAVASCRIPT = BindingRules(defaults=True, loose_arity=True)
-_C_SHARP = BindingRules(
-    keyword_arguments=True,
-    named_in_position=True,
-    named_variadic=True,
-    defaults=True,
-    receiver_by_position=True,
-    overloads=True,
-    typed_arguments=True,
-)
-# Per spec name: how a call binds (each rule from the language's definition; see signatures.py).
-RULES: dict[str, BindingRules] = {
-    "python": _PYTHON,
-    "javascript": _JAVASCRIPT,
-    "vue": _JAVASCRIPT,
-    "svelte": _JAVASCRIPT,
-    "typescript": _TYPESCRIPT,
-    "go": BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
-    "java": BindingRules(overloads=True, typed_arguments=True),
-    "rust": BindingRules(receiver_by_position=True, typed_arguments=True),
-    "csharp": _C_SHARP,
-    "kotlin": BindingRules(
-        keyword_arguments=True,
-        named_in_position=True,
-        named_variadic=True,
-        defaults=True,
-        spread=SpreadRule.INTO_VARIADIC,
-        overloads=True,
-        typed_arguments=True,
-    ),
-}
 
 _PARAM_PRECEDENCE = ("self", "variadic", "keywords", "default", "optional", "positional")
 _SEPARATORS = ("separator.positional", "separator.keyword")
@@ -94,16 +60,12 @@ _ARG_KINDS = {
     "positional": ArgKind.POSITIONAL,
 }
 _MAX_TEXT = 300  # characters of a call's text kept on its CallSite
-# The parse budget of extract.core (operations, CPU seconds), for the same reason: a grammar
-# that loops or crawls on some input stops, and the file answers nothing.
-_BUDGET_BASE, _BUDGET_PER_KIB, _CPU_SECONDS = 20_000, 200, 5.0
-_READ_CHUNK = 1 << 16
 
 Span = tuple[int, int]
 
 
 def rules_for(spec: LanguageSpec) -> BindingRules | None:
-    return RULES.get(spec.name)
+    return spec.binding_rules
 
 
 def parameters_of(
@@ -254,7 +216,7 @@ def _facts(spec: LanguageSpec, source: bytes) -> _Facts:
         return _NOTHING
     parser, query = compiled
     try:
-        root = _parse(parser, source).root_node
+        root = budgeted_parse(parser, source, parse_budget(len(source)), PARSE_CPU_SECONDS).root_node
     except ValueError:  # past the parse budget
         parser.reset()
         return _NOTHING
@@ -273,19 +235,6 @@ def _compiled(spec: LanguageSpec) -> tuple[Parser, Query] | None:
         return None
     language = Language(spec.grammar())
     return Parser(language), Query(language, source)
-
-
-def _parse(parser: Parser, data: bytes) -> Tree:
-    left = _BUDGET_BASE + _BUDGET_PER_KIB * (len(data) >> 10)
-    deadline = time.process_time() + _CPU_SECONDS
-
-    def progress(_offset: int, _has_error: bool) -> bool:
-        nonlocal left
-        left -= 1
-        return left < 0 or (not left & 31 and time.process_time() > deadline)
-
-    # A read callback, because tree-sitter calls progress callbacks only on callback input.
-    return parser.parse(lambda offset, _point: data[offset : offset + _READ_CHUNK], progress_callback=progress)
 
 
 def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
@@ -420,4 +369,4 @@ def _scope(node: Node) -> Span:
     return _span(parent) if parent is not None else (0, 0)
 
 
-__all__ = ["RULES", "calls_in", "overloads_of", "parameters_of", "rules_for"]
+__all__ = ["calls_in", "overloads_of", "parameters_of", "rules_for"]

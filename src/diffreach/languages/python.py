@@ -7,6 +7,7 @@ from pathlib import PurePosixPath
 
 import tree_sitter_python
 
+from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles
 
 _SOURCE_EXTENSIONS = (".py", ".pyi")
@@ -101,4 +102,5 @@ SPEC = LanguageSpec(
     raise_keywords=("raise",),
     visibility_words=(),  # privacy is a naming convention, and a new name is a rename
     decorator_prefix="@",
+    binding_rules=BindingRules(keyword_arguments=True, defaults=True, receiver_by_position=True),
 )

@@ -50,6 +50,8 @@ from importlib import resources
 from pathlib import PurePosixPath
 from typing import Protocol
 
+from .signatures import BindingRules
+
 
 class RepoFiles(Protocol):
     """What a module resolver may know about the repository."""
@@ -196,6 +198,9 @@ class LanguageSpec:
     # definition's doc is the comment right above it.
     docstring: tuple[str, str] | None = None
     string_prefixes: str = ""
+    # How a call binds to a definition (``signatures.BindingRules``, each rule from the
+    # language's definition); None: calls are not bound (no binding query either).
+    binding_rules: BindingRules | None = None
 
     @cached_property
     def query_source(self) -> str:
