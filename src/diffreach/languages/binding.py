@@ -103,7 +103,10 @@ def calls_in(spec: LanguageSpec, source: bytes, first_line: int, last_line: int,
         return []
     called = {c.name_span for c in facts.calls}
     sites = [
-        (c.start_byte, CallSite(c.start_line, c.end_line, c.arguments, text=c.text))
+        (
+            c.start_byte,
+            CallSite(c.start_line, c.end_line, c.arguments, text=c.text, value_used=c.value_used, handled=c.handled),
+        )
         for c in facts.calls
         if c.name == callee_name and first_line <= c.start_line <= last_line
     ]
@@ -137,6 +140,8 @@ class _Call:
     start_byte: int
     arguments: tuple[Argument, ...]
     text: str
+    value_used: bool = True
+    handled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +302,8 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
         if receiver is not None:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1
-        calls.append(_Call(text(name), _span(name), start, end, call.start_byte, args, text(call)[:_MAX_TEXT]))
+        where = (_value_used(call), _handled(call))
+        calls.append(_Call(text(name), _span(name), start, end, call.start_byte, args, text(call)[:_MAX_TEXT], *where))
     values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
     return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
 
@@ -359,6 +365,32 @@ def _reading_all(found: _Matches) -> set[Span]:
         if around:
             reading.add(max(around, key=lambda s: s[0]))
     return reading
+
+
+# Where a call stands, by node types the grammars here share: a call that is a statement of its
+# own (through ``await`` and parentheses) discards its value; one in the body of a try statement
+# with a handler clause (not in the handler or the finally) has its raises handled.
+_STATEMENT = "expression_statement"
+_TRANSPARENT = frozenset({"await", "await_expression", "parenthesized_expression"})
+_TRIES = frozenset({"try_statement", "try_expression", "try_with_resources_statement"})
+_HANDLERS = frozenset({"except_clause", "except_group_clause", "catch_clause", "catch_block"})
+_AFTER_BODY = _HANDLERS | {"finally_clause", "finally_block", "else_clause"}
+
+
+def _value_used(call: Node) -> bool:
+    node = call
+    while node.parent is not None and node.parent.type in _TRANSPARENT:
+        node = node.parent
+    return node.parent is None or node.parent.type != _STATEMENT
+
+
+def _handled(call: Node) -> bool:
+    child, node = call, call.parent
+    while node is not None:
+        if node.type in _TRIES and child.type not in _AFTER_BODY and any(c.type in _HANDLERS for c in node.children):
+            return True
+        child, node = node, node.parent
+    return False
 
 
 def _scope(node: Node) -> Span:

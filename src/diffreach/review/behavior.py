@@ -39,6 +39,9 @@ HOP_DECAY = 0.4
 BEHAVIOR_THRESHOLD = 0.5  # at or above: listed as behaviour change, below: reach only
 MISMATCH_SCORE = 1.0
 COMPATIBLE_SCORE = 0.35  # a changed signature the caller's calls still fit
+# A direct caller whose call sites were judged (callsites.py) scores by the outcome's severity:
+# high and medium are behaviour change, low is reach.
+SEVERITY_SCORES = {"high": MISMATCH_SCORE, "medium": 0.75, "low": 0.3}
 
 Judge = Callable[[Change, Reached], float | None]
 

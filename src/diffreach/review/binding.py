@@ -46,6 +46,12 @@ class Verdict(StrEnum):
     PASSED_AS_VALUE = "passed-as-value"
     NOT_THIS_OVERLOAD = "not-this-overload"
     STILL_BINDS = "still-binds"
+    # What the rest of the contract does to a call that binds (review/callsites.py).
+    RETURN_USED = "return-used"
+    RETURN_DISCARDED = "return-discarded"
+    RAISES_UNHANDLED = "raises-unhandled"
+    RAISES_HANDLED = "raises-handled"
+    BODY_ONLY = "body-only"
 
 
 class Severity(StrEnum):
@@ -73,6 +79,11 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.STILL_BINDS: Severity.LOW,
+    Verdict.RETURN_USED: Severity.MEDIUM,
+    Verdict.RETURN_DISCARDED: Severity.LOW,
+    Verdict.RAISES_UNHANDLED: Severity.MEDIUM,
+    Verdict.RAISES_HANDLED: Severity.LOW,
+    Verdict.BODY_ONLY: Severity.LOW,
 }
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 
