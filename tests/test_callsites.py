@@ -9,6 +9,7 @@ from pathlib import Path
 
 from diffreach import api
 from diffreach.model import Reached
+from diffreach.present.text import render_impact
 from tests.conftest import write_files
 
 Make = Callable[..., Path]
@@ -209,3 +210,16 @@ def test_impact_json_carries_the_outcome(make_repo: Make) -> None:
     assert gone["label"] == "behavior-change" and gone["severity"] == "high"
     assert gone["verdict"] == "no-longer-binds" and gone["call_lines"] == [5]
     assert rows["use.py::still_fine"]["label"] == "reach"
+
+
+def test_text_and_review_context_show_the_flagged_call_first(make_repo: Make) -> None:
+    root = make_repo({"out.py": _ECHO_OLD, "use.py": _ECHO_CALLERS})
+    api.index(root)
+    write_files(root, {"out.py": _ECHO_NEW})
+    result = api.blast_radius(root, hops=1)
+    text = render_impact(api.radius_json(result))
+    assert "use.py:5: `nl=` no longer exists (now `newline`?)" in text
+    context = api.review_context(root, result, budget=100_000).text
+    flagged = context.index("## Flagged calls")
+    assert flagged < context.index("## Hop 1")
+    assert '`echo("x", nl=False)`' in context[flagged:]
