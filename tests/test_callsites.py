@@ -223,3 +223,73 @@ def test_text_and_review_context_show_the_flagged_call_first(make_repo: Make) ->
     flagged = context.index("## Flagged calls")
     assert flagged < context.index("## Hop 1")
     assert '`echo("x", nl=False)`' in context[flagged:]
+
+
+def test_hub_lists_every_broken_call_past_the_sample(make_repo: Make) -> None:
+    # 25 callers (past the utility cap of 20): 12 pass an argument the new signature refuses.
+    callers = {
+        f"c{i:02d}.py": f"from lib import f\n\n\ndef use{i:02d}():\n    return f({'1, 2' if i < 12 else '1'})\n"
+        for i in range(25)
+    }
+    root = make_repo({"lib.py": "def f(a, b=0):\n    return a\n", **callers})
+    api.index(root)
+    write_files(root, {"lib.py": "def f(a):\n    return a\n"})
+    result = api.blast_radius(root, hops=1)
+    shown = {r.id: r for r in result.radius.reached}
+    broken = {f"c{i:02d}.py::use{i:02d}" for i in range(12)}
+    assert broken <= set(shown)  # every call that no longer binds, past the sample of 10
+    assert all(shown[b].verdict == "no-longer-binds" for b in broken)
+    assert len(shown) == 12  # the sample is spent on them: the 13 that still bind are counted
+    assert result.radius.hub_callers == (("lib.py::f", 25),)
+    assert any(
+        "showing 12; every one of the 12 that no longer bind is listed, 13 more" in n for n in result.radius.notes
+    )
+
+
+def test_old_start_line_is_where_the_old_version_starts(make_repo: Make) -> None:
+    root = make_repo({"lib.py": "import os\n\n\ndef f(a):\n    return a\n"})
+    api.index(root)
+    write_files(root, {"lib.py": "def f(a, b):\n    return a\n"})
+    changed = {c.id: c for c in api.blast_radius(root, hops=1).radius.changed}
+    assert (changed["lib.py::f"].start_line, changed["lib.py::f"].old_start_line) == (1, 4)
+
+
+def test_a_diff_given_as_text_judges_against_the_rebuilt_old_side(make_repo: Make) -> None:
+    root = make_repo({"out.py": _ECHO_OLD, "use.py": _ECHO_CALLERS})
+    api.index(root)
+    write_files(root, {"out.py": _ECHO_NEW})
+    diff = api.blast_radius(root, hops=1).diff_text
+    got = {r.id: r for r in api.blast_radius(root, hops=1, diff_text=diff).radius.reached}
+    assert got["use.py::keyword_gone"].verdict == "no-longer-binds"
+    assert got["use.py::still_fine"].verdict == "still-binds"
+
+
+def test_csharp_named_argument_renamed(make_repo: Make) -> None:
+    old = {
+        "src/Lib.cs": "namespace A {\n  public static class Lib {\n    public static int F(int x, int y = 0) { return x; }\n  }\n}\n",
+        "src/Use.cs": (
+            "namespace A {\n  public class Use {\n    public int Named() { return Lib.F(1, y: 2); }\n"
+            "    public int Plain() { return Lib.F(1); }\n  }\n}\n"
+        ),
+    }
+    new = {
+        "src/Lib.cs": "namespace A {\n  public static class Lib {\n    public static int F(int x, int z = 0) { return x; }\n  }\n}\n"
+    }
+    got = _radius(make_repo, old, new)
+    assert got["src/Use.cs::Use.Named"].verdict == "no-longer-binds"
+    assert _label(got["src/Use.cs::Use.Named"]) == "behavior-change"
+    assert _label(got["src/Use.cs::Use.Plain"]) == "reach"
+
+
+def test_kotlin_added_required_parameter(make_repo: Make) -> None:
+    old = {
+        "src/a/Lib.kt": "package a\n\nfun greet(name: String, loud: Boolean = false): String = name\n",
+        "src/a/Use.kt": (
+            'package a\n\nfun one(): String = greet("x")\n\nfun two(): String = greet(name = "x", loud = true)\n'
+        ),
+    }
+    new = {"src/a/Lib.kt": "package a\n\nfun greet(name: String, times: Int, loud: Boolean = false): String = name\n"}
+    got = _radius(make_repo, old, new)
+    assert got["src/a/Use.kt::one"].verdict == "no-longer-binds"
+    assert got["src/a/Use.kt::two"].verdict == "no-longer-binds"
+    assert "`times`" in got["src/a/Use.kt::two"].reasons[0]

@@ -159,8 +159,8 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
             sources = _dedupe_sources(incoming)
             is_seed_hub = target in seeds and len(sources) > caps.utility_threshold
             if is_seed_hub and not caps.all_callers:
-                hub_callers.append((target, len(sources)))
-                total = len(by_target[target])
+                total = len(sources)
+                hub_callers.append((target, total))
                 sources, broken = hub_sample(
                     store, seeds[target], _rank_hub_callers(store, target, sources), w.readers, caps.hub_callers_shown
                 )
