@@ -293,3 +293,54 @@ def test_kotlin_added_required_parameter(make_repo: Make) -> None:
     assert got["src/a/Use.kt::one"].verdict == "no-longer-binds"
     assert got["src/a/Use.kt::two"].verdict == "no-longer-binds"
     assert "`times`" in got["src/a/Use.kt::two"].reasons[0]
+
+
+def test_go_a_new_result_that_the_call_ignores(make_repo: Make) -> None:
+    old = {
+        "go.mod": "module example.com/m\n\ngo 1.21\n",
+        "lib/lib.go": "package lib\n\nfunc Normalize(x int) {\n\t_ = x\n}\n",
+        "app/app.go": ('package app\n\nimport "example.com/m/lib"\n\nfunc Run() {\n\tlib.Normalize(1)\n}\n'),
+    }
+    new = {
+        "lib/lib.go": 'package lib\n\nimport "errors"\n\nfunc Normalize(x int) error {\n\treturn errors.New("x")\n}\n'
+    }
+    got = _radius(make_repo, old, new)
+    run = got["app/app.go::Run"]
+    assert run.verdict == "result-ignored" and _label(run) == "behavior-change"
+    assert "now returns `error`" in run.reasons[0]
+
+
+def test_java_overload_split_off(make_repo: Make) -> None:
+    # emit(format, args...) becomes emit(s); the old list lives on as an overload.
+    lib = "package a;\npublic class W {\n%s}\n"
+    old = {
+        "src/a/W.java": lib % "  public W emit(String format, Object... args) { return this; }\n",
+        "src/a/Use.java": (
+            'package a;\npublic class Use {\n  void one(W w) { w.emit(" "); }\n'
+            '  void two(W w) { w.emit("$L", 1); }\n}\n'
+        ),
+    }
+    new = {
+        "src/a/W.java": lib
+        % (
+            "  public W emit(String s) { return this; }\n"
+            "  public W emit(String format, Object... args) { return this; }\n"
+        )
+    }
+    got = _radius(make_repo, old, new)
+    one, two = got["src/a/Use.java::Use.one"], got["src/a/Use.java::Use.two"]
+    assert one.verdict == "other-overload" and _label(one) == "behavior-change"
+    assert "now selects `emit(s)`" in one.reasons[0]
+    assert two.verdict == "still-binds" and _label(two) == "reach"
+
+
+def test_rust_renamed_and_retyped_parameter(make_repo: Make) -> None:
+    old = {
+        "Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\n',
+        "src/lib.rs": "mod util;\npub fn run(c: &str) -> usize {\n    util::size(c)\n}\n",
+        "src/util.rs": "pub fn size(cmd: &str) -> usize {\n    cmd.len()\n}\n",
+    }
+    new = {"src/util.rs": "pub fn size(items: &[u8]) -> usize {\n    items.len()\n}\n"}
+    got = _radius(make_repo, old, new)
+    run = got["src/lib.rs::run"]
+    assert run.verdict == "changed-type" and _label(run) == "behavior-change"

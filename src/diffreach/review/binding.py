@@ -52,6 +52,7 @@ class Verdict(StrEnum):
     RAISES_UNHANDLED = "raises-unhandled"
     RAISES_HANDLED = "raises-handled"
     BODY_ONLY = "body-only"
+    RESULT_IGNORED = "result-ignored"
 
 
 class Severity(StrEnum):
@@ -84,6 +85,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.RAISES_UNHANDLED: Severity.MEDIUM,
     Verdict.RAISES_HANDLED: Severity.LOW,
     Verdict.BODY_ONLY: Severity.LOW,
+    Verdict.RESULT_IGNORED: Severity.MEDIUM,
 }
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 
@@ -338,13 +340,16 @@ def _moved(
 ) -> _Finding | None:
     p, q = was[0][was[1]], now[0][now[1]]
     pk, qk = _key(*was), _key(*now)
+    retyped = rules.typed_arguments and p.annotation and q.annotation and _norm(p.annotation) != _norm(q.annotation)
     if pk == qk:
-        if rules.typed_arguments and p.annotation and q.annotation and _norm(p.annotation) != _norm(q.annotation):
+        if retyped:
             return Verdict.CHANGED_TYPE, f"{_label(*now)} is now `{q.annotation}`, was `{p.annotation}`"
         return None
     if p.catch_all or q.catch_all:
         return Verdict.CATCH_ALL, f"{desc} now goes to `{_spelled(q)}`, was `{_spelled(p)}`"
     if pk not in new_keys and qk not in old_keys:
+        if retyped:  # renamed and retyped: the compiler checks the argument against the new type
+            return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
         return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
     gone = " (removed)" if pk not in new_keys else ""
     return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}`{gone}"

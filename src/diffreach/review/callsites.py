@@ -23,7 +23,17 @@ from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in, overloads_of, parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, NodeKind, Reached
-from diffreach.review.binding import CallSite, Outcome, Severity, Verdict, judge_call
+from diffreach.review.binding import (
+    BindingRules,
+    BindStatus,
+    CallSite,
+    Outcome,
+    Parameter,
+    Severity,
+    Verdict,
+    bind,
+    judge_call,
+)
 
 Reader = Callable[[str], bytes | None]
 
@@ -93,11 +103,7 @@ def _judge_site(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers,
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name))
     if ChangeKind.RETURN in kinds and not site.passed_as_value:
-        outcomes.append(
-            Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
-            if site.value_used
-            else Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
-        )
+        outcomes.append(_returned(seed, spec, site, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
         outcomes.append(
             Outcome(Verdict.RAISES_HANDLED, ("raises differently; this call is inside a try with a handler",))
@@ -116,6 +122,39 @@ def _judge_site(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers,
     return min(outcomes, key=lambda o: _RANK[o.severity])
 
 
+def _returned(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome:
+    """A changed return: what the call does with the value. A call that discards it because
+    there was none before ignores the new result (in Go and Rust, how errors are reported)."""
+    if site.value_used:
+        return Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
+    old, new = _result(spec, seed.old_signature), _result(spec, seed.signature)
+    if old == "" and new:
+        return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
+    return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
+
+
+# What a header may end with after the parameter list, and the results that are none.
+_HEADER_ENDS = ("{", ":", "=>", "=")
+_ARROWS = ("->", ":")
+_NO_RESULT = frozenset({"", "None", "()", "Unit", "void"})
+
+
+def _result(spec: LanguageSpec, signature: str) -> str | None:
+    """The result a header declares after its parameter list ("" for none); None if unread."""
+    inner = spec.parameters(signature)
+    if inner is None:
+        return None
+    at = signature.find(f"({inner})")
+    if at < 0:
+        return None
+    tail = signature[at + len(inner) + 2 :].strip()
+    for end in _HEADER_ENDS:
+        tail = tail.removesuffix(end).strip()
+    for arrow in _ARROWS:
+        tail = tail.removeprefix(arrow).strip()
+    return "" if tail in _NO_RESULT else tail
+
+
 def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
     rules = spec.binding_rules
     old_source, new_source = read.old(seed.file), read.new(seed.file)
@@ -126,7 +165,25 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     if old is None or new is None:
         return Outcome(Verdict.CANNOT_TELL, (f"the parameters of `{name}` could not be read: cannot tell",))
     overloads = overloads_of(spec, new_source, seed.start_line, name) if rules.overloads else ()
+    kept = next((o for o in overloads if o == old), None)
+    if kept is not None and not site.passed_as_value:
+        return _split(new, kept, site, rules, name)
     return judge_call(old, new, site, rules, overloads)
+
+
+def _split(
+    new: Sequence[Parameter], kept: Sequence[Parameter], site: CallSite, rules: BindingRules, name: str
+) -> Outcome:
+    """An overload split off: the old parameter list lives on as a sibling. A call the changed
+    definition now fits selects it instead (the more specific one, by the overload rules of
+    Java, C# and Kotlin); one that fits only the kept list binds as before."""
+    if bind(new, site.arguments, rules).status is BindStatus.FAILS:
+        return Outcome(Verdict.STILL_BINDS, ("binds the overload with the old parameters, as before",))
+    listed = ", ".join(p.name or p.annotation for p in new)
+    was = ", ".join(p.name or p.annotation for p in kept)
+    return Outcome(
+        Verdict.OTHER_OVERLOAD, (f"now selects `{name}({listed})`; it called `{name}({was})`, which remains",)
+    )
 
 
 def _combine(judged: Sequence[tuple[CallSite, Outcome]]) -> CallerOutcome:
