@@ -344,3 +344,14 @@ def test_rust_renamed_and_retyped_parameter(make_repo: Make) -> None:
     got = _radius(make_repo, old, new)
     run = got["src/lib.rs::run"]
     assert run.verdict == "changed-type" and _label(run) == "behavior-change"
+
+
+def test_a_subclass_inheriting_the_method_is_not_a_call_site(make_repo: Make) -> None:
+    old = {
+        "base.py": "class Base:\n    def m(self, a):\n        return a\n",
+        "sub.py": "from base import Base\n\n\nclass Sub(Base):\n    pass\n",
+    }
+    new = {"base.py": "class Base:\n    def m(self, a, b):\n        return a\n"}
+    got = _radius(make_repo, old, new)
+    assert got["sub.py::Sub"].edge == "inherits"
+    assert got["sub.py::Sub"].verdict == ""  # not judged: no call to read ("cannot tell" would be noise)

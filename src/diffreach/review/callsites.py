@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in, overloads_of, parameters_of
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import Change, ChangeKind, NodeKind, Reached
+from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
 from diffreach.review.binding import (
     BindingRules,
     BindStatus,
@@ -75,6 +75,8 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     kinds = set(seed.changes)
     if seed.kind not in _CALLABLE or spec is None or caller_spec is None or spec.binding_rules is None:
         return None
+    if caller.edge == EdgeKind.INHERITS:
+        return None  # a subclass that inherits the changed method: no call site to read
     if not kinds & _JUDGED:
         return None
     name = simple_name(seed.id)
