@@ -355,3 +355,20 @@ def test_a_subclass_inheriting_the_method_is_not_a_call_site(make_repo: Make) ->
     got = _radius(make_repo, old, new)
     assert got["sub.py::Sub"].edge == "inherits"
     assert got["sub.py::Sub"].verdict == ""  # not judged: no call to read ("cannot tell" would be noise)
+
+
+def test_the_judge_sees_the_syntax_outcome_first(make_repo: Make) -> None:
+    root = make_repo({"out.py": _ECHO_OLD, "use.py": _ECHO_CALLERS})
+    api.index(root)
+    write_files(root, {"out.py": _ECHO_NEW})
+    seen: dict[str, str] = {}
+
+    def judge(change: object, caller: Reached) -> float | None:
+        seen[caller.id] = caller.verdict
+        return 0.0 if caller.id == "use.py::keyword_gone" else None  # a second opinion overrides
+
+    got = {r.id: r for r in api.blast_radius(root, hops=1, judge=judge).radius.reached}
+    assert seen["use.py::keyword_gone"] == "no-longer-binds" and seen["use.py::still_fine"] == "still-binds"
+    assert _label(got["use.py::keyword_gone"]) == "reach"  # the judge's score wins
+    assert got["use.py::keyword_gone"].verdict == "no-longer-binds"  # the syntax outcome stays on record
+    assert _label(got["use.py::now_required"]) == "behavior-change"
