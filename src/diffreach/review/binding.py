@@ -46,8 +46,7 @@ class Verdict(StrEnum):
     PASSED_AS_VALUE = "passed-as-value"
     NOT_THIS_OVERLOAD = "not-this-overload"
     STILL_BINDS = "still-binds"
-    # What the rest of the contract does to a call that binds (review/callsites.py).
-    RETURN_USED = "return-used"
+    RETURN_USED = "return-used"  # these six: the rest of the contract, for a call that binds (callsites.py)
     RETURN_DISCARDED = "return-discarded"
     RAISES_UNHANDLED = "raises-unhandled"
     RAISES_HANDLED = "raises-handled"
@@ -80,12 +79,8 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.STILL_BINDS: Severity.LOW,
-    Verdict.RETURN_USED: Severity.MEDIUM,
-    Verdict.RETURN_DISCARDED: Severity.LOW,
-    Verdict.RAISES_UNHANDLED: Severity.MEDIUM,
-    Verdict.RAISES_HANDLED: Severity.LOW,
-    Verdict.BODY_ONLY: Severity.LOW,
-    Verdict.RESULT_IGNORED: Severity.MEDIUM,
+    **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
+    **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
 }
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 
@@ -348,9 +343,9 @@ def _moved(
     if p.catch_all or q.catch_all:
         return Verdict.CATCH_ALL, f"{desc} now goes to `{_spelled(q)}`, was `{_spelled(p)}`"
     if pk not in new_keys and qk not in old_keys:
-        if retyped:  # renamed and retyped: the compiler checks the argument against the new type
-            return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
-        return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
+        if not retyped:  # renamed and retyped: the compiler checks the argument against the new type
+            return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
+        return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
     gone = " (removed)" if pk not in new_keys else ""
     return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}`{gone}"
 
