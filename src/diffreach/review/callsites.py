@@ -75,8 +75,8 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     kinds = set(seed.changes)
     if seed.kind not in _CALLABLE or spec is None or caller_spec is None or spec.binding_rules is None:
         return None
-    if caller.edge == EdgeKind.INHERITS:
-        return None  # a subclass that inherits the changed method: no call site to read
+    if caller.edge in (EdgeKind.INHERITS, EdgeKind.DYNAMIC):
+        return None  # a subclass inheriting the method, a base method dispatching to it: no call to read
     if not kinds & _JUDGED:
         return None
     name = simple_name(seed.id)
