@@ -19,7 +19,7 @@ GOLDEN = Path(__file__).parent / "golden"
 SOURCES = {
     "app/core.py": 'def parse(text, strict=False):\n    """Split text on commas."""\n'
     '    items = text.split(",")\n    return [i.strip() for i in items]\n',
-    "app/api.py": "from app.core import parse\n\n\ndef handle(req):\n    body = req.body\n    data = parse(body)\n"
+    "app/api.py": "from app.core import parse\n\n\ndef handle(req):\n    body = req.body\n    data = parse(body, True, 1)\n"
     "    if not data:\n        return None\n    return data\n",
     "app/cli.py": "from app.api import handle\n\n\ndef main(argv):\n    req = make(argv)\n    out = handle(req)\n"
     "    print(out)\n    return 0\n",
@@ -43,11 +43,15 @@ def make_impact(diff: str = DIFF, with_big: bool = True, uses: tuple[str, ...] =
             "app/core.py::parse",
             "calls",
             "import",
-            0.8,
+            1.0,
             4,
             9,
             lines=(6,),
             signature="def handle(req):",
+            verdict="no-longer-binds",
+            severity="high",
+            reasons=("too many positional arguments: takes 2, given 3",),
+            call_lines=(6,),
         ),
         Reached(
             "app/cli.py::main",
@@ -228,7 +232,7 @@ def test_tokens_are_the_measured_count_of_the_text() -> None:
 @pytest.mark.skipif(not bpe_available(), reason="needs the 'tokens' extra")
 def test_an_exact_counter_drives_the_budget() -> None:
     counter = get_counter("o200k")
-    ctx = build_context(make_impact(), SOURCES.get, budget=400, counter=counter)
+    ctx = build_context(make_impact(), SOURCES.get, budget=460, counter=counter)
     assert ctx.tokenizer == "o200k"
     assert ctx.tokens == counter.count(ctx.text) and ctx.fits
 
@@ -382,7 +386,7 @@ def test_expand_works_on_a_database_without_the_table(tmp_path: Path) -> None:
 def test_golden_rendered_context() -> None:
     text = (
         build_context(
-            make_impact(), SOURCES.get, budget=420, baseline_tokens=25_000, importers_baseline_tokens=900
+            make_impact(), SOURCES.get, budget=460, baseline_tokens=25_000, importers_baseline_tokens=900
         ).text
         + "\n"
     )

@@ -47,6 +47,10 @@ def sample_impact(stale: bool = False) -> ImpactResult:
             4,
             9,
             lines=(6,),
+            verdict="no-longer-binds",
+            severity="high",
+            reasons=("too many positional arguments: takes 2, given 3",),
+            call_lines=(6,),
         ),
         Reached(
             "app/old.py::Loader.run",
@@ -165,7 +169,10 @@ def test_without_a_context_the_summary_has_no_token_figures() -> None:
 def test_behaviour_table_says_why_and_keeps_reach_only_callers_out() -> None:
     text = render_review(review_data(sample_impact()))
     table = text.split("#### Callers whose behaviour may change (2)", 1)[1].split("<details>", 1)[0]
-    assert "| `handle` | 1 | `parse` (calls) | call site no longer fits the new signature | `app/api.py:4` |" in table
+    # The call sites were judged: the reason and the line of the call.
+    assert (
+        "| `handle` | 1 | `parse` (calls) | too many positional arguments: takes 2, given 3 | `app/api.py:6` |" in table
+    )
     assert "| `Loader.run` | 1 | `legacy` (calls) | was deleted | `app/old.py:7` |" in table
     assert "title" not in table
 

@@ -267,6 +267,7 @@ class Change:
     end_line: int = 0
     signature: str = ""
     old_signature: str = ""
+    old_start_line: int = 0  # where the old version starts (0: no old version known)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -297,6 +298,21 @@ class Reached:
     hub: bool = False  # listed but not expanded (utility cap)
     lines: tuple[int, ...] = ()  # lines in this symbol where it calls/uses ``via``
     signature: str = ""
+    # The call sites judged against the old and new signature of ``via`` (review/callsites.py):
+    # the verdict and severity of the most severe, the reasons (most severe first) and the
+    # lines of the calls that carry them; "" and () when not judged (hop 2+, no binding query).
+    verdict: str = ""
+    severity: str = ""
+    reasons: tuple[str, ...] = ()
+    call_lines: tuple[int, ...] = ()
+
+    def outcome_json(self) -> dict[str, object]:
+        return {
+            "verdict": self.verdict,
+            "severity": self.severity,
+            "reasons": list(self.reasons),
+            "call_lines": list(self.call_lines),
+        }
 
 
 @dataclass(frozen=True, slots=True)

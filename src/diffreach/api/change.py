@@ -21,7 +21,8 @@ from diffreach.graph.store import Store
 from diffreach.index.walk import find_root
 from diffreach.languages import language_for
 from diffreach.model import Change, ChangeKind, FileDiff
-from diffreach.review.changes import changed_symbols
+from diffreach.review.callsites import Readers
+from diffreach.review.changes import changed_symbols, side_bytes
 from diffreach.review.diff import check_diff_size, diff_from_texts, diff_size, hunk_bodies, parse_diff
 
 Reader = Callable[[str], bytes | None]
@@ -36,6 +37,10 @@ class ReadChange:
     head_rev: str | None
     read_new: Reader
     untracked: tuple[str, ...] = ()  # new files git does not track yet, read as added
+    # The bytes of a changed file before and after the change (rebuilt from the diff where a
+    # side is not on disk or in git), and of any other file as it is now: what call sites are
+    # judged with.
+    readers: Readers | None = None
 
     def read_lines(self, path: str) -> list[str] | None:
         data = self.read_new(path)
@@ -71,7 +76,25 @@ def read_change(
     if given:
         read_old, read_new = _sides_on_disk(file_diffs, read_new)
     changed = changed_symbols(file_diffs, read_old, read_new) if files is None else whole_file_changes(store, files)
-    return ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked)
+    readers = _side_readers(file_diffs, read_old, read_new)
+    return ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked, readers)
+
+
+def _side_readers(file_diffs: Sequence[FileDiff], read_old: Reader, read_new: Reader) -> Readers:
+    """Readers of each side of the change: a changed file's side as the change mapper reads it
+    (``side_bytes``), any other file the same before and after."""
+    by_old = {fd.old_path: fd for fd in file_diffs if fd.old_path is not None}
+    by_new = {fd.new_path: fd for fd in file_diffs if fd.new_path is not None}
+
+    def old(path: str) -> bytes | None:
+        fd = by_old.get(path)
+        return side_bytes(fd, read_old, read_new, old=True) if fd is not None else read_new(path)
+
+    def new(path: str) -> bytes | None:
+        fd = by_new.get(path)
+        return side_bytes(fd, read_old, read_new, old=False) if fd is not None else read_new(path)
+
+    return Readers(old, new)
 
 
 def diff_limit(root: str | Path) -> int:

@@ -72,7 +72,7 @@ def blast_radius(
             hops=hops if hops is not None else (config.warmup_hops if warm else config.hops),
             all_callers=all_callers,
         )
-        radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting)
+        radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting, diff.readers)
         state = index_state(top, store, updated)
         notes = list(radius.notes) + _notes(
             diff, state, caps.hops if warm and caps.hops != config.hops else None, config.warmup_reviews
@@ -159,6 +159,7 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
                 "resolution": x.resolution,
                 "behavior": x.behavior,
                 "label": "behavior-change" if is_behavior_change(x) else "reach",
+                **x.outcome_json(),
                 "hub": x.hub,
                 "lines": list(x.lines),
                 "start_line": x.start_line,

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -33,7 +32,7 @@ from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, ou
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import INFERRED, VALUE_OF, called, empty_calls, type_text
-from diffreach.languages.parsing import parse_within
+from diffreach.languages import parsing
 from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import FileExtract, Import, RefKind
 
@@ -41,15 +40,10 @@ _REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.I
 _MAIN_PREFIXES = ("definition.", "reference.")
 _MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
 _SPACES = re.compile(r"\s+")
-# The parse budget, in tree-sitter progress callbacks (one per ~100 parser
-# operations) and in CPU seconds. Ordinary code costs about 10 callbacks per KiB
-# in every grammar here and parses at megabytes per second; a grammar that
-# loops without end hits the count, one that crawls on some input (Ruby on
-# `f(1)f(1)…`) hits the time, and the file is reported, never hangs the index.
-# CPU time, not wall time: a busy machine does not skip more files.
-PARSE_BUDGET_BASE = 20_000
-PARSE_BUDGET_PER_KIB = 200
-PARSE_CPU_SECONDS = 5.0
+# The parse budget (languages/parsing.py), named here too: its tests lower it on this module.
+PARSE_BUDGET_BASE = parsing.PARSE_BUDGET_BASE
+PARSE_BUDGET_PER_KIB = parsing.PARSE_BUDGET_PER_KIB
+PARSE_CPU_SECONDS = parsing.PARSE_CPU_SECONDS
 MAX_QUERY_DEPTH = 1_000
 
 
@@ -140,19 +134,10 @@ def _main_capture(captures: dict[str, list[Node]]) -> str | None:
 
 def _parse(language: Language, data: bytes, cpu_seconds: float) -> Tree:
     """Parse within the operation and time budget; ``ParseLimitExceeded`` past it."""
-    left = parse_budget(len(data))
-    deadline = time.process_time() + cpu_seconds
-
-    def progress(_offset: int, _has_error: bool) -> bool:
-        nonlocal left
-        left -= 1
-        # True halts the parser; the clock is read every 32 steps (a read is a system call).
-        return left < 0 or (not left & 31 and time.process_time() > deadline)
-
     try:
-        # Parsed through a read callback (see ``parse_within``): node texts come from the
-        # bytes we hold, never from the tree (see ``_texter``).
-        return parse_within(language, data, progress)
+        # Parsed through a read callback (see ``parsing.parse_within``): node texts come from
+        # the bytes we hold, never from the tree (see ``_texter``).
+        return parsing.budgeted_parse(language, data, parse_budget(len(data)), cpu_seconds)
     except ValueError as exc:  # the binding's word for a halted parse
         raise ParseLimitExceeded(
             f"parse stopped past {parse_budget(len(data))} steps or {cpu_seconds:g} CPU seconds"

@@ -6,8 +6,8 @@ What a definition declares and what a call passes are data: one query per langua
 without a binding file add nothing). A file is parsed once and its matches turned into plain
 records (``_Facts``, cached for the last few files), from which ``parameters_of``,
 ``overloads_of`` and ``calls_in`` answer. A language without a binding query answers None and
-no calls. ``RULES`` holds each language's ``BindingRules`` by spec name (it belongs in
-``LanguageSpec`` once the package's restructuring lands).
+no calls. Each language's ``BindingRules`` are its spec's ``binding_rules``; the parse budget
+is the package's one (``parsing.py``).
 
 Capture vocabulary (the contract with the query files):
 
@@ -38,51 +38,16 @@ Capture vocabulary (the contract with the query files):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 
-from tree_sitter import Language, Node, Query, QueryCursor, Tree
+from tree_sitter import Language, Node, Query, QueryCursor
 
-from .parsing import parse_within
-from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind, SpreadRule
+from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
+from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind
 from .spec import LanguageSpec
-
-_PYTHON = BindingRules(keyword_arguments=True, defaults=True, receiver_by_position=True)
-_TYPESCRIPT = BindingRules(defaults=True, optional_parameters=True, overloads=True, typed_arguments=True)
-_JAVASCRIPT = BindingRules(defaults=True, loose_arity=True)
-_C_SHARP = BindingRules(
-    keyword_arguments=True,
-    named_in_position=True,
-    named_variadic=True,
-    defaults=True,
-    receiver_by_position=True,
-    overloads=True,
-    typed_arguments=True,
-)
-# Per spec name: how a call binds (each rule from the language's definition; see signatures.py).
-RULES: dict[str, BindingRules] = {
-    "python": _PYTHON,
-    "javascript": _JAVASCRIPT,
-    "vue": _JAVASCRIPT,
-    "svelte": _JAVASCRIPT,
-    "typescript": _TYPESCRIPT,
-    "go": BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
-    "java": BindingRules(overloads=True, typed_arguments=True),
-    "rust": BindingRules(receiver_by_position=True, typed_arguments=True),
-    "csharp": _C_SHARP,
-    "kotlin": BindingRules(
-        keyword_arguments=True,
-        named_in_position=True,
-        named_variadic=True,
-        defaults=True,
-        spread=SpreadRule.INTO_VARIADIC,
-        overloads=True,
-        typed_arguments=True,
-    ),
-}
 
 _PARAM_PRECEDENCE = ("self", "variadic", "keywords", "default", "optional", "positional")
 _SEPARATORS = ("separator.positional", "separator.keyword")
@@ -95,15 +60,12 @@ _ARG_KINDS = {
     "positional": ArgKind.POSITIONAL,
 }
 _MAX_TEXT = 300  # characters of a call's text kept on its CallSite
-# The parse budget of extract.core (operations, CPU seconds), for the same reason: a grammar
-# that loops or crawls on some input stops, and the file answers nothing.
-_BUDGET_BASE, _BUDGET_PER_KIB, _CPU_SECONDS = 20_000, 200, 5.0
 
 Span = tuple[int, int]
 
 
 def rules_for(spec: LanguageSpec) -> BindingRules | None:
-    return RULES.get(spec.name)
+    return spec.binding_rules
 
 
 def parameters_of(
@@ -141,7 +103,10 @@ def calls_in(spec: LanguageSpec, source: bytes, first_line: int, last_line: int,
         return []
     called = {c.name_span for c in facts.calls}
     sites = [
-        (c.start_byte, CallSite(c.start_line, c.end_line, c.arguments, text=c.text))
+        (
+            c.start_byte,
+            CallSite(c.start_line, c.end_line, c.arguments, text=c.text, value_used=c.value_used, handled=c.handled),
+        )
         for c in facts.calls
         if c.name == callee_name and first_line <= c.start_line <= last_line
     ]
@@ -175,6 +140,8 @@ class _Call:
     start_byte: int
     arguments: tuple[Argument, ...]
     text: str
+    value_used: bool = True
+    handled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +221,7 @@ def _facts(spec: LanguageSpec, source: bytes) -> _Facts:
         return _NOTHING
     language, query = compiled
     try:
-        root = _parse(language, source).root_node
+        root = budgeted_parse(language, source, parse_budget(len(source)), PARSE_CPU_SECONDS).root_node
     except ValueError:  # past the parse budget
         return _NOTHING
     found = _Matches(_Text(source))
@@ -272,18 +239,6 @@ def _compiled(spec: LanguageSpec) -> tuple[Language, Query] | None:
         return None
     language = Language(spec.grammar())
     return language, Query(language, source)
-
-
-def _parse(language: Language, data: bytes) -> Tree:
-    left = _BUDGET_BASE + _BUDGET_PER_KIB * (len(data) >> 10)
-    deadline = time.process_time() + _CPU_SECONDS
-
-    def progress(_offset: int, _has_error: bool) -> bool:
-        nonlocal left
-        left -= 1
-        return left < 0 or (not left & 31 and time.process_time() > deadline)
-
-    return parse_within(language, data, progress)
 
 
 def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
@@ -346,7 +301,8 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
         if receiver is not None:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1
-        calls.append(_Call(text(name), _span(name), start, end, call.start_byte, args, text(call)[:_MAX_TEXT]))
+        where = (_value_used(call), _handled(call))
+        calls.append(_Call(text(name), _span(name), start, end, call.start_byte, args, text(call)[:_MAX_TEXT], *where))
     values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
     return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
 
@@ -410,6 +366,32 @@ def _reading_all(found: _Matches) -> set[Span]:
     return reading
 
 
+# Where a call stands, by node types the grammars here share: a call that is a statement of its
+# own (through ``await`` and parentheses) discards its value; one in the body of a try statement
+# with a handler clause (not in the handler or the finally) has its raises handled.
+_STATEMENT = "expression_statement"
+_TRANSPARENT = frozenset({"await", "await_expression", "parenthesized_expression"})
+_TRIES = frozenset({"try_statement", "try_expression", "try_with_resources_statement"})
+_HANDLERS = frozenset({"except_clause", "except_group_clause", "catch_clause", "catch_block"})
+_AFTER_BODY = _HANDLERS | {"finally_clause", "finally_block", "else_clause"}
+
+
+def _value_used(call: Node) -> bool:
+    node = call
+    while node.parent is not None and node.parent.type in _TRANSPARENT:
+        node = node.parent
+    return node.parent is None or node.parent.type != _STATEMENT
+
+
+def _handled(call: Node) -> bool:
+    child, node = call, call.parent
+    while node is not None:
+        if node.type in _TRIES and child.type not in _AFTER_BODY and any(c.type in _HANDLERS for c in node.children):
+            return True
+        child, node = node, node.parent
+    return False
+
+
 def _scope(node: Node) -> Span:
     """Where a definition is declared: its parent, above wrappers of one child (``export``)."""
     parent = node.parent
@@ -418,4 +400,4 @@ def _scope(node: Node) -> Span:
     return _span(parent) if parent is not None else (0, 0)
 
 
-__all__ = ["RULES", "calls_in", "overloads_of", "parameters_of", "rules_for"]
+__all__ = ["calls_in", "overloads_of", "parameters_of", "rules_for"]

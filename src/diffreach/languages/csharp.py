@@ -16,6 +16,7 @@ from __future__ import annotations
 import tree_sitter_c_sharp
 
 from .jvm_imports import PackageFiles
+from .signatures import BindingRules
 from .spec import LanguageSpec
 
 
@@ -122,4 +123,13 @@ SPEC = LanguageSpec(
     module_separator=".",
     resolution="namespaces declared per file; using (wildcard) and using aliases; same-folder "
     "namespace visible; partial classes merged",
+    binding_rules=BindingRules(
+        keyword_arguments=True,
+        named_in_position=True,
+        named_variadic=True,
+        defaults=True,
+        receiver_by_position=True,
+        overloads=True,
+        typed_arguments=True,
+    ),
 )

@@ -21,6 +21,7 @@ from pathlib import PurePosixPath
 
 import tree_sitter_go
 
+from .signatures import BindingRules, SpreadRule
 from .spec import LanguageSpec, RepoFiles, parameter_list
 
 _MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"/][^\s"]*)"?\s*$', re.MULTILINE)
@@ -266,4 +267,5 @@ SPEC = LanguageSpec(
     resolution="go.mod module path → package directory (all its files); same-package names across files; "
     "receiver methods; embedded structs and interfaces as inheritance; a type with all of an "
     "interface's methods implements it",
+    binding_rules=BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
 )

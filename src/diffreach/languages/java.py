@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 
 import tree_sitter_java
 
+from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles
 
 
@@ -178,4 +179,5 @@ SPEC = LanguageSpec(
     overload_arity_selects=True,
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
     "same-package classes across roots; this./super./static calls; extends/implements; constructors",
+    binding_rules=BindingRules(overloads=True, typed_arguments=True),
 )

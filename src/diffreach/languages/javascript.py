@@ -12,6 +12,7 @@ from __future__ import annotations
 import tree_sitter_javascript
 
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .signatures import BindingRules
 from .spec import LanguageSpec
 
 # A string statement first in a body reads as a docstring, as in Python, prefixes and all: so
@@ -333,4 +334,5 @@ SPEC = LanguageSpec(
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
+    binding_rules=BindingRules(defaults=True, loose_arity=True),
 )

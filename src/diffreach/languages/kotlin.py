@@ -12,6 +12,7 @@ from __future__ import annotations
 import tree_sitter_kotlin
 
 from .jvm_imports import PackageFiles, dotted_imports
+from .signatures import BindingRules, SpreadRule
 from .spec import LanguageSpec
 
 SPEC = LanguageSpec(
@@ -85,4 +86,13 @@ SPEC = LanguageSpec(
     module_separator=".",
     import_tree=dotted_imports,
     resolution="packages by declaration; imports by name, alias or wildcard; same folder and package visible",
+    binding_rules=BindingRules(
+        keyword_arguments=True,
+        named_in_position=True,
+        named_variadic=True,
+        defaults=True,
+        spread=SpreadRule.INTO_VARIADIC,
+        overloads=True,
+        typed_arguments=True,
+    ),
 )

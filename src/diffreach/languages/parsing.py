@@ -21,6 +21,7 @@ grows to the number of parses ever run at once, and no further.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -84,4 +85,41 @@ class _Source:
         return chunk
 
 
-__all__ = ["Stop", "parse_within"]
+# The parse budget, shared by every parse of the package (extract, binding): in progress
+# callbacks (one per ~100 parser operations) and in CPU seconds. Ordinary code costs about 10
+# callbacks per KiB in every grammar here; a grammar that loops without end hits the count, one
+# that crawls on some input (Ruby on ``f(1)f(1)…``) hits the time, and the file is reported,
+# never hangs the index. CPU time, not wall time: a busy machine does not skip more files.
+PARSE_BUDGET_BASE = 20_000
+PARSE_BUDGET_PER_KIB = 200
+PARSE_CPU_SECONDS = 5.0
+
+
+def parse_budget(size: int) -> int:
+    return PARSE_BUDGET_BASE + PARSE_BUDGET_PER_KIB * (size >> 10)
+
+
+def budgeted_parse(language: Language, data: bytes, steps: int, cpu_seconds: float) -> Tree:
+    """``data`` parsed within ``steps`` progress callbacks and ``cpu_seconds``; past either the
+    parse halts and ``ValueError`` is raised (``parse_within``)."""
+    left = steps
+    deadline = time.process_time() + cpu_seconds
+
+    def progress(_offset: int, _has_error: bool) -> bool:
+        nonlocal left
+        left -= 1
+        # True halts the parser; the clock is read every 32 steps (a read is a system call).
+        return left < 0 or (not left & 31 and time.process_time() > deadline)
+
+    return parse_within(language, data, progress)
+
+
+__all__ = [
+    "PARSE_BUDGET_BASE",
+    "PARSE_BUDGET_PER_KIB",
+    "PARSE_CPU_SECONDS",
+    "Stop",
+    "budgeted_parse",
+    "parse_budget",
+    "parse_within",
+]

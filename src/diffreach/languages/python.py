@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 
 import tree_sitter_python
 
+from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles
 
 _SOURCE_EXTENSIONS = (".py", ".pyi")
@@ -123,4 +124,5 @@ SPEC = LanguageSpec(
     visibility_words=(),  # privacy is a naming convention, and a new name is a rename
     decorator_prefix="@",
     source_encoding=source_encoding,
+    binding_rules=BindingRules(keyword_arguments=True, defaults=True, receiver_by_position=True),
 )

@@ -17,6 +17,7 @@ from pathlib import PurePosixPath
 
 import tree_sitter_rust
 
+from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles
 
 _ROOT_FILES = ("lib.rs", "main.rs")
@@ -271,4 +272,5 @@ SPEC = LanguageSpec(
     import_tree=use_tree,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
+    binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True),
 )

@@ -108,6 +108,10 @@ class CallSite:
     arguments: tuple[Argument, ...] = ()
     passed_as_value: bool = False
     text: str = ""  # the call's source text
+    # The call's value is used (not a statement of its own); the call stands in the body of a
+    # try with a handler (its raises are handled, roughly).
+    value_used: bool = True
+    handled: bool = False
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -116,6 +120,8 @@ class CallSite:
             "arguments": [a.as_json() for a in self.arguments],
             "passed_as_value": self.passed_as_value,
             "text": self.text,
+            "value_used": self.value_used,
+            "handled": self.handled,
         }
 
 

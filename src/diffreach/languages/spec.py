@@ -59,6 +59,8 @@ from importlib import resources
 from pathlib import PurePosixPath
 from typing import Final, Protocol
 
+from .signatures import BindingRules
+
 # The binding name of a function's declared return type (``@binding.returns``): no
 # identifier of any language is spelled so.
 RETURNS: Final = "()"
@@ -272,6 +274,9 @@ class LanguageSpec:
     self_types: frozenset[str] = frozenset()
     transparent_types: frozenset[str] = frozenset()
     null_types: frozenset[str] = frozenset()
+    # How a call binds to a definition (``signatures.BindingRules``, each rule from the
+    # language's definition); None: calls are not bound (no binding query either).
+    binding_rules: BindingRules | None = None
 
     @cached_property
     def query_source(self) -> str:

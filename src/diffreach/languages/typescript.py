@@ -19,6 +19,7 @@ import tree_sitter_typescript
 
 from .javascript import BUILTIN_METHODS, DOCSTRING, DOCSTRING_PREFIXES, GLOBALS
 from .js_modules import PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .signatures import BindingRules
 from .spec import LanguageSpec
 
 _TS_GLOBALS = frozenset(
@@ -68,6 +69,7 @@ _TS = LanguageSpec(
     import_alias=lambda module: "",
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",
+    binding_rules=BindingRules(defaults=True, optional_parameters=True, overloads=True, typed_arguments=True),
 )
 
 SPECS = (

@@ -41,6 +41,8 @@ def _files_by_hop(result: ImpactResult) -> dict[int, int]:
 
 def _why(result: ImpactResult, reached: Reached) -> str:
     changes = {c.id: c for c in result.radius.changed}
+    if reached.reasons:  # the call sites were judged: their reason, in the reviewer's terms
+        return "; ".join(reached.reasons)
     if reached.behavior >= api.MISMATCH_SCORE:
         return "call site no longer fits the new signature"
     seed = changes.get(reached.via)
@@ -74,6 +76,7 @@ def review_data(
             "label": "behavior-change" if api.is_behavior_change(x) else "reach",
             "hub": x.hub,
             "why": _why(result, x) if api.is_behavior_change(x) else "",
+            **x.outcome_json(),
         }
         for x in r.reached
     ]
@@ -151,11 +154,21 @@ def _behaviour_table(rows: list[dict[str, Any]], max_rows: int) -> list[str]:
     for x in rows[:max_rows]:
         out.append(
             f"| {_code(_short(x['id']))} | {x['hop']} | {_code(_short(x['via']))} ({x['edge']}) "
-            f"| {x['why']} | {_code(_where(x['file'], x['line']))} |"
+            f"| {_escape(x['why'])} | {_code(_calls_at(x))} |"
         )
     if len(rows) > max_rows:
         out.append(f"\n…and {len(rows) - max_rows} more (see `diffreach impact`).")
     return out
+
+
+def _calls_at(row: dict[str, Any]) -> str:
+    """Where a flagged caller makes the call that carries its reason (its start otherwise)."""
+    lines = row.get("call_lines") or []
+    return f"{row['file']}:{','.join(str(n) for n in lines)}" if lines else _where(row["file"], row["line"])
+
+
+def _escape(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def _details(summary: str, items: list[str], max_listed: int) -> list[str]:

@@ -82,6 +82,10 @@ def render_impact(data: dict[str, Any]) -> str:
             extra = " [hub: not expanded]" if r["hub"] else ""
             extra += f" [{r['resolution']}]" if r["resolution"] in ("ambiguous-name", "unique-name", "name") else ""
             lines.append(f" {mark} {r['id']}  ← {r['via'].rsplit('::', 1)[-1]} ({r['edge']}){extra}")
+            if r.get("reasons"):
+                at = ", ".join(str(n) for n in r.get("call_lines", ()))
+                where = f"{r['file']}:{at}" if at else r["file"]
+                lines.append(f"      {where}: {'; '.join(r['reasons'])}")
     if data["uses"]:
         lines.append(
             f"uses ({len(data['uses'])}): "

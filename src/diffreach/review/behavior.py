@@ -3,8 +3,10 @@
 A body-only change reaches every caller but rarely changes what they do; a
 changed signature, return, raise or a deletion usually does, and a call site
 that no longer fits the new parameter list certainly does. Scores decay with
-each hop. An optional judge (a command, or the MCP client's model) may replace
-the deterministic score for hop-1 callers.
+each hop. A hop-1 caller whose call sites the syntax tree shows is scored by their
+outcome instead (``callsites.py``, ``SEVERITY_SCORES``). An optional judge (a command,
+or the MCP client's model) may replace the score for hop-1 callers: it receives the
+caller with that outcome (verdict, severity, reasons) as a second opinion.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ HOP_DECAY = 0.4
 BEHAVIOR_THRESHOLD = 0.5  # at or above: listed as behaviour change, below: reach only
 MISMATCH_SCORE = 1.0
 COMPATIBLE_SCORE = 0.35  # a changed signature the caller's calls still fit
+# A direct caller whose call sites were judged (callsites.py) scores by the outcome's severity:
+# high and medium are behaviour change, low is reach.
+SEVERITY_SCORES = {"high": MISMATCH_SCORE, "medium": 0.75, "low": 0.3}
 
 Judge = Callable[[Change, Reached], float | None]
 

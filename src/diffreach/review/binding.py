@@ -46,6 +46,12 @@ class Verdict(StrEnum):
     PASSED_AS_VALUE = "passed-as-value"
     NOT_THIS_OVERLOAD = "not-this-overload"
     STILL_BINDS = "still-binds"
+    RETURN_USED = "return-used"  # these six: the rest of the contract, for a call that binds (callsites.py)
+    RETURN_DISCARDED = "return-discarded"
+    RAISES_UNHANDLED = "raises-unhandled"
+    RAISES_HANDLED = "raises-handled"
+    BODY_ONLY = "body-only"
+    RESULT_IGNORED = "result-ignored"
 
 
 class Severity(StrEnum):
@@ -73,6 +79,8 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.STILL_BINDS: Severity.LOW,
+    **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
+    **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
 }
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 
@@ -327,14 +335,17 @@ def _moved(
 ) -> _Finding | None:
     p, q = was[0][was[1]], now[0][now[1]]
     pk, qk = _key(*was), _key(*now)
+    retyped = rules.typed_arguments and p.annotation and q.annotation and _norm(p.annotation) != _norm(q.annotation)
     if pk == qk:
-        if rules.typed_arguments and p.annotation and q.annotation and _norm(p.annotation) != _norm(q.annotation):
+        if retyped:
             return Verdict.CHANGED_TYPE, f"{_label(*now)} is now `{q.annotation}`, was `{p.annotation}`"
         return None
     if p.catch_all or q.catch_all:
         return Verdict.CATCH_ALL, f"{desc} now goes to `{_spelled(q)}`, was `{_spelled(p)}`"
     if pk not in new_keys and qk not in old_keys:
-        return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
+        if not retyped:  # renamed and retyped: the compiler checks the argument against the new type
+            return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
+        return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
     gone = " (removed)" if pk not in new_keys else ""
     return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}`{gone}"
 

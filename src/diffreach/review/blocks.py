@@ -29,6 +29,7 @@ FORMS: dict[str, tuple[str, ...]] = {
 }
 HEADINGS = {
     "changed": "## Changed code",
+    "flagged": "## Flagged calls — what the change may break (read these first)",
     "hop1": "## Hop 1 — direct callers (required reading)",
     "hop2": "## Hop 2 — indirect callers (skim for contract drift)",
     "uses": "## Uses — what the changed code calls",
@@ -230,7 +231,8 @@ def _reached_header(r: Reached) -> str:
     flags = " · hub: callers not expanded" if r.hub else ""
     flags += f" · {r.resolution}" if r.resolution in ("ambiguous-name", "unique-name") else ""
     where = f"{r.file}:{r.start_line}-{r.end_line}" if r.start_line else r.file
-    return f"`{r.id}` · {where} · hop {r.hop} via `{via}` ({r.edge}) · behaviour {r.behavior:.1f}{flags}"
+    why = f" · {r.severity}: {r.reasons[0]}" if r.reasons and is_behavior_change(r) else ""
+    return f"`{r.id}` · {where} · hop {r.hop} via `{via}` ({r.edge}) · behaviour {r.behavior:.1f}{flags}{why}"
 
 
 def build_pieces(
@@ -256,6 +258,9 @@ def build_pieces(
             _symbol_piece(s, "changed", source, file_hash, counter, window, fixed=deleted or c.kind == NodeKind.FILE)
         )
     changed_ids = {c.id for c in radius.changed}
+    flagged = _flagged_calls(radius.reached, source, changed_ids)
+    if flagged:
+        pieces.append(_list_piece("flagged", flagged, counter))
     near = [r for r in radius.reached if r.hop in (1, 2) and r.id not in changed_ids]
     for r in sorted(near, key=lambda r: (r.hop, -r.behavior, r.id)):
         sym = symbols.get(r.id)
@@ -288,6 +293,20 @@ def build_pieces(
             )
         )
     return pieces
+
+
+def _flagged_calls(reached: tuple[Reached, ...], source: Sources, changed_ids: set[str]) -> list[str]:
+    """Each flagged direct caller's call lines with the reason, the most severe first."""
+    rank = {"high": 0, "medium": 1}
+    flagged = [r for r in reached if r.hop == 1 and r.reasons and r.severity in rank and r.id not in changed_ids]
+    out: list[str] = []
+    for r in sorted(flagged, key=lambda r: (rank[r.severity], r.file, r.start_line, r.id)):
+        lines = source.lines(r.file) or []
+        calls = [f"`{lines[n - 1].strip()}`" for n in r.call_lines if 0 < n <= len(lines)]
+        where = f"{r.file}:{','.join(str(n) for n in r.call_lines)}" if r.call_lines else r.file
+        shown = f" {' '.join(calls)}" if calls else ""
+        out.append(f"{r.severity}: `{r.id}` ({where}){shown} — {'; '.join(r.reasons)}")
+    return out
 
 
 def _use_line(uid: str, sym: Symbol | None) -> str:

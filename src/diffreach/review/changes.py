@@ -100,9 +100,30 @@ def changed_symbols(file_diffs: Sequence[FileDiff], read_old: Reader, read_new: 
                     known.end_line,
                     known.signature,
                     known.old_signature or change.old_signature,
+                    known.old_start_line or change.old_start_line,
                 )
             found[change.id] = change
     return tuple(sorted(found.values(), key=lambda c: (c.file, c.start_line, c.id)))
+
+
+def side_bytes(fd: FileDiff, read_old: Reader, read_new: Reader, old: bool) -> bytes | None:
+    """One side of a changed file as the change mapper reads it: from its reader, or rebuilt
+    from the other side and the diff, or from the diff alone; None for the side of an added
+    (old) or deleted (new) file."""
+    path, other_path = (fd.old_path, fd.new_path) if old else (fd.new_path, fd.old_path)
+    if path is None:
+        return None
+    data = (read_old if old else read_new)(path)
+    if data is not None:
+        return data
+    other = (read_new if old else read_old)(other_path) if other_path is not None else None
+    bodies = hunk_bodies(fd)
+    lines = (
+        _apply(_lines(other), fd, bodies, forward=not old)
+        if other is not None
+        else _sparse(fd, bodies, "-" if old else "+")
+    )
+    return "\n".join(lines).encode("utf-8", "replace") + (b"\n" if lines else b"")
 
 
 def _spec(fd: FileDiff) -> LanguageSpec | None:
@@ -341,10 +362,19 @@ def _change(sym: Symbol, kinds: Iterable[str], before: Symbol | None) -> Change:
         sym.end_line,
         sym.signature,
         before.signature if before is not None else "",
+        before.start_line if before is not None else 0,
     )
 
 
 def _deleted(sym: Symbol) -> Change:
     return Change(
-        sym.id, sym.kind, sym.file, (ChangeKind.DELETED,), sym.start_line, sym.end_line, sym.signature, sym.signature
+        sym.id,
+        sym.kind,
+        sym.file,
+        (ChangeKind.DELETED,),
+        sym.start_line,
+        sym.end_line,
+        sym.signature,
+        sym.signature,
+        sym.start_line,
     )

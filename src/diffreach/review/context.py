@@ -185,6 +185,10 @@ def _search(layout: _Layout, budget: int | None, lowest: int) -> int:
     return lo
 
 
+# Never stubbed: the flagged calls are a few lines and the first thing a reviewer must read.
+KEPT_SECTIONS = frozenset({"flagged"})
+
+
 def _stub_text(p: Piece) -> str:
     original = p.text(p.forms[0])
     text = (
@@ -199,7 +203,7 @@ def _converge(layout: _Layout, level: int, budget: int) -> None:
     for p in sorted(layout.pieces, key=lambda p: (-layout.current(p, level)[1], p.id)):
         if total <= budget:
             return
-        if p.stub is not None:
+        if p.stub is not None or p.section in KEPT_SECTIONS:
             continue
         _, current = layout.current(p, level)
         stub = _stub_text(p)

@@ -24,16 +24,13 @@ from diffreach.graph.walk_queries import imports_on_line, unbound_calls
 from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, RefStatus, Resolution
 from diffreach.review.behavior import (
     BEHAVIOR_THRESHOLD,
-    HOP_DECAY,
-    MISMATCH_SCORE,
     Judge,
-    call_fit,
-    change_score,
-    compatible_score,
 )
+from diffreach.review.callsites import Readers
 from diffreach.review.families import family_edges
 from diffreach.review.hubs import listable, rank_hub_callers
 from diffreach.review.overrides import drop_super_calls
+from diffreach.review.scoring import hub_sample, score_reached
 
 WALK_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.DYNAMIC)
 CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES)
@@ -77,6 +74,8 @@ class _Walk:
     notes: list[str]
     truncated: bool = False
     ambiguous: list[tuple[str, str]] | None = None
+    readers: Readers | None = None
+    seeds: dict[str, Change] | None = None
 
 
 def blast_radius(
@@ -86,7 +85,10 @@ def blast_radius(
     read_lines: Callable[[str], list[str] | None] = lambda path: None,
     judge: Judge | None = None,
     cross_cutting: Sequence[str] = (),
+    readers: Readers | None = None,
 ) -> Radius:
+    """The walk back from ``changed``. ``readers`` (bytes before and after the change) let
+    each direct caller's call sites be judged against the old and the new signature."""
     notes: list[str] = []
     hot = sorted({c.file for c in changed if any(fnmatch(c.file, g) for g in cross_cutting)})
     if hot:
@@ -101,11 +103,11 @@ def blast_radius(
             name_matches=caps.name_matches * 4,
         )
         notes.append(f"cross-cutting module changed ({', '.join(hot)}): pruning caps lifted, hop cap {caps.hops}")
-    w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[])
     seeds = {c.id: c for c in changed}
+    w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[], readers=readers, seeds=seeds)
     changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
     hub_callers = _walk(w, seeds, changed_test_files)
-    reached = _score(w, seeds, judge)
+    reached = score_reached(list(w.reached.values()), seeds, judge, readers, read_lines)
     tests, test_files = _tests(store, seeds, reached, caps)
     uses = _uses(store, seeds)
     files = sorted(
@@ -164,14 +166,19 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
             sources = _dedupe_sources(incoming)
             if target in seeds and not caps.all_callers:
                 # Counted and ranked after resolution: only the callers the walk would list
-                # (what --all-callers returns), resolved ones first.
+                # (what --all-callers returns), resolved ones first; then by the call's outcome,
+                # every call that no longer binds listed even past the sample.
                 listed = listable(store, sources, changed_test_files)
                 if len(listed) > caps.utility_threshold:
-                    hub_callers.append((target, len(listed)))
-                    sources = rank_hub_callers(store, target, listed)[: caps.hub_callers_shown]
+                    total = len(listed)
+                    hub_callers.append((target, total))
+                    ranked = rank_hub_callers(store, target, listed)
+                    sources, broken = hub_sample(store, seeds[target], ranked, w.readers, caps.hub_callers_shown)
                     w.truncated = True
+                    also = f"; every one of the {broken} that no longer bind is listed" if broken else ""
                     w.notes.append(
-                        f"{target} has {len(listed)} callers; showing {len(sources)} (use --all-callers for all)"
+                        f"{target} has {total} callers; showing {len(sources)}{also}, {total - len(sources)} more"
+                        " not shown (use --all-callers for all)"
                     )
             for source, es in sources:
                 if source in visited:
@@ -376,32 +383,6 @@ def _subclasses(store: Store, cls: str, depth: int) -> list[Edge]:
 
 def _has_more(store: Store, frontier: list[str]) -> bool:
     return bool(store.edges_to(frontier[:200], WALK_KINDS))
-
-
-def _score(w: _Walk, seeds: dict[str, Change], judge: Judge | None) -> list[Reached]:
-    """Behaviour-change score per reached symbol: from the seed's change kinds, decayed per hop."""
-    scores: dict[str, float] = {sid: change_score(c) for sid, c in seeds.items()}
-    out: list[Reached] = []
-    for r in sorted(w.reached.values(), key=lambda r: r.hop):
-        base = scores.get(r.via, 0.2)
-        score = base if r.hop == 1 else base * HOP_DECAY
-        seed = seeds.get(r.via)
-        if seed is not None and r.lines:
-            lines = w.read_lines(r.file) or []
-            text = [lines[n - 1] for n in r.lines if 0 < n <= len(lines)]
-            name = seed.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
-            fit = call_fit(seed, text, name)
-            if fit is False:
-                score = MISMATCH_SCORE
-            elif fit is True:
-                score = compatible_score(seed) or score
-        if judge is not None and seed is not None:
-            judged = judge(seed, r)
-            if judged is not None:
-                score = judged
-        scores[r.id] = score
-        out.append(replace(r, behavior=round(score, 3)))
-    return out
 
 
 def _tests(store: Store, seeds: dict[str, Change], reached: list[Reached], caps: Caps) -> tuple[list[str], list[str]]:

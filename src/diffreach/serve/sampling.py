@@ -1,8 +1,9 @@
 """Behaviour judgement through the client's model (MCP sampling).
 
-The blast radius scores each hop-1 caller by rule from the kind of change; when the
-client offers sampling, up to ``SAMPLED_CALLERS`` of them are instead scored 0..1 by
-the client's own model, from the change's diff and the caller's call sites, all at
+The blast radius scores each hop-1 caller from its call sites (bound to the old and the new
+signature) or by rule from the kind of change; when the client offers sampling, up to
+``SAMPLED_CALLERS`` of them are instead scored 0..1 by the client's own model, from the
+change's diff, the caller's call sites and the syntax check's outcome, all at
 once and each within ``SAMPLE_TIMEOUT``. A client that cannot sample, refuses, fails
 or answers with no number leaves the rule's score; the result says which it was.
 """
@@ -45,8 +46,19 @@ def judge_prompt(root: Path, result: ImpactResult, change: Change, caller: Reach
         f"A code change touches `{change.id}` ({', '.join(change.changes)}).\n"
         f"Old signature: {change.old_signature or change.signature}\nNew signature: {change.signature}\n"
         f"Diff:\n```\n{diff}\n```\nThe caller `{caller.id}` uses it here:\n```\n{sites}\n```\n"
+        f"{_syntax_outcome(caller)}"
         "How likely is it that the caller's behaviour changes because of this change? "
         "Answer with one number between 0 and 1 and nothing else."
+    )
+
+
+def _syntax_outcome(caller: Reached) -> str:
+    """The call-site check's outcome, computed first: the model gives a second opinion on it."""
+    if not caller.verdict:
+        return ""
+    return (
+        f"A syntax check bound these calls to the old and the new signature: {caller.verdict} "
+        f"({caller.severity}): {'; '.join(caller.reasons)}.\n"
     )
 
 

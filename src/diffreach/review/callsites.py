@@ -1,0 +1,203 @@
+"""Each direct caller's call sites, judged against what its seed's change did to them.
+
+For a caller reached at hop 1 from a changed function or method, its calls of that symbol are
+read from the syntax tree (``languages.binding.calls_in``: a call over several lines is one,
+a symbol only passed as a value is said so) and judged by what changed: a changed parameter
+list binds each call against the old and the new parameters (``review.binding.judge_call``);
+a changed return matters where the call uses the value; changed raises where the call is not
+inside a try with a handler; a body-only change is reach. A deleted symbol no longer binds
+anywhere. The caller takes its most severe call (``most_severe``) and every call carrying
+that severity is named, with its reason. None when the language has no binding query, or the
+change is not one a call site can show (an added symbol, a module, a class).
+
+The three readers give the bytes of a file before the change, after it, and of the caller
+(the new side: the graph is built on it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from diffreach.languages import language_for
+from diffreach.languages.binding import calls_in, overloads_of, parameters_of
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
+from diffreach.review.binding import (
+    BindingRules,
+    BindStatus,
+    CallSite,
+    Outcome,
+    Parameter,
+    Severity,
+    Verdict,
+    bind,
+    judge_call,
+)
+
+Reader = Callable[[str], bytes | None]
+
+_CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
+_PARAMETERS = frozenset({ChangeKind.SIGNATURE})
+_CONTRACT_WORDS = {
+    ChangeKind.DECORATORS: "its decorators changed: cannot tell what a call receives",
+    ChangeKind.VISIBILITY: "its visibility changed: this call may no longer reach it",
+}
+_JUDGED = (
+    _PARAMETERS | set(_CONTRACT_WORDS) | {ChangeKind.DELETED, ChangeKind.RETURN, ChangeKind.RAISES, ChangeKind.BODY}
+)
+_RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Readers:
+    old: Reader
+    new: Reader
+
+
+@dataclass(frozen=True, slots=True)
+class CallerOutcome:
+    """A caller's outcome: the most severe of its calls, and the lines that carry it."""
+
+    outcome: Outcome
+    reasons: tuple[str, ...]
+    lines: tuple[int, ...]
+
+
+def simple_name(symbol_id: str) -> str:
+    return symbol_id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
+
+
+def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcome | None:
+    """What ``seed``'s change does to the calls of it in ``caller`` (a hop-1 caller)."""
+    spec = language_for(seed.file)
+    caller_spec = language_for(caller.file)
+    kinds = set(seed.changes)
+    if seed.kind not in _CALLABLE or spec is None or caller_spec is None or spec.binding_rules is None:
+        return None
+    if caller.edge in (EdgeKind.INHERITS, EdgeKind.DYNAMIC):
+        return None  # a subclass inheriting the method, a base method dispatching to it: no call to read
+    if not kinds & _JUDGED:
+        return None
+    name = simple_name(seed.id)
+    if ChangeKind.DELETED in kinds:
+        verdict = Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
+        return CallerOutcome(verdict, verdict.reasons, caller.lines)
+    source = read.new(caller.file)
+    sites = _sites(caller_spec, source, caller, name) if source is not None else []
+    if not sites:
+        where = ", ".join(str(n) for n in caller.lines) or "?"
+        verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {where}: cannot tell",))
+        return CallerOutcome(verdict, verdict.reasons, caller.lines)
+    judged = [(site, _judge_site(seed, spec, site, read, kinds, name)) for site in sites]
+    return _combine(judged)
+
+
+def _sites(spec: LanguageSpec, source: bytes, caller: Reached, name: str) -> list[CallSite]:
+    """The calls of ``name`` in the caller that cover one of its edge lines."""
+    first, last = (caller.start_line, caller.end_line) if caller.end_line else (1, 10**9)
+    found = calls_in(spec, source, first, last, name)
+    return [s for s in found if any(s.start_line <= n <= s.end_line for n in caller.lines)]
+
+
+def _judge_site(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str) -> Outcome:
+    outcomes: list[Outcome] = []
+    if kinds & _PARAMETERS:
+        outcomes.append(_bind(seed, spec, site, read, name))
+    if ChangeKind.RETURN in kinds and not site.passed_as_value:
+        outcomes.append(_returned(seed, spec, site, name))
+    if ChangeKind.RAISES in kinds and not site.passed_as_value:
+        outcomes.append(
+            Outcome(Verdict.RAISES_HANDLED, ("raises differently; this call is inside a try with a handler",))
+            if site.handled
+            else Outcome(Verdict.RAISES_UNHANDLED, (f"`{name}` raises differently and this call does not handle it",))
+        )
+    for kind, why in _CONTRACT_WORDS.items():
+        if kind in kinds:
+            outcomes.append(Outcome(Verdict.CANNOT_TELL, (why,)))
+    if site.passed_as_value and not kinds & _PARAMETERS:
+        outcomes.append(
+            Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
+        )
+    if not outcomes:
+        outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
+    return min(outcomes, key=lambda o: _RANK[o.severity])
+
+
+def _returned(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome:
+    """A changed return: what the call does with the value. A call that discards it because
+    there was none before ignores the new result (in Go and Rust, how errors are reported)."""
+    if site.value_used:
+        return Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
+    old, new = _result(spec, seed.old_signature), _result(spec, seed.signature)
+    if old == "" and new:
+        return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
+    return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
+
+
+# What a header may end with after the parameter list, and the results that are none.
+_HEADER_ENDS = ("{", ":", "=>", "=")
+_ARROWS = ("->", ":")
+_NO_RESULT = frozenset({"", "None", "()", "Unit", "void"})
+
+
+def _result(spec: LanguageSpec, signature: str) -> str | None:
+    """The result a header declares after its parameter list ("" for none); None if unread."""
+    inner = spec.parameters(signature)
+    if inner is None:
+        return None
+    at = signature.find(f"({inner})")
+    if at < 0:
+        return None
+    tail = signature[at + len(inner) + 2 :].strip()
+    for end in _HEADER_ENDS:
+        tail = tail.removesuffix(end).strip()
+    for arrow in _ARROWS:
+        tail = tail.removeprefix(arrow).strip()
+    return "" if tail in _NO_RESULT else tail
+
+
+def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
+    rules = spec.binding_rules
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    if rules is None or old_source is None or new_source is None:
+        return Outcome(Verdict.CANNOT_TELL, ("the old or new version of the definition could not be read",))
+    old = parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name)
+    new = parameters_of(spec, new_source, seed.start_line, name)
+    if old is None or new is None:
+        return Outcome(Verdict.CANNOT_TELL, (f"the parameters of `{name}` could not be read: cannot tell",))
+    overloads = overloads_of(spec, new_source, seed.start_line, name) if rules.overloads else ()
+    kept = next((o for o in overloads if o == old), None)
+    if kept is not None and not site.passed_as_value:
+        return _split(new, kept, site, rules, name)
+    return judge_call(old, new, site, rules, overloads)
+
+
+def _split(
+    new: Sequence[Parameter], kept: Sequence[Parameter], site: CallSite, rules: BindingRules, name: str
+) -> Outcome:
+    """An overload split off: the old parameter list lives on as a sibling. A call the changed
+    definition now fits selects it instead (the more specific one, by the overload rules of
+    Java, C# and Kotlin); one that fits only the kept list binds as before."""
+    if bind(new, site.arguments, rules).status is BindStatus.FAILS:
+        return Outcome(Verdict.STILL_BINDS, ("binds the overload with the old parameters, as before",))
+    listed = ", ".join(p.name or p.annotation for p in new)
+    was = ", ".join(p.name or p.annotation for p in kept)
+    return Outcome(
+        Verdict.OTHER_OVERLOAD, (f"now selects `{name}({listed})`; it called `{name}({was})`, which remains",)
+    )
+
+
+def _combine(judged: Sequence[tuple[CallSite, Outcome]]) -> CallerOutcome:
+    top = min((o for _, o in judged), key=lambda o: _RANK[o.severity])
+    worst = [(site, o) for site, o in judged if o.severity is top.severity]
+    reasons: list[str] = []
+    for _, o in worst:
+        for reason in o.reasons[:1]:
+            if reason not in reasons:
+                reasons.append(reason)
+    lines = tuple(sorted({site.start_line for site, _ in worst}))
+    return CallerOutcome(top, tuple(reasons), lines)
+
+
+__all__ = ["CallerOutcome", "Readers", "caller_outcome", "simple_name"]
