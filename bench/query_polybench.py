@@ -151,9 +151,11 @@ def summarise(rows: list[dict], names: list[str]) -> str:
         "|---|---|---|---|---|---|---|",
     ]
     groups: dict[tuple[str, str], list[dict]] = {}
+    several = len({r["set"] for r in rows}) > 1
     for r in rows:
         groups.setdefault((r["set"], r["language"]), []).append(r)
-        groups.setdefault(("all", r["language"]), []).append(r)
+        if several:  # both sets together, per language
+            groups.setdefault(("all", r["language"]), []).append(r)
     groups[("all", "all")] = rows
     for (s, lang), rs in sorted(groups.items(), key=lambda kv: (kv[0][0] == "all", kv[0])):
         for name in names:
