@@ -23,7 +23,8 @@ Gold: the files the fix edits that the index holds as non-test files (a
 changelog fragment, a snapshot or a translation file that the index does not
 hold cannot be ranked by either method, so it is left out; an instance left
 with no gold file is skipped and counted). Reported per set and language:
-Acc@1 and Acc@5 (every gold file in the top k) and any@5 (at least one), for
+Acc@1 and Acc@5 (every gold file in the top k), any@5 (at least one) and the gold
+files found in the top 5 over all instances, for
 ``query`` and for BM25 over whole non-test files (``bench/query_bench.py``'s
 baseline), same files, same run. ``--rerank`` ranks on the indexes kept by an
 earlier run (bench/.cache/query/snapshots), as in ``bench/query_bench.py``.
@@ -147,8 +148,8 @@ def run_instance(
 
 def summarise(rows: list[dict], names: list[str]) -> str:
     lines = [
-        "| set | language | n | method | Acc@1 | Acc@5 | any@5 |",
-        "|---|---|---|---|---|---|---|",
+        "| set | language | n | method | Acc@1 | Acc@5 | any@5 | gold files in the top 5 |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     groups: dict[tuple[str, str], list[dict]] = {}
     several = len({r["set"] for r in rows}) > 1
@@ -160,6 +161,8 @@ def summarise(rows: list[dict], names: list[str]) -> str:
     for (s, lang), rs in sorted(groups.items(), key=lambda kv: (kv[0][0] == "all", kv[0])):
         for name in names:
             cells = [f"{100 * sum(r[name][m] for r in rs) / len(rs):.0f}%" for m in ("all@1", "all@5", "any@5")]
+            found = sum(len(set(r[name]["top"][:5]) & set(r["gold"])) for r in rs)
+            cells.append(f"{found} / {sum(len(r['gold']) for r in rs)}")
             lines.append(f"| {s} | {lang} | {len(rs)} | {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
