@@ -157,7 +157,10 @@ def parse_config(spec: str) -> tuple[str, RankParams]:
     values: dict[str, object] = {}
     for item in filter(None, body.split(",")):
         key, _, raw = item.partition("=")
-        values[key] = int(raw) if types[key] == "int" else float(raw)
+        if types[key].startswith("tuple[str"):  # a tuple of words: 'a|b|c'
+            values[key] = tuple(filter(None, raw.split("|")))
+        else:
+            values[key] = int(raw) if types[key] == "int" else float(raw)
     return name, replace(RankParams(), **values)
 
 

@@ -152,10 +152,11 @@ def test_secondary_directories_and_minor_languages_get_a_prior_below_one() -> No
     files = (
         ["pkg/core.py", "docs/conf.py", "examples/demo.py"]
         + [f"pkg/m{i}.py" for i in range(20)]
-        + ["pkg/static/app.js"]
+        + ["pkg/static/app.js", "scripts/providers/import_feed.py"]
     )
     priors = file_priors(files, RankParams())
     assert "pkg/core.py" not in priors
+    assert "scripts/providers/import_feed.py" not in priors  # a project's own jobs are not secondary
     assert priors["docs/conf.py"] == pytest.approx(0.3)
     assert priors["examples/demo.py"] == pytest.approx(0.3)
     assert priors["pkg/static/app.js"] == pytest.approx(0.3 * 0.5)  # both: a static dir and a minor language
