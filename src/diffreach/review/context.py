@@ -32,6 +32,7 @@ from diffreach.extract.core import content_hash
 from diffreach.graph.blocks import keep_blocks, kept_block
 from diffreach.model import ContextBlock, ImpactResult, Symbol
 from diffreach.review.blocks import HEADINGS, LEVELS, SEP, Piece, Sources, build_pieces, fence, summary_text
+from diffreach.review.compress import DiffStub, fit_diff
 from diffreach.review.tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
 
 __all__ = ["LEVELS", "STUB_CHARS", "BlockError", "Original", "ReviewContext", "build_context", "expand", "remember"]
@@ -71,6 +72,7 @@ class ReviewContext:
     baseline_tokens: int | None = None
     importers_baseline_tokens: int | None = None
     originals: tuple[Original, ...] = field(default=(), repr=False)
+    floor: int | None = None  # fewest tokens the context can take (set when the diff was compressed)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +89,7 @@ class ReviewContext:
             "tokenizer": self.tokenizer,
             "baseline_tokens": self.baseline_tokens,
             "importers_baseline_tokens": self.importers_baseline_tokens,
+            "floor": self.floor,
             "blocks": [
                 {"id": b.id, "section": b.section, "title": b.title, "tokens": b.tokens, "elided": b.id in self.elided}
                 for b in self.blocks
@@ -123,6 +126,9 @@ class _Layout:
     pieces: list[Piece]
     counter: TokenCounter
     fixed: int  # tokens of everything but the pieces, with the detail line at its longest
+    raw_diff: str = ""
+    diff_stubs: tuple[DiffStub, ...] = ()  # parts of the diff shown as stubs (compress.py)
+    floor: int | None = None
 
     def current(self, p: Piece, level: int) -> tuple[str, int]:
         if p.stub is not None:
@@ -168,7 +174,7 @@ def _layout(
         + counter.count(diff + SEP)
         + sum(counter.count(HEADINGS[s] + SEP) for s in headings)
     )
-    return _Layout(summary, diff, tuple(d.path for d in impact.file_diffs if d.path), pieces, counter, fixed)
+    return _Layout(summary, diff, tuple(d.path for d in impact.file_diffs if d.path), pieces, counter, fixed, diff_text)
 
 
 def _search(layout: _Layout, budget: int | None, lowest: int) -> int:
@@ -207,6 +213,40 @@ def _converge(layout: _Layout, level: int, budget: int) -> None:
         if cost < current:
             p.stub = stub
             total -= current - cost
+
+
+def _fit_diff(layout: _Layout, impact: ImpactResult, budget: int, lowest: int) -> bool:
+    """Compress the diff losslessly when it would crowd out the rest (see compress.py)."""
+    count = layout.counter.count
+    diff_tokens = count(layout.diff + SEP)
+    low = [layout.current(p, lowest)[1] for p in layout.pieces]
+    stubbed = sum(min(t, count(_stub_text(p) + SEP)) for p, t in zip(layout.pieces, low, strict=True))
+    fixed = layout.fixed - diff_tokens
+    fitted = fit_diff(layout.raw_diff, budget, layout.counter, (fixed, sum(low), stubbed), _centrality(impact))
+    if fitted is None:
+        return False
+    layout.diff, compressed = fitted
+    layout.diff_stubs = compressed.stubs
+    layout.fixed = fixed + count(layout.diff + SEP)
+    layout.floor = fixed + stubbed + compressed.floor + count("## Diff\n```diff\n\n```" + SEP)
+    if budget < layout.floor:
+        note = f"\nBudget {budget:,} tokens is below this diff's floor of {layout.floor:,} (changed symbols and hunk headers)"
+        layout.summary += note
+        layout.fixed += count(note)
+    return True
+
+
+def _centrality(impact: ImpactResult) -> Callable[[str, int, int], float]:
+    """A hunk's rank: the most callers of a changed symbol it overlaps (its lines stay longest)."""
+    callers: dict[str, int] = {}
+    for r in impact.radius.reached:
+        callers[r.via] = callers.get(r.via, 0) + 1
+    spans = [(c.file, c.start_line, c.end_line, 1.0 + callers.get(c.id, 0)) for c in impact.radius.changed]
+
+    def rank(file: str, first: int, last: int) -> float:
+        return max((w for f, a, b, w in spans if f == file and a <= last and first <= b), default=0.0)
+
+    return rank
 
 
 def build_context(
@@ -253,14 +293,11 @@ def build_context(
         max_listed,
         (baseline_tokens, importers_baseline_tokens),
     )
-    level = _search(layout, budget, LEVELS.index(min_detail))
-    text, tokens, detail_args = _render(layout, level, baseline_tokens, importers_baseline_tokens)
-    for above in range(level if budget is not None else 0):
-        # The search runs on an upper estimate; a level above may still fit when measured.
-        measured = _render(layout, above, baseline_tokens, importers_baseline_tokens)
-        if budget is not None and measured[1] <= budget:
-            level, (text, tokens, detail_args) = above, measured
-            break
+    lowest = LEVELS.index(min_detail)
+    level, text, tokens, detail_args = _settle(layout, budget, lowest, baseline_tokens, importers_baseline_tokens)
+    if budget is not None and force_converge and tokens > budget and _fit_diff(layout, impact, budget, lowest):
+        # hook (issue 23, compress.py): the diff was compressed losslessly; search the ladder again.
+        level, text, tokens, detail_args = _settle(layout, budget, lowest, baseline_tokens, importers_baseline_tokens)
     if budget is not None and force_converge and tokens > budget:
         # The estimate counts blocks one by one; the final text may differ by a few
         # tokens at block boundaries, so converge again on the measured overshoot.
@@ -274,6 +311,20 @@ def build_context(
     return _result(
         layout, level, text, tokens, budget, counter, detail_args, baseline_tokens, importers_baseline_tokens
     )
+
+
+def _settle(
+    layout: _Layout, budget: int | None, lowest: int, baseline: int | None, importers: int | None
+) -> tuple[int, str, int, tuple[Any, ...]]:
+    """The most detailed level that fits, with its text, measured tokens and detail line."""
+    level = _search(layout, budget, lowest)
+    text, tokens, detail_args = _render(layout, level, baseline, importers)
+    for above in range(level if budget is not None else 0):
+        # The search runs on an upper estimate; a level above may still fit when measured.
+        measured = _render(layout, above, baseline, importers)
+        if budget is not None and measured[1] <= budget:
+            return above, *measured
+    return level, text, tokens, detail_args
 
 
 def _render(
@@ -324,6 +375,7 @@ def _result(
         if title != "heading"
     )
     reduced = [p for p in layout.pieces if p.reduced(level)]
+    stubs = tuple(Original(d.id, "", "", d.text) for d in layout.diff_stubs)  # no file: they never expire
     files = set(layout.diff_files) | {p.file for p in layout.pieces if p.file}
     return ReviewContext(
         text=text,
@@ -332,15 +384,16 @@ def _result(
         fits=budget is None or tokens <= budget,
         level=LEVELS[level],
         files=tuple(sorted(files)),
-        elided=tuple(p.id for p in reduced),
-        stubbed=tuple(p.id for p in reduced if p.stub is not None),
+        elided=tuple(p.id for p in reduced) + tuple(o.id for o in stubs),
+        stubbed=tuple(p.id for p in reduced if p.stub is not None) + tuple(o.id for o in stubs),
         blocks=blocks,
         savings=detail_args[3],
         savings_importers=detail_args[4],
         tokenizer=counter.name,
         baseline_tokens=baseline,
         importers_baseline_tokens=importers,
-        originals=tuple(Original(p.id, p.file, p.file_hash, p.text(p.forms[0])) for p in reduced),
+        originals=tuple(Original(p.id, p.file, p.file_hash, p.text(p.forms[0])) for p in reduced) + stubs,
+        floor=layout.floor,
     )
 
 
