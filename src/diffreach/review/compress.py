@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from diffreach.model import ImpactResult
 from diffreach.review.blocks import SEP, fence
 from diffreach.review.tokens import TokenCounter
 
@@ -347,3 +348,16 @@ def fit_diff(
 
 def _section(diff: str) -> str:
     return "## Diff\n" + fence(diff.rstrip("\n"), "diff")
+
+
+def centrality(impact: ImpactResult) -> Callable[[str, int, int], float]:
+    """A hunk's rank: the most callers of a changed symbol it overlaps (its lines stay longest)."""
+    callers: dict[str, int] = {}
+    for r in impact.radius.reached:
+        callers[r.via] = callers.get(r.via, 0) + 1
+    spans = [(c.file, c.start_line, c.end_line, 1.0 + callers.get(c.id, 0)) for c in impact.radius.changed]
+
+    def rank(file: str, first: int, last: int) -> float:
+        return max((w for f, a, b, w in spans if f == file and a <= last and first <= b), default=0.0)
+
+    return rank

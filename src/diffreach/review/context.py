@@ -32,7 +32,8 @@ from diffreach.extract.core import content_hash
 from diffreach.graph.blocks import keep_blocks, kept_block
 from diffreach.model import ContextBlock, ImpactResult, Symbol
 from diffreach.review.blocks import HEADINGS, LEVELS, SEP, Piece, Sources, build_pieces, fence, summary_text
-from diffreach.review.compress import DiffStub, fit_diff
+from diffreach.review.compress import DiffStub, centrality, fit_diff
+from diffreach.review.forward import ForwardUse, give_way, with_forward
 from diffreach.review.tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
 
 __all__ = ["LEVELS", "STUB_CHARS", "BlockError", "Original", "ReviewContext", "build_context", "expand", "remember"]
@@ -129,6 +130,7 @@ class _Layout:
     raw_diff: str = ""
     diff_stubs: tuple[DiffStub, ...] = ()  # parts of the diff shown as stubs (compress.py)
     floor: int | None = None
+    rank: Callable[[Piece], int] = lambda p: 0  # which blocks give way first (forward.give_way)
 
     def current(self, p: Piece, level: int) -> tuple[str, int]:
         if p.stub is not None:
@@ -160,8 +162,11 @@ def _layout(
     window: int,
     max_listed: int,
     baselines: tuple[int | None, int | None] = (None, None),
+    forward: tuple[tuple[ForwardUse, ...], bool] | None = None,
 ) -> _Layout:
     pieces = build_pieces(impact, source, file_hash, symbols, counter, window)
+    if forward is not None:  # hook (issue 23, forward.py): definitions the changed lines use
+        pieces = with_forward(pieces, forward, impact, symbols, counter)
     summary = summary_text(impact, max_listed)
     diff_text = impact.diff_text or "\n".join(d.text for d in impact.file_diffs)
     diff = "## Diff\n" + (fence(diff_text.rstrip("\n"), "diff") if diff_text.strip() else "(empty diff)")
@@ -174,7 +179,8 @@ def _layout(
         + counter.count(diff + SEP)
         + sum(counter.count(HEADINGS[s] + SEP) for s in headings)
     )
-    return _Layout(summary, diff, tuple(d.path for d in impact.file_diffs if d.path), pieces, counter, fixed, diff_text)
+    paths = tuple(d.path for d in impact.file_diffs if d.path)
+    return _Layout(summary, diff, paths, pieces, counter, fixed, diff_text, rank=give_way(impact))
 
 
 def _search(layout: _Layout, budget: int | None, lowest: int) -> int:
@@ -200,9 +206,9 @@ def _stub_text(p: Piece) -> str:
 
 
 def _converge(layout: _Layout, level: int, budget: int) -> None:
-    """Stub the largest pieces, biggest first, until the estimate fits."""
+    """Stub pieces until the estimate fits: those that give way first (``layout.rank``), biggest first."""
     total = layout.total(level)
-    for p in sorted(layout.pieces, key=lambda p: (-layout.current(p, level)[1], p.id)):
+    for p in sorted(layout.pieces, key=lambda p: (layout.rank(p), -layout.current(p, level)[1], p.id)):
         if total <= budget:
             return
         if p.stub is not None:
@@ -222,7 +228,7 @@ def _fit_diff(layout: _Layout, impact: ImpactResult, budget: int, lowest: int) -
     low = [layout.current(p, lowest)[1] for p in layout.pieces]
     stubbed = sum(min(t, count(_stub_text(p) + SEP)) for p, t in zip(layout.pieces, low, strict=True))
     fixed = layout.fixed - diff_tokens
-    fitted = fit_diff(layout.raw_diff, budget, layout.counter, (fixed, sum(low), stubbed), _centrality(impact))
+    fitted = fit_diff(layout.raw_diff, budget, layout.counter, (fixed, sum(low), stubbed), centrality(impact))
     if fitted is None:
         return False
     layout.diff, compressed = fitted
@@ -234,19 +240,6 @@ def _fit_diff(layout: _Layout, impact: ImpactResult, budget: int, lowest: int) -
         layout.summary += note
         layout.fixed += count(note)
     return True
-
-
-def _centrality(impact: ImpactResult) -> Callable[[str, int, int], float]:
-    """A hunk's rank: the most callers of a changed symbol it overlaps (its lines stay longest)."""
-    callers: dict[str, int] = {}
-    for r in impact.radius.reached:
-        callers[r.via] = callers.get(r.via, 0) + 1
-    spans = [(c.file, c.start_line, c.end_line, 1.0 + callers.get(c.id, 0)) for c in impact.radius.changed]
-
-    def rank(file: str, first: int, last: int) -> float:
-        return max((w for f, a, b, w in spans if f == file and a <= last and first <= b), default=0.0)
-
-    return rank
 
 
 def build_context(
@@ -263,6 +256,7 @@ def build_context(
     file_hash: Callable[[str], str | None] | None = None,
     window: int = 2,
     max_listed: int = 20,
+    forward: tuple[tuple[ForwardUse, ...], bool] | None = None,
 ) -> ReviewContext:
     """The review context of ``impact`` within ``budget`` tokens (None: no limit).
 
@@ -292,6 +286,7 @@ def build_context(
         window,
         max_listed,
         (baseline_tokens, importers_baseline_tokens),
+        forward,
     )
     lowest = LEVELS.index(min_detail)
     level, text, tokens, detail_args = _settle(layout, budget, lowest, baseline_tokens, importers_baseline_tokens)
