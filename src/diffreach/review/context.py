@@ -17,6 +17,11 @@ its full original under its id (``path::name@<file hash>``); ``remember``
 stores the originals in the graph database and ``expand`` returns one exactly,
 for as long as the graph has not changed the block's file. Tokens are counted
 with the one ``TokenCounter``, once per block per form.
+
+Two helpers plug in (issue 23): when the measured context is over budget and the diff takes
+more than its share, ``compress.py`` stubs parts of the diff losslessly and the ladder is
+searched again (``floor`` says how small the context can get); ``forward.py`` gives the
+``uses`` blocks (what the changed lines use) and the order in which blocks give way.
 """
 
 from __future__ import annotations

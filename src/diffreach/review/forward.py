@@ -89,13 +89,20 @@ def forward_uses(
     for sym in reader.symbols_with_names(added):
         if sym.kind != NodeKind.FILE and sym.id not in changed_ids and not sym.is_test:
             by_name.setdefault(sym.name, []).append(sym)
+    texts: dict[str, str | None] = {}
+
+    def read(path: str) -> str | None:  # each file once: the reader may run git for it
+        if path not in texts:
+            texts[path] = read_source(path)
+        return texts[path]
+
     found: list[tuple[tuple[bool, bool, int], ForwardUse]] = []
     for name, syms in by_name.items():
         local = [s for s in syms if s.file in used_in[name]]
         chosen = local or (syms if len(syms) <= max_candidates else [])
         new = all(name not in removed.get(p, set()) for p in used_in[name])
         for s in chosen:
-            definition = _definition(s, read_source, short_class_lines)
+            definition = _definition(s, read, short_class_lines)
             use = ForwardUse(s.id, s.file, s.start_line, definition, new, s.file in changed_files)
             found.append(((not use.new, not use.local, added[name]), use))
     found.sort(key=lambda pair: (pair[0], pair[1].id))
