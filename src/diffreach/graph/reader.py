@@ -118,6 +118,17 @@ class GraphReader:
             )
         ]
 
+    def symbols_with_names(self, names: Iterable[str]) -> list[Symbol]:
+        """Every definition (no file node) whose name is one of ``names``."""
+        out: list[Symbol] = []
+        ordered = sorted(set(names))
+        for i in range(0, len(ordered), 500):
+            chunk = ordered[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT {NODE_COLUMNS} FROM nodes WHERE name IN ({marks}) AND kind != 'file' ORDER BY id"
+            out.extend(_symbol(r) for r in self.conn.execute(sql, chunk))
+        return out
+
     def all_symbols(self) -> Iterator[Symbol]:
         for row in self.conn.execute(f"SELECT {NODE_COLUMNS} FROM nodes ORDER BY file, start_line, id"):
             yield _symbol(row)

@@ -32,7 +32,7 @@ HEADINGS = {
     "flagged": "## Flagged calls — what the change may break (read these first)",
     "hop1": "## Hop 1 — direct callers (required reading)",
     "hop2": "## Hop 2 — indirect callers (skim for contract drift)",
-    "uses": "## Uses — what the changed code calls",
+    "uses": "## Uses — what the changed code uses (definitions)",
     "hop3": "## Hop 3 — reference only",
     "cochanged": "## Changed together in history — files to glance at (not callers)",
 }

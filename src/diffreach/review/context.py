@@ -17,6 +17,11 @@ its full original under its id (``path::name@<file hash>``); ``remember``
 stores the originals in the graph database and ``expand`` returns one exactly,
 for as long as the graph has not changed the block's file. Tokens are counted
 with the one ``TokenCounter``, once per block per form.
+
+Two helpers plug in (issue 23): when the measured context is over budget and the diff takes
+more than its share, ``compress.py`` stubs parts of the diff losslessly and the ladder is
+searched again (``floor`` says how small the context can get); ``forward.py`` gives the
+``uses`` blocks (what the changed lines use) and the order in which blocks give way.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from diffreach.extract.core import content_hash
 from diffreach.graph.blocks import keep_blocks, kept_block
 from diffreach.model import ContextBlock, ImpactResult, Symbol
 from diffreach.review.blocks import HEADINGS, LEVELS, SEP, Piece, Sources, build_pieces, fence, summary_text
+from diffreach.review.compress import DiffStub, centrality, fit_diff
+from diffreach.review.forward import ForwardUse, give_way, with_forward
 from diffreach.review.tokens import HeuristicCounter, TokenCounter, estimate_context_savings, format_context_savings
 
 __all__ = ["LEVELS", "STUB_CHARS", "BlockError", "Original", "ReviewContext", "build_context", "expand", "remember"]
@@ -71,6 +78,7 @@ class ReviewContext:
     baseline_tokens: int | None = None
     importers_baseline_tokens: int | None = None
     originals: tuple[Original, ...] = field(default=(), repr=False)
+    floor: int | None = None  # fewest tokens the context can take (set when the diff was compressed)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +95,7 @@ class ReviewContext:
             "tokenizer": self.tokenizer,
             "baseline_tokens": self.baseline_tokens,
             "importers_baseline_tokens": self.importers_baseline_tokens,
+            "floor": self.floor,
             "blocks": [
                 {"id": b.id, "section": b.section, "title": b.title, "tokens": b.tokens, "elided": b.id in self.elided}
                 for b in self.blocks
@@ -123,6 +132,10 @@ class _Layout:
     pieces: list[Piece]
     counter: TokenCounter
     fixed: int  # tokens of everything but the pieces, with the detail line at its longest
+    raw_diff: str = ""
+    diff_stubs: tuple[DiffStub, ...] = ()  # parts of the diff shown as stubs (compress.py)
+    floor: int | None = None
+    rank: Callable[[Piece], int] = lambda p: 0  # which blocks give way first (forward.give_way)
 
     def current(self, p: Piece, level: int) -> tuple[str, int]:
         if p.stub is not None:
@@ -154,8 +167,11 @@ def _layout(
     window: int,
     max_listed: int,
     baselines: tuple[int | None, int | None] = (None, None),
+    forward: tuple[tuple[ForwardUse, ...], bool] | None = None,
 ) -> _Layout:
     pieces = build_pieces(impact, source, file_hash, symbols, counter, window)
+    if forward is not None:  # hook (issue 23, forward.py): definitions the changed lines use
+        pieces = with_forward(pieces, forward, impact, symbols, counter)
     summary = summary_text(impact, max_listed)
     diff_text = impact.diff_text or "\n".join(d.text for d in impact.file_diffs)
     diff = "## Diff\n" + (fence(diff_text.rstrip("\n"), "diff") if diff_text.strip() else "(empty diff)")
@@ -168,7 +184,8 @@ def _layout(
         + counter.count(diff + SEP)
         + sum(counter.count(HEADINGS[s] + SEP) for s in headings)
     )
-    return _Layout(summary, diff, tuple(d.path for d in impact.file_diffs if d.path), pieces, counter, fixed)
+    paths = tuple(d.path for d in impact.file_diffs if d.path)
+    return _Layout(summary, diff, paths, pieces, counter, fixed, diff_text, rank=give_way(impact))
 
 
 def _search(layout: _Layout, budget: int | None, lowest: int) -> int:
@@ -198,9 +215,9 @@ def _stub_text(p: Piece) -> str:
 
 
 def _converge(layout: _Layout, level: int, budget: int) -> None:
-    """Stub the largest pieces, biggest first, until the estimate fits."""
+    """Stub pieces until the estimate fits: those that give way first (``layout.rank``), biggest first."""
     total = layout.total(level)
-    for p in sorted(layout.pieces, key=lambda p: (-layout.current(p, level)[1], p.id)):
+    for p in sorted(layout.pieces, key=lambda p: (layout.rank(p), -layout.current(p, level)[1], p.id)):
         if total <= budget:
             return
         if p.stub is not None or p.section in KEPT_SECTIONS:
@@ -211,6 +228,27 @@ def _converge(layout: _Layout, level: int, budget: int) -> None:
         if cost < current:
             p.stub = stub
             total -= current - cost
+
+
+def _fit_diff(layout: _Layout, impact: ImpactResult, budget: int, lowest: int) -> bool:
+    """Compress the diff losslessly when it would crowd out the rest (see compress.py)."""
+    count = layout.counter.count
+    diff_tokens = count(layout.diff + SEP)
+    low = [layout.current(p, lowest)[1] for p in layout.pieces]
+    stubbed = sum(min(t, count(_stub_text(p) + SEP)) for p, t in zip(layout.pieces, low, strict=True))
+    fixed = layout.fixed - diff_tokens
+    fitted = fit_diff(layout.raw_diff, budget, layout.counter, (fixed, sum(low), stubbed), centrality(impact))
+    if fitted is None:
+        return False
+    layout.diff, compressed = fitted
+    layout.diff_stubs = compressed.stubs
+    layout.fixed = fixed + count(layout.diff + SEP)
+    layout.floor = fixed + stubbed + compressed.floor + count("## Diff\n```diff\n\n```" + SEP)
+    if budget < layout.floor:
+        note = f"\nBudget {budget:,} tokens is below this diff's floor of {layout.floor:,} (changed symbols and hunk headers)"
+        layout.summary += note
+        layout.fixed += count(note)
+    return True
 
 
 def build_context(
@@ -227,6 +265,7 @@ def build_context(
     file_hash: Callable[[str], str | None] | None = None,
     window: int = 2,
     max_listed: int = 20,
+    forward: tuple[tuple[ForwardUse, ...], bool] | None = None,
 ) -> ReviewContext:
     """The review context of ``impact`` within ``budget`` tokens (None: no limit).
 
@@ -256,15 +295,13 @@ def build_context(
         window,
         max_listed,
         (baseline_tokens, importers_baseline_tokens),
+        forward,
     )
-    level = _search(layout, budget, LEVELS.index(min_detail))
-    text, tokens, detail_args = _render(layout, level, baseline_tokens, importers_baseline_tokens)
-    for above in range(level if budget is not None else 0):
-        # The search runs on an upper estimate; a level above may still fit when measured.
-        measured = _render(layout, above, baseline_tokens, importers_baseline_tokens)
-        if budget is not None and measured[1] <= budget:
-            level, (text, tokens, detail_args) = above, measured
-            break
+    lowest = LEVELS.index(min_detail)
+    level, text, tokens, detail_args = _settle(layout, budget, lowest, baseline_tokens, importers_baseline_tokens)
+    if budget is not None and force_converge and tokens > budget and _fit_diff(layout, impact, budget, lowest):
+        # hook (issue 23, compress.py): the diff was compressed losslessly; search the ladder again.
+        level, text, tokens, detail_args = _settle(layout, budget, lowest, baseline_tokens, importers_baseline_tokens)
     if budget is not None and force_converge and tokens > budget:
         # The estimate counts blocks one by one; the final text may differ by a few
         # tokens at block boundaries, so converge again on the measured overshoot.
@@ -278,6 +315,20 @@ def build_context(
     return _result(
         layout, level, text, tokens, budget, counter, detail_args, baseline_tokens, importers_baseline_tokens
     )
+
+
+def _settle(
+    layout: _Layout, budget: int | None, lowest: int, baseline: int | None, importers: int | None
+) -> tuple[int, str, int, tuple[Any, ...]]:
+    """The most detailed level that fits, with its text, measured tokens and detail line."""
+    level = _search(layout, budget, lowest)
+    text, tokens, detail_args = _render(layout, level, baseline, importers)
+    for above in range(level if budget is not None else 0):
+        # The search runs on an upper estimate; a level above may still fit when measured.
+        measured = _render(layout, above, baseline, importers)
+        if budget is not None and measured[1] <= budget:
+            return above, *measured
+    return level, text, tokens, detail_args
 
 
 def _render(
@@ -328,6 +379,7 @@ def _result(
         if title != "heading"
     )
     reduced = [p for p in layout.pieces if p.reduced(level)]
+    stubs = tuple(Original(d.id, "", "", d.text) for d in layout.diff_stubs)  # no file: they never expire
     files = set(layout.diff_files) | {p.file for p in layout.pieces if p.file}
     return ReviewContext(
         text=text,
@@ -336,15 +388,16 @@ def _result(
         fits=budget is None or tokens <= budget,
         level=LEVELS[level],
         files=tuple(sorted(files)),
-        elided=tuple(p.id for p in reduced),
-        stubbed=tuple(p.id for p in reduced if p.stub is not None),
+        elided=tuple(p.id for p in reduced) + tuple(o.id for o in stubs),
+        stubbed=tuple(p.id for p in reduced if p.stub is not None) + tuple(o.id for o in stubs),
         blocks=blocks,
         savings=detail_args[3],
         savings_importers=detail_args[4],
         tokenizer=counter.name,
         baseline_tokens=baseline,
         importers_baseline_tokens=importers,
-        originals=tuple(Original(p.id, p.file, p.file_hash, p.text(p.forms[0])) for p in reduced),
+        originals=tuple(Original(p.id, p.file, p.file_hash, p.text(p.forms[0])) for p in reduced) + stubs,
+        floor=layout.floor,
     )
 
 

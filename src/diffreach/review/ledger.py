@@ -29,6 +29,7 @@ from diffreach.graph.ledger import Entry, entries_since, insert_entry
 from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, ImpactResult
 from diffreach.review.context import LEVELS, ReviewContext, build_context, remember
+from diffreach.review.forward import forward_uses
 from diffreach.review.tokens import HeuristicCounter, TokenCounter
 
 
@@ -224,6 +225,7 @@ def serve_context(
         importers_baseline_tokens=importers,
         symbols=store.symbols(wanted),
         file_hash=hashes.get,
+        forward=forward_uses(store, impact, read),  # issue 23: what the changed lines use
     )
     with store.atomic() as conn:
         remember(conn, ctx)

@@ -1,0 +1,81 @@
+"""Forward context: the definitions the changed lines use, in the ``uses`` section."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from diffreach import api
+from diffreach.model import ImpactResult, Reached
+from diffreach.review.context import build_context
+from diffreach.review.forward import ForwardUse
+from tests.test_context import SOURCES, make_impact
+
+FILLER = "".join(f"export function helper{i}(x: number): number {{\n  return x + {i};\n}}\n\n" for i in range(60))
+BEFORE = {
+    "src/modes.ts": 'export enum ApprovalMode {\n  Auto = "auto",\n  Manual = "manual",\n}\n',
+    "src/types.ts": "export interface TaskFeedback {\n  kind: string;\n  score: number;\n}\n"
+    'export type FeedbackKind = "good" | "bad";\n',
+    "src/limits.ts": "export const MAX_RETRIES = 3;\n",
+    "src/session.ts": "export class EngineSession {\n  private s = 0;\n  get engineState(): string {\n"
+    '    return this.s ? "busy" : "idle";\n  }\n  reset(): void {\n    this.s = 0;\n  }\n}\n',
+    "src/other.ts": "export function unrelated(): number {\n  return 1;\n}\n" + FILLER,
+    "src/app.ts": 'import { EngineSession } from "./session";\n\n'
+    "export function decide(session: EngineSession): boolean {\n  return true;\n}\n",
+}
+AFTER = (
+    'import { EngineSession } from "./session";\nimport { ApprovalMode } from "./modes";\n'
+    'import { TaskFeedback, FeedbackKind } from "./types";\nimport { MAX_RETRIES } from "./limits";\n\n'
+    "export function decide(session: EngineSession, fb: TaskFeedback, kind: FeedbackKind): ApprovalMode {\n"
+    '  if (session.engineState === "busy" && fb.score < MAX_RETRIES) {\n'
+    "    return ApprovalMode.Manual;\n  }\n  return ApprovalMode.Auto;\n}\n"
+)
+
+
+def test_a_change_that_starts_using_definitions_of_other_files_shows_their_lines(
+    make_repo: Callable[..., Path],
+) -> None:
+    root = make_repo(BEFORE)
+    api.index(root)
+    (root / "src/app.ts").write_text(AFTER)
+    impact = api.blast_radius(root)
+    ctx = api.review_context(root, impact, budget=4000)
+    assert ctx.fits and ctx.tokens <= 4000
+    uses = next(b.text for b in ctx.blocks if b.title == "uses:forward")
+    # The enum, whole with its members (it is short); the interface; the property accessor.
+    assert "`src/modes.ts::ApprovalMode` · src/modes.ts:1 · new use" in uses
+    assert 'Manual = "manual",' in uses
+    assert "src/types.ts::TaskFeedback" in uses and "kind: string;" in uses
+    assert "src/session.ts::EngineSession.engineState" in uses and "get engineState(): string" in uses
+    # What the change only keeps using (EngineSession) comes after, in a block that gives way sooner.
+    more = next(b.text for b in ctx.blocks if b.title == "uses:more")
+    assert "`src/session.ts::EngineSession` · src/session.ts:1 · used" in more
+    assert "src/session.ts::EngineSession`" not in uses
+    assert [b.title for b in ctx.blocks].index("uses:forward") < [b.title for b in ctx.blocks].index("uses:more")
+    # Not listed: definitions the change does not name, and what the graph has no node for.
+    assert "helper1" not in uses and "unrelated" not in uses
+    assert "MAX_RETRIES" not in uses and "FeedbackKind" not in uses  # constants, type aliases: no nodes
+
+
+def test_at_a_tight_budget_new_uses_and_flagged_callers_outlast_the_rest() -> None:
+    quiet = Reached("app/x.py::quiet", "function", "app/x.py", 1, "app/core.py::parse", "calls", "import", 0.1, 1, 40)
+    base = make_impact()
+    impact = ImpactResult(
+        radius=replace(base.radius, reached=(*base.radius.reached, quiet)),
+        diff_text=base.diff_text,
+        file_diffs=base.file_diffs,
+        index=base.index,
+        base=base.base,
+        head=base.head,
+    )
+    sources = {**SOURCES, "app/x.py": "".join(f"def quiet():\n    v{i} = parse({i})\n" for i in range(40))}
+    new = ForwardUse("app/modes.py::Mode", "app/modes.py", 1, "class Mode(Enum): A = 1; B = 2", True, False)
+    kept = ForwardUse("app/old.py::Thing", "app/old.py", 1, "class Thing: " + "x" * 400, False, False)
+    full = build_context(impact, sources.get, budget=None, forward=((new, kept), False))
+    ctx = build_context(impact, sources.get, budget=full.tokens - 400, min_detail="full", forward=((new, kept), False))
+    assert ctx.fits
+    stubbed = {i.split("@")[0] for i in ctx.stubbed}
+    assert "app/x.py::quiet" in stubbed and "app/cli.py::main" in stubbed  # unflagged, hop 2
+    assert "uses:forward" not in stubbed and "app/core.py::parse" not in stubbed
+    assert "class Mode(Enum): A = 1; B = 2" in ctx.text
