@@ -15,8 +15,9 @@ from pathlib import Path
 
 from diffreach import git
 from diffreach.api.change import ReadChange, read_change
-from diffreach.api.reading import open_store
+from diffreach.api.reading import index_state, open_store
 from diffreach.config import Config, load_config
+from diffreach.errors import PathError
 from diffreach.graph.store import Store
 from diffreach.index.indexer import Indexer, find_root
 from diffreach.model import CoChange, ImpactResult, IndexState
@@ -25,15 +26,6 @@ from diffreach.review.changes import unsupported_files
 from diffreach.review.cochange import HistoryCaps, cochanged_files
 from diffreach.review.impact import Caps, is_behavior_change
 from diffreach.review.impact import blast_radius as walk
-
-
-def index_state(root: Path, store: Store, updated: bool) -> IndexState:
-    commit = store.get_meta("indexed_commit")
-    head = git.head(root) or ""
-    dirty = git.is_dirty(root) if head else False
-    # A watcher that has seen a save it has not indexed yet marks the graph stale too.
-    stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
-    return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
 
 
 def blast_radius(
@@ -58,6 +50,11 @@ def blast_radius(
     ``history`` (default: the ``history`` config key) adds the files that git history
     changed together with the changed files, as ``cochanged`` (cochange.py)."""
     top = find_root(root)
+    if diff_text is None and files is None and not git.is_repo(top):
+        # Without git there is no change to read, and indexing a folder of checkouts unasked is costly.
+        raise PathError(
+            f"{top} is not a git repository: give a diff (--diff FILE), or index it with 'diffreach index PATH'"
+        )
     config = config or load_config(top)
     updated = _update_index(top, config) if update else False
     store = open_store(top)
@@ -82,6 +79,9 @@ def blast_radius(
         )
         if cochanged is not None and cochanged.note:
             notes.append(cochanged.note)
+        outside = _outside_graph(store, diff)
+        if outside:
+            notes.append(outside)
         if count_review:
             with store.atomic():
                 store.set_meta("reviews_served", str(served + 1))
@@ -110,6 +110,16 @@ def _cochanged(
     )
     candidates = {row[0] for row in store.conn.execute("SELECT path FROM files WHERE is_test = 0")}
     return cochanged_files(top, diff.old_rev, seeds, candidates, HistoryCaps.from_config(config), exclude=radius_files)
+
+
+def _outside_graph(store: Store, diff: ReadChange) -> str | None:
+    """A note when the diff parses but none of its files is in the graph: an empty answer
+    then means "not indexed here" (another repository's diff, an excluded folder), not "no reach"."""
+    paths = sorted({p for fd in diff.file_diffs for p in (fd.old_path, fd.new_path) if p})
+    if not paths or store.indexed(paths):
+        return None
+    more = f" and {len(paths) - 10} more" if len(paths) > 10 else ""
+    return f"the diff touches no file in the graph: {', '.join(paths[:10])}{more}"
 
 
 def _update_index(top: Path, config: Config) -> bool:
@@ -149,7 +159,7 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
     r = result.radius
     return {
         "changed": [c.as_json() for c in r.changed],
-        "radius": [
+        "callers": [
             {
                 "id": x.id,
                 "kind": x.kind,

@@ -6,13 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from diffreach import git
 from diffreach.config import load_config
 from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
 from diffreach.index.indexer import find_root
 from diffreach.languages import all_languages
-from diffreach.model import EdgeKind
+from diffreach.model import EdgeKind, IndexState
 from diffreach.query.question import bound_question
 
 # A ``dynamic`` edge Base.m → Sub.m is not a call: the callers of Base.m reach Sub.m through
@@ -24,6 +25,16 @@ CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind
 def open_store(root: str | Path) -> Store:
     """The graph of the repository containing ``root``; NotIndexedError when there is none."""
     return Store.open(find_root(root), create=False)
+
+
+def index_state(root: Path, store: Store, updated: bool) -> IndexState:
+    """The graph against HEAD and the working tree: every JSON result carries it (``index``)."""
+    commit = store.get_meta("indexed_commit")
+    head = git.head(root) or ""
+    dirty = git.is_dirty(root) if head else False
+    # A watcher that has seen a save it has not indexed yet marks the graph stale too.
+    stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
+    return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
 
 
 def graph(root: str | Path) -> dict[str, object]:
@@ -81,7 +92,7 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
                     }
                 )
             frontier = nxt
-        return {"symbol": target.as_json(), "callers": rows, "hops": hops}
+        return {"symbol": target.as_json(), "callers": rows, "hops": hops, "index": _state(store)}
     finally:
         store.close()
 
@@ -118,7 +129,7 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
             for d in dispatched
             if d.override in syms
         ]
-        return {"symbol": source.as_json(), "callees": rows}
+        return {"symbol": source.as_json(), "callees": rows, "index": _state(store)}
     finally:
         store.close()
 
@@ -140,9 +151,15 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
         result = rank_files(store, bounded, top=limit, debug=debug).as_json()
         if cut:
             result["question_cut"] = {"chars": len(text), "kept": len(bounded)}
+        result["index"] = _state(store)
         return result
     finally:
         store.close()
+
+
+def _state(store: Store) -> dict[str, object]:
+    """``index`` of a read that did not update the graph first."""
+    return index_state(Path(store.root), store, updated=False).as_json()
 
 
 def languages() -> list[dict[str, Any]]:

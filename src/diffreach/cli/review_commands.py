@@ -49,7 +49,13 @@ def tests(
     result = run_impact(root, base, staged, diff_file, no_update, history=False)
     items = result.radius.tests if functions else result.radius.test_files
     if as_json:
-        emit_json({"tests": list(result.radius.test_files), "test_functions": list(result.radius.tests)})
+        emit_json(
+            {
+                "tests": list(result.radius.test_files),
+                "test_functions": list(result.radius.tests),
+                "index": result.index.as_json(),
+            }
+        )
     else:
         for item in items:
             click.echo(item)
@@ -102,7 +108,7 @@ def context(
         origin="cli",
     )
     if as_json or fmt == "json":
-        emit_json(ctx.as_json())
+        emit_json({**ctx.as_json(), "index": result.index.as_json()})
         return
     click.echo(ctx.text)
     click.echo(present.text.render_context_summary(ctx), err=True)

@@ -86,7 +86,7 @@ def review_data(
             {"id": c.id, "kind": c.kind, "file": c.file, "line": c.start_line, "change": list(c.changes)}
             for c in r.changed
         ],
-        "reached": reached,
+        "callers": reached,
         "files_by_hop": {str(k): v for k, v in _files_by_hop(result).items()},
         "tests": list(r.test_files),
         "test_functions": list(r.tests),
@@ -125,7 +125,7 @@ def summary_line(data: dict[str, Any]) -> str:
     parts = [f"{_plural(len(changed), 'symbol')} changed in {_plural(files.get('0', 0), 'file')}"]
     reach = [f"{n} at hop {hop}" for hop, n in sorted(files.items(), key=lambda kv: int(kv[0])) if hop != "0"]
     parts.append("files reached: " + (", ".join(reach) if reach else "none"))
-    behaviour = sum(1 for x in data["reached"] if x["label"] == "behavior-change")
+    behaviour = sum(1 for x in data["callers"] if x["label"] == "behavior-change")
     parts.append(f"{behaviour} may change behaviour")
     parts.append(f"{_plural(len(data['tests']), 'test file')} to run")
     savings = data["savings"]
@@ -171,8 +171,8 @@ def _hop_lists(data: dict[str, Any], max_listed: int) -> list[str]:
     changed = [f"- {_code(c['id'])} — {', '.join(c['change'])}" for c in data["changed"]]
     if changed:
         out += _details(f"Changed ({len(changed)})", changed, max_listed)
-    for hop in sorted({x["hop"] for x in data["reached"]}):
-        rows = [x for x in data["reached"] if x["hop"] == hop]
+    for hop in sorted({x["hop"] for x in data["callers"]}):
+        rows = [x for x in data["callers"] if x["hop"] == hop]
         items = [
             f"- {'⚠️ ' if x['label'] == 'behavior-change' else ''}{_code(x['id'])} ← {_code(_short(x['via']))}"
             + (" (hub: callers not expanded)" if x["hub"] else "")
@@ -245,7 +245,7 @@ def _render(data: dict[str, Any], max_rows: int, max_listed: int) -> str:
     if not data["changed"]:
         lines += ["No supported symbols changed.", ""]
     else:
-        behaviour = [x for x in data["reached"] if x["label"] == "behavior-change"]
+        behaviour = [x for x in data["callers"] if x["label"] == "behavior-change"]
         lines += [f"#### Callers whose behaviour may change ({len(behaviour)})", ""]
         lines += [*_behaviour_table(behaviour, max_rows), ""]
         lines += _hop_lists(data, max_listed)

@@ -71,7 +71,7 @@ def render_impact(data: dict[str, Any]) -> str:
     if not data["changed"]:
         lines.append("  (no supported symbols changed)")
     by_hop: dict[int, list[dict[str, Any]]] = {}
-    for r in data["radius"]:
+    for r in data["callers"]:
         by_hop.setdefault(r["hop"], []).append(r)
     for hop in sorted(by_hop):
         rows = by_hop[hop]
