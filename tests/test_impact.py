@@ -183,6 +183,8 @@ def test_warm_up_uses_a_wider_hop_cap_for_the_first_reviews(make_repo) -> None:
     root = make_repo(files)
     (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
     first = impact(root)
+    assert impact(root) == first  # the same change is counted once: the same answer (issue 21)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a + 0\n    return a\n"))
     second = impact(root)
     assert first["hops"] == 3 and any("warm-up" in n for n in first["notes"])
     assert second["hops"] == 2

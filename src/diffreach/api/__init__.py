@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from diffreach.api.change import diff_limit, whole_file_changes
 from diffreach.api.indexing import GraphUpdater, index, watch
-from diffreach.api.radius import blast_radius, radius_json
+from diffreach.api.radius import blast_radius, radius_json, warmup_line
 from diffreach.api.reading import callees_of, callers_of, graph, index_state, languages, open_store, query
 from diffreach.api.serving import check_tokenizer, expand, graph_facts, review_context, source_reader, stats
 from diffreach.index.indexer import IndexReport
@@ -66,6 +66,7 @@ __all__ = [
     "review_context",
     "source_reader",
     "stats",
+    "warmup_line",
     "watch",
     "whole_file_changes",
 ]

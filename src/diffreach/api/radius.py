@@ -9,6 +9,7 @@ rests on: the graph's state against HEAD and notes on anything left out.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -42,13 +43,15 @@ def blast_radius(
     count_review: bool = True,
     files: Sequence[str] | None = None,
     history: bool | None = None,
+    warmup: bool = True,
 ) -> ImpactResult:
     """The blast radius of a diff: the working tree against HEAD by default, ``base``
     (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
     a unified diff given as text. ``files`` (repository-relative paths) replaces the
     diff: every symbol of those files counts as changed (``whole_file_changes``).
     ``history`` (default: the ``history`` config key) adds the files that git history
-    changed together with the changed files, as ``cochanged`` (cochange.py)."""
+    changed together with the changed files, as ``cochanged`` (cochange.py). ``warmup=False``
+    walks the configured hops even during the warm-up (see ``_warmup``)."""
     top = find_root(root)
     if diff_text is None and files is None and not git.is_repo(top):
         # Without git there is no change to read, and indexing a folder of checkouts unasked is costly.
@@ -60,18 +63,19 @@ def blast_radius(
     store = open_store(top)
     try:
         diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes)
-        served = int(store.get_meta("reviews_served", "0") or 0)
-        warm = hops is None and served < config.warmup_reviews
+        left = (
+            _warmup(store, config, _change_key(diff, files), record=count_review) if warmup and hops is None else None
+        )
         caps = Caps.from_config(
             config,
-            hops=hops if hops is not None else (config.warmup_hops if warm else config.hops),
+            hops=hops if hops is not None else (config.warmup_hops if left is not None else config.hops),
             all_callers=all_callers,
         )
         radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting)
         state = index_state(top, store, updated)
-        notes = list(radius.notes) + _notes(
-            diff, state, caps.hops if warm and caps.hops != config.hops else None, config.warmup_reviews
-        )
+        if caps.hops == config.hops:
+            left = None  # the warm-up changes nothing here: not worth a word
+        notes = list(radius.notes) + _notes(diff, state, None if left is None else (caps.hops, left))
         cochanged = (
             _cochanged(top, store, diff, radius.files, config)
             if (config.history if history is None else history)
@@ -82,9 +86,6 @@ def blast_radius(
         outside = _outside_graph(store, diff)
         if outside:
             notes.append(outside)
-        if count_review:
-            with store.atomic():
-                store.set_meta("reviews_served", str(served + 1))
         return ImpactResult(
             radius=replace(radius, notes=tuple(notes)),
             diff_text=diff.text,
@@ -93,6 +94,7 @@ def blast_radius(
             base=diff.old_rev or "",
             head=diff.head_rev or ("(staged)" if staged else "(working tree)"),
             cochanged=cochanged,
+            warmup_left=left,
         )
     finally:
         store.close()
@@ -131,10 +133,37 @@ def _update_index(top: Path, config: Config) -> bool:
         indexer.close()
 
 
-def _notes(diff: ReadChange, state: IndexState, warm_hops: int | None, warmup_reviews: int) -> list[str]:
+def _change_key(diff: ReadChange, files: Sequence[str] | None) -> str:
+    """What makes two reviews the same change: the diff's text (or the files named instead)."""
+    text = diff.text if files is None else "\0".join(files)
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+
+
+def _warmup(store: Store, config: Config, key: str, record: bool) -> int | None:
+    """The warm-up: the first ``warmup_reviews`` distinct changes reviewed in a repository walk
+    ``warmup_hops``. Counted per change, not per call, so the same diff always gets the same
+    answer. The distinct changes left after this one, or None when the warm-up is over."""
+    seen = [k for k in (store.get_meta("warmup_changes", "") or "").split(",") if k]
+    if key not in seen:
+        if len(seen) >= config.warmup_reviews:
+            return None
+        seen.append(key)
+        if record:
+            with store.atomic():
+                store.set_meta("warmup_changes", ",".join(seen))
+    return config.warmup_reviews - len(seen)
+
+
+def warmup_line(hops: int, left: int) -> str:
+    """How the warm-up is said in every output."""
+    plural = "review" if left == 1 else "reviews"
+    return f"warm-up on: hop cap {hops}, {left} more distinct {plural} left (--no-warmup for the default)"
+
+
+def _notes(diff: ReadChange, state: IndexState, warm: tuple[int, int] | None) -> list[str]:
     notes: list[str] = []
-    if warm_hops is not None:
-        notes.append(f"warm-up review: hop cap {warm_hops} (first {warmup_reviews} reviews)")
+    if warm is not None:
+        notes.append(warmup_line(*warm))
     if diff.untracked:
         notes.append(
             f"untracked files read as added: {', '.join(diff.untracked[:10])}"
@@ -199,4 +228,5 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
         "hops": r.hops,
         "index": result.index.as_json(),
         "base": result.base,
+        "warmup": None if result.warmup_left is None else {"hops": r.hops, "remaining": result.warmup_left},
     }

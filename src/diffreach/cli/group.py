@@ -116,6 +116,15 @@ def read_diff_option(diff_file: str | None, root: str = ".") -> str | None:
     return data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
+def warmup_option(func: F) -> F:
+    """``--no-warmup``, on the commands whose answer the warm-up widens."""
+    return click.option(
+        "--no-warmup",
+        is_flag=True,
+        help="Walk the configured hops even during the warm-up (the first distinct reviews walk one hop further).",
+    )(func)
+
+
 def run_impact(
     root: str,
     base: str | None,
@@ -126,8 +135,8 @@ def run_impact(
     all_callers: bool = False,
     judge: str | None = None,
     history: bool | None = None,
+    warmup: bool = True,
 ) -> ImpactResult:
-
     if base and staged:
         raise DiffreachError("--base and --staged cannot be combined")
     return api.blast_radius(
@@ -140,4 +149,5 @@ def run_impact(
         all_callers=all_callers,
         judge=api.command_judge(judge) if judge else None,
         history=history,
+        warmup=warmup,
     )

@@ -19,6 +19,7 @@ from typing import Any
 
 from diffreach import api
 from diffreach.model import ImpactResult, Reached
+from diffreach.present.text import warmup_header
 
 MARKER = "<!-- diffreach -->"
 
@@ -98,6 +99,7 @@ def review_data(
         "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers],
         "hops": r.hops,
         "cochanged": [c.as_json() for c in (result.cochanged.files if result.cochanged else ())],
+        "warmup": None if result.warmup_left is None else {"hops": r.hops, "remaining": result.warmup_left},
     }
 
 
@@ -215,7 +217,8 @@ def _notes(data: dict[str, Any]) -> list[str]:
             f"{_plural(data['ambiguous_edges'], 'edge')} {verb} on ambiguous name matches: "
             "those callers may be false positives"
         )
-    notes += [n for n in data["notes"] if "ambiguous name matches" not in n]
+    # The warm-up is said under the summary line; ambiguity has its own line.
+    notes += [n for n in data["notes"] if "ambiguous name matches" not in n and n != warmup_header(data)]
     return [f"- {n}" for n in notes]
 
 
@@ -241,7 +244,8 @@ def render_review(
 
 
 def _render(data: dict[str, Any], max_rows: int, max_listed: int) -> str:
-    lines = [MARKER, "### Blast radius", "", summary_line(data), ""]
+    warm = warmup_header(data)
+    lines = [MARKER, "### Blast radius", "", summary_line(data), *([f"_{warm}_"] if warm else []), ""]
     if not data["changed"]:
         lines += ["No supported symbols changed.", ""]
     else:

@@ -50,10 +50,12 @@ class CallersArgs(_Args):
 class BlastRadiusArgs(_Change):
     files: list[str] | None = Field(None, description="Paths to treat as wholly changed, instead of a diff.")
     hops: int | None = Field(None, ge=0, le=6, description="Hop cap (default 2).")
+    no_warmup: bool = Field(False, description="Default hops even in the warm-up.")
 
 
 class ReviewContextArgs(_Change):
     token_budget: int = Field(6000, ge=0, le=200_000, description="Tokens for the context text.")
+    no_warmup: bool = Field(False, description="Default hops even in the warm-up.")
 
 
 class ExpandArgs(_Args):
@@ -184,7 +186,7 @@ async def get_blast_radius(app: App, args: BlastRadiusArgs, session: Any) -> dic
         if args.diff is not None or args.base is not None or args.staged:
             raise ArgumentError("give files or one of diff, base, staged, not both")
         files = [inside_root(app.root, p) for p in args.files]
-    result, judgement = await _judged_impact(app, args, session, hops=args.hops, files=files)
+    result, judgement = await _judged_impact(app, args, session, hops=args.hops, files=files, warmup=not args.no_warmup)
     data: dict[str, Any] = api.radius_json(result)
     data["judgement"] = judgement
     del data["index"]  # it goes last, with the envelope
@@ -198,7 +200,7 @@ def _serve_context(app: App, result: ImpactResult, budget: int) -> dict[str, Any
 
 
 async def get_review_context(app: App, args: ReviewContextArgs, session: Any) -> dict[str, Any]:
-    result, judgement = await _judged_impact(app, args, session)
+    result, judgement = await _judged_impact(app, args, session, warmup=not args.no_warmup)
     data = await app.run(_serve_context, app, result, args.token_budget)
     data["judgement"] = judgement
     # The context's own budget is the cap the caller chose; the envelope must not cut below it.
