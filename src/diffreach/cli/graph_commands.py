@@ -6,6 +6,7 @@ import click
 
 from diffreach import api, present
 from diffreach.cli.group import emit_json, main, progress_bar, user_errors
+from diffreach.config import CALLER_HOPS, MAX_HOPS
 
 
 @main.command()
@@ -37,7 +38,9 @@ def graph(root: str, as_json: bool) -> None:
 
 @main.command()
 @click.argument("symbol")
-@click.option("--hops", default=1, show_default=True, type=click.IntRange(1, 10), help="How many hops back.")
+@click.option(
+    "--hops", default=CALLER_HOPS, show_default=True, type=click.IntRange(1, MAX_HOPS), help="How many hops back."
+)
 @click.option("--root", default=".", type=click.Path(), help="Repository root.")
 @click.option("--json", "as_json", is_flag=True)
 @user_errors

@@ -6,13 +6,16 @@ import click
 
 from diffreach import api, present
 from diffreach.cli.group import diff_options, emit_json, main, run_impact, user_errors, warmup_option
+from diffreach.config import MAX_HOPS
 
 
 @main.command()
 @diff_options
 @warmup_option
 @click.option(
-    "--hops", type=click.IntRange(0, 10), help="Hop cap (default 2; 3 during warm-up). A set cap turns the warm-up off."
+    "--hops",
+    type=click.IntRange(0, MAX_HOPS),
+    help="Hop cap (default 2; 3 during warm-up). A set cap turns the warm-up off.",
 )
 @click.option("--all-callers", is_flag=True, help="Do not cut the callers of a changed hub.")
 @click.option("--judge", metavar="CMD", help="Score behaviour change with CMD (JSON on stdin, a number back).")
@@ -144,7 +147,9 @@ def context(
 )
 @click.option("--open", "open_page", is_flag=True, help="Open the page in the default browser.")
 @click.option(
-    "--hops", type=click.IntRange(0, 10), help="Hop cap (default 2; 3 during warm-up). A set cap turns the warm-up off."
+    "--hops",
+    type=click.IntRange(0, MAX_HOPS),
+    help="Hop cap (default 2; 3 during warm-up). A set cap turns the warm-up off.",
 )
 @click.option(
     "--max-lines", type=click.IntRange(1), default=40, show_default=True, help="Lines of code embedded per symbol."
