@@ -20,7 +20,7 @@ from diffreach.config import MAX_HOPS
 @click.option("--all-callers", is_flag=True, help="Do not cut the callers of a changed hub.")
 @click.option("--judge", metavar="CMD", help="Score behaviour change with CMD (JSON on stdin, a number back).")
 @click.option("--no-history", is_flag=True, help="Do not list files that git history changed together with these.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="The radius as JSON: changed, callers, tests, notes, index.")
 @user_errors
 def impact(
     root: str,
@@ -56,7 +56,7 @@ def impact(
 @main.command()
 @diff_options
 @click.option("--functions", is_flag=True, help="Print test function ids instead of files.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Test files and test ids as JSON, with index.")
 @user_errors
 def tests(
     root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, functions: bool, as_json: bool
