@@ -12,8 +12,8 @@ from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
 from diffreach.index.indexer import find_root
-from diffreach.languages import all_languages
-from diffreach.model import EdgeKind, IndexState
+from diffreach.languages import all_languages, language_for
+from diffreach.model import EdgeKind, IndexState, NodeKind
 from diffreach.query.question import bound_question
 
 # A ``dynamic`` edge Base.m → Sub.m is not a call: the callers of Base.m reach Sub.m through
@@ -155,6 +155,33 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
         return result
     finally:
         store.close()
+
+
+def runner_test_ids(root: str | Path, test_ids: list[str] | tuple[str, ...]) -> list[str]:
+    """The tests to run as the language's runner names them (``test_id_join``; pytest:
+    ``file::Class::test``): the enclosing classes, then the first function, whose nested
+    helpers run with it. Graph ids where the language names no runner form; order kept, deduplicated."""
+    store = open_store(root)
+    try:
+        return list(dict.fromkeys(_runner_id(store, sid) for sid in test_ids))
+    finally:
+        store.close()
+
+
+def _runner_id(store: Store, sid: str) -> str:
+    file, _, qual = sid.partition("::")
+    spec = language_for(file)
+    if spec is None or not spec.test_id_join or not qual:
+        return sid
+    parts = qual.split(".")
+    syms = store.symbols(f"{file}::{'.'.join(parts[: i + 1])}" for i in range(len(parts)))
+    kept: list[str] = []
+    for i, part in enumerate(parts):
+        kept.append(part)
+        sym = syms.get(f"{file}::{'.'.join(parts[: i + 1])}")
+        if sym is None or sym.kind != NodeKind.CLASS:
+            break  # the first function is the test; what it holds runs with it
+    return f"{file}::{spec.test_id_join.join(kept)}"
 
 
 def _state(store: Store) -> dict[str, object]:

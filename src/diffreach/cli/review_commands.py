@@ -55,25 +55,33 @@ def impact(
 
 @main.command()
 @diff_options
-@click.option("--functions", is_flag=True, help="Print test function ids instead of files.")
-@click.option("--json", "as_json", is_flag=True, help="Test files and test ids as JSON, with index.")
+@click.option(
+    "--functions", is_flag=True, help="Print the tests as the runner names them (pytest: file::Class::test), not files."
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Test files, graph ids (test_functions) and runner ids (test_ids) as JSON, with index.",
+)
 @user_errors
 def tests(
     root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, functions: bool, as_json: bool
 ) -> None:
     """The tests that exercise a change, one per line (ready for a test runner)."""
     result = run_impact(root, base, staged, diff_file, no_update, history=False)
-    items = result.radius.tests if functions else result.radius.test_files
+    runnable = api.runner_test_ids(root, result.radius.tests)
     if as_json:
         emit_json(
             {
                 "tests": list(result.radius.test_files),
                 "test_functions": list(result.radius.tests),
+                "test_ids": runnable,
                 "index": result.index.as_json(),
             }
         )
     else:
-        for item in items:
+        for item in runnable if functions else result.radius.test_files:
             click.echo(item)
 
 

@@ -254,6 +254,9 @@ class LanguageSpec:
     # The compiler picks the member by the call's arguments (Java, C#, Kotlin, C++, TypeScript's
     # signatures): a call binds to the members whose parameter count fits its argument count.
     overload_arity_selects: bool = False
+    # How the language's test runner names a test inside classes (pytest: "::" for
+    # file::Class::test); "" when no runner form is known and the graph's id is printed.
+    test_id_join: str = ""
 
     @cached_property
     def query_source(self) -> str:
