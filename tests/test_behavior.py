@@ -26,7 +26,7 @@ GO = {
 def impact(root: Path) -> dict[str, dict]:
     result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json"])
     assert result.exit_code == 0, result.output
-    return {r["id"]: r for r in json.loads(result.output)["radius"]}
+    return {r["id"]: r for r in json.loads(result.output)["callers"]}
 
 
 def test_go_method_parameters_are_those_after_the_receiver() -> None:

@@ -205,7 +205,7 @@ def test_impact_json_carries_the_outcome(make_repo: Make) -> None:
     api.index(root)
     write_files(root, {"out.py": _ECHO_NEW})
     data = api.radius_json(api.blast_radius(root, hops=1))
-    rows = {row["id"]: row for row in data["radius"]}  # type: ignore[union-attr]
+    rows = {row["id"]: row for row in data["callers"]}  # type: ignore[union-attr]
     gone = rows["use.py::keyword_gone"]
     assert gone["label"] == "behavior-change" and gone["severity"] == "high"
     assert gone["verdict"] == "no-longer-binds" and gone["call_lines"] == [5]

@@ -88,7 +88,7 @@ def test_java_interface_caller_reaches_implementations_but_not_through_super(mak
 def _impact(root: Path) -> dict[str, dict]:
     result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json"])
     assert result.exit_code == 0, result.output
-    return _by_id(json.loads(result.output)["radius"])
+    return _by_id(json.loads(result.output)["callers"])
 
 
 def test_a_changed_override_is_not_reached_by_super_calls_of_its_own_class(make_repo) -> None:

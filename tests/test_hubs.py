@@ -49,7 +49,7 @@ def test_hub_sample_is_resolved_callers_of_its_own_package_first(make_repo) -> N
     root = make_repo(_repo())
     (root / "web/context.py").write_text(CONTEXT.replace("return name", "return name.lower()"))
     data = _impact(root)
-    shown = [r for r in data["radius"] if r["hop"] == 1]
+    shown = [r for r in data["callers"] if r["hop"] == 1]
     assert len(shown) == 10
     assert all(r["resolution"] != "ambiguous-name" for r in shown)
     assert {r["id"] for r in shown} >= {f"web/views.py::v{i}" for i in range(4)}
@@ -61,7 +61,7 @@ def test_hub_note_counts_what_all_callers_returns(make_repo) -> None:
     root = make_repo(_repo())
     (root / "web/context.py").write_text(CONTEXT.replace("return name", "return name.lower()"))
     data = _impact(root)
-    everyone = [r for r in _impact(root, "--all-callers")["radius"] if r["hop"] == 1]
+    everyone = [r for r in _impact(root, "--all-callers")["callers"] if r["hop"] == 1]
     assert data["hub_callers"] == [{"id": "web/context.py::Context.header", "total": len(everyone)}]
     assert len(everyone) == 4 + 8 + 15
     assert any(f"has {len(everyone)} callers; showing 10" in n for n in data["notes"])

@@ -32,7 +32,7 @@ def impact(root: Path, *args: str, input: str | None = None) -> dict:
 
 
 def by_id(data: dict) -> dict[str, dict]:
-    return {r["id"]: r for r in data["radius"]}
+    return {r["id"]: r for r in data["callers"]}
 
 
 def test_signature_change_reaches_callers_by_hop_and_finds_tests(make_repo) -> None:
@@ -84,9 +84,9 @@ def test_changed_hub_lists_ranked_callers_and_says_it_was_cut(make_repo) -> None
     data = impact(root)
     assert data["truncated"] is True
     assert data["hub_callers"] == [{"id": "lib.py::hub", "total": 25}]
-    assert len([r for r in data["radius"] if r["hop"] == 1]) == 10
+    assert len([r for r in data["callers"] if r["hop"] == 1]) == 10
     assert any("--all-callers" in n for n in data["notes"])
-    assert len([r for r in impact(root, "--all-callers")["radius"] if r["hop"] == 1]) == 25
+    assert len([r for r in impact(root, "--all-callers")["callers"] if r["hop"] == 1]) == 25
 
 
 def test_hub_reached_during_the_walk_is_listed_not_expanded(make_repo) -> None:
@@ -101,7 +101,7 @@ def test_hub_reached_during_the_walk_is_listed_not_expanded(make_repo) -> None:
     data = impact(root)
     radius = by_id(data)
     assert radius["lib.py::mid"]["hub"] is True
-    assert not [r for r in data["radius"] if r["hop"] == 2]
+    assert not [r for r in data["callers"] if r["hop"] == 2]
 
 
 def test_changed_base_method_reaches_subclass_that_inherits_it(make_repo) -> None:
@@ -183,6 +183,8 @@ def test_warm_up_uses_a_wider_hop_cap_for_the_first_reviews(make_repo) -> None:
     root = make_repo(files)
     (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a\n    return a\n"))
     first = impact(root)
+    assert impact(root) == first  # the same change is counted once: the same answer (issue 21)
+    (root / "pkg/core.py").write_text(BASE["pkg/core.py"].replace("return a\n", "a = a + 0\n    return a\n"))
     second = impact(root)
     assert first["hops"] == 3 and any("warm-up" in n for n in first["notes"])
     assert second["hops"] == 2

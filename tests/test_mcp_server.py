@@ -197,7 +197,7 @@ def test_get_callers_accepts_a_unique_name(client: Client) -> None:
 
 def test_get_blast_radius_of_the_working_tree(client: Client) -> None:
     data = client.ok("get_blast_radius")
-    reached = {r["id"]: r for r in data["radius"]}
+    reached = {r["id"]: r for r in data["callers"]}
     assert reached["pkg/service.py::load"]["hop"] == 1
     # load calls parse with one argument; the new signature needs two: behaviour changes.
     assert reached["pkg/service.py::load"]["label"] == "behavior-change"
@@ -214,7 +214,7 @@ def test_get_blast_radius_of_a_diff_text(client: Client) -> None:
     )
     data = client.ok("get_blast_radius", diff=diff)
     assert [c["id"] for c in data["changed"]] == ["pkg/core.py::helper"]
-    assert data["radius"] == []
+    assert data["callers"] == []
 
 
 def test_get_blast_radius_of_files(client: Client) -> None:
@@ -228,7 +228,7 @@ def test_get_blast_radius_is_cut_to_max_tokens(client: Client) -> None:
     data = client.ok("get_blast_radius", max_tokens=250)
     assert data["truncated"] is True and full["truncated"] is False
     assert "max_tokens=" in data["how_to_get_more"]
-    assert len(data["radius"]) < len(full["radius"]) or len(data["changed"]) < len(full["changed"])
+    assert len(data["callers"]) < len(full["callers"]) or len(data["changed"]) < len(full["changed"])
     from diffreach.review.tokens import estimate_tokens
 
     assert estimate_tokens(full) > 250
@@ -338,7 +338,7 @@ def test_sampling_scores_hop_1_callers(repo: tuple[Path, dict[str, str]]) -> Non
         result = portal.call(s.call_tool, "get_blast_radius", {})
     data = result.structured_content
     assert data is not None and not result.is_error
-    reached = {r["id"]: r for r in data["radius"]}
+    reached = {r["id"]: r for r in data["callers"]}
     # The client's model overrules the rule for hop 1, and hop 2 inherits the decayed score.
     assert reached["pkg/service.py::load"]["behavior"] == 0.1
     assert reached["pkg/service.py::load"]["label"] == "reach"

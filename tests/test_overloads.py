@@ -151,7 +151,7 @@ def test_java_override_of_one_overload_is_reached_from_that_overload_only() -> N
 def _radius(root: Path) -> dict[str, dict]:
     result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json"])
     assert result.exit_code == 0, result.output
-    return {r["id"]: r for r in json.loads(result.output)["radius"]}
+    return {r["id"]: r for r in json.loads(result.output)["callers"]}
 
 
 def test_a_changed_overload_stub_reaches_the_callers_of_the_implementation(make_repo) -> None:

@@ -297,7 +297,7 @@ def test_cli_query_json_shape(app_repo: Path) -> None:
     )
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert set(data) == {"query", "files", "top", "candidates", "truncated", "about_tests"}
+    assert set(data) == {"query", "files", "top", "candidates", "truncated", "about_tests", "index"}
     assert data["query"] == "fix bug in authentication" and data["top"] == 2
     assert set(data["files"][0]) == {"path", "score", "lexical", "graph", "terms", "symbols", "via", "neighbour"}
     assert data["files"][0]["path"] == "auth/login.py"

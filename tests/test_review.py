@@ -235,7 +235,7 @@ def test_review_command_json(make_repo: Callable[..., Path]) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [(c["id"], c["change"]) for c in data["changed"]] == [("lib.py::area", ["body"])]
-    assert [(x["id"], x["label"]) for x in data["reached"]] == [("app.py::main", "reach")]
+    assert [(x["id"], x["label"]) for x in data["callers"]] == [("app.py::main", "reach")]
     assert data["savings"] is None and data["context_tokens"] is None
 
 

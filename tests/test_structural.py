@@ -81,5 +81,5 @@ def test_a_changed_implementation_reaches_the_callers_of_the_interface(make_repo
     root = make_repo(SHAPES)
     (root / "shape/square.go").write_text(SHAPES["shape/square.go"].replace("q.s * q.s", "q.s * 2"))
     result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json"])
-    radius = {r["id"]: r for r in json.loads(result.output)["radius"]}
+    radius = {r["id"]: r for r in json.loads(result.output)["callers"]}
     assert radius["report/report.go::Total"]["hop"] == 1

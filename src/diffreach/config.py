@@ -73,6 +73,12 @@ class Config:
         return replace(self, **{k: v for k, v in values.items() if v is not None})
 
 
+# Defaults the command line and the MCP server share (issue 21): the per-repository ones are the
+# fields above (``hops``, ``budget``, ``query_max_files``: an option or argument left out takes the
+# repository's value); these bound what either front end accepts. Documented once, in the README.
+MAX_HOPS = 6  # the largest hop cap a caller may ask for (impact, viz, callers; MCP hops)
+CALLER_HOPS = 2  # hops of `callers` / get_callers when none is given: required reading and skim
+
 _TYPES = {f.name: f.type for f in fields(Config)}
 
 

@@ -391,3 +391,5 @@ class ImpactResult:
     base: str = ""
     head: str = ""
     cochanged: CoChange | None = None  # None: history not consulted
+    # The warm-up walked further for this change: how many more distinct changes it will widen (None: off).
+    warmup_left: int | None = None

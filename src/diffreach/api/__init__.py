@@ -16,8 +16,17 @@ from __future__ import annotations
 
 from diffreach.api.change import diff_limit, whole_file_changes
 from diffreach.api.indexing import GraphUpdater, index, watch
-from diffreach.api.radius import blast_radius, index_state, radius_json
-from diffreach.api.reading import callees_of, callers_of, graph, languages, open_store, query
+from diffreach.api.radius import blast_radius, radius_json, warmup_line
+from diffreach.api.reading import (
+    callees_of,
+    callers_of,
+    graph,
+    index_state,
+    languages,
+    open_store,
+    query,
+    runner_test_ids,
+)
 from diffreach.api.serving import check_tokenizer, expand, graph_facts, review_context, source_reader, stats
 from diffreach.index.indexer import IndexReport
 from diffreach.index.watch import ChangeDetector, Update, Watcher
@@ -64,8 +73,10 @@ __all__ = [
     "query",
     "radius_json",
     "review_context",
+    "runner_test_ids",
     "source_reader",
     "stats",
+    "warmup_line",
     "watch",
     "whole_file_changes",
 ]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from diffreach import git, worktree
 from diffreach.config import load_config
-from diffreach.errors import PathError
+from diffreach.errors import DiffError, PathError
 from diffreach.graph.store import Store
 from diffreach.index.walk import find_root
 from diffreach.languages import language_for
@@ -72,6 +72,8 @@ def read_change(
             diff_text += added
     check_diff_size(diff_size(diff_text, max_diff_bytes), max_diff_bytes)
     file_diffs = parse_diff(diff_text)
+    if given and files is None and diff_text.strip() and not file_diffs:
+        raise DiffError("the diff holds no file diff ('--- a/… +++ b/…' and hunks): is it a unified diff?")
     read_old, read_new = _readers(top, old_rev, right, staged)
     if given:
         read_old, read_new = _sides_on_disk(file_diffs, read_new)

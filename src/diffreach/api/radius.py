@@ -9,14 +9,16 @@ rests on: the graph's state against HEAD and notes on anything left out.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from diffreach import git
 from diffreach.api.change import ReadChange, read_change
-from diffreach.api.reading import open_store
+from diffreach.api.reading import index_state, open_store
 from diffreach.config import Config, load_config
+from diffreach.errors import PathError
 from diffreach.graph.store import Store
 from diffreach.index.indexer import Indexer, find_root
 from diffreach.model import CoChange, ImpactResult, IndexState
@@ -25,15 +27,6 @@ from diffreach.review.changes import unsupported_files
 from diffreach.review.cochange import HistoryCaps, cochanged_files
 from diffreach.review.impact import Caps, is_behavior_change
 from diffreach.review.impact import blast_radius as walk
-
-
-def index_state(root: Path, store: Store, updated: bool) -> IndexState:
-    commit = store.get_meta("indexed_commit")
-    head = git.head(root) or ""
-    dirty = git.is_dirty(root) if head else False
-    # A watcher that has seen a save it has not indexed yet marks the graph stale too.
-    stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
-    return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
 
 
 def blast_radius(
@@ -51,6 +44,7 @@ def blast_radius(
     files: Sequence[str] | None = None,
     history: bool | None = None,
     fresh: bool = False,
+    warmup: bool = True,
 ) -> ImpactResult:
     """The blast radius of a diff: the working tree against HEAD by default, ``base``
     (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
@@ -59,24 +53,31 @@ def blast_radius(
     ``history`` (default: the ``history`` config key) adds the files that git history
     changed together with the changed files, as ``cochanged`` (cochange.py). ``fresh`` (with
     ``update=False``): the caller brought the graph up to date just before (the MCP server,
-    which updates under its lock and reads without it)."""
+    which updates under its lock and reads without it). ``warmup=False`` walks the configured
+    hops even during the warm-up (see ``_warmup``)."""
     top = find_root(root)
+    if diff_text is None and files is None and not git.is_repo(top):
+        # Without git there is no change to read, and indexing a folder of checkouts unasked is costly.
+        raise PathError(
+            f"{top} is not a git repository: give a diff (--diff FILE), or index it with 'diffreach index PATH'"
+        )
     config = config or load_config(top)
     updated = _update_index(top, config) if update else fresh
     with open_store(top) as store:
         diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes)
-        served = int(store.get_meta("reviews_served", "0") or 0)
-        warm = hops is None and served < config.warmup_reviews
+        left = (
+            _warmup(store, config, _change_key(diff, files), record=count_review) if warmup and hops is None else None
+        )
         caps = Caps.from_config(
             config,
-            hops=hops if hops is not None else (config.warmup_hops if warm else config.hops),
+            hops=hops if hops is not None else (config.warmup_hops if left is not None else config.hops),
             all_callers=all_callers,
         )
         radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting, diff.readers)
         state = index_state(top, store, updated)
-        notes = list(radius.notes) + _notes(
-            diff, state, caps.hops if warm and caps.hops != config.hops else None, config.warmup_reviews
-        )
+        if caps.hops == config.hops:
+            left = None  # the warm-up changes nothing here: not worth a word
+        notes = list(radius.notes) + _notes(diff, state, None if left is None else (caps.hops, left))
         cochanged = (
             _cochanged(top, store, diff, radius.files, config)
             if (config.history if history is None else history)
@@ -84,8 +85,9 @@ def blast_radius(
         )
         if cochanged is not None and cochanged.note:
             notes.append(cochanged.note)
-        if count_review:  # skipped while another connection writes: the answer never waits for it
-            store.write_if_free(lambda: store.set_meta("reviews_served", str(served + 1)))
+        outside = _outside_graph(store, diff)
+        if outside:
+            notes.append(outside)
         return ImpactResult(
             radius=replace(radius, notes=tuple(notes)),
             diff_text=diff.text,
@@ -94,6 +96,7 @@ def blast_radius(
             base=diff.old_rev or "",
             head=diff.head_rev or ("(staged)" if staged else "(working tree)"),
             cochanged=cochanged,
+            warmup_left=left,
         )
 
 
@@ -111,6 +114,16 @@ def _cochanged(
     return cochanged_files(top, diff.old_rev, seeds, candidates, HistoryCaps.from_config(config), exclude=radius_files)
 
 
+def _outside_graph(store: Store, diff: ReadChange) -> str | None:
+    """A note when the diff parses but none of its files is in the graph: an empty answer
+    then means "not indexed here" (another repository's diff, an excluded folder), not "no reach"."""
+    paths = sorted({p for fd in diff.file_diffs for p in (fd.old_path, fd.new_path) if p})
+    if not paths or store.indexed(paths):
+        return None
+    more = f" and {len(paths) - 10} more" if len(paths) > 10 else ""
+    return f"the diff touches no file in the graph: {', '.join(paths[:10])}{more}"
+
+
 def _update_index(top: Path, config: Config) -> bool:
     indexer = Indexer(top, config)
     try:
@@ -120,10 +133,36 @@ def _update_index(top: Path, config: Config) -> bool:
         indexer.close()
 
 
-def _notes(diff: ReadChange, state: IndexState, warm_hops: int | None, warmup_reviews: int) -> list[str]:
+def _change_key(diff: ReadChange, files: Sequence[str] | None) -> str:
+    """What makes two reviews the same change: the diff's text (or the files named instead)."""
+    text = diff.text if files is None else "\0".join(files)
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+
+
+def _warmup(store: Store, config: Config, key: str, record: bool) -> int | None:
+    """The warm-up: the first ``warmup_reviews`` distinct changes reviewed in a repository walk
+    ``warmup_hops``. Counted per change, not per call, so the same diff always gets the same
+    answer. The distinct changes left after this one, or None when the warm-up is over."""
+    seen = [k for k in (store.get_meta("warmup_changes", "") or "").split(",") if k]
+    if key not in seen:
+        if len(seen) >= config.warmup_reviews:
+            return None
+        seen.append(key)
+        if record:  # skipped while another connection writes: the answer never waits for it
+            store.write_if_free(lambda: store.set_meta("warmup_changes", ",".join(seen)))
+    return config.warmup_reviews - len(seen)
+
+
+def warmup_line(hops: int, left: int) -> str:
+    """How the warm-up is said in every output."""
+    plural = "review" if left == 1 else "reviews"
+    return f"warm-up on: hop cap {hops}, {left} more distinct {plural} left (--no-warmup for the default)"
+
+
+def _notes(diff: ReadChange, state: IndexState, warm: tuple[int, int] | None) -> list[str]:
     notes: list[str] = []
-    if warm_hops is not None:
-        notes.append(f"warm-up review: hop cap {warm_hops} (first {warmup_reviews} reviews)")
+    if warm is not None:
+        notes.append(warmup_line(*warm))
     if diff.untracked:
         notes.append(
             f"untracked files read as added: {', '.join(diff.untracked[:10])}"
@@ -148,7 +187,7 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
     r = result.radius
     return {
         "changed": [c.as_json() for c in r.changed],
-        "radius": [
+        "callers": [
             {
                 "id": x.id,
                 "kind": x.kind,
@@ -189,4 +228,5 @@ def radius_json(result: ImpactResult) -> dict[str, object]:
         "hops": r.hops,
         "index": result.index.as_json(),
         "base": result.base,
+        "warmup": None if result.warmup_left is None else {"hops": r.hops, "remaining": result.warmup_left},
     }

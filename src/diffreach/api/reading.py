@@ -6,13 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from diffreach import git
 from diffreach.config import load_config
 from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
 from diffreach.index.indexer import find_root
-from diffreach.languages import all_languages
-from diffreach.model import EdgeKind
+from diffreach.languages import all_languages, language_for
+from diffreach.model import EdgeKind, IndexState, NodeKind
 from diffreach.query.question import bound_question
 
 # A ``dynamic`` edge Base.m → Sub.m is not a call: the callers of Base.m reach Sub.m through
@@ -24,6 +25,16 @@ CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind
 def open_store(root: str | Path) -> Store:
     """The graph of the repository containing ``root``; NotIndexedError when there is none."""
     return Store.open(find_root(root), create=False)
+
+
+def index_state(root: Path, store: Store, updated: bool) -> IndexState:
+    """The graph against HEAD and the working tree: every JSON result carries it (``index``)."""
+    commit = store.get_meta("indexed_commit")
+    head = git.head(root) or ""
+    dirty = git.is_dirty(root) if head else False
+    # A watcher that has seen a save it has not indexed yet marks the graph stale too.
+    stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
+    return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
 
 
 def graph(root: str | Path) -> dict[str, object]:
@@ -77,7 +88,7 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
                     }
                 )
             frontier = nxt
-        return {"symbol": target.as_json(), "callers": rows, "hops": hops}
+        return {"symbol": target.as_json(), "callers": rows, "hops": hops, "index": _state(store)}
 
 
 def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
@@ -111,7 +122,7 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
             for d in dispatched
             if d.override in syms
         ]
-        return {"symbol": source.as_json(), "callees": rows}
+        return {"symbol": source.as_json(), "callees": rows, "index": _state(store)}
 
 
 def query(root: str | Path, text: str, top: int | None = None, debug: bool = False) -> dict[str, object]:
@@ -130,7 +141,40 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
         result = rank_files(store, bounded, top=limit, debug=debug).as_json()
         if cut:
             result["question_cut"] = {"chars": len(text), "kept": len(bounded)}
+        result["index"] = _state(store)
         return result
+
+
+def runner_test_ids(root: str | Path, test_ids: list[str] | tuple[str, ...]) -> list[str]:
+    """The tests to run as the language's runner names them (``test_id_join``; pytest:
+    ``file::Class::test``): the enclosing classes, then the first function, whose nested
+    helpers run with it. Graph ids where the language names no runner form; order kept, deduplicated."""
+    store = open_store(root)
+    try:
+        return list(dict.fromkeys(_runner_id(store, sid) for sid in test_ids))
+    finally:
+        store.close()
+
+
+def _runner_id(store: Store, sid: str) -> str:
+    file, _, qual = sid.partition("::")
+    spec = language_for(file)
+    if spec is None or not spec.test_id_join or not qual:
+        return sid
+    parts = qual.split(".")
+    syms = store.symbols(f"{file}::{'.'.join(parts[: i + 1])}" for i in range(len(parts)))
+    kept: list[str] = []
+    for i, part in enumerate(parts):
+        kept.append(part)
+        sym = syms.get(f"{file}::{'.'.join(parts[: i + 1])}")
+        if sym is None or sym.kind != NodeKind.CLASS:
+            break  # the first function is the test; what it holds runs with it
+    return f"{file}::{spec.test_id_join.join(kept)}"
+
+
+def _state(store: Store) -> dict[str, object]:
+    """``index`` of a read that did not update the graph first."""
+    return index_state(Path(store.root), store, updated=False).as_json()
 
 
 def languages() -> list[dict[str, Any]]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from diffreach.api.radius import index_state
-from diffreach.api.reading import open_store
+from diffreach.api.reading import index_state, open_store
 from diffreach.config import load_config
 from diffreach.index.indexer import find_root
 from diffreach.model import ImpactResult, IndexState

@@ -5,19 +5,23 @@ from __future__ import annotations
 import click
 
 from diffreach import api, present
-from diffreach.cli.group import emit_json, main, progress_bar, user_errors
+from diffreach.cli.group import emit_json, main, one_root, path_or_root, progress_bar, user_errors
+from diffreach.config import CALLER_HOPS, MAX_HOPS
 
 
 @main.command()
-@click.argument("path", default=".", type=click.Path(file_okay=True, dir_okay=True))
+@click.argument("path", required=False, type=click.Path(file_okay=True, dir_okay=True))
+@click.option("--root", type=click.Path(), help="Same as PATH, as the other commands take it.")
 @click.option("--full", is_flag=True, help="Rebuild from scratch instead of updating.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
 @user_errors
-def index(path: str, full: bool, as_json: bool) -> None:
-    """Index PATH (default: the current repository) into .diffreach/graph.db."""
+def index(path: str, root: str | None, full: bool, as_json: bool) -> None:
+    """Index PATH (default: the current repository) into .diffreach/graph.db.
+
+    Any folder can be indexed by path, git or not; outside git, change commands need --diff."""
     progress, finish = progress_bar(not as_json)
     try:
-        report = api.index(path, full=full, progress=progress)
+        report = api.index(one_root(path, root), full=full, progress=progress)
     finally:
         finish()
     if as_json:
@@ -27,8 +31,10 @@ def index(path: str, full: bool, as_json: bool) -> None:
 
 
 @main.command()
-@click.option("--root", default=".", type=click.Path(), help="Repository root.")
-@click.option("--json", "as_json", is_flag=True, help="Print the graph as JSON (the only format).")
+@path_or_root
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the graph as JSON (the only format; accepted, not needed)."
+)
 @user_errors
 def graph(root: str, as_json: bool) -> None:
     """Print the whole graph: nodes and edges."""
@@ -37,12 +43,17 @@ def graph(root: str, as_json: bool) -> None:
 
 @main.command()
 @click.argument("symbol")
-@click.option("--hops", default=1, show_default=True, type=click.IntRange(1, 10), help="How many hops back.")
+@click.option(
+    "--hops", default=CALLER_HOPS, show_default=True, type=click.IntRange(1, MAX_HOPS), help="How many hops back."
+)
 @click.option("--root", default=".", type=click.Path(), help="Repository root.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="The callers as JSON, with the graph's state ('index').")
 @user_errors
 def callers(symbol: str, hops: int, root: str, as_json: bool) -> None:
-    """Who calls SYMBOL (an id like path.py::Class.method, or an unambiguous name)."""
+    """Who calls SYMBOL (an id like path.py::Class.method, or an unambiguous name).
+
+    An ambiguous name is an error (exit 2): the first line on stderr says so, the candidates
+    follow, one per line."""
     result = api.callers_of(root, symbol, hops=hops)
     emit_json(result) if as_json else click.echo(present.text.render_neighbours(result, "callers"))
 
@@ -50,10 +61,13 @@ def callers(symbol: str, hops: int, root: str, as_json: bool) -> None:
 @main.command()
 @click.argument("symbol")
 @click.option("--root", default=".", type=click.Path(), help="Repository root.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="The callees as JSON, with the graph's state ('index').")
 @user_errors
 def callees(symbol: str, root: str, as_json: bool) -> None:
-    """What SYMBOL calls, references or inherits from."""
+    """What SYMBOL calls, references or inherits from.
+
+    An ambiguous name is an error (exit 2): the first line on stderr says so, the candidates
+    follow, one per line."""
     result = api.callees_of(root, symbol)
     emit_json(result) if as_json else click.echo(present.text.render_neighbours(result, "callees"))
 
@@ -67,7 +81,7 @@ def callees(symbol: str, root: str, as_json: bool) -> None:
     help="How many files (default: query_max_files from the configuration, 5).",
 )
 @click.option("--root", default=".", type=click.Path(), help="Repository root.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="The ranked files and their reasons as JSON.")
 @click.option("--debug", is_flag=True, help="Show the graph size, the seeds and the score parts.")
 @user_errors
 def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debug: bool) -> None:
@@ -77,7 +91,7 @@ def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debu
 
 
 @main.command()
-@click.option("--root", default=".", type=click.Path(), help="Repository root (fixed for the session).")
+@path_or_root
 @click.option("--watch", is_flag=True, help="Keep the graph up to date in the background.")
 @user_errors
 def serve(root: str, watch: bool) -> None:
@@ -91,7 +105,7 @@ def serve(root: str, watch: bool) -> None:
 @main.command()
 @click.argument("block_id")
 @click.option("--root", default=".", type=click.Path(), help="Repository root.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="The block as JSON (id, file, lines, text).")
 @user_errors
 def expand(block_id: str, root: str, as_json: bool) -> None:
     """The full original of a block a review context cut (BLOCK_ID from its 'elided' list)."""
@@ -107,8 +121,8 @@ def expand(block_id: str, root: str, as_json: bool) -> None:
     show_default=True,
     help="The window: the last N days against the N before.",
 )
-@click.option("--root", default=".", type=click.Path(), help="Repository root.")
-@click.option("--json", "as_json", is_flag=True)
+@path_or_root
+@click.option("--json", "as_json", is_flag=True, help="The daily figures as JSON.")
 @user_errors
 def stats(days: int, root: str, as_json: bool) -> None:
     """The token bill: review contexts served, tokens sent and saved, per day."""
@@ -117,7 +131,7 @@ def stats(days: int, root: str, as_json: bool) -> None:
 
 
 @main.command()
-@click.option("--root", default=".", type=click.Path(), help="Repository root.")
+@path_or_root
 @click.option(
     "--debounce",
     type=click.FloatRange(0),
@@ -146,7 +160,7 @@ def watch(root: str, debounce: float, interval: float) -> None:
 
 
 @main.command("languages")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="The languages as JSON.")
 def languages_command(as_json: bool) -> None:
     """The supported languages, their file extensions and what resolution each has."""
     rows = api.languages()

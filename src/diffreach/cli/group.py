@@ -82,6 +82,28 @@ def progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Call
     return update, finish
 
 
+def one_root(path: str | None, root: str | None) -> str:
+    """The repository of a command that takes it as PATH or as --root (either; both only if equal)."""
+    if path is not None and root is not None and path != root:
+        raise DiffreachError(f"PATH ({path}) and --root ({root}) name different folders: give one")
+    return path or root or "."
+
+
+def path_or_root(func: F) -> F:
+    """An optional PATH argument and ``--root``, the same thing (the commands with no other argument)."""
+
+    @wraps(func)
+    def wrapper(*args: Any, path: str | None = None, root: str | None = None, **kwargs: Any) -> Any:
+        try:
+            chosen = one_root(path, root)
+        except DiffreachError as exc:
+            _fail(str(exc))
+        return func(*args, root=chosen, **kwargs)
+
+    wrapper = click.option("--root", type=click.Path(), help="Repository root (same as PATH).")(wrapper)
+    return click.argument("path", required=False, type=click.Path())(wrapper)  # type: ignore[return-value]
+
+
 def diff_options(func: F) -> F:
     """The diff selectors shared by impact, tests, context and review."""
     func = click.option(
@@ -90,6 +112,7 @@ def diff_options(func: F) -> F:
     func = click.option("--staged", is_flag=True, help="The staged changes against HEAD.")(func)
     func = click.option(
         "--base",
+        metavar="REV",
         help="Working tree (untracked source files included) against the merge base of REV and HEAD (or A..B).",
     )(func)
     func = click.option("--root", default=".", type=click.Path(), help="Repository root.")(func)
@@ -116,6 +139,15 @@ def read_diff_option(diff_file: str | None, root: str = ".") -> str | None:
     return data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
+def warmup_option(func: F) -> F:
+    """``--no-warmup``, on the commands whose answer the warm-up widens."""
+    return click.option(
+        "--no-warmup",
+        is_flag=True,
+        help="Walk the configured hops even during the warm-up (the first distinct reviews walk one hop further).",
+    )(func)
+
+
 def run_impact(
     root: str,
     base: str | None,
@@ -126,8 +158,8 @@ def run_impact(
     all_callers: bool = False,
     judge: str | None = None,
     history: bool | None = None,
+    warmup: bool = True,
 ) -> ImpactResult:
-
     if base and staged:
         raise DiffreachError("--base and --staged cannot be combined")
     return api.blast_radius(
@@ -140,4 +172,5 @@ def run_impact(
         all_callers=all_callers,
         judge=api.command_judge(judge) if judge else None,
         history=history,
+        warmup=warmup,
     )

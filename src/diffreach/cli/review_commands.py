@@ -5,16 +5,22 @@ from __future__ import annotations
 import click
 
 from diffreach import api, present
-from diffreach.cli.group import diff_options, emit_json, main, run_impact, user_errors
+from diffreach.cli.group import diff_options, emit_json, main, run_impact, user_errors, warmup_option
+from diffreach.config import MAX_HOPS
 
 
 @main.command()
 @diff_options
-@click.option("--hops", type=click.IntRange(0, 10), help="Hop cap (default 2; 3 during warm-up).")
+@warmup_option
+@click.option(
+    "--hops",
+    type=click.IntRange(0, MAX_HOPS),
+    help="Hop cap (default 2; 3 during warm-up). A set cap turns the warm-up off.",
+)
 @click.option("--all-callers", is_flag=True, help="Do not cut the callers of a changed hub.")
 @click.option("--judge", metavar="CMD", help="Score behaviour change with CMD (JSON on stdin, a number back).")
 @click.option("--no-history", is_flag=True, help="Do not list files that git history changed together with these.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="The radius as JSON: changed, callers, tests, notes, index.")
 @user_errors
 def impact(
     root: str,
@@ -27,11 +33,21 @@ def impact(
     judge: str | None,
     no_history: bool,
     as_json: bool,
+    no_warmup: bool,
 ) -> None:
     """The blast radius of a change: changed symbols, callers hop by hop, tests to run."""
     data = api.radius_json(
         run_impact(
-            root, base, staged, diff_file, no_update, hops, all_callers, judge, history=False if no_history else None
+            root,
+            base,
+            staged,
+            diff_file,
+            no_update,
+            hops,
+            all_callers,
+            judge,
+            history=False if no_history else None,
+            warmup=not no_warmup,
         )
     )
     emit_json(data) if as_json else click.echo(present.text.render_impact(data))
@@ -39,24 +55,39 @@ def impact(
 
 @main.command()
 @diff_options
-@click.option("--functions", is_flag=True, help="Print test function ids instead of files.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--functions", is_flag=True, help="Print the tests as the runner names them (pytest: file::Class::test), not files."
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Test files, graph ids (test_functions) and runner ids (test_ids) as JSON, with index.",
+)
 @user_errors
 def tests(
     root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, functions: bool, as_json: bool
 ) -> None:
     """The tests that exercise a change, one per line (ready for a test runner)."""
     result = run_impact(root, base, staged, diff_file, no_update, history=False)
-    items = result.radius.tests if functions else result.radius.test_files
+    runnable = api.runner_test_ids(root, result.radius.tests)
     if as_json:
-        emit_json({"tests": list(result.radius.test_files), "test_functions": list(result.radius.tests)})
+        emit_json(
+            {
+                "tests": list(result.radius.test_files),
+                "test_functions": list(result.radius.tests),
+                "test_ids": runnable,
+                "index": result.index.as_json(),
+            }
+        )
     else:
-        for item in items:
+        for item in runnable if functions else result.radius.test_files:
             click.echo(item)
 
 
 @main.command()
 @diff_options
+@warmup_option
 @click.option(
     "--budget",
     type=click.IntRange(0),
@@ -88,10 +119,13 @@ def context(
     min_detail: str | None,
     force_converge: bool,
     no_history: bool,
+    no_warmup: bool,
 ) -> None:
     """The review context of a change within a token budget (Markdown or JSON)."""
     api.check_tokenizer(root, tokenizer)  # fail before any work if unavailable
-    result = run_impact(root, base, staged, diff_file, no_update, history=False if no_history else None)
+    result = run_impact(
+        root, base, staged, diff_file, no_update, history=False if no_history else None, warmup=not no_warmup
+    )
     ctx = api.review_context(
         root,
         result,
@@ -102,7 +136,7 @@ def context(
         origin="cli",
     )
     if as_json or fmt == "json":
-        emit_json(ctx.as_json())
+        emit_json({**ctx.as_json(), "index": result.index.as_json()})
         return
     click.echo(ctx.text)
     click.echo(present.text.render_context_summary(ctx), err=True)
@@ -110,6 +144,7 @@ def context(
 
 @main.command()
 @diff_options
+@warmup_option
 @click.option(
     "-o",
     "--output",
@@ -119,7 +154,11 @@ def context(
     help="Where to write the page.",
 )
 @click.option("--open", "open_page", is_flag=True, help="Open the page in the default browser.")
-@click.option("--hops", type=click.IntRange(0, 10), help="Hop cap (default 2; 3 during warm-up).")
+@click.option(
+    "--hops",
+    type=click.IntRange(0, MAX_HOPS),
+    help="Hop cap (default 2; 3 during warm-up). A set cap turns the warm-up off.",
+)
 @click.option(
     "--max-lines", type=click.IntRange(1), default=40, show_default=True, help="Lines of code embedded per symbol."
 )
@@ -134,12 +173,17 @@ def viz(
     open_page: bool,
     hops: int | None,
     max_lines: int,
+    no_warmup: bool,
 ) -> None:
     """Write the blast radius as one self-contained HTML page (no network needed)."""
 
-    result = run_impact(root, base, staged, diff_file, no_update, hops)
+    result = run_impact(root, base, staged, diff_file, no_update, hops, warmup=not no_warmup)
     path = present.html.write_page(output, present.html.page_for(root, result, max_lines=max_lines))
-    click.echo(f"wrote {path} ({len(result.radius.changed)} changed, {len(result.radius.reached)} reached)")
+    warm = present.text.warmup_header(api.radius_json(result))
+    click.echo(
+        f"wrote {path} ({len(result.radius.changed)} changed, {len(result.radius.reached)} reached)"
+        + (f" — {warm}" if warm else "")
+    )
     if open_page:
         import webbrowser  # only --open needs a browser
 
@@ -148,6 +192,7 @@ def viz(
 
 @main.command()
 @diff_options
+@warmup_option
 @click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(
@@ -174,9 +219,10 @@ def review(
     budget: int | None,
     context_file: str | None,
     no_context: bool,
+    no_warmup: bool,
 ) -> None:
     """A pull-request comment for a change: summary, behaviour-change callers, hop lists, tests, notes."""
-    result = run_impact(root, base, staged, diff_file, no_update)
+    result = run_impact(root, base, staged, diff_file, no_update, warmup=not no_warmup)
     ctx = None if no_context else api.review_context(root, result, budget=budget, origin="cli")
     comment = present.pr_comment
     data = comment.review_data(result, savings=ctx.savings if ctx else None, context_tokens=ctx.tokens if ctx else None)

@@ -102,6 +102,7 @@ SPEC = LanguageSpec(
     query_file="python.scm",
     resolver=PythonModules,
     test_globs=("test_*.py", "*_test.py", "tests/*", "test/*", "conftest.py", "testing/*", "testsuite/*"),
+    test_id_join="::",
     self_names=frozenset({"self", "cls"}),
     super_names=frozenset({"super()"}),
     constructor_names=("__init__", "__new__"),

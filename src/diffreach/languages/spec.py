@@ -277,6 +277,9 @@ class LanguageSpec:
     # How a call binds to a definition (``signatures.BindingRules``, each rule from the
     # language's definition); None: calls are not bound (no binding query either).
     binding_rules: BindingRules | None = None
+    # How the language's test runner names a test inside classes (pytest: "::" for
+    # file::Class::test); "" when no runner form is known and the graph's id is printed.
+    test_id_join: str = ""
 
     @cached_property
     def query_source(self) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 from diffreach import api
 from diffreach.model import ImpactResult, Reached
+from diffreach.present.text import warmup_header
 
 MARKER = "<!-- diffreach -->"
 
@@ -89,7 +90,7 @@ def review_data(
             {"id": c.id, "kind": c.kind, "file": c.file, "line": c.start_line, "change": list(c.changes)}
             for c in r.changed
         ],
-        "reached": reached,
+        "callers": reached,
         "files_by_hop": {str(k): v for k, v in _files_by_hop(result).items()},
         "tests": list(r.test_files),
         "test_functions": list(r.tests),
@@ -101,6 +102,7 @@ def review_data(
         "hub_callers": [{"id": h, "total": n} for h, n in r.hub_callers],
         "hops": r.hops,
         "cochanged": [c.as_json() for c in (result.cochanged.files if result.cochanged else ())],
+        "warmup": None if result.warmup_left is None else {"hops": r.hops, "remaining": result.warmup_left},
     }
 
 
@@ -128,7 +130,7 @@ def summary_line(data: dict[str, Any]) -> str:
     parts = [f"{_plural(len(changed), 'symbol')} changed in {_plural(files.get('0', 0), 'file')}"]
     reach = [f"{n} at hop {hop}" for hop, n in sorted(files.items(), key=lambda kv: int(kv[0])) if hop != "0"]
     parts.append("files reached: " + (", ".join(reach) if reach else "none"))
-    behaviour = sum(1 for x in data["reached"] if x["label"] == "behavior-change")
+    behaviour = sum(1 for x in data["callers"] if x["label"] == "behavior-change")
     parts.append(f"{behaviour} may change behaviour")
     parts.append(f"{_plural(len(data['tests']), 'test file')} to run")
     savings = data["savings"]
@@ -184,8 +186,8 @@ def _hop_lists(data: dict[str, Any], max_listed: int) -> list[str]:
     changed = [f"- {_code(c['id'])} — {', '.join(c['change'])}" for c in data["changed"]]
     if changed:
         out += _details(f"Changed ({len(changed)})", changed, max_listed)
-    for hop in sorted({x["hop"] for x in data["reached"]}):
-        rows = [x for x in data["reached"] if x["hop"] == hop]
+    for hop in sorted({x["hop"] for x in data["callers"]}):
+        rows = [x for x in data["callers"] if x["hop"] == hop]
         items = [
             f"- {'⚠️ ' if x['label'] == 'behavior-change' else ''}{_code(x['id'])} ← {_code(_short(x['via']))}"
             + (" (hub: callers not expanded)" if x["hub"] else "")
@@ -228,7 +230,8 @@ def _notes(data: dict[str, Any]) -> list[str]:
             f"{_plural(data['ambiguous_edges'], 'edge')} {verb} on ambiguous name matches: "
             "those callers may be false positives"
         )
-    notes += [n for n in data["notes"] if "ambiguous name matches" not in n]
+    # The warm-up is said under the summary line; ambiguity has its own line.
+    notes += [n for n in data["notes"] if "ambiguous name matches" not in n and n != warmup_header(data)]
     return [f"- {n}" for n in notes]
 
 
@@ -254,11 +257,12 @@ def render_review(
 
 
 def _render(data: dict[str, Any], max_rows: int, max_listed: int) -> str:
-    lines = [MARKER, "### Blast radius", "", summary_line(data), ""]
+    warm = warmup_header(data)
+    lines = [MARKER, "### Blast radius", "", summary_line(data), *([f"_{warm}_"] if warm else []), ""]
     if not data["changed"]:
         lines += ["No supported symbols changed.", ""]
     else:
-        behaviour = [x for x in data["reached"] if x["label"] == "behavior-change"]
+        behaviour = [x for x in data["callers"] if x["label"] == "behavior-change"]
         lines += [f"#### Callers whose behaviour may change ({len(behaviour)})", ""]
         lines += [*_behaviour_table(behaviour, max_rows), ""]
         lines += _hop_lists(data, max_listed)

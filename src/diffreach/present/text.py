@@ -54,6 +54,12 @@ def render_neighbours(data: dict[str, Any], key: str) -> str:
 _CHANGED_SHOWN = 50
 
 
+def warmup_header(data: dict[str, Any]) -> str:
+    """The warm-up line of an ``impact --json`` or review dict, or "" when it is off."""
+    warm = data.get("warmup")
+    return api.warmup_line(warm["hops"], warm["remaining"]) if warm else ""
+
+
 def render_impact(data: dict[str, Any]) -> str:
     """Changed symbols, then callers grouped by hop with what each hop means."""
     lines: list[str] = []
@@ -62,6 +68,7 @@ def render_impact(data: dict[str, Any]) -> str:
         f"blast radius against {data['base'][:12] or 'nothing'} — graph at {idx['commit'][:12] or 'no commit'}"
         + (" (STALE)" if idx["stale"] else "")
         + (", working tree dirty" if idx["dirty"] else "")
+        + (f" — {warm}" if (warm := warmup_header(data)) else "")
     )
     lines.append(f"hop 0 — {api.describe_hop(0)} ({len(data['changed'])})")
     for c in data["changed"][:_CHANGED_SHOWN]:
@@ -71,7 +78,7 @@ def render_impact(data: dict[str, Any]) -> str:
     if not data["changed"]:
         lines.append("  (no supported symbols changed)")
     by_hop: dict[int, list[dict[str, Any]]] = {}
-    for r in data["radius"]:
+    for r in data["callers"]:
         by_hop.setdefault(r["hop"], []).append(r)
     for hop in sorted(by_hop):
         rows = by_hop[hop]
@@ -106,6 +113,8 @@ def render_impact(data: dict[str, Any]) -> str:
     if data["truncated"]:
         lines.append("result was cut: see notes")
     for note in data["notes"]:
+        if note == warmup_header(data):
+            continue  # said in the header
         lines.append(f"note: {note}")
     lines.append("(! = behaviour may change; others are reached but likely unaffected)")
     return "\n".join(lines)

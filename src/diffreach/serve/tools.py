@@ -20,6 +20,7 @@ import mcp.types as types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from diffreach import api, git
+from diffreach.config import CALLER_HOPS, MAX_HOPS
 from diffreach.model import ImpactResult
 from diffreach.serve.app import DEFAULT_MAX_TOKENS, App, envelope
 from diffreach.serve.sampling import sample_scores
@@ -57,14 +58,15 @@ class ChangedSymbolsArgs(_Change):
 
 class CallersArgs(_Args):
     symbol: str = Field(max_length=MAX_SYMBOL, description="Id (path::Class.method) or unique name.")
-    hops: int = Field(2, ge=1, le=5)
+    hops: int = Field(CALLER_HOPS, ge=1, le=MAX_HOPS)
 
 
 class BlastRadiusArgs(_Change):
     files: list[RepoPath] | None = Field(
         None, max_length=MAX_LIST, description="Paths to treat as wholly changed, instead of a diff."
     )
-    hops: int | None = Field(None, ge=0, le=6, description="Hop cap (default 2).")
+    hops: int | None = Field(None, ge=0, le=MAX_HOPS, description="Hop cap (default: the config's, 2).")
+    no_warmup: bool = Field(False, description="Default hops even in the warm-up.")
 
     @field_validator("files")
     @classmethod
@@ -73,7 +75,8 @@ class BlastRadiusArgs(_Change):
 
 
 class ReviewContextArgs(_Change):
-    token_budget: int = Field(6000, ge=0, le=200_000, description="Tokens for the context text.")
+    token_budget: int | None = Field(None, ge=0, le=200_000, description="Context tokens (default: config's, 8000).")
+    no_warmup: bool = Field(False, description="Default hops even in the warm-up.")
 
 
 class ExpandArgs(_Args):
@@ -209,25 +212,25 @@ async def get_blast_radius(app: App, args: BlastRadiusArgs, session: Any) -> dic
         if args.diff is not None or args.base is not None or args.staged:
             raise ArgumentError("give files or one of diff, base, staged, not both")
         files = [inside_root(app.root, p) for p in args.files]
-    result, judgement = await _judged_impact(app, args, session, hops=args.hops, files=files)
+    result, judgement = await _judged_impact(app, args, session, hops=args.hops, files=files, warmup=not args.no_warmup)
     data: dict[str, Any] = api.radius_json(result)
     data["judgement"] = judgement
     del data["index"]  # it goes last, with the envelope
     return await envelope(app, data, args.max_tokens, result.index, "ask for fewer hops or a smaller diff")
 
 
-def _serve_context(app: App, result: ImpactResult, budget: int) -> dict[str, Any]:
+def _serve_context(app: App, result: ImpactResult, budget: int | None) -> dict[str, Any]:
     data = api.review_context(app.root, result, budget=budget, origin="mcp").as_json()
     data.pop("blocks", None)  # their ids are in "elided"; their text is in "text"
     return data
 
 
 async def get_review_context(app: App, args: ReviewContextArgs, session: Any) -> dict[str, Any]:
-    result, judgement = await _judged_impact(app, args, session)
+    result, judgement = await _judged_impact(app, args, session, warmup=not args.no_warmup)
     data = await app.read(_serve_context, app, result, args.token_budget)
     data["judgement"] = judgement
     # The context's own budget is the cap the caller chose; the envelope must not cut below it.
-    limit = max(args.max_tokens, args.token_budget + 1000)
+    limit = max(args.max_tokens, int(data["budget"] or 0) + 1000)
     return await envelope(app, data, limit, result.index, "expand_context(id) for an elided block")
 
 
