@@ -110,7 +110,7 @@ def _cochanged(
     seeds = sorted(
         {p for fd in diff.file_diffs for p in (fd.old_path, fd.new_path) if p} | {c.file for c in diff.changed}
     )
-    candidates = {row[0] for row in store.conn.execute("SELECT path FROM files WHERE is_test = 0")}
+    candidates = {path for path, is_test in store.test_files().items() if not is_test}
     return cochanged_files(top, diff.old_rev, seeds, candidates, HistoryCaps.from_config(config), exclude=radius_files)
 
 
