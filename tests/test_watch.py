@@ -12,7 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from diffreach.graph.store import Store
-from diffreach.index.watch import ChangeDetector, Update, Watcher, format_update, start_watcher
+from diffreach.index.watch import ChangeDetector, Update, Watcher, start_watcher
+from diffreach.present.text import render_update as format_update
 
 from .conftest import commit_all
 

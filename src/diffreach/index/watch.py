@@ -234,26 +234,4 @@ def start_watcher(
     return Watcher(root, on_update, debounce=debounce, **options).start()
 
 
-def format_update(update: Update) -> str:
-    """One line per update for the ``watch`` command."""
-    stamp = time.strftime("%H:%M:%S", time.localtime(update.at))
-    if update.error:
-        return f"{stamp}  update failed: {update.error} (retrying on the next change)"
-    report = update.report
-    assert report is not None
-    what = {"start": "graph ready", "head": "HEAD moved"}.get(update.reason, "")
-    if update.reason == "files":
-        names = ", ".join(update.changed[:5]) + (
-            f" and {len(update.changed) - 5} more" if len(update.changed) > 5 else ""
-        )
-        what = f"{len(update.changed)} changed: {names}" if update.changed else "files changed"
-    counts = report.counts.get("nodes", {})
-    symbols = sum(v for k, v in counts.items() if k != "file") if isinstance(counts, dict) else 0
-    commit = (report.commit or "")[:12] or "no commit"
-    return (
-        f"{stamp}  {what} · {report.mode}, {report.extracted} re-extracted, {report.deleted} deleted"
-        f" in {report.seconds:.2f}s · {symbols:,} symbols · graph at {commit}"
-    )
-
-
-__all__ = ["ChangeDetector", "Update", "Watcher", "format_update", "start_watcher"]
+__all__ = ["ChangeDetector", "Update", "Watcher", "start_watcher"]
