@@ -107,8 +107,8 @@ def _extract_batch(root: str, paths: list[str]) -> list[_Packed | tuple[str, str
 
 
 # Speed: pickling frozen slotted dataclasses goes through a Python-level
-# __getstate__/__setstate__ per record (~400k records on Django: 5.6 s of CPU
-# between the workers and the main process). Plain tuples pickle in C; the
+# __getstate__/__setstate__ per record (seconds of CPU between the workers and the
+# main process on a large repository). Plain tuples pickle in C; the
 # main process rebuilds the records from them for a third of that cost. The
 # getters follow the dataclass fields, so a new field travels without an edit here.
 def _getter(cls: type) -> Callable[[Any], _Packed]:

@@ -253,9 +253,9 @@ class Store(GraphReader):
 
     def insert_resolved(self, resolved: Iterable[ResolvedRef]) -> None:
         """Insert references with their edges (references not stored before)."""
-        # Speed: one INSERT per reference (to learn its rowid for its edges) cost
-        # ~2 s on Django; ids are handed out here instead (callers write inside
-        # atomic(), which holds the write lock) so both tables load by executemany.
+        # Speed: one INSERT per reference (to learn its rowid for its edges) was a large share
+        # of a full build; ids are handed out here instead (callers write inside atomic(),
+        # which holds the write lock) so both tables load by executemany.
         c = self.conn
         next_id = c.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM refs").fetchone()[0]
         refs: list[tuple[object, ...]] = []

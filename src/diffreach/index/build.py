@@ -44,8 +44,8 @@ class ExtractSource:
         self._paths = frozenset(extracts) | frozenset(self._texts)
         self._named: dict[str, list[SymRow]] = {}
         self._inherits: dict[str, list[Ref]] = {}
-        # One row per symbol, shared by ``named`` and ``symbols_in`` (building them twice
-        # was 0.2 s of resolving Django, and twice the rows the resolver keeps).
+        # One row per symbol, shared by ``named`` and ``symbols_in`` (building them twice cost
+        # resolution time, and twice the rows the resolver keeps).
         self._rows: dict[str, list[SymRow]] = {}
         for path, fx in extracts.items():
             rows = self._rows[path] = [sym_row(s) for s in fx.symbols]

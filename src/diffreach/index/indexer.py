@@ -54,13 +54,13 @@ class Indexer:
         self.store = store or Store.open(self.root)
         self._counts_shifted = False  # this run moved the cached counts instead of voiding them
         self._definitions_moved = True  # this run changed some file's definitions (or the file set)
-        self._is_git = git.is_repo(self.root)  # asked once: a subprocess per run was 5-10 ms of an update
+        self._is_git = git.is_repo(self.root)  # asked once: a subprocess per run is a cost every update paid
         # Module resolvers kept between runs while the paths and the resolution config stay.
         self._modules: dict[str, tuple[frozenset[str], ModuleResolver]] = {}
         self._modules_digest = ""
         self._verdicts: dict[str, str] = {}  # what each path's name decides in walk (config is fixed)
         # Each file's (language, package), kept between updates and moved by what they rewrite
-        # (reading them all was ~10 ms of a one-file update on Django); dropped when another
+        # (reading them all was a share of every one-file update); dropped when another
         # connection wrote the database in between (``data_version``) and after a full build.
         self._langs: dict[str, tuple[str, str]] | None = None
         self._data_version = -1

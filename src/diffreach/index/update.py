@@ -100,12 +100,12 @@ class IncrementalUpdate:
             report.mode = "unchanged"
             return report
         with self.store.atomic():
-            # Again under the write lock, only for these files (all 2.9k rows of Django: ~10 ms).
+            # Again under the write lock, only for these files (reading every row is not cheap).
             known = self.store.indexed(extracts)
             self.store.set_meta("build", "pending")
             file_set_changed = bool(gone) or any(p not in known for p in extracts)
-            # Speed: recounting the graph after a one-file edit was most of the update (1.7 s
-            # of 2.9 s on Django); the figures of the rewritten files move the cached count.
+            # Speed: recounting the graph after a one-file edit was most of the update; the
+            # figures of the rewritten files move the cached count.
             # A changed file set rewrites other files' import edges, registries write edges
             # of no one file: both recount.
             delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
@@ -117,7 +117,7 @@ class IncrementalUpdate:
             subclasses = self._subclasses_of(classes)
             # Speed: when no file's interface moved, a file whose every name in sight is as
             # before (a body edit) gets its references' old outcomes back instead of resolving
-            # them again: resolution reads no line numbers. (Django: most of a 1-file update.)
+            # them again: resolution reads no line numbers (it was most of a 1-file update).
             kept = {} if changes or file_set_changed else self._kept_outcomes(extracts)
             self._rewrite(touched, extracts, mtimes)
             source = self._source(extracts, gone)

@@ -94,7 +94,7 @@ def _rewrite_terms(store: Store, paths: list[str], full: bool, current: bool) ->
     if not current:
         # Only a database without a current term index can lack its tables (or have them in an
         # older shape: dropped, they are derived): running the schema script on every update
-        # was ~5 ms of a one-file update.
+        # was a noticeable part of a one-file update.
         tables.reset_term_tables(store.conn)
     # A whole rebuild loads without the tables' secondary indexes and builds them once (dropped
     # before the node cursor opens: DDL waits for no open statement).

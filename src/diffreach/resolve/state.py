@@ -61,7 +61,7 @@ class ResolverState(ABC):
         # Cycles met (a guard of an open member or import lookup hit): an answer worked out
         # while this grows is partial, depends on the order of resolution and is not memoised.
         self._member_cycles: int = 0
-        # Speed (a full build asks these per reference, ~1M times on Django): a path's
+        # Speed (a full build asks these once per reference): a path's
         # language, the out-of-line methods of a name, and the repository-wide
         # candidates of a name never change during one resolver's life.
         self._specs: _SpecTable = _SpecTable(self.source)
@@ -115,8 +115,8 @@ class ResolverState(ABC):
     def module_resolver(self, spec: LanguageSpec) -> ModuleResolver:
         resolver = self._resolvers.get(spec.name)
         if resolver is None:
-            # Speed: building one is a pass over every path (Python: 30-60 ms on Django),
-            # most of a one-file update when done again on every update.
+            # Speed: building one is a pass over every path, most of a one-file update when
+            # done again on every update.
             shared = self._shared_modules
             kept = shared.get(spec.name) if shared is not None else None
             if kept is not None and kept[0] == self._paths:
@@ -146,7 +146,7 @@ class ResolverState(ABC):
             cached = self._file_syms[path] = (by_id, children)
         return cached
 
-    # Speed: these two are asked ~1.5M times on Django; the memo is read inline.
+    # Speed: these two are asked more than once per reference; the memo is read inline.
     def symbol(self, sid: str) -> SymRow | None:
         path = sid.partition("::")[0]
         return (self._file_syms.get(path) or self._syms(path))[0].get(sid)
