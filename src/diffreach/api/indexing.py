@@ -31,11 +31,19 @@ class GraphUpdater:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.indexer: Indexer | None = None
+        self.busy = False  # the last update found another process writing the graph and did nothing
 
     def update(self, paths: list[str] | None = None) -> dict[str, Any]:
         """The update's report (``IndexReport.as_json``). ``paths``: the files a watcher saw
-        change, looked at instead of walking the repository (see ``Indexer.run``)."""
+        change, looked at instead of walking the repository (see ``Indexer.run``). Mode ``busy``
+        (and ``self.busy``) when another process held the write lock: nothing was updated, and
+        nothing waited for it."""
         self.indexer = kept_indexer(self.indexer, self.root)
+        self.busy = not self.indexer.store.write_lock_free()
+        if self.busy:
+            # Another process holds the write lock (a long build): waiting for it would hold
+            # every answer for as long; the caller answers from the graph as it stands.
+            return {"mode": "busy", "note": "another process is writing the graph: not brought up to date"}
         try:
             return self.indexer.run(paths=paths).as_json()
         except Exception:

@@ -191,6 +191,23 @@ class Store(GraphReader):
             self.conn.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
         return True
 
+    def write_lock_free(self) -> bool:
+        """True when no other connection holds the write lock at this moment (taken and given
+        back at once, never waited for): a caller that would only update the graph before
+        answering (the MCP server) answers from the graph as it stands instead of waiting for
+        another process's long build. Another writer may still begin right after."""
+        self.conn.execute("PRAGMA busy_timeout=0")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc):
+                raise
+            return False
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout={_BUSY_MS}")
+        self.conn.execute("ROLLBACK")
+        return True
+
     # ----- meta --------------------------------------------------------------------------------
 
     def get_meta(self, key: str, default: str = "") -> str:

@@ -79,6 +79,7 @@ class ReviewContext:
     importers_baseline_tokens: int | None = None
     originals: tuple[Original, ...] = field(default=(), repr=False)
     floor: int | None = None  # fewest tokens the context can take (set when the diff was compressed)
+    notes: tuple[str, ...] = ()  # what the context could not do (e.g. keep its cut blocks for expand)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -96,6 +97,7 @@ class ReviewContext:
             "baseline_tokens": self.baseline_tokens,
             "importers_baseline_tokens": self.importers_baseline_tokens,
             "floor": self.floor,
+            "notes": list(self.notes),
             "blocks": [
                 {"id": b.id, "section": b.section, "title": b.title, "tokens": b.tokens, "elided": b.id in self.elided}
                 for b in self.blocks

@@ -20,7 +20,7 @@ import datetime as dt
 import hashlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,12 @@ from diffreach.model import EdgeKind, ImpactResult
 from diffreach.review.context import LEVELS, ReviewContext, build_context, remember
 from diffreach.review.forward import forward_uses
 from diffreach.review.tokens import HeuristicCounter, TokenCounter
+
+NOT_KEPT = (
+    "the cut blocks could not be stored while the graph is being written (another process holds"
+    " the write lock): their ids will not expand; run again to expand them"
+)
+NOT_BILLED = "the token bill misses this context: the graph was being written when it was served"
 
 
 @dataclass(frozen=True)
@@ -160,8 +166,9 @@ def repository_baseline(store: Store, counter: TokenCounter, read: Callable[[str
             return int(data["tokens"])
     sizes = _file_sizes(store)
     tokens = _count_files(sorted(sizes), sizes, counter, read)
-    with store.atomic():
-        store.set_meta(key, json.dumps({"digest": digest, "tokens": tokens}))
+    # A cache: while another connection holds the write lock (a long build) it is not kept,
+    # and the answer does not wait for the lock; the next call counts again.
+    store.write_if_free(lambda: store.set_meta(key, json.dumps({"digest": digest, "tokens": tokens})))
     return tokens
 
 
@@ -227,20 +234,22 @@ def serve_context(
         file_hash=hashes.get,
         forward=forward_uses(store, impact, read),  # issue 23: what the changed lines use
     )
-    with store.atomic() as conn:
-        remember(conn, ctx)
-    record(
-        store,
-        Entry(
-            at=_stamp(now_utc()),
-            base=impact.base,
-            head=impact.head,
-            budget=budget,
-            level=ctx.level,
-            returned_tokens=ctx.tokens,
-            baseline_tokens=baseline,
-            tokenizer=counter.name,
-            origin=origin,
-        ),
+    entry = Entry(
+        at=_stamp(now_utc()),
+        base=impact.base,
+        head=impact.head,
+        budget=budget,
+        level=ctx.level,
+        returned_tokens=ctx.tokens,
+        baseline_tokens=baseline,
+        tokenizer=counter.name,
+        origin=origin,
     )
-    return ctx
+    # A reader's answer never waits for the write lock (a long build may hold it for minutes):
+    # what cannot be written now is skipped, and the result says so.
+    notes = []
+    if not store.write_if_free(lambda: remember(store.conn, ctx)) and ctx.originals:
+        notes.append(NOT_KEPT)
+    if not store.write_if_free(lambda: insert_entry(store.conn, entry)):
+        notes.append(NOT_BILLED)
+    return replace(ctx, notes=ctx.notes + tuple(notes)) if notes else ctx

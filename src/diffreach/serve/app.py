@@ -44,6 +44,7 @@ class App:
     rank_lock: anyio.Lock = field(default_factory=anyio.Lock)  # questions take turns (see the docstring)
     # One indexer kept between updates (what it learnt is reused); used under ``lock`` only.
     updater: api.GraphUpdater = field(init=False)
+    behind: bool = False  # the last refresh found another process writing the graph: results are stale
 
     def __post_init__(self) -> None:
         self.updater = api.GraphUpdater(self.root)
@@ -58,8 +59,12 @@ class App:
         return await anyio.to_thread.run_sync(lambda: func(*args, **kwargs))
 
     async def refresh(self, paths: list[str] | None = None) -> dict[str, Any]:
-        """Bring the graph up to date under the update lock; the update's report."""
-        return await self.run(self.update, paths)
+        """Bring the graph up to date under the update lock; the update's report. When another
+        process holds the graph's write lock (a long build) nothing waits: the graph is read as
+        it stands and ``behind`` marks the results stale until an update goes through."""
+        report = await self.run(self.update, paths)
+        self.behind = self.updater.busy
+        return report
 
     def update(self, paths: list[str] | None = None) -> dict[str, Any]:
         """Bring the graph up to date; call it through ``refresh`` (one writer at a time, and the
@@ -116,9 +121,12 @@ async def envelope(
     current, baseline = await app.read(api.graph_facts, app.root, updated=updated, with_state=index is None)
     state = index if index is not None else current
     assert state is not None  # graph_facts reads the state when none is given
+    index_json = state.as_json()
+    if app.behind:  # another process is writing the graph: this answer is from the graph before it
+        index_json.update(stale=True, being_updated=True)
     # The savings metadata is added after the cut: keep room for it, so the whole result fits.
     probe = api.estimate_context_savings(original_tokens=baseline, returned_tokens=max_tokens)
     room = api.estimate_tokens(api.attach_context_savings({}, probe))
-    data = bound({**data, "index": state.as_json()}, max(1, max_tokens - room), hint)
+    data = bound({**data, "index": index_json}, max(1, max_tokens - room), hint)
     savings = api.estimate_context_savings(original_tokens=baseline, returned_tokens=api.estimate_tokens(data))
     return api.attach_context_savings(data, savings)
