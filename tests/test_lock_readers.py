@@ -19,6 +19,7 @@ from diffreach import api
 from diffreach.graph import store as store_module
 from diffreach.graph.ledger import entries_since
 from diffreach.graph.store import Store, db_path
+from diffreach.present.text import render_context_summary
 from diffreach.review.context import BlockError
 from diffreach.review.ledger import NOT_BILLED, NOT_KEPT
 from diffreach.serve.app import App
@@ -61,6 +62,7 @@ def test_review_context_answers_while_the_write_lock_is_held_and_says_what_it_co
     assert ctx.elided and ctx.originals
     assert NOT_KEPT in ctx.notes and NOT_BILLED in ctx.notes
     assert ctx.as_json()["notes"] == [NOT_KEPT, NOT_BILLED]
+    assert render_context_summary(ctx).splitlines()[1:] == [f"note: {NOT_KEPT}", f"note: {NOT_BILLED}"]
     with pytest.raises(BlockError, match="unknown block id"):
         api.expand(root, ctx.elided[0])  # not stored: the note said so
     assert _ledger_rows(root) == 0  # the bill misses that one context

@@ -171,12 +171,14 @@ def render_stats(data: dict[str, Any]) -> str:
 
 
 def render_context_summary(ctx: api.ReviewContext) -> str:
-    """One line after a review context: its size, budget, level, fit and savings."""
-    return (
+    """One line after a review context: its size, budget, level, fit and savings; then a line
+    per note (what could not be kept while another process wrote the graph)."""
+    line = (
         f"{ctx.tokens:,} tokens ({ctx.tokenizer}) of {ctx.budget if ctx.budget is not None else 'no'} budget"
         f" · level {ctx.level} · {'fits' if ctx.fits else 'OVER BUDGET'} · "
         + api.format_context_savings(ctx.savings, "the whole repository")
     )
+    return "\n".join([line, *(f"note: {n}" for n in ctx.notes)])
 
 
 def render_query(result: dict[str, Any]) -> str:
