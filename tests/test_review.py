@@ -274,7 +274,8 @@ def test_action_is_a_composite_action_whose_run_steps_name_a_shell() -> None:
 def test_action_caches_the_graph_on_the_base_and_finds_its_comment_by_the_marker() -> None:
     steps = action_steps()
     cache = next(s for s in steps if "uses: actions/cache@" in s)
-    assert "path: .diffreach\n" in cache and "key: diffreach-${{ runner.os }}-${{ inputs.base }}" in cache
+    assert "          .diffreach\n" in cache and "key: diffreach-${{ runner.os }}-${{ inputs.base }}" in cache
+    assert "          .git/diffreach-store-id\n" in cache  # the id that binds the graph to a checkout
     post = next(s for s in steps if "sticky comment" in s)
     assert f'contains("{MARKER}")' in post
     assert "--method PATCH" in post and "--method POST" in post
