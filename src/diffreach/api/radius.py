@@ -77,17 +77,10 @@ def blast_radius(
         state = index_state(top, store, updated)
         if caps.hops == config.hops:
             left = None  # the warm-up changes nothing here: not worth a word
-        notes = list(radius.notes) + _notes(diff, state, None if left is None else (caps.hops, left))
-        cochanged = (
-            _cochanged(top, store, diff, radius.files, config)
-            if (config.history if history is None else history)
-            else None
-        )
-        if cochanged is not None and cochanged.note:
-            notes.append(cochanged.note)
-        outside = _outside_graph(store, diff)
-        if outside:
-            notes.append(outside)
+        wanted = config.history if history is None else history
+        cochanged = _cochanged(top, store, diff, radius.files, config) if wanted else None
+        later = (cochanged.note if cochanged is not None else "", _outside_graph(store, diff))
+        notes = [*radius.notes, *_notes(diff, state, None if left is None else (caps.hops, left)), *filter(None, later)]
         return ImpactResult(
             radius=replace(radius, notes=tuple(notes)),
             diff_text=diff.text,
