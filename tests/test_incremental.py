@@ -36,6 +36,13 @@ BODIES = [
     # Calls whose argument count picks an overload (a family may span the files' updates).
     "{n}(1)",
     "m0.{n}(1, 2)",
+    # Function values (resolve/values.py): an alias, a returned function and a call of what a
+    # function returns (in this file or another), a table's entry.
+    "h = {n}\n        h()",
+    "return {n}",
+    "{n}()()",
+    "y = m0.{n}()\n        y()",
+    "t = {{'k': {n}}}\n        t['k']()",
 ]
 # A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
 OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"

@@ -33,7 +33,7 @@ from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, ou
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import FileExtract, Import, RefKind
+from diffreach.model import VALUE_MARK, FileExtract, Import, RefKind
 
 _REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.INHERIT}
 _MAIN_PREFIXES = ("definition.", "reference.")
@@ -91,6 +91,7 @@ class _Step:
     kind: str  # reference kind, for ``@reference.*``
     preset: dict[str, str]
     spec: LanguageSpec
+    keyed: bool = False  # a reference whose name takes a ``@key`` or a preset ``suffix``
 
 
 def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
@@ -98,6 +99,11 @@ def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
     text = source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)]
     names = {m.decode() for m in re.findall(rb"@([\w.-]+)", text)}
     return {n for n in names if n.startswith(_MAIN_PREFIXES) or n in _MAIN_PLAIN}
+
+
+def _mentions(source: bytes, query: Query, pattern: int, capture: bytes) -> bool:
+    text = source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)]
+    return re.search(re.escape(capture) + rb"\b(?![.\w])", text) is not None
 
 
 @cache
@@ -115,7 +121,8 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
         group = main.split(".", 1)[0]
         kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
         skip = group == "reference" and not kind
-        steps.append(None if skip else _Step(_HANDLERS[group], main, kind, preset, spec))
+        keyed = group == "reference" and ("suffix" in preset or _mentions(source, query, pattern, b"@key"))
+        steps.append(None if skip else _Step(_HANDLERS[group], main, kind, preset, spec, keyed))
     return tuple(steps)
 
 
@@ -329,7 +336,8 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     names = captures.get("name")
     if names is None:
         return
-    key = (step.kind, names[0].start_byte)
+    # A keyed reference shares its name node with a plain one (make()() and make()).
+    key = (step.kind + "[]" if step.keyed else step.kind, names[0].start_byte)
     if key in found.refs:
         return
     nodes = captures.get(step.main)
@@ -348,7 +356,11 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     owner = _clean_type(_members(text(owners[0]), step.spec)) if owners else ""
     arguments = captures.get("arguments")
     args = _argument_count(arguments[0], step.spec) if arguments is not None else -1
-    found.refs[key] = (nodes[0], step.kind, step.preset.get("name") or text(names[0]), receiver, owner, args)
+    name = step.preset.get("name") or text(names[0])
+    if step.keyed:  # a call through a table entry or a returned value: TABLE["x"](), make()()
+        keys = captures.get("key")
+        name += (f"[{text(keys[0])}]" if keys is not None else "") + step.preset.get("suffix", "")
+    found.refs[key] = (nodes[0], step.kind, name, receiver, owner, args)
 
 
 def _argument_count(node: Node, spec: LanguageSpec) -> int:
@@ -373,16 +385,49 @@ def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> N
 
 def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
     nodes = captures.get(step.main)
-    if nodes is not None and "binding.name" in captures and "binding.type" in captures:
-        # A preset prefix ("this.") makes a field or parameter property a member binding.
-        bound = step.preset.get("binding.prefix", "") + found.text(captures["binding.name"][0])
+    if nodes is None:
+        return
+    names = captures.get("binding.name")
+    bound = step.preset.get("binding.name") if names is None else found.text(names[0])
+    if bound is None:
+        return
+    # A preset prefix ("this.") makes a field or parameter property a member binding.
+    bound = _members(_squeeze(step.preset.get("binding.prefix", "") + bound), step.spec)
+    if "binding.type" in captures:
         found.bindings.append(
-            (
-                nodes[0],
-                _members(_squeeze(bound), step.spec),
-                _clean_type(_members(found.text(captures["binding.type"][0]), step.spec)),
-            )
+            (nodes[0], bound, _clean_type(_members(found.text(captures["binding.type"][0]), step.spec)))
         )
+        return
+    key = _value_key(found, step, captures)
+    if key is None:
+        return
+    values = captures.get("binding.value")
+    # A function value (VALUE_MARK + the expression naming it), or VALUE_MARK alone: the name
+    # is rebound to something else (resolve/values.py).
+    value = _members(_squeeze(found.text(values[0])), step.spec) if values is not None else ""
+    found.bindings.append((nodes[0], bound + key, VALUE_MARK + value))
+
+
+def _value_key(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> str | None:
+    """``[key]`` for an entry of a literal table (its key, or its position in a list), ""
+    for a plain name; None when a spread before the entry makes its position unknown."""
+    keys = captures.get("binding.key")
+    if keys is not None:
+        return f"[{found.text(keys[0])}]"
+    entries = captures.get("binding.index")
+    if entries is None:
+        return ""
+    entry = entries[0]
+    parent = entry.parent
+    position = 0
+    for child in parent.named_children if parent is not None else ():
+        if child.id == entry.id:
+            return f"[{position}]"
+        if child.type in step.spec.spread_arguments:
+            return None
+        if not child.is_extra:
+            position += 1
+    return None
 
 
 def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

@@ -36,7 +36,8 @@ _MODULES = (
 # file: those are hashed) changes the records extraction or resolution produce: a graph written
 # under another key is rebuilt, since an update would re-read only the files that changed and
 # leave the rest as the old code wrote them.
-EXTRACTION_VERSION = 3  # 2: module paths in imports are not notes; 3: a call's argument count
+EXTRACTION_VERSION = 4  # 2: module paths in imports are not notes; 3: a call's argument count;
+# 4: function values (value bindings, calls through table entries and returned functions)
 
 
 @cache

@@ -22,7 +22,18 @@ Capture names used by the query files (the contract with ``extract.py``):
   ``@import.alias``, ``@import.wildcard``; ``@import.default`` marks a default
   import (JS) and ``@import.namespace`` a namespace binding.
 - ``@binding`` with ``@binding.name`` and ``@binding.type``: a variable whose
-  type the code states.
+  type the code states. With ``@binding.value`` instead: a name bound to a
+  function value (the expression naming the function: a name, ``mod.f``,
+  ``self.m``, the callee of a lambda's body, a ``partial``'s first argument),
+  stored as ``VALUE_MARK`` + the expression; ``@binding.key`` (a literal key)
+  or ``@binding.index`` (the entry's position in a list) make the name
+  ``name[key]``, an entry of a literal table. With neither: the name is rebound
+  to something that is not a function value (kept only where the file binds a
+  function value to that name). ``(#set! binding.name "()")`` binds what a
+  function returns (resolve/values.py).
+- ``@reference.call`` with ``@key`` (a literal key or index) calls a table's
+  entry (``name[key]``); ``(#set! suffix "()")`` calls what ``@name``'s call
+  returns (``make()()``).
 - ``@package`` with ``@package.name``: a declared package or namespace.
 - ``@comment``: a comment, and ``@doc``: a string literal's content (docstrings
   included), the prose of a symbol's notes for query ranking. A ``@comment``
