@@ -180,3 +180,53 @@ def test_python_callers_of_a_decorated_function_still_reach_it() -> None:
     found = calls(files)
     assert ("use.py::run", "lib.py::work", "import") in found
     assert not any(s == "use.py::run" and t.startswith("deco.py") for s, t, _ in found)
+
+
+# ----- JavaScript and TypeScript ---------------------------------------------------------------
+
+
+JS_LIB = "export function f() {}\nexport function g() {}\n"
+
+
+def test_javascript_a_name_bound_to_a_function_or_its_bind_is_called_through_it() -> None:
+    files = {
+        "lib.js": JS_LIB,
+        "use.js": "import { f, g } from './lib';\nconst h = f;\nfunction run() {\n  h();\n  const b = g.bind(null);\n  b();\n}\n",
+    }
+    assert callees(files, "use.js::run") == {"lib.js::f", "lib.js::g"}
+    assert ("use.js::run", "lib.js::f", "value") in calls(files)
+
+
+def test_javascript_object_and_array_entries_are_called_by_member_key_and_index() -> None:
+    files = {
+        "a.js": "function f() {}\nfunction g() {}\nconst T = { x: f, g };\nconst A = [f, g];\n"
+        "function run() {\n  T.x();\n  T['g']();\n  A[1]();\n}\nfunction other() {\n  T.y();\n  A[2]();\n}\n",
+    }
+    assert callees(files, "a.js::run") == {"a.js::f", "a.js::g"}
+    assert callees(files, "a.js::other") == set()
+
+
+def test_javascript_a_returned_function_is_called() -> None:
+    files = {
+        "a.js": "function f() {}\nfunction make() { return f; }\nconst mk = () => f;\n"
+        "function run() {\n  make()();\n  const h = mk();\n  h();\n}\n",
+    }
+    assert callees(files, "a.js::run") == {"a.js::make", "a.js::mk", "a.js::f"}
+
+
+def test_javascript_a_rebound_name_or_a_parameter_is_not_followed() -> None:
+    files = {
+        "a.js": "function f() {}\nlet h = f;\nfunction run() {\n  h = load();\n  h();\n}\n"
+        "function take(h) {\n  h();\n}\n",
+    }
+    assert "a.js::f" not in callees(files, "a.js::run")
+    assert callees(files, "a.js::take") == set()
+
+
+def test_typescript_a_typed_parameter_shadows_a_module_level_value() -> None:
+    files = {
+        "a.ts": "function f(): void {}\nconst cb = f;\nfunction run(cb: () => void): void {\n  cb();\n}\n"
+        "function go(): void {\n  cb();\n}\n",
+    }
+    assert callees(files, "a.ts::run") == set()
+    assert callees(files, "a.ts::go") == {"a.ts::f"}

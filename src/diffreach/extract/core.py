@@ -32,6 +32,7 @@ from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
+from diffreach.extract.values import entry_key
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import VALUE_MARK, FileExtract, Import, RefKind
 
@@ -384,12 +385,9 @@ def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> N
 
 
 def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    nodes = captures.get(step.main)
-    if nodes is None:
-        return
-    names = captures.get("binding.name")
+    nodes, names = captures.get(step.main), captures.get("binding.name")
     bound = step.preset.get("binding.name") if names is None else found.text(names[0])
-    if bound is None:
+    if nodes is None or bound is None:
         return
     # A preset prefix ("this.") makes a field or parameter property a member binding.
     bound = _members(_squeeze(step.preset.get("binding.prefix", "") + bound), step.spec)
@@ -398,36 +396,11 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
             (nodes[0], bound, _clean_type(_members(found.text(captures["binding.type"][0]), step.spec)))
         )
         return
-    key = _value_key(found, step, captures)
-    if key is None:
-        return
-    values = captures.get("binding.value")
-    # A function value (VALUE_MARK + the expression naming it), or VALUE_MARK alone: the name
-    # is rebound to something else (resolve/values.py).
+    key, values = entry_key(captures, found.text, step.spec.spread_arguments), captures.get("binding.value")
+    # A function value (VALUE_MARK + its expression), or VALUE_MARK alone: a rebinding (extract/values.py).
     value = _members(_squeeze(found.text(values[0])), step.spec) if values is not None else ""
-    found.bindings.append((nodes[0], bound + key, VALUE_MARK + value))
-
-
-def _value_key(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> str | None:
-    """``[key]`` for an entry of a literal table (its key, or its position in a list), ""
-    for a plain name; None when a spread before the entry makes its position unknown."""
-    keys = captures.get("binding.key")
-    if keys is not None:
-        return f"[{found.text(keys[0])}]"
-    entries = captures.get("binding.index")
-    if entries is None:
-        return ""
-    entry = entries[0]
-    parent = entry.parent
-    position = 0
-    for child in parent.named_children if parent is not None else ():
-        if child.id == entry.id:
-            return f"[{position}]"
-        if child.type in step.spec.spread_arguments:
-            return None
-        if not child.is_extra:
-            position += 1
-    return None
+    if key is not None:
+        found.bindings.append((nodes[0], bound + key, VALUE_MARK + value))
 
 
 def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

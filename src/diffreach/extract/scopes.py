@@ -14,8 +14,9 @@ from dataclasses import dataclass, fields
 
 from tree_sitter import Node
 
+from diffreach.extract.values import kept_values
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import VALUE_MARK, Binding, NodeKind, Ref
+from diffreach.model import Binding, NodeKind, Ref
 
 CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
 MAX_RECEIVER = 120  # longer receiver texts (generated chains) are stored as "?"
@@ -79,7 +80,7 @@ class Scopes:
 
     def bindings(self, raw: Iterable[tuple[Node, str, str]], spec: LanguageSpec) -> list[Binding]:
         out = []
-        for node, name, type_name in _kept_values(raw):
+        for node, name, type_name in kept_values(raw):
             if not type_name:
                 continue
             i = self.index_of(node)
@@ -89,25 +90,6 @@ class Scopes:
                     i = self.ordered[i].parent
             out.append(Binding(self.id_of(i), name, type_name, node.start_point.row + 1))
         return out
-
-
-def _kept_values(raw: Iterable[tuple[Node, str, str]]) -> list[tuple[Node, str, str]]:
-    """The bindings, with each bare VALUE_MARK (a name bound to something that is not a function
-    value) kept only where it can matter: where no other binding of the same node names the
-    same thing (``x = f`` is also an assignment of anything), and where the file binds a
-    function value to that name (or to an entry ``name[k]`` of it; a function's return is the
-    name "()"). Most assignments bind no function value: keeping them all would grow the
-    bindings table for nothing."""
-    rows = list(raw)
-    told = {(node.start_byte, name) for node, name, type_name in rows if type_name != VALUE_MARK}
-    valued = {
-        name.partition("[")[0] for _, name, type_name in rows if len(type_name) > 1 and type_name.startswith(VALUE_MARK)
-    }
-    return [
-        row
-        for row in rows
-        if row[2] != VALUE_MARK or ((row[0].start_byte, row[1]) not in told and row[1].partition("[")[0] in valued)
-    ]
 
 
 # Speed: a frozen dataclass's ``__init__`` sets each field through

@@ -328,6 +328,7 @@ SPEC = LanguageSpec(
     docstring=DOCSTRING,
     string_prefixes=DOCSTRING_PREFIXES,
     spread_arguments=frozenset({"spread_element"}),
+    value_members=True,
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",

@@ -265,6 +265,9 @@ class LanguageSpec:
     # The compiler picks the member by the call's arguments (Java, C#, Kotlin, C++, TypeScript's
     # signatures): a call binds to the members whose parameter count fits its argument count.
     overload_arity_selects: bool = False
+    # An entry of a literal table is read as a member too (JavaScript's ``T.x()`` of
+    # ``const T = {x: f}``), not only with a literal key (resolve/values.py).
+    value_members: bool = False
 
     @cached_property
     def query_source(self) -> str:

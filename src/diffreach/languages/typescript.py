@@ -61,6 +61,7 @@ _TS = LanguageSpec(
     docstring=DOCSTRING,
     string_prefixes=DOCSTRING_PREFIXES,
     spread_arguments=frozenset({"spread_element"}),
+    value_members=True,
     overload_implementation_last=True,
     overload_arity_selects=True,
     import_alias=lambda module: "",

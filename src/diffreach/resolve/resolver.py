@@ -272,6 +272,10 @@ class Resolver(FunctionValues):
                 # given to the function object itself (JS ``Foo.from = …``) is known.
                 owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
+            if target is None and ref.kind == RefKind.CALL and spec.value_members:  # T.x() of T = {x: f}
+                entry = self.value_of_member(path, ref)
+                if entry is not None:
+                    return self._edge(path, ref, entry, Resolution.VALUE, source_is_test)
             if isinstance(owner, Module):
                 resolution = Resolution.IMPORT
             if owner is None and target is None:

@@ -19,7 +19,7 @@ rebinding to anything else → ``=`` alone. A typed binding ``x = make()`` says 
 
 from __future__ import annotations
 
-from diffreach.model import VALUE_MARK, NodeKind, SymRow
+from diffreach.model import VALUE_MARK, NodeKind, Ref, SymRow
 from diffreach.resolve.fallback import NameFallback
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
@@ -45,6 +45,16 @@ class FunctionValues(NameFallback):
         """The function a call of ``name`` at ``line`` reaches through a value, with the scope
         whose binding decided it; None when no binding says."""
         return self._value_in_scope(path, scope, name, line, 0)
+
+    def value_of_member(self, path: str, ref: Ref) -> SymRow | None:
+        """``T.x()`` read as the entry ``T[x]`` of a literal table bound to ``T``."""
+        if not ref.receiver.isidentifier():
+            return None
+        entry = f"{ref.receiver}[{ref.name}]"
+        if not self.has_values(path, entry):
+            return None
+        held = self._value_in_scope(path, ref.scope, entry, ref.line, 0)
+        return held[0] if held is not None else None
 
     def _value_table(self, path: str) -> dict[str, dict[str, list[Bound]]]:
         table = self._values.get(path)
