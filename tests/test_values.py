@@ -230,3 +230,26 @@ def test_typescript_a_typed_parameter_shadows_a_module_level_value() -> None:
     }
     assert callees(files, "a.ts::run") == set()
     assert callees(files, "a.ts::go") == {"a.ts::f"}
+
+
+# ----- Go --------------------------------------------------------------------------------------
+
+
+GO = (
+    "package main\n\ntype Store struct{}\n\nfunc (s *Store) Get() int { return 1 }\n\nfunc f() {}\nfunc g() {}\n\n"
+    "func make2() func() { return f }\n\nvar h = g\n\n"
+    "func run(cb func()) {\n\ts := &Store{}\n\tget := s.Get\n\tget()\n\tk := f\n\tk()\n\th()\n\tmake2()()\n\tcb()\n}\n"
+    "func again() {\n\tk := f\n\tk = g\n\tk()\n}\n"
+)
+
+
+def test_go_method_values_function_values_and_returned_functions_are_called() -> None:
+    files = {"go.mod": "module x\n", "a.go": GO}
+    found = calls(files)
+    assert {t for s, t, _ in found if s == "a.go::run"} == {"a.go::Store.Get", "a.go::f", "a.go::g", "a.go::make2"}
+    assert ("a.go::run", "a.go::Store.Get", "value") in found
+
+
+def test_go_the_last_assignment_wins_and_a_parameter_is_not_followed() -> None:
+    files = {"go.mod": "module x\n", "a.go": GO}
+    assert callees(files, "a.go::again") == {"a.go::g"}

@@ -41,6 +41,8 @@
       (unary_expression operand: (composite_literal type: (type_identifier) @receiver))])
     field: (field_identifier) @name)) @reference.call
 (call_expression function: (identifier) @name) @reference.call
+((call_expression function: (call_expression function: (identifier) @name)) @reference.call
+  (#set! suffix "()"))
 (call_expression
   function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
 (call_expression function: (index_expression operand: (identifier) @name)) @reference.call
@@ -101,6 +103,24 @@
     arguments: (argument_list . (type_identifier) @binding.type)))) @binding
   (#eq? @_new "new"))
 (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
+
+; Function values (resolve/values.py): a name bound to a function or a method value (h := s.Get),
+; what a function returns; a binding with no @binding.value or @binding.type rebinds the name.
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name .)
+  right: (expression_list . [(identifier) (selector_expression)] @binding.value .)) @binding
+(assignment_statement
+  left: (expression_list . (identifier) @binding.name .)
+  right: (expression_list . [(identifier) (selector_expression)] @binding.value .)) @binding
+(var_spec
+  name: (identifier) @binding.name .
+  value: (expression_list . [(identifier) (selector_expression)] @binding.value .)) @binding
+(short_var_declaration left: (expression_list (identifier) @binding.name)) @binding
+(assignment_statement left: (expression_list (identifier) @binding.name)) @binding
+(var_spec name: (identifier) @binding.name) @binding
+((return_statement (expression_list . [(identifier) (selector_expression)] @binding.value .)) @binding
+  (#set! binding.name "()"))
+((return_statement) @binding (#set! binding.name "()"))
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
