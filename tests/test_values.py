@@ -253,3 +253,36 @@ def test_go_method_values_function_values_and_returned_functions_are_called() ->
 def test_go_the_last_assignment_wins_and_a_parameter_is_not_followed() -> None:
     files = {"go.mod": "module x\n", "a.go": GO}
     assert callees(files, "a.go::again") == {"a.go::g"}
+
+
+# ----- beside the type layer (resolve/types.py) ------------------------------------------------
+
+CART = "class Cart:\n    def total(self):\n        pass\n"
+
+
+def test_python_a_copy_of_a_function_is_a_value_and_a_copy_of_an_object_keeps_its_type() -> None:
+    shop = (
+        "from lib import f\nfrom cart import Cart\n\n"
+        "class Shop:\n"
+        "    def __init__(self):\n        cart = Cart()\n        self.cart = cart\n        h = f\n        h()\n\n"
+        "    def pay(self):\n        self.cart.total()\n"
+    )
+    found = calls({"lib.py": LIB, "cart.py": CART, "shop.py": shop})
+    assert ("shop.py::Shop.__init__", "lib.py::f", "value") in found
+    assert ("shop.py::Shop.pay", "cart.py::Cart.total", "type") in found
+    # The copied object is no function value: nothing reaches Cart through h's binding.
+    assert not {c for c in found if c[2] == "value" and c[1] != "lib.py::f"}
+
+
+def test_python_a_declared_return_type_and_a_returned_function_coexist() -> None:
+    lib = (
+        CART + "\nfrom typing import Callable\n\ndef f():\n    pass\n\n"
+        "def make() -> Callable[[], None]:\n    return f\n\n"
+        "def build() -> Cart:\n    return Cart()\n"
+    )
+    use = "from lib import make, build\n\ndef run():\n    make()()\n    build().total()\n"
+    found = calls({"lib.py": lib, "use.py": use})
+    assert ("use.py::run", "lib.py::f", "value") in found
+    assert ("use.py::run", "lib.py::Cart.total", "type") in found
+    # build's return is no function value: build() called again reaches nothing through it.
+    assert ("use.py::run", "lib.py::Cart", "value") not in found
