@@ -41,6 +41,13 @@ BODIES = [
     "y = {n}()\n        y.alpha()",
     "{n}().alpha()",
     "self.h = {n}()\n        self.h.alpha()",
+    # Function values (resolve/values.py): an alias, a returned function and a call of what a
+    # function returns (in this file or another), a table's entry.
+    "h = {n}\n        h()",
+    "return {n}",
+    "{n}()()",
+    "y = m0.{n}()\n        y()",
+    "t = {{'k': {n}}}\n        t['k']()",
 ]
 # A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
 OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"

@@ -48,6 +48,7 @@ class Resolution(StrEnum):
     UNIQUE_NAME = "unique-name"
     AMBIGUOUS_NAME = "ambiguous-name"
     DYNAMIC = "dynamic"
+    VALUE = "value"  # a function value followed from where it is bound to where it is called
 
 
 class RefStatus(StrEnum):
@@ -83,6 +84,7 @@ CONFIDENCE = {
     Resolution.DYNAMIC: 0.6,
     Resolution.UNIQUE_NAME: 0.5,
     Resolution.AMBIGUOUS_NAME: 0.2,
+    Resolution.VALUE: 0.7,
 }
 
 
@@ -166,6 +168,11 @@ class Import:
     alias: str
     line: int
     wildcard: bool = False
+
+
+# A binding whose type_name starts with this holds a function value (``h = f`` → "=f"), or, alone,
+# marks the name rebound to a value that is not one (resolve/values.py).
+VALUE_MARK = "="
 
 
 @dataclass(frozen=True, slots=True)

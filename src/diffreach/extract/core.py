@@ -32,9 +32,10 @@ from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, ou
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import INFERRED, VALUE_OF, called, empty_calls, type_text
+from diffreach.extract.values import entry_key
 from diffreach.languages import parsing
 from diffreach.languages.spec import RETURNS, LanguageSpec
-from diffreach.model import FileExtract, Import, RefKind
+from diffreach.model import VALUE_MARK, FileExtract, Import, RefKind
 
 _REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.INHERIT}
 _MAIN_PREFIXES = ("definition.", "reference.")
@@ -86,6 +87,7 @@ class _Step:
     kind: str  # reference kind, for ``@reference.*``
     preset: dict[str, str]
     spec: LanguageSpec
+    keyed: bool = False  # a reference whose name takes a ``@key`` or a preset ``suffix``
 
 
 def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
@@ -93,6 +95,11 @@ def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
     text = source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)]
     names = {m.decode() for m in re.findall(rb"@([\w.-]+)", text)}
     return {n for n in names if n.startswith(_MAIN_PREFIXES) or n in _MAIN_PLAIN}
+
+
+def _mentions(source: bytes, query: Query, pattern: int, capture: bytes) -> bool:
+    text = source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)]
+    return re.search(re.escape(capture) + rb"\b(?![.\w])", text) is not None
 
 
 @cache
@@ -110,7 +117,8 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
         group = main.split(".", 1)[0]
         kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
         skip = group == "reference" and not kind
-        steps.append(None if skip else _Step(_HANDLERS[group], main, kind, preset, spec))
+        keyed = group == "reference" and ("suffix" in preset or _mentions(source, query, pattern, b"@key"))
+        steps.append(None if skip else _Step(_HANDLERS[group], main, kind, preset, spec, keyed))
     return tuple(steps)
 
 
@@ -314,7 +322,8 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     names = captures.get("name")
     if names is None:
         return
-    key = (step.kind, names[0].start_byte)
+    # A keyed reference shares its name node with a plain one (make()() and make()).
+    key = (step.kind + "[]" if step.keyed else step.kind, names[0].start_byte)
     if key in found.refs:
         return
     nodes = captures.get(step.main)
@@ -335,7 +344,11 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     owner = _clean_type(_members(text(owners[0]), step.spec)) if owners else ""
     arguments = captures.get("arguments")
     args = _argument_count(arguments[0], step.spec) if arguments is not None else -1
-    found.refs[key] = (nodes[0], step.kind, step.preset.get("name") or text(names[0]), receiver, owner, args)
+    name = step.preset.get("name") or text(names[0])
+    if step.keyed:  # a call through a table entry or a returned value: TABLE["x"](), make()()
+        keys = captures.get("key")
+        name += (f"[{text(keys[0])}]" if keys is not None else "") + step.preset.get("suffix", "")
+    found.refs[key] = (nodes[0], step.kind, name, receiver, owner, args)
 
 
 def _argument_count(node: Node, spec: LanguageSpec) -> int:
@@ -372,19 +385,29 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
         found.bindings.append((nodes[0], INFERRED, VALUE_OF + text if text.isidentifier() else called(text, step.spec)))
         return
     names = captures.get("binding.name")
-    if names is None:
-        return
-    if "binding.type" in captures:
-        type_name = type_text(found.text(captures["binding.type"][0]), step.spec)
-    elif "binding.call" in captures:
-        type_name = called(found.text(captures["binding.call"][0]), step.spec)
-    elif "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
-        type_name = VALUE_OF + _members(_squeeze(found.text(captures["binding.value"][0])), step.spec)
-    else:
+    bound = step.preset.get("binding.name") if names is None else found.text(names[0])
+    if bound is None:
         return
     # A preset prefix ("this.") makes a field or parameter property a member binding.
-    bound = step.preset.get("binding.prefix", "") + found.text(names[0])
-    found.bindings.append((nodes[0], _members(_squeeze(bound), step.spec), type_name))
+    bound = _members(_squeeze(step.preset.get("binding.prefix", "") + bound), step.spec)
+    if "binding.type" in captures:
+        found.bindings.append((nodes[0], bound, type_text(found.text(captures["binding.type"][0]), step.spec)))
+    elif "binding.call" in captures:
+        found.bindings.append((nodes[0], bound, called(found.text(captures["binding.call"][0]), step.spec)))
+    elif "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
+        copied = _members(_squeeze(found.text(captures["binding.value"][0])), step.spec)
+        found.bindings.append((nodes[0], bound, VALUE_OF + copied))
+    else:
+        _on_function_value(found, step, captures, nodes[0], bound)
+
+
+def _on_function_value(found: _Found, step: _Step, captures: dict[str, list[Node]], node: Node, bound: str) -> None:
+    """A name (or a literal table's entry ``name[key]``) bound to a function value: VALUE_MARK +
+    the expression naming the function, or VALUE_MARK alone, a rebinding (extract/values.py)."""
+    key, functions = entry_key(captures, found.text, step.spec.spread_arguments), captures.get("binding.function")
+    value = _members(_squeeze(found.text(functions[0])), step.spec) if functions is not None else ""
+    if key is not None:
+        found.bindings.append((node, bound + key, VALUE_MARK + value))
 
 
 def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

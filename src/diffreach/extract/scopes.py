@@ -15,8 +15,9 @@ from dataclasses import dataclass, fields
 from tree_sitter import Node
 
 from diffreach.extract.types import INFERRED, VALUE_OF
+from diffreach.extract.values import kept_values
 from diffreach.languages.spec import RETURNS, LanguageSpec
-from diffreach.model import Binding, NodeKind, Ref
+from diffreach.model import VALUE_MARK, Binding, NodeKind, Ref
 
 CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
 MAX_RECEIVER = 120  # longer receiver texts (generated chains) are stored as "?"
@@ -84,7 +85,7 @@ class Scopes:
         # so that a copy (``self.cart = cart``) takes the type its source has at that point.
         known: dict[tuple[int, str], str] = {}
         returned: dict[int, list[tuple[str, int]]] = {}  # a function's return statements
-        for node, name, type_name in sorted(raw, key=lambda b: b[0].start_byte):
+        for node, name, type_name in sorted(kept_values(raw), key=lambda b: b[0].start_byte):
             i = self.index_of(node)
             if type_name.startswith(VALUE_OF):
                 type_name = known.get((i, type_name[len(VALUE_OF) :]), "")
@@ -93,7 +94,8 @@ class Scopes:
                 continue
             if not type_name:
                 continue
-            known[(i, name)] = type_name
+            if not type_name.startswith(VALUE_MARK):  # a function value is no type to copy
+                known[(i, name)] = type_name
             if "." in name and name.split(".", 1)[0] in spec.self_names:
                 # self.x = Foo() in any method binds x for the whole class.
                 while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:

@@ -17,7 +17,9 @@ from typing import Final
 
 from diffreach.languages.spec import LanguageSpec
 
-VALUE_OF: Final = "="  # type_name prefix: a copy of the named value (see scopes.bindings)
+# type_name prefix: a copy of the named value (see scopes.bindings), never stored; not
+# model.VALUE_MARK ("="), which marks a function value and is stored.
+VALUE_OF: Final = "~"
 # The binding name of one return statement's value (``binding.inferred``), folded by
 # scopes.bindings into the function's return type when every return agrees; never stored.
 INFERRED: Final = "(return)"

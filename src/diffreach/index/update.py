@@ -49,7 +49,7 @@ from diffreach.graph.update_queries import (
 from diffreach.index.report import IndexReport
 from diffreach.languages import language_for
 from diffreach.languages.spec import RETURNS, ModuleResolver
-from diffreach.model import Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
+from diffreach.model import VALUE_MARK, Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
 from diffreach.resolve.resolver import Resolver
 
 
@@ -259,7 +259,7 @@ class IncrementalUpdate:
         settled = []
         for ref_id, path, ref, is_test in rows:
             twin = kept.get(path, {}).get((ref.scope, ref.kind, ref.name, ref.receiver, ref.args))
-            if twin is None:
+            if twin is None or resolver.has_values(path, ref.name):  # a value's call depends on its line
                 settled.append((ref_id, resolver.resolve_safely(path, ref, is_test)))
             else:
                 status, old_line, edges = twin
@@ -341,8 +341,14 @@ def interface(
     # self.x = Foo() and fields declared with a type: seen from other files as obj.x.
     classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
     items.update(("bind", b.scope, b.name, b.type_name) for b in bindings if "." in b.name or b.scope in classes)
-    # Declared return types: seen from other files through make().x and x = make().
-    items.update(("ret", b.scope, b.type_name) for b in bindings if b.name == RETURNS)
+    # Declared return types: seen from other files through make().x and x = make(). The
+    # function values its returns name share the binding name, told apart by VALUE_MARK.
+    items.update(
+        ("ret", b.scope, b.type_name) for b in bindings if b.name == RETURNS and not b.type_name.startswith(VALUE_MARK)
+    )
+    # Function values (resolve/values.py): what a name, a table entry or a function's return
+    # holds is seen from other files through the name, or through a call of the function.
+    items.update(("val", b.scope, b.name, b.type_name) for b in bindings if b.type_name.startswith(VALUE_MARK))
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
     return frozenset(items)
 
@@ -377,12 +383,20 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
             names.add("*")
         elif tag == "member":
             attributes.add(str(item[1]))
+        elif tag == "val":
+            _, scope, name, _ = item
+            names.add(str(name).partition("[")[0])
+            function = str(scope).rpartition("::")[2].rpartition(".")[2]
+            if function:  # make()() and x = make(); x() see what make returns
+                names.update((function, f"{function}()"))
         elif tag == "inh":
             # New bases change what every member lookup through the class finds.
             classes.add(str(item[1]))
             names.add("*")
         elif tag == "file":
             names.add("*")
+    # h = f binds the value "=f": the files binding one of these names as a value are in sight.
+    names |= {VALUE_MARK + n for n in names if n != "*"}
     return names, attributes, classes
 
 

@@ -37,8 +37,9 @@ _MODULES = (
 # under another key is rebuilt, since an update would re-read only the files that changed and
 # leave the rest as the old code wrote them.
 # 2: module paths in imports are not notes; 3: a call's argument count; 4: return types, call
-# bindings, receivers with emptied calls
-EXTRACTION_VERSION = 4
+# bindings, receivers with emptied calls; 5: function values (bindings marked VALUE_MARK, calls
+# through table entries and returned functions)
+EXTRACTION_VERSION = 5
 
 
 @cache

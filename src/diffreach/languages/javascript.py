@@ -331,6 +331,7 @@ SPEC = LanguageSpec(
     spread_arguments=frozenset({"spread_element"}),
     transparent_types=frozenset({"Promise", "Readonly"}),
     null_types=frozenset({"null", "undefined"}),
+    value_members=True,
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",

@@ -30,6 +30,19 @@ Capture names used by the query files (the contract with ``extract.py``):
   scope, worked out at extraction). ``@binding.returns`` alone (no name): a
   function's declared return type, stored as a binding named ``RETURNS`` in the
   function's scope.
+  With ``@binding.function`` instead of a type: a name bound to a
+  function value (the expression naming the function: a name, ``mod.f``,
+  ``self.m``, the callee of a lambda's body, a ``partial``'s first argument),
+  stored as ``VALUE_MARK`` + the expression; ``@binding.key`` (a literal key)
+  or ``@binding.index`` (the entry's position in a list) make the name
+  ``name[key]``, an entry of a literal table. With neither: the name is rebound
+  to something that is not a function value (kept only where the file binds a
+  function value to that name). ``(#set! binding.name "()")`` binds what a
+  function returns (resolve/values.py): the same name as ``RETURNS``, told apart
+  by the mark.
+- ``@reference.call`` with ``@key`` (a literal key or index) calls a table's
+  entry (``name[key]``); ``(#set! suffix "()")`` calls what ``@name``'s call
+  returns (``make()()``).
 - ``@package`` with ``@package.name``: a declared package or namespace.
 - ``@comment``: a comment, and ``@doc``: a string literal's content (docstrings
   included), the prose of a symbol's notes for query ranking. A ``@comment``
@@ -280,6 +293,9 @@ class LanguageSpec:
     # How the language's test runner names a test inside classes (pytest: "::" for
     # file::Class::test); "" when no runner form is known and the graph's id is printed.
     test_id_join: str = ""
+    # An entry of a literal table is read as a member too (JavaScript's ``T.x()`` of
+    # ``const T = {x: f}``), not only with a literal key (resolve/values.py).
+    value_members: bool = False
 
     @cached_property
     def query_source(self) -> str:

@@ -62,6 +62,7 @@ _TS = LanguageSpec(
     docstring=DOCSTRING,
     string_prefixes=DOCSTRING_PREFIXES,
     spread_arguments=frozenset({"spread_element"}),
+    value_members=True,
     overload_implementation_last=True,
     overload_arity_selects=True,
     transparent_types=frozenset({"Promise", "Readonly"}),

@@ -25,7 +25,7 @@ from pathlib import PurePosixPath
 
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import Edge, Import, NodeKind, Ref, RefStatus, Resolution, ResolvedRef, SymRow
+from diffreach.model import Edge, Import, NodeKind, Ref, RefKind, RefStatus, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, UNKNOWN, Module, Source, Target
 from diffreach.resolve.records import qualname as _qualname
 from diffreach.resolve.types import Types
@@ -34,7 +34,8 @@ _EXTERNAL = EXTERNAL
 
 
 class Resolver(Types):
-    """The top layer (see ``state.py``): names in scope, receivers, and the entry points that
+    """The top layer (see ``state.py``; function values in ``values.py``, types in ``types.py``):
+    names in scope, receivers, and the entry points that
     turn a file's references into edges. The constructor is ``ResolverState``'s."""
 
     # ----- names in scope ------------------------------------------------------------------------
@@ -257,6 +258,10 @@ class Resolver(Types):
                 # given to the function object itself (JS ``Foo.from = …``) is known.
                 owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
+            if target is None and ref.kind == RefKind.CALL and spec.value_members:  # T.x() of T = {x: f}
+                entry = self.value_of_member(path, ref)
+                if entry is not None:
+                    return self._edge(path, ref, entry, Resolution.VALUE, source_is_test)
             if isinstance(owner, Module):
                 resolution = Resolution.IMPORT
             elif isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names):
@@ -270,6 +275,12 @@ class Resolver(Types):
                 return self._by_name(path, ref, spec, source_is_test, method=True)
         else:
             target = self.lookup_name(path, ref.scope, ref.name)
+            if ref.kind == RefKind.CALL and self.has_values(path, ref.name):
+                held = self.value_of_call(path, ref.scope, ref.name, ref.line)
+                # A value bound in a function shadows a definition outside it; at the top
+                # level a definition found by name stays.
+                if held is not None and (target is None or held[1] != path):
+                    return self._edge(path, ref, held[0], Resolution.VALUE, source_is_test)
             if isinstance(target, SymRow) and target.file != path:
                 resolution = Resolution.IMPORT
         if target is _EXTERNAL:
@@ -302,7 +313,7 @@ class Resolver(Types):
         for ref in refs:
             key = (ref.scope, ref.kind, ref.name, ref.receiver, ref.args)  # args: overloads differ
             twin = seen.get(key)
-            if twin is None:
+            if twin is None or self.has_values(path, ref.name):  # a value's call depends on its line
                 rr = seen[key] = self.resolve_safely(path, ref, is_test.get(ref.scope, default_test))
             elif not twin.edges:
                 rr = ResolvedRef(ref, path, twin.status)

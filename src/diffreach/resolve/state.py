@@ -2,7 +2,7 @@
 
 The resolver is one object built in layers, each a class in its own module:
 ``ResolverState`` (this module) ← ``Imports`` ← ``Classes`` ← ``NameFallback`` ←
-``Resolver``. Each layer calls only itself and the layers below it; the one way
+``FunctionValues`` ← ``Types`` ← ``Resolver``. Each layer calls only itself and the layers below it; the one way
 back up is the recursion at the heart of resolution (an import binds a name that
 is looked up in scope; a base class is an expression), which goes through the
 two abstract methods declared here and implemented by ``Resolver``:
@@ -25,7 +25,7 @@ from pathlib import PurePosixPath
 
 from diffreach.languages import get_language
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
-from diffreach.model import Import, NodeKind, SymRow
+from diffreach.model import VALUE_MARK, Import, NodeKind, SymRow
 from diffreach.resolve.records import Source, Target
 from diffreach.resolve.records import qualname as _qualname
 
@@ -47,6 +47,8 @@ class ResolverState(ABC):
         self._imports: dict[str, list[Import]] = {}
         self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
         self._bindings: dict[str, dict[str, dict[str, str]]] = {}
+        # Function values (values.py): path → name → scope → [(line, what it holds)], by line.
+        self._values: dict[str, dict[str, dict[str, list[tuple[int, str]]]]] = {}
         self._import_targets: dict[tuple[str, Import], Target | None] = {}
         self._bases: dict[str, tuple[SymRow, ...]] = {}
         self._named: dict[str, list[SymRow]] = {}
@@ -93,6 +95,7 @@ class ResolverState(ABC):
             self._imports,
             self._import_indexes,
             self._bindings,
+            self._values,
             self._import_targets,
             self._bases,
             self._import_files,
@@ -185,13 +188,21 @@ class ResolverState(ABC):
         table = self._bindings.get(path)
         if table is None:
             table = self._bindings[path] = {}
+            values: dict[str, dict[str, list[tuple[int, str]]]] = {}
             for b in self.source.bindings_of(path):
+                values.setdefault(b.name, {}).setdefault(b.scope, []).append((b.line, b.type_name))
+                if b.type_name.startswith(VALUE_MARK):  # a function value, no type (values.py reads it)
+                    continue
                 scopes = table.setdefault(b.name, {})
                 before = scopes.get(b.scope)
                 if before is None:
                     scopes[b.scope] = b.type_name
                 elif b.type_name not in before.split("|"):
                     scopes[b.scope] = f"{before}|{b.type_name}"
+            for by_scope in values.values():
+                for bound in by_scope.values():
+                    bound.sort(key=lambda entry: entry[0])  # stable: one line keeps its order
+            self._values[path] = values
         return table
 
     def _candidates(self, name: str) -> list[SymRow]:

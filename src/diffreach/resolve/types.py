@@ -1,6 +1,6 @@
 """Types of values: what a call returns, and expressions made of calls.
 
-The layer on ``NameFallback`` (see ``state.py``). Extraction states types as
+The layer on ``FunctionValues`` (see ``state.py``). Extraction states types as
 bindings (``resolve/records.py``'s ``Source``): a variable's declared type, the
 call it was bound to (``a.b().c()``, arguments dropped) and each function's
 declared return type (the binding named ``RETURNS`` in the function's own
@@ -20,13 +20,13 @@ from abc import abstractmethod
 
 from diffreach.languages.spec import RETURNS
 from diffreach.model import NodeKind, SymRow
-from diffreach.resolve.fallback import NameFallback
 from diffreach.resolve.records import EXTERNAL, Target
+from diffreach.resolve.values import FunctionValues
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD)
 
 
-class Types(NameFallback):
+class Types(FunctionValues):
     @abstractmethod
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         """A member of a class or module (``Resolver``): the way back up for a chain's links."""

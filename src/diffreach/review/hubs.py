@@ -33,6 +33,7 @@ _RESOLUTION_RANK: dict[str, int] = {
     Resolution.IMPORT: 0,
     Resolution.TYPE: 0,
     Resolution.UNIQUE_NAME: 1,
+    Resolution.VALUE: 1,
     Resolution.DYNAMIC: 2,
     Resolution.AMBIGUOUS_NAME: 3,
 }

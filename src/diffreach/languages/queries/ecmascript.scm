@@ -107,6 +107,12 @@
   arguments: (arguments)? @arguments) @reference.call
 ((call_expression function: (super) @receiver @name) @reference.call (#set! name "constructor"))
 (new_expression constructor: (identifier) @name arguments: (arguments)? @arguments) @reference.call
+; Calls through a value: a literal table's entry (T["x"](), handlers[0]()), a returned function (make()()).
+(call_expression
+  function: (subscript_expression object: (identifier) @name index: [(string (string_fragment) @key) (number) @key])
+  arguments: (arguments)? @arguments) @reference.call
+((call_expression function: (call_expression function: (identifier) @name) arguments: (arguments)? @arguments)
+  @reference.call (#set! suffix "()"))
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
 ; ---------------------------------------------------------------------------
@@ -242,6 +248,40 @@
 (variable_declarator
   name: (identifier) @binding.name
   value: (await_expression (call_expression function: [(identifier) (member_expression)]) @binding.call)) @binding
+
+; Function values (resolve/values.py): a name bound to a function or method, or to one's
+; .bind(); the entries of a literal object or array; what a function returns. A binding with
+; no @binding.function or @binding.type rebinds the name to something else.
+(variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression)] @binding.function) @binding
+(assignment_expression left: (identifier) @binding.name right: [(identifier) (member_expression)] @binding.function) @binding
+((variable_declarator
+  name: (identifier) @binding.name
+  value: (call_expression
+    function: (member_expression object: [(identifier) (member_expression)] @binding.function property: (property_identifier) @_bind)))
+  @binding (#eq? @_bind "bind"))
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (object (pair
+    key: [(property_identifier) (string (string_fragment)) (number)] @binding.key
+    value: [(identifier) (member_expression)] @binding.function))) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (object (shorthand_property_identifier) @binding.key @binding.function)) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (array [(identifier) (member_expression)] @binding.function @binding.index)) @binding
+(assignment_expression
+  left: (member_expression object: (identifier) @binding.name property: (property_identifier) @binding.key)
+  right: [(identifier) (member_expression)] @binding.function) @binding
+(assignment_expression
+  left: (subscript_expression object: (identifier) @binding.name index: (string (string_fragment) @binding.key))
+  right: [(identifier) (member_expression)] @binding.function) @binding
+(variable_declarator name: (identifier) @binding.name) @binding
+(assignment_expression left: (identifier) @binding.name) @binding
+(for_in_statement left: (identifier) @binding.name) @binding
+((return_statement [(identifier) (member_expression)] @binding.function) @binding (#set! binding.name "()"))
+((return_statement) @binding (#set! binding.name "()"))
+((arrow_function body: [(identifier) (member_expression)] @binding.function) @binding (#set! binding.name "()"))
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment

@@ -41,6 +41,8 @@
       (unary_expression operand: (composite_literal type: (type_identifier) @receiver))])
     field: (field_identifier) @name)) @reference.call
 (call_expression function: (identifier) @name) @reference.call
+((call_expression function: (call_expression function: (identifier) @name)) @reference.call
+  (#set! suffix "()"))
 (call_expression
   function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
 (call_expression function: (index_expression operand: (identifier) @name)) @reference.call
@@ -110,6 +112,24 @@
 (method_declaration result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.returns) @binding
 (function_declaration result: (parameter_list . (parameter_declaration type: (_) @binding.returns))) @binding
 (method_declaration result: (parameter_list . (parameter_declaration type: (_) @binding.returns))) @binding
+
+; Function values (resolve/values.py): a name bound to a function or a method value (h := s.Get),
+; what a function returns; a binding with no @binding.function or @binding.type rebinds the name.
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name .)
+  right: (expression_list . [(identifier) (selector_expression)] @binding.function .)) @binding
+(assignment_statement
+  left: (expression_list . (identifier) @binding.name .)
+  right: (expression_list . [(identifier) (selector_expression)] @binding.function .)) @binding
+(var_spec
+  name: (identifier) @binding.name .
+  value: (expression_list . [(identifier) (selector_expression)] @binding.function .)) @binding
+(short_var_declaration left: (expression_list (identifier) @binding.name)) @binding
+(assignment_statement left: (expression_list (identifier) @binding.name)) @binding
+(var_spec name: (identifier) @binding.name) @binding
+((return_statement (expression_list . [(identifier) (selector_expression)] @binding.function .)) @binding
+  (#set! binding.name "()"))
+((return_statement) @binding (#set! binding.name "()"))
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment

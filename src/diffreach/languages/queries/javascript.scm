@@ -29,3 +29,7 @@
   right: (class name: (identifier) @import.name)) @import
   (#eq? @_module "module") (#eq? @_exports "exports")
   (#set! import.module "") (#set! import.alias "default"))
+
+; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py).
+(formal_parameters (identifier) @binding.name) @binding
+(formal_parameters (assignment_pattern left: (identifier) @binding.name)) @binding

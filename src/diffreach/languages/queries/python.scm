@@ -20,6 +20,12 @@
 (call function: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)
   arguments: (argument_list)? @arguments) @reference.call
+; Calls through a value: a literal table's entry (TABLE["x"](), handlers[0]()), a returned function (make()()).
+(call
+  function: (subscript value: (identifier) @name subscript: [(string (string_content) @key) (integer) @key])
+  arguments: (argument_list)? @arguments) @reference.call
+((call function: (call function: (identifier) @name) arguments: (argument_list)? @arguments) @reference.call
+  (#set! suffix "()"))
 
 ; Functions and classes used as values: decorators, arguments, dispatch tables.
 (decorator (identifier) @name) @reference.value
@@ -67,6 +73,39 @@
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
+
+; Function values (resolve/values.py): a name bound to a function, a method, a lambda calling
+; one, a functools.partial of one; the entries of a literal table; what a function returns.
+; A binding with no @binding.function or @binding.type rebinds the name to something else.
+(assignment left: (identifier) @binding.name right: [(identifier) (attribute)] @binding.function) @binding
+(assignment
+  left: (identifier) @binding.name
+  right: (lambda body: (call function: [(identifier) (attribute)] @binding.function))) @binding
+((assignment
+  left: (identifier) @binding.name
+  right: (call
+    function: [(identifier) @_partial (attribute attribute: (identifier) @_partial)]
+    arguments: (argument_list . [(identifier) (attribute)] @binding.function))) @binding
+  (#eq? @_partial "partial"))
+(assignment
+  left: (identifier) @binding.name
+  right: (dictionary
+    (pair key: [(string (string_content) @binding.key) (integer) @binding.key] value: [(identifier) (attribute)] @binding.function))) @binding
+(assignment
+  left: (identifier) @binding.name
+  right: [
+    (list [(identifier) (attribute)] @binding.function @binding.index)
+    (tuple [(identifier) (attribute)] @binding.function @binding.index)
+  ]) @binding
+(assignment
+  left: (subscript value: (identifier) @binding.name subscript: (string (string_content) @binding.key))
+  right: [(identifier) (attribute)] @binding.function) @binding
+(assignment left: (identifier) @binding.name) @binding
+(for_statement left: (identifier) @binding.name) @binding
+(parameters (identifier) @binding.name) @binding
+(parameters (default_parameter name: (identifier) @binding.name)) @binding
+((return_statement [(identifier) (attribute)] @binding.function) @binding (#set! binding.name "()"))
+((return_statement) @binding (#set! binding.name "()"))
 
 ; Prose for the notes of the definition it belongs to (see extract.py): comments, docstrings,
 ; and every other string literal: the names code registers and is asked about by live in

@@ -90,3 +90,7 @@
   pattern: (identifier) @binding.name
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
   (#set! binding.prefix "this."))
+
+; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py).
+(required_parameter pattern: (identifier) @binding.name) @binding
+(optional_parameter pattern: (identifier) @binding.name) @binding

@@ -1,0 +1,58 @@
+"""Function values at extraction: the key of a literal table's entry, and which bindings of a
+file to keep.
+
+A query states what a name is bound to (``@binding.value``, see languages/spec.py); the
+extractor stores it as a binding whose type is ``VALUE_MARK`` + the expression, and an entry of
+a literal table (``T = {"x": f}``, ``A = [f, g]``) under the name ``T[x]``, ``A[1]``. A binding
+with neither a type nor a value says the name was rebound to something else: resolve/values.py
+needs it to stop following an older value, and nothing else does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from tree_sitter import Node
+
+from diffreach.model import VALUE_MARK
+
+
+def entry_key(captures: dict[str, list[Node]], text: Callable[[Node], str], spreads: frozenset[str]) -> str | None:
+    """``[key]`` for an entry of a literal table (its key, or its position in a list), ""
+    for a plain name; None when a spread before the entry makes its position unknown."""
+    keys = captures.get("binding.key")
+    if keys is not None:
+        return f"[{text(keys[0])}]"
+    entries = captures.get("binding.index")
+    if entries is None:
+        return ""
+    entry = entries[0]
+    parent = entry.parent
+    position = 0
+    for child in parent.named_children if parent is not None else ():
+        if child.id == entry.id:
+            return f"[{position}]"
+        if child.type in spreads:
+            return None
+        if not child.is_extra:
+            position += 1
+    return None
+
+
+def kept_values(raw: Iterable[tuple[Node, str, str]]) -> list[tuple[Node, str, str]]:
+    """The bindings, with each bare VALUE_MARK (a name bound to something that is not a function
+    value) kept only where it can matter: where no other binding of the same node names the
+    same thing (``x = f`` is also an assignment of anything), and where the file binds a
+    function value to that name (or to an entry ``name[k]`` of it; a function's return is the
+    name "()"). Most assignments bind no function value: keeping them all would grow the
+    bindings table for nothing."""
+    rows = list(raw)
+    told = {(node.start_byte, name) for node, name, type_name in rows if type_name != VALUE_MARK}
+    valued = {
+        name.partition("[")[0] for _, name, type_name in rows if len(type_name) > 1 and type_name.startswith(VALUE_MARK)
+    }
+    return [
+        row
+        for row in rows
+        if row[2] != VALUE_MARK or ((row[0].start_byte, row[1]) not in told and row[1].partition("[")[0] in valued)
+    ]

@@ -1,0 +1,160 @@
+"""Function values: a call through a name, a table entry or a returned value, followed to the
+function it holds (edges resolved ``value``).
+
+Extraction states what a name is bound to, as bindings beside the typed ones (see
+``VALUE_MARK`` in model.py): ``h = f`` → ``=f``; a lambda whose body calls ``g``, and a
+``partial(g, …)``, → ``=g``; an entry of a literal table, ``T = {"x": f}`` → ``T[x]`` = ``=f``
+(a list's entry by its position); what a function returns → the name ``()`` in its scope; a
+rebinding to anything else → ``=`` alone. A typed binding ``x = make()`` says ``x`` holds what
+``make`` returns. The rules, from how names bind in the languages covered:
+
+- the binding that counts is the last one of the name before the call in the call's own
+  scope (straight-line code), else the last one in the nearest enclosing scope that binds it
+  (a module-level name called from a function of the module);
+- a table entry counts only when no later binding of the table replaced it;
+- ``make()`` holds a function only when every ``return`` of ``make`` names that one function;
+- anything else (a parameter, a rebinding to a non-function, a value that resolves to no
+  function of the repository) answers None: nothing is invented.
+"""
+
+from __future__ import annotations
+
+from diffreach.model import VALUE_MARK, NodeKind, Ref, SymRow
+from diffreach.resolve.fallback import NameFallback
+
+_CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+_MAX_DEPTH = 8  # aliases of aliases; a longer chain (or a cycle, a = b; b = a) answers None
+RETURNED = "()"  # the name of a function's return value among its bindings
+
+# One binding: (line, what it holds: a type name, VALUE_MARK + an expression, or VALUE_MARK).
+Bound = tuple[int, str]
+
+
+class FunctionValues(NameFallback):
+    """The layer between the by-name fallback and the resolver: what a name holds."""
+
+    def has_values(self, path: str, name: str) -> bool:
+        """Whether a call of ``name`` in ``path`` may be decided by a function value (so its
+        outcome depends on its line, not only on its name and scope)."""
+        if name.endswith(RETURNED):  # make()(): make may be defined in any file
+            return True
+        table = self._value_table(path)
+        return bool(table) and _base(name) in table
+
+    def value_of_call(self, path: str, scope: str, name: str, line: int) -> tuple[SymRow, str] | None:
+        """The function a call of ``name`` at ``line`` reaches through a value, with the scope
+        whose binding decided it; None when no binding says."""
+        return self._value_in_scope(path, scope, name, line, 0)
+
+    def value_of_member(self, path: str, ref: Ref) -> SymRow | None:
+        """``T.x()`` read as the entry ``T[x]`` of a literal table bound to ``T``."""
+        if not ref.receiver.isidentifier():
+            return None
+        entry = f"{ref.receiver}[{ref.name}]"
+        if not self.has_values(path, entry):
+            return None
+        held = self._value_in_scope(path, ref.scope, entry, ref.line, 0)
+        return held[0] if held is not None else None
+
+    def _value_table(self, path: str) -> dict[str, dict[str, list[Bound]]]:
+        table = self._values.get(path)
+        if table is None:
+            self._bindings_by_name(path)  # fills both tables from one read of the source
+            table = self._values.setdefault(path, {})
+        return table
+
+    def _value_in_scope(self, path: str, scope: str, name: str, line: int, depth: int) -> tuple[SymRow, str] | None:
+        if depth > _MAX_DEPTH:
+            return None
+        if name.endswith(RETURNED):
+            callee = self._callable(path, scope, name[: -len(RETURNED)], line, depth + 1)
+            returned = self._returned(callee, depth + 1) if callee is not None else None
+            return (returned, scope) if returned is not None else None
+        table = self._value_table(path)
+        base = _base(name)
+        by_scope = table.get(base)
+        if not by_scope:
+            return None
+        current: str | None = scope
+        while current:
+            bound = by_scope.get(current)
+            if bound:
+                # In the call's own scope only what was bound before the call; an enclosing
+                # scope's code has run by the time a function of it is called.
+                limit = line if current == scope else None
+                last = _last(bound, 0, limit)
+                if last is None:
+                    return None
+                if name != base:  # a table's entry, bound since the table was
+                    last = _last(table.get(name, {}).get(current, []), last[0], limit)
+                    if last is None:
+                        return None
+                found = self._held(path, current, last, depth)
+                return (found, current) if found is not None else None
+            if current == path:
+                return None
+            row = self.symbol(current)
+            current = row.parent if row is not None else None
+        return None
+
+    def _held(self, path: str, scope: str, bound: Bound, depth: int) -> SymRow | None:
+        """What one binding holds, when it is a function of the repository."""
+        line, held = bound
+        if held == VALUE_MARK:
+            return None
+        if held.startswith(VALUE_MARK):
+            return self._callable(path, scope, held[len(VALUE_MARK) :], line, depth + 1)
+        # x = make(): what make returns, when make is a function (a class makes an instance).
+        # A call binding is stored as its callee with emptied arguments (``make()``, see
+        # extract/types.py), a stated type as the type's name.
+        maker = self._callable(path, scope, held.removesuffix("()"), line, depth + 1)
+        if maker is None or maker.kind == NodeKind.CLASS:
+            return None
+        return self._returned(maker, depth + 1)
+
+    def _callable(self, path: str, scope: str, expr: str, line: int, depth: int) -> SymRow | None:
+        """The function (or class) an expression names at ``line``: a definition in scope, or
+        a name that holds one."""
+        if not expr.replace(".", "").isidentifier() or depth > _MAX_DEPTH:
+            return None
+        receiver, _, name = expr.rpartition(".")
+        found = self._resolve_expr(path, scope, receiver, name)
+        if isinstance(found, SymRow):
+            return found if found.kind in _CALLABLE else None
+        if found is None and not receiver:
+            held = self._value_in_scope(path, scope, name, line, depth + 1)
+            return held[0] if held is not None else None
+        return None
+
+    def _returned(self, function: SymRow, depth: int) -> SymRow | None:
+        """The one function every ``return`` of ``function`` names; None when they differ or
+        one returns something else."""
+        if function.kind == NodeKind.CLASS:
+            return None
+        # Only what the return statements name: the same name holds the declared or inferred
+        # return type too (``RETURNS``, resolve/types.py), which is no function value.
+        bound = self._value_table(function.file).get(RETURNED, {}).get(function.id, [])
+        returns = [entry for entry in bound if entry[1].startswith(VALUE_MARK)]
+        if not returns:
+            return None
+        found = {self._held(function.file, function.id, bound, depth) for bound in returns}
+        only = found.pop() if len(found) == 1 else None
+        return only
+
+
+def _base(name: str) -> str:
+    """The name a call spells, without its entry key or call suffix: T[x] → T, make() → make."""
+    return name.partition("[")[0].removesuffix(RETURNED)
+
+
+def _last(bound: list[Bound], first: int, limit: int | None) -> Bound | None:
+    """The last binding on a line from ``first`` up to ``limit`` (any line when None). A
+    binding on the call's own line counts (h = f; h() on one line, a lambda's own body)."""
+    found = None
+    for entry in bound:
+        if entry[0] < first:
+            continue
+        if limit is not None and entry[0] > limit:
+            break
+        found = entry
+    return found
