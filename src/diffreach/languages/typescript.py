@@ -17,10 +17,9 @@ from dataclasses import replace
 
 import tree_sitter_typescript
 
-from .javascript import BUILTIN_METHODS, DOCSTRING, DOCSTRING_PREFIXES, GLOBALS
-from .js_modules import PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .javascript import GLOBALS
+from .javascript import SPEC as JAVASCRIPT
 from .signatures import BindingRules
-from .spec import LanguageSpec
 
 _TS_GLOBALS = frozenset(
     {
@@ -44,30 +43,18 @@ _TS_GLOBALS = frozenset(
 )
 
 
-_TS = LanguageSpec(
+# JavaScript's spec, and what TypeScript adds: its own grammar and query, type-only globals,
+# overload signatures, and calls bound with types (the arguments' types choose, defaults and
+# optional parameters bind).
+_TS = replace(
+    JAVASCRIPT,
     name="typescript",
     extensions=(".ts", ".mts", ".cts"),
     grammar=tree_sitter_typescript.language_typescript,
     query_file="ecmascript.scm+typescript.scm",
-    resolver=JsModules,
-    test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
-    self_names=frozenset({"this"}),
-    super_names=frozenset({"super"}),
-    constructor_names=("constructor",),
     builtins=GLOBALS | _TS_GLOBALS,
-    builtin_methods=BUILTIN_METHODS,
-    module_separator="/",
-    package_index_names=PACKAGE_INDEX_NAMES,
-    resolution_configs=RESOLUTION_CONFIGS,
-    docstring=DOCSTRING,
-    string_prefixes=DOCSTRING_PREFIXES,
-    spread_arguments=frozenset({"spread_element"}),
-    value_members=True,
     overload_implementation_last=True,
     overload_arity_selects=True,
-    transparent_types=frozenset({"Promise", "Readonly"}),
-    null_types=frozenset({"null", "undefined"}),
-    import_alias=lambda module: "",
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",
     binding_rules=BindingRules(defaults=True, optional_parameters=True, overloads=True, typed_arguments=True),
