@@ -38,35 +38,32 @@ class Dispatched:
 
 def bases_of(store: Store, overrides: Iterable[str]) -> dict[str, list[str]]:
     """Each override → the base methods that dispatch to it, nearest first, transitively."""
-    out: dict[str, list[str]] = {}
-    for override in dict.fromkeys(overrides):
-        seen: list[str] = []
-        todo = [override]
-        for _ in range(MAX_DEPTH):
-            edges = store.edges_to(todo, (EdgeKind.DYNAMIC,))
-            todo = sorted({e.source for e in edges if e.source != override and e.source not in seen})
-            if not todo:
-                break
-            seen.extend(todo)
-        if seen:
-            out[override] = seen
-    return out
+    return _along_dynamic(store, overrides, backward=True)
 
 
 def overrides_of(store: Store, bases: Iterable[str]) -> dict[str, list[str]]:
     """Each base method → the overrides it dispatches to, transitively."""
+    return _along_dynamic(store, bases, backward=False)
+
+
+def _along_dynamic(store: Store, starts: Iterable[str], backward: bool) -> dict[str, list[str]]:
+    """Each start → the methods ``dynamic`` edges lead to from it (to its bases when
+    ``backward``), nearest first, at most ``MAX_DEPTH`` levels."""
     out: dict[str, list[str]] = {}
-    for base in dict.fromkeys(bases):
+    for start in dict.fromkeys(starts):
         seen: list[str] = []
-        todo = [base]
+        todo = [start]
         for _ in range(MAX_DEPTH):
-            edges = store.edges_from(todo, (EdgeKind.DYNAMIC,))
-            todo = sorted({e.target for e in edges if e.target != base and e.target not in seen})
+            if backward:
+                found = {e.source for e in store.edges_to(todo, (EdgeKind.DYNAMIC,))}
+            else:
+                found = {e.target for e in store.edges_from(todo, (EdgeKind.DYNAMIC,))}
+            todo = sorted(m for m in found if m != start and m not in seen)
             if not todo:
                 break
             seen.extend(todo)
         if seen:
-            out[base] = seen
+            out[start] = seen
     return out
 
 
