@@ -7,8 +7,10 @@ import gc
 import pytest
 
 from diffreach.extract import core as extract_module
-from diffreach.extract.core import _SPACES, _squeeze, extract
+from diffreach.extract.core import extract
 from diffreach.extract.scopes import make_refs
+from diffreach.extract.types import SPACES as _SPACES
+from diffreach.extract.types import squeeze as _squeeze
 from diffreach.languages import language_for
 from diffreach.model import Ref
 

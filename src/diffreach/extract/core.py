@@ -31,7 +31,16 @@ from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
-from diffreach.extract.types import INFERRED, VALUE_OF, called, empty_calls, type_text
+from diffreach.extract.types import (
+    INFERRED,
+    VALUE_OF,
+    called,
+    empty_calls,
+    member_path,
+    receiver_class,
+    squeeze,
+    type_text,
+)
 from diffreach.extract.values import entry_key
 from diffreach.languages import parsing
 from diffreach.languages.spec import RETURNS, LanguageSpec
@@ -40,7 +49,6 @@ from diffreach.model import VALUE_MARK, FileExtract, Import, RefKind
 _REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.INHERIT}
 _MAIN_PREFIXES = ("definition.", "reference.")
 _MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
-_SPACES = re.compile(r"\s+")
 # The parse budget (languages/parsing.py), named here too: its tests lower it on this module.
 PARSE_BUDGET_BASE = parsing.PARSE_BUDGET_BASE
 PARSE_BUDGET_PER_KIB = parsing.PARSE_BUDGET_PER_KIB
@@ -308,7 +316,7 @@ def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) 
     start, end = node.start_byte, node.end_byte
     if known is None or (end - start) > (known.end - known.start):
         receivers = captures.get("receiver")
-        receiver = _clean_type(_members(found.text(receivers[0]), step.spec)) if receivers else ""
+        receiver = receiver_class(found.text(receivers[0]), step.spec) if receivers else ""
         known = found.defs[key] = Definition(
             node, found.text(names[0]), step.main[11:], receiver, start, end, test=known is not None and known.test
         )
@@ -333,15 +341,11 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     receivers = captures.get("receiver")
     receiver = ""
     if receivers is not None:
-        receiver = text(receivers[0])
-        if not receiver.isprintable() or " " in receiver:  # see _squeeze
-            receiver = _SPACES.sub("", receiver)
-        for sep in step.spec.member_separators:
-            receiver = receiver.replace(sep, ".")
+        receiver = member_path(text(receivers[0]), step.spec)
         if "(" in receiver:  # make().total(): what a call returns does not depend on its arguments
             receiver = empty_calls(receiver)
     owners = captures.get("owner")
-    owner = _clean_type(_members(text(owners[0]), step.spec)) if owners else ""
+    owner = receiver_class(text(owners[0]), step.spec) if owners else ""
     arguments = captures.get("arguments")
     args = _argument_count(arguments[0], step.spec) if arguments is not None else -1
     name = step.preset.get("name") or text(names[0])
@@ -381,7 +385,7 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
         return
     if "binding.inferred" in step.preset:  # a return statement: what it returns, "" if no call
         value = captures.get("binding.returned")
-        text = _members(_squeeze(found.text(value[0])), step.spec) if value else ""
+        text = member_path(found.text(value[0]), step.spec) if value else ""
         found.bindings.append((nodes[0], INFERRED, VALUE_OF + text if text.isidentifier() else called(text, step.spec)))
         return
     names = captures.get("binding.name")
@@ -389,13 +393,13 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
     if bound is None:
         return
     # A preset prefix ("this.") makes a field or parameter property a member binding.
-    bound = _members(_squeeze(step.preset.get("binding.prefix", "") + bound), step.spec)
+    bound = member_path(step.preset.get("binding.prefix", "") + bound, step.spec)
     if "binding.type" in captures:
         found.bindings.append((nodes[0], bound, type_text(found.text(captures["binding.type"][0]), step.spec)))
     elif "binding.call" in captures:
         found.bindings.append((nodes[0], bound, called(found.text(captures["binding.call"][0]), step.spec)))
     elif "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
-        copied = _members(_squeeze(found.text(captures["binding.value"][0])), step.spec)
+        copied = member_path(found.text(captures["binding.value"][0]), step.spec)
         found.bindings.append((nodes[0], bound, VALUE_OF + copied))
     else:
         _on_function_value(found, step, captures, nodes[0], bound)
@@ -405,14 +409,14 @@ def _on_function_value(found: _Found, step: _Step, captures: dict[str, list[Node
     """A name (or a literal table's entry ``name[key]``) bound to a function value: VALUE_MARK +
     the expression naming the function, or VALUE_MARK alone, a rebinding (extract/values.py)."""
     key, functions = entry_key(captures, found.text, step.spec.spread_arguments), captures.get("binding.function")
-    value = _members(_squeeze(found.text(functions[0])), step.spec) if functions is not None else ""
+    value = member_path(found.text(functions[0]), step.spec) if functions is not None else ""
     if key is not None:
         found.bindings.append((node, bound + key, VALUE_MARK + value))
 
 
 def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
     if step.main in captures and "package.name" in captures:
-        found.package = _SPACES.sub("", found.text(captures["package.name"][0]))
+        found.package = squeeze(found.text(captures["package.name"][0]))
 
 
 def _on_comment(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -432,22 +436,3 @@ _HANDLERS = {
     "comment": _on_comment,
     "doc": _on_comment,
 }
-
-
-def _squeeze(text: str) -> str:
-    """``text`` without whitespace. Speed: most texts have none, and every whitespace
-    character but the space is unprintable, so two C scans usually spare the regex."""
-    return text if text.isprintable() and " " not in text else _SPACES.sub("", text)
-
-
-def _clean_type(text: str) -> str:
-    text = _squeeze(text).lstrip("*&").removeprefix("new")
-    for stop in "[<({":
-        text = text.split(stop, 1)[0]
-    return text.strip("?!.")
-
-
-def _members(text: str, spec: LanguageSpec) -> str:
-    for sep in spec.member_separators:
-        text = text.replace(sep, ".")
-    return text

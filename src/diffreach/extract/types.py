@@ -23,14 +23,31 @@ VALUE_OF: Final = "~"
 # The binding name of one return statement's value (``binding.inferred``), folded by
 # scopes.bindings into the function's return type when every return agrees; never stored.
 INFERRED: Final = "(return)"
-_SPACES = re.compile(r"\s+")
+SPACES = re.compile(r"\s+")
 
 
-def _squeezed(text: str, spec: LanguageSpec) -> str:
-    text = _SPACES.sub("", text)
+def squeeze(text: str) -> str:
+    """``text`` without whitespace. Speed: most texts have none, and every whitespace
+    character but the space is unprintable, so two C scans usually spare the regex."""
+    return text if text.isprintable() and " " not in text else SPACES.sub("", text)
+
+
+def member_path(text: str, spec: LanguageSpec) -> str:
+    """A receiver or name as one dotted path: whitespace out, the language's other member
+    separators (``::``, ``->``) made ``.``."""
+    text = squeeze(text)
     for sep in spec.member_separators:
         text = text.replace(sep, ".")
     return text
+
+
+def receiver_class(text: str, spec: LanguageSpec) -> str:
+    """The class a receiver or owner text names: pointers, ``new``, generics, calls and
+    optional marks left out."""
+    text = member_path(text, spec).lstrip("*&").removeprefix("new")
+    for stop in "[<({":
+        text = text.split(stop, 1)[0]
+    return text.strip("?!.")
 
 
 def _top_level(text: str, sep: str) -> list[str]:
@@ -50,7 +67,7 @@ def _top_level(text: str, sep: str) -> list[str]:
 
 def type_text(text: str, spec: LanguageSpec) -> str:
     """A declared type → the name of the one class its values have; "" when none is stated."""
-    text = _squeezed(text, spec).strip("'\"")
+    text = member_path(text, spec).strip("'\"")
     for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
         members = [m for m in _top_level(text, "|") if m and m not in spec.null_types]
         if len(members) != 1:
@@ -102,7 +119,7 @@ def empty_calls(text: str) -> str:
 def called(text: str, spec: LanguageSpec) -> str:
     """A call expression → its callee chain with emptied argument lists, ending in ``()``.
     Generic arguments (``make<Cart>()``, ``Vec::<u8>::new()``) are dropped as well."""
-    text = empty_calls(_squeezed(text, spec))
+    text = empty_calls(member_path(text, spec))
     if not text.endswith("()"):
         return ""
     text = re.sub(r"<[^<>()]*>", "", text).replace("..", ".")
