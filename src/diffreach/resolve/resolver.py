@@ -233,19 +233,9 @@ class Resolver(Types):
         target: Target | None
         resolution = Resolution.SCOPE
         if ref.receiver in spec.super_names:
-            cls = self.enclosing_class(ref.scope)
-            target = None
-            for base in self.bases(cls) if cls is not None else ():
-                target = self.member(base, ref.name)
-                if target is not None:
-                    break
+            target = self._super_member(ref)
         elif ref.receiver:
-            key = (ref.scope, ref.receiver)
-            owner = (
-                self._receivers[key]
-                if key in self._receivers
-                else self._receivers.setdefault(key, self.resolve_receiver(path, ref.scope, ref.receiver))
-            )
+            owner = self._receiver_of(path, ref)
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, RefStatus.EXTERNAL)
             if (
@@ -294,6 +284,22 @@ class Resolver(Types):
                 return ResolvedRef(ref, path, RefStatus.BUILTIN)
             return self._by_name(path, ref, spec, source_is_test, method=False)
         return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+
+    def _super_member(self, ref: Ref) -> Target | None:
+        """``super().name``: the first base of the enclosing class that has the member."""
+        cls = self.enclosing_class(ref.scope)
+        for base in self.bases(cls) if cls is not None else ():
+            target = self.member(base, ref.name)
+            if target is not None:
+                return target
+        return None
+
+    def _receiver_of(self, path: str, ref: Ref) -> Target | None:
+        """What a reference's receiver is, memoised per scope for the file being resolved."""
+        key = (ref.scope, ref.receiver)
+        if key in self._receivers:
+            return self._receivers[key]
+        return self._receivers.setdefault(key, self.resolve_receiver(path, ref.scope, ref.receiver))
 
     def resolve_file(self, path: str, refs: Iterable[Ref]) -> list[ResolvedRef]:
         """Every reference of a file. Resolution reads no line numbers, so a reference with
