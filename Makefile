@@ -15,7 +15,7 @@ INSPECTOR = $(VENV)/inspector/node_modules/.bin/mcp-inspector
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[mcp,test]'  # the test extra pulls mcp too; named for the reader
 	$(PY) -m pip install --quiet --group dev
 	touch $(STAMP)
 
