@@ -225,7 +225,13 @@ def review(
     result = run_impact(root, base, staged, diff_file, no_update, warmup=not no_warmup)
     ctx = None if no_context else api.review_context(root, result, budget=budget, origin="cli")
     comment = present.pr_comment
-    data = comment.review_data(result, savings=ctx.savings if ctx else None, context_tokens=ctx.tokens if ctx else None)
+    data = comment.review_data(
+        result,
+        savings=ctx.savings if ctx else None,
+        context_tokens=ctx.tokens if ctx else None,
+        context_budget=ctx.budget if ctx else None,
+        context_fits=ctx.fits if ctx else None,
+    )
     if context_file and ctx is not None:
         present.html.write_page(context_file, ctx.text + "\n")
     emit_json(data) if as_json or fmt == "json" else click.echo(comment.render_review(data), nl=False)
