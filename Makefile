@@ -43,8 +43,8 @@ inspector: $(INSPECTOR)
 
 # The gates: lint rules and formatting (ruff), types (mypy, strict), the import contract (import-linter).
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests bench
-	$(VENV)/bin/ruff format --check src tests bench
+	$(VENV)/bin/ruff check src tests bench action
+	$(VENV)/bin/ruff format --check src tests bench action
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 

@@ -330,14 +330,14 @@ def test_action_is_a_composite_action_whose_run_steps_name_a_shell() -> None:
             assert "\n      shell: bash\n" in step, step  # composite actions require it on every run step
 
 
-def test_action_caches_the_graph_on_the_base_and_finds_its_comment_by_the_marker() -> None:
+def test_action_restores_the_graph_by_prefix_and_finds_its_comment_with_a_script() -> None:
     steps = action_steps()
-    cache = next(s for s in steps if "uses: actions/cache@" in s)
-    assert "          .diffreach\n" in cache and "key: diffreach-${{ runner.os }}-${{ inputs.base }}" in cache
-    assert "          .git/diffreach-store-id\n" in cache  # the id that binds the graph to a checkout
+    cache = next(s for s in steps if "uses: actions/cache/restore@" in s)
+    assert "/.diffreach\n" in cache and "key: diffreach-${{ runner.os }}-${{ inputs.base || github.sha }}" in cache
+    assert "restore-keys: |\n          diffreach-${{ runner.os }}-\n" in cache
+    assert "/.git/diffreach-store-id\n" in cache  # the id that binds the graph to a checkout
     post = next(s for s in steps if "sticky comment" in s)
-    assert f'contains("{MARKER}")' in post
-    assert "--method PATCH" in post and "--method POST" in post
+    assert "action/sticky_comment.py" in post  # tested in tests/test_action.py
 
 
 def test_action_runs_only_commands_and_options_the_cli_has() -> None:
@@ -349,12 +349,12 @@ def test_action_runs_only_commands_and_options_the_cli_has() -> None:
         for command in re.findall(r"(?:^|\s)diffreach ([a-z][a-z-]*)", script):
             lines = [ln for ln in step.splitlines() if "diffreach " in ln or "args" in ln]
             used.append((command, set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", "\n".join(lines)))))
-    assert [c for c, _ in used] == ["review"]
+    assert [c for c, _ in used] == ["index", "review"]
     for command, options in used:
         cmd = main.commands.get(command)
         assert isinstance(cmd, click.Command), command
         known = {opt for p in cmd.params for opt in p.opts}
-        assert options and options <= known, options - known
+        assert options <= known, options - known
 
 
 def test_action_parses_as_yaml_where_pyyaml_exists() -> None:

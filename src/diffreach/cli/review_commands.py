@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from diffreach import api, present
@@ -207,6 +209,11 @@ def viz(
     help="Also write that review context (Markdown) to FILE, for an AI reviewer step.",
 )
 @click.option("--no-context", is_flag=True, help="Build no review context (the comment has no token figures).")
+@click.option(
+    "--json-file",
+    type=click.Path(dir_okay=False),
+    help="Also write the review as JSON (the --format json document) to FILE: the GitHub Action's outputs.",
+)
 @user_errors
 def review(
     root: str,
@@ -219,6 +226,7 @@ def review(
     budget: int | None,
     context_file: str | None,
     no_context: bool,
+    json_file: str | None,
     no_warmup: bool,
 ) -> None:
     """A pull-request comment for a change: summary, behaviour-change callers, hop lists, tests, notes."""
@@ -234,4 +242,6 @@ def review(
     )
     if context_file and ctx is not None:
         present.html.write_page(context_file, ctx.text + "\n")
+    if json_file:
+        present.html.write_page(json_file, json.dumps(data, indent=2, default=str) + "\n")
     emit_json(data) if as_json or fmt == "json" else click.echo(comment.render_review(data), nl=False)
