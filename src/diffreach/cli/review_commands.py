@@ -164,6 +164,7 @@ def context(
 @click.option(
     "--max-lines", type=click.IntRange(1), default=40, show_default=True, help="Lines of code embedded per symbol."
 )
+@click.option("--all-callers", is_flag=True, help="Do not cut the callers of a changed hub (as in impact).")
 @user_errors
 def viz(
     root: str,
@@ -175,11 +176,12 @@ def viz(
     open_page: bool,
     hops: int | None,
     max_lines: int,
+    all_callers: bool,
     no_warmup: bool,
 ) -> None:
     """Write the blast radius as one self-contained HTML page (no network needed)."""
 
-    result = run_impact(root, base, staged, diff_file, no_update, hops, warmup=not no_warmup)
+    result = run_impact(root, base, staged, diff_file, no_update, hops, all_callers, warmup=not no_warmup)
     path = present.html.write_page(output, present.html.page_for(root, result, max_lines=max_lines))
     warm = present.text.warmup_header(api.radius_json(result))
     click.echo(
