@@ -85,8 +85,8 @@ async def _error(app: App, message: str, arguments: dict[str, Any] | None = None
     text = _scrub(message, arguments or {})
     try:
         index = await error_index(app)
-    except Exception:  # the error is what the caller needs; a second failure must not hide it
-        log.exception("reading the index state for an error result failed")
+    except Exception as exc:  # the error is what the caller needs; a second failure must not hide it
+        log.warning("no index state for an error result: %s: %s", type(exc).__name__, exc)
         index = None
     structured = {"error": text} | ({"index": index} if index is not None else {})
     return types.CallToolResult(
