@@ -15,7 +15,7 @@ INSPECTOR = $(VENV)/inspector/node_modules/.bin/mcp-inspector
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[mcp,test]'  # the test extra pulls mcp too; named for the reader
 	$(PY) -m pip install --quiet --group dev
 	touch $(STAMP)
 
@@ -43,8 +43,8 @@ inspector: $(INSPECTOR)
 
 # The gates: lint rules and formatting (ruff), types (mypy, strict), the import contract (import-linter).
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests bench
-	$(VENV)/bin/ruff format --check src tests bench
+	$(VENV)/bin/ruff check src tests bench action
+	$(VENV)/bin/ruff format --check src tests bench action
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 

@@ -6,6 +6,7 @@ import json
 import os
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,65 @@ def test_golden_review_of_a_change_that_touches_no_symbol() -> None:
     golden("review_empty.md", render_review(review_data(empty)))
 
 
+def _one_change(reached: tuple[Reached, ...], notes: tuple[str, ...] = (), stale: bool = False) -> ImpactResult:
+    change = Change("app/core.py::parse", "function", "app/core.py", ("body",), 1, 4)
+    radius = Radius((change,), reached, (), (), (), ("app/core.py",), False, notes)
+    head = "9" * 40 if stale else "1" * 40
+    return ImpactResult(radius, "", (), IndexState("1" * 40, head, False, stale), base="b" * 40)
+
+
+def test_golden_review_of_a_caller_in_the_changed_file() -> None:
+    """Before: "files reached: 0 at hop 1" above a hop-1 list holding one caller (it counted new files only)."""
+    caller = Reached(
+        "app/core.py::load", "function", "app/core.py", 1, "app/core.py::parse", "calls", "local", 0.2, 8, 10
+    )
+    text = render_review(review_data(_one_change((caller,))))
+    assert "files reached: 1 at hop 1" in text
+    golden("review_same_file.md", text)
+
+
+def test_golden_review_of_a_change_no_caller_reaches() -> None:
+    """Before: "the callers below are reached" with no caller below."""
+    text = render_review(review_data(_one_change(())))
+    assert "callers below" not in text and "the graph reaches no caller" in text
+    golden("review_no_callers.md", text)
+
+
+def test_golden_review_says_each_note_once() -> None:
+    """Before: the stale graph and the ambiguous edges were each said twice, once in the comment's
+    words and once in the radius's own note."""
+    caller = Reached(
+        "app/api.py::handle", "function", "app/api.py", 1, "app/core.py::parse", "calls", "ambiguous-name", 0.2, 4, 9
+    )
+    notes = (
+        "1 edges in the radius rest on ambiguous or name-only matches",
+        "graph reflects 111111111111, HEAD is 999999999999 with uncommitted changes",
+        "app/api.py::handle is a hub (> 20 callers): listed, not expanded",
+        "app/api.py::handle is a hub (> 20 callers): listed, not expanded",
+    )
+    result = _one_change((caller,), notes, stale=True)
+    data = review_data(replace(result, radius=replace(result.radius, ambiguous_edges=(("a", "b"),))))
+    text = render_review(data)
+    notes_text = text.split("**Notes**", 1)[1]
+    assert notes_text.count("stale") + notes_text.count("graph reflects") == 1
+    assert notes_text.count("ambiguous") == 1 and notes_text.count("is a hub") == 1
+    golden("review_notes_once.md", text)
+
+
+def test_golden_review_of_an_over_budget_context() -> None:
+    """Before: a context of 13,257 tokens against a budget of 8,000 was said on stderr only."""
+    data = review_data(
+        sample_impact(), savings=SAVINGS, context_tokens=13_257, context_budget=8_000, context_fits=False
+    )
+    text = render_review(data)
+    assert "review context 13,257 tokens (over its 8,000-token budget)" in text
+    assert "- the review context does not fit its budget: 13,257 of 8,000 tokens" in text
+    assert data["fits"] is False and data["context_budget"] == 8_000
+    golden("review_over_budget.md", text)
+    within = render_review(review_data(sample_impact(), context_tokens=2480, context_budget=8_000, context_fits=True))
+    assert "over its" not in within and "does not fit" not in within
+
+
 def test_summary_line_counts_files_first_reached_at_each_hop() -> None:
     line = summary_line(review_data(sample_impact(), savings=SAVINGS, context_tokens=2480))
     assert line == (
@@ -194,7 +254,6 @@ def test_table_cells_escape_pipes() -> None:
     impact = sample_impact()
     odd = Reached("a.py::x|y", "function", "a.py", 1, "app/core.py::parse", "calls", "import", 0.9, 1, 2)
     radius = impact.radius
-    from dataclasses import replace
 
     data = review_data(replace(impact, radius=replace(radius, reached=(*radius.reached, odd))))
     assert "| `x\\|y` | 1 |" in render_review(data)
@@ -271,14 +330,14 @@ def test_action_is_a_composite_action_whose_run_steps_name_a_shell() -> None:
             assert "\n      shell: bash\n" in step, step  # composite actions require it on every run step
 
 
-def test_action_caches_the_graph_on_the_base_and_finds_its_comment_by_the_marker() -> None:
+def test_action_restores_the_graph_by_prefix_and_finds_its_comment_with_a_script() -> None:
     steps = action_steps()
-    cache = next(s for s in steps if "uses: actions/cache@" in s)
-    assert "          .diffreach\n" in cache and "key: diffreach-${{ runner.os }}-${{ inputs.base }}" in cache
-    assert "          .git/diffreach-store-id\n" in cache  # the id that binds the graph to a checkout
+    cache = next(s for s in steps if "uses: actions/cache/restore@" in s)
+    assert "/.diffreach\n" in cache and "key: diffreach-${{ runner.os }}-${{ inputs.base || github.sha }}" in cache
+    assert "restore-keys: |\n          diffreach-${{ runner.os }}-\n" in cache
+    assert "/.git/diffreach-store-id\n" in cache  # the id that binds the graph to a checkout
     post = next(s for s in steps if "sticky comment" in s)
-    assert f'contains("{MARKER}")' in post
-    assert "--method PATCH" in post and "--method POST" in post
+    assert "action/sticky_comment.py" in post  # tested in tests/test_action.py
 
 
 def test_action_runs_only_commands_and_options_the_cli_has() -> None:
@@ -290,12 +349,12 @@ def test_action_runs_only_commands_and_options_the_cli_has() -> None:
         for command in re.findall(r"(?:^|\s)diffreach ([a-z][a-z-]*)", script):
             lines = [ln for ln in step.splitlines() if "diffreach " in ln or "args" in ln]
             used.append((command, set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", "\n".join(lines)))))
-    assert [c for c, _ in used] == ["review"]
+    assert [c for c, _ in used] == ["index", "review"]
     for command, options in used:
         cmd = main.commands.get(command)
         assert isinstance(cmd, click.Command), command
         known = {opt for p in cmd.params for opt in p.opts}
-        assert options and options <= known, options - known
+        assert options <= known, options - known
 
 
 def test_action_parses_as_yaml_where_pyyaml_exists() -> None:
@@ -307,7 +366,6 @@ def test_action_parses_as_yaml_where_pyyaml_exists() -> None:
 
 def test_a_huge_radius_still_fits_one_github_comment() -> None:
     impact = sample_impact()
-    from dataclasses import replace
 
     many = tuple(
         Reached(
@@ -334,7 +392,6 @@ def test_a_huge_radius_still_fits_one_github_comment() -> None:
 
 
 def test_files_changed_together_in_history_have_their_own_section() -> None:
-    from dataclasses import replace
 
     from diffreach.model import CoChange, CoChanged
 

@@ -111,6 +111,12 @@ def is_dirty(root: str | Path) -> bool:
     return bool(out.strip())
 
 
+def status(root: str | Path) -> bytes:
+    """``git status --porcelain -z`` with untracked files: the working tree's changes, as one value
+    to compare (the MCP server's "does the graph still reflect the tree")."""
+    return run(root, "status", "--porcelain", "-z", "--untracked-files=all", check=False)
+
+
 def diff(root: str | Path, base: str | None = None, staged: bool = False, head_rev: str | None = None) -> str:
     """A unified diff with zero context lines folded in by callers as needed.
 

@@ -27,7 +27,16 @@ from diffreach.api.reading import (
     query,
     runner_test_ids,
 )
-from diffreach.api.serving import check_tokenizer, expand, graph_facts, review_context, source_reader, stats
+from diffreach.api.serving import (
+    TreeMark,
+    check_tokenizer,
+    expand,
+    graph_facts,
+    review_context,
+    source_reader,
+    stats,
+    tree_mark,
+)
 from diffreach.index.indexer import IndexReport
 from diffreach.index.watch import ChangeDetector, Update, Watcher
 from diffreach.review.behavior import MISMATCH_SCORE, Judge, command_judge
@@ -48,6 +57,7 @@ __all__ = [
     "IndexReport",
     "Judge",
     "ReviewContext",
+    "TreeMark",
     "Update",
     "Watcher",
     "attach_context_savings",
@@ -76,6 +86,7 @@ __all__ = [
     "runner_test_ids",
     "source_reader",
     "stats",
+    "tree_mark",
     "warmup_line",
     "watch",
     "whole_file_changes",

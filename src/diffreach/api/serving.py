@@ -3,9 +3,11 @@ the blocks it cut, the token bill, and the savings baseline every MCP result car
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
+from diffreach import git
 from diffreach.api.reading import index_state, open_store
 from diffreach.config import load_config
 from diffreach.index.indexer import find_root
@@ -84,3 +86,25 @@ def graph_facts(root: Path, *, updated: bool, with_state: bool) -> tuple[IndexSt
         return (index_state(root, store, updated) if with_state else None), baseline
     finally:
         store.close()
+
+
+TreeMark = tuple[str | None, bytes, tuple[tuple[int, int], ...]]
+
+
+def tree_mark(root: Path) -> TreeMark:
+    """The working tree as one comparable value: HEAD, git's status of changed and untracked
+    files, and the size and modification time of each. Two equal marks mean the graph brought
+    up to date at the first still reflects the tree at the second, dirty or not."""
+    out = git.status(root)
+    # -z entries are "XY path"; a rename's origin follows as a bare path (stat'ed as given).
+    paths = [
+        e[3:] if len(e) > 3 and e[2] == " " else e for e in out.decode("utf-8", "surrogateescape").split("\0") if e
+    ]
+    stats: list[tuple[int, int]] = []
+    for path in paths:
+        try:
+            st = os.stat(root / path)
+            stats.append((st.st_mtime_ns, st.st_size))
+        except OSError:
+            stats.append((-1, -1))
+    return git.head(root), out, tuple(stats)

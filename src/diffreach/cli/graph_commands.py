@@ -7,6 +7,7 @@ import click
 from diffreach import api, present
 from diffreach.cli.group import emit_json, main, one_root, path_or_root, progress_bar, user_errors
 from diffreach.config import CALLER_HOPS, MAX_HOPS
+from diffreach.errors import DiffreachError
 
 
 @main.command()
@@ -95,11 +96,23 @@ def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debu
 @click.option("--watch", is_flag=True, help="Keep the graph up to date in the background.")
 @user_errors
 def serve(root: str, watch: bool) -> None:
-    """Run the MCP server on stdin/stdout (see docs/mcp.md)."""
-    # Heavy optional dependency: the MCP SDK (~1.7 s to import); only this command needs it.
-    from diffreach.serve.mcp import serve as run_server
-
+    """Run the MCP server on stdin/stdout (see docs/mcp.md; needs the mcp extra)."""
+    try:
+        # Heavy optional dependency: the MCP SDK (~1.7 s to import, the mcp extra); only this command needs it.
+        from diffreach.serve.mcp import serve as run_server
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in MCP_EXTRA:
+            raise
+        raise DiffreachError(MCP_MISSING) from None
     run_server(root, watch=watch)
+
+
+# What ``pip install 'diffreach[mcp]'`` adds (pyproject.toml), and the line that says so.
+MCP_EXTRA = ("mcp", "pydantic", "anyio")
+MCP_MISSING = (
+    "the MCP server needs the mcp extra: pip install 'diffreach[mcp]' "
+    "(pipx install 'diffreach[mcp]', uv tool install 'diffreach[mcp]')"
+)
 
 
 @main.command()

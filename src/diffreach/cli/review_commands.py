@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from diffreach import api, present
@@ -162,6 +164,7 @@ def context(
 @click.option(
     "--max-lines", type=click.IntRange(1), default=40, show_default=True, help="Lines of code embedded per symbol."
 )
+@click.option("--all-callers", is_flag=True, help="Do not cut the callers of a changed hub (as in impact).")
 @user_errors
 def viz(
     root: str,
@@ -173,11 +176,12 @@ def viz(
     open_page: bool,
     hops: int | None,
     max_lines: int,
+    all_callers: bool,
     no_warmup: bool,
 ) -> None:
     """Write the blast radius as one self-contained HTML page (no network needed)."""
 
-    result = run_impact(root, base, staged, diff_file, no_update, hops, warmup=not no_warmup)
+    result = run_impact(root, base, staged, diff_file, no_update, hops, all_callers, warmup=not no_warmup)
     path = present.html.write_page(output, present.html.page_for(root, result, max_lines=max_lines))
     warm = present.text.warmup_header(api.radius_json(result))
     click.echo(
@@ -207,6 +211,11 @@ def viz(
     help="Also write that review context (Markdown) to FILE, for an AI reviewer step.",
 )
 @click.option("--no-context", is_flag=True, help="Build no review context (the comment has no token figures).")
+@click.option(
+    "--json-file",
+    type=click.Path(dir_okay=False),
+    help="Also write the review as JSON (the --format json document) to FILE: the GitHub Action's outputs.",
+)
 @user_errors
 def review(
     root: str,
@@ -219,13 +228,22 @@ def review(
     budget: int | None,
     context_file: str | None,
     no_context: bool,
+    json_file: str | None,
     no_warmup: bool,
 ) -> None:
     """A pull-request comment for a change: summary, behaviour-change callers, hop lists, tests, notes."""
     result = run_impact(root, base, staged, diff_file, no_update, warmup=not no_warmup)
     ctx = None if no_context else api.review_context(root, result, budget=budget, origin="cli")
     comment = present.pr_comment
-    data = comment.review_data(result, savings=ctx.savings if ctx else None, context_tokens=ctx.tokens if ctx else None)
+    data = comment.review_data(
+        result,
+        savings=ctx.savings if ctx else None,
+        context_tokens=ctx.tokens if ctx else None,
+        context_budget=ctx.budget if ctx else None,
+        context_fits=ctx.fits if ctx else None,
+    )
     if context_file and ctx is not None:
         present.html.write_page(context_file, ctx.text + "\n")
+    if json_file:
+        present.html.write_page(json_file, json.dumps(data, indent=2, default=str) + "\n")
     emit_json(data) if as_json or fmt == "json" else click.echo(comment.render_review(data), nl=False)

@@ -15,6 +15,7 @@ same bytes.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from diffreach import api
@@ -29,12 +30,14 @@ def _where(file: str, line: int) -> str:
 
 
 def _files_by_hop(result: ImpactResult) -> dict[int, int]:
-    """Distinct files first reached at each hop (hop 0: the changed files)."""
+    """Hop 0: the changed files; each later hop: the distinct files holding its callers that no
+    earlier hop's callers were in. A changed file is counted again when it holds a caller: the
+    count agrees with the hop's list below it (one caller is never "0 files")."""
     r = result.radius
-    seen = {c.file for c in r.changed}
-    counts = {0: len(seen)}
+    counts = {0: len({c.file for c in r.changed})}
+    seen: set[str] = set()
     for hop in sorted({x.hop for x in r.reached}):
-        new = {x.file for x in r.reached if x.hop == hop and not x.is_test} - seen
+        new = {x.file for x in r.reached if x.hop == hop} - seen
         counts[hop] = len(new)
         seen |= new
     return counts
@@ -58,10 +61,16 @@ _EVENTS = {"deleted": "was deleted", "renamed": "was renamed", "added": "was add
 
 
 def review_data(
-    result: ImpactResult, *, savings: dict[str, Any] | None = None, context_tokens: int | None = None
+    result: ImpactResult,
+    *,
+    savings: dict[str, Any] | None = None,
+    context_tokens: int | None = None,
+    context_budget: int | None = None,
+    context_fits: bool | None = None,
 ) -> dict[str, Any]:
     """Everything the comment says, JSON-ready. ``savings`` is the review context's estimate
-    (``{"estimated", "saved_tokens", "saved_percent"}``) and ``context_tokens`` its size."""
+    (``{"estimated", "saved_tokens", "saved_percent"}``), ``context_tokens`` its size,
+    ``context_budget`` its budget and ``context_fits`` whether it kept to it."""
     r = result.radius
     reached = [
         {
@@ -95,6 +104,8 @@ def review_data(
         "tests": list(r.test_files),
         "test_functions": list(r.tests),
         "context_tokens": context_tokens,
+        "context_budget": context_budget,
+        "fits": context_fits,
         "savings": savings,
         "truncated": r.truncated,
         "notes": list(r.notes),
@@ -140,12 +151,19 @@ def summary_line(data: dict[str, Any]) -> str:
             if savings
             else ""
         )
-        parts.append(f"review context {data['context_tokens']:,} tokens{tail}")
+        over = f" (over its {data['context_budget']:,}-token budget)" if _over_budget(data) else ""
+        parts.append(f"review context {data['context_tokens']:,} tokens{over}{tail}")
     return "**diffreach** · " + " · ".join(parts)
 
 
-def _behaviour_table(rows: list[dict[str, Any]], max_rows: int) -> list[str]:
+def _over_budget(data: dict[str, Any]) -> bool:
+    return data.get("fits") is False and data.get("context_budget") is not None
+
+
+def _behaviour_table(rows: list[dict[str, Any]], max_rows: int, reached: int) -> list[str]:
     if not rows:
+        if not reached:
+            return ["No caller's behaviour is likely to change: the graph reaches no caller."]
         return [
             (
                 "No caller's behaviour is likely to change: the callers below are reached, but the change "
@@ -230,9 +248,20 @@ def _notes(data: dict[str, Any]) -> list[str]:
             f"{_plural(data['ambiguous_edges'], 'edge')} {verb} on ambiguous name matches: "
             "those callers may be false positives"
         )
-    # The warm-up is said under the summary line; ambiguity has its own line.
-    notes += [n for n in data["notes"] if "ambiguous name matches" not in n and n != warmup_header(data)]
-    return [f"- {n}" for n in notes]
+    if _over_budget(data):
+        notes.append(
+            f"the review context does not fit its budget: {data['context_tokens']:,} of "
+            f"{data['context_budget']:,} tokens (raise the budget or narrow the change)"
+        )
+    # The warm-up is said under the summary line; staleness and ambiguity have their own lines above,
+    # in the comment's words: the radius's own notes for them would say the same thing twice.
+    notes += [n for n in data["notes"] if not _RESTATED.search(n) and n != warmup_header(data)]
+    return [f"- {n}" for n in dict.fromkeys(notes)]
+
+
+# The radius's notes on ambiguity ("N edges in the radius rest on ambiguous … matches") and on a
+# stale graph ("graph reflects <commit>, HEAD is …"), which ``_notes`` says in its own lines.
+_RESTATED = re.compile(r"rest on ambiguous\b|^graph reflects ")
 
 
 GITHUB_COMMENT_CHARS = 65_536  # GitHub rejects a longer comment body
@@ -264,7 +293,7 @@ def _render(data: dict[str, Any], max_rows: int, max_listed: int) -> str:
     else:
         behaviour = [x for x in data["callers"] if x["label"] == "behavior-change"]
         lines += [f"#### Callers whose behaviour may change ({len(behaviour)})", ""]
-        lines += [*_behaviour_table(behaviour, max_rows), ""]
+        lines += [*_behaviour_table(behaviour, max_rows, len(data["callers"])), ""]
         lines += _hop_lists(data, max_listed)
     notes = _notes(data)
     if notes:

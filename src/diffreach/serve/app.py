@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import anyio
 
 from diffreach import api
+from diffreach.errors import DiffreachError
 from diffreach.model import IndexState
 
 DEFAULT_MAX_TOKENS = 8000
@@ -45,6 +46,9 @@ class App:
     # One indexer kept between updates (what it learnt is reused); used under ``lock`` only.
     updater: api.GraphUpdater = field(init=False)
     behind: bool = False  # the last refresh found another process writing the graph: results are stale
+    # The working tree as the last refresh saw it (before it ran): while the tree still looks so,
+    # the graph reflects it, dirty or not (``reflects_tree``). None: no refresh went through.
+    mark: api.TreeMark | None = None
 
     def __post_init__(self) -> None:
         self.updater = api.GraphUpdater(self.root)
@@ -70,7 +74,15 @@ class App:
         """Bring the graph up to date; call it through ``refresh`` (one writer at a time, and the
         kept indexer is used by one thread at a time). ``paths``: the files the watcher saw
         change, looked at instead of walking the repository (see ``Indexer.run``)."""
-        return self.updater.update(paths)
+        mark = api.tree_mark(self.root)  # before: a save during the update leaves the graph behind it
+        report = self.updater.update(paths)
+        self.mark = None if self.updater.busy else mark
+        return report
+
+    async def reflects_tree(self) -> bool:
+        """Whether the graph still reflects the working tree, without updating it: the tree looks
+        as it did when the last refresh went through. "Stale" is the opposite, not "dirty"."""
+        return self.mark is not None and self.mark == await self.read(api.tree_mark, self.root)
 
     def close(self) -> None:
         self.updater.close()
@@ -121,12 +133,35 @@ async def envelope(
     current, baseline = await app.read(api.graph_facts, app.root, updated=updated, with_state=index is None)
     state = index if index is not None else current
     assert state is not None  # graph_facts reads the state when none is given
-    index_json = state.as_json()
-    if app.behind:  # another process is writing the graph: this answer is from the graph before it
-        index_json.update(stale=True, being_updated=True)
+    index_json = _index_json(app, state)
     # The savings metadata is added after the cut: keep room for it, so the whole result fits.
     probe = api.estimate_context_savings(original_tokens=baseline, returned_tokens=max_tokens)
     room = api.estimate_tokens(api.attach_context_savings({}, probe))
     data = bound({**data, "index": index_json}, max(1, max_tokens - room), hint)
     savings = api.estimate_context_savings(original_tokens=baseline, returned_tokens=api.estimate_tokens(data))
     return api.attach_context_savings(data, savings)
+
+
+def _index_json(app: App, state: IndexState) -> dict[str, object]:
+    index_json = state.as_json()
+    if app.behind:  # another process is writing the graph: this answer is from the graph before it
+        index_json.update(stale=True, being_updated=True)
+    return index_json
+
+
+def _read_state(root: Path, updated: bool) -> IndexState | None:
+    try:
+        store = api.open_store(root)
+    except DiffreachError:  # no graph yet (or none that opens): an error result has no index then
+        return None
+    try:
+        return api.index_state(root, store, updated)
+    finally:
+        store.close()
+
+
+async def error_index(app: App) -> dict[str, object] | None:
+    """The ``index`` an error result carries where a graph exists: a refused call still says
+    which commit the graph reflects and whether it is stale."""
+    state = await app.read(_read_state, app.root, await app.reflects_tree())
+    return None if state is None else _index_json(app, state)

@@ -31,7 +31,7 @@ from pydantic import ValidationError
 
 from diffreach import __version__, api, git
 from diffreach.errors import DiffreachError, PathError
-from diffreach.serve.app import App, bound
+from diffreach.serve.app import App, bound, error_index
 from diffreach.serve.tools import MAX_ECHO, TOOLS, ArgumentError, check_revision, list_tools
 
 log = logging.getLogger("diffreach.mcp")
@@ -80,9 +80,18 @@ PROMPTS = [
 # ----- dispatch and error mapping ---------------------------------------------------------------
 
 
-def _error(message: str, arguments: dict[str, Any] | None = None) -> types.CallToolResult:
+async def _error(app: App, message: str, arguments: dict[str, Any] | None = None) -> types.CallToolResult:
+    """One sentence for the model; the structured copy adds the graph's ``index`` where there is one."""
     text = _scrub(message, arguments or {})
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+    try:
+        index = await error_index(app)
+    except Exception as exc:  # the error is what the caller needs; a second failure must not hide it
+        log.warning("no index state for an error result: %s: %s", type(exc).__name__, exc)
+        index = None
+    structured = {"error": text} | ({"index": index} if index is not None else {})
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=text)], structured_content=structured, is_error=True
+    )
 
 
 def clip(text: str, limit: int = MAX_ECHO) -> str:
@@ -111,17 +120,17 @@ def _invalid(exc: ValidationError) -> str:
 async def call_tool(app: App, name: str, arguments: dict[str, Any] | None, session: Any) -> types.CallToolResult:
     spec = next((t for t in TOOLS if t.name == name), None)
     if spec is None:
-        return _error(f"unknown tool {clip(name)!r}; known: {', '.join(t.name for t in TOOLS)}")
+        return await _error(app, f"unknown tool {clip(name)!r}; known: {', '.join(t.name for t in TOOLS)}")
     try:
         args = spec.model.model_validate(arguments or {})
         data = await spec.handler(app, args, session)
     except ValidationError as exc:
-        return _error(_invalid(exc), arguments)
+        return await _error(app, _invalid(exc), arguments)
     except (DiffreachError, ArgumentError) as exc:
-        return _error(str(exc), arguments)
+        return await _error(app, str(exc), arguments)
     except Exception as exc:
         log.exception("tool %s failed", name)
-        return _error(f"internal error in {name}: {type(exc).__name__}: {exc}", arguments)
+        return await _error(app, f"internal error in {name}: {type(exc).__name__}: {exc}", arguments)
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=render(data, spec.text_key))], structured_content=data
     )

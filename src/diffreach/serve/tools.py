@@ -41,14 +41,13 @@ RepoPath = Annotated[str, Field(max_length=MAX_PATH)]
 
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    max_tokens: int = Field(DEFAULT_MAX_TOKENS, ge=100, le=200_000, description="Result size cap.")
+    # No description: the name says it, and it is repeated in every tool the client reads each turn.
+    max_tokens: int = Field(DEFAULT_MAX_TOKENS, ge=100, le=200_000)
 
 
 class _Change(_Args):
     diff: str | None = Field(None, description="Unified diff text.")
-    base: str | None = Field(
-        None, max_length=MAX_REVISION, description="Revision or A..B; default: working tree vs HEAD."
-    )
+    base: str | None = Field(None, max_length=MAX_REVISION, description="Revision or A..B.")
     staged: bool = Field(False, description="Staged changes only.")
 
 
@@ -63,10 +62,10 @@ class CallersArgs(_Args):
 
 class BlastRadiusArgs(_Change):
     files: list[RepoPath] | None = Field(
-        None, max_length=MAX_LIST, description="Paths to treat as wholly changed, instead of a diff."
+        None, max_length=MAX_LIST, description="Paths taken as wholly changed, instead of a diff."
     )
-    hops: int | None = Field(None, ge=0, le=MAX_HOPS, description="Hop cap (default: the config's, 2).")
-    no_warmup: bool = Field(False, description="Default hops even in the warm-up.")
+    hops: int | None = Field(None, ge=0, le=MAX_HOPS, description="Hop cap (config default 2).")
+    no_warmup: bool = Field(False, description="Ignore the warm-up's hop cap.")
 
     @field_validator("files")
     @classmethod
@@ -75,8 +74,8 @@ class BlastRadiusArgs(_Change):
 
 
 class ReviewContextArgs(_Change):
-    token_budget: int | None = Field(None, ge=0, le=200_000, description="Context tokens (default: config's, 8000).")
-    no_warmup: bool = Field(False, description="Default hops even in the warm-up.")
+    token_budget: int | None = Field(None, ge=0, le=200_000, description="Context tokens (config default 8000).")
+    no_warmup: bool = Field(False, description="Ignore the warm-up's hop cap.")
 
 
 class ExpandArgs(_Args):
@@ -236,7 +235,7 @@ async def get_review_context(app: App, args: ReviewContextArgs, session: Any) ->
 
 async def expand_context(app: App, args: ExpandArgs, session: Any) -> dict[str, Any]:
     data = await app.read(api.expand, app.root, args.id)
-    return await envelope(app, data, args.max_tokens, None, updated=False)
+    return await envelope(app, data, args.max_tokens, None, updated=await app.reflects_tree())
 
 
 async def find_relevant_files(app: App, args: RelevantArgs, session: Any) -> dict[str, Any]:
@@ -257,23 +256,33 @@ class ToolSpec:
     description: str
     model: type[_Args]
     handler: Handler
+    returns: dict[str, str]  # the result's own top-level keys and their JSON types (the output schema)
     text_key: str = ""  # a long text field shown as plain text first, the rest as JSON after it
+    read_only: bool = True  # reads the graph (kept current as a cache) and changes nothing else
 
 
-_CHANGE = "The change: diff, base or staged (default: uncommitted work)."
+_CHANGE = "Change: diff, base or staged (default: uncommitted work)."
 TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         "get_changed_symbols",
         f"Symbols a change touches, with change kinds. {_CHANGE}",
         ChangedSymbolsArgs,
         get_changed_symbols,
+        {"changed": "array"},
     ),
-    ToolSpec("get_callers", "Callers of a symbol by hop (1: required reading, 2: skim).", CallersArgs, get_callers),
+    ToolSpec(
+        "get_callers",
+        "Callers of a symbol by hop (1: required reading, 2: skim).",
+        CallersArgs,
+        get_callers,
+        {"callers": "array"},
+    ),
     ToolSpec(
         "get_blast_radius",
         "Changed symbols, callers hop by hop with behaviour-change scores, tests. " + _CHANGE,
         BlastRadiusArgs,
         get_blast_radius,
+        {"changed": "array", "callers": "array", "tests": "array"},
     ),
     ToolSpec(
         "get_review_context",
@@ -281,24 +290,45 @@ TOOLS: tuple[ToolSpec, ...] = (
         f"callers by hop; elided blocks have ids. {_CHANGE}",
         ReviewContextArgs,
         get_review_context,
+        {"text": "string", "tokens": "integer", "fits": "boolean", "elided": "array"},
         text_key="text",
     ),
     ToolSpec(
-        "expand_context", "Full text of an elided review-context block.", ExpandArgs, expand_context, text_key="text"
+        "expand_context",
+        "Full text of an elided review-context block.",
+        ExpandArgs,
+        expand_context,
+        {"id": "string", "text": "string"},
+        text_key="text",
     ),
     ToolSpec(
         "find_relevant_files",
         "Files most relevant to a question, ranked, with reasons.",
         RelevantArgs,
         find_relevant_files,
+        {"files": "array"},
     ),
-    ToolSpec("get_tests_for_change", f"Tests that exercise a change. {_CHANGE}", TestsArgs, get_tests_for_change),
-    ToolSpec("update_graph", "Re-index changed files; returns what changed.", UpdateArgs, update_graph),
+    ToolSpec(
+        "get_tests_for_change",
+        f"Tests that exercise a change. {_CHANGE}",
+        TestsArgs,
+        get_tests_for_change,
+        {"tests": "array", "test_functions": "array"},
+    ),
+    ToolSpec(
+        "update_graph",
+        "Re-index changed files; returns what changed.",
+        UpdateArgs,
+        update_graph,
+        {"mode": "string"},
+        read_only=False,
+    ),
 )
 
 
 def tool_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The model's JSON schema without titles and with ``T | None`` shown as ``T`` (optional anyway)."""
+    """The model's JSON schema without titles, with ``T | None`` shown as ``T`` (optional anyway)
+    and without ``default: false`` on flags."""
 
     def clean(node: Any) -> Any:
         if isinstance(node, dict):
@@ -308,6 +338,8 @@ def tool_schema(model: type[BaseModel]) -> dict[str, Any]:
                 node = {**next(x for x in any_of if x != {"type": "null"}), **rest}
                 if node.get("default", 0) is None:
                     node.pop("default")
+            if node.get("type") == "boolean" and node.get("default") is False:
+                node = {k: v for k, v in node.items() if k != "default"}  # an absent flag is off
             return {k: clean(v) for k, v in node.items() if k != "title"}
         if isinstance(node, list):
             return [clean(v) for v in node]
@@ -318,5 +350,32 @@ def tool_schema(model: type[BaseModel]) -> dict[str, Any]:
     return schema
 
 
+def output_schema(spec: ToolSpec) -> dict[str, Any]:
+    """What every result of ``spec`` holds: its own keys, then the envelope's ``index`` and
+    ``truncated`` (``app.envelope``). Types only, no descriptions: the schema is read on every turn."""
+    props = {k: {"type": t} for k, t in spec.returns.items()}
+    return {"type": "object", "properties": props, "required": [*props, "index", "truncated"]}
+
+
+def tool_annotations(spec: ToolSpec) -> types.ToolAnnotations:
+    """Hints for the client: every tool reads one local repository (closed world) and gives the
+    same answer when called twice; only ``update_graph`` writes (its graph, nothing destructive)."""
+    return types.ToolAnnotations(
+        read_only_hint=spec.read_only,
+        destructive_hint=None if spec.read_only else False,
+        idempotent_hint=True,
+        open_world_hint=False,
+    )
+
+
 def list_tools() -> list[types.Tool]:
-    return [types.Tool(name=t.name, description=t.description, input_schema=tool_schema(t.model)) for t in TOOLS]
+    return [
+        types.Tool(
+            name=t.name,
+            description=t.description,
+            input_schema=tool_schema(t.model),
+            output_schema=output_schema(t),
+            annotations=tool_annotations(t),
+        )
+        for t in TOOLS
+    ]

@@ -38,10 +38,36 @@ def _asset(name: str) -> str:
 
 
 def _label(sid: str) -> str:
-    """A short name: the qualified name of a symbol, the base name of a file."""
-    if "::" in sid:
-        return sid.split("::", 1)[1]
-    return sid.rsplit("/", 1)[-1]
+    """A short name: the qualified name of a symbol, the base name of a file. The n-th definition
+    of one name in one file (id ``name#n``, extract/scopes.py) reads "overload n of name"."""
+    name = sid.split("::", 1)[1] if "::" in sid else sid.rsplit("/", 1)[-1]
+    base, _, nth = name.rpartition("#")
+    return f"overload {nth} of {base}" if base and nth.isdigit() else name
+
+
+def _short_paths(files: set[str]) -> dict[str, str]:
+    """Each file as its fewest trailing path parts that no other file of ``files`` ends with."""
+    out: dict[str, str] = {}
+    for f in files:
+        parts = f.split("/")
+        for n in range(1, len(parts) + 1):
+            tail = "/".join(parts[-n:])
+            if not any(o != f and (o == tail or o.endswith("/" + tail)) for o in files):
+                break
+        out[f] = tail
+    return out
+
+
+def _disambiguate(nodes: list[dict[str, Any]]) -> None:
+    """A label shared by symbols of several files carries each one's short path (``serveStatic ·
+    lib/static.js``): four nodes all called ``serveStatic`` tell a reader nothing apart."""
+    files: dict[str, set[str]] = {}
+    for n in nodes:
+        files.setdefault(n["label"], set()).add(n["file"])
+    for n in nodes:
+        shared = files[n["label"]]
+        if len(shared) > 1:
+            n["label"] = f"{n['label']} · {_short_paths(shared)[n['file']]}"
 
 
 def _segments(start: int, end: int, marks: Sequence[int], max_lines: int, window: int = 2) -> list[tuple[int, int]]:
@@ -154,6 +180,7 @@ def page_data(
         for c in r.changed
     ]
     reached = [_reached_node(x, lines_of(x.file), max_lines) for x in r.reached]
+    _disambiguate(changed + reached)
     ambiguous = set(r.ambiguous_edges)
     edges = [
         {"source": x.id, "target": x.via, "kind": x.edge, "ambiguous": (x.id, x.via) in ambiguous} for x in r.reached

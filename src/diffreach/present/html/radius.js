@@ -5,6 +5,10 @@
   "use strict";
   var SVG_NS = "http://www.w3.org/2000/svg";
   var SPACING = 18;          // minimum arc length between two nodes of a ring, in world units
+  // Hop 1 is required reading: its ring gets room for a label beside most marks at the zoom that
+  // fits the page (a label is ~14 px high), even when an outer ring holds fewer, roomier nodes.
+  var HOP_SPACING = {1: 36, 2: 24};
+  var STAGGER = 3;           // rows a label may step outward from its mark on a crowded ring
   var RING_GAP = 150;        // minimum distance between two rings
   var LABEL_PX = 11;         // label font size on screen, whatever the zoom
   var HOP_NAMES = {0: "changed", 1: "direct callers: required reading", 2: "indirect callers: skim for contract drift",
@@ -87,7 +91,7 @@
     var previous = 0;
     hops.forEach(function (hop) {
       var ring = rings[hop];
-      var needed = ring.length * SPACING / (2 * Math.PI);
+      var needed = ring.length * (HOP_SPACING[hop] || SPACING) / (2 * Math.PI);
       var radius = hop === 0 ? (ring.length <= 1 ? 0 : Math.max(40, needed)) : Math.max(previous + RING_GAP, needed);
       radii[hop] = radius;
       previous = radius;
@@ -142,7 +146,7 @@
       n.text = svgEl("text", {"class": "label", dy: "0.35em"}, g);
       n.text.textContent = n.label;
       n.el = g;
-      g.addEventListener("click", function (ev) { ev.stopPropagation(); select(n.id, true); });
+      g.addEventListener("click", function (ev) { ev.stopPropagation(); select(n.id, true); remember(n.id); });
     });
     order.forEach(function (n) { n.width = n.text.getComputedTextLength() || n.label.length * 6.2; });
   }
@@ -219,8 +223,18 @@
     }
     var ux = Math.cos(n.angle), uy = Math.sin(n.angle), side = ux < -0.01 ? "end" : "start";
     var spots = [{anchor: side, x: side === "end" ? -gap : gap, y: 0}];
-    var out = gap + hgt * 0.2;
-    spots.push({anchor: Math.abs(ux) < 0.35 ? "middle" : side, x: ux * out, y: uy * out + (uy > 0 ? 1 : -1) * hgt / 2});
+    // Outward, then staggered further out (a row per step) into the gap before the next ring:
+    // neighbours on a crowded ring, whose labels would overlap side by side, take turns by row.
+    // Then the same inward, toward the centre: inside a crowded inner ring (hop 1) is mostly
+    // empty, so required reading keeps its names where the outer rings leave no room.
+    var inward = side === "end" ? "start" : "end", mid = Math.abs(ux) < 0.35;
+    [1, -1].forEach(function (dir) {
+      if (dir < 0) spots.push({anchor: inward, x: inward === "end" ? -gap : gap, y: 0});
+      for (var row = 0; row < STAGGER; row++) {
+        var d = dir * (gap + hgt * (0.2 + row)), vy = dir * uy;
+        spots.push({anchor: mid ? "middle" : dir > 0 ? side : inward, x: ux * d, y: uy * d + (vy > 0 ? 1 : -1) * hgt / 2});
+      }
+    });
     return spots;
   }
 
@@ -284,7 +298,7 @@
       apply(false);
     });
     window.addEventListener("pointerup", function () {
-      if (drag && !drag.moved) select(null, false);
+      if (drag && !drag.moved) { select(null, false); remember(null); }
       else if (drag) placeLabels();
       drag = null;
       svg.classList.remove("panning");
@@ -421,7 +435,7 @@
         if (n.hub) h("span", "tag", "hub", text);
         if (n.role === "changed") h("span", "tag", n.change.join(", "), text);
         h("div", "where", where(n), text);
-        li.addEventListener("click", function () { select(n.id, false); });
+        li.addEventListener("click", function () { select(n.id, false); remember(n.id); });
         n.item = li;
       });
     });
@@ -461,8 +475,21 @@
   wireZoom();
   wireFilter();
   fit();
-  // A link may name a symbol to open with: radius.html#path/to/file.py::name
-  var wanted = decodeURIComponent(location.hash.slice(1));
-  if (wanted && byId[wanted]) select(wanted, true);
+  // A link may name a symbol to open with: radius.html#path/to/file.py::name. A click puts the
+  // symbol in the URL (a history entry), so back and forward walk the symbols opened.
+  function hashOf(id) {
+    return id ? "#" + encodeURIComponent(id).replace(/%2F/g, "/").replace(/%3A/g, ":") : "";
+  }
+  function remember(id) {
+    if (location.hash === hashOf(id)) return;
+    history.pushState(null, "", id ? hashOf(id) : location.pathname + location.search);
+  }
+  function follow(fromGraph) {
+    var wanted = decodeURIComponent(location.hash.slice(1));
+    select(wanted && byId[wanted] ? wanted : null, fromGraph);
+  }
+  window.addEventListener("popstate", function () { follow(true); });
+  window.addEventListener("hashchange", function () { if (view.selected !== decodeURIComponent(location.hash.slice(1))) follow(true); });
+  if (location.hash) follow(true);
   document.body.setAttribute("data-rendered", String(nodes.length));
 })();
