@@ -29,6 +29,7 @@ from tree_sitter import Language, Node, Query, QueryCursor, Tree
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
+from diffreach.extract.protocols import protocol_refs
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import (
@@ -46,7 +47,12 @@ from diffreach.languages import parsing
 from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import VALUE_MARK, FileExtract, Import, RefKind
 
-_REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.INHERIT}
+_REF_KINDS = {
+    "call": RefKind.CALL,
+    "value": RefKind.VALUE,
+    "inherit": RefKind.INHERIT,
+    "protocol": RefKind.PROTOCOL,
+}
 _MAIN_PREFIXES = ("definition.", "reference.")
 _MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
 # The parse budget (languages/parsing.py), named here too: its tests lower it on this module.
@@ -126,7 +132,8 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
         kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
         skip = group == "reference" and not kind
         keyed = group == "reference" and ("suffix" in preset or _mentions(source, query, pattern, b"@key"))
-        steps.append(None if skip else _Step(_HANDLERS[group], main, kind, preset, spec, keyed))
+        handler = _on_protocol if kind == RefKind.PROTOCOL else _HANDLERS[group]
+        steps.append(None if skip else _Step(handler, main, kind, preset, spec, keyed))
     return tuple(steps)
 
 
@@ -366,6 +373,10 @@ def _argument_count(node: Node, spec: LanguageSpec) -> int:
             return -1
         count += 1
     return count
+
+
+def _on_protocol(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    protocol_refs(found.refs, found.text, step.spec, step.preset, captures)
 
 
 def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

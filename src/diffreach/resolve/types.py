@@ -94,6 +94,15 @@ class Types(FunctionValues):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
         return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
 
+    def instance_member(self, owner: Target | None, name: str) -> SymRow | None:
+        """The method ``name`` that syntax on an instance of ``owner`` runs (``a[i]``:
+        ``__getitem__``; ``a()``: ``__call__``), through its bases; None when ``owner`` is no
+        class or has no such method (then nothing runs that the repository defines)."""
+        if not isinstance(owner, SymRow) or owner.kind != NodeKind.CLASS:
+            return None
+        found = self.member(owner, name)
+        return found if found is not None and found.kind == NodeKind.METHOD else None
+
     def typed_receiver(self, receiver: str, owner: SymRow, self_names: frozenset[str]) -> bool:
         """Whether ``receiver`` is a value of class ``owner`` known by its type (a variable, a
         field, a call's result), not the class named directly or ``self``."""

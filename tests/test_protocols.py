@@ -1,0 +1,193 @@
+"""Protocol methods (issue 18): syntax that runs a method of its operand's type binds to that
+method where the type is known (``a[i]`` → ``__getitem__``, ``with a`` → ``__enter__`` and
+``__exit__``, ``a()`` of an instance → ``__call__``, …), and to nothing where it is not: no type,
+a class named directly, a class without the method. Never by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from diffreach.config import Config
+from diffreach.extract.core import extract
+from diffreach.index.build import graph_from_sources
+from diffreach.index.indexer import Indexer
+from diffreach.languages import language_for
+from diffreach.model import RefKind
+from tests.test_incremental import dump, rebuilt
+
+TABLE = (
+    "class Table:\n"
+    "    def __getitem__(self, k):\n        return k\n\n"
+    "    def __setitem__(self, k, v):\n        pass\n\n"
+    "    def __delitem__(self, k):\n        pass\n\n"
+    "    def __len__(self):\n        return 0\n\n"
+    "    def __iter__(self):\n        return iter(())\n\n"
+    "    def __contains__(self, x):\n        return False\n\n"
+    "    def __enter__(self):\n        return self\n\n"
+    "    def __exit__(self, *exc):\n        pass\n\n"
+    "    async def __aenter__(self):\n        return self\n\n"
+    "    async def __aexit__(self, *exc):\n        pass\n\n"
+    "    def __add__(self, other):\n        return self\n\n"
+    "    def __lt__(self, other):\n        return False\n\n"
+    "    def __neg__(self):\n        return self\n\n"
+    "    def __call__(self):\n        return 1\n"
+)
+# Unrelated classes with the same method names, and one without any protocol method.
+OTHERS = (
+    "class Other:\n"
+    "    def __getitem__(self, k):\n        return 0\n\n"
+    "    def __enter__(self):\n        return self\n\n"
+    "    def __call__(self):\n        return 2\n\n"
+    "class Plain:\n    def get(self):\n        return 0\n"
+)
+
+
+def calls(files: dict[str, str]) -> set[tuple[str, str]]:
+    return {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+
+
+def lines(files: dict[str, str]) -> set[tuple[str, int, str]]:
+    return {(e.source, e.line, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+
+
+def test_each_syntax_binds_to_the_method_of_the_operands_declared_type() -> None:
+    use = (
+        "from t import Table\n\n"
+        "def use(t: Table):\n"
+        "    t[1]\n"
+        "    t[2] = 3\n"
+        "    del t[4]\n"
+        "    len(t)\n"
+        "    for x in t:\n        pass\n"
+        "    with t as q:\n        pass\n"
+        "    t + 1\n"
+        "    t < 2\n"
+        "    3 in t\n"
+        "    -t\n"
+        "    t()\n"
+    )
+    found = lines({"t.py": TABLE, "o.py": OTHERS, "use.py": use})
+    expected = {
+        (4, "__getitem__"),
+        (5, "__setitem__"),
+        (6, "__delitem__"),
+        (7, "__len__"),
+        (8, "__iter__"),
+        (10, "__enter__"),
+        (10, "__exit__"),
+        (12, "__add__"),
+        (13, "__lt__"),
+        (14, "__contains__"),
+        (15, "__neg__"),
+        (16, "__call__"),
+    }
+    assert {(line, target.rpartition(".")[2]) for source, line, target in found if source == "use.py::use"} == expected
+    assert not [f for f in found if f[2].startswith("o.py")]  # the same names elsewhere: never by name
+
+
+def test_an_assigned_or_deleted_subscript_is_not_also_read_and_async_with_is_not_with() -> None:
+    use = (
+        "from t import Table\n\n"
+        "async def use(t: Table):\n"
+        "    t[1] = 2\n"
+        "    del t[3]\n"
+        "    t[4] += 1\n"
+        "    async with t:\n        pass\n"
+    )
+    found = {(line, target.rpartition(".")[2]) for _, line, target in lines({"t.py": TABLE, "use.py": use})}
+    assert found == {
+        (4, "__setitem__"),
+        (5, "__delitem__"),
+        (6, "__getitem__"),
+        (6, "__setitem__"),
+        (7, "__aenter__"),
+        (7, "__aexit__"),
+    }
+
+
+def test_no_type_known_no_edge() -> None:
+    use = (
+        "from t import Table\nfrom o import Other, Plain\n\n"
+        "def unknown(u):\n    u[1]\n    with u:\n        pass\n    u()\n\n"
+        "def plain(p: Plain):\n    p[1]\n    p()\n    with p:\n        pass\n\n"
+        "def the_class():\n    Table[int]\n    len(Table)\n"
+    )
+    found = calls({"t.py": TABLE, "o.py": OTHERS, "use.py": use})
+    assert not [f for f in found if f[0].startswith("use.py") and "__" in f[1]]
+    # The class named directly is not an instance: no constructor either for Table[int].
+    assert ("use.py::the_class", "t.py::Table.__getitem__") not in found
+
+
+def test_a_call_of_a_value_holding_an_instance_runs_its_call_method_not_a_function_of_that_name() -> None:
+    files = {
+        "t.py": TABLE,
+        "o.py": OTHERS,
+        "h.py": "def handler():\n    return 0\n",
+        "use.py": (
+            "from t import Table\nfrom o import Plain\n\n"
+            "class Holder:\n"
+            "    def __init__(self, t: Table, p: Plain):\n        self.t = t\n        self.p = p\n\n"
+            "    def run(self):\n        self.t()\n        self.p()\n\n"
+            "def local():\n    handler = Table()\n    handler()\n\n"
+            "def plain():\n    handler = Plain()\n    handler()\n"
+        ),
+    }
+    found = calls(files)
+    assert ("use.py::Holder.run", "t.py::Table.__call__") in found
+    assert ("use.py::Holder.run", "t.py::Table.__init__") not in found  # a field's value is no constructor call
+    assert ("use.py::local", "t.py::Table.__call__") in found
+    assert not [f for f in found if f[0] == "use.py::plain" and f[1] != "o.py::Plain"]  # Plain() only
+    assert ("use.py::plain", "h.py::handler") not in found  # the name holds a Plain, not the function
+    assert not [f for f in found if f[1].startswith("o.py::Other")]
+
+
+def test_self_and_inherited_protocol_methods() -> None:
+    files = {
+        "t.py": TABLE,
+        "sub.py": (
+            "from t import Table\n\n"
+            "class Sub(Table):\n"
+            "    def first(self):\n        return self[0]\n\n"
+            "def use(s: Sub):\n    return s[1]\n"
+        ),
+    }
+    found = calls(files)
+    assert ("sub.py::Sub.first", "t.py::Table.__getitem__") in found
+    assert ("sub.py::use", "t.py::Table.__getitem__") in found
+
+
+def test_a_call_result_and_a_with_item_typed_by_their_callee() -> None:
+    files = {
+        "t.py": TABLE,
+        "use.py": (
+            "from t import Table\n\n"
+            "def make() -> Table:\n    return Table()\n\n"
+            "def use():\n    make()[0]\n    with Table() as t:\n        pass\n    for x in make():\n        pass\n"
+        ),
+    }
+    found = {(line, target.rpartition(".")[2]) for src, line, target in lines(files) if src == "use.py::use"}
+    assert {(7, "__getitem__"), (8, "__enter__"), (8, "__exit__"), (10, "__iter__")} <= found
+
+
+def test_protocol_references_are_their_own_kind() -> None:
+    spec = language_for("a.py")
+    assert spec is not None
+    refs = extract("a.py", b"def f(u):\n    u[0]\n    return u + 1\n", spec).refs
+    protocol = {(r.name, r.receiver) for r in refs if r.kind == RefKind.PROTOCOL}
+    assert protocol == {("__getitem__", "u"), ("__add__", "u")}
+
+
+def test_a_class_gaining_a_protocol_method_reaches_its_users_on_update(make_repo, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    files = {
+        "t.py": "class Table:\n    def keys(self):\n        return ()\n",
+        "use.py": "from t import Table\n\ndef use(t: Table):\n    return t['k']\n",
+    }
+    root = make_repo(files)
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    (root / "t.py").write_text(files["t.py"] + "\n    def __getitem__(self, k):\n        return k\n")
+    assert ix.run().mode == "incremental"
+    ix.close()
+    after = dump(root)
+    assert ("use.py::use", "t.py::Table.__getitem__", "calls", "type") in {e[:4] for e in after["edges"]}  # type: ignore[attr-defined]
+    assert after == rebuilt(root, tmp_path / "fresh")
