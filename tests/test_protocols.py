@@ -191,3 +191,41 @@ def test_a_class_gaining_a_protocol_method_reaches_its_users_on_update(make_repo
     after = dump(root)
     assert ("use.py::use", "t.py::Table.__getitem__", "calls", "type") in {e[:4] for e in after["edges"]}  # type: ignore[attr-defined]
     assert after == rebuilt(root, tmp_path / "fresh")
+
+
+PROPS = (
+    "import functools\n\n"
+    "class Account:\n"
+    "    @property\n    def balance(self):\n        return 1\n\n"
+    "    @functools.cached_property\n    def owner(self):\n        return 'o'\n\n"
+    "    def close(self):\n        return 0\n\n"
+    "    def audit(self):\n        return self.balance\n\n"
+    "class Ledger:\n"
+    "    @property\n    def balance(self):\n        return 2\n"
+)
+
+
+def test_reading_a_property_of_a_known_type_runs_its_getter() -> None:
+    use = (
+        "from acc import Account\n\n"
+        "def use(a: Account, u):\n"
+        "    x = a.balance\n"
+        "    if a.owner:\n        pass\n"
+        "    print(a.balance)\n"
+        "    f = a.close\n"
+        "    y = u.balance\n"
+        "    return a.balance + 1\n\n"
+        "def the_class():\n    return Account.balance\n"
+    )
+    found = lines({"acc.py": PROPS, "use.py": use})
+    got = {(src.partition("::")[2], line, tgt.partition("::")[2]) for src, line, tgt in found}
+    assert {
+        ("use", 4, "Account.balance"),
+        ("use", 5, "Account.owner"),
+        ("use", 7, "Account.balance"),
+        ("use", 10, "Account.balance"),
+        ("Account.audit", 16, "Account.balance"),
+    } <= got
+    assert ("use", 8, "Account.close") not in got  # a method read, not called: it does not run
+    assert not [g for g in got if g[2].startswith("Ledger")]  # the same name elsewhere, u unknown
+    assert not [g for g in got if g[0] == "the_class"]  # the class's attribute is the property object

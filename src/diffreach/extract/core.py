@@ -132,8 +132,7 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
         kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
         skip = group == "reference" and not kind
         keyed = group == "reference" and ("suffix" in preset or _mentions(source, query, pattern, b"@key"))
-        handler = _on_protocol if kind == RefKind.PROTOCOL else _HANDLERS[group]
-        steps.append(None if skip else _Step(handler, main, kind, preset, spec, keyed))
+        steps.append(None if skip else _Step(_HANDLERS.get(main) or _HANDLERS[group], main, kind, preset, spec, keyed))
     return tuple(steps)
 
 
@@ -309,7 +308,7 @@ def _on_any(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None
     group = main.split(".", 1)[0]
     kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
     if group != "reference" or kind:
-        _HANDLERS[group](found, replace(step, main=main, kind=kind), captures)
+        (_HANDLERS.get(main) or _HANDLERS[group])(found, replace(step, main=main, kind=kind), captures)
 
 
 def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -441,6 +440,7 @@ def _on_comment(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
 _HANDLERS = {
     "definition": _on_definition,
     "reference": _on_reference,
+    "reference.protocol": _on_protocol,
     "import": _on_import,
     "binding": _on_binding,
     "package": _on_package,

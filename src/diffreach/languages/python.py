@@ -113,6 +113,7 @@ PROTOCOL_METHODS = (
     ("[]op=", ("__getitem__", "__setitem__")),
     ("with", ("__enter__", "__exit__")),
     ("async with", ("__aenter__", "__aexit__")),
+    (".", ("",)),  # a property read: the member written, if it is a property
 )
 PROTOCOL_OVERRIDES = (("[]=", "[]"), ("[]op=", "[]"), ("del[]", "[]"), ("async with", "with"), ("async for", "for"))
 
@@ -151,4 +152,5 @@ SPEC = LanguageSpec(
     protocol_methods=PROTOCOL_METHODS,
     protocol_overrides=PROTOCOL_OVERRIDES,
     call_method="__call__",
+    property_markers=("@property", "@functools.cached_property", "@cached_property"),
 )

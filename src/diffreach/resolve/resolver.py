@@ -252,6 +252,9 @@ class Resolver(Types):
             target = self._attribute(path, owner, ref.name) if owner is not None else None
             if self._instance_field(ref, spec, owner, target):  # self.handler() of handler: Handler
                 return self._called_instance(path, ref, target, source_is_test)
+            read = self.property_read(path, ref, owner, target, source_is_test)  # g(a.p): p's getter runs
+            if read is not None:
+                return read
             if target is None and ref.kind == RefKind.CALL and spec.value_members:  # T.x() of T = {x: f}
                 entry = self.value_of_member(path, ref)
                 if entry is not None:
@@ -304,8 +307,8 @@ class Resolver(Types):
         if not itself and not (isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names)):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)  # List[int]: the class, not an instance
         target = self.instance_member(owner, ref.name)
-        if target is None:
-            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        if target is None or (ref.name not in spec.protocol_names and not self.is_property(target)):
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)  # a.m read, not called: m does not run
         return self._edge(path, ref, target, Resolution.SCOPE if itself else Resolution.TYPE, source_is_test)
 
     def _called_instance(self, path: str, ref: Ref, held: Target | None, source_is_test: bool) -> ResolvedRef:

@@ -17,9 +17,10 @@ the scope that declares them, with a guard against a type defined through itself
 from __future__ import annotations
 
 from abc import abstractmethod
+from dataclasses import replace
 
 from diffreach.languages.spec import RETURNS
-from diffreach.model import NodeKind, SymRow
+from diffreach.model import NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, Target
 from diffreach.resolve.values import FunctionValues
 
@@ -102,6 +103,31 @@ class Types(FunctionValues):
             return None
         found = self.member(owner, name)
         return found if found is not None and found.kind == NodeKind.METHOD else None
+
+    def property_read(
+        self, path: str, ref: Ref, owner: Target | None, target: Target | None, source_is_test: bool
+    ) -> ResolvedRef | None:
+        """``g(a.p)`` of a property ``p`` of an instance: reading it runs its getter (a call edge,
+        as the protocol reference ``return a.p`` makes); None when that is not the case (a plain
+        method passed as a value, or the class named directly: ``A.p`` is the property object)."""
+        spec = self._specs[path]
+        if not (
+            ref.kind == RefKind.VALUE
+            and isinstance(owner, SymRow)
+            and isinstance(target, SymRow)
+            and target.kind == NodeKind.METHOD
+            and (ref.receiver in spec.self_names or self.typed_receiver(ref.receiver, owner, spec.self_names))
+            and self.is_property(target)
+        ):
+            return None
+        resolution = Resolution.SCOPE if ref.receiver in spec.self_names else Resolution.TYPE
+        read = self._edge(path, replace(ref, kind=RefKind.PROTOCOL), target, resolution, source_is_test)
+        return ResolvedRef(ref, path, read.status, read.edges)
+
+    def is_property(self, method: SymRow) -> bool:
+        """Whether reading ``method`` runs it (``@property``: the spec's ``property_markers``)."""
+        markers = self._specs[method.file].property_markers
+        return bool(markers) and self.source.signature_of(method.id).startswith(markers)
 
     def typed_receiver(self, receiver: str, owner: SymRow, self_names: frozenset[str]) -> bool:
         """Whether ``receiver`` is a value of class ``owner`` known by its type (a variable, a

@@ -76,6 +76,18 @@
   function: (identifier) @protocol
   arguments: (argument_list . [(identifier) (attribute) (call)] @receiver .)) @name @reference.protocol
   (#any-of? @protocol "len" "iter" "next" "reversed" "hash" "abs"))
+; A member read where a value is used (a property's getter runs): returned, assigned, an operand,
+; a condition, iterated. Passed as an argument it is a value reference (below), read the same way.
+([
+  (return_statement (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (assignment right: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (binary_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (comparison_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (boolean_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (not_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (if_statement condition: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (for_statement right: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+] (#set! protocol "."))
 (keyword_argument value: (identifier) @name) @reference.value
 (keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
 (pair value: (identifier) @name) @reference.value
