@@ -229,3 +229,22 @@ def test_reading_a_property_of_a_known_type_runs_its_getter() -> None:
     assert ("use", 8, "Account.close") not in got  # a method read, not called: it does not run
     assert not [g for g in got if g[2].startswith("Ledger")]  # the same name elsewhere, u unknown
     assert not [g for g in got if g[0] == "the_class"]  # the class's attribute is the property object
+
+
+def test_a_method_becoming_a_property_reaches_its_readers_on_update(make_repo, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    files = {
+        "acc.py": "class Account:\n    def balance(self):\n        return 1\n",
+        "use.py": "from acc import Account\n\ndef use(a: Account):\n    return a.balance\n",
+    }
+    root = make_repo(files)
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    (root / "acc.py").write_text(files["acc.py"].replace("    def", "    @property\n    def"))
+    assert ix.run().mode == "incremental"
+    after = dump(root)
+    assert ("use.py::use", "acc.py::Account.balance", "calls", "type") in {e[:4] for e in after["edges"]}  # type: ignore[attr-defined]
+    assert after == rebuilt(root, tmp_path / "fresh")
+    (root / "acc.py").write_text(files["acc.py"])  # and back: a method read is no call
+    assert ix.run().mode == "incremental"
+    ix.close()
+    assert dump(root) == rebuilt(root, tmp_path / "fresh2")
