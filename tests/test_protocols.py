@@ -248,3 +248,38 @@ def test_a_method_becoming_a_property_reaches_its_readers_on_update(make_repo, t
     assert ix.run().mode == "incremental"
     ix.close()
     assert dump(root) == rebuilt(root, tmp_path / "fresh2")
+
+
+GETTERS = {
+    "acc.js": (
+        "export class Account {\n"
+        "  get balance() { return 1 }\n"
+        "  set balance(v) {}\n"
+        "  plain() { return 0 }\n"
+        "  audit() { return this.balance; }\n"
+        "}\n"
+        "export class Ledger {\n  get balance() { return 2 }\n}\n"
+    ),
+    "use.js": (
+        "import { Account } from './acc.js';\n"
+        "export function use() {\n"
+        "  const a = new Account();\n"
+        "  const x = a.balance;\n"
+        "  const f = a.plain;\n"
+        "  show(a.balance);\n"
+        "  return `${a.balance}`;\n"
+        "}\n"
+        "export function unknown(u) {\n  return u.balance;\n}\n"
+    ),
+}
+
+
+def test_javascript_a_getter_runs_where_its_member_is_read() -> None:
+    for ext in ("js", "ts"):
+        files = {path.replace(".js", f".{ext}"): text.replace(".js'", f".{ext}'") for path, text in GETTERS.items()}
+        found = {(s, line, t) for s, line, t in lines(files)}
+        acc, use = f"acc.{ext}", f"use.{ext}"
+        assert {(f"{use}::use", n, f"{acc}::Account.balance") for n in (4, 6, 7)} <= found
+        assert (f"{acc}::Account.audit", 5, f"{acc}::Account.balance") in found
+        assert not [f for f in found if f[2] in (f"{acc}::Account.plain", f"{acc}::Account.balance#2")]
+        assert not [f for f in found if "Ledger" in f[2] or f[0] == f"{use}::unknown"]
