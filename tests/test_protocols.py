@@ -283,3 +283,65 @@ def test_javascript_a_getter_runs_where_its_member_is_read() -> None:
         assert (f"{acc}::Account.audit", 5, f"{acc}::Account.balance") in found
         assert not [f for f in found if f[2] in (f"{acc}::Account.plain", f"{acc}::Account.balance#2")]
         assert not [f for f in found if "Ledger" in f[2] or f[0] == f"{use}::unknown"]
+
+
+SETTERS = (
+    "class Account:\n"
+    "    @property\n    def balance(self):\n        return 1\n\n"
+    "    @balance.setter\n    def balance(self, value):\n        pass\n\n"
+    "    @property\n    def owner(self):\n        return 'o'\n\n"
+    "class Ledger:\n"
+    "    @property\n    def balance(self):\n        return 2\n\n"
+    "    @balance.setter\n    def balance(self, value):\n        pass\n"
+)
+
+
+def test_assigning_a_property_of_a_known_type_runs_its_setter() -> None:
+    use = (
+        "from acc import Account\n\n"
+        "def use(a: Account, u):\n"
+        "    a.balance = 3\n"
+        "    a.owner = 'x'\n"
+        "    a.note = 1\n"
+        "    a.balance += 1\n"
+        "    u.balance = 4\n"
+        "    Account.balance = 5\n"
+    )
+    found = {
+        (line, t.partition("::")[2]) for s, line, t in lines({"acc.py": SETTERS, "use.py": use}) if s == "use.py::use"
+    }
+    assert found == {(4, "Account.balance#2"), (7, "Account.balance"), (7, "Account.balance#2")}
+
+
+def test_javascript_a_setter_runs_where_its_member_is_assigned() -> None:
+    files = {
+        "acc.js": "export class Account {\n  set balance(v) {}\n  get balance() { return 1 }\n  get owner() { return 2 }\n}\n",
+        "use.js": (
+            "import { Account } from './acc.js';\n"
+            "export function use() {\n"
+            "  const a = new Account();\n"
+            "  a.balance = 3;\n"
+            "  a.owner = 4;\n"
+            "  a.balance += 1;\n"
+            "  return a.balance;\n"
+            "}\n"
+        ),
+    }
+    found = {(line, t.partition("::")[2]) for s, line, t in lines(files) if s == "use.js::use"}
+    setter, getter = "Account.balance", "Account.balance#2"  # the setter is written first
+    assert {(4, setter), (6, getter), (6, setter), (7, getter)} <= found
+    assert not [f for f in found if f[1] == "Account.owner" or (f[0] == 4 and f[1] == getter)]
+
+
+def test_a_property_gaining_a_setter_reaches_its_assignments_on_update(make_repo, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    getter = "class Account:\n    @property\n    def balance(self):\n        return 1\n"
+    files = {"acc.py": getter, "use.py": "from acc import Account\n\ndef use(a: Account):\n    a.balance = 2\n"}
+    root = make_repo(files)
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    (root / "acc.py").write_text(getter + "\n    @balance.setter\n    def balance(self, v):\n        pass\n")
+    assert ix.run().mode == "incremental"
+    ix.close()
+    after = dump(root)
+    assert ("use.py::use", "acc.py::Account.balance#2", "calls", "type") in {e[:4] for e in after["edges"]}  # type: ignore[attr-defined]
+    assert after == rebuilt(root, tmp_path / "fresh")

@@ -1,8 +1,8 @@
 """Protocol references: syntax that runs a method of its operand's type.
 
 ``a[i]`` runs ``type(a).__getitem__``, ``with a`` its ``__enter__`` and ``__exit__``, ``a + b``
-its ``__add__``, ``a.p`` the getter ``p`` when ``p`` is a property (a method ``""`` in the table:
-the member written, ``@name``). A query names the syntax (``@reference.protocol`` with a preset ``protocol`` key
+its ``__add__``, ``a.p`` the getter ``p`` when ``p`` is a property and ``a.p = v`` its setter
+(the table's ``{}`` and ``{}=``: the member written, ``@name``). A query names the syntax (``@reference.protocol`` with a preset ``protocol`` key
 or an operator captured as ``@protocol``) and the operand (``@receiver``); the language's table
 (``LanguageSpec.protocol_methods``) says which methods that syntax runs. Each method becomes one
 reference of kind ``protocol`` on the operand, which resolution binds only through the operand's
@@ -56,7 +56,7 @@ def protocol_refs(
     if "(" in receiver:  # make()[0]: what a call returns does not depend on its arguments
         receiver = empty_calls(receiver)
     for method in methods:
-        name = method or text(names[0])  # "": the member written (a property read)
+        name = method.replace("{}", text(names[0]))  # {}: the member written (a property)
         refs[(_kind(syntax, method), start)] = (mains[0], RefKind.PROTOCOL, name, receiver, "", -1)
 
 

@@ -113,7 +113,9 @@ PROTOCOL_METHODS = (
     ("[]op=", ("__getitem__", "__setitem__")),
     ("with", ("__enter__", "__exit__")),
     ("async with", ("__aenter__", "__aexit__")),
-    (".", ("",)),  # a property read: the member written, if it is a property
+    (".", ("{}",)),  # a property read: the member written, if it is a property
+    (".=", ("{}=",)),  # an assignment to it: its setter
+    (".op=", ("{}", "{}=")),
 )
 PROTOCOL_OVERRIDES = (("[]=", "[]"), ("[]op=", "[]"), ("del[]", "[]"), ("async with", "with"), ("async for", "for"))
 
@@ -153,4 +155,5 @@ SPEC = LanguageSpec(
     protocol_overrides=PROTOCOL_OVERRIDES,
     call_method="__call__",
     property_markers=("@property", "@functools.cached_property", "@cached_property"),
+    setter_markers=("@{}.setter",),
 )

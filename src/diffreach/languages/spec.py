@@ -308,9 +308,11 @@ class LanguageSpec:
     protocol_methods: tuple[tuple[str, tuple[str, ...]], ...] = ()
     protocol_overrides: tuple[tuple[str, str], ...] = ()
     # Signature prefixes that make a method a property (Python's ``@property``): reading it runs
-    # it. A protocol key whose method name is "" reads the member written (``@name``), bound only
-    # to such a method.
+    # it. A protocol method name holding ``{}`` names the member written (``@name``): ``{}`` a
+    # read, bound only to such a method; ``{}=`` an assignment, bound only to the family member
+    # whose signature starts with a ``setter_markers`` entry (``{}``: the member's name).
     property_markers: tuple[str, ...] = ()
+    setter_markers: tuple[str, ...] = ()
     # The method a call of an instance runs (Python's ``__call__``): ``a()`` of a value whose
     # type is known binds to it, never to a function found by the name ``a``.
     call_method: str = ""
@@ -328,7 +330,7 @@ class LanguageSpec:
     @cached_property
     def protocol_names(self) -> frozenset[str]:
         """The methods the protocol table names (a reference to another name is a property read)."""
-        return frozenset(name for _, names in self.protocol_methods for name in names if name)
+        return frozenset(name for _, names in self.protocol_methods for name in names if "{}" not in name)
 
     @cached_property
     def _test_patterns(self) -> tuple[re.Pattern[str], ...]:

@@ -306,8 +306,11 @@ class Resolver(Types):
         itself = ref.receiver in spec.self_names
         if not itself and not (isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names)):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)  # List[int]: the class, not an instance
-        target = self.instance_member(owner, ref.name)
-        if target is None or (ref.name not in spec.protocol_names and not self.is_property(target)):
+        if ref.name in spec.protocol_names:
+            target = self.instance_member(owner, ref.name)
+        else:  # a.p read or assigned: p's getter or setter, if p is a property
+            target = self.accessor(self.instance_member(owner, ref.name.removesuffix("=")), ref.name.endswith("="))
+        if target is None:
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)  # a.m read, not called: m does not run
         return self._edge(path, ref, target, Resolution.SCOPE if itself else Resolution.TYPE, source_is_test)
 

@@ -115,19 +115,31 @@ class Types(FunctionValues):
             ref.kind == RefKind.VALUE
             and isinstance(owner, SymRow)
             and isinstance(target, SymRow)
-            and target.kind == NodeKind.METHOD
             and (ref.receiver in spec.self_names or self.typed_receiver(ref.receiver, owner, spec.self_names))
-            and self.is_property(target)
         ):
             return None
+        getter = self.accessor(target, setter=False)
+        if getter is None:
+            return None
         resolution = Resolution.SCOPE if ref.receiver in spec.self_names else Resolution.TYPE
-        read = self._edge(path, replace(ref, kind=RefKind.PROTOCOL), target, resolution, source_is_test)
+        read = self._edge(path, replace(ref, kind=RefKind.PROTOCOL), getter, resolution, source_is_test)
         return ResolvedRef(ref, path, read.status, read.edges)
 
     def is_property(self, method: SymRow) -> bool:
         """Whether reading ``method`` runs it (``@property``: the spec's ``property_markers``)."""
         markers = self._specs[method.file].property_markers
         return bool(markers) and self.source.signature_of(method.id).startswith(markers)
+
+    def accessor(self, member: SymRow | None, setter: bool) -> SymRow | None:
+        """The getter (or setter) of the property ``member`` names: the member of its family
+        (``p``, ``p#2``) whose signature the spec marks so; None when it has none."""
+        if member is None or member.kind != NodeKind.METHOD:
+            return None
+        spec = self._specs[member.file]
+        markers = tuple(m.format(member.name) for m in spec.setter_markers) if setter else spec.property_markers
+        if not markers:
+            return None
+        return next((m for m in self.family(member) if self.source.signature_of(m.id).startswith(markers)), None)
 
     def typed_receiver(self, receiver: str, owner: SymRow, self_names: frozenset[str]) -> bool:
         """Whether ``receiver`` is a value of class ``owner`` known by its type (a variable, a

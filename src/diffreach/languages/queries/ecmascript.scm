@@ -144,6 +144,13 @@
     (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
       property: (property_identifier) @name) @reference.protocol)
 ] (#set! protocol "."))
+; A member assigned to (a setter runs); augmented, its getter runs first.
+((assignment_expression
+  left: (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+    property: (property_identifier) @name) @reference.protocol) (#set! protocol ".="))
+((augmented_assignment_expression
+  left: (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+    property: (property_identifier) @name) @reference.protocol) (#set! protocol ".op="))
 (pair value: (identifier) @name) @reference.value
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
 (object (shorthand_property_identifier) @name @reference.value)

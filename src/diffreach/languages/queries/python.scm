@@ -88,6 +88,12 @@
   (if_statement condition: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
   (for_statement right: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
 ] (#set! protocol "."))
+; A member assigned to (a property's setter runs); augmented, its getter runs first.
+((assignment left: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name)
+  @reference.protocol) (#set! protocol ".="))
+((augmented_assignment
+  left: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name)
+  @reference.protocol) (#set! protocol ".op="))
 (keyword_argument value: (identifier) @name) @reference.value
 (keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
 (pair value: (identifier) @name) @reference.value
