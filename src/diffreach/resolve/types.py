@@ -12,6 +12,10 @@ class itself (``Self``, ``this``) is the method's class. Nothing is guessed: a
 link that cannot be followed makes the whole expression unknown (None), and a
 type from outside the repository makes it external. Declared types are read in
 the scope that declares them, with a guard against a type defined through itself.
+
+What a known type says beyond its members' names is here too: the method syntax runs on an
+instance (``a[i]``, ``a()``: ``instance_member``), and the getter or setter a property read or
+assignment runs (``accessor``: the family member the spec's markers name).
 """
 
 from __future__ import annotations
@@ -124,11 +128,6 @@ class Types(FunctionValues):
         resolution = Resolution.SCOPE if ref.receiver in spec.self_names else Resolution.TYPE
         read = self._edge(path, replace(ref, kind=RefKind.PROTOCOL), getter, resolution, source_is_test)
         return ResolvedRef(ref, path, read.status, read.edges)
-
-    def is_property(self, method: SymRow) -> bool:
-        """Whether reading ``method`` runs it (``@property``: the spec's ``property_markers``)."""
-        markers = self._specs[method.file].property_markers
-        return bool(markers) and self.source.signature_of(method.id).startswith(markers)
 
     def accessor(self, member: SymRow | None, setter: bool) -> SymRow | None:
         """The getter (or setter) of the property ``member`` names: the member of its family
