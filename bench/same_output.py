@@ -75,23 +75,25 @@ def compare(name: str, old: str, new: str) -> bool:
 
 def check_repo(repo: Path, args: argparse.Namespace, renames: list[tuple[str, str]]) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / repo.name
-        shutil.copytree(repo, copy, symlinks=True)
-        ok = True
-        for exe in (args.old, args.new):
+        # A copy per build: in one data folder, a build of another extraction key rebuilds the
+        # other's graph, and the first build's reader would read the second build's graph.
+        copies = {exe: Path(tmp) / side / repo.name for side, exe in (("old", args.old), ("new", args.new))}
+        for exe, copy in copies.items():
+            shutil.copytree(repo, copy, symlinks=True)
             run(exe, ["index", str(copy)], copy)
-        old = canonical(run(args.old, ["graph", "--json"], copy), renames)
-        new = run(args.new, ["graph", "--json"], copy)
+        ok = True
+        old = canonical(run(args.old, ["graph", "--json"], copies[args.old]), renames)
+        new = run(args.new, ["graph", "--json"], copies[args.new])
         same = compare(f"{repo.name} graph", old, new)
         nodes = len(json.loads(new).get("nodes", [])) if new.strip() else 0
         print(f"{repo.name}: graph {'same' if same else 'DIFFERENT'} ({nodes} nodes, {len(new):,} bytes)")
         ok &= same
-        revs = commits(copy, args.commits)
+        revs = commits(copies[args.new], args.commits)
         differing = 0
         for rev in revs:
             base = ["impact", "--json", "--base", f"{rev}~1..{rev}"]
-            o = canonical(run(args.old, base, copy), renames)
-            n = run(args.new, base, copy)
+            o = canonical(run(args.old, base, copies[args.old]), renames)
+            n = run(args.new, base, copies[args.new])
             differing += not compare(f"{repo.name} impact {rev[:10]}", o, n)
         if revs:
             print(

@@ -146,3 +146,53 @@ def test_python_a_method_earlier_in_the_mro_runs_for_the_later_base() -> None:
     assert ("m.py::B.run", "m.py::A.run") in dynamic
     assert ("m.py::A.run", "m.py::B.run") not in dynamic  # A comes first: B.run never runs for a C
     assert not [d for d in dynamic if d[0] == "m.py::B.stop"]  # C's stop is B's own
+
+
+SIBLINGS = {
+    "shapes.py": (
+        "class Base:\n"
+        "    def area(self):\n        return 0\n\n"
+        "    def report(self):\n        return self.area()\n\n"
+        "class Square(Base):\n"
+        "    def area(self):\n        return 1\n\n"
+        "class Circle(Base):\n"
+        "    def describe(self):\n        return self.area()\n\n"
+        "class Ring(Circle):\n"
+        "    def area(self):\n        return 2\n\n"
+        "def measure(b: Base):\n    return b.area()\n"
+    ),
+}
+
+
+def test_a_call_on_self_reaches_only_overrides_in_classes_descending_from_its_own(make_repo) -> None:
+    root = make_repo(SIBLINGS)
+    api.index(root)
+    square = _by_id(api.callers_of(root, "shapes.py::Square.area")["callers"])
+    assert square["shapes.py::Base.report"]["dispatch"] is True  # self may be a Square there
+    assert square["shapes.py::measure"]["dispatch"] is True
+    assert "shapes.py::Circle.describe" not in square  # that self is a Circle: never a Square
+    ring = _by_id(api.callers_of(root, "shapes.py::Ring.area")["callers"])
+    assert {"shapes.py::Base.report", "shapes.py::Circle.describe", "shapes.py::measure"} <= set(ring)
+    callees = _by_id(api.callees_of(root, "shapes.py::Circle.describe")["callees"])
+    assert set(callees) == {"shapes.py::Base.area", "shapes.py::Ring.area"}
+    pairs = {(d["source"], d["target"]) for d in api.graph(root)["dispatch"]}
+    assert ("shapes.py::Circle.describe", "shapes.py::Square.area") not in pairs
+    assert ("shapes.py::Circle.describe", "shapes.py::Ring.area") in pairs
+
+
+JAVA_SIBLINGS = {
+    "src/Base.java": "abstract class Base {\n  abstract int area();\n  int twice() { return area() * 2; }\n}\n",
+    "src/Square.java": "class Square extends Base {\n  int area() { return 1; }\n}\n",
+    "src/Circle.java": "class Circle extends Base {\n  int half() { return 0; }\n}\n",
+    "src/Disc.java": "class Disc extends Circle {\n  int more() { return area() + this.area(); }\n}\n",
+}
+
+
+def test_java_a_bare_call_is_a_call_on_this(make_repo) -> None:
+    root = make_repo(JAVA_SIBLINGS)
+    api.index(root)
+    square = _by_id(api.callers_of(root, "src/Square.java::Square.area")["callers"])
+    assert square["src/Base.java::Base.twice"]["dispatch"] is True
+    assert "src/Disc.java::Disc.more" not in square  # this is a Disc there: never a Square
+    callees = _by_id(api.callees_of(root, "src/Disc.java::Disc.more")["callees"])
+    assert set(callees) == {"src/Base.java::Base.area"}

@@ -48,6 +48,11 @@ BODIES = [
     "{n}()()",
     "y = m0.{n}()\n        y()",
     "t = {{'k': {n}}}\n        t['k']()",
+    # Protocol methods (extract/protocols.py) on values typed by another file's return types;
+    # whether Base has ``__getitem__``/``__setitem__``/``__call__`` changes with the file's function count.
+    "{n}()[0]",
+    "z = {n}()\n        z[1] = 2\n        z()",
+    "with {n}() as w:\n            pass",
 ]
 # A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
 OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"
@@ -75,7 +80,9 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
     for path, funcs in spec.items():
         lines = [IMPORT_FORMS[i % len(IMPORT_FORMS)].format(n=NAMES[i % len(NAMES)]) for i in range(len(funcs))]
         lines.append("from typing import overload\n")
-        lines.append("class Base:\n    def alpha(self):\n        pass\n")
+        protocol = "    def __getitem__(self, k):\n        pass\n\n    def __setitem__(self, k, v):\n        pass\n\n"
+        protocol += "    def __call__(self):\n        pass\n"
+        lines.append("class Base:\n    def alpha(self):\n        pass\n" + (protocol if len(funcs) % 2 else ""))
         for name, body, base, method in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
             if method:

@@ -25,6 +25,9 @@ class RefKind(StrEnum):
     CALL = "call"
     VALUE = "value"  # a function or class used as a value: passed, decorated with
     INHERIT = "inherit"
+    # Syntax that runs a method of its operand's type (``a[i]``, ``with a``, ``a + b``): named by
+    # the language's table (``LanguageSpec.protocol_methods``), bound only through a known type.
+    PROTOCOL = "protocol"
 
 
 class EdgeKind(StrEnum):

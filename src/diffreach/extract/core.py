@@ -29,6 +29,7 @@ from tree_sitter import Language, Node, Query, QueryCursor, Tree
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
+from diffreach.extract.protocols import protocol_refs
 from diffreach.extract.scopes import Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import (
@@ -46,7 +47,12 @@ from diffreach.languages import parsing
 from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import VALUE_MARK, FileExtract, Import, RefKind
 
-_REF_KINDS = {"call": RefKind.CALL, "value": RefKind.VALUE, "inherit": RefKind.INHERIT}
+_REF_KINDS = {
+    "call": RefKind.CALL,
+    "value": RefKind.VALUE,
+    "inherit": RefKind.INHERIT,
+    "protocol": RefKind.PROTOCOL,
+}
 _MAIN_PREFIXES = ("definition.", "reference.")
 _MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
 # The parse budget (languages/parsing.py), named here too: its tests lower it on this module.
@@ -126,7 +132,7 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
         kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
         skip = group == "reference" and not kind
         keyed = group == "reference" and ("suffix" in preset or _mentions(source, query, pattern, b"@key"))
-        steps.append(None if skip else _Step(_HANDLERS[group], main, kind, preset, spec, keyed))
+        steps.append(None if skip else _Step(_HANDLERS.get(main) or _HANDLERS[group], main, kind, preset, spec, keyed))
     return tuple(steps)
 
 
@@ -302,7 +308,7 @@ def _on_any(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None
     group = main.split(".", 1)[0]
     kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
     if group != "reference" or kind:
-        _HANDLERS[group](found, replace(step, main=main, kind=kind), captures)
+        (_HANDLERS.get(main) or _HANDLERS[group])(found, replace(step, main=main, kind=kind), captures)
 
 
 def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -368,6 +374,10 @@ def _argument_count(node: Node, spec: LanguageSpec) -> int:
     return count
 
 
+def _on_protocol(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    protocol_refs(found.refs, found.text, step.spec, step.preset, captures)
+
+
 def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
     nodes = captures.get(step.main)
     if nodes is not None:
@@ -430,6 +440,7 @@ def _on_comment(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
 _HANDLERS = {
     "definition": _on_definition,
     "reference": _on_reference,
+    "reference.protocol": _on_protocol,
     "import": _on_import,
     "binding": _on_binding,
     "package": _on_package,

@@ -38,12 +38,12 @@ class StoredFacts:
 
 
 def stored_facts(store: Store, path: str) -> StoredFacts:
-    """A stored file's symbols (ids, kinds, names, parents), imports, bindings, base-class
+    """A stored file's symbols (ids, kinds, names, parents, signatures), imports, bindings, base-class
     references, language and package; lines are left 0 (the interface reads none)."""
     conn = store.conn
     symbols = [
-        Symbol(id=r[0], kind=r[1], name=r[2], qualname="", file=path, start_line=0, end_line=0, parent=r[3])
-        for r in conn.execute("SELECT id, kind, name, parent FROM nodes WHERE file=?", (path,))
+        Symbol(r[0], r[1], r[2], "", path, 0, 0, signature=r[4], parent=r[3])
+        for r in conn.execute("SELECT id, kind, name, parent, signature FROM nodes WHERE file=?", (path,))
     ]
     imports = [
         Import(r[0], r[1], r[2], 0, bool(r[3]))

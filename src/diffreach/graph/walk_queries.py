@@ -26,6 +26,23 @@ def unbound_calls(store: Store, name: str, statuses: Iterable[str]) -> list[tupl
     return [(str(scope), int(line), str(receiver)) for scope, line, receiver in rows]
 
 
+def call_receivers(store: Store, calls: Iterable[tuple[str, int, str]]) -> dict[tuple[str, int, str], set[str]]:
+    """The receivers written at each (scope, line, name) call or protocol reference: what a call
+    edge (its source, line and target's name) was made from."""
+    wanted = set(calls)
+    out: dict[tuple[str, int, str], set[str]] = {}
+    for name in sorted({name for _, _, name in wanted}):
+        rows = store.conn.execute(
+            "SELECT scope, line, receiver FROM refs WHERE name=? AND kind IN (?, ?)",
+            (name, RefKind.CALL, RefKind.PROTOCOL),
+        )
+        for scope, line, receiver in rows:
+            key = (str(scope), int(line), name)
+            if key in wanted:
+                out.setdefault(key, set()).add(str(receiver))
+    return out
+
+
 def imports_on_line(store: Store, file: str, line: int) -> list[tuple[str, str, bool]]:
     """(name, alias, wildcard) of the imports one line of ``file`` writes."""
     rows = store.conn.execute("SELECT name, alias, wildcard FROM imports WHERE file=? AND line=?", (file, line))

@@ -14,6 +14,12 @@ method, never the override; such a caller is not a dispatch caller of that overr
 overriding class whose edge lands on the base method made an explicit, non-virtual call.
 Overrides in test code are reached only from test code (as in the walk): code outside the tests
 dispatches to a test's fake only while the tests run.
+
+A call on ``self``/``this`` (or, where bare names are members, on nothing) in a method of class
+``K`` has a receiver that is a ``K`` or a subclass of ``K``: it reaches an override only in a
+class that descends from ``K``, never one in a sibling branch of the hierarchy. The receiver is
+read from the reference the edge was made from; a receiver of any other kind may be anything
+its type allows, and every override stays.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from diffreach.graph.store import Store
+from diffreach.graph.walk_queries import call_receivers
+from diffreach.languages import language_for
 from diffreach.model import Edge, EdgeKind, NodeKind, Symbol
 
 MAX_DEPTH = 6  # base-of-base chains followed upwards (as resolution's base-class walks)
@@ -74,11 +82,12 @@ def dispatch_callers(store: Store, override: str, kinds: Iterable[str]) -> list[
         return []
     edges = store.edges_to(bases, kinds)
     syms = store.symbols([override, *bases, *(e.source for e in edges)])
-    return [
+    found = [
         Dispatched(e, e.target, override)
         for e in sorted(edges, key=lambda e: (e.source, e.target, e.line))
         if _runs(syms, e.source, e.target, override)
     ]
+    return _within_self(store, found, syms)
 
 
 def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
@@ -87,12 +96,13 @@ def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
     if not table:
         return []
     syms = store.symbols({*(e.source for e in calls), *table, *(o for os in table.values() for o in os)})
-    return [
+    found = [
         Dispatched(e, e.target, override)
         for e in calls
         for override in table.get(e.target, ())
         if _runs(syms, e.source, e.target, override)
     ]
+    return _within_self(store, found, syms)
 
 
 def all_dispatch(store: Store, kinds: Iterable[str]) -> list[Dispatched]:
@@ -116,6 +126,49 @@ def _runs(syms: dict[str, Symbol], caller: str, base: str, override: str) -> boo
         return False  # super().m() and friends: the base method itself runs
     # A test's fake runs only under the tests.
     return not over.is_test or me.is_test or (root is not None and root.is_test)
+
+
+def _within_self(store: Store, found: list[Dispatched], syms: dict[str, Symbol]) -> list[Dispatched]:
+    """``found`` without the pairs whose call is on ``self`` in a class the override's class does
+    not descend from (a sibling's override never runs for that ``self``)."""
+    methods = [d for d in found if d.edge.source in syms and _class_of(syms[d.edge.source]) is not None]
+    if not methods:
+        return found
+    receivers = call_receivers(store, {(d.edge.source, d.edge.line, syms[d.base].name) for d in methods})
+    ancestors: dict[str, set[str]] = {}
+    out = []
+    for d in found:
+        me, over = syms.get(d.edge.source), syms[d.override]
+        cls = _class_of(me) if me is not None else None
+        written = receivers.get((d.edge.source, d.edge.line, syms[d.base].name), set()) if cls else set()
+        on_self = me is not None and cls is not None and bool(written) and written <= _self_receivers(me.file)
+        if on_self and over.parent is not None and over.parent not in ancestors:
+            ancestors[over.parent] = _ancestors(store, over.parent)
+        if on_self and (over.parent is None or cls not in ancestors[over.parent]):
+            continue  # self there is a cls, never an instance of the override's class
+        out.append(d)
+    return out
+
+
+def _self_receivers(path: str) -> frozenset[str]:
+    """The receivers that mean the object a method runs on: ``self``, ``this``; and "" where a
+    bare name may be a member (Java's ``m()`` is ``this.m()``)."""
+    spec = language_for(path)
+    if spec is None:
+        return frozenset()
+    return spec.self_names | ({""} if spec.implicit_self else frozenset())
+
+
+def _ancestors(store: Store, cls: str) -> set[str]:
+    """The classes ``cls`` descends from (``inherits`` edges), ``MAX_DEPTH`` levels up."""
+    seen: set[str] = set()
+    todo = [cls]
+    for _ in range(MAX_DEPTH):
+        todo = sorted({e.target for e in store.edges_from(todo, (EdgeKind.INHERITS,))} - seen)
+        if not todo:
+            break
+        seen.update(todo)
+    return seen
 
 
 def _class_of(sym: Symbol) -> str | None:

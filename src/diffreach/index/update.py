@@ -350,6 +350,14 @@ def interface(
     # holds is seen from other files through the name, or through a call of the function.
     items.update(("val", b.scope, b.name, b.type_name) for b in bindings if b.type_name.startswith(VALUE_MARK))
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
+    # Properties (``@property``, setters): reading or assigning one elsewhere (``a.p``) runs it.
+    spec = language_for(symbols[0].file) if symbols else None
+    if spec is not None and spec.property_markers:
+        items.update(
+            ("prop", s.id, s.name)
+            for s in symbols
+            if s.signature.startswith((*spec.property_markers, *(m.format(s.name) for m in spec.setter_markers)))
+        )
     return frozenset(items)
 
 
@@ -381,6 +389,8 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
             # A return type is followed through chains, copies and fields in any file: too
             # wide to follow by name (and rarely edited), so everything is re-resolved.
             names.add("*")
+        elif tag == "prop":  # a.p read, a.p = v assigned (extract/protocols.py)
+            names.update((str(item[2]), f"{item[2]}="))
         elif tag == "member":
             attributes.add(str(item[1]))
         elif tag == "val":

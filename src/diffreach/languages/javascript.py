@@ -332,6 +332,11 @@ SPEC = LanguageSpec(
     transparent_types=frozenset({"Promise", "Readonly"}),
     null_types=frozenset({"null", "undefined"}),
     value_members=True,
+    # A getter (``get p()``) runs where ``a.p`` is read, a setter where it is assigned: the only
+    # protocol methods bound here.
+    protocol_methods=((".", ("{}",)), (".=", ("{}=",)), (".op=", ("{}", "{}="))),
+    property_markers=("get ",),
+    setter_markers=("set {}",),
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",

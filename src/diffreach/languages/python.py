@@ -95,6 +95,31 @@ def source_encoding(data: bytes) -> str:
     return "utf-8" if codecs.lookup(name).name in ("utf-8", "utf-8-sig") else name
 
 
+# Protocol methods (the language reference, "Data model: special method names"): the syntax a
+# query's @reference.protocol match names (a preset key, or an operator's text) → the methods it
+# runs on its operand. Augmented assignment (``x += y``: ``__iadd__``, else ``__add__``) is left
+# out: which one runs depends on what the class defines, and a reference names one method.
+_OPERATORS = {
+    "+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv", "%": "mod", "**": "pow",
+    "@": "matmul", "<<": "lshift", ">>": "rshift", "&": "and", "|": "or", "^": "xor",
+    "<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne",
+    "neg": "neg", "pos": "pos", "invert": "invert",
+    "len": "len", "iter": "iter", "next": "next", "reversed": "reversed", "hash": "hash", "abs": "abs",
+    "contains": "contains", "[]": "getitem", "[]=": "setitem", "del[]": "delitem", "for": "iter",
+    "async for": "aiter",
+}  # fmt: skip
+PROTOCOL_METHODS = (
+    *((syntax, (f"__{name}__",)) for syntax, name in _OPERATORS.items()),
+    ("[]op=", ("__getitem__", "__setitem__")),
+    ("with", ("__enter__", "__exit__")),
+    ("async with", ("__aenter__", "__aexit__")),
+    (".", ("{}",)),  # a property read: the member written, if it is a property
+    (".=", ("{}=",)),  # an assignment to it: its setter
+    (".op=", ("{}", "{}=")),
+)
+PROTOCOL_OVERRIDES = (("[]=", "[]"), ("[]op=", "[]"), ("del[]", "[]"), ("async with", "with"), ("async for", "for"))
+
+
 SPEC = LanguageSpec(
     name="python",
     extensions=_SOURCE_EXTENSIONS,
@@ -126,4 +151,9 @@ SPEC = LanguageSpec(
     decorator_prefix="@",
     source_encoding=source_encoding,
     binding_rules=BindingRules(keyword_arguments=True, defaults=True, receiver_by_position=True),
+    protocol_methods=PROTOCOL_METHODS,
+    protocol_overrides=PROTOCOL_OVERRIDES,
+    call_method="__call__",
+    property_markers=("@property", "@functools.cached_property", "@cached_property"),
+    setter_markers=("@{}.setter",),
 )

@@ -43,6 +43,9 @@ Capture names used by the query files (the contract with ``extract.py``):
 - ``@reference.call`` with ``@key`` (a literal key or index) calls a table's
   entry (``name[key]``); ``(#set! suffix "()")`` calls what ``@name``'s call
   returns (``make()()``).
+- ``@reference.protocol`` with ``@name`` (the node the syntax is written on), ``@receiver``
+  (the operand whose type decides) and either ``(#set! protocol "key")`` or ``@protocol`` (an
+  operator node whose text is the key): a use of ``protocol_methods``, one reference per method.
 - ``@package`` with ``@package.name``: a declared package or namespace.
 - ``@comment``: a comment, and ``@doc``: a string literal's content (docstrings
   included), the prose of a symbol's notes for query ranking. A ``@comment``
@@ -296,12 +299,38 @@ class LanguageSpec:
     # An entry of a literal table is read as a member too (JavaScript's ``T.x()`` of
     # ``const T = {x: f}``), not only with a literal key (resolve/values.py).
     value_members: bool = False
+    # Protocol methods (issue 18): syntax that runs a method of its operand's type, as the key
+    # a ``@reference.protocol`` match gives (its ``(#set! protocol "…")`` or its ``@protocol``
+    # capture's text: an operator) → the methods it runs (``a[i]`` → ``__getitem__``). Such a
+    # reference binds only through its operand's known type, never by name. A key in
+    # ``protocol_overrides`` stands for the other one on the same operand (a subscript assigned
+    # to is not also read; ``async with`` is not also ``with``).
+    protocol_methods: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    protocol_overrides: tuple[tuple[str, str], ...] = ()
+    # Signature prefixes that make a method a property (Python's ``@property``): reading it runs
+    # it. A protocol method name holding ``{}`` names the member written (``@name``): ``{}`` a
+    # read, bound only to such a method; ``{}=`` an assignment, bound only to the family member
+    # whose signature starts with a ``setter_markers`` entry (``{}``: the member's name).
+    property_markers: tuple[str, ...] = ()
+    setter_markers: tuple[str, ...] = ()
+    # The method a call of an instance runs (Python's ``__call__``): ``a()`` of a value whose
+    # type is known binds to it, never to a function found by the name ``a``.
+    call_method: str = ""
 
     @cached_property
     def query_source(self) -> str:
         # Several files joined with '+' share patterns between grammars (ecmascript.scm).
         queries = resources.files("diffreach.languages").joinpath("queries")
         return "\n".join(queries.joinpath(name).read_text() for name in self.query_file.split("+"))
+
+    @cached_property
+    def protocol_table(self) -> dict[str, tuple[str, ...]]:
+        return dict(self.protocol_methods)
+
+    @cached_property
+    def protocol_names(self) -> frozenset[str]:
+        """The methods the protocol table names (a reference to another name is a property read)."""
+        return frozenset(name for _, names in self.protocol_methods for name in names if "{}" not in name)
 
     @cached_property
     def _test_patterns(self) -> tuple[re.Pattern[str], ...]:

@@ -187,7 +187,7 @@ class NameFallback(Overloads):
         elif source_is_test and not target.is_test:
             kind = EdgeKind.TESTS
         else:
-            kind = EdgeKind.CALLS if ref.kind == RefKind.CALL else EdgeKind.REFERENCES
+            kind = EdgeKind.CALLS if ref.kind in (RefKind.CALL, RefKind.PROTOCOL) else EdgeKind.REFERENCES
         return Edge(
             ref.scope, target.id, kind, resolution, split_confidence(_confidence(resolution, n), family), ref.line
         )

@@ -232,6 +232,8 @@ class Resolver(Types):
         spec = self._specs[path]
         target: Target | None
         resolution = Resolution.SCOPE
+        if ref.kind == RefKind.PROTOCOL:
+            return self._protocol(path, ref, source_is_test)
         if ref.receiver in spec.super_names:
             target = self._super_member(ref)
         elif ref.receiver:
@@ -248,6 +250,11 @@ class Resolver(Types):
                 # given to the function object itself (JS ``Foo.from = …``) is known.
                 owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
+            if self._instance_field(ref, spec, owner, target):  # self.handler() of handler: Handler
+                return self._called_instance(path, ref, target, source_is_test)
+            read = self.property_read(path, ref, owner, target, source_is_test)  # g(a.p): p's getter runs
+            if read is not None:
+                return read
             if target is None and ref.kind == RefKind.CALL and spec.value_members:  # T.x() of T = {x: f}
                 entry = self.value_of_member(path, ref)
                 if entry is not None:
@@ -273,6 +280,10 @@ class Resolver(Types):
                     return self._edge(path, ref, held[0], Resolution.VALUE, source_is_test)
             if isinstance(target, SymRow) and target.file != path:
                 resolution = Resolution.IMPORT
+            elif target is None and ref.kind == RefKind.CALL and spec.call_method:  # a(): a holds an instance
+                held_type = self._bound_type(path, ref.scope, ref.name)
+                if held_type is not None:
+                    return self._called_instance(path, ref, held_type, source_is_test)
         if target is _EXTERNAL:
             return ResolvedRef(ref, path, RefStatus.EXTERNAL)
         if isinstance(target, SymRow):
@@ -284,6 +295,48 @@ class Resolver(Types):
                 return ResolvedRef(ref, path, RefStatus.BUILTIN)
             return self._by_name(path, ref, spec, source_is_test, method=False)
         return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+
+    def _protocol(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:
+        """Syntax that runs a method of its operand's type (``a[i]``, ``with a``): bound only
+        through the operand's known type, never by name; unknown type → unresolved."""
+        spec = self._specs[path]
+        owner = self._receiver_of(path, ref)
+        if owner is _EXTERNAL:
+            return ResolvedRef(ref, path, RefStatus.EXTERNAL)
+        itself = ref.receiver in spec.self_names
+        if not itself and not (isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names)):
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)  # List[int]: the class, not an instance
+        if ref.name in spec.protocol_names:
+            target = self.instance_member(owner, ref.name)
+        else:  # a.p read or assigned: p's getter or setter, if p is a property
+            target = self.accessor(self.instance_member(owner, ref.name.removesuffix("=")), ref.name.endswith("="))
+        if target is None:
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)  # a.m read, not called: m does not run
+        return self._edge(path, ref, target, Resolution.SCOPE if itself else Resolution.TYPE, source_is_test)
+
+    def _called_instance(self, path: str, ref: Ref, held: Target | None, source_is_test: bool) -> ResolvedRef:
+        """A call of a value known to hold an instance of ``held``: its ``call_method``, else
+        nothing of the repository (never the class's constructor, never a function by name)."""
+        if held is _EXTERNAL:
+            return ResolvedRef(ref, path, RefStatus.EXTERNAL)
+        target = self.instance_member(held, self._specs[path].call_method)
+        if target is None:
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        return self._edge(path, ref, target, Resolution.TYPE, source_is_test)
+
+    def _instance_field(self, ref: Ref, spec: LanguageSpec, owner: Target | None, target: Target | None) -> bool:
+        """Whether a call ``x.f()`` calls the value of a field ``f`` whose type is a class (an
+        instance: its ``call_method`` runs, not the class's constructor)."""
+        return (
+            bool(spec.call_method)
+            and ref.kind == RefKind.CALL
+            and isinstance(owner, SymRow)
+            and owner.kind == NodeKind.CLASS
+            and isinstance(target, SymRow)
+            and target.kind == NodeKind.CLASS
+            and target.id != owner.id
+            and self.member(owner, ref.name) is None
+        )
 
     def _super_member(self, ref: Ref) -> Target | None:
         """``super().name``: the first base of the enclosing class that has the member."""

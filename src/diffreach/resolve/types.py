@@ -12,14 +12,19 @@ class itself (``Self``, ``this``) is the method's class. Nothing is guessed: a
 link that cannot be followed makes the whole expression unknown (None), and a
 type from outside the repository makes it external. Declared types are read in
 the scope that declares them, with a guard against a type defined through itself.
+
+What a known type says beyond its members' names is here too: the method syntax runs on an
+instance (``a[i]``, ``a()``: ``instance_member``), and the getter or setter a property read or
+assignment runs (``accessor``: the family member the spec's markers name).
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
+from dataclasses import replace
 
 from diffreach.languages.spec import RETURNS
-from diffreach.model import NodeKind, SymRow
+from diffreach.model import NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, Target
 from diffreach.resolve.values import FunctionValues
 
@@ -93,6 +98,47 @@ class Types(FunctionValues):
         if target is EXTERNAL or (target is None and type_name in spec.builtins):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
         return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
+
+    def instance_member(self, owner: Target | None, name: str) -> SymRow | None:
+        """The method ``name`` that syntax on an instance of ``owner`` runs (``a[i]``:
+        ``__getitem__``; ``a()``: ``__call__``), through its bases; None when ``owner`` is no
+        class or has no such method (then nothing runs that the repository defines)."""
+        if not isinstance(owner, SymRow) or owner.kind != NodeKind.CLASS:
+            return None
+        found = self.member(owner, name)
+        return found if found is not None and found.kind == NodeKind.METHOD else None
+
+    def property_read(
+        self, path: str, ref: Ref, owner: Target | None, target: Target | None, source_is_test: bool
+    ) -> ResolvedRef | None:
+        """``g(a.p)`` of a property ``p`` of an instance: reading it runs its getter (a call edge,
+        as the protocol reference ``return a.p`` makes); None when that is not the case (a plain
+        method passed as a value, or the class named directly: ``A.p`` is the property object)."""
+        spec = self._specs[path]
+        if not (
+            ref.kind == RefKind.VALUE
+            and isinstance(owner, SymRow)
+            and isinstance(target, SymRow)
+            and (ref.receiver in spec.self_names or self.typed_receiver(ref.receiver, owner, spec.self_names))
+        ):
+            return None
+        getter = self.accessor(target, setter=False)
+        if getter is None:
+            return None
+        resolution = Resolution.SCOPE if ref.receiver in spec.self_names else Resolution.TYPE
+        read = self._edge(path, replace(ref, kind=RefKind.PROTOCOL), getter, resolution, source_is_test)
+        return ResolvedRef(ref, path, read.status, read.edges)
+
+    def accessor(self, member: SymRow | None, setter: bool) -> SymRow | None:
+        """The getter (or setter) of the property ``member`` names: the member of its family
+        (``p``, ``p#2``) whose signature the spec marks so; None when it has none."""
+        if member is None or member.kind != NodeKind.METHOD:
+            return None
+        spec = self._specs[member.file]
+        markers = tuple(m.format(member.name) for m in spec.setter_markers) if setter else spec.property_markers
+        if not markers:
+            return None
+        return next((m for m in self.family(member) if self.source.signature_of(m.id).startswith(markers)), None)
 
     def typed_receiver(self, receiver: str, owner: SymRow, self_names: frozenset[str]) -> bool:
         """Whether ``receiver`` is a value of class ``owner`` known by its type (a variable, a

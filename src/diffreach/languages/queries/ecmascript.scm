@@ -119,6 +119,38 @@
 ; Functions used as values: arguments, dispatch tables, handlers, decorators.
 (arguments (identifier) @name) @reference.value
 (arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+; A member read where a value is used (a getter runs): returned, declared, assigned, an operand,
+; a condition, interpolated. The resolver binds it only to a getter of the receiver's known type.
+([
+  (return_statement
+    (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+      property: (property_identifier) @name) @reference.protocol)
+  (variable_declarator
+    value: (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+      property: (property_identifier) @name) @reference.protocol)
+  (assignment_expression
+    right: (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+      property: (property_identifier) @name) @reference.protocol)
+  (binary_expression
+    (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+      property: (property_identifier) @name) @reference.protocol)
+  (unary_expression
+    argument: (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+      property: (property_identifier) @name) @reference.protocol)
+  (parenthesized_expression
+    (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+      property: (property_identifier) @name) @reference.protocol)
+  (template_substitution
+    (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+      property: (property_identifier) @name) @reference.protocol)
+] (#set! protocol "."))
+; A member assigned to (a setter runs); augmented, its getter runs first.
+((assignment_expression
+  left: (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+    property: (property_identifier) @name) @reference.protocol) (#set! protocol ".="))
+((augmented_assignment_expression
+  left: (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
+    property: (property_identifier) @name) @reference.protocol) (#set! protocol ".op="))
 (pair value: (identifier) @name) @reference.value
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
 (object (shorthand_property_identifier) @name @reference.value)

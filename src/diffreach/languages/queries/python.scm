@@ -39,6 +39,61 @@
   function: (identifier) @_getattr
   arguments: (argument_list . (_) @receiver . (string (string_content) @name))) @reference.call
   (#eq? @_getattr "getattr"))
+; Protocol methods: syntax that runs a method of its operand's type (python.py's table names
+; them; resolution binds them only through the operand's known type).
+((subscript value: [(identifier) (attribute) (call)] @receiver) @name @reference.protocol (#set! protocol "[]"))
+((assignment left: (subscript value: [(identifier) (attribute) (call)] @receiver) @name) @reference.protocol
+  (#set! protocol "[]="))
+((augmented_assignment left: (subscript value: [(identifier) (attribute) (call)] @receiver) @name) @reference.protocol
+  (#set! protocol "[]op="))
+((delete_statement [
+  (subscript value: [(identifier) (attribute) (call)] @receiver) @name
+  (expression_list (subscript value: [(identifier) (attribute) (call)] @receiver) @name)]) @reference.protocol
+  (#set! protocol "del[]"))
+((with_item value: [(identifier) (attribute) (call)] @receiver @name) @reference.protocol (#set! protocol "with"))
+((with_item value: (as_pattern . [(identifier) (attribute) (call)] @receiver @name)) @reference.protocol
+  (#set! protocol "with"))
+((with_statement "async" (with_clause (with_item value: [(identifier) (attribute) (call)] @receiver @name)))
+  @reference.protocol (#set! protocol "async with"))
+((with_statement "async" (with_clause
+  (with_item value: (as_pattern . [(identifier) (attribute) (call)] @receiver @name)))) @reference.protocol
+  (#set! protocol "async with"))
+((for_statement right: [(identifier) (attribute) (call)] @receiver @name) @reference.protocol (#set! protocol "for"))
+((for_statement "async" right: [(identifier) (attribute) (call)] @receiver @name) @reference.protocol
+  (#set! protocol "async for"))
+((for_in_clause right: [(identifier) (attribute) (call)] @receiver @name) @reference.protocol (#set! protocol "for"))
+((binary_operator left: [(identifier) (attribute) (call)] @receiver operator: _ @protocol) @name @reference.protocol)
+((comparison_operator . [(identifier) (attribute) (call)] @receiver . operators: _ @protocol) @name @reference.protocol)
+((comparison_operator operators: ["in" "not in"] . [(identifier) (attribute) (call)] @receiver @name) @reference.protocol
+  (#set! protocol "contains"))
+((unary_operator operator: "-" argument: [(identifier) (attribute) (call)] @receiver) @name @reference.protocol
+  (#set! protocol "neg"))
+((unary_operator operator: "+" argument: [(identifier) (attribute) (call)] @receiver) @name @reference.protocol
+  (#set! protocol "pos"))
+((unary_operator operator: "~" argument: [(identifier) (attribute) (call)] @receiver) @name @reference.protocol
+  (#set! protocol "invert"))
+((call
+  function: (identifier) @protocol
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver .)) @name @reference.protocol
+  (#any-of? @protocol "len" "iter" "next" "reversed" "hash" "abs"))
+; A member read where a value is used (a property's getter runs): returned, assigned, an operand,
+; a condition, iterated. Passed as an argument it is a value reference (below), read the same way.
+([
+  (return_statement (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (assignment right: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (binary_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (comparison_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (boolean_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (not_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (if_statement condition: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+  (for_statement right: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.protocol)
+] (#set! protocol "."))
+; A member assigned to (a property's setter runs); augmented, its getter runs first.
+((assignment left: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name)
+  @reference.protocol) (#set! protocol ".="))
+((augmented_assignment
+  left: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name)
+  @reference.protocol) (#set! protocol ".op="))
 (keyword_argument value: (identifier) @name) @reference.value
 (keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
 (pair value: (identifier) @name) @reference.value
