@@ -37,9 +37,12 @@ def _spec(ext: str) -> LanguageSpec:
     return spec
 
 
-def judged(ext: str, old: str, new: str, caller: str, callee: str, line: int = 1) -> list[tuple[str, str]]:
+def judged(
+    ext: str, old: str, new: str, caller: str, callee: str, line: int = 1, owner: str = ""
+) -> list[tuple[str, str]]:
     """Each call of ``callee`` in ``caller`` judged against ``callee``'s definition in ``old`` and
-    ``new`` (the one starting at ``line``, else the nearest of that name): (verdict, reason)."""
+    ``new`` (the one starting at ``line``, else the nearest of that name; ``owner`` its class):
+    (verdict, reason)."""
     spec = _spec(ext)
     rules = rules_for(spec)
     before = parameters_of(spec, dedent(old).encode(), line, callee)
@@ -48,7 +51,7 @@ def judged(ext: str, old: str, new: str, caller: str, callee: str, line: int = 1
     others = overloads_of(spec, dedent(new).encode(), line, callee)
     code = dedent(caller).encode()
     sites = calls_in(spec, code, 1, code.count(b"\n") + 1, callee)
-    return [(str(o.verdict), o.reason) for o in (judge_call(before, after, s, rules, others) for s in sites)]
+    return [(str(o.verdict), o.reason) for o in (judge_call(before, after, s, rules, others, owner) for s in sites)]
 
 
 STILL = ("still-binds", "binds as before")
@@ -127,6 +130,55 @@ def test_a_changed_default_matters_only_to_calls_that_rely_on_it() -> None:
     assert found == [("changed-default", "relies on the default of `retries`: `3` → `5`"), STILL]
 
 
+def test_a_default_is_compared_as_syntax_not_as_text() -> None:
+    # The same value spelled otherwise: quotes, parentheses, spacing, a trailing comma, a comment.
+    for old, new in [
+        ("def f(a, sep='-'): ...", 'def f(a, sep="-"): ...'),
+        ('def f(a, sep="""-"""): ...', 'def f(a, sep="-"): ...'),
+        ("def f(a, n=(1)): ...", "def f(a, n=1): ..."),
+        ("def f(a, xs=[1,2]): ...", "def f(a, xs=[\n    1,  # one\n    2,\n]): ..."),
+        ("def f(a, p=r'x'): ...", 'def f(a, p=R"x"): ...'),
+    ]:
+        assert judged("py", old, new, "f(1)\n", "f") == [STILL], (old, new)
+    assert judged("js", "function f(a, s = 'x') {}", 'function f(a, s = ("x")) {}', "f(1);", "f") == [STILL]
+    # A different value is a changed default; a string's prefix is part of its value.
+    assert judged("py", "def f(a, sep='-'): ...", "def f(a, sep='+'): ...", "f(1)\n", "f") == [
+        ("changed-default", "relies on the default of `sep`: `'-'` → `'+'`")
+    ]
+    assert judged("py", "def f(a, s='x'): ...", "def f(a, s=b'x'): ...", "f(1)\n", "f")[0][0] == "changed-default"
+    assert judged("py", "def f(a, n=(1, 2)): ...", "def f(a, n=1, ): ...", "f(1)\n", "f")[0][0] == "changed-default"
+
+
+def test_a_call_through_the_class_passes_the_instance_first() -> None:
+    old = "class Base:\n    def __init__(self, a, b=None): ...\n"
+    new = "class Base:\n    def __init__(self, a, *, b=None): ...\n"
+    caller = "Base.__init__(self, 1)\nBase.__init__(self, 1, 2)\nsuper().__init__(1, 2)\nobj.__init__(1)\n"
+    assert judged("py", old, new, caller, "__init__", line=2, owner="Base") == [
+        STILL,
+        ("no-longer-binds", "`b` is keyword-only now: pass it as `b=`"),
+        ("no-longer-binds", "`b` is keyword-only now: pass it as `b=`"),
+        STILL,
+    ]
+    # Through a class the method does not name (a subclass): the reading the old parameters take.
+    old, new = "class B:\n    def m(self, a): ...\n", "class B:\n    def m(self, a, b): ...\n"
+    assert judged("py", old, new, "Sub.m(obj, 1)\n", "m", line=2, owner="B") == [
+        ("no-longer-binds", "new parameter `b` is required and not passed")
+    ]
+
+
+def test_a_class_method_is_filled_by_the_class_named_at_the_call() -> None:
+    old = "class C:\n    @classmethod\n    def make(cls, a=None): ...\n"
+    new = "class C:\n    @classmethod\n    def make(cls, *, a=None): ...\n"
+    assert parameters_of(_spec("py"), old.encode(), 2, "make") == (
+        Parameter("cls", ParamKind.RECEIVER, implicit=True),
+        Parameter("a", ParamKind.POSITIONAL_OR_KEYWORD, has_default=True, default="None", default_form="None"),
+    )
+    assert judged("py", old, new, "C.make(1)\nC.make()\n", "make", line=2, owner="C") == [
+        ("no-longer-binds", "`a` is keyword-only now: pass it as `a=`"),
+        STILL,
+    ]
+
+
 def test_an_inserted_parameter_takes_a_positional_argument() -> None:
     found = judged("py", "def f(a, b=None): ...", "def f(a, c=None, b=None): ...", "f(1, 2)\nf(1, b=2)\n", "f")
     assert found == [("binds-differently", "the 2nd argument `2` now binds `c`, was `b`"), STILL]
@@ -163,7 +215,7 @@ def test_a_decorated_definition_is_found_from_its_decorator_line() -> None:
     params = parameters_of(_spec("py"), b"@cache\ndef f(a, *, b=1): ...\n", 1)
     assert params == (
         Parameter("a", ParamKind.POSITIONAL_OR_KEYWORD),
-        Parameter("b", ParamKind.KEYWORD_ONLY, has_default=True, default="1"),
+        Parameter("b", ParamKind.KEYWORD_ONLY, has_default=True, default="1", default_form="1"),
     )
 
 
@@ -215,6 +267,17 @@ def test_javascript_a_new_parameter_without_default_is_left_undefined() -> None:
         ("left-undefined", "new parameter `b` is left undefined by this call")
     ]
     assert judged("js", "function f(a) {}", "function f(a, b = 2) {}", "f(1);", "f") == [STILL]
+    # Every parameter a JavaScript call leaves out is undefined: the call binds (reach).
+    assert SEVERITY[Verdict.LEFT_UNDEFINED] is Severity.LOW
+
+
+def test_javascript_a_function_expression_with_its_own_name() -> None:
+    old = "module.exports = function createError(message, config) {\n};\n"
+    new = "module.exports = function createError(message, config, code) {\n};\n"
+    assert [p.name for p in parameters_of(_spec("js"), old.encode(), 1, "createError") or ()] == ["message", "config"]
+    assert judged("js", old, new, "createError('m', c, 'E');\n", "createError") == [
+        ("binds-differently", "the 3rd argument `'E'` was ignored and now binds `code`")
+    ]
 
 
 def test_javascript_arguments_object_takes_every_argument() -> None:
@@ -243,7 +306,7 @@ def test_go_method_receiver_is_not_a_parameter() -> None:
     old = "package p\nfunc (r *Repo) Get(id int) {}\n"
     new = "package p\nfunc (r *Repo) Get(id int, fresh bool) {}\n"
     assert parameters_of(_spec("go"), old.encode(), 2) == (
-        Parameter("id", ParamKind.POSITIONAL_ONLY, annotation="int"),
+        Parameter("id", ParamKind.POSITIONAL_ONLY, annotation="int", annotation_form="int"),
     )
     assert judged("go", old, new, "package p\nfunc f() { r.Get(1) }\n", "Get", line=2) == [
         ("no-longer-binds", "new parameter `fresh` is required and not passed")

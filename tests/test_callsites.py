@@ -375,3 +375,27 @@ def test_the_judge_sees_the_syntax_outcome_first(make_repo: Make) -> None:
     assert _label(got["use.py::keyword_gone"]) == "reach"  # the judge's score wins
     assert got["use.py::keyword_gone"].verdict == "no-longer-binds"  # the syntax outcome stays on record
     assert _label(got["use.py::now_required"]) == "behavior-change"
+
+
+def test_a_constructor_is_judged_at_the_calls_of_its_class(make_repo: Make) -> None:
+    old = {
+        "lib.py": "class K:\n    def __init__(self, a, b=None):\n        self.a = a\n",
+        "use.py": (
+            "from lib import K\n\n\ndef one():\n    return K(1)\n\n\ndef two():\n    return K(1, 2)\n\n\n"
+            "def check(x):\n    return isinstance(x, K) and K(x)\n"
+        ),
+        "sub.py": (
+            "from lib import K\n\n\nclass S(K):\n    def __init__(self):\n        K.__init__(self, 1, 2)\n\n\n"
+            "class T(K):\n    def __init__(self):\n        K.__init__(self, 1)\n"
+        ),
+    }
+    new = {"lib.py": "class K:\n    def __init__(self, a, *, b=None):\n        self.a = a\n"}
+    got = _radius(make_repo, old, new)
+    assert got["use.py::one"].verdict == "still-binds" and _label(got["use.py::one"]) == "reach"
+    assert got["use.py::two"].verdict == "no-longer-binds" and _label(got["use.py::two"]) == "behavior-change"
+    assert "`b` is keyword-only now" in got["use.py::two"].reasons[0]
+    # The class used as a value on the same line is no call: the call beside it binds.
+    assert got["use.py::check"].verdict == "still-binds"
+    # Through the class, the instance is the first argument.
+    assert got["sub.py::S.__init__"].verdict == "no-longer-binds"
+    assert got["sub.py::T.__init__"].verdict == "still-binds" and _label(got["sub.py::T.__init__"]) == "reach"

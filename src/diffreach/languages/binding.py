@@ -27,7 +27,10 @@ Capture vocabulary (the contract with the query files):
   ends the positional-only ones and ``@param.separator.keyword`` (``*``) starts the keyword-only
   ones; parameters after a variadic one are keyword-only too (Python, Kotlin). In a language
   without keyword arguments every ordinary parameter is positional-only.
-  ``@param.no_receiver`` on a list: its ``@param.self`` is an ordinary parameter (a static method).
+  ``@param.no_receiver`` on a list: its ``@param.self`` is an ordinary parameter (a static method);
+  ``@param.implicit_receiver``: its ``@param.self`` is filled by what the call goes through,
+  even a class named at the call (a class method's ``cls``).
+  A default's and a type's syntax are kept as a form without spelling (``syntax_form``).
 - ``@call`` a call, with ``@call.name`` (the callee's name node), ``@call.arguments`` (the node
   ``@arg.list`` names) and ``@call.receiver`` (the object left of the dot, when it is one).
 - One argument per match, inside ``@arg.list``: ``@arg.positional``, ``@arg.keyword`` with
@@ -38,6 +41,7 @@ Capture vocabulary (the contract with the query files):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -181,6 +185,7 @@ class _Matches:
     values: list[Node] = field(default_factory=list)
     reads_all: list[Node] = field(default_factory=list)
     no_receiver: set[Span] = field(default_factory=set)
+    implicit_receiver: set[Span] = field(default_factory=set)
 
 
 class _Text:
@@ -251,6 +256,8 @@ def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
         found.reads_all.extend(captures["definition.reads_all"])
     if "param.no_receiver" in captures:
         found.no_receiver.update(_span(n) for n in captures["param.no_receiver"])
+    if "param.implicit_receiver" in captures:
+        found.implicit_receiver.update(_span(n) for n in captures["param.implicit_receiver"])
     if "param.list" in captures:
         _gather(found.params, "param.", captures, found.text)
     if "call" in captures and "call.name" in captures and "call.arguments" in captures:
@@ -270,6 +277,7 @@ def _gather(table: dict[Span, dict[Span, _Entry]], prefix: str, captures: dict[s
     """One parameter's or argument's captures into the entry of its node, in its list's table."""
     entries = table.setdefault(_span(captures[prefix + "list"][0]), {})
     parts = {key[len(prefix) :]: text(nodes[0]) for key, nodes in captures.items() if key in _PART_KEYS}
+    parts.update({form: syntax_form(captures[key][0], text) for key, form in _FORMS.items() if key in captures})
     for key, nodes in captures.items():
         if not key.startswith(prefix) or key in _PART_KEYS:
             continue
@@ -281,11 +289,43 @@ def _gather(table: dict[Span, dict[Span, _Entry]], prefix: str, captures: dict[s
 
 
 _PART_KEYS = frozenset({"param.name", "param.type", "param.value", "param.list", "arg.name", "arg.list"})
+_FORMS = {"param.value": "value_form", "param.type": "type_form"}
+
+# A string's delimiter, with its prefix (Python ``f"``, ``rb'``): one spelling of the same value.
+_QUOTE = re.compile(r"([A-Za-z]*)(\"\"\"|'''|\"|')")
+_TRAILING_COMMA = re.compile(r" ,(?= [)\]}])")
+
+
+def syntax_form(node: Node, text: _Text) -> str:
+    """An expression's syntax without its spelling: the tokens of its tree, one space apart,
+    string delimiters as one quote, redundant parentheses, comments and a trailing comma left
+    out. Two defaults with one form are one value (``'x'`` and ``"x"``, ``(1)`` and ``1``)."""
+    tokens: list[str] = []
+    _tokens(node, text, tokens)
+    return _TRAILING_COMMA.sub("", " ".join(tokens))
+
+
+def _tokens(node: Node, text: _Text, out: list[str]) -> None:
+    if node.type == "comment":
+        return
+    named = [c for c in node.named_children if c.type != "comment"]
+    if node.type == "parenthesized_expression" and len(named) == 1:
+        _tokens(named[0], text, out)
+    elif node.child_count == 0:
+        token = text(node)
+        quote = _QUOTE.fullmatch(token)
+        out.append(quote.group(1).lower() + '"' if quote else token)
+    else:
+        for child in node.children:
+            _tokens(child, text, out)
 
 
 def _build(found: _Matches, rules: BindingRules) -> _Facts:
     text = found.text
-    lists = {span: _parameters(entries, span in found.no_receiver, rules) for span, entries in found.params.items()}
+    lists = {
+        span: _parameters(entries, span in found.no_receiver, span in found.implicit_receiver, rules)
+        for span, entries in found.params.items()
+    }
     reading = _reading_all(found)
     definitions = []
     for node, name, plist in found.definitions:
@@ -307,7 +347,9 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
     return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
 
 
-def _parameters(entries: dict[Span, _Entry], no_receiver: bool, rules: BindingRules) -> tuple[Parameter, ...]:
+def _parameters(
+    entries: dict[Span, _Entry], no_receiver: bool, implicit_receiver: bool, rules: BindingRules
+) -> tuple[Parameter, ...]:
     ordered = sorted(entries.values(), key=lambda e: e.start)
     kinds = [
         _first_kind(e.kinds - ({"self"} if no_receiver else set()), _SEPARATORS + _PARAM_PRECEDENCE) for e in ordered
@@ -327,6 +369,9 @@ def _parameters(entries: dict[Span, _Entry], no_receiver: bool, rules: BindingRu
                 default=parts.get("value", "") if kind == "default" else "",
                 optional=kind == "optional",
                 annotation=parts.get("type", ""),
+                default_form=parts.get("value_form", "") if kind == "default" else "",
+                annotation_form=parts.get("type_form", ""),
+                implicit=kind == "self" and implicit_receiver,
             )
         )
     return tuple(out)

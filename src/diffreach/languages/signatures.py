@@ -62,6 +62,14 @@ class Parameter:
     default: str = ""  # the default's source text, when the language states one
     optional: bool = False  # may be left out with no default (TypeScript ``b?``)
     annotation: str = ""  # the declared type's text
+    # The default's and the type's syntax with spelling left out (``languages/binding.py``
+    # ``syntax_form``): the same form is the same value, whatever the quotes, spacing or
+    # redundant parentheses.
+    default_form: str = ""
+    annotation_form: str = ""
+    # Filled by what the call goes through, never by an argument, even when the call names
+    # the class (Python's ``cls`` of a classmethod).
+    implicit: bool = False
 
     @property
     def by_position(self) -> bool:
@@ -83,6 +91,7 @@ class Parameter:
             "default": self.default,
             "optional": self.optional,
             "annotation": self.annotation,
+            "implicit": self.implicit,
         }
 
 
@@ -112,6 +121,9 @@ class CallSite:
     # try with a handler (its raises are handled, roughly).
     value_used: bool = True
     handled: bool = False
+    # The call names the class, not the method: a constructor runs (``Foo(a)`` for ``__init__``),
+    # its declared receiver the new instance.
+    constructs: bool = False
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -122,6 +134,7 @@ class CallSite:
             "text": self.text,
             "value_used": self.value_used,
             "handled": self.handled,
+            "constructs": self.constructs,
         }
 
 

@@ -63,7 +63,10 @@ class Severity(StrEnum):
 # One severity per verdict, so a finding's weight is data. A parameter renamed in place still
 # receives the same value from a positional argument: the call binds exactly as before, so it
 # is low (the issue's measure: every call that still binds is reach); its reason stays, for the
-# reviewer who reads the caller anyway. A call that relies on the old name fails instead.
+# reviewer who reads the caller anyway. A call that relies on the old name fails instead. A new
+# JavaScript parameter the call leaves out binds `undefined`, as every parameter a JavaScript
+# call leaves out does (the language has no required parameters): the call binds, low, like a
+# new optional parameter in TypeScript.
 SEVERITY: dict[Verdict, Severity] = {
     Verdict.NO_LONGER_BINDS: Severity.HIGH,
     Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
@@ -71,12 +74,12 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.CATCH_ALL: Severity.MEDIUM,
     Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
     Verdict.CHANGED_TYPE: Severity.MEDIUM,
-    Verdict.LEFT_UNDEFINED: Severity.MEDIUM,
     Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
     Verdict.FITS_NEW_ONLY: Severity.MEDIUM,
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
+    Verdict.LEFT_UNDEFINED: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.STILL_BINDS: Severity.LOW,
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
@@ -147,11 +150,38 @@ def judge_call(
     site: CallSite,
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
+    owner: str = "",
 ) -> Outcome:
-    """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound."""
+    """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound.
+    ``owner``: the name of the class that defines the callee, if any."""
     if site.passed_as_value:
         return Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
-    return judge(old, new, site.arguments, rules, overloads)
+    if site.constructs:
+        old, new = strip_receiver(old), strip_receiver(new)
+    return judge(old, new, as_written(old, site.arguments, rules, owner), rules, overloads)
+
+
+def as_written(
+    old: Sequence[Parameter], args: Sequence[Argument], rules: BindingRules, owner: str = ""
+) -> Sequence[Argument]:
+    """A call's arguments as the call is written: through an instance (``obj.m(x)``: the
+    receiver fills the declared receiver) or through the class (``Base.__init__(self, x)``,
+    ``Cls.m(obj)``, C#'s ``Ext.M(obj)``: the name left of the dot is a qualifier and the first
+    argument fills the declared receiver), in a language where a declared receiver may be passed
+    by position. The reading is the one the old parameters accept (the code ran before the
+    change); when both do, the class reading only if the receiver names the callee's own class.
+    A receiver the class fills itself (a class method's ``cls``) is never an argument."""
+    receiver = next((a for a in args if a.kind is ArgKind.RECEIVER), None)
+    declared = next((p for p in old if p.kind is ParamKind.RECEIVER), None)
+    if receiver is None or declared is None or declared.implicit or not rules.receiver_by_position:
+        return args
+    through_class = tuple(a for a in args if a.kind is not ArgKind.RECEIVER)
+    if bind(old, through_class, rules).status is BindStatus.FAILS:
+        return args
+    named = bool(owner) and receiver.text.rsplit(".", 1)[-1].strip() == owner
+    if named or bind(old, args, rules).status is BindStatus.FAILS:
+        return through_class
+    return args
 
 
 def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:
@@ -374,7 +404,11 @@ def _unfilled_changes(
 def _default_changed(p: Parameter, q: Parameter) -> bool:
     if p.has_default != q.has_default:
         return True
-    return bool(p.default and q.default and _norm(p.default) != _norm(q.default))
+    return bool(p.default and q.default and _default_form(p) != _default_form(q))
+
+
+def _default_form(p: Parameter) -> str:
+    return p.default_form or _norm(p.default)
 
 
 def _shown(p: Parameter) -> str:
@@ -438,6 +472,7 @@ __all__ = [
     "Severity",
     "SpreadRule",
     "Verdict",
+    "as_written",
     "bind",
     "judge",
     "judge_call",

@@ -17,7 +17,7 @@ The three readers give the bytes of a file before the change, after it, and of t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in, overloads_of, parameters_of
@@ -68,6 +68,12 @@ def simple_name(symbol_id: str) -> str:
     return symbol_id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
 
 
+def owner_name(symbol_id: str) -> str:
+    """The class a method is defined in, by its simple name ("" for a function)."""
+    qualified = symbol_id.rsplit("::", 1)[-1].split("#", 1)[0]
+    return qualified.rsplit(".", 1)[0].rsplit(".", 1)[-1] if "." in qualified else ""
+
+
 def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcome | None:
     """What ``seed``'s change does to the calls of it in ``caller`` (a hop-1 caller)."""
     spec = language_for(seed.file)
@@ -84,7 +90,13 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         verdict = Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     source = read.new(caller.file)
+    owner = owner_name(seed.id)
     sites = _sites(caller_spec, source, caller, name) if source is not None else []
+    if source is not None and owner and name in spec.constructor_names:
+        # A constructor is called through its class: ``Foo(a)`` runs ``Foo.__init__(self, a)``.
+        sites += [
+            replace(s, constructs=True) for s in _sites(caller_spec, source, caller, owner) if not s.passed_as_value
+        ]
     if not sites:
         where = ", ".join(str(n) for n in caller.lines) or "?"
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {where}: cannot tell",))
@@ -170,7 +182,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     kept = next((o for o in overloads if o == old), None)
     if kept is not None and not site.passed_as_value:
         return _split(new, kept, site, rules, name)
-    return judge_call(old, new, site, rules, overloads)
+    return judge_call(old, new, site, rules, overloads, owner_name(seed.id))
 
 
 def _split(
