@@ -249,7 +249,7 @@ def test_typescript_default_removed_leaves_undefined() -> None:
 
 def test_typescript_changed_parameter_type() -> None:
     found = judged("ts", "function f(id: number) {}", "function f(id: string) {}", "f(1);", "f")
-    assert found == [("changed-type", "`id` is now `string`, was `number`")]
+    assert found == [("changed-type", "argument type changed: `number` → `string` (`id`)")]
 
 
 def test_typescript_this_parameter_is_no_argument() -> None:
@@ -327,7 +327,7 @@ def test_go_variadic_and_its_spread() -> None:
 def test_go_changed_parameter_type() -> None:
     old, new = "package p\nfunc Wait(n int) {}\n", "package p\nfunc Wait(n time.Duration) {}\n"
     assert judged("go", old, new, "package p\nfunc f() { Wait(3) }\n", "Wait", line=2) == [
-        ("changed-type", "`n` is now `time.Duration`, was `int`")
+        ("changed-type", "argument type changed: `int` → `time.Duration` (`n`)")
     ]
 
 
@@ -600,3 +600,30 @@ def test_every_function_the_extractor_finds_has_parameters_at_its_start_line(pat
     functions = [s for s in extract(path, data, spec).symbols if s.kind in ("function", "method")]
     assert functions
     assert [s.name for s in functions if parameters_of(spec, data, s.start_line) is None] == []
+
+
+def test_a_changed_annotation_where_the_call_fills_the_parameter() -> None:
+    caller = "f(1)\nf(1, b=2)\nf(a=1)\n"
+    found = judged("py", "def f(a: int, b: int = 0): ...", "def f(a: str, b: int = 0): ...", caller, "f")
+    assert found == [("changed-type", "argument type changed: `int` → `str` (`a`)")] * 3
+    # Widened, spelled otherwise, or made a top type: the old value still fits.
+    for old, new in [
+        ("int", "int | str"),
+        ("Optional[str]", "str | None"),
+        ("t.Optional[t.Union[str, int]]", "str | int | None"),
+        ("List[int]", "list[int]"),
+        ('"Environment"', "Environment"),
+        ("'t.List[V]'", "list[V]"),
+        ("str", "t.Any"),
+        ("dict[str, int]", "dict[str,int]"),
+    ]:
+        assert judged("py", f"def f(a: {old}): ...", f"def f(a: {new}): ...", "f(1)\n", "f") == [STILL], (old, new)
+    # Narrowed: a value the old type allowed may be refused.
+    found = judged("py", "def f(a: int | None): ...", "def f(a: int): ...", "f(x)\n", "f")
+    assert found == [("changed-type", "argument type changed: `int | None` → `int` (`a`)")]
+    # A parameter the call leaves to its default is not filled: its type is the function's matter.
+    assert judged("py", "def f(a, b: int = 0): ...", "def f(a, b: str = ''): ...", "f(1, b=2)\n", "f")[0][0] == (
+        "changed-type"
+    )
+    found = judged("ts", "function f(a: number, b?: number) {}", "function f(a: number, b?: string) {}", "f(1);", "f")
+    assert found == [STILL]

@@ -172,6 +172,16 @@ class BindingRules:
     # TypeScript): a changed parameter type may refuse the call's value. Python's annotations
     # and JS have no such check, so a changed annotation there is not a binding matter.
     typed_arguments: bool = False
+    # How declared types are spelled (``review/annotations.py``): wrappers whose arguments are a
+    # union's members (Python ``Union[A, B]``) or one member and the null type (``Optional[A]``),
+    # types every value has (``Any``), other spellings of one type ((``List``, ``list``)), and
+    # quoted annotations that name a type (Python's forward references).
+    union_types: frozenset[str] = frozenset()
+    optional_types: frozenset[str] = frozenset()
+    null_type: str = ""
+    top_types: frozenset[str] = frozenset()
+    type_aliases: tuple[tuple[str, str], ...] = ()
+    string_annotations: bool = False
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

@@ -15,7 +15,7 @@ language's ``BindingRules``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -28,7 +28,9 @@ from diffreach.languages.signatures import (
     ParamKind,
     SpreadRule,
 )
+from diffreach.review.annotations import retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
+from diffreach.review.failures import explain_failure, keyword_spelling
 
 
 class Verdict(StrEnum):
@@ -223,99 +225,7 @@ def _no_longer_fits(
             if bind(other, args, rules).status is BindStatus.BINDS:
                 listed = ", ".join(p.name or p.annotation for p in other)
                 return Outcome(Verdict.OTHER_OVERLOAD, (f"no longer fits; now selects the overload ({listed})",))
-    explain = _FAILURE_REASONS[after.problem or BindProblem.MISSING]
-    return Outcome(Verdict.NO_LONGER_BINDS, (explain(_Failure(after, before, old, new, args)),))
-
-
-@dataclass(frozen=True, slots=True)
-class _Failure:
-    after: Binding  # the failed binding to the new parameters
-    before: Binding  # the binding to the old ones
-    old: Sequence[Parameter]
-    new: Sequence[Parameter]
-    args: Sequence[Argument]
-
-    @property
-    def subject(self) -> str:
-        return self.after.subject
-
-    def argument(self) -> Argument:
-        return self.args[self.after.argument] if self.after.argument is not None else Argument()
-
-    def successor(self) -> Parameter | None:
-        """The new parameter that took the place of the one the argument at fault bound before:
-        the same name, or, when that name is gone, the new parameter in its position."""
-        at = self.after.argument
-        slot = self.before.slots[at] if at is not None and at < len(self.before.slots) else None
-        if slot is None:
-            return None
-        took = self.old[slot]
-        same = next((p for p in self.new if p.name == took.name), None)
-        return same or (self.new[slot] if slot < len(self.new) else None)
-
-
-def _unexpected(f: _Failure) -> str:
-    names = [p.name for p in f.old]
-    spelled = _keyword(f.argument())
-    if f.subject not in names:
-        return f"no parameter takes `{spelled}` any more"
-    at = names.index(f.subject)
-    successor = f.new[at].name if at < len(f.new) and f.new[at].name not in names else ""
-    hint = f" (now `{successor}`?)" if successor else ""
-    return f"`{spelled}` no longer exists{hint}"
-
-
-def _missing(f: _Failure) -> str:
-    before = next((p for p in f.old if p.name == f.subject), None)
-    if before is None:
-        return f"new parameter `{f.subject}` is required and not passed"
-    if before.has_default or before.optional:
-        return f"`{f.subject}` is now required"
-    return f"`{f.subject}` gets no value any more"
-
-
-def _too_many(f: _Failure) -> str:
-    arg = f.argument()
-    if arg.kind is ArgKind.TRAILING:
-        return "the trailing lambda has no parameter left to bind"
-    if arg.kind is ArgKind.SPREAD:
-        return f"`{arg.text}` must be the variadic parameter's only value"
-    now = f.successor()
-    if now is not None and now.kind is ParamKind.KEYWORD_ONLY:
-        return f"`{now.name}` is keyword-only now: pass it as `{now.name}=`"
-    capacity = sum(p.by_position for p in f.new)
-    given = sum(a.kind is ArgKind.POSITIONAL for a in f.args)
-    return f"too many positional arguments: takes {capacity}, given {given}"
-
-
-def _duplicate(f: _Failure) -> str:
-    return f"`{f.subject}` gets two values (by position and by name)"
-
-
-def _by_name(f: _Failure) -> str:
-    return f"`{f.subject}` is positional-only now: `{f.subject}=` is refused"
-
-
-def _out_of_position(f: _Failure) -> str:
-    return f"`{f.subject}` is named out of its position, before positional arguments"
-
-
-def _spread(f: _Failure) -> str:
-    text = f.argument().text or "the spread"
-    if f.subject:
-        return f"`{text}` would fill `{f.subject}`, which is not variadic"
-    return f"`{text}` needs a variadic parameter; there is none any more"
-
-
-_FAILURE_REASONS: dict[BindProblem, Callable[[_Failure], str]] = {
-    BindProblem.UNEXPECTED_KEYWORD: _unexpected,
-    BindProblem.MISSING: _missing,
-    BindProblem.TOO_MANY: _too_many,
-    BindProblem.DUPLICATE: _duplicate,
-    BindProblem.POSITIONAL_BY_NAME: _by_name,
-    BindProblem.OUT_OF_POSITION: _out_of_position,
-    BindProblem.SPREAD_WITHOUT_VARIADIC: _spread,
-}
+    return Outcome(Verdict.NO_LONGER_BINDS, (explain_failure(after, before, old, new, args),))
 
 
 # -- comparing the two bindings of a call --------------------------------------------------------
@@ -365,15 +275,18 @@ def _moved(
 ) -> _Finding | None:
     p, q = was[0][was[1]], now[0][now[1]]
     pk, qk = _key(*was), _key(*now)
-    retyped = rules.typed_arguments and p.annotation and q.annotation and _norm(p.annotation) != _norm(q.annotation)
+    # The declared type of the parameter the argument fills changed and may refuse its value:
+    # the compiler checks it (Go, Java, TypeScript, …) or a type checker does (Python's
+    # annotations, the function's declared contract). A widened type refuses nothing.
+    changed = retyped(p, q, rules)
     if pk == qk:
-        if retyped:
-            return Verdict.CHANGED_TYPE, f"{_label(*now)} is now `{q.annotation}`, was `{p.annotation}`"
+        if changed:
+            return Verdict.CHANGED_TYPE, f"argument type changed: `{p.annotation}` → `{q.annotation}` ({_label(*now)})"
         return None
     if p.catch_all or q.catch_all:
         return Verdict.CATCH_ALL, f"{desc} now goes to `{_spelled(q)}`, was `{_spelled(p)}`"
     if pk not in new_keys and qk not in old_keys:
-        if not retyped:  # renamed and retyped: the compiler checks the argument against the new type
+        if not changed:
             return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
         return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
     gone = " (removed)" if pk not in new_keys else ""
@@ -432,7 +345,7 @@ def _spelled(p: Parameter) -> str:
 
 def _describe(arg: Argument, ordinal: int) -> str:
     if arg.kind is ArgKind.KEYWORD:
-        return f"`{_keyword(arg)}`"
+        return f"`{keyword_spelling(arg)}`"
     if arg.kind is ArgKind.TRAILING:
         return "the trailing lambda"
     text = _norm(arg.text)
@@ -440,12 +353,6 @@ def _describe(arg: Argument, ordinal: int) -> str:
     if arg.kind is ArgKind.POSITIONAL:
         return f"the {_ordinal(ordinal)} argument{shown}"
     return shown.strip() or "the spread"
-
-
-def _keyword(arg: Argument) -> str:
-    """A named argument as the caller spells it: ``nl=``, ``html:`` (C#), ``port=`` (Kotlin)."""
-    rest = arg.text[len(arg.name) :].lstrip() if arg.text.startswith(arg.name) else ""
-    return arg.name + (rest[:1] if rest[:1] in (":", "=") else "=")
 
 
 def _ordinal(n: int) -> str:
