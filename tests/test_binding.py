@@ -10,7 +10,7 @@ import pytest
 
 from diffreach.extract.core import extract
 from diffreach.languages import language_for
-from diffreach.languages.binding import calls_in, overloads_of, parameters_of, rules_for
+from diffreach.languages.binding import calls_in, overloads_of, parameters_of, rules_for, type_parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.review.binding import (
     SEVERITY,
@@ -627,3 +627,17 @@ def test_a_changed_annotation_where_the_call_fills_the_parameter() -> None:
     )
     found = judged("ts", "function f(a: number, b?: number) {}", "function f(a: number, b?: string) {}", "f(1);", "f")
     assert found == [STILL]
+
+
+@pytest.mark.parametrize(
+    ("ext", "code", "line", "name", "generics"),
+    [
+        ("ts", "interface R {\n  json<T = unknown>(): Promise<T>;\n}\n", 2, "json", "<T = unknown>"),
+        ("ts", "function g(a) {}", 1, "g", ""),
+        ("java", "class C {\n  <T> T m(T a) { return a; }\n}", 2, "m", "<T>"),
+        ("rs", "fn f<T: Clone>(a: T) {}", 1, "f", "<T: Clone>"),
+        ("go", "package p\nfunc F[T any](a T) {}\n", 2, "F", "[T any]"),
+    ],
+)
+def test_generic_parameter_lists_are_read(ext: str, code: str, line: int, name: str, generics: str) -> None:
+    assert type_parameters_of(_spec(ext), code.encode(), line, name) == generics

@@ -399,3 +399,22 @@ def test_a_constructor_is_judged_at_the_calls_of_its_class(make_repo: Make) -> N
     # Through the class, the instance is the first argument.
     assert got["sub.py::S.__init__"].verdict == "no-longer-binds"
     assert got["sub.py::T.__init__"].verdict == "still-binds" and _label(got["sub.py::T.__init__"]) == "reach"
+
+
+def test_typescript_declaration_file_type_parameters(make_repo: Make) -> None:
+    # A .d.ts method whose generic default changed: the call binds as before, but the type of
+    # what it returns follows the default. A method whose list did not change is reach.
+    decl = "export interface Reply {\n  json<T = JSONValue>(): Promise<T>;\n  text(): Promise<string>;\n}\n"
+    use = (
+        "import { Reply } from './index';\n"
+        "export async function read(r: Reply) {\n  return r.json();\n}\n"
+        "export async function show(r: Reply) {\n  return r.text();\n}\n"
+    )
+    old = {"index.d.ts": decl, "use.ts": use}
+    new = {"index.d.ts": decl.replace("T = JSONValue", "T = unknown").replace("<string>", "<String>")}
+    got = _radius(make_repo, old, new)
+    read = got["use.ts::read"]
+    assert read.verdict == "changed-type" and _label(read) == "behavior-change"
+    assert "type parameters changed: `<T = JSONValue>` → `<T = unknown>`" in read.reasons[0]
+    show = got.get("use.ts::show")
+    assert show is None or show.verdict != "changed-type"

@@ -13,6 +13,8 @@ Capture vocabulary (the contract with the query files):
 
 - ``@definition`` a function, method or constructor, with ``@definition.name`` and
   ``@definition.parameters``, its parameter list node (the node ``@param.list`` names).
+  ``@definition.type_parameters``, a generic parameter list (``<T = unknown>``), a child of the
+  definition's node, in a match of its own.
   ``@definition.reads_all`` (JavaScript's ``arguments``) inside a definition: it takes any
   number of arguments (a var-positional ``arguments`` is added to its parameters).
 - One parameter per match, inside ``@param.list``, captured by kind: ``@param.positional``,
@@ -83,6 +85,13 @@ def parameters_of(
     return found.params if found is not None else None
 
 
+def type_parameters_of(spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None) -> str | None:
+    """The generic parameter list of the definition ``parameters_of`` finds, as written ("" for
+    none); None when no definition is found."""
+    found = _definition(spec, source, def_line, name)
+    return found.type_parameters if found is not None else None
+
+
 def overloads_of(
     spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None
 ) -> tuple[tuple[Parameter, ...], ...]:
@@ -133,6 +142,7 @@ class _Definition:
     params: tuple[Parameter, ...]
     params_span: Span
     scope: Span  # the parent node's span: overloads share it
+    type_parameters: str = ""  # the generic parameter list's text (``<T = unknown>``), if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +196,7 @@ class _Matches:
     reads_all: list[Node] = field(default_factory=list)
     no_receiver: set[Span] = field(default_factory=set)
     implicit_receiver: set[Span] = field(default_factory=set)
+    type_parameters: dict[Span, str] = field(default_factory=dict)  # by the definition's span
 
 
 class _Text:
@@ -256,6 +267,9 @@ def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
         found.reads_all.extend(captures["definition.reads_all"])
     if "param.no_receiver" in captures:
         found.no_receiver.update(_span(n) for n in captures["param.no_receiver"])
+    for node in captures.get("definition.type_parameters", ()):
+        if node.parent is not None:
+            found.type_parameters[_span(node.parent)] = found.text(node)
     if "param.implicit_receiver" in captures:
         found.implicit_receiver.update(_span(n) for n in captures["param.implicit_receiver"])
     if "param.list" in captures:
@@ -334,7 +348,8 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
             params = (*params, Parameter("arguments", ParamKind.VAR_POSITIONAL))
         line = node.start_point.row + 1
         label = text(name) if name is not None else ""
-        definitions.append(_Definition(label, line, node.start_byte, params, _span(plist), _scope(node)))
+        generics = found.type_parameters.get(_span(node), "")
+        definitions.append(_Definition(label, line, node.start_byte, params, _span(plist), _scope(node), generics))
     calls = []
     for call, name, arguments, receiver in found.calls.values():
         args = _arguments(found.args.get(_span(arguments), {}))
@@ -445,4 +460,4 @@ def _scope(node: Node) -> Span:
     return _span(parent) if parent is not None else (0, 0)
 
 
-__all__ = ["calls_in", "overloads_of", "parameters_of", "rules_for"]
+__all__ = ["calls_in", "overloads_of", "parameters_of", "rules_for", "syntax_form", "type_parameters_of"]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from diffreach.languages import language_for
-from diffreach.languages.binding import calls_in, overloads_of, parameters_of
+from diffreach.languages.binding import calls_in, overloads_of, parameters_of, type_parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
 from diffreach.review.binding import (
@@ -182,7 +182,14 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     kept = next((o for o in overloads if o == old), None)
     if kept is not None and not site.passed_as_value:
         return _split(new, kept, site, rules, name)
-    return judge_call(old, new, site, rules, overloads, owner_name(seed.id))
+    outcome = judge_call(old, new, site, rules, overloads, owner_name(seed.id))
+    if outcome.verdict is Verdict.STILL_BINDS:
+        before = type_parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name) or ""
+        after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
+        if before.split() != after.split():
+            shown = f"`{before or 'none'}` → `{after or 'none'}`"
+            return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
+    return outcome
 
 
 def _split(
