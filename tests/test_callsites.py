@@ -357,7 +357,8 @@ def test_a_subclass_inheriting_the_method_is_not_a_call_site(make_repo: Make) ->
     new = {"base.py": "class Base:\n    def m(self, a, b):\n        return a\n"}
     got = _radius(make_repo, old, new)
     assert got["sub.py::Sub"].edge == "inherits"
-    assert got["sub.py::Sub"].verdict == ""  # not judged: no call to read ("cannot tell" would be noise)
+    # No call to read ("cannot tell" would be noise): reach, said so; its callers are judged.
+    assert got["sub.py::Sub"].verdict == "inherited" and _label(got["sub.py::Sub"]) == "reach"
 
 
 def test_the_judge_sees_the_syntax_outcome_first(make_repo: Make) -> None:
@@ -418,3 +419,20 @@ def test_typescript_declaration_file_type_parameters(make_repo: Make) -> None:
     assert "type parameters changed: `<T = JSONValue>` → `<T = unknown>`" in read.reasons[0]
     show = got.get("use.ts::show")
     assert show is None or show.verdict != "changed-type"
+
+
+def test_callers_of_a_base_method_are_judged_against_the_changed_override(make_repo: Make) -> None:
+    old = {
+        "base.py": "class Base:\n    def m(self, a):\n        return a\n",
+        "sub.py": "from base import Base\n\n\nclass Sub(Base):\n    def m(self, a):\n        return a\n",
+        "use.py": "from base import Base\n\n\ndef one(x: Base):\n    return x.m(1)\n\n\ndef two(x: Base):\n    return x.m(a=1)\n",
+    }
+    new = {"sub.py": "from base import Base\n\n\nclass Sub(Base):\n    def m(self, b):\n        return b\n"}
+    root = make_repo(old)
+    api.index(root)
+    write_files(root, new)
+    got = {r.id: r for r in api.blast_radius(root, hops=2).radius.reached}
+    assert got["base.py::Base.m"].verdict == "dispatches" and _label(got["base.py::Base.m"]) == "reach"
+    # A positional call still binds the renamed parameter; the call by the old name breaks on a Sub.
+    assert got["use.py::one"].verdict == "renamed-parameter" and _label(got["use.py::one"]) == "reach"
+    assert got["use.py::two"].verdict == "no-longer-binds" and _label(got["use.py::two"]) == "behavior-change"

@@ -54,6 +54,8 @@ class Verdict(StrEnum):
     RAISES_HANDLED = "raises-handled"
     BODY_ONLY = "body-only"
     RESULT_IGNORED = "result-ignored"
+    INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
+    DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
 
 
 class Severity(StrEnum):
@@ -86,6 +88,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.STILL_BINDS: Severity.LOW,
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
     **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
+    **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
 }
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 

@@ -47,6 +47,10 @@ _JUDGED = (
     _PARAMETERS | set(_CONTRACT_WORDS) | {ChangeKind.DELETED, ChangeKind.RETURN, ChangeKind.RAISES, ChangeKind.BODY}
 )
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
+_NO_CALL = {
+    EdgeKind.INHERITS: (Verdict.INHERITED, "inherits `{name}`, not a call of it: its callers are judged in their turn"),
+    EdgeKind.DYNAMIC: (Verdict.DISPATCHES, "its calls may run the changed `{name}`: they are judged at its callers"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +85,15 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     kinds = set(seed.changes)
     if seed.kind not in _CALLABLE or spec is None or caller_spec is None or spec.binding_rules is None:
         return None
-    if caller.edge in (EdgeKind.INHERITS, EdgeKind.DYNAMIC):
-        return None  # a subclass inheriting the method, a base method dispatching to it: no call to read
     if not kinds & _JUDGED:
         return None
     name = simple_name(seed.id)
+    if caller.edge in _NO_CALL:
+        # A subclass inheriting the method, a base method dispatching to it: no call to read; the
+        # calls that reach the change are their callers', judged in their turn.
+        verdict, words = _NO_CALL[caller.edge]
+        why = words.format(name=name)
+        return CallerOutcome(Outcome(verdict, (why,)), (why,), ())
     if ChangeKind.DELETED in kinds:
         verdict = Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
