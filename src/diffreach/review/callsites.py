@@ -47,7 +47,7 @@ _JUDGED = (
     _PARAMETERS | set(_CONTRACT_WORDS) | {ChangeKind.DELETED, ChangeKind.RETURN, ChangeKind.RAISES, ChangeKind.BODY}
 )
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
-_NO_CALL = {
+_NO_CALL: dict[str, tuple[Verdict, str]] = {
     EdgeKind.INHERITS: (Verdict.INHERITED, "inherits `{name}`, not a call of it: its callers are judged in their turn"),
     EdgeKind.DYNAMIC: (Verdict.DISPATCHES, "its calls may run the changed `{name}`: they are judged at its callers"),
 }
@@ -91,9 +91,9 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if caller.edge in _NO_CALL:
         # A subclass inheriting the method, a base method dispatching to it: no call to read; the
         # calls that reach the change are their callers', judged in their turn.
-        verdict, words = _NO_CALL[caller.edge]
+        kind, words = _NO_CALL[str(caller.edge)]
         why = words.format(name=name)
-        return CallerOutcome(Outcome(verdict, (why,)), (why,), ())
+        return CallerOutcome(Outcome(kind, (why,)), (why,), ())
     if ChangeKind.DELETED in kinds:
         verdict = Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
