@@ -267,8 +267,8 @@ def test_javascript_a_new_parameter_without_default_is_left_undefined() -> None:
         ("left-undefined", "new parameter `b` is left undefined by this call")
     ]
     assert judged("js", "function f(a) {}", "function f(a, b = 2) {}", "f(1);", "f") == [STILL]
-    # Every parameter a JavaScript call leaves out is undefined: the call binds (reach).
-    assert SEVERITY[Verdict.LEFT_UNDEFINED] is Severity.LOW
+    # Every JavaScript call binds; a new parameter without a default wants a value: medium.
+    assert SEVERITY[Verdict.LEFT_UNDEFINED] is Severity.MEDIUM
 
 
 def test_javascript_a_function_expression_with_its_own_name() -> None:
@@ -641,3 +641,25 @@ def test_a_changed_annotation_where_the_call_fills_the_parameter() -> None:
 )
 def test_generic_parameter_lists_are_read(ext: str, code: str, line: int, name: str, generics: str) -> None:
     assert type_parameters_of(_spec(ext), code.encode(), line, name) == generics
+
+
+def test_a_wrapper_that_does_not_pass_on_a_new_parameter() -> None:
+    old = "def urlize(text, limit=None, rel=None): ..."
+    new = "def urlize(text, limit=None, rel=None, schemes=None): ..."
+    spec = _spec("py")
+    before = parameters_of(spec, old.encode(), 1) or ()
+    after = parameters_of(spec, new.encode(), 1) or ()
+    code = b"urlize(value, limit, rel=rel)\nurlize(value)\nurlize(value, 40, rel=rel)\n"
+    sites = calls_in(spec, code, 1, 3, "urlize")
+    own = frozenset({"value", "limit", "rel"})  # the caller: def do_urlize(value, limit=None, rel=None)
+    found = [judge_call(before, after, s, PY, own=own) for s in sites]
+    # Passing on its own parameters, the wrapper pins the new one to its default for its callers.
+    assert (found[0].verdict, found[0].reason) == (
+        "not-forwarded",
+        "new parameter `schemes` is not passed on: this call forwards its caller's own parameters",
+    )
+    assert found[0].behavior_change
+    # One argument, or a value of its own: an ordinary call, which binds as before.
+    assert [o.verdict for o in found[1:]] == ["still-binds", "still-binds"]
+    # Without a caller's parameters (module level), no call is a wrapper's.
+    assert judge_call(before, after, sites[0], PY).verdict == "still-binds"

@@ -358,3 +358,9 @@ def test_any_pair_of_versions_maps_without_crashing(edits: list[tuple[int, str]]
     assert len({c.id for c in changes}) == len(changes)
     if old_ok and new_ok and any(text.strip() for _, text in edits):
         assert changes  # an inserted non-blank line is always reported somewhere
+
+
+def test_a_return_with_a_trailing_comma_has_a_form() -> None:
+    old = "def f(a):\n    return a\n"
+    assert kinds(old, "def f(a):\n    return a,\n") == {"m.py::f": ("return",)}
+    assert kinds(old, "def f(a):\n    return\n") == {"m.py::f": ("return",)}

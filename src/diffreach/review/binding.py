@@ -54,6 +54,7 @@ class Verdict(StrEnum):
     RAISES_HANDLED = "raises-handled"
     BODY_ONLY = "body-only"
     RESULT_IGNORED = "result-ignored"
+    NOT_FORWARDED = "not-forwarded"
     INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
     DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
 
@@ -67,10 +68,10 @@ class Severity(StrEnum):
 # One severity per verdict, so a finding's weight is data. A parameter renamed in place still
 # receives the same value from a positional argument: the call binds exactly as before, so it
 # is low (the issue's measure: every call that still binds is reach); its reason stays, for the
-# reviewer who reads the caller anyway. A call that relies on the old name fails instead. A new
-# JavaScript parameter the call leaves out binds `undefined`, as every parameter a JavaScript
-# call leaves out does (the language has no required parameters): the call binds, low, like a
-# new optional parameter in TypeScript.
+# reviewer who reads the caller anyway. A call that relies on the old name fails instead. In
+# JavaScript every call binds (a parameter left out is undefined), so a new parameter declared
+# without a default is the language's way to say it wants a value: a call that leaves it
+# undefined gives the function a value it did not plan for, medium (with a default: low).
 SEVERITY: dict[Verdict, Severity] = {
     Verdict.NO_LONGER_BINDS: Severity.HIGH,
     Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
@@ -78,12 +79,13 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.CATCH_ALL: Severity.MEDIUM,
     Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
     Verdict.CHANGED_TYPE: Severity.MEDIUM,
+    Verdict.LEFT_UNDEFINED: Severity.MEDIUM,
+    Verdict.NOT_FORWARDED: Severity.MEDIUM,
     Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
     Verdict.FITS_NEW_ONLY: Severity.MEDIUM,
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
-    Verdict.LEFT_UNDEFINED: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.STILL_BINDS: Severity.LOW,
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
@@ -128,10 +130,12 @@ def judge(
     args: Sequence[Argument],
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
+    own: frozenset[str] = frozenset(),
 ) -> Outcome:
     """What the change from ``old`` to ``new`` parameters does to one call with ``args``.
     ``overloads``: the other parameter lists of the same name in the new version (Java, C#,
-    Kotlin, TS), which a call that no longer fits this one may now select."""
+    Kotlin, TS), which a call that no longer fits this one may now select. ``own``: the names
+    of the calling function's own parameters (a call that passes them on is a wrapper's)."""
     before, after = bind(old, args, rules), bind(new, args, rules)
     if after.status is BindStatus.FAILS:
         return _no_longer_fits(before, after, old, new, args, rules, overloads)
@@ -141,7 +145,7 @@ def judge(
     if before.status is BindStatus.FAILS:
         return _fits_new_only(args, rules, overloads)
     findings = _argument_changes(before, after, old, new, args, rules) + _unfilled_changes(
-        before, after, old, new, rules
+        before, after, old, new, rules, forwards(args, own)
     )
     if not findings:
         return Outcome(Verdict.STILL_BINDS, ("binds as before",))
@@ -156,14 +160,16 @@ def judge_call(
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
     owner: str = "",
+    own: frozenset[str] = frozenset(),
 ) -> Outcome:
     """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound.
-    ``owner``: the name of the class that defines the callee, if any."""
+    ``owner``: the name of the class that defines the callee, if any; ``own``: the names of the
+    calling function's parameters."""
     if site.passed_as_value:
         return Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
     if site.constructs:
         old, new = strip_receiver(old), strip_receiver(new)
-    return judge(old, new, as_written(old, site.arguments, rules, owner), rules, overloads)
+    return judge(old, new, as_written(old, site.arguments, rules, owner), rules, overloads, own)
 
 
 def as_written(
@@ -296,11 +302,31 @@ def _moved(
     return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}`{gone}"
 
 
+def forwards(args: Sequence[Argument], own: frozenset[str]) -> bool:
+    """Does the call pass on its caller's own parameters, as a wrapper or a delegate does: two
+    arguments or more, each one of the caller's parameters by name (``f(a, b)``, ``f(a, key=key)``)?"""
+    passed = [a for a in args if a.kind is not ArgKind.RECEIVER]
+    return len(passed) >= 2 and all(_value_text(a) in own for a in passed)
+
+
+def _value_text(arg: Argument) -> str:
+    if arg.kind is ArgKind.KEYWORD:
+        rest = arg.text[len(arg.name) :].lstrip() if arg.text.startswith(arg.name) else ""
+        return rest[1:].strip() if rest[:1] in ("=", ":") else ""
+    return arg.text.strip()
+
+
 def _unfilled_changes(
-    before: Binding, after: Binding, old: Sequence[Parameter], new: Sequence[Parameter], rules: BindingRules
+    before: Binding,
+    after: Binding,
+    old: Sequence[Parameter],
+    new: Sequence[Parameter],
+    rules: BindingRules,
+    wrapper: bool = False,
 ) -> list[_Finding]:
-    """Per parameter the call leaves empty: a default it relies on that changed, or (loose
-    arity) a new parameter it leaves undefined."""
+    """Per parameter the call leaves empty: a default it relies on that changed, (loose arity)
+    a new parameter it leaves undefined, or a new one a wrapper does not pass on (a call that
+    passes on its caller's own parameters pins the new one to its default for every caller)."""
     old_at = {_key(old, j): j for j in range(len(old))}
     found: list[_Finding] = []
     for j, q in enumerate(new):
@@ -310,6 +336,9 @@ def _unfilled_changes(
         if i is None:
             if rules.loose_arity and not (q.has_default or q.optional):
                 found.append((Verdict.LEFT_UNDEFINED, f"new parameter `{q.name}` is left undefined by this call"))
+            elif wrapper and q.name:
+                why = f"new parameter `{q.name}` is not passed on: this call forwards its caller's own parameters"
+                found.append((Verdict.NOT_FORWARDED, why))
             continue
         p = old[i]
         if i not in before.bound and rules.defaults and _default_changed(p, q):
@@ -384,6 +413,7 @@ __all__ = [
     "Verdict",
     "as_written",
     "bind",
+    "forwards",
     "judge",
     "judge_call",
     "most_severe",

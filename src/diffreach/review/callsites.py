@@ -29,6 +29,7 @@ from diffreach.review.binding import (
     CallSite,
     Outcome,
     Parameter,
+    ParamKind,
     Severity,
     Verdict,
     bind,
@@ -109,7 +110,8 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         where = ", ".join(str(n) for n in caller.lines) or "?"
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {where}: cannot tell",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
-    judged = [(site, _judge_site(seed, spec, site, read, kinds, name)) for site in sites]
+    own = _own_parameters(caller_spec, source, caller) if source is not None else frozenset()
+    judged = [(site, _judge_site(seed, spec, site, read, kinds, name, own)) for site in sites]
     return _combine(judged)
 
 
@@ -120,10 +122,20 @@ def _sites(spec: LanguageSpec, source: bytes, caller: Reached, name: str) -> lis
     return [s for s in found if any(s.start_line <= n <= s.end_line for n in caller.lines)]
 
 
-def _judge_site(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str) -> Outcome:
+def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> frozenset[str]:
+    """The names of the calling function's own parameters (receivers left out)."""
+    if caller.kind not in _CALLABLE:
+        return frozenset()
+    params = parameters_of(spec, source, caller.start_line, simple_name(caller.id)) or ()
+    return frozenset(p.name for p in params if p.name and p.kind is not ParamKind.RECEIVER)
+
+
+def _judge_site(
+    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str, own: frozenset[str]
+) -> Outcome:
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
-        outcomes.append(_bind(seed, spec, site, read, name))
+        outcomes.append(_bind(seed, spec, site, read, name, own))
     if ChangeKind.RETURN in kinds and not site.passed_as_value:
         outcomes.append(_returned(seed, spec, site, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
@@ -177,7 +189,7 @@ def _result(spec: LanguageSpec, signature: str) -> str | None:
     return "" if tail in _NO_RESULT else tail
 
 
-def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
+def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, own: frozenset[str]) -> Outcome:
     rules = spec.binding_rules
     old_source, new_source = read.old(seed.file), read.new(seed.file)
     if rules is None or old_source is None or new_source is None:
@@ -190,7 +202,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     kept = next((o for o in overloads if o == old), None)
     if kept is not None and not site.passed_as_value:
         return _split(new, kept, site, rules, name)
-    outcome = judge_call(old, new, site, rules, overloads, owner_name(seed.id))
+    outcome = judge_call(old, new, site, rules, overloads, owner_name(seed.id), own)
     if outcome.verdict is Verdict.STILL_BINDS:
         before = type_parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name) or ""
         after = type_parameters_of(spec, new_source, seed.start_line, name) or ""

@@ -129,6 +129,8 @@ def _returned_form(statement: str, keyword: str, spec: LanguageSpec) -> str:
 
 
 def _value_form(text: str, spec: LanguageSpec) -> str:
+    if not text:
+        return ""
     if text in spec.null_types:
         return text
     word = _WORDS.match(text)
