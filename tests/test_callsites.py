@@ -436,3 +436,23 @@ def test_callers_of_a_base_method_are_judged_against_the_changed_override(make_r
     # A positional call still binds the renamed parameter; the call by the old name breaks on a Sub.
     assert got["use.py::one"].verdict == "renamed-parameter" and _label(got["use.py::one"]) == "reach"
     assert got["use.py::two"].verdict == "no-longer-binds" and _label(got["use.py::two"]) == "behavior-change"
+
+
+def test_a_call_through_an_import_alias_is_judged(make_repo: Make) -> None:
+    old = {
+        "lib.py": "def area(w, h):\n    return w * h\n\n\nclass K:\n    def __init__(self, a, b=None):\n        self.a = a\n",
+        "use.py": (
+            "from lib import K as Klass, area as surface\n\n\ndef one():\n    return surface(2, 3)\n\n\n"
+            "def two():\n    return Klass(1, 2)\n"
+        ),
+    }
+    new = {
+        "lib.py": (
+            "def area(w, h, d):\n    return w * h\n\n\nclass K:\n    def __init__(self, a, *, b=None):\n        self.a = a\n"
+        )
+    }
+    got = _radius(make_repo, old, new)
+    assert got["use.py::one"].verdict == "no-longer-binds"
+    assert "`d`" in got["use.py::one"].reasons[0]
+    assert got["use.py::two"].verdict == "no-longer-binds"
+    assert "keyword-only" in got["use.py::two"].reasons[0]

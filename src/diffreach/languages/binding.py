@@ -131,6 +131,17 @@ def calls_in(spec: LanguageSpec, source: bytes, first_line: int, last_line: int,
     return [site for _, site in sorted(sites, key=lambda s: s[0])]
 
 
+def calls_named_on(spec: LanguageSpec, source: bytes, lines: Iterable[int]) -> list[CallSite]:
+    """The calls whose callee's name stands on one of ``lines``, whatever the name (a name an
+    import renamed: ``from m import f as g``), in source order."""
+    wanted = set(lines)
+    return [
+        CallSite(c.start_line, c.end_line, c.arguments, text=c.text, value_used=c.value_used, handled=c.handled)
+        for c in sorted(_facts_of(spec, source).calls, key=lambda c: c.start_byte)
+        if c.name_line in wanted
+    ]
+
+
 # -- the facts of one file ------------------------------------------------------------------------
 
 
@@ -156,6 +167,7 @@ class _Call:
     text: str
     value_used: bool = True
     handled: bool = False
+    name_line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,7 +369,10 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1
         where = (_value_used(call), _handled(call))
-        calls.append(_Call(text(name), _span(name), start, end, call.start_byte, args, text(call)[:_MAX_TEXT], *where))
+        shown = text(call)[:_MAX_TEXT]
+        calls.append(
+            _Call(text(name), _span(name), start, end, call.start_byte, args, shown, *where, name.start_point.row + 1)
+        )
     values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
     return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
 
@@ -460,4 +475,12 @@ def _scope(node: Node) -> Span:
     return _span(parent) if parent is not None else (0, 0)
 
 
-__all__ = ["calls_in", "overloads_of", "parameters_of", "rules_for", "syntax_form", "type_parameters_of"]
+__all__ = [
+    "calls_in",
+    "calls_named_on",
+    "overloads_of",
+    "parameters_of",
+    "rules_for",
+    "syntax_form",
+    "type_parameters_of",
+]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from diffreach.languages import language_for
-from diffreach.languages.binding import calls_in, overloads_of, parameters_of, type_parameters_of
+from diffreach.languages.binding import calls_in, calls_named_on, overloads_of, parameters_of, type_parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
 from diffreach.review.binding import (
@@ -106,6 +106,11 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         sites += [
             replace(s, constructs=True) for s in _sites(caller_spec, source, caller, owner) if not s.passed_as_value
         ]
+    if not sites and source is not None:
+        # The name the caller calls it by is another (an import alias): the one call named there.
+        named = calls_named_on(caller_spec, source, caller.lines)
+        if len(named) == 1:
+            sites = [replace(named[0], constructs=bool(owner) and name in spec.constructor_names)]
     if not sites:
         where = ", ".join(str(n) for n in caller.lines) or "?"
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {where}: cannot tell",))
