@@ -23,6 +23,7 @@ from diffreach.review.binding import (
     ParamKind,
     Severity,
     Verdict,
+    Where,
     bind,
     judge,
     judge_call,
@@ -51,7 +52,9 @@ def judged(
     others = overloads_of(spec, dedent(new).encode(), line, callee)
     code = dedent(caller).encode()
     sites = calls_in(spec, code, 1, code.count(b"\n") + 1, callee)
-    return [(str(o.verdict), o.reason) for o in (judge_call(before, after, s, rules, others, owner) for s in sites)]
+    return [
+        (str(o.verdict), o.reason) for o in (judge_call(before, after, s, rules, others, Where(owner)) for s in sites)
+    ]
 
 
 STILL = ("still-binds", "binds as before")
@@ -652,7 +655,7 @@ def test_a_wrapper_that_does_not_pass_on_a_new_parameter() -> None:
     code = b"urlize(value, limit, rel=rel)\nurlize(value)\nurlize(value, 40, rel=rel)\n"
     sites = calls_in(spec, code, 1, 3, "urlize")
     own = frozenset({"value", "limit", "rel"})  # the caller: def do_urlize(value, limit=None, rel=None)
-    found = [judge_call(before, after, s, PY, own=own) for s in sites]
+    found = [judge_call(before, after, s, PY, where=Where(own=own)) for s in sites]
     # Passing on its own parameters, the wrapper pins the new one to its default for its callers.
     assert (found[0].verdict, found[0].reason) == (
         "not-forwarded",
@@ -663,3 +666,24 @@ def test_a_wrapper_that_does_not_pass_on_a_new_parameter() -> None:
     assert [o.verdict for o in found[1:]] == ["still-binds", "still-binds"]
     # Without a caller's parameters (module level), no call is a wrapper's.
     assert judge_call(before, after, sites[0], PY).verdict == "still-binds"
+
+
+def test_a_call_that_fits_neither_list_calls_another_definition() -> None:
+    # The code ran before the change: a call that fit neither list called something else
+    # (an edge matched by name), unless a decorator stands between it and the parameters.
+    old, new = "def f(a): ...", "def f(a, b=0): ..."
+    assert judged("py", old, new, "f(1, 2, 3)\n", "f") == [
+        ("another-definition", "fits neither the old nor the new parameters: a call of another definition")
+    ]
+    assert SEVERITY[Verdict.ANOTHER_DEFINITION] is Severity.LOW
+    spec = _spec("py")
+    before, after = parameters_of(spec, old.encode(), 1) or (), parameters_of(spec, new.encode(), 1) or ()
+    (site,) = calls_in(spec, b"f(1, 2, 3)\n", 1, 1, "f")
+    through = judge_call(before, after, site, PY, where=Where(decorated=True))
+    assert (through.verdict, through.behavior_change) == ("cannot-tell", True)
+
+
+def test_a_call_that_fits_only_the_new_list_binds() -> None:
+    found = judged("py", "def f(a): ...", "def f(a, b): ...", "f(1, 2)\n", "f")
+    assert found == [("fits-new-only", "fits the new parameters only: updated in this change?")]
+    assert SEVERITY[Verdict.FITS_NEW_ONLY] is Severity.LOW  # every call that binds is reach

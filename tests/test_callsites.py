@@ -456,3 +456,15 @@ def test_a_call_through_an_import_alias_is_judged(make_repo: Make) -> None:
     assert "`d`" in got["use.py::one"].reasons[0]
     assert got["use.py::two"].verdict == "no-longer-binds"
     assert "keyword-only" in got["use.py::two"].reasons[0]
+
+
+def test_a_decorated_function_that_a_call_fits_neither_way_cannot_tell(make_repo: Make) -> None:
+    deco = "def register(fn):\n    return lambda *a: fn(*a[1:])\n\n\n"
+    old = {
+        "lib.py": deco + "@register\ndef f(a):\n    return a\n\n\ndef g(a):\n    return a\n",
+        "use.py": "from lib import f, g\n\n\ndef one():\n    return f(0, 1, 2)\n\n\ndef two():\n    return g(0, 1, 2)\n",
+    }
+    new = {"lib.py": deco + "@register\ndef f(a, b=0):\n    return a\n\n\ndef g(a, b=0):\n    return a\n"}
+    got = _radius(make_repo, old, new)
+    assert got["use.py::one"].verdict == "cannot-tell" and _label(got["use.py::one"]) == "behavior-change"
+    assert got["use.py::two"].verdict == "another-definition" and _label(got["use.py::two"]) == "reach"

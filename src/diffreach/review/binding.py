@@ -47,6 +47,7 @@ class Verdict(StrEnum):
     CANNOT_TELL = "cannot-tell"
     PASSED_AS_VALUE = "passed-as-value"
     NOT_THIS_OVERLOAD = "not-this-overload"
+    ANOTHER_DEFINITION = "another-definition"
     STILL_BINDS = "still-binds"
     RETURN_USED = "return-used"  # these six: the rest of the contract, for a call that binds (callsites.py)
     RETURN_DISCARDED = "return-discarded"
@@ -82,11 +83,12 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.LEFT_UNDEFINED: Severity.MEDIUM,
     Verdict.NOT_FORWARDED: Severity.MEDIUM,
     Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
-    Verdict.FITS_NEW_ONLY: Severity.MEDIUM,
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
+    Verdict.ANOTHER_DEFINITION: Severity.LOW,
+    Verdict.FITS_NEW_ONLY: Severity.LOW,  # it binds: already written for the new parameters
     Verdict.STILL_BINDS: Severity.LOW,
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
     **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
@@ -121,6 +123,15 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Where:
+    """What is known around a call besides its arguments."""
+
+    owner: str = ""  # the name of the class that defines the callee, if any
+    own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
+    decorated: bool = False  # the callee has decorators, which may change what a call passes
+
+
 # -- judging ------------------------------------------------------------------------------------
 
 
@@ -130,22 +141,23 @@ def judge(
     args: Sequence[Argument],
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
-    own: frozenset[str] = frozenset(),
+    where: Where | None = None,
 ) -> Outcome:
     """What the change from ``old`` to ``new`` parameters does to one call with ``args``.
     ``overloads``: the other parameter lists of the same name in the new version (Java, C#,
-    Kotlin, TS), which a call that no longer fits this one may now select. ``own``: the names
-    of the calling function's own parameters (a call that passes them on is a wrapper's)."""
+    Kotlin, TS), which a call that no longer fits this one may now select; ``where``: what is
+    known around the call."""
+    where = where or Where()
     before, after = bind(old, args, rules), bind(new, args, rules)
     if after.status is BindStatus.FAILS:
-        return _no_longer_fits(before, after, old, new, args, rules, overloads)
+        return _no_longer_fits(before, after, old, new, args, rules, overloads, where.decorated)
     if BindStatus.UNKNOWN in (before.status, after.status):
         unpacked = after.unpacked or before.unpacked
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
     if before.status is BindStatus.FAILS:
         return _fits_new_only(args, rules, overloads)
     findings = _argument_changes(before, after, old, new, args, rules) + _unfilled_changes(
-        before, after, old, new, rules, forwards(args, own)
+        before, after, old, new, rules, forwards(args, where.own)
     )
     if not findings:
         return Outcome(Verdict.STILL_BINDS, ("binds as before",))
@@ -159,17 +171,15 @@ def judge_call(
     site: CallSite,
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
-    owner: str = "",
-    own: frozenset[str] = frozenset(),
+    where: Where | None = None,
 ) -> Outcome:
-    """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound.
-    ``owner``: the name of the class that defines the callee, if any; ``own``: the names of the
-    calling function's parameters."""
+    """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound."""
+    where = where or Where()
     if site.passed_as_value:
         return Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
     if site.constructs:
         old, new = strip_receiver(old), strip_receiver(new)
-    return judge(old, new, as_written(old, site.arguments, rules, owner), rules, overloads, own)
+    return judge(old, new, as_written(old, site.arguments, rules, where.owner), rules, overloads, where)
 
 
 def as_written(
@@ -221,14 +231,21 @@ def _no_longer_fits(
     args: Sequence[Argument],
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]],
+    decorated: bool,
 ) -> Outcome:
+    # A call that fits neither list did not call this definition before the change either (the
+    # code ran): another overload, or another definition its edge was matched to by name;
+    # unless a decorator stands between the call and the parameters.
     if before.status is BindStatus.FAILS:
         if rules.overloads:
             return Outcome(
                 Verdict.NOT_THIS_OVERLOAD, ("fits neither the old nor the new parameters: another overload",)
             )
-        why = "fits neither the old nor the new parameters (a decorator, an explicit receiver, another definition?)"
-        return Outcome(Verdict.CANNOT_TELL, (why,))
+        if decorated:
+            why = "fits neither the old nor the new parameters: its decorators may change what a call passes"
+            return Outcome(Verdict.CANNOT_TELL, (why,))
+        why = "fits neither the old nor the new parameters: a call of another definition"
+        return Outcome(Verdict.ANOTHER_DEFINITION, (why,))
     if rules.overloads:
         for other in overloads:
             if bind(other, args, rules).status is BindStatus.BINDS:
@@ -411,6 +428,7 @@ __all__ = [
     "Severity",
     "SpreadRule",
     "Verdict",
+    "Where",
     "as_written",
     "bind",
     "forwards",

@@ -32,6 +32,7 @@ from diffreach.review.binding import (
     ParamKind,
     Severity,
     Verdict,
+    Where,
     bind,
     judge_call,
 )
@@ -207,7 +208,8 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     kept = next((o for o in overloads if o == old), None)
     if kept is not None and not site.passed_as_value:
         return _split(new, kept, site, rules, name)
-    outcome = judge_call(old, new, site, rules, overloads, owner_name(seed.id), own)
+    decorated = bool(spec.decorator_prefix) and (seed.old_signature or seed.signature).startswith(spec.decorator_prefix)
+    outcome = judge_call(old, new, site, rules, overloads, Where(owner_name(seed.id), own, decorated))
     if outcome.verdict is Verdict.STILL_BINDS:
         before = type_parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name) or ""
         after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
