@@ -29,7 +29,6 @@ from diffreach.review.binding import (
     CallSite,
     Outcome,
     Parameter,
-    ParamKind,
     Severity,
     Verdict,
     Where,
@@ -129,11 +128,11 @@ def _sites(spec: LanguageSpec, source: bytes, caller: Reached, name: str) -> lis
 
 
 def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> frozenset[str]:
-    """The names of the calling function's own parameters (receivers left out)."""
+    """The names of the calling function's own parameters, its receiver's too (``self``)."""
     if caller.kind not in _CALLABLE:
         return frozenset()
     params = parameters_of(spec, source, caller.start_line, simple_name(caller.id)) or ()
-    return frozenset(p.name for p in params if p.name and p.kind is not ParamKind.RECEIVER)
+    return frozenset(p.name for p in params if p.name)
 
 
 def _judge_site(
