@@ -687,3 +687,16 @@ def test_a_call_that_fits_only_the_new_list_binds() -> None:
     found = judged("py", "def f(a): ...", "def f(a, b): ...", "f(1, 2)\n", "f")
     assert found == [("fits-new-only", "fits the new parameters only: updated in this change?")]
     assert SEVERITY[Verdict.FITS_NEW_ONLY] is Severity.LOW  # every call that binds is reach
+
+
+def test_a_parameter_replaced_in_place_is_not_a_rename() -> None:
+    # Renamed with its default kept: the same parameter, the call binds as before (reach).
+    old = "def f(text, limit=None, nofollow=False): ..."
+    assert judged("py", old, "def f(text, limit=None, no_follow=False): ...", "f(t, 40, True)\n", "f")[0][0] == (
+        "renamed-parameter"
+    )
+    # Another name and another default: another parameter took its place.
+    found = judged("py", old, "def f(text, limit=None, rel=None): ...", "f(t, 40, True)\n", "f")
+    assert found == [
+        ("binds-differently", "the 3rd argument `True` now binds `rel`, was `nofollow` (default `False` → `None`)")
+    ]

@@ -312,6 +312,10 @@ def _moved(
     if p.catch_all or q.catch_all:
         return Verdict.CATCH_ALL, f"{desc} now goes to `{_spelled(q)}`, was `{_spelled(p)}`"
     if pk not in new_keys and qk not in old_keys:
+        if rules.defaults and _default_changed(p, q):
+            # Renamed, and its default changed too: another parameter took the place of the old.
+            shown = f"default {_shown(p)} → {_shown(q)}"
+            return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
         if not changed:
             return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
         return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
