@@ -468,3 +468,24 @@ def test_a_decorated_function_that_a_call_fits_neither_way_cannot_tell(make_repo
     got = _radius(make_repo, old, new)
     assert got["use.py::one"].verdict == "cannot-tell" and _label(got["use.py::one"]) == "behavior-change"
     assert got["use.py::two"].verdict == "another-definition" and _label(got["use.py::two"]) == "reach"
+
+
+def test_java_a_call_that_fit_no_overload_before_binds_the_new_one(make_repo: Make) -> None:
+    # A constructor split in two (a new one-argument form first): a call that fit no member of
+    # the old family binds now (reach); one that fit the kept form still calls it.
+    lib = "package a;\npublic class W {\n%s}\n"
+    old = {
+        "src/a/W.java": lib % "  public W(String out, String indent) { }\n",
+        "src/a/Use.java": (
+            'package a;\npublic class Use {\n  W one() { return new W("o"); }\n'
+            '  W two() { return new W("o", " "); }\n}\n'
+        ),
+    }
+    new = {
+        "src/a/W.java": lib % '  public W(String out) { this(out, " "); }\n  public W(String out, String indent) { }\n'
+    }
+    got = _radius(make_repo, old, new)
+    one = got["src/a/Use.java::Use.one"]
+    assert one.verdict == "fits-new-only" and _label(one) == "reach", (one.via, one.reasons)
+    two = got.get("src/a/Use.java::Use.two")
+    assert two is None or _label(two) == "reach"

@@ -206,7 +206,8 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     overloads = overloads_of(spec, new_source, seed.start_line, name) if rules.overloads else ()
     kept = next((o for o in overloads if o == old), None)
     if kept is not None and not site.passed_as_value:
-        return _split(new, kept, site, rules, name)
+        family = (old, *overloads_of(spec, old_source, seed.old_start_line or seed.start_line, name))
+        return _split(new, kept, site, rules, name, family)
     decorated = bool(spec.decorator_prefix) and (seed.old_signature or seed.signature).startswith(spec.decorator_prefix)
     outcome = judge_call(old, new, site, rules, overloads, Where(owner_name(seed.id), own, decorated))
     if outcome.verdict is Verdict.STILL_BINDS:
@@ -219,13 +220,21 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
 
 
 def _split(
-    new: Sequence[Parameter], kept: Sequence[Parameter], site: CallSite, rules: BindingRules, name: str
+    new: Sequence[Parameter],
+    kept: Sequence[Parameter],
+    site: CallSite,
+    rules: BindingRules,
+    name: str,
+    before: Sequence[Sequence[Parameter]],
 ) -> Outcome:
     """An overload split off: the old parameter list lives on as a sibling. A call the changed
     definition now fits selects it instead (the more specific one, by the overload rules of
-    Java, C# and Kotlin); one that fits only the kept list binds as before."""
+    Java, C# and Kotlin); one that fits only the kept list binds as before; one that fit no
+    member of the old family (``before``) binds now, for the first time."""
     if bind(new, site.arguments, rules).status is BindStatus.FAILS:
         return Outcome(Verdict.STILL_BINDS, ("binds the overload with the old parameters, as before",))
+    if not any(bind(members, site.arguments, rules).status is BindStatus.BINDS for members in before):
+        return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: no overload took it before",))
     listed = ", ".join(p.name or p.annotation for p in new)
     was = ", ".join(p.name or p.annotation for p in kept)
     return Outcome(
