@@ -43,7 +43,6 @@ Capture vocabulary (the contract with the query files):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -54,6 +53,7 @@ from tree_sitter import Language, Node, Query, QueryCursor
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
 from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind
 from .spec import LanguageSpec
+from .syntax import handled, syntax_form, value_used
 
 _PARAM_PRECEDENCE = ("self", "variadic", "keywords", "default", "optional", "positional")
 _SEPARATORS = ("separator.positional", "separator.keyword")
@@ -317,34 +317,6 @@ def _gather(table: dict[Span, dict[Span, _Entry]], prefix: str, captures: dict[s
 _PART_KEYS = frozenset({"param.name", "param.type", "param.value", "param.list", "arg.name", "arg.list"})
 _FORMS = {"param.value": "value_form", "param.type": "type_form"}
 
-# A string's delimiter, with its prefix (Python ``f"``, ``rb'``): one spelling of the same value.
-_QUOTE = re.compile(r"([A-Za-z]*)(\"\"\"|'''|\"|')")
-_TRAILING_COMMA = re.compile(r" ,(?= [)\]}])")
-
-
-def syntax_form(node: Node, text: _Text) -> str:
-    """An expression's syntax without its spelling: the tokens of its tree, one space apart,
-    string delimiters as one quote, redundant parentheses, comments and a trailing comma left
-    out. Two defaults with one form are one value (``'x'`` and ``"x"``, ``(1)`` and ``1``)."""
-    tokens: list[str] = []
-    _tokens(node, text, tokens)
-    return _TRAILING_COMMA.sub("", " ".join(tokens))
-
-
-def _tokens(node: Node, text: _Text, out: list[str]) -> None:
-    if node.type == "comment":
-        return
-    named = [c for c in node.named_children if c.type != "comment"]
-    if node.type == "parenthesized_expression" and len(named) == 1:
-        _tokens(named[0], text, out)
-    elif node.child_count == 0:
-        token = text(node)
-        quote = _QUOTE.fullmatch(token)
-        out.append(quote.group(1).lower() + '"' if quote else token)
-    else:
-        for child in node.children:
-            _tokens(child, text, out)
-
 
 def _build(found: _Matches, rules: BindingRules) -> _Facts:
     text = found.text
@@ -368,7 +340,7 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
         if receiver is not None:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1
-        where = (_value_used(call), _handled(call))
+        where = (value_used(call), handled(call))
         shown = text(call)[:_MAX_TEXT]
         calls.append(
             _Call(text(name), _span(name), start, end, call.start_byte, args, shown, *where, name.start_point.row + 1)
@@ -439,32 +411,6 @@ def _reading_all(found: _Matches) -> set[Span]:
         if around:
             reading.add(max(around, key=lambda s: s[0]))
     return reading
-
-
-# Where a call stands, by node types the grammars here share: a call that is a statement of its
-# own (through ``await`` and parentheses) discards its value; one in the body of a try statement
-# with a handler clause (not in the handler or the finally) has its raises handled.
-_STATEMENT = "expression_statement"
-_TRANSPARENT = frozenset({"await", "await_expression", "parenthesized_expression"})
-_TRIES = frozenset({"try_statement", "try_expression", "try_with_resources_statement"})
-_HANDLERS = frozenset({"except_clause", "except_group_clause", "catch_clause", "catch_block"})
-_AFTER_BODY = _HANDLERS | {"finally_clause", "finally_block", "else_clause"}
-
-
-def _value_used(call: Node) -> bool:
-    node = call
-    while node.parent is not None and node.parent.type in _TRANSPARENT:
-        node = node.parent
-    return node.parent is None or node.parent.type != _STATEMENT
-
-
-def _handled(call: Node) -> bool:
-    child, node = call, call.parent
-    while node is not None:
-        if node.type in _TRIES and child.type not in _AFTER_BODY and any(c.type in _HANDLERS for c in node.children):
-            return True
-        child, node = node, node.parent
-    return False
 
 
 def _scope(node: Node) -> Span:
