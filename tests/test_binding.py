@@ -700,3 +700,26 @@ def test_a_parameter_replaced_in_place_is_not_a_rename() -> None:
     assert found == [
         ("binds-differently", "the 3rd argument `True` now binds `rel`, was `nofollow` (default `False` → `None`)")
     ]
+
+
+DTS = (
+    "export declare function f(a: string, b?: number): void;\ndeclare class K {\n  m(x: string): void;\n"
+    "  constructor(y: number);\n}\ndeclare const ky: {\n  get(url: string, options?: Options): Reply;\n};\n"
+    "export default function g(input: string): void;\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "names"),
+    [
+        (1, "f", ["a", "b"]),
+        (3, "m", ["x"]),
+        (4, "constructor", ["y"]),
+        (7, "get", ["url", "options"]),
+        (9, "g", ["input"]),
+    ],
+)
+def test_typescript_declaration_file_signatures_are_read(line: int, name: str, names: list[str]) -> None:
+    spec = language_for("index.d.ts")
+    assert spec is not None
+    assert [p.name for p in parameters_of(spec, DTS.encode(), line, name) or ()] == names

@@ -489,3 +489,22 @@ def test_java_a_call_that_fit_no_overload_before_binds_the_new_one(make_repo: Ma
     assert one.verdict == "fits-new-only" and _label(one) == "reach", (one.via, one.reasons)
     two = got.get("src/a/Use.java::Use.two")
     assert two is None or _label(two) == "reach"
+
+
+def test_annotations_are_metadata_and_decorators_wrap(make_repo: Make) -> None:
+    old = {
+        "src/a/Lib.java": "package a;\npublic class Lib {\n  public static int f(int x) { return x; }\n}\n",
+        "src/a/Use.java": "package a;\npublic class Use {\n  int one() { return Lib.f(1); }\n}\n",
+        "lib.py": "import functools\n\n\ndef g(x):\n    return x\n",
+        "use.py": "from lib import g\n\n\ndef two():\n    return g(1)\n",
+    }
+    new = {
+        "src/a/Lib.java": "package a;\npublic class Lib {\n  @Deprecated\n  public static int f(int x) { return x; }\n}\n",
+        "lib.py": "import functools\n\n\n@functools.cache\ndef g(x):\n    return x\n",
+    }
+    got = _radius(make_repo, old, new)
+    one = got["src/a/Use.java::Use.one"]
+    assert one.verdict == "still-binds" and _label(one) == "reach"
+    assert "annotations changed" in one.reasons[0]
+    two = got["use.py::two"]
+    assert two.verdict == "cannot-tell" and _label(two) == "behavior-change"

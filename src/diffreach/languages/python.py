@@ -143,5 +143,6 @@ SPEC = LanguageSpec(
             ("Type", "type"),
         ),
         string_annotations=True,
+        decorators_wrap=True,
     ),
 )

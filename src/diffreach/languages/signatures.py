@@ -182,6 +182,9 @@ class BindingRules:
     top_types: frozenset[str] = frozenset()
     type_aliases: tuple[tuple[str, str], ...] = ()
     string_annotations: bool = False
+    # A decorator replaces the function a call runs (Python, JavaScript and TypeScript): a changed
+    # one may change what a call passes. Java's, C#'s and Kotlin's annotations are metadata.
+    decorators_wrap: bool = False
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

@@ -63,6 +63,7 @@ _TS = replace(
         overloads=True,
         typed_arguments=True,
         top_types=frozenset({"any", "unknown"}),
+        decorators_wrap=True,
     ),
 )
 

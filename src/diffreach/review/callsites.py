@@ -151,7 +151,7 @@ def _judge_site(
         )
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
-            outcomes.append(Outcome(Verdict.CANNOT_TELL, (why,)))
+            outcomes.append(_contract(spec, kind, why))
     if site.passed_as_value and not kinds & _PARAMETERS:
         outcomes.append(
             Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
@@ -159,6 +159,15 @@ def _judge_site(
     if not outcomes:
         outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
     return min(outcomes, key=lambda o: _RANK[o.severity])
+
+
+def _contract(spec: LanguageSpec, kind: str, why: str) -> Outcome:
+    """A changed part of the contract no call site shows. Annotations that are metadata (the
+    language's decorators do not wrap the function) leave every call binding as before."""
+    rules = spec.binding_rules
+    if kind == ChangeKind.DECORATORS and rules is not None and not rules.decorators_wrap:
+        return Outcome(Verdict.STILL_BINDS, ("its annotations changed; they do not wrap it: the call binds as before",))
+    return Outcome(Verdict.CANNOT_TELL, (why,))
 
 
 def _returned(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome:
@@ -208,7 +217,8 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     if kept is not None and not site.passed_as_value:
         family = (old, *overloads_of(spec, old_source, seed.old_start_line or seed.start_line, name))
         return _split(new, kept, site, rules, name, family)
-    decorated = bool(spec.decorator_prefix) and (seed.old_signature or seed.signature).startswith(spec.decorator_prefix)
+    signature = seed.old_signature or seed.signature
+    decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
     outcome = judge_call(old, new, site, rules, overloads, Where(owner_name(seed.id), own, decorated))
     if outcome.verdict is Verdict.STILL_BINDS:
         before = type_parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name) or ""
