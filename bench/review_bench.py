@@ -351,6 +351,7 @@ def run_case(
         "commit": case.commit[:10],
         "seed": case.seed,
         "ours_behavior": score(behavior_files, case),
+        **behavior_errors(radius, behavior_files, case),
         "ours_with_uses": score(uses_files, case),
         "truth": case.truth_files,
         "ours": score(ours_files, case),
@@ -392,6 +393,23 @@ def run_case(
         row["incumbent_seconds"] = round(seconds, 2)
     git(work, "checkout", "-q", "--force", f"{case.commit}^")
     return row
+
+
+def behavior_errors(radius, flagged: list[str], case: Case) -> dict:  # type: ignore[no-untyped-def]
+    """The files the behaviour-change set misses and those it flags wrongly, each with the
+    verdicts and first reasons of its hop-1 callers (how a figure's errors are read)."""
+    hop1 = [r for r in radius.reached if r.hop <= 1 and not r.is_test]
+
+    def why(path: str) -> list[str]:
+        return sorted(
+            {f"{r.verdict or 'unjudged'}: {r.reasons[0] if r.reasons else ''}" for r in hop1 if r.file == path}
+        )
+
+    truth, got = set(case.truth_files), set(flagged) - {case.seed}
+    return {
+        "behavior_missed": {f: why(f) for f in sorted(truth - got)},
+        "behavior_false": {f: why(f) for f in sorted(got - truth)},
+    }
 
 
 def context_figures(work: Path, result, case: Case) -> dict:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ import pytest
 
 from diffreach.extract.core import extract
 from diffreach.languages import language_for
-from diffreach.languages.binding import calls_in, overloads_of, parameters_of, rules_for
+from diffreach.languages.binding import calls_in, overloads_of, parameters_of, rules_for, type_parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.review.binding import (
     SEVERITY,
@@ -23,6 +23,7 @@ from diffreach.review.binding import (
     ParamKind,
     Severity,
     Verdict,
+    Where,
     bind,
     judge,
     judge_call,
@@ -37,9 +38,12 @@ def _spec(ext: str) -> LanguageSpec:
     return spec
 
 
-def judged(ext: str, old: str, new: str, caller: str, callee: str, line: int = 1) -> list[tuple[str, str]]:
+def judged(
+    ext: str, old: str, new: str, caller: str, callee: str, line: int = 1, owner: str = ""
+) -> list[tuple[str, str]]:
     """Each call of ``callee`` in ``caller`` judged against ``callee``'s definition in ``old`` and
-    ``new`` (the one starting at ``line``, else the nearest of that name): (verdict, reason)."""
+    ``new`` (the one starting at ``line``, else the nearest of that name; ``owner`` its class):
+    (verdict, reason)."""
     spec = _spec(ext)
     rules = rules_for(spec)
     before = parameters_of(spec, dedent(old).encode(), line, callee)
@@ -48,7 +52,9 @@ def judged(ext: str, old: str, new: str, caller: str, callee: str, line: int = 1
     others = overloads_of(spec, dedent(new).encode(), line, callee)
     code = dedent(caller).encode()
     sites = calls_in(spec, code, 1, code.count(b"\n") + 1, callee)
-    return [(str(o.verdict), o.reason) for o in (judge_call(before, after, s, rules, others) for s in sites)]
+    return [
+        (str(o.verdict), o.reason) for o in (judge_call(before, after, s, rules, others, Where(owner)) for s in sites)
+    ]
 
 
 STILL = ("still-binds", "binds as before")
@@ -127,6 +133,55 @@ def test_a_changed_default_matters_only_to_calls_that_rely_on_it() -> None:
     assert found == [("changed-default", "relies on the default of `retries`: `3` → `5`"), STILL]
 
 
+def test_a_default_is_compared_as_syntax_not_as_text() -> None:
+    # The same value spelled otherwise: quotes, parentheses, spacing, a trailing comma, a comment.
+    for old, new in [
+        ("def f(a, sep='-'): ...", 'def f(a, sep="-"): ...'),
+        ('def f(a, sep="""-"""): ...', 'def f(a, sep="-"): ...'),
+        ("def f(a, n=(1)): ...", "def f(a, n=1): ..."),
+        ("def f(a, xs=[1,2]): ...", "def f(a, xs=[\n    1,  # one\n    2,\n]): ..."),
+        ("def f(a, p=r'x'): ...", 'def f(a, p=R"x"): ...'),
+    ]:
+        assert judged("py", old, new, "f(1)\n", "f") == [STILL], (old, new)
+    assert judged("js", "function f(a, s = 'x') {}", 'function f(a, s = ("x")) {}', "f(1);", "f") == [STILL]
+    # A different value is a changed default; a string's prefix is part of its value.
+    assert judged("py", "def f(a, sep='-'): ...", "def f(a, sep='+'): ...", "f(1)\n", "f") == [
+        ("changed-default", "relies on the default of `sep`: `'-'` → `'+'`")
+    ]
+    assert judged("py", "def f(a, s='x'): ...", "def f(a, s=b'x'): ...", "f(1)\n", "f")[0][0] == "changed-default"
+    assert judged("py", "def f(a, n=(1, 2)): ...", "def f(a, n=1, ): ...", "f(1)\n", "f")[0][0] == "changed-default"
+
+
+def test_a_call_through_the_class_passes_the_instance_first() -> None:
+    old = "class Base:\n    def __init__(self, a, b=None): ...\n"
+    new = "class Base:\n    def __init__(self, a, *, b=None): ...\n"
+    caller = "Base.__init__(self, 1)\nBase.__init__(self, 1, 2)\nsuper().__init__(1, 2)\nobj.__init__(1)\n"
+    assert judged("py", old, new, caller, "__init__", line=2, owner="Base") == [
+        STILL,
+        ("no-longer-binds", "`b` is keyword-only now: pass it as `b=`"),
+        ("no-longer-binds", "`b` is keyword-only now: pass it as `b=`"),
+        STILL,
+    ]
+    # Through a class the method does not name (a subclass): the reading the old parameters take.
+    old, new = "class B:\n    def m(self, a): ...\n", "class B:\n    def m(self, a, b): ...\n"
+    assert judged("py", old, new, "Sub.m(obj, 1)\n", "m", line=2, owner="B") == [
+        ("no-longer-binds", "new parameter `b` is required and not passed")
+    ]
+
+
+def test_a_class_method_is_filled_by_the_class_named_at_the_call() -> None:
+    old = "class C:\n    @classmethod\n    def make(cls, a=None): ...\n"
+    new = "class C:\n    @classmethod\n    def make(cls, *, a=None): ...\n"
+    assert parameters_of(_spec("py"), old.encode(), 2, "make") == (
+        Parameter("cls", ParamKind.RECEIVER, implicit=True),
+        Parameter("a", ParamKind.POSITIONAL_OR_KEYWORD, has_default=True, default="None", default_form="None"),
+    )
+    assert judged("py", old, new, "C.make(1)\nC.make()\n", "make", line=2, owner="C") == [
+        ("no-longer-binds", "`a` is keyword-only now: pass it as `a=`"),
+        STILL,
+    ]
+
+
 def test_an_inserted_parameter_takes_a_positional_argument() -> None:
     found = judged("py", "def f(a, b=None): ...", "def f(a, c=None, b=None): ...", "f(1, 2)\nf(1, b=2)\n", "f")
     assert found == [("binds-differently", "the 2nd argument `2` now binds `c`, was `b`"), STILL]
@@ -163,7 +218,7 @@ def test_a_decorated_definition_is_found_from_its_decorator_line() -> None:
     params = parameters_of(_spec("py"), b"@cache\ndef f(a, *, b=1): ...\n", 1)
     assert params == (
         Parameter("a", ParamKind.POSITIONAL_OR_KEYWORD),
-        Parameter("b", ParamKind.KEYWORD_ONLY, has_default=True, default="1"),
+        Parameter("b", ParamKind.KEYWORD_ONLY, has_default=True, default="1", default_form="1"),
     )
 
 
@@ -197,7 +252,7 @@ def test_typescript_default_removed_leaves_undefined() -> None:
 
 def test_typescript_changed_parameter_type() -> None:
     found = judged("ts", "function f(id: number) {}", "function f(id: string) {}", "f(1);", "f")
-    assert found == [("changed-type", "`id` is now `string`, was `number`")]
+    assert found == [("changed-type", "argument type changed: `number` → `string` (`id`)")]
 
 
 def test_typescript_this_parameter_is_no_argument() -> None:
@@ -215,6 +270,17 @@ def test_javascript_a_new_parameter_without_default_is_left_undefined() -> None:
         ("left-undefined", "new parameter `b` is left undefined by this call")
     ]
     assert judged("js", "function f(a) {}", "function f(a, b = 2) {}", "f(1);", "f") == [STILL]
+    # Every JavaScript call binds; a new parameter without a default wants a value: medium.
+    assert SEVERITY[Verdict.LEFT_UNDEFINED] is Severity.MEDIUM
+
+
+def test_javascript_a_function_expression_with_its_own_name() -> None:
+    old = "module.exports = function createError(message, config) {\n};\n"
+    new = "module.exports = function createError(message, config, code) {\n};\n"
+    assert [p.name for p in parameters_of(_spec("js"), old.encode(), 1, "createError") or ()] == ["message", "config"]
+    assert judged("js", old, new, "createError('m', c, 'E');\n", "createError") == [
+        ("binds-differently", "the 3rd argument `'E'` was ignored and now binds `code`")
+    ]
 
 
 def test_javascript_arguments_object_takes_every_argument() -> None:
@@ -243,7 +309,7 @@ def test_go_method_receiver_is_not_a_parameter() -> None:
     old = "package p\nfunc (r *Repo) Get(id int) {}\n"
     new = "package p\nfunc (r *Repo) Get(id int, fresh bool) {}\n"
     assert parameters_of(_spec("go"), old.encode(), 2) == (
-        Parameter("id", ParamKind.POSITIONAL_ONLY, annotation="int"),
+        Parameter("id", ParamKind.POSITIONAL_ONLY, annotation="int", annotation_form="int"),
     )
     assert judged("go", old, new, "package p\nfunc f() { r.Get(1) }\n", "Get", line=2) == [
         ("no-longer-binds", "new parameter `fresh` is required and not passed")
@@ -264,7 +330,7 @@ def test_go_variadic_and_its_spread() -> None:
 def test_go_changed_parameter_type() -> None:
     old, new = "package p\nfunc Wait(n int) {}\n", "package p\nfunc Wait(n time.Duration) {}\n"
     assert judged("go", old, new, "package p\nfunc f() { Wait(3) }\n", "Wait", line=2) == [
-        ("changed-type", "`n` is now `time.Duration`, was `int`")
+        ("changed-type", "argument type changed: `int` → `time.Duration` (`n`)")
     ]
 
 
@@ -537,3 +603,123 @@ def test_every_function_the_extractor_finds_has_parameters_at_its_start_line(pat
     functions = [s for s in extract(path, data, spec).symbols if s.kind in ("function", "method")]
     assert functions
     assert [s.name for s in functions if parameters_of(spec, data, s.start_line) is None] == []
+
+
+def test_a_changed_annotation_where_the_call_fills_the_parameter() -> None:
+    caller = "f(1)\nf(1, b=2)\nf(a=1)\n"
+    found = judged("py", "def f(a: int, b: int = 0): ...", "def f(a: str, b: int = 0): ...", caller, "f")
+    assert found == [("changed-type", "argument type changed: `int` → `str` (`a`)")] * 3
+    # Widened, spelled otherwise, or made a top type: the old value still fits.
+    for old, new in [
+        ("int", "int | str"),
+        ("Optional[str]", "str | None"),
+        ("t.Optional[t.Union[str, int]]", "str | int | None"),
+        ("List[int]", "list[int]"),
+        ('"Environment"', "Environment"),
+        ("'t.List[V]'", "list[V]"),
+        ("str", "t.Any"),
+        ("dict[str, int]", "dict[str,int]"),
+    ]:
+        assert judged("py", f"def f(a: {old}): ...", f"def f(a: {new}): ...", "f(1)\n", "f") == [STILL], (old, new)
+    # Narrowed: a value the old type allowed may be refused.
+    found = judged("py", "def f(a: int | None): ...", "def f(a: int): ...", "f(x)\n", "f")
+    assert found == [("changed-type", "argument type changed: `int | None` → `int` (`a`)")]
+    # A parameter the call leaves to its default is not filled: its type is the function's matter.
+    assert judged("py", "def f(a, b: int = 0): ...", "def f(a, b: str = ''): ...", "f(1, b=2)\n", "f")[0][0] == (
+        "changed-type"
+    )
+    found = judged("ts", "function f(a: number, b?: number) {}", "function f(a: number, b?: string) {}", "f(1);", "f")
+    assert found == [STILL]
+
+
+@pytest.mark.parametrize(
+    ("ext", "code", "line", "name", "generics"),
+    [
+        ("ts", "interface R {\n  json<T = unknown>(): Promise<T>;\n}\n", 2, "json", "<T = unknown>"),
+        ("ts", "function g(a) {}", 1, "g", ""),
+        ("java", "class C {\n  <T> T m(T a) { return a; }\n}", 2, "m", "<T>"),
+        ("rs", "fn f<T: Clone>(a: T) {}", 1, "f", "<T: Clone>"),
+        ("go", "package p\nfunc F[T any](a T) {}\n", 2, "F", "[T any]"),
+    ],
+)
+def test_generic_parameter_lists_are_read(ext: str, code: str, line: int, name: str, generics: str) -> None:
+    assert type_parameters_of(_spec(ext), code.encode(), line, name) == generics
+
+
+def test_a_wrapper_that_does_not_pass_on_a_new_parameter() -> None:
+    old = "def urlize(text, limit=None, rel=None): ..."
+    new = "def urlize(text, limit=None, rel=None, schemes=None): ..."
+    spec = _spec("py")
+    before = parameters_of(spec, old.encode(), 1) or ()
+    after = parameters_of(spec, new.encode(), 1) or ()
+    code = b"urlize(value, limit, rel=rel)\nurlize(value)\nurlize(value, 40, rel=rel)\n"
+    sites = calls_in(spec, code, 1, 3, "urlize")
+    own = frozenset({"value", "limit", "rel"})  # the caller: def do_urlize(value, limit=None, rel=None)
+    found = [judge_call(before, after, s, PY, where=Where(own=own)) for s in sites]
+    # Passing on its own parameters, the wrapper pins the new one to its default for its callers.
+    assert (found[0].verdict, found[0].reason) == (
+        "not-forwarded",
+        "new parameter `schemes` is not passed on: this call forwards its caller's own parameters",
+    )
+    assert found[0].behavior_change
+    # One argument, or a value of its own: an ordinary call, which binds as before.
+    assert [o.verdict for o in found[1:]] == ["still-binds", "still-binds"]
+    # Without a caller's parameters (module level), no call is a wrapper's.
+    assert judge_call(before, after, sites[0], PY).verdict == "still-binds"
+
+
+def test_a_call_that_fits_neither_list_calls_another_definition() -> None:
+    # The code ran before the change: a call that fit neither list called something else
+    # (an edge matched by name), unless a decorator stands between it and the parameters.
+    old, new = "def f(a): ...", "def f(a, b=0): ..."
+    assert judged("py", old, new, "f(1, 2, 3)\n", "f") == [
+        ("another-definition", "fits neither the old nor the new parameters: a call of another definition")
+    ]
+    assert SEVERITY[Verdict.ANOTHER_DEFINITION] is Severity.LOW
+    spec = _spec("py")
+    before, after = parameters_of(spec, old.encode(), 1) or (), parameters_of(spec, new.encode(), 1) or ()
+    (site,) = calls_in(spec, b"f(1, 2, 3)\n", 1, 1, "f")
+    through = judge_call(before, after, site, PY, where=Where(decorated=True))
+    assert (through.verdict, through.behavior_change) == ("cannot-tell", True)
+
+
+def test_a_call_that_fits_only_the_new_list_binds() -> None:
+    found = judged("py", "def f(a): ...", "def f(a, b): ...", "f(1, 2)\n", "f")
+    assert found == [("fits-new-only", "fits the new parameters only: updated in this change?")]
+    assert SEVERITY[Verdict.FITS_NEW_ONLY] is Severity.LOW  # every call that binds is reach
+
+
+def test_a_parameter_replaced_in_place_is_not_a_rename() -> None:
+    # Renamed with its default kept: the same parameter, the call binds as before (reach).
+    old = "def f(text, limit=None, nofollow=False): ..."
+    assert judged("py", old, "def f(text, limit=None, no_follow=False): ...", "f(t, 40, True)\n", "f")[0][0] == (
+        "renamed-parameter"
+    )
+    # Another name and another default: another parameter took its place.
+    found = judged("py", old, "def f(text, limit=None, rel=None): ...", "f(t, 40, True)\n", "f")
+    assert found == [
+        ("binds-differently", "the 3rd argument `True` now binds `rel`, was `nofollow` (default `False` → `None`)")
+    ]
+
+
+DTS = (
+    "export declare function f(a: string, b?: number): void;\ndeclare class K {\n  m(x: string): void;\n"
+    "  constructor(y: number);\n}\ndeclare const ky: {\n  get(url: string, options?: Options): Reply;\n};\n"
+    "export default function g(input: string): void;\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "names"),
+    [
+        (1, "f", ["a", "b"]),
+        (3, "m", ["x"]),
+        (4, "constructor", ["y"]),
+        (7, "get", ["url", "options"]),
+        (9, "g", ["input"]),
+    ],
+)
+def test_typescript_declaration_file_signatures_are_read(line: int, name: str, names: list[str]) -> None:
+    spec = language_for("index.d.ts")
+    assert spec is not None
+    assert [p.name for p in parameters_of(spec, DTS.encode(), line, name) or ()] == names

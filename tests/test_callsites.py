@@ -357,7 +357,8 @@ def test_a_subclass_inheriting_the_method_is_not_a_call_site(make_repo: Make) ->
     new = {"base.py": "class Base:\n    def m(self, a, b):\n        return a\n"}
     got = _radius(make_repo, old, new)
     assert got["sub.py::Sub"].edge == "inherits"
-    assert got["sub.py::Sub"].verdict == ""  # not judged: no call to read ("cannot tell" would be noise)
+    # No call to read ("cannot tell" would be noise): reach, said so; its callers are judged.
+    assert got["sub.py::Sub"].verdict == "inherited" and _label(got["sub.py::Sub"]) == "reach"
 
 
 def test_the_judge_sees_the_syntax_outcome_first(make_repo: Make) -> None:
@@ -375,3 +376,135 @@ def test_the_judge_sees_the_syntax_outcome_first(make_repo: Make) -> None:
     assert _label(got["use.py::keyword_gone"]) == "reach"  # the judge's score wins
     assert got["use.py::keyword_gone"].verdict == "no-longer-binds"  # the syntax outcome stays on record
     assert _label(got["use.py::now_required"]) == "behavior-change"
+
+
+def test_a_constructor_is_judged_at_the_calls_of_its_class(make_repo: Make) -> None:
+    old = {
+        "lib.py": "class K:\n    def __init__(self, a, b=None):\n        self.a = a\n",
+        "use.py": (
+            "from lib import K\n\n\ndef one():\n    return K(1)\n\n\ndef two():\n    return K(1, 2)\n\n\n"
+            "def check(x):\n    return isinstance(x, K) and K(x)\n"
+        ),
+        "sub.py": (
+            "from lib import K\n\n\nclass S(K):\n    def __init__(self):\n        K.__init__(self, 1, 2)\n\n\n"
+            "class T(K):\n    def __init__(self):\n        K.__init__(self, 1)\n"
+        ),
+    }
+    new = {"lib.py": "class K:\n    def __init__(self, a, *, b=None):\n        self.a = a\n"}
+    got = _radius(make_repo, old, new)
+    assert got["use.py::one"].verdict == "still-binds" and _label(got["use.py::one"]) == "reach"
+    assert got["use.py::two"].verdict == "no-longer-binds" and _label(got["use.py::two"]) == "behavior-change"
+    assert "`b` is keyword-only now" in got["use.py::two"].reasons[0]
+    # The class used as a value on the same line is no call: the call beside it binds.
+    assert got["use.py::check"].verdict == "still-binds"
+    # Through the class, the instance is the first argument.
+    assert got["sub.py::S.__init__"].verdict == "no-longer-binds"
+    assert got["sub.py::T.__init__"].verdict == "still-binds" and _label(got["sub.py::T.__init__"]) == "reach"
+
+
+def test_typescript_declaration_file_type_parameters(make_repo: Make) -> None:
+    # A .d.ts method whose generic default changed: the call binds as before, but the type of
+    # what it returns follows the default. A method whose list did not change is reach.
+    decl = "export interface Reply {\n  json<T = JSONValue>(): Promise<T>;\n  text(): Promise<string>;\n}\n"
+    use = (
+        "import { Reply } from './index';\n"
+        "export async function read(r: Reply) {\n  return r.json();\n}\n"
+        "export async function show(r: Reply) {\n  return r.text();\n}\n"
+    )
+    old = {"index.d.ts": decl, "use.ts": use}
+    new = {"index.d.ts": decl.replace("T = JSONValue", "T = unknown").replace("<string>", "<String>")}
+    got = _radius(make_repo, old, new)
+    read = got["use.ts::read"]
+    assert read.verdict == "changed-type" and _label(read) == "behavior-change"
+    assert "type parameters changed: `<T = JSONValue>` → `<T = unknown>`" in read.reasons[0]
+    show = got.get("use.ts::show")
+    assert show is None or show.verdict != "changed-type"
+
+
+def test_callers_of_a_base_method_are_judged_against_the_changed_override(make_repo: Make) -> None:
+    old = {
+        "base.py": "class Base:\n    def m(self, a):\n        return a\n",
+        "sub.py": "from base import Base\n\n\nclass Sub(Base):\n    def m(self, a):\n        return a\n",
+        "use.py": "from base import Base\n\n\ndef one(x: Base):\n    return x.m(1)\n\n\ndef two(x: Base):\n    return x.m(a=1)\n",
+    }
+    new = {"sub.py": "from base import Base\n\n\nclass Sub(Base):\n    def m(self, b):\n        return b\n"}
+    root = make_repo(old)
+    api.index(root)
+    write_files(root, new)
+    got = {r.id: r for r in api.blast_radius(root, hops=2).radius.reached}
+    assert got["base.py::Base.m"].verdict == "dispatches" and _label(got["base.py::Base.m"]) == "reach"
+    # A positional call still binds the renamed parameter; the call by the old name breaks on a Sub.
+    assert got["use.py::one"].verdict == "renamed-parameter" and _label(got["use.py::one"]) == "reach"
+    assert got["use.py::two"].verdict == "no-longer-binds" and _label(got["use.py::two"]) == "behavior-change"
+
+
+def test_a_call_through_an_import_alias_is_judged(make_repo: Make) -> None:
+    old = {
+        "lib.py": "def area(w, h):\n    return w * h\n\n\nclass K:\n    def __init__(self, a, b=None):\n        self.a = a\n",
+        "use.py": (
+            "from lib import K as Klass, area as surface\n\n\ndef one():\n    return surface(2, 3)\n\n\n"
+            "def two():\n    return Klass(1, 2)\n"
+        ),
+    }
+    new = {
+        "lib.py": (
+            "def area(w, h, d):\n    return w * h\n\n\nclass K:\n    def __init__(self, a, *, b=None):\n        self.a = a\n"
+        )
+    }
+    got = _radius(make_repo, old, new)
+    assert got["use.py::one"].verdict == "no-longer-binds"
+    assert "`d`" in got["use.py::one"].reasons[0]
+    assert got["use.py::two"].verdict == "no-longer-binds"
+    assert "keyword-only" in got["use.py::two"].reasons[0]
+
+
+def test_a_decorated_function_that_a_call_fits_neither_way_cannot_tell(make_repo: Make) -> None:
+    deco = "def register(fn):\n    return lambda *a: fn(*a[1:])\n\n\n"
+    old = {
+        "lib.py": deco + "@register\ndef f(a):\n    return a\n\n\ndef g(a):\n    return a\n",
+        "use.py": "from lib import f, g\n\n\ndef one():\n    return f(0, 1, 2)\n\n\ndef two():\n    return g(0, 1, 2)\n",
+    }
+    new = {"lib.py": deco + "@register\ndef f(a, b=0):\n    return a\n\n\ndef g(a, b=0):\n    return a\n"}
+    got = _radius(make_repo, old, new)
+    assert got["use.py::one"].verdict == "cannot-tell" and _label(got["use.py::one"]) == "behavior-change"
+    assert got["use.py::two"].verdict == "another-definition" and _label(got["use.py::two"]) == "reach"
+
+
+def test_java_a_call_that_fit_no_overload_before_binds_the_new_one(make_repo: Make) -> None:
+    # A constructor split in two (a new one-argument form first): a call that fit no member of
+    # the old family binds now (reach); one that fit the kept form still calls it.
+    lib = "package a;\npublic class W {\n%s}\n"
+    old = {
+        "src/a/W.java": lib % "  public W(String out, String indent) { }\n",
+        "src/a/Use.java": (
+            'package a;\npublic class Use {\n  W one() { return new W("o"); }\n'
+            '  W two() { return new W("o", " "); }\n}\n'
+        ),
+    }
+    new = {
+        "src/a/W.java": lib % '  public W(String out) { this(out, " "); }\n  public W(String out, String indent) { }\n'
+    }
+    got = _radius(make_repo, old, new)
+    one = got["src/a/Use.java::Use.one"]
+    assert one.verdict == "fits-new-only" and _label(one) == "reach", (one.via, one.reasons)
+    two = got.get("src/a/Use.java::Use.two")
+    assert two is None or _label(two) == "reach"
+
+
+def test_annotations_are_metadata_and_decorators_wrap(make_repo: Make) -> None:
+    old = {
+        "src/a/Lib.java": "package a;\npublic class Lib {\n  public static int f(int x) { return x; }\n}\n",
+        "src/a/Use.java": "package a;\npublic class Use {\n  int one() { return Lib.f(1); }\n}\n",
+        "lib.py": "import functools\n\n\ndef g(x):\n    return x\n",
+        "use.py": "from lib import g\n\n\ndef two():\n    return g(1)\n",
+    }
+    new = {
+        "src/a/Lib.java": "package a;\npublic class Lib {\n  @Deprecated\n  public static int f(int x) { return x; }\n}\n",
+        "lib.py": "import functools\n\n\n@functools.cache\ndef g(x):\n    return x\n",
+    }
+    got = _radius(make_repo, old, new)
+    one = got["src/a/Use.java::Use.one"]
+    assert one.verdict == "still-binds" and _label(one) == "reach"
+    assert "annotations changed" in one.reasons[0]
+    two = got["use.py::two"]
+    assert two.verdict == "cannot-tell" and _label(two) == "behavior-change"

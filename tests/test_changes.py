@@ -70,7 +70,14 @@ def test_signature_return_and_raise_changes() -> None:
     old = "def f(a, b=1) -> int:\n    if a:\n        raise ValueError(a)\n    return a + b\n"
     assert kinds(old, old.replace("b=1", "b=2")) == {"m.py::f": ("signature",)}
     assert kinds(old, old.replace("-> int", "-> float")) == {"m.py::f": ("return",)}
-    assert kinds(old, old.replace("return a + b", "return a - b")) == {"m.py::f": ("return",)}
+    # What a return gives back changed its form (a null, a tuple, a literal) or only its expression.
+    assert kinds(old, old.replace("return a + b", "return None")) == {"m.py::f": ("return",)}
+    assert kinds(old, old.replace("return a + b", "return a, b")) == {"m.py::f": ("return",)}
+    assert kinds(old, old.replace("return a + b", 'return f"{a}"')) == {"m.py::f": ("return",)}
+    assert kinds(old, old.replace("return a + b", "return a - b")) == {"m.py::f": ("body",)}
+    assert kinds(old, old.replace("return a + b", "return (a + b)")) == {"m.py::f": ("body",)}
+    assert kinds(old, old.replace("return a + b", "return (a, b)")) == {"m.py::f": ("return",)}
+    assert kinds(old, old.replace("ValueError(a)", "ValueError(b)")) == {"m.py::f": ("body",)}
     assert kinds(old, old.replace("ValueError", "KeyError")) == {"m.py::f": ("raises",)}
     assert kinds(old, old.replace("if a:", "if not a:")) == {"m.py::f": ("body",)}
     both = old.replace("b=1", "b=2").replace("return a + b", "return None")
@@ -82,7 +89,8 @@ def test_signature_return_and_raise_changes() -> None:
 
 def test_yield_is_a_return_form_in_python() -> None:
     old = "def gen():\n    yield 1\n"
-    assert kinds(old, "def gen():\n    yield 2\n") == {"m.py::gen": ("return",)}
+    assert kinds(old, 'def gen():\n    yield "one"\n') == {"m.py::gen": ("return",)}
+    assert kinds(old, "def gen():\n    yield 2\n") == {"m.py::gen": ("body",)}
 
 
 def test_decorator_change() -> None:
@@ -208,7 +216,7 @@ def test_unreadable_versions_are_rebuilt_from_the_diff() -> None:
     # with neither side, only the diff's own lines are known: a definition whose
     # header lies inside the hunk is still found
     old = "x = 1\n\n\ndef f(a):\n    return a\n"
-    assert {c.id: c.changes for c in run(old, old.replace("return a", "return -a"), readable=False)} == {
+    assert {c.id: c.changes for c in run(old, old.replace("return a", "return None"), readable=False)} == {
         "m.py::f": ("return",)
     }
 
@@ -271,7 +279,7 @@ def test_real_git_rename_deletes_old_ids_and_renames_new_ones(make_repo: Callabl
     assert got["old/store.py"] == ("deleted",) and got["old/store.py::Store.get"] == ("deleted",)
     assert got["new_store.py"] == ("renamed",)
     assert got["new_store.py::Store.get"] == ("renamed",)
-    assert got["new_store.py::f2"] == ("renamed", "return")
+    assert got["new_store.py::f2"] == ("body", "renamed")
     assert len(got) == 2 * 7
 
 
@@ -350,3 +358,9 @@ def test_any_pair_of_versions_maps_without_crashing(edits: list[tuple[int, str]]
     assert len({c.id for c in changes}) == len(changes)
     if old_ok and new_ok and any(text.strip() for _, text in edits):
         assert changes  # an inserted non-blank line is always reported somewhere
+
+
+def test_a_return_with_a_trailing_comma_has_a_form() -> None:
+    old = "def f(a):\n    return a\n"
+    assert kinds(old, "def f(a):\n    return a,\n") == {"m.py::f": ("return",)}
+    assert kinds(old, "def f(a):\n    return\n") == {"m.py::f": ("return",)}

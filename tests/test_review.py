@@ -269,7 +269,7 @@ def test_review_command_prints_the_comment_and_writes_the_context(
             "test_lib.py": "from lib import area\n\n\ndef test_area():\n    assert area(1, 1) == 1\n",
         }
     )
-    (root / "lib.py").write_text("def area(w, h, d=1):\n    return w * h * d\n")
+    (root / "lib.py").write_text("def area(w, h, d):\n    return w * h * d\n")
     ctx_file = tmp_path / "context.md"
     result = CliRunner().invoke(main, ["review", "--root", str(root), "--context-file", str(ctx_file)])
     assert result.exit_code == 0, result.output

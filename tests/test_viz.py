@@ -229,7 +229,7 @@ def test_viz_command_writes_one_page(make_repo: Callable[..., Path], tmp_path: P
             "app.py": "from lib import area\n\n\ndef main():\n    return area(2, 3)\n",
         }
     )
-    (root / "lib.py").write_text("def area(w, h, d=1):\n    return w * h * d\n")
+    (root / "lib.py").write_text("def area(w, h, d):\n    return w * h * d\n")
     out = tmp_path / "radius.html"
     result = CliRunner().invoke(main, ["viz", "--root", str(root), "-o", str(out)])
     assert result.exit_code == 0, result.output

@@ -13,6 +13,8 @@ Capture vocabulary (the contract with the query files):
 
 - ``@definition`` a function, method or constructor, with ``@definition.name`` and
   ``@definition.parameters``, its parameter list node (the node ``@param.list`` names).
+  ``@definition.type_parameters``, a generic parameter list (``<T = unknown>``), a child of the
+  definition's node, in a match of its own.
   ``@definition.reads_all`` (JavaScript's ``arguments``) inside a definition: it takes any
   number of arguments (a var-positional ``arguments`` is added to its parameters).
 - One parameter per match, inside ``@param.list``, captured by kind: ``@param.positional``,
@@ -27,7 +29,10 @@ Capture vocabulary (the contract with the query files):
   ends the positional-only ones and ``@param.separator.keyword`` (``*``) starts the keyword-only
   ones; parameters after a variadic one are keyword-only too (Python, Kotlin). In a language
   without keyword arguments every ordinary parameter is positional-only.
-  ``@param.no_receiver`` on a list: its ``@param.self`` is an ordinary parameter (a static method).
+  ``@param.no_receiver`` on a list: its ``@param.self`` is an ordinary parameter (a static method);
+  ``@param.implicit_receiver``: its ``@param.self`` is filled by what the call goes through,
+  even a class named at the call (a class method's ``cls``).
+  A default's and a type's syntax are kept as a form without spelling (``syntax_form``).
 - ``@call`` a call, with ``@call.name`` (the callee's name node), ``@call.arguments`` (the node
   ``@arg.list`` names) and ``@call.receiver`` (the object left of the dot, when it is one).
 - One argument per match, inside ``@arg.list``: ``@arg.positional``, ``@arg.keyword`` with
@@ -48,6 +53,7 @@ from tree_sitter import Language, Node, Query, QueryCursor
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
 from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind
 from .spec import LanguageSpec
+from .syntax import handled, syntax_form, value_used
 
 _PARAM_PRECEDENCE = ("self", "variadic", "keywords", "default", "optional", "positional")
 _SEPARATORS = ("separator.positional", "separator.keyword")
@@ -77,6 +83,13 @@ def parameters_of(
     line the nearest one of that name."""
     found = _definition(spec, source, def_line, name)
     return found.params if found is not None else None
+
+
+def type_parameters_of(spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None) -> str | None:
+    """The generic parameter list of the definition ``parameters_of`` finds, as written ("" for
+    none); None when no definition is found."""
+    found = _definition(spec, source, def_line, name)
+    return found.type_parameters if found is not None else None
 
 
 def overloads_of(
@@ -118,6 +131,17 @@ def calls_in(spec: LanguageSpec, source: bytes, first_line: int, last_line: int,
     return [site for _, site in sorted(sites, key=lambda s: s[0])]
 
 
+def calls_named_on(spec: LanguageSpec, source: bytes, lines: Iterable[int]) -> list[CallSite]:
+    """The calls whose callee's name stands on one of ``lines``, whatever the name (a name an
+    import renamed: ``from m import f as g``), in source order."""
+    wanted = set(lines)
+    return [
+        CallSite(c.start_line, c.end_line, c.arguments, text=c.text, value_used=c.value_used, handled=c.handled)
+        for c in sorted(_facts_of(spec, source).calls, key=lambda c: c.start_byte)
+        if c.name_line in wanted
+    ]
+
+
 # -- the facts of one file ------------------------------------------------------------------------
 
 
@@ -129,6 +153,7 @@ class _Definition:
     params: tuple[Parameter, ...]
     params_span: Span
     scope: Span  # the parent node's span: overloads share it
+    type_parameters: str = ""  # the generic parameter list's text (``<T = unknown>``), if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +167,7 @@ class _Call:
     text: str
     value_used: bool = True
     handled: bool = False
+    name_line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +207,8 @@ class _Matches:
     values: list[Node] = field(default_factory=list)
     reads_all: list[Node] = field(default_factory=list)
     no_receiver: set[Span] = field(default_factory=set)
+    implicit_receiver: set[Span] = field(default_factory=set)
+    type_parameters: dict[Span, str] = field(default_factory=dict)  # by the definition's span
 
 
 class _Text:
@@ -251,6 +279,11 @@ def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
         found.reads_all.extend(captures["definition.reads_all"])
     if "param.no_receiver" in captures:
         found.no_receiver.update(_span(n) for n in captures["param.no_receiver"])
+    for node in captures.get("definition.type_parameters", ()):
+        if node.parent is not None:
+            found.type_parameters[_span(node.parent)] = found.text(node)
+    if "param.implicit_receiver" in captures:
+        found.implicit_receiver.update(_span(n) for n in captures["param.implicit_receiver"])
     if "param.list" in captures:
         _gather(found.params, "param.", captures, found.text)
     if "call" in captures and "call.name" in captures and "call.arguments" in captures:
@@ -270,6 +303,7 @@ def _gather(table: dict[Span, dict[Span, _Entry]], prefix: str, captures: dict[s
     """One parameter's or argument's captures into the entry of its node, in its list's table."""
     entries = table.setdefault(_span(captures[prefix + "list"][0]), {})
     parts = {key[len(prefix) :]: text(nodes[0]) for key, nodes in captures.items() if key in _PART_KEYS}
+    parts.update({form: syntax_form(captures[key][0], text) for key, form in _FORMS.items() if key in captures})
     for key, nodes in captures.items():
         if not key.startswith(prefix) or key in _PART_KEYS:
             continue
@@ -281,11 +315,15 @@ def _gather(table: dict[Span, dict[Span, _Entry]], prefix: str, captures: dict[s
 
 
 _PART_KEYS = frozenset({"param.name", "param.type", "param.value", "param.list", "arg.name", "arg.list"})
+_FORMS = {"param.value": "value_form", "param.type": "type_form"}
 
 
 def _build(found: _Matches, rules: BindingRules) -> _Facts:
     text = found.text
-    lists = {span: _parameters(entries, span in found.no_receiver, rules) for span, entries in found.params.items()}
+    lists = {
+        span: _parameters(entries, span in found.no_receiver, span in found.implicit_receiver, rules)
+        for span, entries in found.params.items()
+    }
     reading = _reading_all(found)
     definitions = []
     for node, name, plist in found.definitions:
@@ -294,20 +332,26 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
             params = (*params, Parameter("arguments", ParamKind.VAR_POSITIONAL))
         line = node.start_point.row + 1
         label = text(name) if name is not None else ""
-        definitions.append(_Definition(label, line, node.start_byte, params, _span(plist), _scope(node)))
+        generics = found.type_parameters.get(_span(node), "")
+        definitions.append(_Definition(label, line, node.start_byte, params, _span(plist), _scope(node), generics))
     calls = []
     for call, name, arguments, receiver in found.calls.values():
         args = _arguments(found.args.get(_span(arguments), {}))
         if receiver is not None:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1
-        where = (_value_used(call), _handled(call))
-        calls.append(_Call(text(name), _span(name), start, end, call.start_byte, args, text(call)[:_MAX_TEXT], *where))
+        where = (value_used(call), handled(call))
+        shown = text(call)[:_MAX_TEXT]
+        calls.append(
+            _Call(text(name), _span(name), start, end, call.start_byte, args, shown, *where, name.start_point.row + 1)
+        )
     values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
     return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
 
 
-def _parameters(entries: dict[Span, _Entry], no_receiver: bool, rules: BindingRules) -> tuple[Parameter, ...]:
+def _parameters(
+    entries: dict[Span, _Entry], no_receiver: bool, implicit_receiver: bool, rules: BindingRules
+) -> tuple[Parameter, ...]:
     ordered = sorted(entries.values(), key=lambda e: e.start)
     kinds = [
         _first_kind(e.kinds - ({"self"} if no_receiver else set()), _SEPARATORS + _PARAM_PRECEDENCE) for e in ordered
@@ -327,6 +371,9 @@ def _parameters(entries: dict[Span, _Entry], no_receiver: bool, rules: BindingRu
                 default=parts.get("value", "") if kind == "default" else "",
                 optional=kind == "optional",
                 annotation=parts.get("type", ""),
+                default_form=parts.get("value_form", "") if kind == "default" else "",
+                annotation_form=parts.get("type_form", ""),
+                implicit=kind == "self" and implicit_receiver,
             )
         )
     return tuple(out)
@@ -366,32 +413,6 @@ def _reading_all(found: _Matches) -> set[Span]:
     return reading
 
 
-# Where a call stands, by node types the grammars here share: a call that is a statement of its
-# own (through ``await`` and parentheses) discards its value; one in the body of a try statement
-# with a handler clause (not in the handler or the finally) has its raises handled.
-_STATEMENT = "expression_statement"
-_TRANSPARENT = frozenset({"await", "await_expression", "parenthesized_expression"})
-_TRIES = frozenset({"try_statement", "try_expression", "try_with_resources_statement"})
-_HANDLERS = frozenset({"except_clause", "except_group_clause", "catch_clause", "catch_block"})
-_AFTER_BODY = _HANDLERS | {"finally_clause", "finally_block", "else_clause"}
-
-
-def _value_used(call: Node) -> bool:
-    node = call
-    while node.parent is not None and node.parent.type in _TRANSPARENT:
-        node = node.parent
-    return node.parent is None or node.parent.type != _STATEMENT
-
-
-def _handled(call: Node) -> bool:
-    child, node = call, call.parent
-    while node is not None:
-        if node.type in _TRIES and child.type not in _AFTER_BODY and any(c.type in _HANDLERS for c in node.children):
-            return True
-        child, node = node, node.parent
-    return False
-
-
 def _scope(node: Node) -> Span:
     """Where a definition is declared: its parent, above wrappers of one child (``export``)."""
     parent = node.parent
@@ -400,4 +421,12 @@ def _scope(node: Node) -> Span:
     return _span(parent) if parent is not None else (0, 0)
 
 
-__all__ = ["calls_in", "overloads_of", "parameters_of", "rules_for"]
+__all__ = [
+    "calls_in",
+    "calls_named_on",
+    "overloads_of",
+    "parameters_of",
+    "rules_for",
+    "syntax_form",
+    "type_parameters_of",
+]

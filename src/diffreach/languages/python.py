@@ -150,7 +150,26 @@ SPEC = LanguageSpec(
     visibility_words=(),  # privacy is a naming convention, and a new name is a rename
     decorator_prefix="@",
     source_encoding=source_encoding,
-    binding_rules=BindingRules(keyword_arguments=True, defaults=True, receiver_by_position=True),
+    binding_rules=BindingRules(
+        keyword_arguments=True,
+        defaults=True,
+        receiver_by_position=True,
+        # PEP 484's unions and optionals, PEP 585's built-in generics, PEP 604's ``A | B``.
+        union_types=frozenset({"Union"}),
+        optional_types=frozenset({"Optional"}),
+        null_type="None",
+        top_types=frozenset({"Any", "object"}),
+        type_aliases=(
+            ("List", "list"),
+            ("Dict", "dict"),
+            ("Set", "set"),
+            ("FrozenSet", "frozenset"),
+            ("Tuple", "tuple"),
+            ("Type", "type"),
+        ),
+        string_annotations=True,
+        decorators_wrap=True,
+    ),
     protocol_methods=PROTOCOL_METHODS,
     protocol_overrides=PROTOCOL_OVERRIDES,
     call_method="__call__",

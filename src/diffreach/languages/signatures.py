@@ -62,6 +62,14 @@ class Parameter:
     default: str = ""  # the default's source text, when the language states one
     optional: bool = False  # may be left out with no default (TypeScript ``b?``)
     annotation: str = ""  # the declared type's text
+    # The default's and the type's syntax with spelling left out (``languages/binding.py``
+    # ``syntax_form``): the same form is the same value, whatever the quotes, spacing or
+    # redundant parentheses.
+    default_form: str = ""
+    annotation_form: str = ""
+    # Filled by what the call goes through, never by an argument, even when the call names
+    # the class (Python's ``cls`` of a classmethod).
+    implicit: bool = False
 
     @property
     def by_position(self) -> bool:
@@ -83,6 +91,7 @@ class Parameter:
             "default": self.default,
             "optional": self.optional,
             "annotation": self.annotation,
+            "implicit": self.implicit,
         }
 
 
@@ -112,6 +121,9 @@ class CallSite:
     # try with a handler (its raises are handled, roughly).
     value_used: bool = True
     handled: bool = False
+    # The call names the class, not the method: a constructor runs (``Foo(a)`` for ``__init__``),
+    # its declared receiver the new instance.
+    constructs: bool = False
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -122,6 +134,7 @@ class CallSite:
             "text": self.text,
             "value_used": self.value_used,
             "handled": self.handled,
+            "constructs": self.constructs,
         }
 
 
@@ -159,6 +172,19 @@ class BindingRules:
     # TypeScript): a changed parameter type may refuse the call's value. Python's annotations
     # and JS have no such check, so a changed annotation there is not a binding matter.
     typed_arguments: bool = False
+    # How declared types are spelled (``review/annotations.py``): wrappers whose arguments are a
+    # union's members (Python ``Union[A, B]``) or one member and the null type (``Optional[A]``),
+    # types every value has (``Any``), other spellings of one type ((``List``, ``list``)), and
+    # quoted annotations that name a type (Python's forward references).
+    union_types: frozenset[str] = frozenset()
+    optional_types: frozenset[str] = frozenset()
+    null_type: str = ""
+    top_types: frozenset[str] = frozenset()
+    type_aliases: tuple[tuple[str, str], ...] = ()
+    string_annotations: bool = False
+    # A decorator replaces the function a call runs (Python, JavaScript and TypeScript): a changed
+    # one may change what a call passes. Java's, C#'s and Kotlin's annotations are metadata.
+    decorators_wrap: bool = False
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

@@ -57,7 +57,14 @@ _TS = replace(
     overload_arity_selects=True,
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",
-    binding_rules=BindingRules(defaults=True, optional_parameters=True, overloads=True, typed_arguments=True),
+    binding_rules=BindingRules(
+        defaults=True,
+        optional_parameters=True,
+        overloads=True,
+        typed_arguments=True,
+        top_types=frozenset({"any", "unknown"}),
+        decorators_wrap=True,
+    ),
 )
 
 SPECS = (

@@ -105,7 +105,8 @@ def _start(params: tuple[Parameter, ...], args: Sequence[Argument], rules: Bindi
     variadic = _first(params, ParamKind.VAR_POSITIONAL)
     receiver = _first(params, ParamKind.RECEIVER)
     queue = [i for i, p in enumerate(params) if p.by_position and (variadic is None or i < variadic)]
-    if receiver is not None and rules.receiver_by_position and not any(a.kind is ArgKind.RECEIVER for a in args):
+    passed = receiver is not None and rules.receiver_by_position and not params[receiver].implicit
+    if receiver is not None and passed and not any(a.kind is ArgKind.RECEIVER for a in args):
         queue.insert(0, receiver)
     return _State(
         params, args, rules, queue, variadic, _first(params, ParamKind.VAR_KEYWORD), receiver, [None] * len(args)

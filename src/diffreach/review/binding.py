@@ -15,7 +15,7 @@ language's ``BindingRules``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -28,7 +28,9 @@ from diffreach.languages.signatures import (
     ParamKind,
     SpreadRule,
 )
+from diffreach.review.annotations import retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
+from diffreach.review.failures import explain_failure, keyword_spelling
 
 
 class Verdict(StrEnum):
@@ -45,6 +47,7 @@ class Verdict(StrEnum):
     CANNOT_TELL = "cannot-tell"
     PASSED_AS_VALUE = "passed-as-value"
     NOT_THIS_OVERLOAD = "not-this-overload"
+    ANOTHER_DEFINITION = "another-definition"
     STILL_BINDS = "still-binds"
     RETURN_USED = "return-used"  # these six: the rest of the contract, for a call that binds (callsites.py)
     RETURN_DISCARDED = "return-discarded"
@@ -52,6 +55,9 @@ class Verdict(StrEnum):
     RAISES_HANDLED = "raises-handled"
     BODY_ONLY = "body-only"
     RESULT_IGNORED = "result-ignored"
+    NOT_FORWARDED = "not-forwarded"
+    INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
+    DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
 
 
 class Severity(StrEnum):
@@ -63,7 +69,10 @@ class Severity(StrEnum):
 # One severity per verdict, so a finding's weight is data. A parameter renamed in place still
 # receives the same value from a positional argument: the call binds exactly as before, so it
 # is low (the issue's measure: every call that still binds is reach); its reason stays, for the
-# reviewer who reads the caller anyway. A call that relies on the old name fails instead.
+# reviewer who reads the caller anyway. A call that relies on the old name fails instead. In
+# JavaScript every call binds (a parameter left out is undefined), so a new parameter declared
+# without a default is the language's way to say it wants a value: a call that leaves it
+# undefined gives the function a value it did not plan for, medium (with a default: low).
 SEVERITY: dict[Verdict, Severity] = {
     Verdict.NO_LONGER_BINDS: Severity.HIGH,
     Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
@@ -72,15 +81,18 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
     Verdict.CHANGED_TYPE: Severity.MEDIUM,
     Verdict.LEFT_UNDEFINED: Severity.MEDIUM,
+    Verdict.NOT_FORWARDED: Severity.MEDIUM,
     Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
-    Verdict.FITS_NEW_ONLY: Severity.MEDIUM,
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
+    Verdict.ANOTHER_DEFINITION: Severity.LOW,
+    Verdict.FITS_NEW_ONLY: Severity.LOW,  # it binds: already written for the new parameters
     Verdict.STILL_BINDS: Severity.LOW,
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
     **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
+    **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
 }
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 
@@ -111,6 +123,15 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Where:
+    """What is known around a call besides its arguments."""
+
+    owner: str = ""  # the name of the class that defines the callee, if any
+    own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
+    decorated: bool = False  # the callee has decorators, which may change what a call passes
+
+
 # -- judging ------------------------------------------------------------------------------------
 
 
@@ -120,20 +141,23 @@ def judge(
     args: Sequence[Argument],
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
+    where: Where | None = None,
 ) -> Outcome:
     """What the change from ``old`` to ``new`` parameters does to one call with ``args``.
     ``overloads``: the other parameter lists of the same name in the new version (Java, C#,
-    Kotlin, TS), which a call that no longer fits this one may now select."""
+    Kotlin, TS), which a call that no longer fits this one may now select; ``where``: what is
+    known around the call."""
+    where = where or Where()
     before, after = bind(old, args, rules), bind(new, args, rules)
     if after.status is BindStatus.FAILS:
-        return _no_longer_fits(before, after, old, new, args, rules, overloads)
+        return _no_longer_fits(before, after, old, new, args, rules, overloads, where.decorated)
     if BindStatus.UNKNOWN in (before.status, after.status):
         unpacked = after.unpacked or before.unpacked
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
     if before.status is BindStatus.FAILS:
         return _fits_new_only(args, rules, overloads)
     findings = _argument_changes(before, after, old, new, args, rules) + _unfilled_changes(
-        before, after, old, new, rules
+        before, after, old, new, rules, forwards(args, where.own)
     )
     if not findings:
         return Outcome(Verdict.STILL_BINDS, ("binds as before",))
@@ -147,11 +171,38 @@ def judge_call(
     site: CallSite,
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
+    where: Where | None = None,
 ) -> Outcome:
     """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound."""
+    where = where or Where()
     if site.passed_as_value:
         return Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
-    return judge(old, new, site.arguments, rules, overloads)
+    if site.constructs:
+        old, new = strip_receiver(old), strip_receiver(new)
+    return judge(old, new, as_written(old, site.arguments, rules, where.owner), rules, overloads, where)
+
+
+def as_written(
+    old: Sequence[Parameter], args: Sequence[Argument], rules: BindingRules, owner: str = ""
+) -> Sequence[Argument]:
+    """A call's arguments as the call is written: through an instance (``obj.m(x)``: the
+    receiver fills the declared receiver) or through the class (``Base.__init__(self, x)``,
+    ``Cls.m(obj)``, C#'s ``Ext.M(obj)``: the name left of the dot is a qualifier and the first
+    argument fills the declared receiver), in a language where a declared receiver may be passed
+    by position. The reading is the one the old parameters accept (the code ran before the
+    change); when both do, the class reading only if the receiver names the callee's own class.
+    A receiver the class fills itself (a class method's ``cls``) is never an argument."""
+    receiver = next((a for a in args if a.kind is ArgKind.RECEIVER), None)
+    declared = next((p for p in old if p.kind is ParamKind.RECEIVER), None)
+    if receiver is None or declared is None or declared.implicit or not rules.receiver_by_position:
+        return args
+    through_class = tuple(a for a in args if a.kind is not ArgKind.RECEIVER)
+    if bind(old, through_class, rules).status is BindStatus.FAILS:
+        return args
+    named = bool(owner) and receiver.text.rsplit(".", 1)[-1].strip() == owner
+    if named or bind(old, args, rules).status is BindStatus.FAILS:
+        return through_class
+    return args
 
 
 def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:
@@ -180,112 +231,27 @@ def _no_longer_fits(
     args: Sequence[Argument],
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]],
+    decorated: bool,
 ) -> Outcome:
+    # A call that fits neither list did not call this definition before the change either (the
+    # code ran): another overload, or another definition its edge was matched to by name;
+    # unless a decorator stands between the call and the parameters.
     if before.status is BindStatus.FAILS:
         if rules.overloads:
             return Outcome(
                 Verdict.NOT_THIS_OVERLOAD, ("fits neither the old nor the new parameters: another overload",)
             )
-        why = "fits neither the old nor the new parameters (a decorator, an explicit receiver, another definition?)"
-        return Outcome(Verdict.CANNOT_TELL, (why,))
+        if decorated:
+            why = "fits neither the old nor the new parameters: its decorators may change what a call passes"
+            return Outcome(Verdict.CANNOT_TELL, (why,))
+        why = "fits neither the old nor the new parameters: a call of another definition"
+        return Outcome(Verdict.ANOTHER_DEFINITION, (why,))
     if rules.overloads:
         for other in overloads:
             if bind(other, args, rules).status is BindStatus.BINDS:
                 listed = ", ".join(p.name or p.annotation for p in other)
                 return Outcome(Verdict.OTHER_OVERLOAD, (f"no longer fits; now selects the overload ({listed})",))
-    explain = _FAILURE_REASONS[after.problem or BindProblem.MISSING]
-    return Outcome(Verdict.NO_LONGER_BINDS, (explain(_Failure(after, before, old, new, args)),))
-
-
-@dataclass(frozen=True, slots=True)
-class _Failure:
-    after: Binding  # the failed binding to the new parameters
-    before: Binding  # the binding to the old ones
-    old: Sequence[Parameter]
-    new: Sequence[Parameter]
-    args: Sequence[Argument]
-
-    @property
-    def subject(self) -> str:
-        return self.after.subject
-
-    def argument(self) -> Argument:
-        return self.args[self.after.argument] if self.after.argument is not None else Argument()
-
-    def successor(self) -> Parameter | None:
-        """The new parameter that took the place of the one the argument at fault bound before:
-        the same name, or, when that name is gone, the new parameter in its position."""
-        at = self.after.argument
-        slot = self.before.slots[at] if at is not None and at < len(self.before.slots) else None
-        if slot is None:
-            return None
-        took = self.old[slot]
-        same = next((p for p in self.new if p.name == took.name), None)
-        return same or (self.new[slot] if slot < len(self.new) else None)
-
-
-def _unexpected(f: _Failure) -> str:
-    names = [p.name for p in f.old]
-    spelled = _keyword(f.argument())
-    if f.subject not in names:
-        return f"no parameter takes `{spelled}` any more"
-    at = names.index(f.subject)
-    successor = f.new[at].name if at < len(f.new) and f.new[at].name not in names else ""
-    hint = f" (now `{successor}`?)" if successor else ""
-    return f"`{spelled}` no longer exists{hint}"
-
-
-def _missing(f: _Failure) -> str:
-    before = next((p for p in f.old if p.name == f.subject), None)
-    if before is None:
-        return f"new parameter `{f.subject}` is required and not passed"
-    if before.has_default or before.optional:
-        return f"`{f.subject}` is now required"
-    return f"`{f.subject}` gets no value any more"
-
-
-def _too_many(f: _Failure) -> str:
-    arg = f.argument()
-    if arg.kind is ArgKind.TRAILING:
-        return "the trailing lambda has no parameter left to bind"
-    if arg.kind is ArgKind.SPREAD:
-        return f"`{arg.text}` must be the variadic parameter's only value"
-    now = f.successor()
-    if now is not None and now.kind is ParamKind.KEYWORD_ONLY:
-        return f"`{now.name}` is keyword-only now: pass it as `{now.name}=`"
-    capacity = sum(p.by_position for p in f.new)
-    given = sum(a.kind is ArgKind.POSITIONAL for a in f.args)
-    return f"too many positional arguments: takes {capacity}, given {given}"
-
-
-def _duplicate(f: _Failure) -> str:
-    return f"`{f.subject}` gets two values (by position and by name)"
-
-
-def _by_name(f: _Failure) -> str:
-    return f"`{f.subject}` is positional-only now: `{f.subject}=` is refused"
-
-
-def _out_of_position(f: _Failure) -> str:
-    return f"`{f.subject}` is named out of its position, before positional arguments"
-
-
-def _spread(f: _Failure) -> str:
-    text = f.argument().text or "the spread"
-    if f.subject:
-        return f"`{text}` would fill `{f.subject}`, which is not variadic"
-    return f"`{text}` needs a variadic parameter; there is none any more"
-
-
-_FAILURE_REASONS: dict[BindProblem, Callable[[_Failure], str]] = {
-    BindProblem.UNEXPECTED_KEYWORD: _unexpected,
-    BindProblem.MISSING: _missing,
-    BindProblem.TOO_MANY: _too_many,
-    BindProblem.DUPLICATE: _duplicate,
-    BindProblem.POSITIONAL_BY_NAME: _by_name,
-    BindProblem.OUT_OF_POSITION: _out_of_position,
-    BindProblem.SPREAD_WITHOUT_VARIADIC: _spread,
-}
+    return Outcome(Verdict.NO_LONGER_BINDS, (explain_failure(after, before, old, new, args),))
 
 
 # -- comparing the two bindings of a call --------------------------------------------------------
@@ -335,26 +301,53 @@ def _moved(
 ) -> _Finding | None:
     p, q = was[0][was[1]], now[0][now[1]]
     pk, qk = _key(*was), _key(*now)
-    retyped = rules.typed_arguments and p.annotation and q.annotation and _norm(p.annotation) != _norm(q.annotation)
+    # The declared type of the parameter the argument fills changed and may refuse its value:
+    # the compiler checks it (Go, Java, TypeScript, …) or a type checker does (Python's
+    # annotations, the function's declared contract). A widened type refuses nothing.
+    changed = retyped(p, q, rules)
     if pk == qk:
-        if retyped:
-            return Verdict.CHANGED_TYPE, f"{_label(*now)} is now `{q.annotation}`, was `{p.annotation}`"
+        if changed:
+            return Verdict.CHANGED_TYPE, f"argument type changed: `{p.annotation}` → `{q.annotation}` ({_label(*now)})"
         return None
     if p.catch_all or q.catch_all:
         return Verdict.CATCH_ALL, f"{desc} now goes to `{_spelled(q)}`, was `{_spelled(p)}`"
     if pk not in new_keys and qk not in old_keys:
-        if not retyped:  # renamed and retyped: the compiler checks the argument against the new type
+        if rules.defaults and _default_changed(p, q):
+            # Renamed, and its default changed too: another parameter took the place of the old.
+            shown = f"default {_shown(p)} → {_shown(q)}"
+            return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
+        if not changed:
             return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
         return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
     gone = " (removed)" if pk not in new_keys else ""
     return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}`{gone}"
 
 
+def forwards(args: Sequence[Argument], own: frozenset[str]) -> bool:
+    """Does the call pass on its caller's own parameters, as a wrapper or a delegate does: two
+    arguments or more, each one of the caller's parameters by name (``f(a, b)``, ``f(a, key=key)``)?"""
+    passed = [a for a in args if a.kind is not ArgKind.RECEIVER]
+    return len(passed) >= 2 and all(_value_text(a) in own for a in passed)
+
+
+def _value_text(arg: Argument) -> str:
+    if arg.kind is ArgKind.KEYWORD:
+        rest = arg.text[len(arg.name) :].lstrip() if arg.text.startswith(arg.name) else ""
+        return rest[1:].strip() if rest[:1] in ("=", ":") else ""
+    return arg.text.strip()
+
+
 def _unfilled_changes(
-    before: Binding, after: Binding, old: Sequence[Parameter], new: Sequence[Parameter], rules: BindingRules
+    before: Binding,
+    after: Binding,
+    old: Sequence[Parameter],
+    new: Sequence[Parameter],
+    rules: BindingRules,
+    wrapper: bool = False,
 ) -> list[_Finding]:
-    """Per parameter the call leaves empty: a default it relies on that changed, or (loose
-    arity) a new parameter it leaves undefined."""
+    """Per parameter the call leaves empty: a default it relies on that changed, (loose arity)
+    a new parameter it leaves undefined, or a new one a wrapper does not pass on (a call that
+    passes on its caller's own parameters pins the new one to its default for every caller)."""
     old_at = {_key(old, j): j for j in range(len(old))}
     found: list[_Finding] = []
     for j, q in enumerate(new):
@@ -364,6 +357,9 @@ def _unfilled_changes(
         if i is None:
             if rules.loose_arity and not (q.has_default or q.optional):
                 found.append((Verdict.LEFT_UNDEFINED, f"new parameter `{q.name}` is left undefined by this call"))
+            elif wrapper and q.name:
+                why = f"new parameter `{q.name}` is not passed on: this call forwards its caller's own parameters"
+                found.append((Verdict.NOT_FORWARDED, why))
             continue
         p = old[i]
         if i not in before.bound and rules.defaults and _default_changed(p, q):
@@ -374,7 +370,11 @@ def _unfilled_changes(
 def _default_changed(p: Parameter, q: Parameter) -> bool:
     if p.has_default != q.has_default:
         return True
-    return bool(p.default and q.default and _norm(p.default) != _norm(q.default))
+    return bool(p.default and q.default and _default_form(p) != _default_form(q))
+
+
+def _default_form(p: Parameter) -> str:
+    return p.default_form or _norm(p.default)
 
 
 def _shown(p: Parameter) -> str:
@@ -398,7 +398,7 @@ def _spelled(p: Parameter) -> str:
 
 def _describe(arg: Argument, ordinal: int) -> str:
     if arg.kind is ArgKind.KEYWORD:
-        return f"`{_keyword(arg)}`"
+        return f"`{keyword_spelling(arg)}`"
     if arg.kind is ArgKind.TRAILING:
         return "the trailing lambda"
     text = _norm(arg.text)
@@ -406,12 +406,6 @@ def _describe(arg: Argument, ordinal: int) -> str:
     if arg.kind is ArgKind.POSITIONAL:
         return f"the {_ordinal(ordinal)} argument{shown}"
     return shown.strip() or "the spread"
-
-
-def _keyword(arg: Argument) -> str:
-    """A named argument as the caller spells it: ``nl=``, ``html:`` (C#), ``port=`` (Kotlin)."""
-    rest = arg.text[len(arg.name) :].lstrip() if arg.text.startswith(arg.name) else ""
-    return arg.name + (rest[:1] if rest[:1] in (":", "=") else "=")
 
 
 def _ordinal(n: int) -> str:
@@ -438,7 +432,10 @@ __all__ = [
     "Severity",
     "SpreadRule",
     "Verdict",
+    "Where",
+    "as_written",
     "bind",
+    "forwards",
     "judge",
     "judge_call",
     "most_severe",

@@ -17,10 +17,10 @@ The three readers give the bytes of a file before the change, after it, and of t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from diffreach.languages import language_for
-from diffreach.languages.binding import calls_in, overloads_of, parameters_of
+from diffreach.languages.binding import calls_in, calls_named_on, overloads_of, parameters_of, type_parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
 from diffreach.review.binding import (
@@ -31,6 +31,7 @@ from diffreach.review.binding import (
     Parameter,
     Severity,
     Verdict,
+    Where,
     bind,
     judge_call,
 )
@@ -47,6 +48,10 @@ _JUDGED = (
     _PARAMETERS | set(_CONTRACT_WORDS) | {ChangeKind.DELETED, ChangeKind.RETURN, ChangeKind.RAISES, ChangeKind.BODY}
 )
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
+_NO_CALL: dict[str, tuple[Verdict, str]] = {
+    EdgeKind.INHERITS: (Verdict.INHERITED, "inherits `{name}`, not a call of it: its callers are judged in their turn"),
+    EdgeKind.DYNAMIC: (Verdict.DISPATCHES, "its calls may run the changed `{name}`: they are judged at its callers"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,12 @@ def simple_name(symbol_id: str) -> str:
     return symbol_id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
 
 
+def owner_name(symbol_id: str) -> str:
+    """The class a method is defined in, by its simple name ("" for a function)."""
+    qualified = symbol_id.rsplit("::", 1)[-1].split("#", 1)[0]
+    return qualified.rsplit(".", 1)[0].rsplit(".", 1)[-1] if "." in qualified else ""
+
+
 def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcome | None:
     """What ``seed``'s change does to the calls of it in ``caller`` (a hop-1 caller)."""
     spec = language_for(seed.file)
@@ -75,21 +86,37 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     kinds = set(seed.changes)
     if seed.kind not in _CALLABLE or spec is None or caller_spec is None or spec.binding_rules is None:
         return None
-    if caller.edge in (EdgeKind.INHERITS, EdgeKind.DYNAMIC):
-        return None  # a subclass inheriting the method, a base method dispatching to it: no call to read
     if not kinds & _JUDGED:
         return None
     name = simple_name(seed.id)
+    if caller.edge in _NO_CALL:
+        # A subclass inheriting the method, a base method dispatching to it: no call to read; the
+        # calls that reach the change are their callers', judged in their turn.
+        kind, words = _NO_CALL[str(caller.edge)]
+        why = words.format(name=name)
+        return CallerOutcome(Outcome(kind, (why,)), (why,), ())
     if ChangeKind.DELETED in kinds:
         verdict = Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     source = read.new(caller.file)
+    owner = owner_name(seed.id)
     sites = _sites(caller_spec, source, caller, name) if source is not None else []
+    if source is not None and owner and name in spec.constructor_names:
+        # A constructor is called through its class: ``Foo(a)`` runs ``Foo.__init__(self, a)``.
+        sites += [
+            replace(s, constructs=True) for s in _sites(caller_spec, source, caller, owner) if not s.passed_as_value
+        ]
+    if not sites and source is not None:
+        # The name the caller calls it by is another (an import alias): the one call named there.
+        named = calls_named_on(caller_spec, source, caller.lines)
+        if len(named) == 1:
+            sites = [replace(named[0], constructs=bool(owner) and name in spec.constructor_names)]
     if not sites:
         where = ", ".join(str(n) for n in caller.lines) or "?"
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {where}: cannot tell",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
-    judged = [(site, _judge_site(seed, spec, site, read, kinds, name)) for site in sites]
+    own = _own_parameters(caller_spec, source, caller) if source is not None else frozenset()
+    judged = [(site, _judge_site(seed, spec, site, read, kinds, name, own)) for site in sites]
     return _combine(judged)
 
 
@@ -100,10 +127,20 @@ def _sites(spec: LanguageSpec, source: bytes, caller: Reached, name: str) -> lis
     return [s for s in found if any(s.start_line <= n <= s.end_line for n in caller.lines)]
 
 
-def _judge_site(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str) -> Outcome:
+def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> frozenset[str]:
+    """The names of the calling function's own parameters, its receiver's too (``self``)."""
+    if caller.kind not in _CALLABLE:
+        return frozenset()
+    params = parameters_of(spec, source, caller.start_line, simple_name(caller.id)) or ()
+    return frozenset(p.name for p in params if p.name)
+
+
+def _judge_site(
+    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str, own: frozenset[str]
+) -> Outcome:
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
-        outcomes.append(_bind(seed, spec, site, read, name))
+        outcomes.append(_bind(seed, spec, site, read, name, own))
     if ChangeKind.RETURN in kinds and not site.passed_as_value:
         outcomes.append(_returned(seed, spec, site, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
@@ -114,7 +151,7 @@ def _judge_site(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers,
         )
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
-            outcomes.append(Outcome(Verdict.CANNOT_TELL, (why,)))
+            outcomes.append(_contract(spec, kind, why))
     if site.passed_as_value and not kinds & _PARAMETERS:
         outcomes.append(
             Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
@@ -122,6 +159,15 @@ def _judge_site(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers,
     if not outcomes:
         outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
     return min(outcomes, key=lambda o: _RANK[o.severity])
+
+
+def _contract(spec: LanguageSpec, kind: str, why: str) -> Outcome:
+    """A changed part of the contract no call site shows. Annotations that are metadata (the
+    language's decorators do not wrap the function) leave every call binding as before."""
+    rules = spec.binding_rules
+    if kind == ChangeKind.DECORATORS and rules is not None and not rules.decorators_wrap:
+        return Outcome(Verdict.STILL_BINDS, ("its annotations changed; they do not wrap it: the call binds as before",))
+    return Outcome(Verdict.CANNOT_TELL, (why,))
 
 
 def _returned(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome:
@@ -157,7 +203,7 @@ def _result(spec: LanguageSpec, signature: str) -> str | None:
     return "" if tail in _NO_RESULT else tail
 
 
-def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
+def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, own: frozenset[str]) -> Outcome:
     rules = spec.binding_rules
     old_source, new_source = read.old(seed.file), read.new(seed.file)
     if rules is None or old_source is None or new_source is None:
@@ -169,18 +215,36 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     overloads = overloads_of(spec, new_source, seed.start_line, name) if rules.overloads else ()
     kept = next((o for o in overloads if o == old), None)
     if kept is not None and not site.passed_as_value:
-        return _split(new, kept, site, rules, name)
-    return judge_call(old, new, site, rules, overloads)
+        family = (old, *overloads_of(spec, old_source, seed.old_start_line or seed.start_line, name))
+        return _split(new, kept, site, rules, name, family)
+    signature = seed.old_signature or seed.signature
+    decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
+    outcome = judge_call(old, new, site, rules, overloads, Where(owner_name(seed.id), own, decorated))
+    if outcome.verdict is Verdict.STILL_BINDS:
+        before = type_parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name) or ""
+        after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
+        if before.split() != after.split():
+            shown = f"`{before or 'none'}` → `{after or 'none'}`"
+            return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
+    return outcome
 
 
 def _split(
-    new: Sequence[Parameter], kept: Sequence[Parameter], site: CallSite, rules: BindingRules, name: str
+    new: Sequence[Parameter],
+    kept: Sequence[Parameter],
+    site: CallSite,
+    rules: BindingRules,
+    name: str,
+    before: Sequence[Sequence[Parameter]],
 ) -> Outcome:
     """An overload split off: the old parameter list lives on as a sibling. A call the changed
     definition now fits selects it instead (the more specific one, by the overload rules of
-    Java, C# and Kotlin); one that fits only the kept list binds as before."""
+    Java, C# and Kotlin); one that fits only the kept list binds as before; one that fit no
+    member of the old family (``before``) binds now, for the first time."""
     if bind(new, site.arguments, rules).status is BindStatus.FAILS:
         return Outcome(Verdict.STILL_BINDS, ("binds the overload with the old parameters, as before",))
+    if not any(bind(members, site.arguments, rules).status is BindStatus.BINDS for members in before):
+        return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: no overload took it before",))
     listed = ", ".join(p.name or p.annotation for p in new)
     was = ", ".join(p.name or p.annotation for p in kept)
     return Outcome(

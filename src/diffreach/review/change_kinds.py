@@ -2,8 +2,12 @@
 
 Each side's own lines of code (nested definitions and comments left out) are taken apart into a
 profile: decorators, the header split around the symbol's name (words before it, the parameter
-list, what follows up to a raise keyword, the declared raises), the statements opened by a
-return or raise keyword, and the rest. Two profiles differ field by field: ``decorators``,
+list, what follows up to a raise keyword, the declared raises), the forms of the statements
+opened by a return or raise keyword, and the rest. A return's form is what a caller can tell
+apart without running the body: nothing, a null (the spec's ``null_types``), a string, a number,
+a list, a mapping or a group, an instance of a named class (``new X``), or some other value, per
+returned part (``return a, b``); a raise's form is the exception it names. A return or raise
+statement edited within its form (another expression, another message) is a body change. Two profiles differ field by field: ``decorators``,
 ``visibility`` (modifier words), ``signature``, ``return``, ``raises``, ``body``; a file node is
 compared as a whole (``module``). Blank lines and spacing never count. The words come from the
 ``LanguageSpec``: this module never branches on a language.
@@ -15,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from diffreach.languages.spec import LanguageSpec
+from diffreach.languages.spec import LanguageSpec, top_level_split
 from diffreach.model import ChangeKind, NodeKind, Symbol
 
 _SPACES = re.compile(r"\s+")
@@ -36,6 +40,7 @@ class _Profile:
     returns: frozenset[str]
     raises: frozenset[str]
     body: tuple[str, ...]
+    exits: frozenset[str]  # the return and raise statements as written
 
 
 def change_kinds(
@@ -70,8 +75,8 @@ def change_kinds(
         kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
     if a.declared_raises != b.declared_raises or a.raises != b.raises:
         kinds.add(ChangeKind.RAISES)
-    if a.body != b.body:
-        kinds.add(ChangeKind.BODY)
+    if a.body != b.body or (a.exits != b.exits and not kinds & {ChangeKind.RETURN, ChangeKind.RAISES}):
+        kinds.add(ChangeKind.BODY)  # a return or raise edited within its form is the body's change
     return tuple(sorted(kinds))
 
 
@@ -85,13 +90,16 @@ def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) ->
     before_name, params, result, declared = _split_signature(header, name, spec.raise_keywords)
     returns: set[str] = set()
     raises: set[str] = set()
+    exits: set[str] = set()
     body: list[str] = []
     for line in normal_lines(body_lines):
         first = _first_word(line)
         if first in spec.return_keywords:
-            returns.add(line.strip())
+            returns.add(_returned_form(line.strip(), first, spec))
+            exits.add(line.strip())
         elif first in spec.raise_keywords:
-            raises.add(line.strip())
+            raises.add(_raised_form(line.strip(), first))
+            exits.add(line.strip())
         else:
             body.append(line)
     return _Profile(
@@ -103,7 +111,51 @@ def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) ->
         frozenset(returns),
         frozenset(raises),
         tuple(body),
+        frozenset(exits),
     )
+
+
+_QUOTES = ("'", '"', "`")
+_OPENERS = "[{("
+
+
+def _returned_form(statement: str, keyword: str, spec: LanguageSpec) -> str:
+    """A return statement's form: the keyword and, per top-level part of what it returns, the
+    kind of value a caller receives."""
+    rest = statement[len(keyword) :].strip().rstrip(";").strip()
+    if not rest:
+        return keyword
+    return keyword + " " + ", ".join(_value_form(part.strip(), spec) for part in top_level_split(rest))
+
+
+def _value_form(text: str, spec: LanguageSpec) -> str:
+    if not text:
+        return ""
+    if text in spec.null_types:
+        return text
+    word = _WORDS.match(text)
+    if text[:1] in _QUOTES or (word is not None and text[word.end() : word.end() + 1] in _QUOTES):
+        return "string"  # a prefixed string too: f"…", b'…', r"…"
+    if text[:1].isdigit() or (text[:1] == "-" and text[1:2].isdigit()):
+        return "number"
+    if text[:1] == "(" and _matching(text, 0) == len(text) - 1:
+        inner = list(top_level_split(text[1:-1]))
+        if len(inner) == 1:  # parentheses around one value: that value
+            return _value_form(inner[0].strip(), spec)
+    if text[:1] in _OPENERS:
+        return text[0]
+    if word is not None and word.group() == "new":
+        constructed = _WORDS.match(text[word.end() :].strip())
+        return "new " + (constructed.group() if constructed else "")
+    return "value"
+
+
+def _raised_form(statement: str, keyword: str) -> str:
+    """A raise statement's form: the exception it names (``new`` skipped), or a re-raise."""
+    words = _WORDS.findall(statement[len(keyword) :])
+    if words[:1] == ["new"]:
+        words = words[1:]
+    return keyword + (" " + words[0] if words else "")
 
 
 def _split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:

@@ -41,12 +41,16 @@ def score_reached(
     score comes from the seed's change kinds, decayed per hop. The judge, when there is one,
     sees that outcome on the caller and may give its own score."""
     scores: dict[str, float] = {sid: change_score(c) for sid, c in seeds.items()}
+    # A base method that dispatches to a changed override: its callers' calls run the override,
+    # so they are judged against the override's change.
+    dispatching = {r.id: seeds[r.via] for r in reached if r.edge == EdgeKind.DYNAMIC and r.via in seeds}
     out: list[Reached] = []
     for r in sorted(reached, key=lambda r: r.hop):
         base = scores.get(r.via, 0.2)
         score = base if r.hop == 1 else base * HOP_DECAY
-        seed = seeds.get(r.via)
-        found = caller_outcome(seed, r, readers) if seed is not None and readers is not None and r.lines else None
+        seed = seeds.get(r.via) or dispatching.get(r.via)
+        readable = bool(r.lines) or r.edge in (EdgeKind.INHERITS, EdgeKind.DYNAMIC)
+        found = caller_outcome(seed, r, readers) if seed is not None and readers is not None and readable else None
         if found is not None:
             o = found.outcome
             r = replace(

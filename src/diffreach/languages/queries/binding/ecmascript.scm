@@ -29,6 +29,9 @@
     (arrow_function parameters: (formal_parameters) @definition.parameters)
     (arrow_function parameter: (identifier) @definition.parameters)
     (function_expression parameters: (formal_parameters) @definition.parameters)]) @definition
+; A function expression with a name of its own (`module.exports = function createError(…)`).
+(function_expression
+  name: (identifier) @definition.name parameters: (formal_parameters) @definition.parameters) @definition
 (arrow_function parameter: (identifier) @param.positional @param.name @param.list)
 
 ; A function that reads `arguments` takes any number of them.

@@ -39,3 +39,6 @@
 (expression_list (selector_expression field: (field_identifier) @value))
 (literal_element (identifier) @value)
 (literal_element (selector_expression field: (field_identifier) @value))
+;
+; Generic parameter lists: a changed one retypes a call that binds as before.
+(function_declaration type_parameters: (type_parameter_list) @definition.type_parameters)

@@ -30,3 +30,7 @@
 
 ; Method references: Foo::bar, this::bar.
 (method_reference "::" . (identifier) @value)
+;
+; Generic parameter lists: a changed one retypes a call that binds as before.
+(method_declaration type_parameters: (type_parameters) @definition.type_parameters)
+(constructor_declaration type_parameters: (type_parameters) @definition.type_parameters)

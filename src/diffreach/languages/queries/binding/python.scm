@@ -6,6 +6,7 @@
 ;     inside @param.list, with @param.name, @param.type, @param.value (the default's text)
 ;   @param.separator.positional (`/`), @param.separator.keyword (`*`)   kind markers in a list
 ;   @param.no_receiver   a list whose first parameter is not a receiver (a static method)
+;   @param.implicit_receiver   a list whose receiver the call's target fills, even a class (a classmethod)
 ;   @call (+ @call.name, @call.arguments, @call.receiver)        a call
 ;   @arg.positional | .keyword (+ @arg.name) | .spread | .keywords | .trailing | .ignore
 ;     one argument inside @arg.list
@@ -52,6 +53,11 @@
   (decorator (identifier) @_decorator)
   definition: (function_definition parameters: (parameters) @param.no_receiver))
   (#eq? @_decorator "staticmethod"))
+; A class method's is filled by the class, also when the call names it (`Cls.make(x)`).
+((decorated_definition
+  (decorator (identifier) @_decorator)
+  definition: (function_definition parameters: (parameters) @param.implicit_receiver))
+  (#eq? @_decorator "classmethod"))
 
 ; Calls: f(...), obj.f(...), f(x for x in xs).
 (call

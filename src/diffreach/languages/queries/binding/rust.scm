@@ -37,3 +37,7 @@
 (arguments (scoped_identifier name: (identifier) @value))
 (let_declaration value: (identifier) @value)
 (let_declaration value: (scoped_identifier name: (identifier) @value))
+;
+; Generic parameter lists: a changed one retypes a call that binds as before.
+(function_item type_parameters: (type_parameters) @definition.type_parameters)
+(function_signature_item type_parameters: (type_parameters) @definition.type_parameters)

@@ -23,3 +23,10 @@
   (required_parameter
     pattern: (rest_pattern (_) @param.name) type: (type_annotation (_) @param.type)?) @param.variadic) @param.list
 (formal_parameters (required_parameter pattern: (this) @param.name) @param.self) @param.list
+;
+; Generic parameter lists: a changed one retypes a call that binds as before.
+(function_declaration type_parameters: (type_parameters) @definition.type_parameters)
+(function_signature type_parameters: (type_parameters) @definition.type_parameters)
+(method_signature type_parameters: (type_parameters) @definition.type_parameters)
+(method_definition type_parameters: (type_parameters) @definition.type_parameters)
+(abstract_method_signature type_parameters: (type_parameters) @definition.type_parameters)

@@ -1,0 +1,74 @@
+"""Declared types compared: may a value of the old parameter type still fill the new one?
+
+A parameter's declared type (its syntax form, ``Parameter.annotation_form``) is read as the set
+of types a value may have: the members of a union (``A | B``, and the union and optional
+wrappers a language names in its ``BindingRules``: Python's ``Union[A, B]``, ``Optional[A]``),
+each with the language's alias spellings made one (Python's ``typing.List`` is ``list``) and a
+quoted forward reference read as the type it names. The new type refuses nothing the old one
+allowed when it holds every old member, or is a top type (``Any``, ``unknown``): widening is no
+change to a caller. Pure; the rules are data from the languages package.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from diffreach.languages.signatures import BindingRules, Parameter
+
+_GENERIC = re.compile(r"([\w.]+)\[(.*)\]")
+
+
+def retyped(p: Parameter, q: Parameter, rules: BindingRules) -> bool:
+    """Does the declared type of an argument's parameter change from ``p``'s to ``q``'s in a way
+    that may refuse the value (both declared, and the new type not a widening of the old)?"""
+    if not p.annotation or not q.annotation:
+        return False
+    old, new = members(p, rules), members(q, rules)
+    if old == new or {m.rsplit(".", 1)[-1] for m in new} & rules.top_types:
+        return False
+    return not old <= new
+
+
+def members(p: Parameter, rules: BindingRules) -> frozenset[str]:
+    """The types a value of ``p``'s declared type may have, spelled one way."""
+    form = p.annotation_form or p.annotation
+    if rules.string_annotations and len(form) > 4 and form[:2] == '" ' and form[-2:] == ' "':
+        form = form[2:-2]  # a forward reference: the type it names
+    return frozenset(_members(form.replace(" ", ""), rules))
+
+
+def _members(text: str, rules: BindingRules) -> Iterator[str]:
+    for part in _split(text, "|"):
+        generic = _GENERIC.fullmatch(part)
+        name = generic.group(1).rsplit(".", 1)[-1] if generic else ""
+        if generic and name in rules.union_types:
+            for arg in _split(generic.group(2), ","):
+                yield from _members(arg, rules)
+        elif generic and name in rules.optional_types:
+            yield from _members(generic.group(2), rules)
+            yield rules.null_type
+        else:
+            yield _aliased(part, rules)
+
+
+def _aliased(text: str, rules: BindingRules) -> str:
+    for alias, name in rules.type_aliases:
+        text = re.sub(rf"(?<![\w.])(?:\w+\.)*{re.escape(alias)}(?!\w)", name, text)
+    return text
+
+
+def _split(text: str, separator: str) -> Iterator[str]:
+    depth, last = 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == separator and depth == 0:
+            yield text[last:i]
+            last = i + 1
+    yield text[last:]
+
+
+__all__ = ["members", "retyped"]
