@@ -13,9 +13,10 @@ from diffreach.config import CALLER_HOPS, MAX_HOPS
 @click.argument("path", required=False, type=click.Path(file_okay=True, dir_okay=True))
 @click.option("--root", type=click.Path(), help="Same as PATH, as the other commands take it.")
 @click.option("--full", is_flag=True, help="Rebuild from scratch instead of updating.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable summary (the files with syntax errors listed).")
+@click.option("-v", "--verbose", is_flag=True, help="List the files that had syntax errors.")
 @user_errors
-def index(path: str, root: str | None, full: bool, as_json: bool) -> None:
+def index(path: str, root: str | None, full: bool, as_json: bool, verbose: bool) -> None:
     """Index PATH (default: the current repository) into .diffreach/graph.db.
 
     Any folder can be indexed by path, git or not; outside git, change commands need --diff."""
@@ -27,7 +28,7 @@ def index(path: str, root: str | None, full: bool, as_json: bool) -> None:
     if as_json:
         emit_json(report.as_json())
     else:
-        click.echo(present.text.render_index(report.as_json()))
+        click.echo(present.text.render_index(report.as_json(), verbose=verbose))
 
 
 @main.command()

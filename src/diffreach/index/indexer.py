@@ -143,6 +143,8 @@ class Indexer:
         if counts:
             reuse = report.mode == "unchanged" or self._counts_shifted
             report.counts = self.store.counts(reuse=reuse and not self.config.dynamic)
+            if report.counts.get("parse_errors"):
+                report.parse_error_files = self.store.parse_error_files()
         elif report.mode != "unchanged" and not self._counts_shifted:
             self.store.set_meta("counts", "")  # figures not asked for: the next counted run recounts
         if report.mode == "full":
