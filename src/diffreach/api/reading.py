@@ -13,7 +13,7 @@ from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
 from diffreach.index.indexer import find_root
 from diffreach.languages import all_languages, language_for
-from diffreach.model import EdgeKind, IndexState, NodeKind
+from diffreach.model import EdgeKind, IndexState, NodeKind, Progress
 from diffreach.query.question import bound_question
 
 # A ``dynamic`` edge Base.m → Sub.m is not a call: the callers of Base.m reach Sub.m through
@@ -125,10 +125,13 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
         return {"symbol": source.as_json(), "callees": rows, "index": _state(store)}
 
 
-def query(root: str | Path, text: str, top: int | None = None, debug: bool = False) -> dict[str, object]:
+def query(
+    root: str | Path, text: str, top: int | None = None, debug: bool = False, progress: Progress | None = None
+) -> dict[str, object]:
     """The files most relevant to a plain-language question, with reasons (``query --json`` shape).
 
-    ``top`` defaults to ``query_max_files`` from the configuration.
+    ``top`` defaults to ``query_max_files`` from the configuration; ``progress`` hears of the
+    term index's build (the first query's).
     """
     # Heavy optional dependency: the ranking needs numpy (over 100 ms to import); only this question does.
     from diffreach.query.rank import rank_files
@@ -138,7 +141,7 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
         limit = top if top is not None else config.query_max_files
         # A question is read in one pass, but a pasted 10 MB log still holds the server: cut it.
         bounded, cut = bound_question(text, config.max_question_chars)
-        result = rank_files(store, bounded, top=limit, debug=debug).as_json()
+        result = rank_files(store, bounded, top=limit, debug=debug, progress=progress).as_json()
         if cut:
             result["question_cut"] = {"chars": len(text), "kept": len(bounded)}
         result["index"] = _state(store)

@@ -48,6 +48,7 @@ def impact(
             judge,
             history=False if no_history else None,
             warmup=not no_warmup,
+            show_progress=not as_json,
         )
     )
     emit_json(data) if as_json else click.echo(present.text.render_impact(data))
@@ -69,7 +70,7 @@ def tests(
     root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, functions: bool, as_json: bool
 ) -> None:
     """The tests that exercise a change, one per line (ready for a test runner)."""
-    result = run_impact(root, base, staged, diff_file, no_update, history=False)
+    result = run_impact(root, base, staged, diff_file, no_update, history=False, show_progress=not as_json)
     runnable = api.runner_test_ids(root, result.radius.tests)
     if as_json:
         emit_json(
@@ -124,7 +125,14 @@ def context(
     """The review context of a change within a token budget (Markdown or JSON)."""
     api.check_tokenizer(root, tokenizer)  # fail before any work if unavailable
     result = run_impact(
-        root, base, staged, diff_file, no_update, history=False if no_history else None, warmup=not no_warmup
+        root,
+        base,
+        staged,
+        diff_file,
+        no_update,
+        history=False if no_history else None,
+        warmup=not no_warmup,
+        show_progress=not (as_json or fmt == "json"),
     )
     ctx = api.review_context(
         root,
@@ -222,10 +230,11 @@ def review(
     no_warmup: bool,
 ) -> None:
     """A pull-request comment for a change: summary, behaviour-change callers, hop lists, tests, notes."""
-    result = run_impact(root, base, staged, diff_file, no_update, warmup=not no_warmup)
+    quiet = as_json or fmt == "json"
+    result = run_impact(root, base, staged, diff_file, no_update, warmup=not no_warmup, show_progress=not quiet)
     ctx = None if no_context else api.review_context(root, result, budget=budget, origin="cli")
     comment = present.pr_comment
     data = comment.review_data(result, savings=ctx.savings if ctx else None, context_tokens=ctx.tokens if ctx else None)
     if context_file and ctx is not None:
         present.html.write_page(context_file, ctx.text + "\n")
-    emit_json(data) if as_json or fmt == "json" else click.echo(comment.render_review(data), nl=False)
+    emit_json(data) if quiet else click.echo(comment.render_review(data), nl=False)

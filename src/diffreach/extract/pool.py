@@ -34,9 +34,7 @@ from typing import Any
 
 from diffreach.extract.core import ParseLimitExceeded, compile_language, extract_checked
 from diffreach.languages import language_for
-from diffreach.model import Binding, FileExtract, Import, Ref, Symbol
-
-Progress = Callable[[int, int], None]
+from diffreach.model import Binding, FileExtract, Import, Phase, Progress, Ref, Symbol
 
 _PARALLEL_MIN_FILES = 64
 _MINIFIED_LINE = 2_000  # a source line longer than this, on average per line, marks generated code
@@ -154,7 +152,7 @@ def iter_extracts(
         for i, p in enumerate(paths, 1):
             yield extract_path(root, p)
             if progress and (i % 50 == 0 or i == total):
-                progress(i, total)
+                progress(Phase.EXTRACTING, i, total)
         return
     # Batches balanced by size keep both cores busy to the end.
     batch = max(8, min(64, total // (workers * 8) or 1))
@@ -179,7 +177,7 @@ def iter_extracts(
                 yield _unpack(result) if len(result) > 2 else result
             done += len(results)
             if progress:
-                progress(done, total)
+                progress(Phase.EXTRACTING, done, total)
 
 
 def extract_many(

@@ -25,7 +25,7 @@ from diffreach import git
 from diffreach.config import Config, load_config
 from diffreach.errors import StoreError
 from diffreach.extract.core import content_hash
-from diffreach.extract.pool import Progress, extract_many, extract_path, iter_extracts
+from diffreach.extract.pool import extract_many, extract_path, iter_extracts
 from diffreach.graph.source import StoreSource
 from diffreach.graph.store import Store, db_path
 from diffreach.graph.term_marks import note_term_index_changes
@@ -38,7 +38,7 @@ from diffreach.index.update import IncrementalUpdate
 from diffreach.index.walk import Candidate, find_root, walk
 from diffreach.languages import extraction_key, language_for, resolution_configs
 from diffreach.languages.spec import ModuleResolver
-from diffreach.model import FileExtract
+from diffreach.model import FileExtract, Phase, Progress
 from diffreach.resolve.resolver import Resolver
 
 _INCREMENTAL_MAX_FILES = 50
@@ -136,12 +136,16 @@ class Indexer:
             and self._definitions_moved
             and any((spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted))
         )
+        if relink and progress:
+            progress(Phase.INTERFACES, 0, 0)
         report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest, relink)
         # Counting distinct edges is half a second on a large graph: a run that wrote
         # nothing reuses the figures of the last run that did.
         # An incremental run moved the cached figures by the delta of the files it rewrote.
         if counts:
             reuse = report.mode == "unchanged" or self._counts_shifted
+            if progress and not reuse:
+                progress(Phase.COUNTING, 0, 0)
             report.counts = self.store.counts(reuse=reuse and not self.config.dynamic)
             if report.counts.get("parse_errors"):
                 report.parse_error_files = self.store.parse_error_files()
@@ -309,11 +313,14 @@ class Indexer:
         # The tables were just cleared and nothing reads them until the end:
         # load without secondary indexes and build those once (see bulk_load).
         with self.store.bulk_load():
-            for path in sorted(extracts):
+            for i, path in enumerate(sorted(extracts), 1):
                 fx = extracts[path]
                 self.store.insert_file(fx, mtimes.get(path, 0))
                 self.store.insert_import_edges(path, resolver.import_edges(path))
                 self.store.insert_resolved(resolver.resolve_file(path, fx.refs))
+                _report(progress, Phase.RESOLVING, i, len(extracts))
+            if progress:
+                progress(Phase.WRITING, 0, 0)  # the tables' indexes are built as the block ends
         return sorted(extracts)
 
     def _load_streamed(
@@ -337,10 +344,12 @@ class Indexer:
                     else:
                         skipped[result[0]] = result[1]
             written.sort()
-            self._resolve_stored(written)
+            self._resolve_stored(written, progress)
+            if progress:
+                progress(Phase.WRITING, 0, 0)  # the edges' indexes are built as the block ends
         return written
 
-    def _resolve_stored(self, paths: list[str]) -> None:
+    def _resolve_stored(self, paths: list[str], progress: Progress | None = None) -> None:
         """Import edges and the pending references of ``paths``, resolved against the store;
         the resolver forgets its per-file memos every ``resolve_chunk_files`` files."""
         source = StoreSource(self.store)
@@ -353,6 +362,7 @@ class Indexer:
             pending = self.store.pending_refs(path)
             resolved = resolver.resolve_file(path, [ref for _, ref in pending])
             self.store.settle_refs(zip((ref_id for ref_id, _ in pending), resolved))
+            _report(progress, Phase.RESOLVING, i + 1, len(paths))
 
 
 def _digest(root: Path, paths: list[str]) -> str:
@@ -364,6 +374,12 @@ def _digest(root: Path, paths: list[str]) -> str:
         except OSError:
             h.update(p.encode() + b"\0missing\0")
     return h.hexdigest()
+
+
+def _report(progress: Progress | None, phase: Phase, done: int, total: int) -> None:
+    """``progress`` every 50 files and at the end (a call per file would cost more than it shows)."""
+    if progress and (done % 50 == 0 or done == total):
+        progress(phase, done, total)
 
 
 def _count(values: Iterable[str]) -> dict[str, int]:
