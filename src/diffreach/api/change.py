@@ -66,7 +66,11 @@ def read_change(
     given = diff_text is not None
     untracked: tuple[str, ...] = ()
     if diff_text is None:
-        diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) if head_exists else ""
+        diff_text = (
+            git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right, has_head=head_exists)
+            if head_exists
+            else ""
+        )
         if head_exists and right is None and not staged:
             added, untracked = _untracked_as_added(top, store)
             diff_text += added
