@@ -6,13 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from diffreach import git
+from diffreach import git, worktree
 from diffreach.config import load_config
 from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
 from diffreach.index.indexer import find_root
 from diffreach.languages import all_languages, language_for
+from diffreach.languages.test_ids import TestName, TestRunner, runner_lines
 from diffreach.model import EdgeKind, IndexState, NodeKind, Progress
 from diffreach.query.question import bound_question
 
@@ -149,30 +150,45 @@ def query(
 
 
 def runner_test_ids(root: str | Path, test_ids: list[str] | tuple[str, ...]) -> list[str]:
-    """The tests to run as the language's runner names them (``test_id_join``; pytest:
-    ``file::Class::test``): the enclosing classes, then the first function, whose nested
-    helpers run with it. Graph ids where the language names no runner form; order kept, deduplicated."""
+    """The tests to run as each language's runner takes them (``languages/test_ids.py``: pytest
+    ``file::Class::test``, ``go test -run '^(TestA|TestB)$' ./pkg``, JUnit ``pkg.Class#test``,
+    cargo ``module::tests::test``, a Jest/Vitest file): a function nested in a test runs with
+    that test. Graph ids where the language names no runner; order kept, each line once."""
     store = open_store(root)
     try:
-        return list(dict.fromkeys(_runner_id(store, sid) for sid in test_ids))
+        packages = {path: package for path, (_, package) in store.file_languages().items()}
+        named: dict[TestRunner, list[TestName]] = {}
+        lines: list[str | TestRunner] = []  # a runner stands where its first test was
+        for sid in test_ids:
+            file, _, qual = sid.partition("::")
+            spec = language_for(file)
+            if spec is None or spec.test_runner is None:
+                lines.append(sid)
+                continue
+            if spec.test_runner not in named:
+                lines.append(spec.test_runner)
+            name = _test_name(store, file, qual, packages.get(file, ""), spec.test_runner)
+            named.setdefault(spec.test_runner, []).append(name)
+        out = [x for item in lines for x in ([item] if isinstance(item, str) else runner_lines(item, named[item]))]
+        return list(dict.fromkeys(out))
     finally:
         store.close()
 
 
-def _runner_id(store: Store, sid: str) -> str:
-    file, _, qual = sid.partition("::")
-    spec = language_for(file)
-    if spec is None or not spec.test_id_join or not qual:
-        return sid
-    parts = qual.split(".")
+def _test_name(store: Store, file: str, qual: str, package: str, runner: TestRunner) -> TestName:
+    """The scopes (classes, and names no node holds: modules) and the first function of ``qual``;
+    with the scopes the runner reads from the file (``scopes_at``) first."""
+    parts = qual.split(".") if qual else []
     syms = store.symbols(f"{file}::{'.'.join(parts[: i + 1])}" for i in range(len(parts)))
-    kept: list[str] = []
     for i, part in enumerate(parts):
-        kept.append(part)
         sym = syms.get(f"{file}::{'.'.join(parts[: i + 1])}")
-        if sym is None or sym.kind != NodeKind.CLASS:
-            break  # the first function is the test; what it holds runs with it
-    return f"{file}::{spec.test_id_join.join(kept)}"
+        if sym is not None and sym.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
+            outer: tuple[str, ...] = ()
+            if runner.scopes_at is not None:
+                source = worktree.read_file(Path(store.root), file)
+                outer = runner.scopes_at(source, sym.start_line) if source is not None else ()
+            return TestName(file, package, (*outer, *parts[:i]), part.partition("#")[0])
+    return TestName(file, package, tuple(parts), "")
 
 
 def _state(store: Store) -> dict[str, object]:

@@ -14,6 +14,7 @@ import tree_sitter_javascript
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
 from .signatures import BindingRules
 from .spec import LanguageSpec
+from .test_ids import JEST
 
 # A string statement first in a body reads as a docstring, as in Python, prefixes and all: so
 # a directive ("use strict") is a function's doc, with its "u" stripped. Kept as the extractor
@@ -318,6 +319,7 @@ SPEC = LanguageSpec(
     query_file="ecmascript.scm+javascript.scm+jsx.scm",
     resolver=JsModules,
     test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
+    test_runner=JEST,
     self_names=frozenset({"this"}),
     super_names=frozenset({"super"}),
     constructor_names=("constructor",),
