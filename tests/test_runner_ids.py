@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from diffreach import api
 from diffreach.cli import main
 from diffreach.languages import language_for
+from diffreach.languages.js_tests import block_titles
 from diffreach.languages.rust import cargo_test_prefix
 from diffreach.languages.test_ids import GO_TEST, JUNIT, TestName, runner_lines
 
@@ -134,7 +135,7 @@ def test_each_runner_gets_its_own_form(make_repo: Callable[..., Path]) -> None:
             "com.acme.CalcTest$Inner#addsInner",
             "parser::tests::parses",  # the inline module read from the file
             "--test outside parses_outside",
-            "web/sum.test.js",  # Jest/Vitest: the file
+            "web/sum.test.js -t '^sum adds( |$)'",  # Jest/Vitest: the file and the titles around the call
         ]
     )
 
@@ -204,3 +205,45 @@ def test_cargo_runs_the_tests_it_is_given(make_repo: Callable[..., Path], tmp_pa
         assert out.returncode == 0, out.stderr
         listed += [x.removesuffix(": test") for x in out.stdout.splitlines() if x.endswith(": test")]
     assert listed == ["parser::tests::parses", "parses_outside"]
+
+
+JEST_FILE = """\
+import { sum } from './sum';
+
+const base = sum(0, 0);
+
+describe('sum', () => {
+  describe.each([1])('table %i', () => {
+    it('tabled', () => sum(1, 1));
+  });
+  it.only(`adds (twice)`, () => {
+    function local() {
+      return sum(1, 2);
+    }
+    expect(local()).toBe(3);
+  });
+  test(`made ${base}`, () => sum(2, 2));
+});
+"""
+
+
+def test_jest_titles_around_a_line() -> None:
+    spec = language_for("web/sum.test.ts")
+    assert spec is not None
+    source = JEST_FILE.encode()
+    assert block_titles(spec, source, 11) == ("sum", "adds (twice)")
+    assert block_titles(spec, source, 15) == ("sum",)  # a title made at run time names nothing
+    assert block_titles(spec, source, 7) == ("sum", "tabled")  # describe.each is called twice: no title
+    assert block_titles(spec, source, 3) == ()
+
+
+def test_jest_lines_name_the_blocks_or_the_file(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"web/sum.js": POLYGLOT["web/sum.js"], "web/sum.test.js": JEST_FILE})
+    (root / "web/sum.js").write_text("export function sum(a, b) { return b + a; }\n")
+    lines = CliRunner().invoke(main, ["tests", "--functions", "--root", str(root)]).output.splitlines()
+    assert sorted(lines) == [
+        "web/sum.test.js",  # the file's own code (line 3) runs with the file
+        "web/sum.test.js -t '^sum adds \\(twice\\)( |$)'",  # through the helper nested in the test
+        "web/sum.test.js -t '^sum tabled( |$)'",
+        "web/sum.test.js -t '^sum( |$)'",  # a test titled at run time: the describe block it is in
+    ]

@@ -3,6 +3,7 @@ callees, the files relevant to a question, the supported languages."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
 from diffreach.index.indexer import find_root
 from diffreach.languages import all_languages, language_for
+from diffreach.languages.spec import LanguageSpec
 from diffreach.languages.test_ids import TestName, TestRunner, runner_lines
 from diffreach.model import EdgeKind, IndexState, NodeKind, Progress
 from diffreach.query.question import bound_question
@@ -149,46 +151,66 @@ def query(
         return result
 
 
-def runner_test_ids(root: str | Path, test_ids: list[str] | tuple[str, ...]) -> list[str]:
+def runner_test_ids(root: str | Path, test_ids: list[str] | tuple[str, ...], reached: Iterable[str] = ()) -> list[str]:
     """The tests to run as each language's runner takes them (``languages/test_ids.py``: pytest
     ``file::Class::test``, ``go test -run '^(TestA|TestB)$' ./pkg``, JUnit ``pkg.Class#test``,
-    cargo ``module::tests::test``, a Jest/Vitest file): a function nested in a test runs with
-    that test. Graph ids where the language names no runner; order kept, each line once."""
+    cargo ``module::tests::test``, Jest/Vitest ``file -t '^block test$'``): a function nested in a
+    test runs with that test. ``reached``: the ids of the change's radius (changed and callers),
+    where a titled test block (Jest's) is found by the lines its file calls them at. Graph ids
+    where the language names no runner; order kept, each line once."""
     store = open_store(root)
+    targets = set(reached)
     try:
         packages = {path: package for path, (_, package) in store.file_languages().items()}
         named: dict[TestRunner, list[TestName]] = {}
         lines: list[str | TestRunner] = []  # a runner stands where its first test was
         for sid in test_ids:
-            file, _, qual = sid.partition("::")
+            file = sid.partition("::")[0]
             spec = language_for(file)
             if spec is None or spec.test_runner is None:
                 lines.append(sid)
                 continue
             if spec.test_runner not in named:
                 lines.append(spec.test_runner)
-            name = _test_name(store, file, qual, packages.get(file, ""), spec.test_runner)
-            named.setdefault(spec.test_runner, []).append(name)
+            found = _test_names(store, spec, sid, packages.get(file, ""), targets)
+            named.setdefault(spec.test_runner, []).extend(found)
         out = [x for item in lines for x in ([item] if isinstance(item, str) else runner_lines(item, named[item]))]
         return list(dict.fromkeys(out))
     finally:
         store.close()
 
 
-def _test_name(store: Store, file: str, qual: str, package: str, runner: TestRunner) -> TestName:
-    """The scopes (classes, and names no node holds: modules) and the first function of ``qual``;
-    with the scopes the runner reads from the file (``scopes_at``) first."""
+def _test_names(store: Store, spec: LanguageSpec, sid: str, package: str, targets: set[str]) -> list[TestName]:
+    """The test(s) a graph id names: its scopes (classes, and names no node holds: modules) and
+    its first function, with what the runner reads from the file around it (``scopes_at``:
+    Rust's inline modules; for a runner whose tests no function names, the titled blocks around
+    the function, or around the lines where the id reaches the radius)."""
+    runner = spec.test_runner
+    assert runner is not None
+    file, _, qual = sid.partition("::")
     parts = qual.split(".") if qual else []
     syms = store.symbols(f"{file}::{'.'.join(parts[: i + 1])}" for i in range(len(parts)))
-    for i, part in enumerate(parts):
-        sym = syms.get(f"{file}::{'.'.join(parts[: i + 1])}")
-        if sym is not None and sym.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
-            outer: tuple[str, ...] = ()
-            if runner.scopes_at is not None:
-                source = worktree.read_file(Path(store.root), file)
-                outer = runner.scopes_at(source, sym.start_line) if source is not None else ()
-            return TestName(file, package, (*outer, *parts[:i]), part.partition("#")[0])
-    return TestName(file, package, tuple(parts), "")
+    first = next(
+        (i for i, p in enumerate(parts) if (s := syms.get(f"{file}::{'.'.join(parts[: i + 1])}")) and s.kind in _RUN),
+        None,
+    )
+    source = worktree.read_file(Path(store.root), file) if runner.scopes_at is not None else None
+    if not runner.names_tests:
+        sym = syms.get(sid)
+        at = [sym.start_line] if sym is not None else []
+        at = at or sorted({e.line for e in store.edges_from([sid], CALLER_KINDS) if e.target in targets})
+        found = [runner.scopes_at(spec, source, line) if runner.scopes_at and source else () for line in at]
+        return [TestName(file, package, t[:-1], t[-1]) if t else TestName(file, package, (), "") for t in found] or [
+            TestName(file, package, (), "")
+        ]
+    if first is None:
+        return [TestName(file, package, tuple(parts), "")]
+    sym = syms[f"{file}::{'.'.join(parts[: first + 1])}"]
+    outer = runner.scopes_at(spec, source, sym.start_line) if runner.scopes_at and source else ()
+    return [TestName(file, package, (*outer, *parts[:first]), parts[first].partition("#")[0])]
+
+
+_RUN = (NodeKind.FUNCTION, NodeKind.METHOD)
 
 
 def _state(store: Store) -> dict[str, object]:

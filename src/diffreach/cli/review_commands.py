@@ -71,7 +71,10 @@ def tests(
 ) -> None:
     """The tests that exercise a change, one per line (ready for a test runner)."""
     result = run_impact(root, base, staged, diff_file, no_update, history=False, show_progress=not as_json)
-    runnable = api.runner_test_ids(root, result.radius.tests)
+    radius = result.radius
+    runnable = api.runner_test_ids(
+        root, radius.tests, [*(c.id for c in radius.changed), *(r.id for r in radius.reached)]
+    )
     if as_json:
         emit_json(
             {

@@ -12,9 +12,9 @@ from __future__ import annotations
 import tree_sitter_javascript
 
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .js_tests import JEST
 from .signatures import BindingRules
 from .spec import LanguageSpec
-from .test_ids import JEST
 
 # A string statement first in a body reads as a docstring, as in Python, prefixes and all: so
 # a directive ("use strict") is a function's doc, with its "u" stripped. Kept as the extractor

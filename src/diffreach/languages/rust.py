@@ -165,13 +165,11 @@ def cargo_test_prefix(path: str) -> str:
     return "".join(f"{m}::" for m in module)
 
 
-def inline_modules(source: bytes, line: int) -> tuple[str, ...]:
+def inline_modules(spec: LanguageSpec, source: bytes, line: int) -> tuple[str, ...]:
     """The inline modules (``mod tests { … }``) around ``line`` (1-based), outermost first: part
     of a test's path for cargo, absent from the graph's ids (a module is no node)."""
     try:
-        tree = budgeted_parse(
-            Language(tree_sitter_rust.language()), source, parse_budget(len(source)), PARSE_CPU_SECONDS
-        )
+        tree = budgeted_parse(Language(spec.grammar()), source, parse_budget(len(source)), PARSE_CPU_SECONDS)
     except ValueError:  # past the parse budget
         return ()
     node: Node | None = tree.root_node.descendant_for_point_range((line - 1, 0), (line - 1, 0))

@@ -5,7 +5,8 @@ A language says how its runner is told which tests to run as data (``TestRunner`
 scopes around it (classes, modules: the parts of its qualified name before the first function)
 and the test itself, the first function of its qualified name: what a function nested in a test
 holds runs with that test. pytest takes ``file::Class::test``, JUnit ``package.Class$Inner#test``,
-cargo a path ``module::tests::test``, ``go test`` a pattern of names per package directory. A test
+cargo a path ``module::tests::test``, ``go test`` a pattern of names per package directory, Jest
+and Vitest a file and ``-t`` the titles of the blocks around the test (``describe``/``it``). A test
 the runner cannot select by name (a helper in a test file, a test block no function names, code
 at the top of a test file) makes the runner run what holds it whole (``whole``): the file, the
 class, the package.
@@ -14,8 +15,13 @@ class, the package.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .spec import LanguageSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +29,8 @@ class TestRunner:
     """How a runner names the tests to run. Templates take ``{file}``, ``{dir}`` (the file's
     folder, ``.`` at the top), ``{package}`` (the file's package and a dot, or nothing),
     ``{classes}`` (the scopes joined by ``class_join``), ``{test}``, ``{name}`` (scopes and test
-    joined by ``join``), ``{prefix}`` (``prefix(file)``) and, in a grouped line, ``{names}``."""
+    joined by ``join``), ``{pattern}`` (a regular expression, quoted for a shell, of the name
+    and what a group of that name holds), ``{prefix}`` (``prefix(file)``) and, in a grouped line, ``{names}``."""
 
     __test__ = False  # not a test class, whatever pytest makes of the name
 
@@ -34,10 +41,13 @@ class TestRunner:
     runnable: str = ""  # a regular expression a test's name must match (whole); "" every name
     grouped: bool = False  # one line per folder, the names as regex alternatives in {names}
     prefix: Callable[[str], str] | None = None
-    names_tests: bool = True  # False: a function in a test file is a helper, never a test's name
+    # False: no function of the graph names a test (Jest's are titled calls): ``scopes_at``
+    # the lines where the test reaches the change tell which titled blocks hold it.
+    names_tests: bool = True
     scoped: bool = True  # False: a test inside a class or type cannot be selected by name
-    # Scopes the graph's ids leave out, read from the file at the test's line (Rust's inline modules).
-    scopes_at: Callable[[bytes, int], tuple[str, ...]] | None = None
+    # Scopes the graph's ids leave out, read from the file at a line, outermost first: Rust's
+    # inline modules; Jest's describe/it titles.
+    scopes_at: Callable[[LanguageSpec, bytes, int], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +79,22 @@ def _fields(runner: TestRunner, t: TestName) -> dict[str, str]:
         "classes": runner.class_join.join(t.scopes) or t.file.rpartition("/")[2].partition(".")[0],
         "test": t.test,
         "name": runner.join.join((*t.scopes, t.test)),
+        # What a group of that name holds matches too: a title may be a describe block's.
+        "pattern": shlex.quote(f"^{_escape(runner.join.join((*t.scopes, t.test)))}( |$)"),
         "prefix": runner.prefix(t.file) if runner.prefix else "",
     }
 
 
+# What a regular expression of Go (RE2) or JavaScript reads as syntax; everything else stands for itself.
+_SPECIAL = re.compile(r"[.*+?^${}()|\[\]\\/]")
+
+
+def _escape(name: str) -> str:
+    return _SPECIAL.sub(lambda m: "\\" + m.group(), name)
+
+
 def _selectable(runner: TestRunner, t: TestName) -> bool:
-    if not t.test or not runner.names_tests or (t.scopes and not runner.scoped):
+    if not t.test or (t.scopes and not runner.scoped):
         return False
     return not runner.runnable or re.fullmatch(runner.runnable, t.test) is not None
 
@@ -94,7 +114,7 @@ def _grouped(runner: TestRunner, tests: list[TestName]) -> list[str]:
     for members in groups.values():
         fields = _fields(runner, members[0])
         if all(_selectable(runner, t) for t in members):
-            names = dict.fromkeys(re.escape(runner.join.join((*t.scopes, t.test))) for t in members)
+            names = dict.fromkeys(_escape(runner.join.join((*t.scopes, t.test))) for t in members)
             lines.append(runner.line.format(**fields, names="|".join(names)))
         else:
             lines.append(runner.whole.format(**fields))
@@ -114,8 +134,5 @@ GO_TEST = TestRunner(
 # JUnit through Maven Surefire's -Dtest (Gradle's --tests takes the same class names): a nested
 # class is Outer$Inner in the binary name the runner matches.
 JUNIT = TestRunner(line="{package}{classes}#{test}", whole="{package}{classes}", class_join="$")
-# Jest and Vitest select by file; a test's name is the text of its it()/test() call, which no
-# function of the graph carries: the file whole.
-JEST = TestRunner(line="{file}", whole="{file}", names_tests=False)
 
-__all__ = ["GO_TEST", "JEST", "JUNIT", "PYTEST", "TestName", "TestRunner", "runner_lines"]
+__all__ = ["GO_TEST", "JUNIT", "PYTEST", "TestName", "TestRunner", "runner_lines"]
