@@ -15,9 +15,10 @@ body, so that ``HEAD~1`` is a one-file change; ``--query-repo`` (default: the
 whole Django sdist, ~6,900 files of which ~2,900 are indexed) is where
 ``query`` is timed.
 
-    python bench/warm_latency.py [--django PATH] [--repo PATH] [--query-repo PATH|none] [--runs N] [--bin DIR]
+    python bench/warm_latency.py [--django PATH] [--repo PATH] [--query-repo PATH|none] [--runs N] [--bin DIR ...]
 
-``--bin``: the folder holding the ``diffreach`` to time (another install, for a before/after).
+``--bin``: the folder holding a ``diffreach`` to time; given twice (a before and an after), the
+two take turns run by run, on one repository indexed by the first.
 """
 
 from __future__ import annotations
@@ -99,21 +100,34 @@ def report(name: str, runs: list[tuple[float, float]]) -> None:
     walls = [w * 1000 for w, _ in runs]
     cpus = [c * 1000 for _, c in runs]
     print(
-        f"  {name:<44} wall median {statistics.median(walls):6.0f} ms (min {min(walls):4.0f}, max {max(walls):4.0f})"
-        f"   CPU median {statistics.median(cpus):6.0f} ms"
+        f"  {name:<52} wall median {statistics.median(walls):5.0f} ms (min {min(walls):4.0f}, max {max(walls):5.0f})"
+        f"   CPU median {statistics.median(cpus):4.0f} ms (min {min(cpus):4.0f})"
     )
 
 
-def bench(exe: str, root: Path, commands: dict[str, list[str]], runs: int, pycache: Path) -> None:
-    """Each command run once untimed (the page cache, the compiled modules, a first query's
-    term index), then ``runs`` times. Modules are compiled once into ``pycache`` and read from
-    there, as an installed package's are (PYTHONDONTWRITEBYTECODE would compile every module
-    on every run, and writing beside an editable install's sources is not the bench's to do)."""
+def bench(exes: list[str], root: Path, commands: dict[str, list[str]], runs: int, pycache: Path) -> None:
+    """Each command run once untimed by each build (the page cache, the compiled modules, a
+    first query's term index), then ``runs`` times, the builds taking turns so that the load
+    of a shared machine weighs on each alike. Modules are compiled once into ``pycache`` and
+    read from there, as an installed package's are (PYTHONDONTWRITEBYTECODE would compile every
+    module on every run, and writing beside an editable install's sources is not the bench's to do)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(pycache)
     for name, args in commands.items():
-        timed([exe, *args], root, env)
-        report(name, [timed([exe, *args], root, env) for _ in range(runs)])
+        times: dict[str, list[tuple[float, float]]] = {exe: [] for exe in exes}
+        for exe in exes:
+            timed([exe, *args], root, env)
+        for _ in range(runs):
+            for exe in exes:
+                times[exe].append(timed([exe, *args], root, env))
+        for exe in exes:
+            report(f"{name}{f'  [{_short(exe)}]' if len(exes) > 1 else ''}", times[exe])
+
+
+def _short(exe: str) -> str:
+    """A build's name in the report: the folder above its virtual environment."""
+    parts = Path(exe).parts
+    return parts[-4] if len(parts) >= 4 else exe
 
 
 def main() -> None:
@@ -122,46 +136,42 @@ def main() -> None:
     ap.add_argument("--repo", type=Path, help="A git repository of at least two commits (copied first).")
     ap.add_argument("--query-repo", default="", help="Where query is timed: a repository, or 'none' (default: Django).")
     ap.add_argument("--runs", type=int, default=15)
-    ap.add_argument("--bin", type=Path, default=Path(sys.executable).parent, help="Folder of the diffreach to time.")
+    ap.add_argument(
+        "--bin",
+        type=Path,
+        action="append",
+        help="Folder of a diffreach to time (default: this one's); give two to compare, the first indexes.",
+    )
     args = ap.parse_args()
-    exe = str(args.bin / "diffreach")
+    exes = [str(b / "diffreach") for b in (args.bin or [Path(sys.executable).parent])]
     with tempfile.TemporaryDirectory(prefix="warm-latency-") as tmp:
+        pycache = Path(tmp) / "pycache"
         if args.repo:
             root = Path(shutil.copytree(args.repo, Path(tmp) / "repo", symlinks=True))
         else:
             root = committed_twice(django_slice(args.django, Path(tmp) / "slice", SLICE_FILES))
-        print(f"{exe}: {indexed_files(exe, root)} files indexed in {root.name}, {args.runs} runs each")
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.runs} runs each")
+        print(f"{indexed_files(exes[0], root)} files indexed in {root.name}")
         review = ["--base", "HEAD~1"]
-        bench(
-            exe,
-            root,
-            {
-                "--help (the floor)": ["--help"],
-                "impact --json --base HEAD~1": ["impact", "--json", *review],
-                "context --format json --base HEAD~1": ["context", "--format", "json", *review],
-            },
-            args.runs,
-            Path(tmp) / "pycache",
-        )
-        if args.query_repo == "none":
-            return
-        source = Path(args.query_repo) if args.query_repo else args.django
-        qroot = Path(
-            shutil.copytree(source, Path(tmp) / "query", symlinks=True, ignore=shutil.ignore_patterns(".diffreach"))
-        )
-        if not (qroot / ".git").exists():
-            _git(qroot, "init", "-q", "-b", "main")
-            _git(qroot, "add", "-A")
-            _git(qroot, "commit", "-q", "-m", "initial")
-        files = sum(1 for p in qroot.rglob("*") if p.is_file() and ".git" not in p.parts)
-        print(f"query: {indexed_files(exe, qroot)} files indexed of {files} in {source.name}")
-        bench(
-            exe,
-            qroot,
-            {"--help (the floor)": ["--help"], "query --json": ["query", "--json", QUESTION]},
-            args.runs,
-            Path(tmp) / "pycache",
-        )
+        commands = {
+            "--help (the floor)": ["--help"],
+            "impact --json --base HEAD~1": ["impact", "--json", *review],
+            "context --format json --base HEAD~1": ["context", "--format", "json", *review],
+        }
+        bench(exes, root, commands, args.runs, pycache)
+        if args.query_repo != "none":
+            source = Path(args.query_repo) if args.query_repo else args.django
+            qroot = Path(
+                shutil.copytree(source, Path(tmp) / "query", symlinks=True, ignore=shutil.ignore_patterns(".diffreach"))
+            )
+            if not (qroot / ".git").exists():
+                _git(qroot, "init", "-q", "-b", "main")
+                _git(qroot, "add", "-A")
+                _git(qroot, "commit", "-q", "-m", "initial")
+            files = sum(1 for p in qroot.rglob("*") if p.is_file() and ".git" not in p.parts)
+            print(f"query: {indexed_files(exes[0], qroot)} files indexed of {files} in {source.name}")
+            bench(exes, qroot, {"query --json": ["query", "--json", QUESTION]}, args.runs, pycache)
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":
