@@ -85,6 +85,8 @@ def test_a_warm_impact_asks_git_each_thing_once(make_repo: Make, git_calls: Coun
     assert git_calls[("rev-parse", "--show-toplevel")] == 0  # found by the first command
     verified = {args: n for args, n in git_calls.items() if args[0] == "rev-parse" and "--verify" in args}
     assert all(n == 1 or "HEAD^{commit}" in args for args, n in verified.items()), verified
+    # HEAD: once by the graph's update (what it reflects), once by the change (what the answer says).
+    assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 2
     assert git_calls[("diff", "--no-color")] == 1
 
 

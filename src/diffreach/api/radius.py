@@ -76,7 +76,7 @@ def blast_radius(
             all_callers=all_callers,
         )
         radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting, diff.readers)
-        state = index_state(top, store, updated)
+        state = index_state(top, store, updated, diff.head or "")
         if caps.hops == config.hops:
             left = None  # the warm-up changes nothing here: not worth a word
         wanted = config.history if history is None else history

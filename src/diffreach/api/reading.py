@@ -30,10 +30,11 @@ def open_store(root: str | Path) -> Store:
     return Store.open(find_root(root), create=False)
 
 
-def index_state(root: Path, store: Store, updated: bool) -> IndexState:
-    """The graph against HEAD and the working tree: every JSON result carries it (``index``)."""
+def index_state(root: Path, store: Store, updated: bool, head: str | None = None) -> IndexState:
+    """The graph against HEAD and the working tree: every JSON result carries it (``index``).
+    ``head``: HEAD as the caller has just read it (None: read here)."""
     commit = store.get_meta("indexed_commit")
-    head = git.head(root) or ""
+    head = (git.head(root) if head is None else head) or ""
     dirty = git.is_dirty(root) if head else False
     # A watcher that has seen a save it has not indexed yet marks the graph stale too.
     stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
