@@ -412,6 +412,7 @@ class Phase(StrEnum):
     INTERFACES = "linking interfaces"
     COUNTING = "counting"
     TERMS = "building the term index"
+    GRAPH = "loading the graph for ranking"
 
 
 # ``progress(phase, done, total)``: the one way long work reports how far it is; ``total`` 0 when a

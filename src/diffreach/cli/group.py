@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
@@ -18,8 +17,9 @@ from typing import Any, TypeVar
 import click
 
 from diffreach import __version__, api
+from diffreach.cli.progress import ProgressLine
 from diffreach.errors import DiffreachError, SymbolError
-from diffreach.model import ImpactResult, Phase, Progress
+from diffreach.model import ImpactResult, Progress
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -69,34 +69,19 @@ def _is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-# A progress line rewritten more often than this is not read, only paid for.
-_REDRAW_SECONDS = 0.1
-
-
 @contextmanager
 def shown_progress(enabled: bool) -> Iterator[Progress | None]:
-    """The one way the command line shows long work: on a terminal (stderr), one line rewritten
-    in place with the phase and how far it is (``model.Phase``), erased when the work is done;
-    nothing when not ``enabled`` (``--json``) or stderr is not a terminal. Yields the callback
-    to hand to the library (None when quiet)."""
+    """The callback to hand to the library for long work (``progress.ProgressLine``: one line on
+    stderr, shown once a phase lasts a second, erased at the end); None, and nothing shown, when
+    not ``enabled`` (``--json``) or stderr is not a terminal."""
     if not enabled or not _is_terminal():
         yield None
         return
-    shown: dict[str, Any] = {"width": 0, "at": 0.0, "phase": None}
-
-    def update(phase: Phase, done: int, total: int) -> None:
-        now = time.monotonic()
-        if phase == shown["phase"] and done < total and now - shown["at"] < _REDRAW_SECONDS:
-            return
-        text = f"{phase} {done:,}/{total:,} files ({done * 100 // total}%)" if total else f"{phase}…"
-        click.echo("\r" + text.ljust(shown["width"]), err=True, nl=False)
-        shown.update(width=len(text), at=now, phase=phase)
-
+    line = ProgressLine(lambda text: click.echo(text, err=True, nl=False))
     try:
-        yield update
+        yield line
     finally:
-        if shown["width"]:
-            click.echo("\r" + " " * shown["width"] + "\r", err=True, nl=False)
+        line.close()
 
 
 def one_root(path: str | None, root: str | None) -> str:

@@ -166,11 +166,11 @@ def rank_files(
     progress: Progress | None = None,
 ) -> QueryResult:
     """The ``top`` files of the indexed repository most relevant to ``text``, with reasons
-    (``progress``: the term index's build, when this query is the first)."""
+    (``progress``: the term index's and the graph arrays' builds, when this query is the first)."""
     params = params or RankParams()
     started = time.perf_counter()
     update_term_index(store, (), (), progress=progress)  # the first query builds the index
-    graph = load_graph(store)
+    graph = load_graph(store, progress)
     loaded = time.perf_counter()
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
