@@ -1,10 +1,11 @@
 """The progress line: how far long work is, on a terminal, and nothing for work that is quick.
 
-The library reports named phases through one callback (``model.Progress``); this is the only
-place that shows them. A phase is shown once it has lasted ``SHOW_AFTER`` seconds (a timer
-draws it then, so a phase that never reports again still appears), or at once when a line is
-already showing; the line is rewritten in place at most every ``_REDRAW`` seconds and erased
-when the work ends, so only the answer stays. A warm answer shows nothing at all.
+The library reports named phases through one callback (``model.Progress``), each phase from its
+start; this is the only place that shows them. The line appears once the work has lasted
+``SHOW_AFTER`` seconds (a timer draws the phase then, so a phase that never reports again still
+appears; several short phases that add up to a long wait are shown too), is rewritten in place
+at most every ``_REDRAW`` seconds and is erased when the work ends, so only the answer stays. A
+warm answer shows nothing at all.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class ProgressLine:
         self._lock = threading.Lock()  # the timer draws from its own thread
         self._timer: threading.Timer | None = None
         self._phase: Phase | None = None
-        self._since = 0.0  # when the current phase began
+        self._since: float | None = None  # when the first phase began
         self._drawn_at = 0.0
         self._text = ""
         self._width = 0  # of the line on screen; 0: nothing shown
@@ -36,17 +37,16 @@ class ProgressLine:
     def __call__(self, phase: Phase, done: int, total: int) -> None:
         now = time.monotonic()
         with self._lock:
-            if phase != self._phase:
-                self._phase, self._since = phase, now
-                self._cancel()
+            since = self._since = now if self._since is None else self._since
+            moved, self._phase = phase != self._phase, phase
             self._text = f"{phase} {done:,}/{total:,} files ({done * 100 // total}%)" if total else f"{phase}…"
-            if not self._width and now - self._since < self._show_after:
+            if not self._width and now - since < self._show_after:
                 if self._timer is None:
-                    self._timer = threading.Timer(self._show_after - (now - self._since), self._late)
+                    self._timer = threading.Timer(self._show_after - (now - since), self._late)
                     self._timer.daemon = True
                     self._timer.start()
                 return
-            if self._width and done < total and now - self._drawn_at < _REDRAW:
+            if not moved and done < total and now - self._drawn_at < _REDRAW:
                 return
             self._draw(now)
 

@@ -151,6 +151,8 @@ def iter_extracts(
     of them however large the repository (``pool.map`` submits every batch at
     once and would queue the results of a slow consumer)."""
     total = len(paths)
+    if progress:
+        progress(Phase.EXTRACTING, 0, total)  # the phase starts now, not at its first batch's end
     if workers <= 1 or total < _PARALLEL_MIN_FILES:
         for i, p in enumerate(paths, 1):
             yield extract_path(root, p)

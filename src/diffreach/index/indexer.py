@@ -377,8 +377,9 @@ def _digest(root: Path, paths: list[str]) -> str:
 
 
 def _report(progress: Progress | None, phase: Phase, done: int, total: int) -> None:
-    """``progress`` every 50 files and at the end (a call per file would cost more than it shows)."""
-    if progress and (done % 50 == 0 or done == total):
+    """``progress`` at the first file, every 50 and at the end (a call per file would cost more
+    than it shows)."""
+    if progress and (done % 50 == 0 or done == total or done == 1):
         progress(phase, done, total)
 
 
