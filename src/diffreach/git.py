@@ -55,7 +55,7 @@ def toplevel(path: str | Path) -> Path | None:
 
     A work tree found is kept for the process while its ``.git`` is there: one command asked
     five times (a subprocess each, a tenth of a warm answer); "no repository" is asked again."""
-    key = str(path)
+    key = os.path.abspath(path)  # a relative path means another folder after a chdir
     kept = _TOPLEVELS.get(key)
     if kept is not None and os.path.lexists(kept / ".git"):
         return kept

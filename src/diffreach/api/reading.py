@@ -155,7 +155,7 @@ def query(
 def runner_test_ids(root: str | Path, test_ids: list[str] | tuple[str, ...], reached: Iterable[str] = ()) -> list[str]:
     """The tests to run as each language's runner takes them (``languages/test_ids.py``: pytest
     ``file::Class::test``, ``go test -run '^(TestA|TestB)$' ./pkg``, JUnit ``pkg.Class#test``,
-    cargo ``module::tests::test``, Jest/Vitest ``file -t '^block test$'``): a function nested in a
+    cargo ``module::tests::test``, Jest/Vitest ``file -t '^block test( |$)'``): a function nested in a
     test runs with that test. ``reached``: the ids of the change's radius (changed and callers),
     where a titled test block (Jest's) is found by the lines its file calls them at. Graph ids
     where the language names no runner; order kept, each line once."""

@@ -6,6 +6,8 @@ syntax tree around the line where the test reaches the change.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tree_sitter import Language, Node
 
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
@@ -26,16 +28,15 @@ def block_titles(spec: LanguageSpec, source: bytes, line: int) -> tuple[str, ...
         return ()
     if spec.prepare is not None:
         source = spec.prepare(source)
-    try:
-        tree = budgeted_parse(Language(spec.grammar()), source, parse_budget(len(source)), PARSE_CPU_SECONDS)
-    except ValueError:  # past the parse budget
+    root = _parsed(spec, source)
+    if root is None:
         return ()
     lines = source.split(b"\n")
     if not 0 < line <= len(lines):
         return ()
     text = lines[line - 1]
     column = len(text) - len(text.lstrip())
-    node: Node | None = tree.root_node.descendant_for_point_range((line - 1, column), (line - 1, column))
+    node: Node | None = root.descendant_for_point_range((line - 1, column), (line - 1, column))
     titles: list[str] = []
     while node is not None:
         title = _title(node)
@@ -43,6 +44,15 @@ def block_titles(spec: LanguageSpec, source: bytes, line: int) -> tuple[str, ...
             titles.append(title)
         node = node.parent
     return tuple(reversed(titles))
+
+
+@lru_cache(maxsize=4)
+def _parsed(spec: LanguageSpec, source: bytes) -> Node | None:
+    """The file's syntax tree, kept for the other lines asked of it (None past the parse budget)."""
+    try:
+        return budgeted_parse(Language(spec.grammar()), source, parse_budget(len(source)), PARSE_CPU_SECONDS).root_node
+    except ValueError:
+        return None
 
 
 def _title(node: Node) -> str | None:
