@@ -115,3 +115,19 @@ def test_a_command_imports_no_process_pool_and_no_ignore_rules() -> None:
     probe = f"import sys, diffreach.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_an_unchanged_check_writes_nothing(make_repo: Make) -> None:
+    root = make_repo({"app/core.py": "def parse(t):\n    return t\n"})
+    api.index(root)
+    watcher = api.open_store(root)
+    try:
+        before = watcher.data_version()
+        assert api.index(root).mode == "unchanged"
+        api.blast_radius(root, warmup=False)  # the warm-up counts a change it has not seen (a write)
+        assert watcher.data_version() == before  # no other connection committed anything
+        git.run(root, "commit", "-q", "--allow-empty", "-m", "HEAD moves")
+        api.index(root)
+        assert watcher.data_version() != before  # the graph now reflects the new HEAD
+    finally:
+        watcher.close()

@@ -18,6 +18,7 @@ import os
 import sqlite3
 import stat
 import time
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -154,7 +155,7 @@ class Indexer:
         if report.mode == "full":
             self._langs = None
         self._data_version = self.store.data_version()
-        report.skipped = dict(sorted((_count(skipped.values()) if walked else self.store.skip_counts()).items()))
+        report.skipped = dict(sorted((Counter(skipped.values()) if walked else self.store.skip_counts()).items()))
         report.seconds = time.perf_counter() - started
         return report
 
@@ -170,12 +171,14 @@ class Indexer:
         ``skipped`` is None for a told run, which looked at no skipped file (see _told);
         ``relink`` recomputes the structural interface edges (``interfaces.py``)."""
         head = git.head(self.root)
+        if mode == "unchanged" and self._recorded(hashes_only, skipped, config_digest, head, relink):
+            return head
         with self.store.atomic():
             set_mtimes(self.store, hashes_only)
             if skipped is not None:
                 self.store.set_skipped(sorted(skipped.items()))
             self.store.set_meta("indexed_commit", head or "")
-            self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
+            self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))  # last written
             if self.config.dynamic or mode != "unchanged":
                 replace_registry_edges(self.store, self.config.dynamic)
             if relink and replace_structural_edges(self.store):
@@ -184,6 +187,27 @@ class Indexer:
             self.store.set_meta("resolution_config", config_digest)
             self.store.set_meta("build", "done")
         return head
+
+    def _recorded(
+        self,
+        hashes_only: list[tuple[str, int]],
+        skipped: dict[str, str] | None,
+        config_digest: str,
+        head: str | None,
+        relink: bool,
+    ) -> bool:
+        """Whether the graph already records what an unchanged run would write: then the run
+        writes nothing (speed: a warm answer's check took the write lock and a transaction)."""
+        if hashes_only or relink or self.config.dynamic:
+            return False
+        meta = self.store.get_meta
+        recorded = (
+            meta("build") == "done"
+            and meta("indexed_commit") == (head or "")
+            and meta("config") == repr(self._config_key())
+            and meta("resolution_config") == config_digest
+        )
+        return recorded and (skipped is None or self.store.all_skipped() == skipped)
 
     def _walked(self) -> tuple[list[Candidate], dict[str, str], dict[str, tuple[str, int, int]], str]:
         """The repository's files (the walk), skipped ones, the stored states and the digest
@@ -381,13 +405,6 @@ def _report(progress: Progress | None, phase: Phase, done: int, total: int) -> N
     than it shows)."""
     if progress and (done % 50 == 0 or done == total or done == 1):
         progress(phase, done, total)
-
-
-def _count(values: Iterable[str]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for v in values:
-        out[v] = out.get(v, 0) + 1
-    return out
 
 
 def kept_indexer(indexer: Indexer | None, root: str | Path) -> Indexer:

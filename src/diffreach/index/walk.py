@@ -109,9 +109,9 @@ def _verdict(path: str, vendored: set[str], exclude: tuple[str, ...]) -> str:
         return _NOT_SOURCE
     if not _storable(path):
         return "bad-filename"
-    if any(part in vendored for part in path.split("/")[:-1]):
+    if not vendored.isdisjoint(path.split("/")[:-1]):  # a folder on the way is vendored
         return "vendored"
-    if any(fnmatch(path, pattern) for pattern in exclude):
+    if exclude and any(fnmatch(path, pattern) for pattern in exclude):
         return "excluded"
     return ""
 
