@@ -17,6 +17,7 @@ from pathlib import Path
 from diffreach.errors import GitError
 
 _REV_OK = re.compile(r"[A-Za-z0-9_./~^@{}:+-]+")
+_OBJECT_ID = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
 def check_revision(rev: str) -> str:
@@ -50,7 +51,24 @@ def _env() -> dict[str, str]:
 def toplevel(path: str | Path) -> Path | None:
     """The work tree holding ``path``; None outside any repository. A bare repository, or a path
     inside a git directory, has no work tree to index: GitError (the data folder would otherwise
-    be written into git's own directory)."""
+    be written into git's own directory).
+
+    A work tree found is kept for the process while its ``.git`` is there: one command asked
+    five times (a subprocess each, a tenth of a warm answer); "no repository" is asked again."""
+    key = os.path.abspath(path)  # a relative path means another folder after a chdir
+    kept = _TOPLEVELS.get(key)
+    if kept is not None and os.path.lexists(kept / ".git"):
+        return kept
+    found = _toplevel(path)
+    if found is not None:
+        _TOPLEVELS[key] = found
+    return found
+
+
+_TOPLEVELS: dict[str, Path] = {}
+
+
+def _toplevel(path: str | Path) -> Path | None:
     try:
         out = run(path, "rev-parse", "--show-toplevel", check=True)
     except GitError:
@@ -91,19 +109,44 @@ def head(root: str | Path) -> str | None:
 
 def resolve_revision(root: str | Path, rev: str) -> str:
     check_revision(rev)
+    if (str(root), rev) in _COMMITS:
+        return rev
     try:
-        return run(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}").decode().strip()
+        sha = run(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}").decode().strip()
     except GitError as exc:
         raise GitError(f"unknown revision {rev!r}") from exc
+    _COMMITS.add((str(root), sha))
+    return sha
+
+
+# Commit ids git named as commits in this process: a commit stays one, so a full id met again
+# (the merge base, passed on to diff and history) needs no subprocess to be checked.
+_COMMITS: set[tuple[str, str]] = set()
 
 
 def merge_base(root: str | Path, rev: str, other: str = "HEAD") -> str:
-    a = resolve_revision(root, rev)
-    b = resolve_revision(root, other)
+    a, b = _resolve_pair(root, rev, other)
     try:
-        return run(root, "merge-base", a, b).decode().strip()
+        sha = run(root, "merge-base", a, b).decode().strip()
     except GitError:
         return a
+    _COMMITS.add((str(root), sha))
+    return sha
+
+
+def _resolve_pair(root: str | Path, rev: str, other: str) -> tuple[str, str]:
+    """Both revisions as commit ids, in one subprocess; the one unknown named when either is."""
+    check_revision(rev)
+    check_revision(other)
+    try:
+        # Both checked above (no option can pass); "--": names, not paths. It is echoed back.
+        out = run(root, "rev-parse", f"{rev}^{{commit}}", f"{other}^{{commit}}", "--").decode().split()[:-1]
+    except GitError:
+        out = []
+    if len(out) != 2 or not all(_OBJECT_ID.fullmatch(sha) for sha in out):
+        return resolve_revision(root, rev), resolve_revision(root, other)  # says which is unknown
+    _COMMITS.update((str(root), sha) for sha in out)
+    return out[0], out[1]
 
 
 def is_dirty(root: str | Path) -> bool:
@@ -117,24 +160,31 @@ def status(root: str | Path) -> bytes:
     return run(root, "status", "--porcelain", "-z", "--untracked-files=all", check=False)
 
 
-def diff(root: str | Path, base: str | None = None, staged: bool = False, head_rev: str | None = None) -> str:
+def diff(
+    root: str | Path,
+    base: str | None = None,
+    staged: bool = False,
+    head_rev: str | None = None,
+    has_head: bool | None = None,
+) -> str:
     """A unified diff with zero context lines folded in by callers as needed.
 
     No base: working tree against HEAD (staged and unstaged); ``staged``: the
     index against HEAD; ``base``: the working tree against ``base``; with
-    ``head_rev`` too: ``base..head_rev`` (two commits, no working tree).
+    ``head_rev`` too: ``base..head_rev`` (two commits, no working tree). ``has_head``: whether
+    HEAD exists, when the caller has just asked (None: asked here).
     """
     args = ["diff", "--no-color", "--no-ext-diff", "--find-renames", "-U3"]
+    if not staged and not (head(root) is not None if has_head is None else has_head):
+        return ""
     if staged:
         args.append("--cached")
     if base:
         args.append(resolve_revision(root, base))
-    elif not staged and head(root):
+    elif not staged:
         args.append("HEAD")
     if head_rev:
         args.append(resolve_revision(root, head_rev))
-    if not head(root) and not staged:
-        return ""
     return run(root, *args, "--").decode("utf-8", "replace")
 
 

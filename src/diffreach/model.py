@@ -8,6 +8,7 @@ Ids are readable strings: a file's id is its repo-relative path, a symbol's is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -403,3 +404,20 @@ class ImpactResult:
     cochanged: CoChange | None = None  # None: history not consulted
     # The warm-up walked further for this change: how many more distinct changes it will widen (None: off).
     warmup_left: int | None = None
+
+
+class Phase(StrEnum):
+    """The named phases of work long enough to show progress for (``Progress``)."""
+
+    EXTRACTING = "extracting"
+    RESOLVING = "resolving"
+    WRITING = "writing the graph"
+    INTERFACES = "linking interfaces"
+    COUNTING = "counting"
+    TERMS = "building the term index"
+    GRAPH = "loading the graph for ranking"
+
+
+# ``progress(phase, done, total)``: the one way long work reports how far it is; ``total`` 0 when a
+# phase is not counted (it started, and says so). The caller decides whether to show it (a terminal).
+Progress = Callable[[Phase, int, int], None]

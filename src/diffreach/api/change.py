@@ -41,6 +41,7 @@ class ReadChange:
     # side is not on disk or in git), and of any other file as it is now: what call sites are
     # judged with.
     readers: Readers | None = None
+    head: str | None = None  # HEAD when the change was read (None: no commit yet)
 
     def read_lines(self, path: str) -> list[str] | None:
         data = self.read_new(path)
@@ -58,7 +59,8 @@ def read_change(
 ) -> ReadChange:
     """The diff (from git or given), its file diffs, and the changed symbols with their kinds.
     A diff past ``max_diff_bytes`` (0: no limit) is refused before it is parsed."""
-    head_exists = git.head(top) is not None
+    head = git.head(top)
+    head_exists = head is not None
     left, right = _split_range(base)
     old_rev: str | None = git.merge_base(top, left, right or "HEAD") if left else ("HEAD" if head_exists else None)
     if files is not None:
@@ -66,7 +68,11 @@ def read_change(
     given = diff_text is not None
     untracked: tuple[str, ...] = ()
     if diff_text is None:
-        diff_text = git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right) if head_exists else ""
+        diff_text = (
+            git.diff(top, base=old_rev if left else None, staged=staged, head_rev=right, has_head=head_exists)
+            if head_exists
+            else ""
+        )
         if head_exists and right is None and not staged:
             added, untracked = _untracked_as_added(top, store)
             diff_text += added
@@ -79,7 +85,7 @@ def read_change(
         read_old, read_new = _sides_on_disk(file_diffs, read_new)
     changed = changed_symbols(file_diffs, read_old, read_new) if files is None else whole_file_changes(store, files)
     readers = _side_readers(file_diffs, read_old, read_new)
-    return ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked, readers)
+    return ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked, readers, head)
 
 
 def _side_readers(file_diffs: Sequence[FileDiff], read_old: Reader, read_new: Reader) -> Readers:

@@ -10,10 +10,12 @@ from diffreach.index.indexer import Indexer, IndexReport, kept_indexer
 from diffreach.index.indexer import index as build_index
 from diffreach.index.walk import find_root
 from diffreach.index.watch import Update, Watcher, start_watcher
+from diffreach.model import Progress
 
 
-def index(path: str | Path, *, full: bool = False, progress: Callable[[int, int], None] | None = None) -> IndexReport:
-    """Index (or bring up to date) the repository at ``path``; ``progress(done, total)`` as files are read.
+def index(path: str | Path, *, full: bool = False, progress: Progress | None = None) -> IndexReport:
+    """Index (or bring up to date) the repository at ``path``; ``progress(phase, done, total)`` as
+    it goes (``model.Phase``: extracting, resolving, writing, linking interfaces, counting).
     A full run also drops the derived caches beside the graph (rebuilt when next needed)."""
     report = build_index(path, full=full, progress=progress)
     if full:

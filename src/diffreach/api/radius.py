@@ -21,7 +21,7 @@ from diffreach.config import Config, load_config
 from diffreach.errors import PathError
 from diffreach.graph.store import Store
 from diffreach.index.indexer import Indexer, find_root
-from diffreach.model import CoChange, ImpactResult, IndexState
+from diffreach.model import CoChange, ImpactResult, IndexState, Progress
 from diffreach.review.behavior import Judge
 from diffreach.review.changes import unsupported_files
 from diffreach.review.cochange import HistoryCaps, cochanged_files
@@ -45,6 +45,7 @@ def blast_radius(
     history: bool | None = None,
     fresh: bool = False,
     warmup: bool = True,
+    progress: Progress | None = None,
 ) -> ImpactResult:
     """The blast radius of a diff: the working tree against HEAD by default, ``base``
     (a revision, merged-base with HEAD, or an ``A..B`` range), the staged changes, or
@@ -54,7 +55,8 @@ def blast_radius(
     changed together with the changed files, as ``cochanged`` (cochange.py). ``fresh`` (with
     ``update=False``): the caller brought the graph up to date just before (the MCP server,
     which updates under its lock and reads without it). ``warmup=False`` walks the configured
-    hops even during the warm-up (see ``_warmup``)."""
+    hops even during the warm-up (see ``_warmup``). ``progress`` hears of the update's phases
+    (a whole build, the first time: see ``index``)."""
     top = find_root(root)
     if diff_text is None and files is None and not git.is_repo(top):
         # Without git there is no change to read, and indexing a folder of checkouts unasked is costly.
@@ -62,7 +64,7 @@ def blast_radius(
             f"{top} is not a git repository: give a diff (--diff FILE), or index it with 'diffreach index PATH'"
         )
     config = config or load_config(top)
-    updated = _update_index(top, config) if update else fresh
+    updated = _update_index(top, config, progress) if update else fresh
     with open_store(top) as store:
         diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes)
         left = (
@@ -74,7 +76,7 @@ def blast_radius(
             all_callers=all_callers,
         )
         radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting, diff.readers)
-        state = index_state(top, store, updated)
+        state = index_state(top, store, updated, diff.head or "")
         if caps.hops == config.hops:
             left = None  # the warm-up changes nothing here: not worth a word
         wanted = config.history if history is None else history
@@ -117,10 +119,10 @@ def _outside_graph(store: Store, diff: ReadChange) -> str | None:
     return f"the diff touches no file in the graph: {', '.join(paths[:10])}{more}"
 
 
-def _update_index(top: Path, config: Config) -> bool:
+def _update_index(top: Path, config: Config, progress: Progress | None = None) -> bool:
     indexer = Indexer(top, config)
     try:
-        indexer.run(counts=False)  # the blast radius needs a fresh graph, not its figures
+        indexer.run(progress=progress, counts=False)  # the blast radius needs a fresh graph, not its figures
         return True
     finally:
         indexer.close()

@@ -3,17 +3,20 @@ callees, the files relevant to a question, the supported languages."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from diffreach import git
+from diffreach import git, worktree
 from diffreach.config import load_config
 from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
 from diffreach.index.indexer import find_root
 from diffreach.languages import all_languages, language_for
-from diffreach.model import EdgeKind, IndexState, NodeKind
+from diffreach.languages.spec import LanguageSpec
+from diffreach.languages.test_ids import TestName, TestRunner, runner_lines
+from diffreach.model import EdgeKind, IndexState, NodeKind, Progress
 from diffreach.query.question import bound_question
 
 # A ``dynamic`` edge Base.m → Sub.m is not a call: the callers of Base.m reach Sub.m through
@@ -27,10 +30,11 @@ def open_store(root: str | Path) -> Store:
     return Store.open(find_root(root), create=False)
 
 
-def index_state(root: Path, store: Store, updated: bool) -> IndexState:
-    """The graph against HEAD and the working tree: every JSON result carries it (``index``)."""
+def index_state(root: Path, store: Store, updated: bool, head: str | None = None) -> IndexState:
+    """The graph against HEAD and the working tree: every JSON result carries it (``index``).
+    ``head``: HEAD as the caller has just read it (None: read here)."""
     commit = store.get_meta("indexed_commit")
-    head = git.head(root) or ""
+    head = (git.head(root) if head is None else head) or ""
     dirty = git.is_dirty(root) if head else False
     # A watcher that has seen a save it has not indexed yet marks the graph stale too.
     stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
@@ -125,10 +129,13 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
         return {"symbol": source.as_json(), "callees": rows, "index": _state(store)}
 
 
-def query(root: str | Path, text: str, top: int | None = None, debug: bool = False) -> dict[str, object]:
+def query(
+    root: str | Path, text: str, top: int | None = None, debug: bool = False, progress: Progress | None = None
+) -> dict[str, object]:
     """The files most relevant to a plain-language question, with reasons (``query --json`` shape).
 
-    ``top`` defaults to ``query_max_files`` from the configuration.
+    ``top`` defaults to ``query_max_files`` from the configuration; ``progress`` hears of the
+    term index's build (the first query's).
     """
     # Heavy optional dependency: the ranking needs numpy (over 100 ms to import); only this question does.
     from diffreach.query.rank import rank_files
@@ -138,38 +145,73 @@ def query(root: str | Path, text: str, top: int | None = None, debug: bool = Fal
         limit = top if top is not None else config.query_max_files
         # A question is read in one pass, but a pasted 10 MB log still holds the server: cut it.
         bounded, cut = bound_question(text, config.max_question_chars)
-        result = rank_files(store, bounded, top=limit, debug=debug).as_json()
+        result = rank_files(store, bounded, top=limit, debug=debug, progress=progress).as_json()
         if cut:
             result["question_cut"] = {"chars": len(text), "kept": len(bounded)}
         result["index"] = _state(store)
         return result
 
 
-def runner_test_ids(root: str | Path, test_ids: list[str] | tuple[str, ...]) -> list[str]:
-    """The tests to run as the language's runner names them (``test_id_join``; pytest:
-    ``file::Class::test``): the enclosing classes, then the first function, whose nested
-    helpers run with it. Graph ids where the language names no runner form; order kept, deduplicated."""
+def runner_test_ids(root: str | Path, test_ids: list[str] | tuple[str, ...], reached: Iterable[str] = ()) -> list[str]:
+    """The tests to run as each language's runner takes them (``languages/test_ids.py``: pytest
+    ``file::Class::test``, ``go test -run '^(TestA|TestB)$' ./pkg``, JUnit ``pkg.Class#test``,
+    cargo ``module::tests::test``, Jest/Vitest ``file -t '^block test( |$)'``): a function nested in a
+    test runs with that test. ``reached``: the ids of the change's radius (changed and callers),
+    where a titled test block (Jest's) is found by the lines its file calls them at. Graph ids
+    where the language names no runner; order kept, each line once."""
     store = open_store(root)
+    targets = set(reached)
     try:
-        return list(dict.fromkeys(_runner_id(store, sid) for sid in test_ids))
+        packages = {path: package for path, (_, package) in store.file_languages().items()}
+        named: dict[TestRunner, list[TestName]] = {}
+        lines: list[str | TestRunner] = []  # a runner stands where its first test was
+        for sid in test_ids:
+            file = sid.partition("::")[0]
+            spec = language_for(file)
+            if spec is None or spec.test_runner is None:
+                lines.append(sid)
+                continue
+            if spec.test_runner not in named:
+                lines.append(spec.test_runner)
+            found = _test_names(store, spec, sid, packages.get(file, ""), targets)
+            named.setdefault(spec.test_runner, []).extend(found)
+        out = [x for item in lines for x in ([item] if isinstance(item, str) else runner_lines(item, named[item]))]
+        return list(dict.fromkeys(out))
     finally:
         store.close()
 
 
-def _runner_id(store: Store, sid: str) -> str:
+def _test_names(store: Store, spec: LanguageSpec, sid: str, package: str, targets: set[str]) -> list[TestName]:
+    """The test(s) a graph id names: its scopes (classes, and names no node holds: modules) and
+    its first function, with what the runner reads from the file around it (``scopes_at``:
+    Rust's inline modules; for a runner whose tests no function names, the titled blocks around
+    the function, or around the lines where the id reaches the radius)."""
+    runner = spec.test_runner
+    assert runner is not None
     file, _, qual = sid.partition("::")
-    spec = language_for(file)
-    if spec is None or not spec.test_id_join or not qual:
-        return sid
-    parts = qual.split(".")
+    parts = qual.split(".") if qual else []
     syms = store.symbols(f"{file}::{'.'.join(parts[: i + 1])}" for i in range(len(parts)))
-    kept: list[str] = []
-    for i, part in enumerate(parts):
-        kept.append(part)
-        sym = syms.get(f"{file}::{'.'.join(parts[: i + 1])}")
-        if sym is None or sym.kind != NodeKind.CLASS:
-            break  # the first function is the test; what it holds runs with it
-    return f"{file}::{spec.test_id_join.join(kept)}"
+    first = next(
+        (i for i, p in enumerate(parts) if (s := syms.get(f"{file}::{'.'.join(parts[: i + 1])}")) and s.kind in _RUN),
+        None,
+    )
+    source = worktree.read_file(Path(store.root), file) if runner.scopes_at is not None else None
+    if not runner.names_tests:
+        sym = syms.get(sid)
+        at = [sym.start_line] if sym is not None else []
+        at = at or sorted({e.line for e in store.edges_from([sid], CALLER_KINDS) if e.target in targets})
+        found = [runner.scopes_at(spec, source, line) if runner.scopes_at and source else () for line in at]
+        return [TestName(file, package, t[:-1], t[-1]) if t else TestName(file, package, (), "") for t in found] or [
+            TestName(file, package, (), "")
+        ]
+    if first is None:
+        return [TestName(file, package, tuple(parts), "")]
+    sym = syms[f"{file}::{'.'.join(parts[: first + 1])}"]
+    outer = runner.scopes_at(spec, source, sym.start_line) if runner.scopes_at and source else ()
+    return [TestName(file, package, (*outer, *parts[:first]), parts[first].partition("#")[0])]
+
+
+_RUN = (NodeKind.FUNCTION, NodeKind.METHOD)
 
 
 def _state(store: Store) -> dict[str, object]:

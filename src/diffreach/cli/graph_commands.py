@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from diffreach import api, present
-from diffreach.cli.group import emit_json, main, one_root, path_or_root, progress_bar, user_errors
+from diffreach.cli.group import emit_json, main, one_root, path_or_root, shown_progress, user_errors
 from diffreach.config import CALLER_HOPS, MAX_HOPS
 from diffreach.errors import DiffreachError
 
@@ -14,21 +14,19 @@ from diffreach.errors import DiffreachError
 @click.argument("path", required=False, type=click.Path(file_okay=True, dir_okay=True))
 @click.option("--root", type=click.Path(), help="Same as PATH, as the other commands take it.")
 @click.option("--full", is_flag=True, help="Rebuild from scratch instead of updating.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable summary (the files with syntax errors listed).")
+@click.option("-v", "--verbose", is_flag=True, help="List the files that had syntax errors.")
 @user_errors
-def index(path: str, root: str | None, full: bool, as_json: bool) -> None:
+def index(path: str, root: str | None, full: bool, as_json: bool, verbose: bool) -> None:
     """Index PATH (default: the current repository) into .diffreach/graph.db.
 
     Any folder can be indexed by path, git or not; outside git, change commands need --diff."""
-    progress, finish = progress_bar(not as_json)
-    try:
+    with shown_progress(not as_json) as progress:
         report = api.index(one_root(path, root), full=full, progress=progress)
-    finally:
-        finish()
     if as_json:
         emit_json(report.as_json())
     else:
-        click.echo(present.text.render_index(report.as_json()))
+        click.echo(present.text.render_index(report.as_json(), verbose=verbose))
 
 
 @main.command()
@@ -87,7 +85,8 @@ def callees(symbol: str, root: str, as_json: bool) -> None:
 @user_errors
 def query(text: tuple[str, ...], top: int | None, root: str, as_json: bool, debug: bool) -> None:
     """Rank the files most relevant to a plain-language question TEXT, with reasons."""
-    result = api.query(root, " ".join(text), top=top, debug=debug)
+    with shown_progress(not as_json) as progress:
+        result = api.query(root, " ".join(text), top=top, debug=debug, progress=progress)
     emit_json(result) if as_json else click.echo(present.text.render_query(result))
 
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any, TypeVar
 
 import click
 
 from diffreach import __version__, api
+from diffreach.cli.progress import ProgressLine
 from diffreach.errors import DiffreachError, SymbolError
-from diffreach.model import ImpactResult
+from diffreach.model import ImpactResult, Progress
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -63,23 +65,23 @@ def main() -> None:
     and a review context that fits a token budget."""
 
 
-def progress_bar(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
-    if not enabled or not sys.stderr.isatty():
-        return None, lambda: None
-    state: dict[str, Any] = {}
+def _is_terminal() -> bool:
+    return sys.stderr.isatty()
 
-    def update(done: int, total: int) -> None:
-        bar = state.get("bar")
-        if bar is None:
-            bar = state["bar"] = click.progressbar(length=total, label="extracting", file=sys.stderr)
-            bar.__enter__()
-        bar.update(done - bar.pos)
 
-    def finish() -> None:
-        if "bar" in state:
-            state["bar"].__exit__(None, None, None)
-
-    return update, finish
+@contextmanager
+def shown_progress(enabled: bool) -> Iterator[Progress | None]:
+    """The callback to hand to the library for long work (``progress.ProgressLine``: one line on
+    stderr, shown once a phase lasts a second, erased at the end); None, and nothing shown, when
+    not ``enabled`` (``--json``) or stderr is not a terminal."""
+    if not enabled or not _is_terminal():
+        yield None
+        return
+    line = ProgressLine(lambda text: click.echo(text, err=True, nl=False))
+    try:
+        yield line
+    finally:
+        line.close()
 
 
 def one_root(path: str | None, root: str | None) -> str:
@@ -159,18 +161,23 @@ def run_impact(
     judge: str | None = None,
     history: bool | None = None,
     warmup: bool = True,
+    show_progress: bool = True,
 ) -> ImpactResult:
+    """The blast radius through ``api.blast_radius``; ``show_progress``: the graph's update shown
+    on a terminal (a first run indexes the repository: minutes on a large one)."""
     if base and staged:
         raise DiffreachError("--base and --staged cannot be combined")
-    return api.blast_radius(
-        root,
-        base=base,
-        staged=staged,
-        diff_text=read_diff_option(diff_file, root),
-        hops=hops,
-        update=not no_update,
-        all_callers=all_callers,
-        judge=api.command_judge(judge) if judge else None,
-        history=history,
-        warmup=warmup,
-    )
+    with shown_progress(show_progress) as progress:
+        return api.blast_radius(
+            root,
+            base=base,
+            staged=staged,
+            diff_text=read_diff_option(diff_file, root),
+            hops=hops,
+            update=not no_update,
+            all_callers=all_callers,
+            judge=api.command_judge(judge) if judge else None,
+            history=history,
+            warmup=warmup,
+            progress=progress,
+        )

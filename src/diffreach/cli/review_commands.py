@@ -50,6 +50,7 @@ def impact(
             judge,
             history=False if no_history else None,
             warmup=not no_warmup,
+            show_progress=not as_json,
         )
     )
     emit_json(data) if as_json else click.echo(present.text.render_impact(data))
@@ -71,8 +72,11 @@ def tests(
     root: str, base: str | None, staged: bool, diff_file: str | None, no_update: bool, functions: bool, as_json: bool
 ) -> None:
     """The tests that exercise a change, one per line (ready for a test runner)."""
-    result = run_impact(root, base, staged, diff_file, no_update, history=False)
-    runnable = api.runner_test_ids(root, result.radius.tests)
+    result = run_impact(root, base, staged, diff_file, no_update, history=False, show_progress=not as_json)
+    radius = result.radius
+    runnable = api.runner_test_ids(
+        root, radius.tests, [*(c.id for c in radius.changed), *(r.id for r in radius.reached)]
+    )
     if as_json:
         emit_json(
             {
@@ -126,7 +130,14 @@ def context(
     """The review context of a change within a token budget (Markdown or JSON)."""
     api.check_tokenizer(root, tokenizer)  # fail before any work if unavailable
     result = run_impact(
-        root, base, staged, diff_file, no_update, history=False if no_history else None, warmup=not no_warmup
+        root,
+        base,
+        staged,
+        diff_file,
+        no_update,
+        history=False if no_history else None,
+        warmup=not no_warmup,
+        show_progress=not (as_json or fmt == "json"),
     )
     ctx = api.review_context(
         root,
@@ -232,7 +243,8 @@ def review(
     no_warmup: bool,
 ) -> None:
     """A pull-request comment for a change: summary, behaviour-change callers, hop lists, tests, notes."""
-    result = run_impact(root, base, staged, diff_file, no_update, warmup=not no_warmup)
+    quiet = as_json or fmt == "json"
+    result = run_impact(root, base, staged, diff_file, no_update, warmup=not no_warmup, show_progress=not quiet)
     ctx = None if no_context else api.review_context(root, result, budget=budget, origin="cli")
     comment = present.pr_comment
     data = comment.review_data(
@@ -246,4 +258,4 @@ def review(
         present.html.write_page(context_file, ctx.text + "\n")
     if json_file:
         present.html.write_page(json_file, json.dumps(data, indent=2, default=str) + "\n")
-    emit_json(data) if as_json or fmt == "json" else click.echo(comment.render_review(data), nl=False)
+    emit_json(data) if quiet else click.echo(comment.render_review(data), nl=False)

@@ -16,8 +16,6 @@ and as a second check, a worker that finds itself re-parented exits.
 
 from __future__ import annotations
 
-import ctypes
-import multiprocessing
 import os
 import signal
 import sys
@@ -25,18 +23,18 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import fields
 from itertools import islice
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from diffreach.extract.core import ParseLimitExceeded, compile_language, extract_checked
 from diffreach.languages import language_for
-from diffreach.model import Binding, FileExtract, Import, Ref, Symbol
+from diffreach.model import Binding, FileExtract, Import, Phase, Progress, Ref, Symbol
 
-Progress = Callable[[int, int], None]
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 _PARALLEL_MIN_FILES = 64
 _MINIFIED_LINE = 2_000  # a source line longer than this, on average per line, marks generated code
@@ -56,6 +54,9 @@ def _die_with_parent(expected: int) -> None:
     if sys.platform == "linux":
         # The kernel sends SIGKILL to this process when the thread that forked it ends;
         # the pool's owner waits on its results in that thread (``iter_extracts``).
+        # Imported here: only a worker asks the kernel (ctypes is a share of every command's start-up).
+        import ctypes
+
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     else:  # no such signal: a watch thread, since an idle worker waits on a queue for ever
         threading.Thread(target=_watch_parent, daemon=True).start()
@@ -150,16 +151,23 @@ def iter_extracts(
     of them however large the repository (``pool.map`` submits every batch at
     once and would queue the results of a slow consumer)."""
     total = len(paths)
+    if progress:
+        progress(Phase.EXTRACTING, 0, total)  # the phase starts now, not at its first batch's end
     if workers <= 1 or total < _PARALLEL_MIN_FILES:
         for i, p in enumerate(paths, 1):
             yield extract_path(root, p)
             if progress and (i % 50 == 0 or i == total):
-                progress(i, total)
+                progress(Phase.EXTRACTING, i, total)
         return
     # Batches balanced by size keep both cores busy to the end.
     batch = max(8, min(64, total // (workers * 8) or 1))
     batches = iter([paths[i : i + batch] for i in range(0, total, batch)])
     done = 0
+    # Imported here: most runs (every warm answer, a small update) extract in this process, and
+    # multiprocessing with concurrent.futures is over 10 ms of every command's start-up.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
     if method == "fork":  # the default on Linux before Python 3.14 (the first listed is the default)
         # Forked workers inherit what this process compiled: one compile instead of one per worker.
@@ -179,7 +187,7 @@ def iter_extracts(
                 yield _unpack(result) if len(result) > 2 else result
             done += len(results)
             if progress:
-                progress(done, total)
+                progress(Phase.EXTRACTING, done, total)
 
 
 def extract_many(

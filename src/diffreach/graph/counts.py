@@ -21,6 +21,11 @@ def skip_counts(conn: sqlite3.Connection) -> dict[str, int]:
     return dict(conn.execute("SELECT reason, COUNT(*) FROM skipped GROUP BY reason").fetchall())
 
 
+def parse_error_files(conn: sqlite3.Connection) -> list[str]:
+    """The indexed files the parser met syntax errors in (indexed with what it recovered), sorted."""
+    return [row[0] for row in conn.execute("SELECT path FROM files WHERE parse_errors > 0 ORDER BY path")]
+
+
 def graph_counts(conn: sqlite3.Connection, reuse: bool = False) -> dict[str, object]:
     """Figures of the graph; ``reuse`` takes the graph's part from the last count
     (the caller knows nothing was written since), the skipped files afresh."""

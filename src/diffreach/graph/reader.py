@@ -69,6 +69,10 @@ class GraphReader:
             for r in self.conn.execute("SELECT path, reason FROM skipped WHERE path=?", (path,))
         }
 
+    def all_skipped(self) -> dict[str, str]:
+        """Every path the last walk skipped, with its reason."""
+        return dict(self.conn.execute("SELECT path, reason FROM skipped").fetchall())
+
     def indexed(self, paths: Iterable[str]) -> set[str]:
         """Which of these paths are indexed."""
         paths = list(paths)

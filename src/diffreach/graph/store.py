@@ -386,6 +386,10 @@ class Store(GraphReader):
         """How many files the last walk skipped, by reason."""
         return counts.skip_counts(self.conn)
 
+    def parse_error_files(self) -> list[str]:
+        """The indexed files that had syntax errors, sorted."""
+        return counts.parse_error_files(self.conn)
+
     def counts(self, reuse: bool = False) -> dict[str, object]:
         """Figures of the graph; ``reuse`` takes the graph's part from the last count
         (the caller knows nothing was written since), the skipped files afresh."""

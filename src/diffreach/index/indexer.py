@@ -18,6 +18,7 @@ import os
 import sqlite3
 import stat
 import time
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from diffreach import git
 from diffreach.config import Config, load_config
 from diffreach.errors import StoreError
 from diffreach.extract.core import content_hash
-from diffreach.extract.pool import Progress, extract_many, extract_path, iter_extracts
+from diffreach.extract.pool import extract_many, extract_path, iter_extracts
 from diffreach.graph.source import StoreSource
 from diffreach.graph.store import Store, db_path
 from diffreach.graph.term_marks import note_term_index_changes
@@ -38,7 +39,7 @@ from diffreach.index.update import IncrementalUpdate
 from diffreach.index.walk import Candidate, find_root, walk
 from diffreach.languages import extraction_key, language_for, resolution_configs
 from diffreach.languages.spec import ModuleResolver
-from diffreach.model import FileExtract
+from diffreach.model import FileExtract, Phase, Progress
 from diffreach.resolve.resolver import Resolver
 
 _INCREMENTAL_MAX_FILES = 50
@@ -136,19 +137,25 @@ class Indexer:
             and self._definitions_moved
             and any((spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted))
         )
+        if relink and progress:
+            progress(Phase.INTERFACES, 0, 0)
         report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest, relink)
         # Counting distinct edges is half a second on a large graph: a run that wrote
         # nothing reuses the figures of the last run that did.
         # An incremental run moved the cached figures by the delta of the files it rewrote.
         if counts:
             reuse = report.mode == "unchanged" or self._counts_shifted
+            if progress and not reuse:
+                progress(Phase.COUNTING, 0, 0)
             report.counts = self.store.counts(reuse=reuse and not self.config.dynamic)
+            if report.counts.get("parse_errors"):
+                report.parse_error_files = self.store.parse_error_files()
         elif report.mode != "unchanged" and not self._counts_shifted:
             self.store.set_meta("counts", "")  # figures not asked for: the next counted run recounts
         if report.mode == "full":
             self._langs = None
         self._data_version = self.store.data_version()
-        report.skipped = dict(sorted((_count(skipped.values()) if walked else self.store.skip_counts()).items()))
+        report.skipped = dict(sorted((Counter(skipped.values()) if walked else self.store.skip_counts()).items()))
         report.seconds = time.perf_counter() - started
         return report
 
@@ -164,12 +171,14 @@ class Indexer:
         ``skipped`` is None for a told run, which looked at no skipped file (see _told);
         ``relink`` recomputes the structural interface edges (``interfaces.py``)."""
         head = git.head(self.root)
+        if mode == "unchanged" and self._recorded(hashes_only, skipped, config_digest, head, relink):
+            return head
         with self.store.atomic():
             set_mtimes(self.store, hashes_only)
             if skipped is not None:
                 self.store.set_skipped(sorted(skipped.items()))
             self.store.set_meta("indexed_commit", head or "")
-            self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))
+            self.store.set_meta("indexed_at", time.strftime("%Y-%m-%dT%H:%M:%S"))  # last written
             if self.config.dynamic or mode != "unchanged":
                 replace_registry_edges(self.store, self.config.dynamic)
             if relink and replace_structural_edges(self.store):
@@ -178,6 +187,27 @@ class Indexer:
             self.store.set_meta("resolution_config", config_digest)
             self.store.set_meta("build", "done")
         return head
+
+    def _recorded(
+        self,
+        hashes_only: list[tuple[str, int]],
+        skipped: dict[str, str] | None,
+        config_digest: str,
+        head: str | None,
+        relink: bool,
+    ) -> bool:
+        """Whether the graph already records what an unchanged run would write: then the run
+        writes nothing (speed: a warm answer's check took the write lock and a transaction)."""
+        if hashes_only or relink or self.config.dynamic:
+            return False
+        meta = self.store.get_meta
+        recorded = (
+            meta("build") == "done"
+            and meta("indexed_commit") == (head or "")
+            and meta("config") == repr(self._config_key())
+            and meta("resolution_config") == config_digest
+        )
+        return recorded and (skipped is None or self.store.all_skipped() == skipped)
 
     def _walked(self) -> tuple[list[Candidate], dict[str, str], dict[str, tuple[str, int, int]], str]:
         """The repository's files (the walk), skipped ones, the stored states and the digest
@@ -307,11 +337,14 @@ class Indexer:
         # The tables were just cleared and nothing reads them until the end:
         # load without secondary indexes and build those once (see bulk_load).
         with self.store.bulk_load():
-            for path in sorted(extracts):
+            for i, path in enumerate(sorted(extracts), 1):
                 fx = extracts[path]
                 self.store.insert_file(fx, mtimes.get(path, 0))
                 self.store.insert_import_edges(path, resolver.import_edges(path))
                 self.store.insert_resolved(resolver.resolve_file(path, fx.refs))
+                _report(progress, Phase.RESOLVING, i, len(extracts))
+            if progress:
+                progress(Phase.WRITING, 0, 0)  # the tables' indexes are built as the block ends
         return sorted(extracts)
 
     def _load_streamed(
@@ -335,10 +368,12 @@ class Indexer:
                     else:
                         skipped[result[0]] = result[1]
             written.sort()
-            self._resolve_stored(written)
+            self._resolve_stored(written, progress)
+            if progress:
+                progress(Phase.WRITING, 0, 0)  # the edges' indexes are built as the block ends
         return written
 
-    def _resolve_stored(self, paths: list[str]) -> None:
+    def _resolve_stored(self, paths: list[str], progress: Progress | None = None) -> None:
         """Import edges and the pending references of ``paths``, resolved against the store;
         the resolver forgets its per-file memos every ``resolve_chunk_files`` files."""
         source = StoreSource(self.store)
@@ -351,6 +386,7 @@ class Indexer:
             pending = self.store.pending_refs(path)
             resolved = resolver.resolve_file(path, [ref for _, ref in pending])
             self.store.settle_refs(zip((ref_id for ref_id, _ in pending), resolved))
+            _report(progress, Phase.RESOLVING, i + 1, len(paths))
 
 
 def _digest(root: Path, paths: list[str]) -> str:
@@ -364,11 +400,11 @@ def _digest(root: Path, paths: list[str]) -> str:
     return h.hexdigest()
 
 
-def _count(values: Iterable[str]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for v in values:
-        out[v] = out.get(v, 0) + 1
-    return out
+def _report(progress: Progress | None, phase: Phase, done: int, total: int) -> None:
+    """``progress`` at the first file, every 50 and at the end (a call per file would cost more
+    than it shows)."""
+    if progress and (done % 50 == 0 or done == total or done == 1):
+        progress(phase, done, total)
 
 
 def kept_indexer(indexer: Indexer | None, root: str | Path) -> Indexer:

@@ -24,6 +24,7 @@ class IndexReport:
     skipped: dict[str, int] = field(default_factory=dict)
     commit: str | None = None
     changed_files: list[str] = field(default_factory=list)
+    parse_error_files: list[str] = field(default_factory=list)  # with ``counts``: the files behind ``parse_errors``
 
     def as_json(self) -> dict[str, object]:
         counts = self.counts
@@ -42,6 +43,7 @@ class IndexReport:
             "references": refs,
             "skipped": self.skipped,
             "parse_errors": counts.get("parse_errors", 0),
+            "parse_error_files": self.parse_error_files,
             "languages": counts.get("languages", {}),
             "extracted": self.extracted,
             "deleted": self.deleted,

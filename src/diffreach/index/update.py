@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath
 
 from diffreach.config import Config
-from diffreach.extract.pool import Progress, extract_many
+from diffreach.extract.pool import extract_many
 from diffreach.graph.source import StoreSource
 from diffreach.graph.store import Store
 from diffreach.graph.update_queries import (
@@ -49,7 +49,20 @@ from diffreach.graph.update_queries import (
 from diffreach.index.report import IndexReport
 from diffreach.languages import language_for
 from diffreach.languages.spec import RETURNS, ModuleResolver
-from diffreach.model import VALUE_MARK, Binding, Edge, FileExtract, Import, NodeKind, Ref, RefKind, ResolvedRef, Symbol
+from diffreach.model import (
+    VALUE_MARK,
+    Binding,
+    Edge,
+    FileExtract,
+    Import,
+    NodeKind,
+    Phase,
+    Progress,
+    Ref,
+    RefKind,
+    ResolvedRef,
+    Symbol,
+)
 from diffreach.resolve.resolver import Resolver
 
 
@@ -120,6 +133,8 @@ class IncrementalUpdate:
             # them again: resolution reads no line numbers (it was most of a 1-file update).
             kept = {} if changes or file_set_changed else self._kept_outcomes(extracts)
             self._rewrite(touched, extracts, mtimes)
+            if progress:
+                progress(Phase.RESOLVING, 0, 0)
             source = self._source(extracts, gone)
             resolver = Resolver(source, self.modules)
             for path in sorted(extracts):

@@ -23,6 +23,7 @@ import tree_sitter_go
 
 from .signatures import BindingRules, SpreadRule
 from .spec import LanguageSpec, RepoFiles, parameter_list
+from .test_ids import GO_TEST
 
 _MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"/][^\s"]*)"?\s*$', re.MULTILINE)
 _MAJOR_VERSION = re.compile(r"^v\d+$")
@@ -256,6 +257,7 @@ SPEC = LanguageSpec(
     query_file="go.scm",
     resolver=GoModules,
     test_globs=("*_test.go",),
+    test_runner=GO_TEST,
     package_scope=True,
     builtins=_BUILTINS,
     builtin_methods=_BUILTIN_METHODS,

@@ -20,6 +20,7 @@ import tree_sitter_java
 
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles
+from .test_ids import JUNIT
 
 
 class JavaPackages:
@@ -166,6 +167,7 @@ SPEC = LanguageSpec(
     query_file="java.scm",
     resolver=JavaPackages,
     test_globs=("src/test/*", "test/*", "tests/*", "*Test.java", "*Tests.java", "*TestCase.java", "*IT.java"),
+    test_runner=JUNIT,
     self_names=frozenset({"this"}),
     super_names=frozenset({"super"}),
     constructor_is_class_name=True,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import tree_sitter_javascript
 
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .js_tests import JEST
 from .signatures import BindingRules
 from .spec import LanguageSpec
 
@@ -318,6 +319,7 @@ SPEC = LanguageSpec(
     query_file="ecmascript.scm+javascript.scm+jsx.scm",
     resolver=JsModules,
     test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
+    test_runner=JEST,
     self_names=frozenset({"this"}),
     super_names=frozenset({"super"}),
     constructor_names=("constructor",),

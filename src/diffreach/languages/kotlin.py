@@ -14,6 +14,7 @@ import tree_sitter_kotlin
 from .jvm_imports import PackageFiles, dotted_imports
 from .signatures import BindingRules, SpreadRule
 from .spec import LanguageSpec
+from .test_ids import JUNIT
 
 SPEC = LanguageSpec(
     name="kotlin",
@@ -22,6 +23,7 @@ SPEC = LanguageSpec(
     query_file="kotlin.scm",
     resolver=PackageFiles,
     test_globs=("*Test.kt", "*Tests.kt", "src/test/*", "test/*", "src/androidTest/*"),
+    test_runner=JUNIT,
     self_names=frozenset({"this"}),
     super_names=frozenset({"super"}),
     # Calls capture no argument list (trailing lambdas, named arguments): every member, marked.

@@ -12,6 +12,7 @@ import tree_sitter_python
 
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles
+from .test_ids import PYTEST
 
 _SOURCE_EXTENSIONS = (".py", ".pyi")
 
@@ -127,7 +128,7 @@ SPEC = LanguageSpec(
     query_file="python.scm",
     resolver=PythonModules,
     test_globs=("test_*.py", "*_test.py", "tests/*", "test/*", "conftest.py", "testing/*", "testsuite/*"),
-    test_id_join="::",
+    test_runner=PYTEST,
     self_names=frozenset({"self", "cls"}),
     super_names=frozenset({"super()"}),
     constructor_names=("__init__", "__new__"),

@@ -16,9 +16,12 @@ import re
 from pathlib import PurePosixPath
 
 import tree_sitter_rust
+from tree_sitter import Language, Node
 
+from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles
+from .test_ids import TestRunner
 
 _ROOT_FILES = ("lib.rs", "main.rs")
 _PACKAGE_NAME = re.compile(r'^\s*\[package\][^\[]*?^\s*name\s*=\s*"([^"]+)"', re.M | re.S)
@@ -140,6 +143,43 @@ def _split_top(text: str) -> list[str]:
             start = i + 1
     parts.append(text[start:])
     return [p for p in parts if p]
+
+
+def cargo_test_prefix(path: str) -> str:
+    """What ``cargo test`` is given before a test's path in its module: the file's module path
+    under its crate's ``src`` (``src/a/b.rs`` and ``src/a/b/mod.rs``: ``a::b::``; the crate
+    root: nothing), or ``--test NAME`` for an integration test (``tests/NAME.rs``,
+    ``tests/NAME/main.rs``), a crate of its own whose tests sit at its top."""
+    parts = PurePosixPath(path).parts
+    if "tests" in parts[:-1]:
+        i = len(parts) - 1 - parts[::-1].index("tests")
+        rest = parts[i + 1 :]
+        if rest and (len(rest) == 1 or rest[-1] == "main.rs") and "src" not in parts[i:]:
+            return f"--test {PurePosixPath(rest[0]).stem} "
+    if "src" not in parts:
+        return ""
+    i = len(parts) - 1 - parts[::-1].index("src")
+    module = [*parts[i + 1 : -1], PurePosixPath(parts[-1]).stem]
+    if module[-1] in ("mod", *(PurePosixPath(name).stem for name in _ROOT_FILES)):
+        module.pop()
+    return "".join(f"{m}::" for m in module)
+
+
+def inline_modules(spec: LanguageSpec, source: bytes, line: int) -> tuple[str, ...]:
+    """The inline modules (``mod tests { … }``) around ``line`` (1-based), outermost first: part
+    of a test's path for cargo, absent from the graph's ids (a module is no node)."""
+    try:
+        tree = budgeted_parse(Language(spec.grammar()), source, parse_budget(len(source)), PARSE_CPU_SECONDS)
+    except ValueError:  # past the parse budget
+        return ()
+    node: Node | None = tree.root_node.descendant_for_point_range((line - 1, 0), (line - 1, 0))
+    names: list[str] = []
+    while node is not None:
+        name = node.child_by_field_name("name") if node.type == "mod_item" else None
+        if name is not None and name.text is not None:
+            names.append(name.text.decode("utf-8", "replace"))
+        node = node.parent
+    return tuple(reversed(names))
 
 
 SPEC = LanguageSpec(
@@ -273,4 +313,8 @@ SPEC = LanguageSpec(
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
     binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True),
+    # cargo test takes a filter matched against each test's path: module::tests::name.
+    test_runner=TestRunner(
+        line="{prefix}{name}", whole="{prefix}", join="::", prefix=cargo_test_prefix, scopes_at=inline_modules
+    ),
 )

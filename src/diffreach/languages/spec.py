@@ -76,6 +76,7 @@ from pathlib import PurePosixPath
 from typing import Final, Protocol
 
 from .signatures import BindingRules
+from .test_ids import TestRunner
 
 # The binding name of a function's declared return type (``@binding.returns``): no
 # identifier of any language is spelled so.
@@ -293,9 +294,6 @@ class LanguageSpec:
     # How a call binds to a definition (``signatures.BindingRules``, each rule from the
     # language's definition); None: calls are not bound (no binding query either).
     binding_rules: BindingRules | None = None
-    # How the language's test runner names a test inside classes (pytest: "::" for
-    # file::Class::test); "" when no runner form is known and the graph's id is printed.
-    test_id_join: str = ""
     # An entry of a literal table is read as a member too (JavaScript's ``T.x()`` of
     # ``const T = {x: f}``), not only with a literal key (resolve/values.py).
     value_members: bool = False
@@ -316,6 +314,10 @@ class LanguageSpec:
     # The method a call of an instance runs (Python's ``__call__``): ``a()`` of a value whose
     # type is known binds to it, never to a function found by the name ``a``.
     call_method: str = ""
+    # How the language's test runner is told which tests to run (``test_ids.py``: pytest node
+    # ids, go test -run patterns, JUnit Class#method, cargo test paths, Jest/Vitest files);
+    # None: the graph's id is printed.
+    test_runner: TestRunner | None = None
 
     @cached_property
     def query_source(self) -> str:

@@ -8,7 +8,8 @@ from typing import Any
 from diffreach import api
 
 
-def render_index(data: dict[str, Any]) -> str:
+def render_index(data: dict[str, Any], verbose: bool = False) -> str:
+    """An index run's summary; ``verbose`` lists the files that had syntax errors."""
     symbols = data["symbols"]
     edges = data["edges"]
     refs = data["references"]
@@ -30,7 +31,13 @@ def render_index(data: dict[str, Any]) -> str:
     if data["skipped"]:
         lines.append("  skipped    " + ", ".join(f"{k} {v}" for k, v in data["skipped"].items()))
     if data["parse_errors"]:
-        lines.append(f"  {data['parse_errors']} files had syntax errors (indexed what the parser recovered)")
+        n = data["parse_errors"]
+        listed = data.get("parse_error_files", [])
+        hint = "" if verbose or not listed else "; -v lists them"
+        lines.append(
+            f"  {n} {'file' if n == 1 else 'files'} had syntax errors (indexed what the parser recovered{hint})"
+        )
+        lines.extend(f"    {path}" for path in (listed if verbose else ()))
     return "\n".join(lines)
 
 

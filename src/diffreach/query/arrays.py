@@ -23,7 +23,7 @@ import numpy as np
 
 from diffreach.graph import terms as tables
 from diffreach.graph.store import Store, db_path
-from diffreach.model import EdgeKind
+from diffreach.model import EdgeKind, Phase, Progress
 from diffreach.query.term_index import TERM_INDEX_VERSION
 
 EDGE_KINDS: dict[str, int] = {
@@ -77,9 +77,10 @@ def _cache_key(store: Store) -> str:
     return f"graph4:{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}:{store.node_count()}"
 
 
-def load_graph(store: Store) -> Graph:
+def load_graph(store: Store, progress: Progress | None = None) -> Graph:
     """The graph arrays of ``store``: from this process's memory, else the cache file beside the
-    database, else one pass over the nodes and edges tables (then written to the cache file)."""
+    database, else one pass over the nodes and edges tables (then written to the cache file;
+    ``progress`` told, seconds on a large graph)."""
     key = _cache_key(store)
     cached = _GRAPHS.get(store.root)
     if cached and cached[0] == key:
@@ -87,6 +88,8 @@ def load_graph(store: Store) -> Graph:
     path = db_path(store.root).parent / _CACHE_NAME
     graph = _read_cache(path, key)
     if graph is None:
+        if progress:
+            progress(Phase.GRAPH, 0, 0)
         graph = _graph_from_store(store)
         _write_cache(path, key, graph)
     _GRAPHS[store.root] = (key, graph)

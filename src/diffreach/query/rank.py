@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from diffreach.graph.store import Store
-from diffreach.model import EdgeKind
+from diffreach.model import EdgeKind, Progress
 from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
 from diffreach.query.named import file_priors, files_named, thin_replicas
@@ -158,13 +158,19 @@ class QueryResult:
 
 
 def rank_files(
-    store: Store, text: str, top: int = 5, params: RankParams | None = None, debug: bool = False
+    store: Store,
+    text: str,
+    top: int = 5,
+    params: RankParams | None = None,
+    debug: bool = False,
+    progress: Progress | None = None,
 ) -> QueryResult:
-    """The ``top`` files of the indexed repository most relevant to ``text``, with reasons."""
+    """The ``top`` files of the indexed repository most relevant to ``text``, with reasons
+    (``progress``: the term index's and the graph arrays' builds, when this query is the first)."""
     params = params or RankParams()
     started = time.perf_counter()
-    update_term_index(store, (), ())  # builds the index once for a database written before it existed
-    graph = load_graph(store)
+    update_term_index(store, (), (), progress=progress)  # the first query builds the index
+    graph = load_graph(store, progress)
     loaded = time.perf_counter()
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)

@@ -24,6 +24,7 @@ from diffreach.graph import terms as tables
 from diffreach.graph.store import Store
 from diffreach.graph.term_marks import TERM_INDEX_VERSION, note_term_index_changes
 from diffreach.graph.terms import Posting, TermDoc, TermNode
+from diffreach.model import Phase, Progress
 from diffreach.query import terms as T
 
 # Field weights of a node's document: what a symbol is called says more than prose about it.
@@ -64,7 +65,12 @@ _TERM_BATCH = 50_000  # postings written at a time: a whole index is built in bo
 
 
 def update_term_index(
-    store: Store, changed: Iterable[str], deleted: Iterable[str], full: bool = False, defer: bool = False
+    store: Store,
+    changed: Iterable[str],
+    deleted: Iterable[str],
+    full: bool = False,
+    defer: bool = False,
+    progress: Progress | None = None,
 ) -> int:
     """Replace the terms of ``changed``/``deleted`` files (all files when ``full`` or the index is stale).
 
@@ -85,11 +91,15 @@ def update_term_index(
     # Written only when the write lock is free now: while another run writes (a long full build),
     # the query reads the terms as they stand and a later query brings them up to date.
     files: set[str] = set()
-    store.write_if_free(lambda: files.update(_rewrite_terms(store, paths, full or not current, current)))
+    whole = full or not current
+    report = progress if whole else None  # a few files' terms are written in no time
+    store.write_if_free(lambda: files.update(_rewrite_terms(store, paths, whole, current, report)))
     return len(files)
 
 
-def _rewrite_terms(store: Store, paths: list[str], full: bool, current: bool) -> set[str]:
+def _rewrite_terms(
+    store: Store, paths: list[str], full: bool, current: bool, progress: Progress | None = None
+) -> set[str]:
     """Inside a transaction: the terms of ``paths`` (of every node when ``full``) written again."""
     if not current:
         # Only a database without a current term index can lack its tables (or have them in an
@@ -100,7 +110,8 @@ def _rewrite_terms(store: Store, paths: list[str], full: bool, current: bool) ->
     # before the node cursor opens: DDL waits for no open statement).
     with store.bulk_load(("term_postings", "term_docs")) if full else nullcontext():
         tables.delete_terms(store.conn, None if full else paths)
-        files = _write_terms(store.conn, tables.nodes_to_term(store.conn, None if full else paths))
+        total = store.file_count() if progress else 0
+        files = _write_terms(store.conn, tables.nodes_to_term(store.conn, None if full else paths), progress, total)
         store.set_meta("term_index", TERM_INDEX_VERSION)
         store.set_meta("term_dirty", "")
         # Any change of files may change edges too: the cached graph arrays are keyed on this.
@@ -108,8 +119,11 @@ def _rewrite_terms(store: Store, paths: list[str], full: bool, current: bool) ->
     return files
 
 
-def _write_terms(conn: sqlite3.Connection, nodes: Iterable[TermNode]) -> set[str]:
-    """Each node's document and postings, written every ``_TERM_BATCH`` postings; the files seen."""
+def _write_terms(
+    conn: sqlite3.Connection, nodes: Iterable[TermNode], progress: Progress | None = None, total: int = 0
+) -> set[str]:
+    """Each node's document and postings, written every ``_TERM_BATCH`` postings; the files seen
+    (``progress`` told at each batch and at the end)."""
     files: set[str] = set()
     postings: list[Posting] = []
     docs: list[TermDoc] = []
@@ -128,7 +142,11 @@ def _write_terms(conn: sqlite3.Connection, nodes: Iterable[TermNode]) -> set[str
         if len(postings) >= _TERM_BATCH:
             tables.insert_terms(conn, docs, postings)
             docs, postings = [], []
+            if progress:
+                progress(Phase.TERMS, len(files), max(total, len(files)))
     tables.insert_terms(conn, docs, postings)
+    if progress:
+        progress(Phase.TERMS, len(files), max(total, len(files)))
     return files
 
 

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Latency of a warm answer: what a person waits for once the graph is fresh.
+
+Builds (or takes) a git repository, indexes it once, then times N runs of each
+command in a process of its own, wall and CPU milliseconds (``os.wait4`` gives
+the rusage of the child and its descendants): ``diffreach --help`` (the floor:
+interpreter and command-line start-up), ``impact --json --base HEAD~1`` and
+``context --format json --base HEAD~1`` (each brings the graph up to date
+first: the freshness check is part of the answer), and ``query`` (its term
+index built by one query before the runs). Medians, with the minimum and
+maximum. The default repository is a slice of the Django sdist of about 1,000
+files (the ``django`` package and the first test folders), copied to a
+temporary folder and committed twice, the second commit editing one function
+body, so that ``HEAD~1`` is a one-file change; ``--query-repo`` (default: the
+whole Django sdist, ~6,900 files of which ~2,900 are indexed) is where
+``query`` is timed.
+
+    python bench/warm_latency.py [--django PATH] [--repo PATH] [--query-repo PATH|none] [--runs N] [--bin DIR ...]
+
+``--bin``: the folder holding a ``diffreach`` to time; given twice (a before and an after), the
+two take turns run by run, on one repository indexed by the first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DJANGO = Path("/work/repos/dl/django-5.2.19")
+SLICE_FILES = 1_000
+EDIT_FILE = "django/utils/text.py"
+QUESTION = "how are cookies signed and checked when a session is saved"
+_GIT_ENV = {
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@example.com",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.com",
+}
+
+
+def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one run of ``cmd`` (children included); fails on a non-zero exit."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - started
+    assert proc.stderr is not None
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {err}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env={**os.environ, **_GIT_ENV})
+
+
+def django_slice(django: Path, dest: Path, files: int) -> Path:
+    """The ``django`` package and then test folders in name order, up to ``files`` source files."""
+    chosen = sorted(p for p in (django / "django").rglob("*") if p.is_file() and p.suffix in (".py", ".js"))
+    for folder in sorted(p for p in (django / "tests").iterdir() if p.is_dir()):
+        if len(chosen) >= files:
+            break
+        chosen += sorted(p for p in folder.rglob("*.py") if p.is_file())
+    for src in chosen:
+        target = dest / src.relative_to(django)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, target)
+    return dest
+
+
+def committed_twice(root: Path) -> Path:
+    """``root`` as a git repository of two commits, the second a one-line edit of ``capfirst``
+    (called from a dozen files of the slice)."""
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "initial")
+    path = root / EDIT_FILE
+    text = path.read_text()
+    path.write_text(text.replace("return x[0].upper() + x[1:]", "return x[:1].upper() + x[1:]", 1))
+    _git(root, "commit", "-q", "-am", "edit capfirst")
+    return root
+
+
+def indexed_files(exe: str, root: Path) -> int:
+    out = subprocess.run([exe, "index", "--json"], cwd=root, check=True, capture_output=True, text=True).stdout
+    return int(json.loads(out)["files"])
+
+
+def report(name: str, runs: list[tuple[float, float]]) -> None:
+    walls = [w * 1000 for w, _ in runs]
+    cpus = [c * 1000 for _, c in runs]
+    print(
+        f"  {name:<52} wall median {statistics.median(walls):5.0f} ms (min {min(walls):4.0f}, max {max(walls):5.0f})"
+        f"   CPU median {statistics.median(cpus):4.0f} ms (min {min(cpus):4.0f})"
+    )
+
+
+def bench(exes: list[str], root: Path, commands: dict[str, list[str]], runs: int, pycache: Path) -> None:
+    """Each command run once untimed by each build (the page cache, the compiled modules, a
+    first query's term index), then ``runs`` times, the builds taking turns so that the load
+    of a shared machine weighs on each alike. Modules are compiled once into ``pycache`` and
+    read from there, as an installed package's are (PYTHONDONTWRITEBYTECODE would compile every
+    module on every run, and writing beside an editable install's sources is not the bench's to do)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    for name, args in commands.items():
+        times: dict[str, list[tuple[float, float]]] = {exe: [] for exe in exes}
+        for exe in exes:
+            timed([exe, *args], root, env)
+        for _ in range(runs):
+            for exe in exes:
+                times[exe].append(timed([exe, *args], root, env))
+        for exe in exes:
+            report(f"{name}{f'  [{_short(exe)}]' if len(exes) > 1 else ''}", times[exe])
+
+
+def _short(exe: str) -> str:
+    """A build's name in the report: the folder above its virtual environment."""
+    parts = Path(exe).parts
+    return parts[-4] if len(parts) >= 4 else exe
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--django", type=Path, default=DJANGO, help="An unpacked Django sdist.")
+    ap.add_argument("--repo", type=Path, help="A git repository of at least two commits (copied first).")
+    ap.add_argument("--query-repo", default="", help="Where query is timed: a repository, or 'none' (default: Django).")
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument(
+        "--bin",
+        type=Path,
+        action="append",
+        help="Folder of a diffreach to time (default: this one's); give two to compare, the first indexes.",
+    )
+    args = ap.parse_args()
+    exes = [str(b / "diffreach") for b in (args.bin or [Path(sys.executable).parent])]
+    with tempfile.TemporaryDirectory(prefix="warm-latency-") as tmp:
+        pycache = Path(tmp) / "pycache"
+        if args.repo:
+            root = Path(shutil.copytree(args.repo, Path(tmp) / "repo", symlinks=True))
+        else:
+            root = committed_twice(django_slice(args.django, Path(tmp) / "slice", SLICE_FILES))
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.runs} runs each")
+        print(f"{indexed_files(exes[0], root)} files indexed in {root.name}")
+        review = ["--base", "HEAD~1"]
+        commands = {
+            "--help (the floor)": ["--help"],
+            "impact --json --base HEAD~1": ["impact", "--json", *review],
+            "context --format json --base HEAD~1": ["context", "--format", "json", *review],
+        }
+        bench(exes, root, commands, args.runs, pycache)
+        if args.query_repo != "none":
+            source = Path(args.query_repo) if args.query_repo else args.django
+            qroot = Path(
+                shutil.copytree(source, Path(tmp) / "query", symlinks=True, ignore=shutil.ignore_patterns(".diffreach"))
+            )
+            if not (qroot / ".git").exists():
+                _git(qroot, "init", "-q", "-b", "main")
+                _git(qroot, "add", "-A")
+                _git(qroot, "commit", "-q", "-m", "initial")
+            files = sum(1 for p in qroot.rglob("*") if p.is_file() and ".git" not in p.parts)
+            print(f"query: {indexed_files(exes[0], qroot)} files indexed of {files} in {source.name}")
+            bench(exes, qroot, {"query --json": ["query", "--json", QUESTION]}, args.runs, pycache)
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+
+
+if __name__ == "__main__":
+    main()

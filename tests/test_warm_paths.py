@@ -1,0 +1,133 @@
+"""What a warm answer no longer pays for: call sites matched on the caller's lines only (the same
+sites as the whole file's), git asked once for what does not change within a command, and no
+process pool or ignore-rule library imported by a command that does not use them. (Speed itself
+is measured by bench/warm_latency.py, never by a test.)"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from diffreach import api, git
+from diffreach.errors import GitError
+from diffreach.languages import language_for
+from diffreach.languages.binding import calls_in
+
+Make = Callable[..., Path]
+
+CALLERS = """\
+from lib import target
+
+
+def one():
+    target(1,
+           b=2)
+    return target
+
+
+class Box:
+    def two(self, xs):
+        handlers = {"t": target}
+        return [target(x) for x in xs] + [
+            target(
+                *xs,
+            )
+        ]
+
+
+def three():
+    def inner():
+        return target(**{"b": 3})
+
+    return inner
+"""
+
+
+def test_call_sites_on_a_callers_lines_are_those_of_the_whole_file() -> None:
+    spec = language_for("callers.py")
+    assert spec is not None
+    source = CALLERS.encode()
+    lines = CALLERS.count("\n")
+    whole = calls_in(spec, source, 1, lines, "target")
+    assert len(whole) == 6  # four calls, two values
+    for first, last in [(4, 7), (10, 17), (11, 11), (14, 16), (20, 24), (21, 22), (1, 3), (15, 15)]:
+        expected = [site for site in whole if first <= site.start_line <= last]
+        assert calls_in(spec, source, first, last, "target") == expected, (first, last)
+
+
+@pytest.fixture
+def git_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, ...]]:
+    calls: Counter[tuple[str, ...]] = Counter()
+    run = git.run
+
+    def counted(root: str | Path, *args: str, **kwargs: object) -> bytes:
+        calls[args[:2] if args[0] != "rev-parse" else args] += 1
+        return run(root, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(git, "run", counted)
+    return calls
+
+
+def test_a_warm_impact_asks_git_each_thing_once(make_repo: Make, git_calls: Counter[tuple[str, ...]]) -> None:
+    root = make_repo({"app/core.py": "def parse(t):\n    return t\n", "app/api.py": "from app.core import parse\n"})
+    (root / "app/core.py").write_text("def parse(t):\n    return t.strip()\n")
+    git.run(root, "commit", "-qam", "strip")
+    api.blast_radius(root, base="HEAD~1")
+    git_calls.clear()
+    result = api.blast_radius(root, base="HEAD~1")
+    assert [c.id for c in result.radius.changed] == ["app/core.py::parse"]
+    assert git_calls[("rev-parse", "--show-toplevel")] == 0  # found by the first command
+    verified = {args: n for args, n in git_calls.items() if args[0] == "rev-parse" and "--verify" in args}
+    assert all(n == 1 or "HEAD^{commit}" in args for args, n in verified.items()), verified
+    # HEAD: once by the graph's update (what it reflects), once by the change (what the answer says).
+    assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 2
+    assert git_calls[("diff", "--no-color")] == 1
+
+
+def test_a_work_tree_is_forgotten_when_its_git_folder_goes(make_repo: Make) -> None:
+    root = make_repo({"a.py": "x = 1\n"})
+    assert git.toplevel(root) == root
+    assert git.toplevel(root) == root
+    shutil.rmtree(root / ".git")
+    assert git.toplevel(root) is None
+
+
+def test_a_merge_base_of_an_unknown_revision_names_it(make_repo: Make) -> None:
+    root = make_repo({"a.py": "x = 1\n"})
+    head = git.head(root)
+    assert git.merge_base(root, "HEAD") == head
+    with pytest.raises(GitError, match="unknown revision 'nope'"):
+        git.merge_base(root, "nope")
+    with pytest.raises(GitError, match="unknown revision 'other'"):
+        git.merge_base(root, "HEAD", "other")
+    with pytest.raises(GitError, match="not a plain revision"):
+        git.merge_base(root, "HEAD", "--output=x")
+
+
+def test_a_command_imports_no_process_pool_and_no_ignore_rules() -> None:
+    heavy = ("multiprocessing", "concurrent.futures", "ctypes", "pathspec")
+    probe = f"import sys, diffreach.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_an_unchanged_check_writes_nothing(make_repo: Make) -> None:
+    root = make_repo({"app/core.py": "def parse(t):\n    return t\n"})
+    api.index(root)
+    watcher = api.open_store(root)
+    try:
+        before = watcher.data_version()
+        assert api.index(root).mode == "unchanged"
+        api.blast_radius(root, warmup=False)  # the warm-up counts a change it has not seen (a write)
+        assert watcher.data_version() == before  # no other connection committed anything
+        git.run(root, "commit", "-q", "--allow-empty", "-m", "HEAD moves")
+        api.index(root)
+        assert watcher.data_version() != before  # the graph now reflects the new HEAD
+    finally:
+        watcher.close()
