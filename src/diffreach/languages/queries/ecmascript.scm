@@ -116,9 +116,14 @@
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
 ; ---------------------------------------------------------------------------
-; Functions used as values: arguments, dispatch tables, handlers, decorators.
-(arguments (identifier) @name) @reference.value
-(arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+; Functions used as values: arguments, dispatch tables, handlers, decorators. An argument
+; names its @callee (extract/arguments.py).
+(call_expression function: (_) @callee arguments: (arguments (identifier) @name @argument) @reference.value)
+(call_expression function: (_) @callee arguments: (arguments
+  (member_expression object: (_) @receiver property: (property_identifier) @name) @argument) @reference.value)
+(new_expression constructor: (_) @callee arguments: (arguments (identifier) @name @argument) @reference.value)
+(new_expression constructor: (_) @callee arguments: (arguments
+  (member_expression object: (_) @receiver property: (property_identifier) @name) @argument) @reference.value)
 (pair value: (identifier) @name) @reference.value
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
 (object (shorthand_property_identifier) @name @reference.value)

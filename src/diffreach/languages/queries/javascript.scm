@@ -30,6 +30,7 @@
   (#eq? @_module "module") (#eq? @_exports "exports")
   (#set! import.module "") (#set! import.alias "default"))
 
-; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py).
-(formal_parameters (identifier) @binding.name) @binding
-(formal_parameters (assignment_pattern left: (identifier) @binding.name)) @binding
+; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py);
+; @binding.parameter (the entry in the list) tells which parameters a function calls.
+(formal_parameters (identifier) @binding.name @binding.parameter) @binding
+(formal_parameters (assignment_pattern left: (identifier) @binding.name) @binding.parameter) @binding

@@ -27,20 +27,35 @@
 ((call function: (call function: (identifier) @name) arguments: (argument_list)? @arguments) @reference.call
   (#set! suffix "()"))
 
-; Functions and classes used as values: decorators, arguments, dispatch tables.
+; Functions and classes used as values: decorators, arguments, dispatch tables. An argument
+; names its @callee and, passed by keyword, its @keyword (extract/arguments.py).
 (decorator (identifier) @name) @reference.value
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
-(call arguments: (argument_list (identifier) @name) @reference.value)
-(call arguments: (argument_list
-  (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value)
+(call function: (_) @callee arguments: (argument_list (identifier) @name @argument) @reference.value)
+(call function: (_) @callee arguments: (argument_list
+  (attribute object: (_) @receiver attribute: (identifier) @name) @argument) @reference.value)
+; A decorator is also a call, made where the definition it decorates is made, of that definition.
+(decorated_definition
+  (decorator (identifier) @name) @reference.call
+  definition: (_ name: (identifier) @decorated))
+(decorated_definition
+  (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+  definition: (_ name: (identifier) @decorated))
 
 ; getattr(obj, "name") is a call of obj.name.
 ((call
   function: (identifier) @_getattr
   arguments: (argument_list . (_) @receiver . (string (string_content) @name))) @reference.call
   (#eq? @_getattr "getattr"))
-(keyword_argument value: (identifier) @name) @reference.value
-(keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
+(call function: (_) @callee arguments: (argument_list
+  (keyword_argument name: (identifier) @keyword value: (identifier) @name @argument) @reference.value))
+(call function: (_) @callee arguments: (argument_list
+  (keyword_argument
+    name: (identifier) @keyword
+    value: (attribute object: (_) @receiver attribute: (identifier) @name) @argument) @reference.value))
+(class_definition superclasses: (argument_list (keyword_argument value: (identifier) @name) @reference.value))
+(class_definition superclasses: (argument_list
+  (keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value))
 (pair value: (identifier) @name) @reference.value
 (pair value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
 (list (identifier) @name) @reference.value
@@ -71,8 +86,9 @@
 ; Every return statement (what it returns, if anything): a return type inferred where all agree.
 ((return_statement (_)? @binding.returned) @binding (#set! binding.inferred ""))
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
-(typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
-(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
+; A parameter (@binding.parameter: its entry in the list) also tells which parameters a function calls.
+(typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding @binding.parameter
+(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding @binding.parameter
 
 ; Function values (resolve/values.py): a name bound to a function, a method, a lambda calling
 ; one, a functools.partial of one; the entries of a literal table; what a function returns.
@@ -102,8 +118,8 @@
   right: [(identifier) (attribute)] @binding.function) @binding
 (assignment left: (identifier) @binding.name) @binding
 (for_statement left: (identifier) @binding.name) @binding
-(parameters (identifier) @binding.name) @binding
-(parameters (default_parameter name: (identifier) @binding.name)) @binding
+(parameters (identifier) @binding.name @binding.parameter) @binding
+(parameters (default_parameter name: (identifier) @binding.name) @binding.parameter) @binding
 ((return_statement [(identifier) (attribute)] @binding.function) @binding (#set! binding.name "()"))
 ((return_statement) @binding (#set! binding.name "()"))
 

@@ -91,6 +91,7 @@
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
   (#set! binding.prefix "this."))
 
-; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py).
-(required_parameter pattern: (identifier) @binding.name) @binding
-(optional_parameter pattern: (identifier) @binding.name) @binding
+; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py);
+; @binding.parameter (the entry in the list) tells which parameters a function calls.
+(required_parameter pattern: (identifier) @binding.name) @binding @binding.parameter
+(optional_parameter pattern: (identifier) @binding.name) @binding @binding.parameter
