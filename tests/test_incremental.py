@@ -94,7 +94,9 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
                 if body % 3 == 1:
                     lines.append(OVERLOAD_STUB.format(n=name))
                 returns = " -> Base" if base else ""
-                lines.append(f"def {name}({cb}){returns}:\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n")
+                lines.append(
+                    f"def {name}({cb}){returns}:\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n"
+                )
                 if body % 3 == 2:
                     lines.append(REDEFINITION.format(n=name))
         files[path] = "\n".join(lines)

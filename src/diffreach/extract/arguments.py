@@ -7,7 +7,8 @@ a function node that names the definition (the name inside it, or just before it
 (cb) => …``); a function expression, an arrow function or a lambda is no definition, and its
 parameters are nobody's (a call inside it is the enclosing function's call, as any of its code).
 A call of a bare name that is such a parameter, in the function or in a function nested in it,
-with no other binding of the name on the way, is a call of the parameter. Positions are counted
+with no other binding of the name on the way and no function expression around the call that
+has a parameter of that name (by lines: a ``Ref`` has no column), is a call of the parameter. Positions are counted
 as a call passes arguments: the receiver a parameter list declares (Python's ``self``) is not
 one, and a declaration naming several parameters (Go's ``a, b func()``) counts each.
 
@@ -71,12 +72,13 @@ def _parameter_calls(
     spec: LanguageSpec,
     text: Callable[[Node], str],
 ) -> list[Binding]:
-    called: dict[str, set[str]] = {}
+    called: dict[str, set[tuple[str, int]]] = {}
     for ref in refs:
         if ref.kind == RefKind.CALL and not ref.receiver:
-            called.setdefault(ref.name, set()).add(ref.scope)
+            called.setdefault(ref.name, set()).add((ref.scope, ref.line))
     owned: dict[tuple[int, str], int] = {}  # (definition, parameter name) → position
     made: set[tuple[int, str]] = set()  # the bindings the parameters themselves made
+    shadows: dict[str, list[tuple[int, int]]] = {}  # a function expression's parameters: its lines
     for binding, entry, name_node in params:
         name = text(name_node)
         if name not in called:
@@ -85,6 +87,9 @@ def _parameter_calls(
         found = _own_parameter(entry, name_node, scopes, spec, text)
         if found is not None:
             owned.setdefault((found[0], name), found[1])
+        elif entry.parent is not None and entry.parent.parent is not None:
+            function = entry.parent.parent
+            shadows.setdefault(name, []).append((function.start_point.row + 1, function.end_point.row + 1))
     if not owned:
         return []
     names = {name for _, name in owned}
@@ -92,7 +97,9 @@ def _parameter_calls(
     index = {d.id: i for i, d in enumerate(scopes.ordered)}
     out: set[tuple[int, int, str, int]] = set()
     for name in sorted(names):
-        for scope in sorted(called[name]):
+        for scope, line in sorted(called[name]):
+            if any(first <= line <= last for first, last in shadows.get(name, ())):
+                continue  # the call may be of the function expression's own parameter
             caller = i = index.get(scope, -1)
             while i >= 0 and scopes.ordered[i].kind in _FUNCTIONS and (i, name) not in rebound:
                 position = owned.get((i, name))

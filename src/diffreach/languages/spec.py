@@ -40,6 +40,12 @@ Capture names used by the query files (the contract with ``extract.py``):
   function value to that name). ``(#set! binding.name "()")`` binds what a
   function returns (resolve/values.py): the same name as ``RETURNS``, told apart
   by the mark.
+- ``@binding.parameter`` beside ``@binding.name``: the name is a parameter, the capture its
+  entry in the parameter list (which parameters a function calls, extract/arguments.py).
+- ``@reference.value`` with ``@callee`` (the called expression), ``@argument`` (the argument
+  itself) and, passed by keyword, ``@keyword``: a name passed to a call. ``@reference.call``
+  with ``@decorated`` (the decorated definition's name): a decorator, a call made in the scope
+  around the definition, passing it.
 - ``@reference.call`` with ``@key`` (a literal key or index) calls a table's
   entry (``name[key]``); ``(#set! suffix "()")`` calls what ``@name``'s call
   returns (``make()()``).
