@@ -6,7 +6,7 @@ Usage:
 
 OLD_EXE and NEW_EXE are the console scripts of the two builds (each installed in a venv of
 its own). For every REPO (a local directory; a git repository or a plain tree) each build
-indexes it from scratch into its own data folder, then the script compares, after the
+indexes a copy of its own from scratch, then the script compares, after the
 ``--rename`` text substitutions are applied to the old build's output:
 
 * ``graph --json``: the whole graph, nodes and edges;
@@ -75,13 +75,15 @@ def compare(name: str, old: str, new: str) -> bool:
 
 def check_repo(repo: Path, args: argparse.Namespace, renames: list[tuple[str, str]]) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / repo.name
-        shutil.copytree(repo, copy, symlinks=True)
+        # A copy per build: a build whose extraction key differs rebuilds a shared data folder,
+        # and the other's reader would then read that graph.
+        copy, mine = Path(tmp) / "old" / repo.name, Path(tmp) / "new" / repo.name
         ok = True
-        for exe in (args.old, args.new):
-            run(exe, ["index", str(copy)], copy)
-        old = canonical(run(args.old, ["graph", "--json"], copy), renames)
-        new = run(args.new, ["graph", "--json"], copy)
+        for exe, where in ((args.old, copy), (args.new, mine)):
+            shutil.copytree(repo, where, symlinks=True, ignore=shutil.ignore_patterns(".diffreach"))
+            run(exe, ["index", str(where)], where)
+        old = canonical(run(args.old, ["graph", "--json"], copy), renames).replace(str(copy), str(mine))
+        new = run(args.new, ["graph", "--json"], mine)
         same = compare(f"{repo.name} graph", old, new)
         nodes = len(json.loads(new).get("nodes", [])) if new.strip() else 0
         print(f"{repo.name}: graph {'same' if same else 'DIFFERENT'} ({nodes} nodes, {len(new):,} bytes)")
@@ -90,8 +92,8 @@ def check_repo(repo: Path, args: argparse.Namespace, renames: list[tuple[str, st
         differing = 0
         for rev in revs:
             base = ["impact", "--json", "--base", f"{rev}~1..{rev}"]
-            o = canonical(run(args.old, base, copy), renames)
-            n = run(args.new, base, copy)
+            o = canonical(run(args.old, base, copy), renames).replace(str(copy), str(mine))
+            n = run(args.new, base, mine)
             differing += not compare(f"{repo.name} impact {rev[:10]}", o, n)
         if revs:
             print(

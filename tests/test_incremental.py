@@ -54,6 +54,9 @@ BODIES = [
     "{n}(alpha)",
     "m0.{n}(cb=beta)",
     "if cb:\n        cb()\n    {n}(gamma)",
+    # An entry of a table passed (``cb['k']()`` calls the entry 'k' of the first parameter).
+    "cb['k']()",
+    "{n}({{'k': alpha}})",
 ]
 # A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
 OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"
@@ -84,7 +87,7 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
         lines.append("class Base:\n    def alpha(self):\n        pass\n")
         for name, body, base, method in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
-            cb = "cb=None" if "cb()" in text else ""
+            cb = "cb=None" if "cb(" in text or "cb[" in text else ""
             if method:
                 lines.append(
                     f"class K_{name}({'Base' if base else 'object'}):\n"

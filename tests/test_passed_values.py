@@ -226,3 +226,29 @@ def test_an_update_that_changes_which_parameters_a_callee_calls_equals_a_rebuild
 
 def _value_edges(root: Path) -> set[tuple[str, str]]:
     return {(s, t) for s, t, _, r, *_ in dump(root)["edges"] if r == "value"}  # type: ignore[attr-defined]
+
+
+# ----- entries of a literal table passed, and destructured parameters --------------------------
+
+
+def test_javascript_an_options_object_s_entry_and_a_destructured_parameter_are_followed() -> None:
+    files = {
+        "o.js": "function run(opts) { opts.onDone(); opts['onFail'](); }\nfunction keep(opts) { save(opts.onDone); }\n"
+        "function ok() {}\nfunction bad() {}\nfunction other() {}\n"
+        "run({ onDone: ok, onFail: bad, extra: other });\nkeep({ onDone: ok });\n",
+        "d.js": "function main () {\n  function f ([x, y], {z}) {\n    return x() + y + z();\n  }\n"
+        "  const f2 = () => 2;\n  const f3 = () => 3;\n  const f4 = () => 4;\n  f([f2, f4], {z: f3, w: f4});\n}\n",
+    }
+    found = edges(files)
+    assert targets(found, "o.js::run") == {"o.js::ok", "o.js::bad"}
+    assert targets(found, "o.js::keep") == set()
+    assert targets(found, "d.js::main.f") == {"d.js::main.f2", "d.js::main.f3"}
+
+
+def test_python_a_dict_or_list_of_functions_passed_is_followed_by_its_key_or_index() -> None:
+    files = {
+        "p.py": "def run(opts, cbs=None):\n    opts['done']()\n    cbs[0]()\n\n"
+        "def ok():\n    pass\n\ndef bad():\n    pass\n\ndef other():\n    pass\n\n"
+        "def main():\n    run({'done': ok, 'x': other}, cbs=[bad, other])\n",
+    }
+    assert targets(edges(files), "p.py::run") == {"p.py::ok", "p.py::bad"}

@@ -8,7 +8,10 @@ a function node that names the definition (the name inside it, or just before it
 parameters are nobody's (a call inside it is the enclosing function's call, as any of its code).
 A call of a bare name that is such a parameter, in the function or in a function nested in it,
 with no other binding of the name on the way and no function expression around the call that
-has a parameter of that name (by lines: a ``Ref`` has no column), is a call of the parameter. Positions are counted
+has a parameter of that name (by lines: a ``Ref`` has no column), is a call of the parameter;
+so is a call of an entry of it (``opts["done"]()``, and ``opts.done()`` where a literal table's
+entries are its members) and a call of a name a destructuring parameter binds (``function
+f({done})``, one level): their slot carries the entry's key or index. Positions are counted
 as a call passes arguments: the receiver a parameter list declares (Python's ``self``) is not
 one, and a declaration naming several parameters (Go's ``a, b func()``) counts each.
 
@@ -16,7 +19,9 @@ A call's argument is kept only when it can name a function of the repository: a 
 an import of the file, a name the file binds to a function value, a member named as a function
 the file defines, a member of an import or of a class of the file; where a package's files share one scope (Go), also a name
 the file binds nowhere. Anything else (most arguments are plain variables) would only grow the
-bindings table. A decorator over a definition is a call made where the definition is made,
+bindings table. An entry of a literal table passed as an argument (``run({done: f})``,
+``run([f])``, ``run(opts={"done": f})``) is passed in the table's slot under its key or index.
+A decorator over a definition is a call made where the definition is made,
 passing it: the last decorator passes it as argument 0 (an earlier one gets what the later
 returns).
 """
@@ -72,21 +77,18 @@ def _parameter_calls(
     spec: LanguageSpec,
     text: Callable[[Node], str],
 ) -> list[Binding]:
-    called: dict[str, set[tuple[str, int]]] = {}
-    for ref in refs:
-        if ref.kind == RefKind.CALL and not ref.receiver:
-            called.setdefault(ref.name, set()).add((ref.scope, ref.line))
-    owned: dict[tuple[int, str], int] = {}  # (definition, parameter name) → position
+    called = _calls_of_names(refs, spec)
+    owned: dict[tuple[int, str], tuple[int, str]] = {}  # (definition, parameter name) → position, key
     made: set[tuple[int, str]] = set()  # the bindings the parameters themselves made
     shadows: dict[str, list[tuple[int, int]]] = {}  # a function expression's parameters: its lines
-    for binding, entry, name_node in params:
+    for binding, entry, name_node, key in params:
         name = text(name_node)
         if name not in called:
             continue
         made.add((binding.id, name))
         found = _own_parameter(entry, name_node, scopes, spec, text)
         if found is not None:
-            owned.setdefault((found[0], name), found[1])
+            owned.setdefault((found[0], name), (found[1], key))
         elif entry.parent is not None and entry.parent.parent is not None:
             function = entry.parent.parent
             shadows.setdefault(name, []).append((function.start_point.row + 1, function.end_point.row + 1))
@@ -95,25 +97,41 @@ def _parameter_calls(
     names = {name for _, name in owned}
     rebound = {(scopes.index_of(node), name) for node, name, _ in raw if name in names and (node.id, name) not in made}
     index = {d.id: i for i, d in enumerate(scopes.ordered)}
-    out: set[tuple[int, int, str, int]] = set()
+    out: set[tuple[int, int, str, str, int]] = set()
     for name in sorted(names):
-        for scope, line in sorted(called[name]):
+        for scope, line, member in sorted(called[name]):
             if any(first <= line <= last for first, last in shadows.get(name, ())):
                 continue  # the call may be of the function expression's own parameter
             caller = i = index.get(scope, -1)
             while i >= 0 and scopes.ordered[i].kind in _FUNCTIONS and (i, name) not in rebound:
-                position = owned.get((i, name))
-                if position is not None:
-                    out.add((i, position, name, caller))
+                parameter = owned.get((i, name))
+                if parameter is not None:
+                    out.add((i, parameter[0], name, parameter[1] + member, caller))
                     break
                 i = scopes.ordered[i].parent
     bindings = []
-    for owner, position, name, caller in sorted(out):
+    for owner, position, name, key, caller in sorted(out):
         definition = scopes.ordered[owner]
         by = "" if caller == owner else f":{scopes.ordered[caller].id}"
         line = definition.node.start_point.row + 1
-        bindings.append(Binding(definition.id, CALLS_PARAMETER, f"{VALUE_MARK}{position}:{name}{by}", line))
+        bindings.append(Binding(definition.id, CALLS_PARAMETER, f"{VALUE_MARK}{position}{key}:{name}{key}{by}", line))
     return bindings
+
+
+def _calls_of_names(refs: list[Ref], spec: LanguageSpec) -> dict[str, set[tuple[str, int, str]]]:
+    """Name → (scope, line, key) of each call of it, or of an entry of it: ``cb()`` (key ""),
+    ``opts["done"]()`` and, where a literal table's entries are its members, ``opts.done()``
+    (key ``[done]``)."""
+    called: dict[str, set[tuple[str, int, str]]] = {}
+    for ref in refs:
+        if ref.kind != RefKind.CALL:
+            continue
+        if not ref.receiver:
+            name, bracket, rest = ref.name.partition("[")
+            called.setdefault(name, set()).add((ref.scope, ref.line, bracket + rest))
+        elif spec.value_members and ref.receiver.isidentifier() and ref.receiver not in spec.self_names:
+            called.setdefault(ref.receiver, set()).add((ref.scope, ref.line, f"[{ref.name}]"))
+    return called
 
 
 def _own_parameter(
@@ -162,7 +180,8 @@ def _passed(
     valued = {name for _, name, held in raw if len(held) > 1 and held.startswith(VALUE_MARK)}
     bound = {name for _, name, _ in raw} if spec.package_scope else set()
     out = []
-    for callee_node, argument, keyword, value in passes:
+    for passed in passes:
+        value = passed[3]
         head, _, last = value.rpartition(".")
         if head:
             root = head.partition(".")[0]
@@ -172,16 +191,47 @@ def _passed(
             value in defined or value in imported or value in valued or (spec.package_scope and value not in bound)
         ):
             continue
+        slotted = _slot(passed, spec, text)
+        if slotted is None:
+            continue
+        callee_node, slot = slotted
         callee = member_path(text(callee_node), spec)
         name = callee.rpartition(".")[2]
         if not name.isidentifier() or (name == callee and name in spec.builtins):
             continue
-        slot = text(keyword) if keyword is not None else _position(argument, spec)
-        if slot:
-            line = callee_node.start_point.row + 1
-            scope = scopes.id_of(scopes.index_of(callee_node))
-            out.append(Binding(scope, argument_name(name, slot), VALUE_MARK + value, line))
+        line = callee_node.start_point.row + 1
+        scope = scopes.id_of(scopes.index_of(callee_node))
+        out.append(Binding(scope, argument_name(name, slot), VALUE_MARK + value, line))
     return out
+
+
+def _slot(passed: Passed, spec: LanguageSpec, text: Callable[[Node], str]) -> tuple[Node, str] | None:
+    """(the callee, the slot) a name is passed in: an argument's position or keyword, or for an
+    entry of a literal table passed as an argument (``run({done: f})``, ``run([f])``, a keyword
+    argument's table), the table's slot and the entry's key or index."""
+    callee, argument, keyword, _ = passed
+    if callee is not None:
+        slot = text(keyword) if keyword is not None else _position(argument, spec)
+        return (callee, slot) if slot else None
+    if keyword is None:  # a list's entry: its index
+        table, key = argument.parent, _position(argument, spec)
+    else:  # a pair's key, or a shorthand entry that is its own key
+        table = argument.parent if keyword.id == argument.id else (keyword.parent and keyword.parent.parent)
+        key = text(keyword).strip("\"'`")
+    listed = table.parent if table is not None else None
+    if table is None or listed is None or not (key.isidentifier() or key.isdigit()):
+        return None
+    name, value = listed.child_by_field_name("name"), listed.child_by_field_name("value")
+    outer = text(name) if name is not None and value is not None and value.id == table.id else ""
+    if outer:  # run(opts={"done": f}): the table is a keyword argument's value
+        listed = listed.parent
+    call = listed.parent if listed is not None else None
+    arguments = call.child_by_field_name("arguments") if call is not None else None
+    if call is None or arguments is None or listed is None or arguments.id != listed.id:
+        return None
+    function = call.child_by_field_name("function") or call.child_by_field_name("constructor")
+    slot = outer or _position(table, spec)
+    return (function, f"{slot}[{key}]") if function is not None and slot else None
 
 
 def _position(argument: Node, spec: LanguageSpec) -> str:

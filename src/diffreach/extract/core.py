@@ -361,11 +361,11 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     owners = captures.get("owner")
     owner = receiver_class(text(owners[0]), step.spec) if owners else ""
     if step.kind == RefKind.VALUE:
-        callees = captures.get("callee")
-        if callees is not None:  # an argument: a function passed to the callee, perhaps
-            keywords = captures.get("keyword")
+        entries = captures.get("argument")
+        if entries is not None:  # an argument, or a literal table's entry: a function passed, perhaps
+            callees, keywords = captures.get("callee"), captures.get("keyword")
             value = f"{receiver}.{text(names[0])}" if receiver else text(names[0])
-            found.passes.append((callees[0], captures["argument"][0], keywords[0] if keywords else None, value))
+            found.passes.append((callees[0] if callees else None, entries[0], keywords[0] if keywords else None, value))
     else:
         decorated = captures.get("decorated")
         if decorated is not None:  # a decorator: called where the definition is made
@@ -406,7 +406,11 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
         return
     parameters = captures.get("binding.parameter")
     if parameters is not None and "binding.name" in captures:  # extract/arguments.py
-        found.params.append((nodes[0], parameters[0], captures["binding.name"][0]))
+        # A destructured parameter's key (``{done}``, ``[first]``): the name itself is bound plainly.
+        key = entry_key(captures, found.text, step.spec.spread_arguments) or ""
+        found.params.append((nodes[0], parameters[0], captures["binding.name"][0], key))
+        if key:
+            captures = {k: v for k, v in captures.items() if k not in ("binding.key", "binding.index")}
     returns = captures.get("binding.returns")
     if returns is not None:  # a declared return type, in the function's scope (its node is inside)
         found.bindings.append((returns[0], RETURNS, type_text(found.text(returns[0]), step.spec)))

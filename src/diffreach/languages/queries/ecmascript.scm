@@ -124,10 +124,13 @@
 (new_expression constructor: (_) @callee arguments: (arguments (identifier) @name @argument) @reference.value)
 (new_expression constructor: (_) @callee arguments: (arguments
   (member_expression object: (_) @receiver property: (property_identifier) @name) @argument) @reference.value)
-(pair value: (identifier) @name) @reference.value
-(pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
-(object (shorthand_property_identifier) @name @reference.value)
-(array (identifier) @name) @reference.value
+; A literal table's entry (@argument, with its @keyword): passed on when the table is an argument.
+(pair key: (_) @keyword value: (identifier) @name @argument) @reference.value
+(pair
+  key: (_) @keyword
+  value: (member_expression object: (_) @receiver property: (property_identifier) @name) @argument) @reference.value
+(object (shorthand_property_identifier) @name @reference.value @argument @keyword)
+(array (identifier) @name @argument) @reference.value
 (assignment_expression right: (identifier) @name) @reference.value
 (decorator (identifier) @name) @reference.value
 (decorator (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value

@@ -34,3 +34,10 @@
 ; @binding.parameter (the entry in the list) tells which parameters a function calls.
 (formal_parameters (identifier) @binding.name @binding.parameter) @binding
 (formal_parameters (assignment_pattern left: (identifier) @binding.name) @binding.parameter) @binding
+; A destructured parameter: its names by key or index (one level).
+(formal_parameters (array_pattern (identifier) @binding.name @binding.index) @binding.parameter) @binding
+(formal_parameters
+  (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key) @binding.parameter) @binding
+(formal_parameters
+  (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
+  @binding.parameter) @binding

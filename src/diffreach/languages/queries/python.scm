@@ -56,10 +56,11 @@
 (class_definition superclasses: (argument_list (keyword_argument value: (identifier) @name) @reference.value))
 (class_definition superclasses: (argument_list
   (keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value))
-(pair value: (identifier) @name) @reference.value
-(pair value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
-(list (identifier) @name) @reference.value
-(tuple (identifier) @name) @reference.value
+; A literal table's entry (@argument, with its @keyword): passed on when the table is an argument.
+(pair key: (_) @keyword value: (identifier) @name @argument) @reference.value
+(pair key: (_) @keyword value: (attribute object: (_) @receiver attribute: (identifier) @name) @argument) @reference.value
+(list (identifier) @name @argument) @reference.value
+(tuple (identifier) @name @argument) @reference.value
 (assignment right: (identifier) @name) @reference.value
 
 ; Imports.

@@ -95,3 +95,10 @@
 ; @binding.parameter (the entry in the list) tells which parameters a function calls.
 (required_parameter pattern: (identifier) @binding.name) @binding @binding.parameter
 (optional_parameter pattern: (identifier) @binding.name) @binding @binding.parameter
+; A destructured parameter: its names by key or index (one level).
+(required_parameter pattern: (array_pattern (identifier) @binding.name @binding.index)) @binding @binding.parameter
+(required_parameter
+  pattern: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)) @binding @binding.parameter
+(required_parameter
+  pattern: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name)))
+  @binding @binding.parameter
