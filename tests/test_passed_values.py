@@ -252,3 +252,12 @@ def test_python_a_dict_or_list_of_functions_passed_is_followed_by_its_key_or_ind
         "def main():\n    run({'done': ok, 'x': other}, cbs=[bad, other])\n",
     }
     assert targets(edges(files), "p.py::run") == {"p.py::ok", "p.py::bad"}
+
+
+def test_python_an_argument_is_what_the_name_held_before_the_call_that_rebinds_it() -> None:
+    files = {
+        "a.py": "def wrap(app):\n    def wrapped():\n        app()\n    return wrapped\n\n"
+        "def endpoint():\n    pass\n\ndef main():\n    app = endpoint\n    app = wrap(app)\n",
+    }
+    found = edges(files)
+    assert targets(found, "a.py::wrap.wrapped") == {"a.py::endpoint"}

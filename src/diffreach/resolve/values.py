@@ -87,7 +87,9 @@ class FunctionValues(NameFallback):
         return ResolvedRef(ref, resolved.file, resolved.status, tuple(edges))
 
     def _passed_edge(self, path: str, ref: Ref, caller: str, value: str) -> Edge | None:
-        held = self._callable(path, ref.scope, value, ref.line, 0)
+        # What the argument holds before the call's line: a binding on it is the call's own
+        # result more often than not (app = wrap(app)).
+        held = self._callable(path, ref.scope, value, ref.line - 1, 0)
         if held is None and value.isidentifier():  # a function of a class body, passed in it (a decorated method)
             held = self.child(ref.scope, value)
         calling = self.symbol(caller)
