@@ -261,3 +261,11 @@ def test_python_an_argument_is_what_the_name_held_before_the_call_that_rebinds_i
     }
     found = edges(files)
     assert targets(found, "a.py::wrap.wrapped") == {"a.py::endpoint"}
+
+
+def test_python_a_parameter_after_star_args_is_reached_by_keyword_only() -> None:
+    files = {
+        "a.py": "def run(*args, cb=None):\n    cb()\n\ndef f():\n    pass\n\ndef g():\n    pass\n\n"
+        "def h():\n    pass\n\ndef main():\n    run(f, g)\n    run(cb=h)\n",
+    }
+    assert targets(edges(files), "a.py::run") == {"a.py::h"}

@@ -39,6 +39,9 @@ from diffreach.languages.spec import LanguageSpec
 from diffreach.model import VALUE_MARK, Binding, Import, NodeKind, Ref, RefKind
 
 _FUNCTIONS = (NodeKind.FUNCTION, NodeKind.METHOD)
+# The position of a parameter after a variadic one: far past any argument's, so that only its
+# keyword can reach it.
+_KEYWORD_ONLY = 1 << 20
 # A decorator over a definition: (the decorator, the definition's name, the decorator's name).
 Decoration = tuple[Node, Node, str]
 
@@ -161,7 +164,9 @@ def _own_parameter(
         if child.id == entry.id:
             named = [n.id for n in entry.children_by_field_name("name")]
             return i, position + (named.index(name_node.id) if name_node.id in named else 0)
-        if not (first and text(child) in spec.self_names):  # Python's self: the call's receiver
+        if spec.variadic_prefixes and text(child).startswith(spec.variadic_prefixes):
+            position = _KEYWORD_ONLY
+        elif not (first and text(child) in spec.self_names):  # Python's self: the call's receiver
             position += len(child.children_by_field_name("name")) or 1
         first = False
     return None

@@ -302,6 +302,10 @@ class LanguageSpec:
     # An entry of a literal table is read as a member too (JavaScript's ``T.x()`` of
     # ``const T = {x: f}``), not only with a literal key (resolve/values.py).
     value_members: bool = False
+    # A parameter written with one of these prefixes (Python's ``*args``, ``*``) takes every
+    # position after it: the parameters that follow are passed by keyword only
+    # (extract/arguments.py).
+    variadic_prefixes: tuple[str, ...] = ()
 
     @cached_property
     def query_source(self) -> str:
