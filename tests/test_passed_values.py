@@ -269,3 +269,15 @@ def test_python_a_parameter_after_star_args_is_reached_by_keyword_only() -> None
         "def h():\n    pass\n\ndef main():\n    run(f, g)\n    run(cb=h)\n",
     }
     assert targets(edges(files), "a.py::run") == {"a.py::h"}
+
+
+def test_a_parameter_whose_default_is_a_function_calls_it() -> None:
+    files = {
+        "a.py": "def f():\n    pass\n\ndef g():\n    pass\n\ndef run(cb=f, other=g):\n    cb()\n",
+        "b.js": "function f() {}\nfunction g() {}\nfunction run(cb = f, other = g) { cb(); }\n",
+        "c.ts": "function f(): void {}\nfunction run(cb: () => void = f): void { cb(); }\n",
+    }
+    found = edges(files)
+    assert targets(found, "a.py::run") == {"a.py::f"}
+    assert targets(found, "b.js::run") == {"b.js::f"}
+    assert targets(found, "c.ts::run") == {"c.ts::f"}

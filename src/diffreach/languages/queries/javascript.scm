@@ -34,6 +34,9 @@
 ; @binding.parameter (the entry in the list) tells which parameters a function calls.
 (formal_parameters (identifier) @binding.name @binding.parameter) @binding
 (formal_parameters (assignment_pattern left: (identifier) @binding.name) @binding.parameter) @binding
+; A parameter whose default is a function holds it (unless the caller passes another).
+(formal_parameters
+  (assignment_pattern left: (identifier) @binding.name right: [(identifier) (member_expression)] @binding.function) @binding)
 ; A destructured parameter: its names by key or index (one level).
 (formal_parameters (array_pattern (identifier) @binding.name @binding.index) @binding.parameter) @binding
 (formal_parameters

@@ -121,6 +121,9 @@
 (for_statement left: (identifier) @binding.name) @binding
 (parameters (identifier) @binding.name @binding.parameter) @binding
 (parameters (default_parameter name: (identifier) @binding.name) @binding.parameter) @binding
+; A parameter whose default is a function holds it (unless the caller passes another).
+(default_parameter name: (identifier) @binding.name value: [(identifier) (attribute)] @binding.function) @binding
+(typed_default_parameter name: (identifier) @binding.name value: [(identifier) (attribute)] @binding.function) @binding
 ((return_statement [(identifier) (attribute)] @binding.function) @binding (#set! binding.name "()"))
 ((return_statement) @binding (#set! binding.name "()"))
 

@@ -95,6 +95,8 @@
 ; @binding.parameter (the entry in the list) tells which parameters a function calls.
 (required_parameter pattern: (identifier) @binding.name) @binding @binding.parameter
 (optional_parameter pattern: (identifier) @binding.name) @binding @binding.parameter
+; A parameter whose default is a function holds it (unless the caller passes another).
+(required_parameter pattern: (identifier) @binding.name value: [(identifier) (member_expression)] @binding.function) @binding
 ; A destructured parameter: its names by key or index (one level).
 (required_parameter pattern: (array_pattern (identifier) @binding.name @binding.index)) @binding @binding.parameter
 (required_parameter
