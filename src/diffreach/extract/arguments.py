@@ -34,7 +34,7 @@ from tree_sitter import Node
 
 from diffreach.extract.scopes import Scopes
 from diffreach.extract.types import member_path
-from diffreach.extract.values import CALLS_PARAMETER, Parameter, Passed, argument_name
+from diffreach.extract.values import CALLS_PARAMETER, Parameter, Passed, argument_name, entry_key
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import VALUE_MARK, Binding, Import, NodeKind, Ref, RefKind
 
@@ -251,3 +251,37 @@ def _position(argument: Node, spec: LanguageSpec) -> str:
         if not child.is_extra:
             position += 1
     return ""
+
+
+def argument_count(node: Node, spec: LanguageSpec) -> int:
+    """The arguments in a captured argument list; -1 when a spread makes the count unknown.
+    Comments are extras of the tree, not arguments."""
+    count = 0
+    for child in node.named_children:
+        if child.is_extra:
+            continue
+        if child.type in spec.spread_arguments:
+            return -1
+        count += 1
+    return count
+
+
+def passed_name(captures: dict[str, list[Node]], receiver: str, text: Callable[[Node], str]) -> Passed:
+    """A name in an argument (``@argument``, its ``@callee``, its ``@keyword``) or a literal table's entry."""
+    callees, keywords, name = captures.get("callee"), captures.get("keyword"), text(captures["name"][0])
+    value = f"{receiver}.{name}" if receiver else name
+    return (callees[0] if callees else None, captures["argument"][0], keywords[0] if keywords else None, value)
+
+
+def parameter_of(
+    params: list[Parameter],
+    node: Node,
+    captures: dict[str, list[Node]],
+    text: Callable[[Node], str],
+    spec: LanguageSpec,
+) -> dict[str, list[Node]]:
+    """Record a parameter (``@binding.parameter``); the captures left for its plain binding: a
+    destructured parameter's key (``{done}``, ``[first]``) is its own, the name is bound plainly."""
+    key = entry_key(captures, text, spec.spread_arguments) or ""
+    params.append((node, captures["binding.parameter"][0], captures["binding.name"][0], key))
+    return {k: v for k, v in captures.items() if k not in ("binding.key", "binding.index")} if key else captures

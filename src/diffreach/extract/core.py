@@ -26,7 +26,7 @@ from functools import cache
 
 from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
-from diffreach.extract.arguments import Decoration, argument_bindings
+from diffreach.extract.arguments import Decoration, argument_bindings, argument_count, parameter_of, passed_name
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
@@ -257,11 +257,8 @@ def _extract(
     refs = scopes.refs(found.refs.values())
     bindings = scopes.bindings(found.bindings, spec)
     if found.params or found.passes or found.decorations:  # functions passed as arguments
-        bindings.extend(
-            argument_bindings(
-                found.params, found.passes, found.decorations, found.bindings, found.imports, refs, scopes, spec, text
-            )
-        )
+        passed = (found.params, found.passes, found.decorations)
+        bindings.extend(argument_bindings(*passed, found.bindings, found.imports, refs, scopes, spec, text))
     return FileExtract(
         path=path,
         language=spec.name,
@@ -361,36 +358,18 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     owners = captures.get("owner")
     owner = receiver_class(text(owners[0]), step.spec) if owners else ""
     if step.kind == RefKind.VALUE:
-        entries = captures.get("argument")
-        if entries is not None:  # an argument, or a literal table's entry: a function passed, perhaps
-            callees, keywords = captures.get("callee"), captures.get("keyword")
-            value = f"{receiver}.{text(names[0])}" if receiver else text(names[0])
-            found.passes.append((callees[0] if callees else None, entries[0], keywords[0] if keywords else None, value))
-    else:
-        decorated = captures.get("decorated")
-        if decorated is not None:  # a decorator: called where the definition is made
-            owner = OUTER
-            found.decorations.append((nodes[0], decorated[0], text(names[0])))
+        if "argument" in captures:  # an argument, or a literal table's entry: a function passed, perhaps
+            found.passes.append(passed_name(captures, receiver, text))
+    elif "decorated" in captures:  # a decorator: called where the definition is made
+        owner = OUTER
+        found.decorations.append((nodes[0], captures["decorated"][0], text(names[0])))
     arguments = captures.get("arguments")
-    args = _argument_count(arguments[0], step.spec) if arguments is not None else -1
+    args = argument_count(arguments[0], step.spec) if arguments is not None else -1
     name = step.preset.get("name") or text(names[0])
     if step.keyed:  # a call through a table entry or a returned value: TABLE["x"](), make()()
         keys = captures.get("key")
         name += (f"[{text(keys[0])}]" if keys is not None else "") + step.preset.get("suffix", "")
     found.refs[key] = (nodes[0], step.kind, name, receiver, owner, args)
-
-
-def _argument_count(node: Node, spec: LanguageSpec) -> int:
-    """The arguments in a captured argument list; -1 when a spread makes the count unknown.
-    Comments are extras of the tree, not arguments."""
-    count = 0
-    for child in node.named_children:
-        if child.is_extra:
-            continue
-        if child.type in spec.spread_arguments:
-            return -1
-        count += 1
-    return count
 
 
 def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -404,13 +383,8 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
     nodes = captures.get(step.main)
     if nodes is None:
         return
-    parameters = captures.get("binding.parameter")
-    if parameters is not None and "binding.name" in captures:  # extract/arguments.py
-        # A destructured parameter's key (``{done}``, ``[first]``): the name itself is bound plainly.
-        key = entry_key(captures, found.text, step.spec.spread_arguments) or ""
-        found.params.append((nodes[0], parameters[0], captures["binding.name"][0], key))
-        if key:
-            captures = {k: v for k, v in captures.items() if k not in ("binding.key", "binding.index")}
+    if "binding.parameter" in captures and "binding.name" in captures:  # extract/arguments.py
+        captures = parameter_of(found.params, nodes[0], captures, found.text, step.spec)
     returns = captures.get("binding.returns")
     if returns is not None:  # a declared return type, in the function's scope (its node is inside)
         found.bindings.append((returns[0], RETURNS, type_text(found.text(returns[0]), step.spec)))
