@@ -6,7 +6,7 @@ Usage:
 
 OLD_EXE and NEW_EXE are the console scripts of the two builds (each installed in a venv of
 its own). For every REPO (a local directory; a git repository or a plain tree) each build
-indexes it from scratch into its own data folder, then the script compares, after the
+indexes a copy of its own from scratch, then the script compares, after the
 ``--rename`` text substitutions are applied to the old build's output:
 
 * ``graph --json``: the whole graph, nodes and edges;
@@ -75,25 +75,25 @@ def compare(name: str, old: str, new: str) -> bool:
 
 def check_repo(repo: Path, args: argparse.Namespace, renames: list[tuple[str, str]]) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
-        # A copy per build: in one data folder, a build of another extraction key rebuilds the
-        # other's graph, and the first build's reader would read the second build's graph.
-        copies = {exe: Path(tmp) / side / repo.name for side, exe in (("old", args.old), ("new", args.new))}
-        for exe, copy in copies.items():
-            shutil.copytree(repo, copy, symlinks=True)
-            run(exe, ["index", str(copy)], copy)
+        # A copy per build: a build whose extraction key differs rebuilds a shared data folder,
+        # and the other's reader would then read that graph.
+        copy, mine = Path(tmp) / "old" / repo.name, Path(tmp) / "new" / repo.name
         ok = True
-        old = canonical(run(args.old, ["graph", "--json"], copies[args.old]), renames)
-        new = run(args.new, ["graph", "--json"], copies[args.new])
+        for exe, where in ((args.old, copy), (args.new, mine)):
+            shutil.copytree(repo, where, symlinks=True, ignore=shutil.ignore_patterns(".diffreach"))
+            run(exe, ["index", str(where)], where)
+        old = canonical(run(args.old, ["graph", "--json"], copy), renames).replace(str(copy), str(mine))
+        new = run(args.new, ["graph", "--json"], mine)
         same = compare(f"{repo.name} graph", old, new)
         nodes = len(json.loads(new).get("nodes", [])) if new.strip() else 0
         print(f"{repo.name}: graph {'same' if same else 'DIFFERENT'} ({nodes} nodes, {len(new):,} bytes)")
         ok &= same
-        revs = commits(copies[args.new], args.commits)
+        revs = commits(mine, args.commits)
         differing = 0
         for rev in revs:
             base = ["impact", "--json", "--base", f"{rev}~1..{rev}"]
-            o = canonical(run(args.old, base, copies[args.old]), renames)
-            n = run(args.new, base, copies[args.new])
+            o = canonical(run(args.old, base, copy), renames).replace(str(copy), str(mine))
+            n = run(args.new, base, mine)
             differing += not compare(f"{repo.name} impact {rev[:10]}", o, n)
         if revs:
             print(

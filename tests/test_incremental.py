@@ -53,6 +53,15 @@ BODIES = [
     "{n}()[0]",
     "z = {n}()\n        z[1] = 2\n        z()",
     "with {n}() as w:\n            pass",
+    # Functions passed as arguments (extract/arguments.py): a function calling its parameter (its
+    # signature gains ``cb`` with the body), and calls passing functions by position and keyword.
+    "cb()",
+    "{n}(alpha)",
+    "m0.{n}(cb=beta)",
+    "if cb:\n        cb()\n    {n}(gamma)",
+    # An entry of a table passed (``cb['k']()`` calls the entry 'k' of the first parameter).
+    "cb['k']()",
+    "{n}({{'k': alpha}})",
 ]
 # A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
 OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"
@@ -85,22 +94,26 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
         lines.append("class Base:\n    def alpha(self):\n        pass\n" + (protocol if len(funcs) % 2 else ""))
         for name, body, base, method in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
+            cb = "cb=None" if "cb(" in text or "cb[" in text else ""
             if method:
                 lines.append(
-                    f"class K_{name}({'Base' if base else 'object'}):\n    def {name}(self):\n        {text}\n"
+                    f"class K_{name}({'Base' if base else 'object'}):\n"
+                    f"    def {name}(self{', ' if cb else ''}{cb}):\n        {text}\n"
                 )
             else:
                 if body % 3 == 1:
                     lines.append(OVERLOAD_STUB.format(n=name))
                 returns = " -> Base" if base else ""
-                lines.append(f"def {name}(){returns}:\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n")
+                lines.append(
+                    f"def {name}({cb}){returns}:\n    {text.replace(chr(10) + '        ', chr(10) + '    ')}\n"
+                )
                 if body % 3 == 2:
                     lines.append(REDEFINITION.format(n=name))
         files[path] = "\n".join(lines)
     return files
 
 
-func = st.tuples(st.sampled_from(NAMES), st.integers(0, 20), st.booleans(), st.booleans())
+func = st.tuples(st.sampled_from(NAMES), st.integers(0, len(BODIES) - 1), st.booleans(), st.booleans())
 state = st.dictionaries(st.sampled_from(MODULES), st.lists(func, max_size=3, unique_by=lambda f: f[0]), min_size=1)
 
 

@@ -26,11 +26,12 @@ from functools import cache
 
 from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
+from diffreach.extract.arguments import Decoration, argument_bindings, argument_count, parameter_of, passed_name
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from diffreach.extract.protocols import protocol_refs
-from diffreach.extract.scopes import Definition, Scopes, nest
+from diffreach.extract.scopes import OUTER, Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import (
     INFERRED,
@@ -42,7 +43,7 @@ from diffreach.extract.types import (
     squeeze,
     type_text,
 )
-from diffreach.extract.values import entry_key
+from diffreach.extract.values import Parameter, Passed, entry_key
 from diffreach.languages import parsing
 from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import VALUE_MARK, FileExtract, Import, RefKind
@@ -259,15 +260,20 @@ def _extract(
     symbols.extend(
         symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes, spec) for i, d in enumerate(ordered)
     )
+    refs = scopes.refs(found.refs.values())
+    bindings = scopes.bindings(found.bindings, spec)
+    if found.params or found.passes or found.decorations:  # functions passed as arguments
+        passed = (found.params, found.passes, found.decorations)
+        bindings.extend(argument_bindings(*passed, found.bindings, found.imports, refs, scopes, spec, text))
     return FileExtract(
         path=path,
         language=spec.name,
         content_hash=digest,
         size=len(data),
         symbols=tuple(symbols),
-        refs=tuple(scopes.refs(found.refs.values())),
+        refs=tuple(refs),
         imports=tuple(found.imports),
-        bindings=tuple(scopes.bindings(found.bindings, spec)),
+        bindings=tuple(bindings),
         parse_errors=1 if root.has_error else 0,
         package=found.package,
     )
@@ -285,6 +291,10 @@ class _Found:
     package: str = ""
     comments: list[Piece] = field(default_factory=list)
     import_spans: list[tuple[int, int]] = field(default_factory=list)  # of @import matches
+    # Functions passed as arguments (extract/arguments.py): parameters, arguments, decorators.
+    params: list[Parameter] = field(default_factory=list)
+    passes: list[Passed] = field(default_factory=list)
+    decorations: list[Decoration] = field(default_factory=list)
 
 
 def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
@@ -326,6 +336,7 @@ def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) 
         known = found.defs[key] = Definition(
             node, found.text(names[0]), step.main[11:], receiver, start, end, test=known is not None and known.test
         )
+        known.name_start = key
     # Several patterns may match one definition; any of them may mark it a test.
     known.test = known.test or "test" in captures
 
@@ -352,26 +363,19 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
             receiver = empty_calls(receiver)
     owners = captures.get("owner")
     owner = receiver_class(text(owners[0]), step.spec) if owners else ""
+    if step.kind == RefKind.VALUE:
+        if "argument" in captures:  # an argument, or a literal table's entry: a function passed, perhaps
+            found.passes.append(passed_name(captures, receiver, text))
+    elif "decorated" in captures:  # a decorator: called where the definition is made
+        owner = OUTER
+        found.decorations.append((nodes[0], captures["decorated"][0], text(names[0])))
     arguments = captures.get("arguments")
-    args = _argument_count(arguments[0], step.spec) if arguments is not None else -1
+    args = argument_count(arguments[0], step.spec) if arguments is not None else -1
     name = step.preset.get("name") or text(names[0])
     if step.keyed:  # a call through a table entry or a returned value: TABLE["x"](), make()()
         keys = captures.get("key")
         name += (f"[{text(keys[0])}]" if keys is not None else "") + step.preset.get("suffix", "")
     found.refs[key] = (nodes[0], step.kind, name, receiver, owner, args)
-
-
-def _argument_count(node: Node, spec: LanguageSpec) -> int:
-    """The arguments in a captured argument list; -1 when a spread makes the count unknown.
-    Comments are extras of the tree, not arguments."""
-    count = 0
-    for child in node.named_children:
-        if child.is_extra:
-            continue
-        if child.type in spec.spread_arguments:
-            return -1
-        count += 1
-    return count
 
 
 def _on_protocol(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -389,6 +393,8 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
     nodes = captures.get(step.main)
     if nodes is None:
         return
+    if "binding.parameter" in captures and "binding.name" in captures:  # extract/arguments.py
+        captures = parameter_of(found.params, nodes[0], captures, found.text, step.spec)
     returns = captures.get("binding.returns")
     if returns is not None:  # a declared return type, in the function's scope (its node is inside)
         found.bindings.append((returns[0], RETURNS, type_text(found.text(returns[0]), step.spec)))

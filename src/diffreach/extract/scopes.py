@@ -19,6 +19,9 @@ from diffreach.extract.values import kept_values
 from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import VALUE_MARK, Binding, NodeKind, Ref
 
+# A reference's owner that says: the scope around the definition holding it (a decorator is
+# called where the definition it decorates is made).
+OUTER = "^"
 CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
 MAX_RECEIVER = 120  # longer receiver texts (generated chains) are stored as "?"
 
@@ -38,6 +41,7 @@ class Definition:
     id: str = ""
     kind: str = ""
     qualname: str = ""
+    name_start: int = -1  # where its name starts (extract/arguments.py: whose parameters)
 
 
 class Scopes:
@@ -68,11 +72,13 @@ class Scopes:
         for seq, (node, kind, name, receiver, owner, args) in enumerate(raw):
             if len(receiver) > MAX_RECEIVER:
                 receiver = "?"
-            scope = (owners.get(owner) or owners.get(owner.rsplit(".", 1)[-1])) if owner else None
+            scope = (owners.get(owner) or owners.get(owner.rsplit(".", 1)[-1])) if owner and owner != OUTER else None
             if not scope:
                 at = node.start_byte
                 i = bisect_right(starts, at) - 1
                 while i >= 0 and ends[i] <= at:
+                    i = parents[i]
+                if owner == OUTER and i >= 0:
                     i = parents[i]
                 scope = ids[i] if i >= 0 else self.path
             rows.append((node.start_point.row + 1, kind, name, receiver, seq, scope, args))

@@ -56,3 +56,50 @@ def kept_values(raw: Iterable[tuple[Node, str, str]]) -> list[tuple[Node, str, s
         for row in rows
         if row[2] != VALUE_MARK or ((row[0].start_byte, row[1]) not in told and row[1].partition("[")[0] in valued)
     ]
+
+
+# ----- functions passed as arguments ------------------------------------------------------------
+#
+# Two facts per file, stored as value bindings (resolve/values.py joins them across files):
+#
+# - what a function calls of its own parameters: a binding named ``CALLS_PARAMETER`` in the
+#   function's scope, ``=<position>:<name>`` (``:<caller id>`` after it when a function nested in
+#   it makes the call: a decorator's wrapper calling the decorated function); an entry of a
+#   parameter called (``opts.done()``, ``opts["done"]()``, a destructured ``{done}``) puts its key
+#   after both, ``=0[done]:opts[done]``;
+# - what a call passes that may be a function: a binding named ``callee(slot)`` (the callee's last
+#   name; the slot an argument's position or a keyword, with ``[key]`` for an entry of a literal
+#   table passed, ``run({done: f})``) in the caller's scope, on the call's line, holding ``=`` +
+#   the argument. Only an argument that can name a function of the
+#   repository is kept (a definition or an import of the file, a name bound to a function value,
+#   a member of ``self``, a module's member; in a language whose files share their package's
+#   scope, also a name the file binds nowhere): most arguments are plain variables.
+
+CALLS_PARAMETER = "(*)"
+
+# A parameter: (the node its binding was captured on, its entry in the parameter list, its name,
+# its key in a destructuring pattern, ``[k]``/``[i]``, or "").
+Parameter = tuple[Node, Node, Node, str]
+# A name that may be a function, passed: (the callee expression, or None for an entry of a literal
+# table, ``run({done: f})``; the argument or entry; its keyword or key; its text).
+Passed = tuple[Node | None, Node, Node | None, str]
+
+
+def argument_name(callee: str, slot: str) -> str:
+    return f"{callee}({slot})"
+
+
+def argument_of(name: str) -> tuple[str, str] | None:
+    """(callee, slot) of a binding named by ``argument_name``; None for any other binding."""
+    if not name.endswith(")"):
+        return None
+    callee, _, slot = name[:-1].partition("(")  # run(0[done]): the slot holds no parenthesis
+    return (callee, slot) if slot and callee.isidentifier() else None
+
+
+def called_parameter(type_name: str, owner: str) -> tuple[str, str, str]:
+    """(the function that calls, the parameter's position, its name) of a ``CALLS_PARAMETER``
+    binding of the function ``owner``."""
+    position, _, rest = type_name[len(VALUE_MARK) :].partition(":")
+    name, _, caller = rest.partition(":")
+    return caller or owner, position, name

@@ -30,6 +30,7 @@ from pathlib import Path, PurePosixPath
 
 from diffreach.config import Config
 from diffreach.extract.pool import extract_many
+from diffreach.extract.values import argument_of
 from diffreach.graph.source import StoreSource
 from diffreach.graph.store import Store
 from diffreach.graph.update_queries import (
@@ -355,15 +356,24 @@ def interface(
     items.update(("imp", i.module, i.name, i.alias, i.wildcard) for i in imports)
     # self.x = Foo() and fields declared with a type: seen from other files as obj.x.
     classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
-    items.update(("bind", b.scope, b.name, b.type_name) for b in bindings if "." in b.name or b.scope in classes)
+    items.update(
+        ("bind", b.scope, b.name, b.type_name)
+        for b in bindings
+        if ("." in b.name or b.scope in classes) and argument_of(b.name) is None
+    )
     # Declared return types: seen from other files through make().x and x = make(). The
     # function values its returns name share the binding name, told apart by VALUE_MARK.
     items.update(
         ("ret", b.scope, b.type_name) for b in bindings if b.name == RETURNS and not b.type_name.startswith(VALUE_MARK)
     )
     # Function values (resolve/values.py): what a name, a table entry or a function's return
-    # holds is seen from other files through the name, or through a call of the function.
-    items.update(("val", b.scope, b.name, b.type_name) for b in bindings if b.type_name.startswith(VALUE_MARK))
+    # holds, and which parameters a function calls, are seen from other files through the name,
+    # or through a call of the function. What a call passes is read by its own file only.
+    items.update(
+        ("val", b.scope, b.name, b.type_name)
+        for b in bindings
+        if b.type_name.startswith(VALUE_MARK) and argument_of(b.name) is None
+    )
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
     # Properties (``@property``, setters): reading or assigning one elsewhere (``a.p``) runs it.
     spec = language_for(symbols[0].file) if symbols else None
@@ -430,7 +440,9 @@ def _member_attributes(bindings: Iterable[Binding], is_class: Callable[[str], bo
     return {
         b.name.rsplit(".", 1)[-1]
         for b in bindings
-        if b.name != RETURNS and ("." in b.name or ("::" in b.scope and is_class(b.scope)))
+        if b.name != RETURNS
+        and argument_of(b.name) is None
+        and ("." in b.name or ("::" in b.scope and is_class(b.scope)))
     }
 
 

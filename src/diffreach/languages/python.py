@@ -139,6 +139,7 @@ SPEC = LanguageSpec(
     docstring=("expression_statement", "string"),
     string_prefixes="rbuRBU",
     spread_arguments=frozenset({"list_splat", "dictionary_splat"}),
+    variadic_prefixes=("*",),
     overload_stub_markers=("@overload", "@typing.overload", "@typing_extensions.overload"),
     self_types=frozenset({"Self", "typing.Self"}),
     transparent_types=frozenset(

@@ -40,6 +40,12 @@ Capture names used by the query files (the contract with ``extract.py``):
   function value to that name). ``(#set! binding.name "()")`` binds what a
   function returns (resolve/values.py): the same name as ``RETURNS``, told apart
   by the mark.
+- ``@binding.parameter`` beside ``@binding.name``: the name is a parameter, the capture its
+  entry in the parameter list (which parameters a function calls, extract/arguments.py).
+- ``@reference.value`` with ``@callee`` (the called expression), ``@argument`` (the argument
+  itself) and, passed by keyword, ``@keyword``: a name passed to a call. ``@reference.call``
+  with ``@decorated`` (the decorated definition's name): a decorator, a call made in the scope
+  around the definition, passing it.
 - ``@reference.call`` with ``@key`` (a literal key or index) calls a table's
   entry (``name[key]``); ``(#set! suffix "()")`` calls what ``@name``'s call
   returns (``make()()``).
@@ -318,6 +324,10 @@ class LanguageSpec:
     # ids, go test -run patterns, JUnit Class#method, cargo test paths, Jest/Vitest files);
     # None: the graph's id is printed.
     test_runner: TestRunner | None = None
+    # A parameter written with one of these prefixes (Python's ``*args``, ``*``) takes every
+    # position after it: the parameters that follow are passed by keyword only
+    # (extract/arguments.py).
+    variadic_prefixes: tuple[str, ...] = ()
 
     @cached_property
     def query_source(self) -> str:

@@ -403,7 +403,9 @@ class Resolver(Types):
         """``resolve_ref``, but a pathological chain of bindings leaves one reference
         unresolved instead of failing the whole index (guards above cover known cycles)."""
         try:
-            return self.resolve_ref(path, ref, source_is_test)
+            resolved = self.resolve_ref(path, ref, source_is_test)
+            # A function passed to a callee that calls it: the callee's call reaches it too.
+            return self.with_passed(path, resolved) if resolved.edges and ref.kind == RefKind.CALL else resolved
         except RecursionError:
             # The lookups left open hold their cycle guards (None) in the memos: not answers.
             self._binding_guard.clear()

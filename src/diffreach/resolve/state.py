@@ -49,6 +49,8 @@ class ResolverState(ABC):
         self._bindings: dict[str, dict[str, dict[str, str]]] = {}
         # Function values (values.py): path → name → scope → [(line, what it holds)], by line.
         self._values: dict[str, dict[str, dict[str, list[tuple[int, str]]]]] = {}
+        # Functions passed as arguments (values.py): path → callee name → [(scope, line, slot, argument)].
+        self._passes: dict[str, dict[str, list[tuple[str, int, str, str]]]] = {}
         self._import_targets: dict[tuple[str, Import], Target | None] = {}
         self._bases: dict[str, tuple[SymRow, ...]] = {}
         self._named: dict[str, list[SymRow]] = {}
@@ -96,6 +98,7 @@ class ResolverState(ABC):
             self._import_indexes,
             self._bindings,
             self._values,
+            self._passes,
             self._import_targets,
             self._bases,
             self._import_files,

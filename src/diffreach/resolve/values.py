@@ -15,11 +15,21 @@ rebinding to anything else → ``=`` alone. A typed binding ``x = make()`` says 
 - ``make()`` holds a function only when every ``return`` of ``make`` names that one function;
 - anything else (a parameter, a rebinding to a non-function, a value that resolves to no
   function of the repository) answers None: nothing is invented.
+
+A function passed as an argument (extract/arguments.py states both halves): a call of ``run``
+passing ``handler`` in a slot (a position or a keyword) that ``run`` calls — its own parameter,
+or one a function nested in it calls — makes an edge from that caller to ``handler``, resolved
+``value``, at line 0 (the call is in another file than the reference that makes the edge, whose
+lines an edit there may move). The edge belongs to the passing call's reference: an edit of
+``run`` that changes what it calls re-resolves the references by ``run``'s name (its
+``CALLS_PARAMETER`` binding is part of its file's interface), a change of ``handler`` the files
+binding it as a value.
 """
 
 from __future__ import annotations
 
-from diffreach.model import VALUE_MARK, NodeKind, Ref, SymRow
+from diffreach.extract.values import CALLS_PARAMETER, argument_of, called_parameter
+from diffreach.model import CONFIDENCE, VALUE_MARK, Edge, EdgeKind, NodeKind, Ref, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.fallback import NameFallback
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
@@ -39,7 +49,7 @@ class FunctionValues(NameFallback):
         if name.endswith(RETURNED):  # make()(): make may be defined in any file
             return True
         table = self._value_table(path)
-        return bool(table) and _base(name) in table
+        return bool(table) and (_base(name) in table or name in self._passes_of(path))
 
     def value_of_call(self, path: str, scope: str, name: str, line: int) -> tuple[SymRow, str] | None:
         """The function a call of ``name`` at ``line`` reaches through a value, with the scope
@@ -55,6 +65,58 @@ class FunctionValues(NameFallback):
             return None
         held = self._value_in_scope(path, ref.scope, entry, ref.line, 0)
         return held[0] if held is not None else None
+
+    def with_passed(self, path: str, resolved: ResolvedRef) -> ResolvedRef:
+        """A resolved call, with an edge for each function it passes to a slot its callee calls."""
+        ref = resolved.ref
+        passes = self._passes_of(path).get(ref.name) if self._value_table(path) else None
+        mine = [(slot, value) for scope, line, slot, value in passes or () if line == ref.line and scope == ref.scope]
+        if not mine:
+            return resolved
+        edges = list(resolved.edges)
+        for callee in {e.target for e in resolved.edges if e.kind in (EdgeKind.CALLS, EdgeKind.TESTS)}:
+            row = self.symbol(callee)
+            if row is None or row.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+                continue
+            for caller, position, name in self._called_parameters(row):
+                for slot, value in mine:
+                    if slot in (position, name):
+                        edge = self._passed_edge(path, ref, caller, value)
+                        if edge is not None and edge not in edges:
+                            edges.append(edge)
+        return ResolvedRef(ref, resolved.file, resolved.status, tuple(edges))
+
+    def _passed_edge(self, path: str, ref: Ref, caller: str, value: str) -> Edge | None:
+        # What the argument holds before the call's line: a binding on it is the call's own
+        # result more often than not (app = wrap(app)).
+        held = self._callable(path, ref.scope, value, ref.line - 1, 0)
+        if held is None and value.isidentifier():  # a function of a class body, passed in it (a decorated method)
+            held = self.child(ref.scope, value)
+        calling = self.symbol(caller)
+        if held is None or held.kind not in _CALLABLE or calling is None:
+            return None
+        target = self._constructor(held) if held.kind == NodeKind.CLASS else held
+        kind = EdgeKind.TESTS if calling.is_test and not target.is_test else EdgeKind.CALLS
+        return Edge(caller, target.id, kind, Resolution.VALUE, CONFIDENCE[Resolution.VALUE], 0)
+
+    def _called_parameters(self, function: SymRow) -> list[tuple[str, str, str]]:
+        """(the function that calls, position, name) of each parameter of ``function`` called."""
+        bound = self._value_table(function.file).get(CALLS_PARAMETER, {}).get(function.id, [])
+        return [called_parameter(held, function.id) for _, held in bound]
+
+    def _passes_of(self, path: str) -> dict[str, list[tuple[str, int, str, str]]]:
+        """A file's arguments that may be functions, by callee name: (scope, line, slot, argument)."""
+        found = self._passes.get(path)
+        if found is None:
+            found = self._passes[path] = {}
+            for name, by_scope in self._value_table(path).items():
+                parsed = argument_of(name)
+                if parsed is None:
+                    continue
+                for scope, bound in by_scope.items():
+                    for line, held in bound:
+                        found.setdefault(parsed[0], []).append((scope, line, parsed[1], held[len(VALUE_MARK) :]))
+        return found
 
     def _value_table(self, path: str) -> dict[str, dict[str, list[Bound]]]:
         table = self._values.get(path)

@@ -116,9 +116,14 @@
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
 ; ---------------------------------------------------------------------------
-; Functions used as values: arguments, dispatch tables, handlers, decorators.
-(arguments (identifier) @name) @reference.value
-(arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
+; Functions used as values: arguments, dispatch tables, handlers, decorators. An argument
+; names its @callee (extract/arguments.py).
+(call_expression function: (_) @callee arguments: (arguments (identifier) @name @argument) @reference.value)
+(call_expression function: (_) @callee arguments: (arguments
+  (member_expression object: (_) @receiver property: (property_identifier) @name) @argument) @reference.value)
+(new_expression constructor: (_) @callee arguments: (arguments (identifier) @name @argument) @reference.value)
+(new_expression constructor: (_) @callee arguments: (arguments
+  (member_expression object: (_) @receiver property: (property_identifier) @name) @argument) @reference.value)
 ; A member read where a value is used (a getter runs): returned, declared, assigned, an operand,
 ; a condition, interpolated. The resolver binds it only to a getter of the receiver's known type.
 ([
@@ -151,10 +156,13 @@
 ((augmented_assignment_expression
   left: (member_expression object: [(identifier) (this) (member_expression) (call_expression)] @receiver
     property: (property_identifier) @name) @reference.protocol) (#set! protocol ".op="))
-(pair value: (identifier) @name) @reference.value
-(pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value
-(object (shorthand_property_identifier) @name @reference.value)
-(array (identifier) @name) @reference.value
+; A literal table's entry (@argument, with its @keyword): passed on when the table is an argument.
+(pair key: (_) @keyword value: (identifier) @name @argument) @reference.value
+(pair
+  key: (_) @keyword
+  value: (member_expression object: (_) @receiver property: (property_identifier) @name) @argument) @reference.value
+(object (shorthand_property_identifier) @name @reference.value @argument @keyword)
+(array (identifier) @name @argument) @reference.value
 (assignment_expression right: (identifier) @name) @reference.value
 (decorator (identifier) @name) @reference.value
 (decorator (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.value

@@ -58,8 +58,10 @@
   type: (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)) @reference.value
 
 ; Functions used as values: arguments, struct fields (Action: run), assignments.
-(argument_list (identifier) @name @reference.value)
-(argument_list (selector_expression operand: (_) @receiver field: (field_identifier) @name) @reference.value)
+; An argument names its @callee (extract/arguments.py).
+(call_expression function: (_) @callee arguments: (argument_list (identifier) @name @argument @reference.value))
+(call_expression function: (_) @callee arguments: (argument_list
+  (selector_expression operand: (_) @receiver field: (field_identifier) @name) @argument @reference.value))
 (keyed_element value: (literal_element (identifier) @name) @reference.value)
 (keyed_element value: (literal_element
   (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.value)
@@ -82,7 +84,8 @@
 
 ; Variables whose type the code states: parameters and receivers, var x T,
 ; x := T{} / &T{} / new(T), struct fields (in the struct's scope).
-(parameter_declaration name: (identifier) @binding.name type: (_) @binding.type) @binding
+; A parameter (@binding.parameter) also tells which parameters a function calls.
+(parameter_declaration name: (identifier) @binding.name type: (_) @binding.type) @binding @binding.parameter
 (var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name)

@@ -43,8 +43,10 @@
   (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
 ] arguments: (argument_list)? @arguments) @reference.call
 
-; Methods used as values: Foo::bar, this::bar.
+; Methods used as values: Foo::bar, this::bar; a constructor, Foo::new (the class).
 (method_reference . (_) @receiver . (identifier) @name .) @reference.value
+(method_reference . (identifier) @name "new") @reference.value
+(method_reference . (field_access object: (_) @receiver field: (identifier) @name) "new") @reference.value
 
 ; Imports: a class (binds its simple name), a package's classes (wildcard).
 ; `import static a.B.m` resolves like a class import of a nested name.

@@ -30,6 +30,17 @@
   (#eq? @_module "module") (#eq? @_exports "exports")
   (#set! import.module "") (#set! import.alias "default"))
 
-; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py).
-(formal_parameters (identifier) @binding.name) @binding
-(formal_parameters (assignment_pattern left: (identifier) @binding.name)) @binding
+; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py);
+; @binding.parameter (the entry in the list) tells which parameters a function calls.
+(formal_parameters (identifier) @binding.name @binding.parameter) @binding
+(formal_parameters (assignment_pattern left: (identifier) @binding.name) @binding.parameter) @binding
+; A parameter whose default is a function holds it (unless the caller passes another).
+(formal_parameters
+  (assignment_pattern left: (identifier) @binding.name right: [(identifier) (member_expression)] @binding.function) @binding)
+; A destructured parameter: its names by key or index (one level).
+(formal_parameters (array_pattern (identifier) @binding.name @binding.index) @binding.parameter) @binding
+(formal_parameters
+  (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key) @binding.parameter) @binding
+(formal_parameters
+  (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
+  @binding.parameter) @binding

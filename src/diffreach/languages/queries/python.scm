@@ -27,12 +27,20 @@
 ((call function: (call function: (identifier) @name) arguments: (argument_list)? @arguments) @reference.call
   (#set! suffix "()"))
 
-; Functions and classes used as values: decorators, arguments, dispatch tables.
+; Functions and classes used as values: decorators, arguments, dispatch tables. An argument
+; names its @callee and, passed by keyword, its @keyword (extract/arguments.py).
 (decorator (identifier) @name) @reference.value
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
-(call arguments: (argument_list (identifier) @name) @reference.value)
-(call arguments: (argument_list
-  (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value)
+(call function: (_) @callee arguments: (argument_list (identifier) @name @argument) @reference.value)
+(call function: (_) @callee arguments: (argument_list
+  (attribute object: (_) @receiver attribute: (identifier) @name) @argument) @reference.value)
+; A decorator is also a call, made where the definition it decorates is made, of that definition.
+(decorated_definition
+  (decorator (identifier) @name) @reference.call
+  definition: (_ name: (identifier) @decorated))
+(decorated_definition
+  (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+  definition: (_ name: (identifier) @decorated))
 
 ; getattr(obj, "name") is a call of obj.name.
 ((call
@@ -94,12 +102,20 @@
 ((augmented_assignment
   left: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name)
   @reference.protocol) (#set! protocol ".op="))
-(keyword_argument value: (identifier) @name) @reference.value
-(keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
-(pair value: (identifier) @name) @reference.value
-(pair value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
-(list (identifier) @name) @reference.value
-(tuple (identifier) @name) @reference.value
+(call function: (_) @callee arguments: (argument_list
+  (keyword_argument name: (identifier) @keyword value: (identifier) @name @argument) @reference.value))
+(call function: (_) @callee arguments: (argument_list
+  (keyword_argument
+    name: (identifier) @keyword
+    value: (attribute object: (_) @receiver attribute: (identifier) @name) @argument) @reference.value))
+(class_definition superclasses: (argument_list (keyword_argument value: (identifier) @name) @reference.value))
+(class_definition superclasses: (argument_list
+  (keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value))
+; A literal table's entry (@argument, with its @keyword): passed on when the table is an argument.
+(pair key: (_) @keyword value: (identifier) @name @argument) @reference.value
+(pair key: (_) @keyword value: (attribute object: (_) @receiver attribute: (identifier) @name) @argument) @reference.value
+(list (identifier) @name @argument) @reference.value
+(tuple (identifier) @name @argument) @reference.value
 (assignment right: (identifier) @name) @reference.value
 
 ; Imports.
@@ -126,8 +142,9 @@
 ; Every return statement (what it returns, if anything): a return type inferred where all agree.
 ((return_statement (_)? @binding.returned) @binding (#set! binding.inferred ""))
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
-(typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
-(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
+; A parameter (@binding.parameter: its entry in the list) also tells which parameters a function calls.
+(typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding @binding.parameter
+(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding @binding.parameter
 
 ; Function values (resolve/values.py): a name bound to a function, a method, a lambda calling
 ; one, a functools.partial of one; the entries of a literal table; what a function returns.
@@ -157,8 +174,11 @@
   right: [(identifier) (attribute)] @binding.function) @binding
 (assignment left: (identifier) @binding.name) @binding
 (for_statement left: (identifier) @binding.name) @binding
-(parameters (identifier) @binding.name) @binding
-(parameters (default_parameter name: (identifier) @binding.name)) @binding
+(parameters (identifier) @binding.name @binding.parameter) @binding
+(parameters (default_parameter name: (identifier) @binding.name) @binding.parameter) @binding
+; A parameter whose default is a function holds it (unless the caller passes another).
+(default_parameter name: (identifier) @binding.name value: [(identifier) (attribute)] @binding.function) @binding
+(typed_default_parameter name: (identifier) @binding.name value: [(identifier) (attribute)] @binding.function) @binding
 ((return_statement [(identifier) (attribute)] @binding.function) @binding (#set! binding.name "()"))
 ((return_statement) @binding (#set! binding.name "()"))
 

@@ -91,6 +91,16 @@
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
   (#set! binding.prefix "this."))
 
-; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py).
-(required_parameter pattern: (identifier) @binding.name) @binding
-(optional_parameter pattern: (identifier) @binding.name) @binding
+; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py);
+; @binding.parameter (the entry in the list) tells which parameters a function calls.
+(required_parameter pattern: (identifier) @binding.name) @binding @binding.parameter
+(optional_parameter pattern: (identifier) @binding.name) @binding @binding.parameter
+; A parameter whose default is a function holds it (unless the caller passes another).
+(required_parameter pattern: (identifier) @binding.name value: [(identifier) (member_expression)] @binding.function) @binding
+; A destructured parameter: its names by key or index (one level).
+(required_parameter pattern: (array_pattern (identifier) @binding.name @binding.index)) @binding @binding.parameter
+(required_parameter
+  pattern: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)) @binding @binding.parameter
+(required_parameter
+  pattern: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name)))
+  @binding @binding.parameter
