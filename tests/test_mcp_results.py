@@ -167,3 +167,16 @@ def test_an_error_before_any_graph_exists_has_no_index(make_repo: Callable[..., 
     (result,) = results
     assert result.is_error and result.structured_content is not None
     assert "index" not in result.structured_content
+
+
+def test_update_graph_names_the_files_with_syntax_errors(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({**FILES, "pkg/broken.py": "def broken(:\n    return 1\n"})
+    reports: list[dict[str, Any]] = []
+
+    async def scenario(s: ClientSession) -> None:
+        reports.append(_ok(await s.call_tool("update_graph", {})))
+
+    _serve(root, scenario)
+    (report,) = reports
+    assert report["parse_errors"] == 1
+    assert report["parse_error_files"] == ["pkg/broken.py"]

@@ -161,6 +161,7 @@ async def update_graph(app: App, args: UpdateArgs, session: Any) -> dict[str, An
         "edges",
         "unresolved_share",
         "parse_errors",
+        "parse_error_files",
         "skipped",
     )
     return await envelope(app, {k: report[k] for k in keep if k in report}, args.max_tokens, None)
