@@ -18,7 +18,8 @@ BEFORE = {
     "src/types.ts": "export interface TaskFeedback {\n  kind: string;\n  score: number;\n}\n"
     'export type FeedbackKind = "good" | "bad";\n',
     "src/limits.ts": "export const MAX_RETRIES = 3;\n",
-    "src/session.ts": "export class EngineSession {\n  private s = 0;\n  get engineState(): string {\n"
+    "src/session.ts": "export class EngineSession {\n  private s = 0;\n  public retries: number = 0;\n"
+    "  get engineState(): string {\n"
     '    return this.s ? "busy" : "idle";\n  }\n  reset(): void {\n    this.s = 0;\n  }\n}\n',
     "src/other.ts": "export function unrelated(): number {\n  return 1;\n}\n" + FILLER,
     "src/app.ts": 'import { EngineSession } from "./session";\n\n'
@@ -28,7 +29,7 @@ AFTER = (
     'import { EngineSession } from "./session";\nimport { ApprovalMode } from "./modes";\n'
     'import { TaskFeedback, FeedbackKind } from "./types";\nimport { MAX_RETRIES } from "./limits";\n\n'
     "export function decide(session: EngineSession, fb: TaskFeedback, kind: FeedbackKind): ApprovalMode {\n"
-    '  if (session.engineState === "busy" && fb.score < MAX_RETRIES) {\n'
+    '  if (session.engineState === "busy" && session.retries < MAX_RETRIES && kind === "bad") {\n'
     "    return ApprovalMode.Manual;\n  }\n  return ApprovalMode.Auto;\n}\n"
 )
 
@@ -43,19 +44,25 @@ def test_a_change_that_starts_using_definitions_of_other_files_shows_their_lines
     ctx = api.review_context(root, impact, budget=4000)
     assert ctx.fits and ctx.tokens <= 4000
     uses = next(b.text for b in ctx.blocks if b.title == "uses:forward")
-    # The enum, whole with its members (it is short); the interface; the property accessor.
+    # The enum, whole with its members (it is short); the interface; the property accessor; the
+    # property (a field); the constant with its value; the type alias with its union.
     assert "`src/modes.ts::ApprovalMode` · src/modes.ts:1 · new use" in uses
     assert 'Manual = "manual",' in uses
     assert "src/types.ts::TaskFeedback" in uses and "kind: string;" in uses
     assert "src/session.ts::EngineSession.engineState" in uses and "get engineState(): string" in uses
+    assert "`src/session.ts::EngineSession.retries` · src/session.ts:3 · new use — `public retries: number = 0;`" in uses
+    assert "`src/limits.ts::MAX_RETRIES` · src/limits.ts:1 · new use — `export const MAX_RETRIES = 3;`" in uses
+    assert '`src/types.ts::FeedbackKind` · src/types.ts:5 · new use — `export type FeedbackKind = "good" | "bad";`' in uses
     # What the change only keeps using (EngineSession) comes after, in a block that gives way sooner.
     more = next(b.text for b in ctx.blocks if b.title == "uses:more")
     assert "`src/session.ts::EngineSession` · src/session.ts:1 · used" in more
     assert "src/session.ts::EngineSession`" not in uses
     assert [b.title for b in ctx.blocks].index("uses:forward") < [b.title for b in ctx.blocks].index("uses:more")
-    # Not listed: definitions the change does not name, and what the graph has no node for.
+    # Not listed: definitions the change does not name; members of a class listed whole (the
+    # enum's, the interface's); the ``s`` field the change does not use.
     assert "helper1" not in uses and "unrelated" not in uses
-    assert "MAX_RETRIES" not in uses and "FeedbackKind" not in uses  # constants, type aliases: no nodes
+    assert "ApprovalMode.Manual`" not in uses and "TaskFeedback.score" not in uses
+    assert "EngineSession.s`" not in ctx.text
 
 
 def test_at_a_tight_budget_new_uses_and_flagged_callers_outlast_the_rest() -> None:

@@ -287,3 +287,12 @@
 (comment) @comment
 ; String literals are notes too: see python.scm.
 (string_fragment) @doc
+
+; ---------------------------------------------------------------------------
+; Declarations (no graph node; extract/declarations.py): top-level constants, exported or
+; not (a ``require`` is an import, a function value a definition already).
+((program (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name value: (_) @_value)) @declaration.constant)
+  (#not-match? @_value "^require[ \t]*[(]"))
+(program (export_statement declaration: (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name)) @declaration.constant))

@@ -33,3 +33,6 @@
 ; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py).
 (formal_parameters (identifier) @binding.name) @binding
 (formal_parameters (assignment_pattern left: (identifier) @binding.name)) @binding
+
+; Declarations: class fields.
+(class_body (field_definition property: [(property_identifier) (private_property_identifier)] @name) @declaration.field)

@@ -94,3 +94,17 @@
 ; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py).
 (required_parameter pattern: (identifier) @binding.name) @binding
 (optional_parameter pattern: (identifier) @binding.name) @binding
+
+; ---------------------------------------------------------------------------
+; Declarations (no graph node; extract/declarations.py): class fields and constructor
+; parameter properties, interface properties, enum members, type aliases and unions.
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @declaration.field)
+(method_definition
+  name: (property_identifier) @_ctor
+  parameters: (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name)
+                                  (optional_parameter (accessibility_modifier) pattern: (identifier) @name)] @declaration.field)
+  (#eq? @_ctor "constructor"))
+(interface_body (property_signature name: (property_identifier) @name) @declaration.field)
+(enum_body (enum_assignment name: (property_identifier) @name) @declaration.member)
+(enum_body name: (property_identifier) @name @declaration.member)
+(type_alias_declaration name: (type_identifier) @name) @declaration.alias
