@@ -75,12 +75,14 @@ def compare(name: str, old: str, new: str) -> bool:
 
 def check_repo(repo: Path, args: argparse.Namespace, renames: list[tuple[str, str]]) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / repo.name
-        shutil.copytree(repo, copy, symlinks=True)
+        # A copy per build: builds of two schema versions cannot share one data folder.
+        old_copy, copy = Path(tmp) / "old" / repo.name, Path(tmp) / "new" / repo.name
+        for c in (old_copy, copy):
+            shutil.copytree(repo, c, symlinks=True)
         ok = True
-        for exe in (args.old, args.new):
-            run(exe, ["index", str(copy)], copy)
-        old = canonical(run(args.old, ["graph", "--json"], copy), renames)
+        for exe, c in ((args.old, old_copy), (args.new, copy)):
+            run(exe, ["index", str(c)], c)
+        old = canonical(run(args.old, ["graph", "--json"], old_copy).replace(str(old_copy), str(copy)), renames)
         new = run(args.new, ["graph", "--json"], copy)
         same = compare(f"{repo.name} graph", old, new)
         nodes = len(json.loads(new).get("nodes", [])) if new.strip() else 0
@@ -90,7 +92,7 @@ def check_repo(repo: Path, args: argparse.Namespace, renames: list[tuple[str, st
         differing = 0
         for rev in revs:
             base = ["impact", "--json", "--base", f"{rev}~1..{rev}"]
-            o = canonical(run(args.old, base, copy), renames)
+            o = canonical(run(args.old, base, old_copy).replace(str(old_copy), str(copy)), renames)
             n = run(args.new, base, copy)
             differing += not compare(f"{repo.name} impact {rev[:10]}", o, n)
         if revs:

@@ -46,22 +46,22 @@ def test_a_change_that_starts_using_definitions_of_other_files_shows_their_lines
     uses = next(b.text for b in ctx.blocks if b.title == "uses:forward")
     # The enum, whole with its members (it is short); the interface; the property accessor; the
     # property (a field); the constant with its value; the type alias with its union.
-    assert "`src/modes.ts::ApprovalMode` · src/modes.ts:1 · new use" in uses
+    assert "- `ApprovalMode` (src/modes.ts:1, new use)" in uses
     assert 'Manual = "manual",' in uses
-    assert "src/types.ts::TaskFeedback" in uses and "kind: string;" in uses
-    assert "src/session.ts::EngineSession.engineState" in uses and "get engineState(): string" in uses
-    assert "`src/session.ts::EngineSession.retries` · src/session.ts:3 · new use — `public retries: number = 0;`" in uses
-    assert "`src/limits.ts::MAX_RETRIES` · src/limits.ts:1 · new use — `export const MAX_RETRIES = 3;`" in uses
-    assert '`src/types.ts::FeedbackKind` · src/types.ts:5 · new use — `export type FeedbackKind = "good" | "bad";`' in uses
+    assert "- `TaskFeedback` (src/types.ts:1, new use)" in uses and "kind: string;" in uses
+    assert "- `EngineSession.engineState` (src/session.ts:4, new use) `get engineState(): string`" in uses
+    assert "- `EngineSession.retries` (src/session.ts:3, new use) `public retries: number = 0;`" in uses
+    assert "- `MAX_RETRIES` (src/limits.ts:1, new use) `export const MAX_RETRIES = 3;`" in uses
+    assert '- `FeedbackKind` (src/types.ts:5, new use) `export type FeedbackKind = "good" | "bad";`' in uses
     # What the change only keeps using (EngineSession) comes after, in a block that gives way sooner.
     more = next(b.text for b in ctx.blocks if b.title == "uses:more")
-    assert "`src/session.ts::EngineSession` · src/session.ts:1 · used" in more
-    assert "src/session.ts::EngineSession`" not in uses
+    assert "- `EngineSession` (src/session.ts:1) `export class EngineSession`" in more  # kept: its line only
+    assert "`EngineSession`" not in uses and "reset(): void" not in ctx.text
     assert [b.title for b in ctx.blocks].index("uses:forward") < [b.title for b in ctx.blocks].index("uses:more")
     # Not listed: definitions the change does not name; members of a class listed whole (the
     # enum's, the interface's); the ``s`` field the change does not use.
     assert "helper1" not in uses and "unrelated" not in uses
-    assert "ApprovalMode.Manual`" not in uses and "TaskFeedback.score" not in uses
+    assert "`ApprovalMode.Manual`" not in uses and "`TaskFeedback.score`" not in uses
     assert "EngineSession.s`" not in ctx.text
 
 
@@ -86,3 +86,50 @@ def test_at_a_tight_budget_new_uses_and_flagged_callers_outlast_the_rest() -> No
     assert "app/x.py::quiet" in stubbed and "app/cli.py::main" in stubbed  # unflagged, hop 2
     assert "uses:forward" not in stubbed and "app/core.py::parse" not in stubbed
     assert "class Mode(Enum): A = 1; B = 2" in ctx.text
+
+
+PY_BEFORE = {
+    "app/__init__.py": "",
+    "app/modes.py": "from enum import Enum\n\n\nclass Mode(Enum):\n"
+    + "".join(f"    M{i} = {i}\n" for i in range(14))
+    + "    FAST = 99\n",
+    "app/speeds.py": "from enum import Enum\n\n\nclass Speed(Enum):\n    FAST = 1\n    SLOW = 2\n",
+    "app/limits.py": "TIMEOUT = 30\n",
+    "app/payloads.py": "from typing import TypeAlias\n\nPayload: TypeAlias = dict[str, int]\n",
+    "app/session.py": "class Session:\n    def __init__(self):\n        self.retries = 0\n"
+    + "".join(f"\n    def step{i}(self):\n        return {i}\n" for i in range(5)),
+    "app/a.py": "class A:\n    def __init__(self):\n        self.label = 'a'\n        self.count = 0\n",
+    "app/b.py": "class B:\n    def __init__(self):\n        self.label = 'b'\n",
+    "app/main.py": "def run():\n    return 1\n",
+}
+PY_AFTER = (
+    "from app.limits import TIMEOUT\nfrom app.modes import Mode\nfrom app.payloads import Payload\n"
+    "from app.session import Session\n\nLOCAL_LIMIT = 5\n\n\n"
+    "def run(session: Session, thing, data: Payload) -> Mode:\n"
+    "    count = LOCAL_LIMIT\n"
+    "    if session.retries > TIMEOUT or thing.label or count:\n"
+    "        return Mode.FAST\n"
+    "    return Mode.M1\n"
+)
+
+
+def test_python_constants_aliases_members_and_attributes_are_found_and_guesses_are_not(
+    make_repo: Callable[..., Path],
+) -> None:
+    root = make_repo(PY_BEFORE)
+    api.index(root)
+    (root / "app/main.py").write_text(PY_AFTER)
+    ctx = api.review_context(root, api.blast_radius(root), budget=4000)
+    assert ctx.fits
+    uses = next(b.text for b in ctx.blocks if b.title == "uses:forward")
+    assert "- `TIMEOUT` (app/limits.py:1, new use) `TIMEOUT = 30`" in uses
+    assert "- `Payload` (app/payloads.py:3, new use) `Payload: TypeAlias = dict[str, int]`" in uses
+    assert "- `Session.retries` (app/session.py:3, new use) `self.retries = 0`" in uses
+    # A long enum: its line, and the members the change names, each by the enum written before it.
+    assert "- `Mode` (app/modes.py:4, new use) `class Mode(Enum)`" in uses
+    assert "- `Mode.FAST` (app/modes.py:19, new use) `FAST = 99`" in uses
+    assert "- `Mode.M1` (app/modes.py:6, new use) `M1 = 1`" in uses
+    # Never a guess: Speed.FAST is another enum's; ``label`` is a field of two classes; the bare
+    # local ``count`` is not A's field; LOCAL_LIMIT is on the diff's own lines.
+    assert "Speed" not in ctx.text and "label" not in uses and "A.count" not in ctx.text
+    assert "`LOCAL_LIMIT`" not in uses

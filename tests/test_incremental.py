@@ -64,6 +64,7 @@ def dump(root: Path) -> dict[str, object]:
             "bindings": sorted(c.execute("SELECT file, scope, name, type_name, line FROM bindings")),
             "refs": sorted(c.execute("SELECT file, scope, kind, name, receiver, line, status, args FROM refs")),
             "imports": sorted(c.execute("SELECT * FROM imports")),
+            "declarations": sorted(c.execute("SELECT * FROM declarations")),
             "files": sorted(c.execute("SELECT path, language, hash FROM files")),
         }
     finally:
@@ -75,7 +76,8 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
     for path, funcs in spec.items():
         lines = [IMPORT_FORMS[i % len(IMPORT_FORMS)].format(n=NAMES[i % len(NAMES)]) for i in range(len(funcs))]
         lines.append("from typing import overload\n")
-        lines.append("class Base:\n    def alpha(self):\n        pass\n")
+        lines.append(f"LIMIT_{len(funcs)} = {len(funcs)}\n")  # a declaration (constant) per file
+        lines.append("class Base:\n    kind = 1\n    def alpha(self):\n        pass\n")
         for name, body, base, method in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
             if method:

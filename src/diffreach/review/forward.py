@@ -91,10 +91,13 @@ def forward_uses(
     whole: dict[str, bool] = {}  # classes shown whole (→ newly used): their members need no line of their own
     for name, candidates in by_name.items():
         for c in choose(name, candidates, usage.files[name], usage, scope):
-            definition = _definition(nodes[c.id], read, short_class_lines) if c.id in nodes else texts[c.id]
+            new = usage.new(name)
+            # A short class is shown whole only to a new use: what the change kept using costs a line.
+            short = short_class_lines if new else 0
+            definition = _definition(nodes[c.id], read, short) if c.id in nodes else texts[c.id]
             if "\n" in definition and c.id in nodes:
-                whole[c.id] = usage.new(name)
-            use = ForwardUse(c.id, c.file, c.start, definition, usage.new(name), c.file in changed_files)
+                whole[c.id] = new
+            use = ForwardUse(c.id, c.file, c.start, definition, new, c.file in changed_files)
             found.append(((not use.new, not use.local, usage.order[name]), use))
     found = [(key, u) for key, u in found if not _inside_shown(u, whole, nodes, shown)]
     found.sort(key=lambda pair: (pair[0], pair[1].id))
@@ -158,15 +161,16 @@ def forward_pieces(
 
 
 def _items(uses: tuple[ForwardUse, ...]) -> list[str]:
+    """One line per definition, few tokens: its name in its file, where, and its text."""
     items: list[str] = []
     for u in uses:
-        how = "new use" if u.new else "used"
-        where = f"{u.file}:{u.line}" + (" · changed file" if u.local else "")
+        name = u.id.split("::", 1)[-1]
+        where = f"{u.file}:{u.line}" + (", changed file" if u.local else "") + (", new use" if u.new else "")
         body = u.definition
         if "\n" in body:
-            items.append(f"- `{u.id}` · {where} · {how}\n{fence(body)}")
+            items.append(f"- `{name}` ({where})\n{fence(body)}")
         else:
-            items.append(f"- `{u.id}` · {where} · {how} — `{body}`")
+            items.append(f"- `{name}` ({where}) `{body}`")
     return items
 
 

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from diffreach.languages import language_for
 from diffreach.model import DeclarationKind, EdgeKind, ImpactResult
 
 __all__ = ["Candidate", "Usage", "choose", "read_usage", "visible"]
@@ -70,8 +71,11 @@ def _changed_lines(impact: ImpactResult) -> Iterable[tuple[str, str]]:
 
 
 def read_usage(impact: ImpactResult) -> Usage:
+    """The names on the changed lines of source files (prose, such as release notes, uses nothing)."""
     usage = Usage()
     for path, line in _changed_lines(impact):
+        if language_for(path) is None:
+            continue
         body = line[1:]
         if line[0] != "+":
             usage.removed.setdefault(path, set()).update(_IDENT.findall(body))
