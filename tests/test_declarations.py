@@ -80,7 +80,7 @@ CASES = {
         {"local"},
     ),
     "a.rs": (
-        "const A: u32 = 1;\nstatic B: &str = \"x\";\ntype T = Vec<u8>;\nstruct S {\n    f: u32,\n}\n"
+        'const A: u32 = 1;\nstatic B: &str = "x";\ntype T = Vec<u8>;\nstruct S {\n    f: u32,\n}\n'
         "enum E {\n    X,\n}\nfn g() {\n    const L: u8 = 2;\n}\n",
         {
             ("A", "constant", "a.rs", 1, "const A: u32 = 1;"),

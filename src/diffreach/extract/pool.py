@@ -115,9 +115,7 @@ def _getter(cls: type) -> Callable[[Any], _Packed]:
     return attrgetter(*(f.name for f in fields(cls)))
 
 
-_FX, _SYM, _REF, _IMP, _BIND, _DECL = (
-    _getter(c) for c in (FileExtract, Symbol, Ref, Import, Binding, Declaration)
-)
+_FX, _SYM, _REF, _IMP, _BIND, _DECL = (_getter(c) for c in (FileExtract, Symbol, Ref, Import, Binding, Declaration))
 # Field name → (getter of its records, their class): the fields that hold records.
 _NESTED: dict[str, tuple[Callable[[Any], _Packed], Callable[..., Any]]] = {
     "symbols": (_SYM, Symbol),
