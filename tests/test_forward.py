@@ -34,6 +34,24 @@ AFTER = (
 )
 
 
+def entries(block: str) -> dict[tuple[str, int], str]:
+    """(file, line) → the text listed for it in a ``uses`` block (an owner kept as ``Owner: ``)."""
+    out: dict[tuple[str, int], str] = {}
+    file, lines = "", block.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("- `"):
+            file = line.split("`")[1]
+        elif line.startswith("  - "):
+            number, _, rest = line[4:].partition(" ")
+            if rest.endswith("`"):
+                owner, _, text = rest.partition("`")
+                out[(file, int(number))] = owner + text[:-1]
+            else:
+                end = lines.index("```", i + 2)
+                out[(file, int(number))] = (rest + " " if rest else "") + "\n".join(lines[i + 2 : end])
+    return out
+
+
 def test_a_change_that_starts_using_definitions_of_other_files_shows_their_lines(
     make_repo: Callable[..., Path],
 ) -> None:
@@ -46,23 +64,24 @@ def test_a_change_that_starts_using_definitions_of_other_files_shows_their_lines
     uses = next(b.text for b in ctx.blocks if b.title == "uses:forward")
     # The enum, whole with its members (it is short); the interface; the property accessor; the
     # property (a field); the constant with its value; the type alias with its union.
-    assert "- `ApprovalMode` (src/modes.ts:1, new use)" in uses
-    assert 'Manual = "manual",' in uses
-    assert "- `TaskFeedback` (src/types.ts:1, new use)" in uses and "kind: string;" in uses
-    assert "- `EngineSession.engineState` (src/session.ts:4, new use) `get engineState(): string`" in uses
-    assert "- `EngineSession.retries` (src/session.ts:3, new use) `public retries: number = 0;`" in uses
-    assert "- `MAX_RETRIES` (src/limits.ts:1, new use) `export const MAX_RETRIES = 3;`" in uses
-    assert '- `FeedbackKind` (src/types.ts:5, new use) `export type FeedbackKind = "good" | "bad";`' in uses
+    listed = entries(uses)
+    assert uses.startswith("New uses:")
+    assert 'Manual = "manual",' in listed[("src/modes.ts", 1)]
+    assert "kind: string;" in listed[("src/types.ts", 1)]
+    assert listed[("src/session.ts", 4)] == "EngineSession: get engineState(): string"
+    assert listed[("src/session.ts", 3)] == "EngineSession: public retries: number = 0;"
+    assert listed[("src/limits.ts", 1)] == "export const MAX_RETRIES = 3;"
+    assert listed[("src/types.ts", 5)] == 'export type FeedbackKind = "good" | "bad";'
     # What the change only keeps using (EngineSession) comes after, in a block that gives way sooner.
     more = next(b.text for b in ctx.blocks if b.title == "uses:more")
-    assert "- `EngineSession` (src/session.ts:1) `export class EngineSession`" in more  # kept: its line only
-    assert "`EngineSession`" not in uses and "reset(): void" not in ctx.text
+    assert entries(more)[("src/session.ts", 1)] == "export class EngineSession"  # kept: its line only
+    assert ("src/session.ts", 1) not in listed and "reset(): void" not in ctx.text
     assert [b.title for b in ctx.blocks].index("uses:forward") < [b.title for b in ctx.blocks].index("uses:more")
     # Not listed: definitions the change does not name; members of a class listed whole (the
     # enum's, the interface's); the ``s`` field the change does not use.
     assert "helper1" not in uses and "unrelated" not in uses
-    assert "`ApprovalMode.Manual`" not in uses and "`TaskFeedback.score`" not in uses
-    assert "EngineSession.s`" not in ctx.text
+    assert len(listed) == 6  # not the enum's members nor the interface's fields on lines of their own
+    assert "private s = 0" not in ctx.text
 
 
 def test_at_a_tight_budget_new_uses_and_flagged_callers_outlast_the_rest() -> None:
@@ -122,14 +141,17 @@ def test_python_constants_aliases_members_and_attributes_are_found_and_guesses_a
     ctx = api.review_context(root, api.blast_radius(root), budget=4000)
     assert ctx.fits
     uses = next(b.text for b in ctx.blocks if b.title == "uses:forward")
-    assert "- `TIMEOUT` (app/limits.py:1, new use) `TIMEOUT = 30`" in uses
-    assert "- `Payload` (app/payloads.py:3, new use) `Payload: TypeAlias = dict[str, int]`" in uses
-    assert "- `Session.retries` (app/session.py:3, new use) `self.retries = 0`" in uses
+    listed = entries(uses)
+    assert listed[("app/limits.py", 1)] == "TIMEOUT = 30"
+    assert listed[("app/payloads.py", 3)] == "Payload: TypeAlias = dict[str, int]"
+    assert listed[("app/session.py", 3)] == "Session: self.retries = 0"
     # A long enum: its line, and the members the change names, each by the enum written before it.
-    assert "- `Mode` (app/modes.py:4, new use) `class Mode(Enum)`" in uses
-    assert "- `Mode.FAST` (app/modes.py:19, new use) `FAST = 99`" in uses
-    assert "- `Mode.M1` (app/modes.py:6, new use) `M1 = 1`" in uses
+    assert listed[("app/modes.py", 4)] == "class Mode(Enum)"
+    assert listed[("app/modes.py", 19)] == "Mode: FAST = 99"
+    assert listed[("app/modes.py", 6)] == "Mode: M1 = 1"
     # Never a guess: Speed.FAST is another enum's; ``label`` is a field of two classes; the bare
     # local ``count`` is not A's field; LOCAL_LIMIT is on the diff's own lines.
-    assert "Speed" not in ctx.text and "label" not in uses and "A.count" not in ctx.text
-    assert "`LOCAL_LIMIT`" not in uses
+    every = "\n".join(b.text for b in ctx.blocks if b.section == "uses")
+    assert "app/speeds.py" not in every and "app/b.py" not in every and "app/a.py" not in every
+    assert listed[("app/session.py", 1)] == "class Session"
+    assert "app/main.py" not in uses and len(listed) == 7

@@ -326,10 +326,10 @@ def summary_text(impact: ImpactResult, max_listed: int) -> str:
         f"Graph at {idx.commit[:12] or 'no commit'}"
         + (" — STALE: " + f"HEAD is {idx.head[:12]}" if idx.stale else "")
         + (", working tree dirty" if idx.dirty else ""),
-        f"## Changed symbols ({len(r.changed)})",
+        f"## Changed symbols ({len(r.changed)})" if r.changed else "## Changed symbols: none supported",
     ]
     lines += [f"- `{c.id}` ({c.kind}): {', '.join(c.changes)}" for c in r.changed[:max_listed]]
-    lines += _more(len(r.changed), max_listed) or ([] if r.changed else ["- (no supported symbols changed)"])
+    lines += _more(len(r.changed), max_listed)
     hops: dict[int, list[Reached]] = {}
     for x in r.reached:
         hops.setdefault(x.hop, []).append(x)
@@ -338,10 +338,9 @@ def summary_text(impact: ImpactResult, max_listed: int) -> str:
         for h, xs in sorted(hops.items())
     ]
     lines.append("Reach: " + (" · ".join(reach) if reach else "no callers found"))
-    lines.append(f"## Tests to run ({len(r.tests)})")
+    # The empty cases in one line each: every context pays for its summary.
+    lines.append(f"## Tests to run ({len(r.tests)})" if r.tests else "## Tests to run: none found")
     lines += [f"- `{t}`" for t in r.tests[:max_listed]] + _more(len(r.tests), max_listed)
-    if not r.tests:
-        lines.append("- (none found)")
     notes = (["the radius was cut (a cap was reached): see below"] if r.truncated else []) + list(r.notes)
     if r.ambiguous_edges:
         notes.append(f"{len(r.ambiguous_edges)} edges rest on ambiguous name matches")

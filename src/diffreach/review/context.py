@@ -116,7 +116,9 @@ def _detail(
         if elided
         else ""
     )
-    line = f"Detail: `{level}` (ladder {' > '.join(LEVELS)}){cut}\nSavings (estimated): "
+    # The ladder is named only when the context is cut: then the reader may ask for more detail.
+    ladder = f" (ladder {' > '.join(LEVELS)}){cut}" if elided or level != LEVELS[0] else ", nothing cut"
+    line = f"Detail: `{level}`{ladder}\nSavings (estimated): "
     line += format_context_savings(savings, "the whole repository")
     if savings_importers is not None:
         line += "; " + format_context_savings(savings_importers, "the changed files and their importers")

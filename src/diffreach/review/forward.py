@@ -144,33 +144,39 @@ def _definition(s: Symbol, read_source: Callable[[str], str | None], short: int)
 
 
 def forward_pieces(
-    uses: tuple[ForwardUse, ...], cut: bool, counter: TokenCounter, calls: Iterable[tuple[str, str]] = ()
+    uses: tuple[ForwardUse, ...], cut: bool, counter: TokenCounter, calls: Iterable[ForwardUse] = ()
 ) -> list[Piece]:
     """The ``uses`` blocks: the definitions newly used (``uses:forward``, kept longest at a tight
-    budget), then the others with the ``calls`` (id, signature) of the changed symbols (the graph's
-    forward edges) not listed yet (``uses:more``)."""
-    new = tuple(u for u in uses if u.new)
-    more = _items(tuple(u for u in uses if not u.new))
+    budget), then the others with the ``calls`` of the changed symbols (the graph's forward edges)
+    not listed yet (``uses:more``)."""
     listed = {u.id for u in uses}
-    more += [f"- `{uid}`" + (f" — `{sig.strip()}`" if sig else "") for uid, sig in calls if uid not in listed]
-    if cut:
-        more.append("- … more definitions used: the list was cut (forward context cap)")
-    return [
-        _piece(title, items, counter) for title, items in (("uses:forward", _items(new)), ("uses:more", more)) if items
+    more = [u for u in uses if not u.new] + [c for c in calls if c.id not in listed]
+    blocks = [
+        ("uses:forward", _items([u for u in uses if u.new], "New uses:")),
+        ("uses:more", _items(more, "Also used:")),
     ]
+    if cut:
+        blocks[1][1].append("- … more definitions used: the list was cut (forward context cap)")
+    return [_piece(title, items, counter) for title, items in blocks if items]
 
 
-def _items(uses: tuple[ForwardUse, ...]) -> list[str]:
-    """One line per definition, few tokens: its name in its file, where, and its text."""
-    items: list[str] = []
+def _items(uses: list[ForwardUse], label: str) -> list[str]:
+    """Few tokens: the definitions grouped by file, each as its line number and its text (which
+    names it); the file named once, in the order its first definition ranks."""
+    files: dict[str, list[ForwardUse]] = {}
     for u in uses:
-        name = u.id.split("::", 1)[-1]
-        where = f"{u.file}:{u.line}" + (", changed file" if u.local else "") + (", new use" if u.new else "")
-        body = u.definition
-        if "\n" in body:
-            items.append(f"- `{name}` ({where})\n{fence(body)}")
-        else:
-            items.append(f"- `{name}` ({where}) `{body}`")
+        files.setdefault(u.file, []).append(u)
+    items = [label] if uses else []
+    for file, group in files.items():
+        items.append(f"- `{file}`" + (" (changed file)" if group[0].local else ""))
+        for u in group:
+            qualname = u.id.split("::", 1)[-1]
+            body = u.definition or qualname
+            owner = qualname.rsplit(".", 1)[0] + ": " if "." in qualname and u.definition else ""
+            at = f"{u.line} " if u.line else ""
+            items.append(
+                f"  - {at}{owner}".rstrip() + f"\n{fence(body)}" if "\n" in body else f"  - {at}{owner}`{body}`"
+            )
     return items
 
 
@@ -198,10 +204,18 @@ def with_forward(
     uses, cut = forward
     if not uses and not impact.radius.uses:
         return pieces
-    calls = [(u, symbols[u].signature if u in symbols else "") for u in impact.radius.uses]
+    changed_files = {d.path for d in impact.file_diffs if d.path}
+    calls = [_call(uid, symbols.get(uid), changed_files) for uid in impact.radius.uses]
     kept = [p for p in pieces if p.section != "uses"]
     at = next((i for i, p in enumerate(kept) if p.section in ("hop3", "cochanged")), len(kept))
     return [*kept[:at], *forward_pieces(uses, cut, counter, calls), *kept[at:]]
+
+
+def _call(uid: str, sym: Symbol | None, changed_files: set[str]) -> ForwardUse:
+    """A function the changed symbols call (a forward edge of the graph), as a use kept."""
+    if sym is None:
+        return ForwardUse(uid, uid.split("::", 1)[0], 0, "", False, False)
+    return ForwardUse(uid, sym.file, sym.start_line, sym.signature.strip(), False, sym.file in changed_files)
 
 
 def give_way(impact: ImpactResult) -> Callable[[Piece], int]:
