@@ -83,10 +83,10 @@
 ; Declarations (no graph node; extract/declarations.py): fields (``static final`` ones are
 ; constants, as are an interface's), enum constants, record components.
 (class_body (field_declaration declarator: (variable_declarator name: (identifier) @name)) @declaration.field)
-((class_body (field_declaration (modifiers) @_mods
+(class_body (field_declaration (modifiers "static" "final")
   declarator: (variable_declarator name: (identifier) @name)) @declaration.constant)
-  (#match? @_mods "(^|[^A-Za-z_])static([^A-Za-z_]|$)")
-  (#match? @_mods "(^|[^A-Za-z_])final([^A-Za-z_]|$)"))
+(class_body (field_declaration (modifiers "final" "static")
+  declarator: (variable_declarator name: (identifier) @name)) @declaration.constant)
 (enum_body_declarations (field_declaration declarator: (variable_declarator name: (identifier) @name)) @declaration.field)
 (interface_body (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @declaration.constant)
 (enum_body (enum_constant name: (identifier) @name) @declaration.member)

@@ -121,13 +121,13 @@
   (assignment left: (identifier) @name) @declaration.constant)
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module (expression_statement
-  (assignment left: (identifier) @name type: (type [(identifier) (attribute)] @_t)) @declaration.alias)
-  (#match? @_t "(^|[.])TypeAlias$"))
+  (assignment left: (identifier) @name type: (type [(identifier) @_t (attribute attribute: (identifier) @_t)])) @declaration.alias)
+  (#eq? @_t "TypeAlias"))
 (module (type_alias_statement left: (type (identifier) @name)) @declaration.alias)
 (class_definition body: (block (expression_statement
   (assignment left: (identifier) @name) @declaration.field)))
 (class_definition
-  superclasses: (argument_list [(identifier) (attribute)] @_base)
+  superclasses: (argument_list [(identifier) @_base (attribute attribute: (identifier) @_base)])
   body: (block (expression_statement (assignment left: (identifier) @name) @declaration.member))
   (#match? @_base "(Enum|Flag)$"))
 (class_definition body: (block

@@ -108,3 +108,5 @@
 (enum_body (enum_assignment name: (property_identifier) @name) @declaration.member)
 (enum_body name: (property_identifier) @name @declaration.member)
 (type_alias_declaration name: (type_identifier) @name) @declaration.alias
+(program (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression) (non_null_expression)]) @declaration.constant))
