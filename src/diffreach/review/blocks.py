@@ -346,8 +346,22 @@ def summary_text(impact: ImpactResult, max_listed: int) -> str:
         notes.append(f"{len(r.ambiguous_edges)} edges rest on ambiguous name matches")
     if notes:
         lines.append("## Notes")
-        lines += [f"- {n}" for n in notes]
+        lines += [f"- {n}" for n in _distinct(notes)]
     return "\n".join(lines)
+
+
+def _distinct(notes: list[str]) -> list[str]:
+    """The notes, less those naming the same files as one before (``not analysed: a.md`` says
+    what ``the diff touches no file in the graph: a.md`` would say again)."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for note in notes:
+        _, sep, files = note.partition(": ")
+        if sep and files in seen:
+            continue
+        seen.add(files if sep else note)
+        out.append(note)
+    return out
 
 
 def _more(total: int, shown: int) -> list[str]:

@@ -120,7 +120,7 @@ def _detail(
     ladder = f" (ladder {' > '.join(LEVELS)}){cut}" if elided or level != LEVELS[0] else ", nothing cut"
     line = f"Detail: `{level}`{ladder}\nSavings (estimated): "
     line += format_context_savings(savings, "the whole repository")
-    if savings_importers is not None:
+    if savings_importers is not None and savings_importers["saved_tokens"]:  # nothing saved says nothing
         line += "; " + format_context_savings(savings_importers, "the changed files and their importers")
     return line
 
