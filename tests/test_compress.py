@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,35 @@ def test_end_to_end_a_30000_token_change_fits_8000_and_expand_gives_the_diff_bac
     for stub in stubs:
         text = str(api.expand(root, stub)["text"])
         assert text and text in diff
+
+
+def test_the_flagged_calls_count_in_full_toward_the_floor() -> None:
+    """The flagged calls are never stubbed: the diff is compressed to leave room for them, and
+    when even then the context cannot fit, the floor says so (it is not under the budget)."""
+    diff = big_diff()
+    base = impact_of(diff)
+    flagged = tuple(
+        Reached(
+            f"src/app{i}.py::use{i}",
+            "function",
+            f"src/app{i}.py",
+            1,
+            "src/mod0.py::f1",
+            "calls",
+            "import",
+            0.9,
+            1,
+            3,
+            severity="high",
+            reasons=(f"no longer binds: argument {i} has no parameter left to take it",),
+            call_lines=(2,),
+        )
+        for i in range(60)
+    )
+    impact = replace(base, radius=replace(base.radius, reached=flagged))
+    sources = {f"src/app{i}.py": f"def use{i}():\n    f1({i}, 'an argument that no longer binds')\n" for i in range(60)}
+    for budget in (3000, 6000, 8000):
+        ctx = build_context(impact, sources.get, budget=budget)
+        assert ctx.fits or (ctx.floor is not None and ctx.floor > budget and "below this diff's floor" in ctx.text)
+        assert "high: `src/app59.py::use59`" in ctx.text  # the flagged calls stay
+    assert build_context(impact, sources.get, budget=8000).fits

@@ -239,7 +239,11 @@ def _fit_diff(layout: _Layout, impact: ImpactResult, budget: int, lowest: int) -
     count = layout.counter.count
     diff_tokens = count(layout.diff + SEP)
     low = [layout.current(p, lowest)[1] for p in layout.pieces]
-    stubbed = sum(min(t, count(_stub_text(p) + SEP)) for p, t in zip(layout.pieces, low, strict=True))
+    # A kept section (the flagged calls) is never stubbed: it costs what it costs at its least detail.
+    stubbed = sum(
+        t if p.section in KEPT_SECTIONS else min(t, count(_stub_text(p) + SEP))
+        for p, t in zip(layout.pieces, low, strict=True)
+    )
     fixed = layout.fixed - diff_tokens
     fitted = fit_diff(layout.raw_diff, budget, layout.counter, (fixed, sum(low), stubbed), centrality(impact))
     if fitted is None:
