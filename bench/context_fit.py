@@ -8,6 +8,8 @@ the clone is put at the commit with HEAD on its parent (``git reset --soft``), s
 is the working tree against HEAD, and ``serve_context`` builds the context at every budget.
 Run it once with each version of the code (``PYTHONPATH=<other src>`` for the other one)
 on the same clones: the cases are the same, the graph is brought up to date each time.
+``--no-forward`` leaves out the forward context (the definitions the changed lines use), to
+measure what it costs.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import subprocess
 from pathlib import Path
 
 from diffreach.api import blast_radius, index, open_store
+from diffreach.review import ledger
 from diffreach.review.ledger import file_reader, serve_context
 
 
@@ -43,7 +46,10 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=12)
     parser.add_argument("--budgets", default="4000,8000,16000")
     parser.add_argument("--json")
+    parser.add_argument("--no-forward", action="store_true", help="the forward context off: its cost, isolated")
     args = parser.parse_args()
+    if args.no_forward:
+        ledger.forward_uses = lambda *a, **k: ((), False)
     budgets = [int(b) for b in args.budgets.split(",")]
     rows = []
     for repo in args.repos:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from diffreach import api
 from diffreach.graph.store import Store
 from diffreach.model import Change, FileDiff, Hunk, ImpactResult, IndexState, Radius, Reached
 from diffreach.review.compress import compress_diff
@@ -118,3 +121,64 @@ def test_fits_for_every_budget_down_to_the_floor(budget: int) -> None:
     ctx = build_context(impact_of(big_diff()), lambda p: None, budget=budget)
     assert ctx.floor is not None
     assert ctx.fits == (budget >= ctx.floor) or ctx.fits
+
+
+def test_end_to_end_a_30000_token_change_fits_8000_and_expand_gives_the_diff_back(
+    make_repo: Callable[..., Path],
+) -> None:
+    """Through the API on a git repository: index, a ~30,000-token working-tree change, the context
+    at 8,000 tokens fits, and ``api.expand`` of every diff stub returns bytes of the real diff."""
+
+    def module(f: int, tag: str) -> str:
+        funcs = []
+        for h in range(10):
+            body = "".join(f"    v{h}_{i} = compute({i}, '{tag} padding text for module {f}')\n" for i in range(20))
+            funcs.append(f"def f{h}():\n{body}    return v{h}_0\n")
+        return "\n\n".join(funcs)
+
+    root = make_repo({f"src/mod{f}.py": module(f, "old") for f in range(6)})
+    api.index(root)
+    for f in range(6):
+        (root / f"src/mod{f}.py").write_text(module(f, "new"))
+    impact = api.blast_radius(root)
+    diff = impact.diff_text
+    assert 28_000 <= HeuristicCounter().count(diff) <= 40_000
+    ctx = api.review_context(root, impact, budget=8000)
+    assert ctx.fits and ctx.tokens <= 8000
+    stubs = [i for i in ctx.stubbed if i.startswith("diff:")]
+    assert stubs
+    for stub in stubs:
+        text = str(api.expand(root, stub)["text"])
+        assert text and text in diff
+
+
+def test_the_flagged_calls_count_in_full_toward_the_floor() -> None:
+    """The flagged calls are never stubbed: the diff is compressed to leave room for them, and
+    when even then the context cannot fit, the floor says so (it is not under the budget)."""
+    diff = big_diff()
+    base = impact_of(diff)
+    flagged = tuple(
+        Reached(
+            f"src/app{i}.py::use{i}",
+            "function",
+            f"src/app{i}.py",
+            1,
+            "src/mod0.py::f1",
+            "calls",
+            "import",
+            0.9,
+            1,
+            3,
+            severity="high",
+            reasons=(f"no longer binds: argument {i} has no parameter left to take it",),
+            call_lines=(2,),
+        )
+        for i in range(60)
+    )
+    impact = replace(base, radius=replace(base.radius, reached=flagged))
+    sources = {f"src/app{i}.py": f"def use{i}():\n    f1({i}, 'an argument that no longer binds')\n" for i in range(60)}
+    for budget in (3000, 6000, 8000):
+        ctx = build_context(impact, sources.get, budget=budget)
+        assert ctx.fits or (ctx.floor is not None and ctx.floor > budget and "below this diff's floor" in ctx.text)
+        assert "high: `src/app59.py::use59`" in ctx.text  # the flagged calls stay
+    assert build_context(impact, sources.get, budget=8000).fits

@@ -399,3 +399,26 @@ def test_golden_rendered_context() -> None:
         path.parent.mkdir(exist_ok=True)
         path.write_text(text)
     assert text == path.read_text()
+
+
+def test_the_summary_of_a_change_the_graph_does_not_hold_says_each_thing_once() -> None:
+    """A docs-only change: empty sections in one line each, two notes naming the same file kept as
+    one, no ladder when nothing is cut, no savings clause that saves nothing."""
+    empty = Radius(
+        (),
+        (),
+        (),
+        (),
+        (),
+        (),
+        False,
+        ("not analysed (binary or unsupported): docs/faq.md", "the diff touches no file in the graph: docs/faq.md"),
+    )
+    diff = "diff --git a/docs/faq.md b/docs/faq.md\n--- a/docs/faq.md\n+++ b/docs/faq.md\n@@ -1 +1 @@\n-a\n+b\n"
+    impact = ImpactResult(empty, diff, (), IndexState("abc", "abc", False, False), "abc", "")
+    text = build_context(impact, lambda p: None, budget=None, baseline_tokens=1000, importers_baseline_tokens=0).text
+    assert "## Changed symbols: none supported\nReach: no callers found\n## Tests to run: none found\n" in text
+    assert "- not analysed (binary or unsupported): docs/faq.md\n" in text
+    assert "touches no file in the graph" not in text
+    assert "Detail: `full`, nothing cut\n" in text
+    assert "vs the whole repository\n" in text and "importers" not in text

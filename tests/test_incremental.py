@@ -78,6 +78,7 @@ def dump(root: Path) -> dict[str, object]:
             "bindings": sorted(c.execute("SELECT file, scope, name, type_name, line FROM bindings")),
             "refs": sorted(c.execute("SELECT file, scope, kind, name, receiver, line, status, args FROM refs")),
             "imports": sorted(c.execute("SELECT * FROM imports")),
+            "declarations": sorted(c.execute("SELECT * FROM declarations")),
             "files": sorted(c.execute("SELECT path, language, hash FROM files")),
         }
     finally:
@@ -89,9 +90,10 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
     for path, funcs in spec.items():
         lines = [IMPORT_FORMS[i % len(IMPORT_FORMS)].format(n=NAMES[i % len(NAMES)]) for i in range(len(funcs))]
         lines.append("from typing import overload\n")
+        lines.append(f"LIMIT_{len(funcs)} = {len(funcs)}\n")  # a declaration (constant) per file
         protocol = "    def __getitem__(self, k):\n        pass\n\n    def __setitem__(self, k, v):\n        pass\n\n"
         protocol += "    def __call__(self):\n        pass\n"
-        lines.append("class Base:\n    def alpha(self):\n        pass\n" + (protocol if len(funcs) % 2 else ""))
+        lines.append("class Base:\n    kind = 1\n    def alpha(self):\n        pass\n" + (protocol if len(funcs) % 2 else ""))
         for name, body, base, method in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
             cb = "cb=None" if "cb(" in text or "cb[" in text else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,21 @@ def test_a_store_closes_when_its_block_ends(tmp_path: Path) -> None:
         store.file_count()
     with pytest.raises(sqlite3.ProgrammingError):
         store.file_count()
+
+
+def test_a_database_of_schema_3_gets_the_declarations_table_and_fills_it(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"limits.py": "MAX_RETRIES = 3\n"})
+    index(root)
+    conn = sqlite3.connect(db_path(root))
+    conn.execute("DROP TABLE declarations")
+    conn.execute("UPDATE meta SET value='3' WHERE key='schema_version'")
+    conn.commit()
+    conn.close()
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        assert store.get_meta("schema_version") == SCHEMA_VERSION
+        rows = list(store.conn.execute("SELECT file, scope, name, kind, line, text FROM declarations"))
+        assert rows == [("limits.py", "limits.py", "MAX_RETRIES", "constant", 1, "MAX_RETRIES = 3")]
+    finally:
+        store.close()

@@ -80,6 +80,16 @@ class ChangeKind(StrEnum):
     MODULE = "module"
 
 
+class DeclarationKind(StrEnum):
+    """Definitions that are no node of the graph (``Declaration``): what the forward context shows
+    when the changed lines use them, and what call resolution and query ranking never see."""
+
+    CONSTANT = "constant"  # a module-level or static constant (``MAX = 3``, ``const``, ``static final``)
+    FIELD = "field"  # a field or property of a class, struct or record
+    MEMBER = "member"  # an enum member
+    ALIAS = "alias"  # a type alias or union (``type X = …``, ``X: TypeAlias = …``)
+
+
 # The confidence of an edge, by how its target was found.
 CONFIDENCE = {
     Resolution.IMPORT: 0.95,
@@ -190,6 +200,20 @@ class Binding:
 
 
 @dataclass(frozen=True, slots=True)
+class Declaration:
+    """A constant, field, enum member or type alias (``DeclarationKind``): its name, the id of
+    the definition holding it (the file at top level), its lines, and its text clipped to a few
+    lines (a constant's value, an alias's type)."""
+
+    scope: str
+    name: str
+    kind: str
+    line: int
+    end_line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class FileExtract:
     """Everything the extractor learned from one file; no knowledge of other files."""
 
@@ -203,6 +227,7 @@ class FileExtract:
     bindings: tuple[Binding, ...]
     parse_errors: int = 0
     package: str = ""  # a declared package/namespace, where the language has one
+    declarations: tuple[Declaration, ...] = ()  # constants, fields, enum members, type aliases
 
 
 @dataclass(frozen=True, slots=True)

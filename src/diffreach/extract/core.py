@@ -27,6 +27,7 @@ from functools import cache
 from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
 from diffreach.extract.arguments import Decoration, argument_bindings, argument_count, parameter_of, passed_name
+from diffreach.extract.declarations import declarations_of
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
@@ -54,7 +55,7 @@ _REF_KINDS = {
     "inherit": RefKind.INHERIT,
     "protocol": RefKind.PROTOCOL,
 }
-_MAIN_PREFIXES = ("definition.", "reference.")
+_MAIN_PREFIXES = ("definition.", "reference.", "declaration.")
 _MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
 # The parse budget (languages/parsing.py), named here too: its tests lower it on this module.
 PARSE_BUDGET_BASE = parsing.PARSE_BUDGET_BASE
@@ -276,6 +277,7 @@ def _extract(
         bindings=tuple(bindings),
         parse_errors=1 if root.has_error else 0,
         package=found.package,
+        declarations=declarations_of(found.declarations, scopes, text, data, found.defs),
     )
 
 
@@ -295,6 +297,7 @@ class _Found:
     params: list[Parameter] = field(default_factory=list)
     passes: list[Passed] = field(default_factory=list)
     decorations: list[Decoration] = field(default_factory=list)
+    declarations: list[tuple[Node, str, Node]] = field(default_factory=list)  # @declaration.* (declarations.py)
 
 
 def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
@@ -339,6 +342,12 @@ def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) 
         known.name_start = key
     # Several patterns may match one definition; any of them may mark it a test.
     known.test = known.test or "test" in captures
+
+
+def _on_declaration(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    nodes, names = captures.get(step.main), captures.get("name")
+    if nodes is not None and names is not None:
+        found.declarations.append((nodes[0], step.main[12:], names[0]))
 
 
 def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -445,6 +454,7 @@ def _on_comment(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
 # Main capture (its first dotted part) → what to do with a match.
 _HANDLERS = {
     "definition": _on_definition,
+    "declaration": _on_declaration,
     "reference": _on_reference,
     "reference.protocol": _on_protocol,
     "import": _on_import,

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from diffreach.extract.core import ParseLimitExceeded, compile_language, extract_checked
 from diffreach.languages import language_for
-from diffreach.model import Binding, FileExtract, Import, Phase, Progress, Ref, Symbol
+from diffreach.model import Binding, Declaration, FileExtract, Import, Phase, Progress, Ref, Symbol
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -116,13 +116,14 @@ def _getter(cls: type) -> Callable[[Any], _Packed]:
     return attrgetter(*(f.name for f in fields(cls)))
 
 
-_FX, _SYM, _REF, _IMP, _BIND = (_getter(c) for c in (FileExtract, Symbol, Ref, Import, Binding))
+_FX, _SYM, _REF, _IMP, _BIND, _DECL = (_getter(c) for c in (FileExtract, Symbol, Ref, Import, Binding, Declaration))
 # Field name → (getter of its records, their class): the fields that hold records.
 _NESTED: dict[str, tuple[Callable[[Any], _Packed], Callable[..., Any]]] = {
     "symbols": (_SYM, Symbol),
     "refs": (_REF, Ref),
     "imports": (_IMP, Import),
     "bindings": (_BIND, Binding),
+    "declarations": (_DECL, Declaration),
 }
 _FX_NAMES = [f.name for f in fields(FileExtract)]
 

@@ -43,8 +43,19 @@ def m2_to_3_ref_arguments(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
 
 
+def m3_to_4_declarations(conn: sqlite3.Connection) -> None:
+    """The ``declarations`` table (constants, fields, enum members, type aliases). Read from the
+    source, so every file is marked for reading again, as in ``m1_to_2_notes``."""
+    create_missing_tables(conn, "declarations")
+    conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
+
+
 # In order: MIGRATIONS[i] takes the schema from version i + 1 to i + 2, as its name says.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m1_to_2_notes, m2_to_3_ref_arguments)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    m1_to_2_notes,
+    m2_to_3_ref_arguments,
+    m3_to_4_declarations,
+)
 SCHEMA_VERSION = str(len(MIGRATIONS) + 1)
 
 

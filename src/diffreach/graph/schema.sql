@@ -88,6 +88,21 @@ CREATE TABLE IF NOT EXISTS bindings (
 );
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file);
 
+-- Constants, fields, enum members and type aliases (model.Declaration): definitions that are no
+-- node, so calls never resolve to them and query ranking never sees them; the review context's
+-- forward section reads them by name. ``scope`` is the id of the node holding one.
+CREATE TABLE IF NOT EXISTS declarations (
+    file     TEXT NOT NULL,
+    scope    TEXT NOT NULL,
+    name     TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    line     INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    text     TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS declarations_file ON declarations(file);
+CREATE INDEX IF NOT EXISTS declarations_name ON declarations(name);
+
 -- Edges between node ids. ``file`` is the file whose code made the edge and
 -- ``ref`` the reference it came from (NULL for imports), so that re-indexing a
 -- file or re-resolving a reference replaces exactly its own edges. ``contains``

@@ -219,12 +219,12 @@ class Store(GraphReader):
     # ----- writing -----------------------------------------------------------------------------
 
     def clear(self) -> None:
-        for table in ("files", "skipped", "nodes", "notes", "refs", "imports", "bindings", "edges"):
+        for table in ("files", "skipped", "nodes", "notes", "refs", "imports", "bindings", "edges", "declarations"):
             self.conn.execute(f"DELETE FROM {table}")
 
     def delete_files(self, paths: Iterable[str]) -> None:
         rows = [(p,) for p in paths]
-        for table in ("files", "nodes", "notes", "refs", "imports", "bindings", "edges"):
+        for table in ("files", "nodes", "notes", "refs", "imports", "bindings", "edges", "declarations"):
             column = "path" if table == "files" else "file"
             self.conn.executemany(f"DELETE FROM {table} WHERE {column}=?", rows)
 
@@ -267,6 +267,10 @@ class Store(GraphReader):
             "INSERT INTO bindings(file, scope, name, type_name, line) VALUES (?,?,?,?,?)",
             [(fx.path, b.scope, b.name, b.type_name, b.line) for b in fx.bindings],
         )
+        c.executemany(
+            "INSERT INTO declarations(file, scope, name, kind, line, end_line, text) VALUES (?,?,?,?,?,?,?)",
+            [(fx.path, d.scope, d.name, d.kind, d.line, d.end_line, d.text) for d in fx.declarations],
+        )
 
     def insert_resolved(self, resolved: Iterable[ResolvedRef]) -> None:
         """Insert references with their edges (references not stored before)."""
@@ -298,7 +302,7 @@ class Store(GraphReader):
 
     @contextmanager
     def bulk_load(
-        self, tables: Iterable[str] = ("nodes", "notes", "refs", "imports", "bindings", "edges")
+        self, tables: Iterable[str] = ("nodes", "notes", "refs", "imports", "bindings", "edges", "declarations")
     ) -> Iterator[None]:
         """Inside ``atomic()``: drop the secondary indexes, load, then build them again.
 

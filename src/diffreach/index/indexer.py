@@ -359,7 +359,7 @@ class Indexer:
         store = self.store
         # Indexes: those the resolver reads by are built before it runs, the edges' at the end.
         with store.temp_on_disk(), store.bulk_load(("edges",)):
-            with store.bulk_load(("nodes", "notes", "refs", "imports", "bindings")):
+            with store.bulk_load(("nodes", "notes", "refs", "imports", "bindings", "declarations")):
                 for result in iter_extracts(str(self.root), paths, workers, progress):
                     if isinstance(result, FileExtract):
                         store.insert_file(result, mtimes.get(result.path, 0))

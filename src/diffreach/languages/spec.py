@@ -53,6 +53,11 @@ Capture names used by the query files (the contract with ``extract.py``):
   (the operand whose type decides) and either ``(#set! protocol "key")`` or ``@protocol`` (an
   operator node whose text is the key): a use of ``protocol_methods``, one reference per method.
 - ``@package`` with ``@package.name``: a declared package or namespace.
+- ``@declaration.constant|field|member|alias`` with ``@name``: a constant, a field
+  or property, an enum member, a type alias; no node of the graph (``model.Declaration``,
+  the ``declarations`` table), shown by the review context when a change uses it. The
+  captured node's lines are its text; the narrower kind wins on one node
+  (alias > member > constant > field).
 - ``@comment``: a comment, and ``@doc``: a string literal's content (docstrings
   included), the prose of a symbol's notes for query ranking. A ``@comment``
   directly above a definition documents it; otherwise each belongs to the

@@ -326,10 +326,10 @@ def summary_text(impact: ImpactResult, max_listed: int) -> str:
         f"Graph at {idx.commit[:12] or 'no commit'}"
         + (" — STALE: " + f"HEAD is {idx.head[:12]}" if idx.stale else "")
         + (", working tree dirty" if idx.dirty else ""),
-        f"## Changed symbols ({len(r.changed)})",
+        f"## Changed symbols ({len(r.changed)})" if r.changed else "## Changed symbols: none supported",
     ]
     lines += [f"- `{c.id}` ({c.kind}): {', '.join(c.changes)}" for c in r.changed[:max_listed]]
-    lines += _more(len(r.changed), max_listed) or ([] if r.changed else ["- (no supported symbols changed)"])
+    lines += _more(len(r.changed), max_listed)
     hops: dict[int, list[Reached]] = {}
     for x in r.reached:
         hops.setdefault(x.hop, []).append(x)
@@ -338,17 +338,30 @@ def summary_text(impact: ImpactResult, max_listed: int) -> str:
         for h, xs in sorted(hops.items())
     ]
     lines.append("Reach: " + (" · ".join(reach) if reach else "no callers found"))
-    lines.append(f"## Tests to run ({len(r.tests)})")
+    # The empty cases in one line each: every context pays for its summary.
+    lines.append(f"## Tests to run ({len(r.tests)})" if r.tests else "## Tests to run: none found")
     lines += [f"- `{t}`" for t in r.tests[:max_listed]] + _more(len(r.tests), max_listed)
-    if not r.tests:
-        lines.append("- (none found)")
     notes = (["the radius was cut (a cap was reached): see below"] if r.truncated else []) + list(r.notes)
     if r.ambiguous_edges:
         notes.append(f"{len(r.ambiguous_edges)} edges rest on ambiguous name matches")
     if notes:
         lines.append("## Notes")
-        lines += [f"- {n}" for n in notes]
+        lines += [f"- {n}" for n in _distinct(notes)]
     return "\n".join(lines)
+
+
+def _distinct(notes: list[str]) -> list[str]:
+    """The notes, less those naming the same files as one before (``not analysed: a.md`` says
+    what ``the diff touches no file in the graph: a.md`` would say again)."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for note in notes:
+        _, sep, files = note.partition(": ")
+        if sep and files in seen:
+            continue
+        seen.add(files if sep else note)
+        out.append(note)
+    return out
 
 
 def _more(total: int, shown: int) -> list[str]:

@@ -116,9 +116,11 @@ def _detail(
         if elided
         else ""
     )
-    line = f"Detail: `{level}` (ladder {' > '.join(LEVELS)}){cut}\nSavings (estimated): "
+    # The ladder is named only when the context is cut: then the reader may ask for more detail.
+    ladder = f" (ladder {' > '.join(LEVELS)}){cut}" if elided or level != LEVELS[0] else ", nothing cut"
+    line = f"Detail: `{level}`{ladder}\nSavings (estimated): "
     line += format_context_savings(savings, "the whole repository")
-    if savings_importers is not None:
+    if savings_importers is not None and savings_importers["saved_tokens"]:  # nothing saved says nothing
         line += "; " + format_context_savings(savings_importers, "the changed files and their importers")
     return line
 
@@ -237,7 +239,11 @@ def _fit_diff(layout: _Layout, impact: ImpactResult, budget: int, lowest: int) -
     count = layout.counter.count
     diff_tokens = count(layout.diff + SEP)
     low = [layout.current(p, lowest)[1] for p in layout.pieces]
-    stubbed = sum(min(t, count(_stub_text(p) + SEP)) for p, t in zip(layout.pieces, low, strict=True))
+    # A kept section (the flagged calls) is never stubbed: it costs what it costs at its least detail.
+    stubbed = sum(
+        t if p.section in KEPT_SECTIONS else min(t, count(_stub_text(p) + SEP))
+        for p, t in zip(layout.pieces, low, strict=True)
+    )
     fixed = layout.fixed - diff_tokens
     fitted = fit_diff(layout.raw_diff, budget, layout.counter, (fixed, sum(low), stubbed), centrality(impact))
     if fitted is None:

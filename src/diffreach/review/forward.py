@@ -1,38 +1,34 @@
 """Forward context: the definitions of what the changed lines use.
 
 The radius looks backwards (who calls the change); a reviewer mostly asks about what the change
-itself uses: the function it now calls, the enum it returns, the property it reads. For every
-identifier on the diff's added lines that names a definition in the graph (a function or method,
-property accessors included; a class, interface, struct, trait or enum; a type where the language
-makes one a node), this module gives the definition's line: its signature, or for a short class
-(an enum, say) its whole text, members included.
+itself uses: the function it now calls, the enum it returns, the constant it compares with, the
+property it reads. For every identifier on the diff's added lines that means one definition
+(``forward_names.py`` decides which, never by guessing) this module gives that definition's line:
+a node's signature, or for a short class (an enum, say) its whole text, members included; a
+declaration's own lines (a constant's value, an alias's type, a field's declared type). A
+declaration inside a class shown whole is not listed again, nor anything the diff already shows.
 
 Ranking: names *newly* used (on added lines but on no removed line of the same file) first, then
 definitions inside the changed files (the reader sees those files anyway), then the order in which
-the diff first uses them. A name that many definitions share is skipped unless one of them is in
-the changed file itself: listing every ``get`` in the repository would bury the answer.
-
-What the graph has no node for is not found here: constants, fields, enum members and (outside Go)
-type aliases are not definitions of the extractor (languages/queries/*.scm ``@definition.*``).
+the diff first uses them.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from diffreach.graph.declarations import declarations_named
 from diffreach.graph.reader import GraphReader
-from diffreach.model import ImpactResult, NodeKind, Symbol
+from diffreach.model import Declaration, EdgeKind, ImpactResult, NodeKind, Symbol
 from diffreach.review.blocks import LEVELS, Piece, fence
+from diffreach.review.forward_names import Candidate, Scope, Usage, choose, read_usage, seen, visible
 from diffreach.review.impact import is_behavior_change
 from diffreach.review.tokens import TokenCounter
 
 __all__ = ["ForwardUse", "forward_pieces", "forward_uses", "give_way", "with_forward"]
 
-_IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 MAX_USES = 40  # definitions listed at most; the result says when more were found
-MAX_CANDIDATES = 2  # a name shared by more definitions than this is skipped (unless one is local)
 SHORT_CLASS_LINES = 12  # a class this short (an enum, most often) is shown whole, members included
 
 
@@ -41,26 +37,25 @@ class ForwardUse:
     id: str
     file: str
     line: int
-    definition: str  # its signature line, or the whole text of a short class
+    definition: str  # its signature line, the whole text of a short class, a declaration's lines
     new: bool  # on added lines, on no removed line of the same file
     local: bool  # defined in a file the diff changes
 
 
-def _changed_lines(impact: ImpactResult) -> Iterable[tuple[str, str]]:
-    """(file, line with its +/- mark) of every added or removed line of the diff."""
-    texts = [(d.path, d.text) for d in impact.file_diffs if d.text]
-    if not texts:
-        path = ""
-        for line in impact.diff_text.splitlines():
-            if line.startswith("diff --git "):
-                path = line.rsplit(" b/", 1)[-1]
-            elif line[:1] in "+-" and not line.startswith(("+++", "---")):
-                yield path, line
-        return
-    for path, text in texts:
-        for line in text.splitlines():
-            if line[:1] in "+-" and not line.startswith(("+++", "---")):
-                yield path, line
+def _owner(qualname: str) -> str:
+    """The last name of what holds a definition (``A.B.f`` → ``B``; "" at top level)."""
+    parts = qualname.split(".")
+    return parts[-2] if len(parts) > 1 else ""
+
+
+def _node(s: Symbol) -> Candidate:
+    return Candidate(s.id, s.name, _owner(s.qualname), s.file, s.start_line, s.end_line)
+
+
+def _declared(file: str, d: Declaration) -> Candidate:
+    holder = d.scope.split("::", 1)[1] if "::" in d.scope else ""
+    qualname = f"{holder}.{d.name}" if holder else d.name
+    return Candidate(f"{file}::{qualname}", d.name, _owner(qualname), file, d.line, d.end_line, d.kind)
 
 
 def forward_uses(
@@ -69,26 +64,65 @@ def forward_uses(
     read_source: Callable[[str], str | None],
     *,
     max_uses: int = MAX_USES,
-    max_candidates: int = MAX_CANDIDATES,
     short_class_lines: int = SHORT_CLASS_LINES,
 ) -> tuple[tuple[ForwardUse, ...], bool]:
     """The definitions the diff's added lines use, ranked, and whether the list was cut."""
-    added: dict[str, int] = {}  # name → order of first use
-    used_in: dict[str, set[str]] = {}
-    removed: dict[str, set[str]] = {}
-    for path, line in _changed_lines(impact):
-        for name in _IDENT.findall(line[1:]):
-            if line[0] == "+":
-                added.setdefault(name, len(added))
-                used_in.setdefault(name, set()).add(path)
-            else:
-                removed.setdefault(path, set()).add(name)
+    usage = read_usage(impact)
+    if not usage.order:
+        return (), False
     changed_ids = {c.id for c in impact.radius.changed}
     changed_files = {d.path for d in impact.file_diffs if d.path} | {c.file for c in impact.radius.changed}
-    by_name: dict[str, list[Symbol]] = {}
-    for sym in reader.symbols_with_names(added):
+    shown = visible(impact)
+    nodes: dict[str, Symbol] = {}
+    texts: dict[str, str] = {}  # declaration id → its text
+    by_name: dict[str, list[Candidate]] = {}
+    for sym in reader.symbols_with_names(usage.order):
         if sym.kind != NodeKind.FILE and sym.id not in changed_ids and not sym.is_test:
-            by_name.setdefault(sym.name, []).append(sym)
+            nodes[sym.id] = sym
+            by_name.setdefault(sym.name, []).append(_node(sym))
+    for file, d in declarations_named(reader.conn, usage.order):
+        c = _declared(file, d)
+        if c.id not in nodes and c.id not in texts:  # a name declared twice in one scope: its first
+            texts[c.id] = d.text
+            by_name.setdefault(d.name, []).append(c)
+    scope = _scope(reader, usage)
+    read = _once(read_source)
+    found: list[tuple[tuple[bool, bool, int], ForwardUse]] = []
+    whole: dict[str, bool] = {}  # classes shown whole (→ newly used): their members need no line of their own
+    for name, candidates in by_name.items():
+        for c in choose(name, candidates, usage.files[name], usage, scope):
+            new = usage.new(name)
+            # A short class is shown whole only to a new use: what the change kept using costs a line.
+            short = short_class_lines if new else 0
+            definition = _definition(nodes[c.id], read, short) if c.id in nodes else texts[c.id]
+            if "\n" in definition and c.id in nodes:
+                whole[c.id] = new
+            use = ForwardUse(c.id, c.file, c.start, definition, new, c.file in changed_files)
+            found.append(((not use.new, not use.local, usage.order[name]), use))
+    found = [(key, u) for key, u in found if not _inside_shown(u, whole, nodes, shown)]
+    found.sort(key=lambda pair: (pair[0], pair[1].id))
+    return tuple(u for _, u in found[:max_uses]), len(found) > max_uses
+
+
+def _inside_shown(
+    u: ForwardUse, whole: Mapping[str, bool], nodes: Mapping[str, Symbol], shown: Mapping[str, list[tuple[int, int]]]
+) -> bool:
+    """Already before the reader: in a class listed whole, or on lines the diff or the changed code show."""
+    holder = u.id.rsplit(".", 1)[0] if u.id not in nodes else ""
+    if holder in whole and (whole[holder] or not u.new):  # shown whole, and no later than this line would be
+        return True
+    sym = nodes.get(u.id)
+    end = sym.end_line if sym is not None and "\n" in u.definition else u.line + u.definition.count("\n")
+    return seen(shown, u.file, u.line, end)
+
+
+def _scope(reader: GraphReader, usage: Usage) -> Scope:
+    using = set().union(*usage.files.values())
+    edges = reader.edges_from(using, [EdgeKind.IMPORTS])
+    return Scope(Scope.import_targets((e.source, e.target, e.kind) for e in edges), reader.file_languages())
+
+
+def _once(read_source: Callable[[str], str | None]) -> Callable[[str], str | None]:
     texts: dict[str, str | None] = {}
 
     def read(path: str) -> str | None:  # each file once: the reader may run git for it
@@ -96,17 +130,7 @@ def forward_uses(
             texts[path] = read_source(path)
         return texts[path]
 
-    found: list[tuple[tuple[bool, bool, int], ForwardUse]] = []
-    for name, syms in by_name.items():
-        local = [s for s in syms if s.file in used_in[name]]
-        chosen = local or (syms if len(syms) <= max_candidates else [])
-        new = all(name not in removed.get(p, set()) for p in used_in[name])
-        for s in chosen:
-            definition = _definition(s, read, short_class_lines)
-            use = ForwardUse(s.id, s.file, s.start_line, definition, new, s.file in changed_files)
-            found.append(((not use.new, not use.local, added[name]), use))
-    found.sort(key=lambda pair: (pair[0], pair[1].id))
-    return tuple(u for _, u in found[:max_uses]), len(found) > max_uses
+    return read
 
 
 def _definition(s: Symbol, read_source: Callable[[str], str | None], short: int) -> str:
@@ -120,32 +144,39 @@ def _definition(s: Symbol, read_source: Callable[[str], str | None], short: int)
 
 
 def forward_pieces(
-    uses: tuple[ForwardUse, ...], cut: bool, counter: TokenCounter, calls: Iterable[tuple[str, str]] = ()
+    uses: tuple[ForwardUse, ...], cut: bool, counter: TokenCounter, calls: Iterable[ForwardUse] = ()
 ) -> list[Piece]:
     """The ``uses`` blocks: the definitions newly used (``uses:forward``, kept longest at a tight
-    budget), then the others with the ``calls`` (id, signature) of the changed symbols (the graph's
-    forward edges) not listed yet (``uses:more``)."""
-    new = tuple(u for u in uses if u.new)
-    more = _items(tuple(u for u in uses if not u.new))
+    budget), then the others with the ``calls`` of the changed symbols (the graph's forward edges)
+    not listed yet (``uses:more``)."""
     listed = {u.id for u in uses}
-    more += [f"- `{uid}`" + (f" — `{sig.strip()}`" if sig else "") for uid, sig in calls if uid not in listed]
-    if cut:
-        more.append("- … more definitions used: the list was cut (forward context cap)")
-    return [
-        _piece(title, items, counter) for title, items in (("uses:forward", _items(new)), ("uses:more", more)) if items
+    more = [u for u in uses if not u.new] + [c for c in calls if c.id not in listed]
+    blocks = [
+        ("uses:forward", _items([u for u in uses if u.new], "New uses:")),
+        ("uses:more", _items(more, "Also used:")),
     ]
+    if cut:
+        blocks[1][1].append("- … more definitions used: the list was cut (forward context cap)")
+    return [_piece(title, items, counter) for title, items in blocks if items]
 
 
-def _items(uses: tuple[ForwardUse, ...]) -> list[str]:
-    items: list[str] = []
+def _items(uses: list[ForwardUse], label: str) -> list[str]:
+    """Few tokens: the definitions grouped by file, each as its line number and its text (which
+    names it); the file named once, in the order its first definition ranks."""
+    files: dict[str, list[ForwardUse]] = {}
     for u in uses:
-        how = "new use" if u.new else "used"
-        where = f"{u.file}:{u.line}" + (" · changed file" if u.local else "")
-        body = u.definition
-        if "\n" in body:
-            items.append(f"- `{u.id}` · {where} · {how}\n{fence(body)}")
-        else:
-            items.append(f"- `{u.id}` · {where} · {how} — `{body}`")
+        files.setdefault(u.file, []).append(u)
+    items = [label] if uses else []
+    for file, group in files.items():
+        items.append(f"- `{file}`" + (" (changed file)" if group[0].local else ""))
+        for u in group:
+            qualname = u.id.split("::", 1)[-1]
+            body = u.definition or qualname
+            owner = qualname.rsplit(".", 1)[0] + ": " if "." in qualname and u.definition else ""
+            at = f"{u.line} " if u.line else ""
+            items.append(
+                f"  - {at}{owner}".rstrip() + f"\n{fence(body)}" if "\n" in body else f"  - {at}{owner}`{body}`"
+            )
     return items
 
 
@@ -173,10 +204,18 @@ def with_forward(
     uses, cut = forward
     if not uses and not impact.radius.uses:
         return pieces
-    calls = [(u, symbols[u].signature if u in symbols else "") for u in impact.radius.uses]
+    changed_files = {d.path for d in impact.file_diffs if d.path}
+    calls = [_call(uid, symbols.get(uid), changed_files) for uid in impact.radius.uses]
     kept = [p for p in pieces if p.section != "uses"]
     at = next((i for i, p in enumerate(kept) if p.section in ("hop3", "cochanged")), len(kept))
     return [*kept[:at], *forward_pieces(uses, cut, counter, calls), *kept[at:]]
+
+
+def _call(uid: str, sym: Symbol | None, changed_files: set[str]) -> ForwardUse:
+    """A function the changed symbols call (a forward edge of the graph), as a use kept."""
+    if sym is None:
+        return ForwardUse(uid, uid.split("::", 1)[0], 0, "", False, False)
+    return ForwardUse(uid, sym.file, sym.start_line, sym.signature.strip(), False, sym.file in changed_files)
 
 
 def give_way(impact: ImpactResult) -> Callable[[Piece], int]:

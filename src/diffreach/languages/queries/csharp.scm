@@ -61,3 +61,15 @@
 (comment) @comment
 ; String literals are notes too: see python.scm.
 [(string_literal_content) (string_content) (verbatim_string_literal)] @doc
+
+; Declarations (no graph node; extract/declarations.py): fields (``const`` and ``readonly``
+; ones are constants; properties are methods above), enum members.
+(declaration_list (field_declaration
+  (variable_declaration (variable_declarator name: (identifier) @name))) @declaration.field)
+((declaration_list (field_declaration (modifier) @_mod
+  (variable_declaration (variable_declarator name: (identifier) @name))) @declaration.constant)
+  (#eq? @_mod "const"))
+((declaration_list (field_declaration (modifier) @_mod
+  (variable_declaration (variable_declarator name: (identifier) @name))) @declaration.constant)
+  (#eq? @_mod "readonly"))
+(enum_member_declaration_list (enum_member_declaration name: (identifier) @name) @declaration.member)

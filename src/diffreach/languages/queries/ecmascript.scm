@@ -327,3 +327,21 @@
 (comment) @comment
 ; String literals are notes too: see python.scm.
 (string_fragment) @doc
+
+; ---------------------------------------------------------------------------
+; Declarations (no graph node; extract/declarations.py): top-level constants, exported or
+; not (a ``require`` is an import, a function value a definition already). Text predicates
+; only on identifiers: a large node's text may not decode.
+(program (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name value: [
+    (number) (string) (template_string) (object) (array) (member_expression) (identifier)
+    (new_expression) (binary_expression) (unary_expression) (true) (false) (null)
+    (parenthesized_expression) (ternary_expression) (regex) (subscript_expression)
+    (await_expression)]) @declaration.constant))
+((program (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name value: (call_expression function: (identifier) @_callee))) @declaration.constant)
+  (#not-eq? @_callee "require"))
+(program (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name value: (call_expression function: [(member_expression) (call_expression)]))) @declaration.constant)
+(program (export_statement declaration: (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name)) @declaration.constant))

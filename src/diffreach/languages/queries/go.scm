@@ -138,3 +138,11 @@
 (comment) @comment
 ; String literals are notes too: see python.scm.
 [(interpreted_string_literal_content) (raw_string_literal_content)] @doc
+
+; Declarations (no graph node; extract/declarations.py): package-level constants and
+; variables, struct fields, type aliases (``type X Y`` is a definition.type above).
+(source_file (const_declaration (const_spec name: (identifier) @name) @declaration.constant))
+(source_file (var_declaration (var_spec name: (identifier) @name) @declaration.constant))
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @declaration.constant)))
+(struct_type (field_declaration_list (field_declaration name: (field_identifier) @name) @declaration.field))
+(type_alias name: (type_identifier) @name) @declaration.alias

@@ -81,3 +81,15 @@
 [(line_comment) (block_comment)] @comment
 ; String literals are notes too: see python.scm.
 [(string_fragment) (multiline_string_fragment)] @doc
+
+; Declarations (no graph node; extract/declarations.py): fields (``static final`` ones are
+; constants, as are an interface's), enum constants, record components.
+(class_body (field_declaration declarator: (variable_declarator name: (identifier) @name)) @declaration.field)
+(class_body (field_declaration (modifiers "static" "final")
+  declarator: (variable_declarator name: (identifier) @name)) @declaration.constant)
+(class_body (field_declaration (modifiers "final" "static")
+  declarator: (variable_declarator name: (identifier) @name)) @declaration.constant)
+(enum_body_declarations (field_declaration declarator: (variable_declarator name: (identifier) @name)) @declaration.field)
+(interface_body (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @declaration.constant)
+(enum_body (enum_constant name: (identifier) @name) @declaration.member)
+(record_declaration parameters: (formal_parameters (formal_parameter name: (identifier) @name) @declaration.field))

@@ -44,3 +44,6 @@
 (formal_parameters
   (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
   @binding.parameter) @binding
+
+; Declarations: class fields.
+(class_body (field_definition property: [(property_identifier) (private_property_identifier)] @name) @declaration.field)

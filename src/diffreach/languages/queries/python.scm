@@ -188,3 +188,24 @@
 ; message id) and so do the messages a question pastes.
 (comment) @comment
 (string_content) @doc
+
+; Declarations (no graph node; extract/declarations.py): module-level constants (PEP 8 names
+; them in capitals) and type aliases, class attributes (an Enum's are its members), and the
+; attributes ``__init__`` assigns on ``self``.
+(module (expression_statement
+  (assignment left: (identifier) @name) @declaration.constant)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+(module (expression_statement
+  (assignment left: (identifier) @name type: (type [(identifier) @_t (attribute attribute: (identifier) @_t)])) @declaration.alias)
+  (#eq? @_t "TypeAlias"))
+(module (type_alias_statement left: (type (identifier) @name)) @declaration.alias)
+(class_definition body: (block (expression_statement
+  (assignment left: (identifier) @name) @declaration.field)))
+(class_definition
+  superclasses: (argument_list [(identifier) @_base (attribute attribute: (identifier) @_base)])
+  body: (block (expression_statement (assignment left: (identifier) @name) @declaration.member))
+  (#match? @_base "(Enum|Flag)$"))
+(class_definition body: (block
+  (function_definition name: (identifier) @_init body: (block (expression_statement
+    (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name)) @declaration.field)))
+  (#eq? @_init "__init__") (#eq? @_self "self")))

@@ -81,3 +81,14 @@
 [(line_comment) (block_comment)] @comment
 ; String literals are notes too: see python.scm.
 (string_content) @doc
+
+; Declarations (no graph node; extract/declarations.py): constants and statics (at module or
+; impl level), struct fields, enum variants, type aliases.
+(source_file (const_item name: (identifier) @name) @declaration.constant)
+(source_file (static_item name: (identifier) @name) @declaration.constant)
+(declaration_list (const_item name: (identifier) @name) @declaration.constant)
+(declaration_list (static_item name: (identifier) @name) @declaration.constant)
+(struct_item body: (field_declaration_list (field_declaration name: (field_identifier) @name) @declaration.field))
+(enum_variant_list (enum_variant name: (identifier) @name) @declaration.member)
+(source_file (type_item name: (type_identifier) @name) @declaration.alias)
+(declaration_list (type_item name: (type_identifier) @name) @declaration.alias)

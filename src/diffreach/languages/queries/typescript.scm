@@ -104,3 +104,19 @@
 (required_parameter
   pattern: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name)))
   @binding @binding.parameter
+
+; ---------------------------------------------------------------------------
+; Declarations (no graph node; extract/declarations.py): class fields and constructor
+; parameter properties, interface properties, enum members, type aliases and unions.
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @declaration.field)
+(method_definition
+  name: (property_identifier) @_ctor
+  parameters: (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name)
+                                  (optional_parameter (accessibility_modifier) pattern: (identifier) @name)] @declaration.field)
+  (#eq? @_ctor "constructor"))
+(interface_body (property_signature name: (property_identifier) @name) @declaration.field)
+(enum_body (enum_assignment name: (property_identifier) @name) @declaration.member)
+(enum_body name: (property_identifier) @name @declaration.member)
+(type_alias_declaration name: (type_identifier) @name) @declaration.alias
+(program (lexical_declaration "const"
+  (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression) (non_null_expression)]) @declaration.constant))

@@ -1,0 +1,32 @@
+"""The ``declarations`` table read back: constants, fields, enum members and type aliases by name.
+
+``Store.insert_file`` writes a file's rows with its nodes and ``delete_files`` removes them; this
+module only reads. The review context's forward section asks for the declarations of the names a
+change uses (``review/forward.py`` decides which of them a name means).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+from diffreach.model import Declaration
+
+__all__ = ["declarations_named"]
+
+_CHUNK = 500  # names per statement, under SQLite's limit on bound parameters
+
+
+def declarations_named(conn: sqlite3.Connection, names: Iterable[str]) -> list[tuple[str, Declaration]]:
+    """(file, declaration) of every declaration whose name is one of ``names``, in file and line order."""
+    out: list[tuple[str, Declaration]] = []
+    ordered = sorted(set(names))
+    for i in range(0, len(ordered), _CHUNK):
+        chunk = ordered[i : i + _CHUNK]
+        sql = (
+            "SELECT file, scope, name, kind, line, end_line, text FROM declarations"
+            f" WHERE name IN ({','.join('?' * len(chunk))})"
+        )
+        out.extend((r[0], Declaration(*r[1:])) for r in conn.execute(sql, chunk))
+    out.sort(key=lambda pair: (pair[0], pair[1].line, pair[1].name))
+    return out

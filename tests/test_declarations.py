@@ -1,0 +1,140 @@
+"""Declarations: constants, fields, enum members and type aliases, one snippet per language in,
+the expected records out (name, kind, holder, line, text) and the forbidden ones absent: local
+variables, and names the same file already defines as a node."""
+
+from __future__ import annotations
+
+import pytest
+
+from diffreach.extract.core import extract
+from diffreach.index.build import graph_from_sources
+from diffreach.languages import language_for
+
+CASES = {
+    "a.py": (
+        "from typing import TypeAlias\n"
+        "Mode: TypeAlias = int | str\n"
+        "type Pair = tuple[int, int]\n"
+        "MAX_RETRIES = 3\n"
+        "logger = make_logger()\n"
+        "class Color(Enum):\n"
+        "    RED = 1\n"
+        "class Box:\n"
+        "    size = 2\n"
+        "    def __init__(self):\n"
+        "        self.items = []\n"
+        "        local = 5\n"
+        "def f():\n"
+        "    LOCAL_MAX = 1\n",
+        {
+            ("Mode", "alias", "a.py", 2, "Mode: TypeAlias = int | str"),
+            ("Pair", "alias", "a.py", 3, "type Pair = tuple[int, int]"),
+            ("MAX_RETRIES", "constant", "a.py", 4, "MAX_RETRIES = 3"),
+            ("RED", "member", "a.py::Color", 7, "RED = 1"),
+            ("size", "field", "a.py::Box", 9, "size = 2"),
+            ("items", "field", "a.py::Box", 11, "self.items = []"),
+        },
+        {"logger", "local", "LOCAL_MAX", "f"},
+    ),
+    "a.ts": (
+        "export enum Mode {\n  Auto = 'auto',\n  Manual,\n}\n"
+        "export type Kind = 'good' | 'bad';\n"
+        "export const MAX = 3;\n"
+        "const handler = () => 1;\n"
+        "const fs = require('fs');\n"
+        "export interface Feedback {\n  score: number;\n}\n"
+        "export class Session {\n  private count = 0;\n  constructor(private readonly id: string, plain: number) {}\n}\n"
+        "function g() {\n  const INNER = 1;\n}\n",
+        {
+            ("Auto", "member", "a.ts::Mode", 2, "Auto = 'auto',"),
+            ("Manual", "member", "a.ts::Mode", 3, "Manual,"),
+            ("Kind", "alias", "a.ts", 5, "export type Kind = 'good' | 'bad';"),
+            ("MAX", "constant", "a.ts", 6, "export const MAX = 3;"),
+            ("score", "field", "a.ts::Feedback", 10, "score: number;"),
+            ("count", "field", "a.ts::Session", 13, "private count = 0;"),
+            ("id", "field", "a.ts::Session", 14, "constructor(private readonly id: string, plain: number) {}"),
+        },
+        {"handler", "fs", "plain", "INNER", "g"},
+    ),
+    "a.go": (
+        "package p\n\nconst A = 1\n\nconst (\n\tB = 2\n)\n\nvar V = 5\n\ntype Alias = int\n\ntype Named int\n\n"
+        "type S struct {\n\tF int\n}\n\nfunc f() {\n\tconst L = 1\n\tvar M = 2\n}\n",
+        {
+            ("A", "constant", "a.go", 3, "const A = 1"),
+            ("B", "constant", "a.go", 6, "B = 2"),
+            ("V", "constant", "a.go", 9, "var V = 5"),
+            ("Alias", "alias", "a.go", 11, "type Alias = int"),
+            ("F", "field", "a.go::S", 16, "F int"),
+        },
+        {"L", "M", "Named"},  # ``type Named int`` is a node (definition.type)
+    ),
+    "A.java": (
+        "class C {\n  static final int MAX = 3;\n  private String name;\n  enum E { ON, OFF }\n"
+        "  void m() {\n    int local = 1;\n  }\n}\n",
+        {
+            ("MAX", "constant", "A.java::C", 2, "static final int MAX = 3;"),
+            ("name", "field", "A.java::C", 3, "private String name;"),
+            ("ON", "member", "A.java::C.E", 4, "enum E { ON, OFF }"),
+            ("OFF", "member", "A.java::C.E", 4, "enum E { ON, OFF }"),
+        },
+        {"local"},
+    ),
+    "a.rs": (
+        'const A: u32 = 1;\nstatic B: &str = "x";\ntype T = Vec<u8>;\nstruct S {\n    f: u32,\n}\n'
+        "enum E {\n    X,\n}\nfn g() {\n    const L: u8 = 2;\n}\n",
+        {
+            ("A", "constant", "a.rs", 1, "const A: u32 = 1;"),
+            ("B", "constant", "a.rs", 2, 'static B: &str = "x";'),
+            ("T", "alias", "a.rs", 3, "type T = Vec<u8>;"),
+            ("f", "field", "a.rs::S", 5, "f: u32,"),
+            ("X", "member", "a.rs::E", 8, "X,"),
+        },
+        {"L"},
+    ),
+    "a.cs": (
+        "class C {\n  public const int MAX = 3;\n  private int count;\n  public int P { get; set; }\n"
+        "  enum E { A, B = 2 }\n}\n",
+        {
+            ("MAX", "constant", "a.cs::C", 2, "public const int MAX = 3;"),
+            ("count", "field", "a.cs::C", 3, "private int count;"),
+            ("A", "member", "a.cs::C.E", 5, "enum E { A, B = 2 }"),
+            ("B", "member", "a.cs::C.E", 5, "enum E { A, B = 2 }"),
+        },
+        {"P"},  # a property with accessors is a method node
+    ),
+}
+
+
+@pytest.mark.parametrize("path", sorted(CASES))
+def test_declarations_of_each_language(path: str) -> None:
+    source, expected, forbidden = CASES[path]
+    spec = language_for(path)
+    assert spec is not None
+    fx = extract(path, source.encode(), spec)
+    got = {(d.name, d.kind, d.scope, d.line, d.text) for d in fx.declarations}
+    assert expected <= got, sorted(expected - got)
+    assert not {d.name for d in fx.declarations} & forbidden
+
+
+def test_a_long_declaration_is_clipped_and_says_so() -> None:
+    source = "TABLE = {\n" + "".join(f"    'k{i}': {i},\n" for i in range(10)) + "}\n"
+    spec = language_for("t.py")
+    assert spec is not None
+    (d,) = extract("t.py", source.encode(), spec).declarations
+    assert (d.line, d.end_line) == (1, 12)
+    assert d.text == "TABLE = {\n    'k0': 0,\n    'k1': 1, …"
+
+
+def test_declarations_add_no_node_and_no_edge() -> None:
+    """A constant, a field and an alias named like a function elsewhere: calls still go to the function."""
+    graph = graph_from_sources(
+        {
+            "pkg/consts.py": "run = 1\nRUN = 2\nclass K:\n    run = 3\n",
+            "pkg/work.py": "def run():\n    pass\n",
+            "pkg/main.py": "from pkg.work import run\nfrom pkg.consts import RUN\n\ndef main():\n    run()\n    RUN()\n",
+        }
+    )
+    assert {n.id for n in graph.symbols if n.file == "pkg/consts.py"} == {"pkg/consts.py", "pkg/consts.py::K"}
+    calls = {(e.source, e.target) for e in graph.edges if e.kind == "calls"}
+    assert ("pkg/main.py::main", "pkg/work.py::run") in calls
+    assert not any("consts" in e.target for e in graph.edges if e.kind not in ("imports", "contains"))
