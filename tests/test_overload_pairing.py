@@ -192,3 +192,43 @@ def test_callers_of_the_kept_implementation_stay_reach_in_typescript_and_python(
     assert rows["src/use.ts::run"]["label"] == "reach"
     assert rows["use.py::run"]["label"] == "reach"
     assert "behavior-change" not in {row["label"] for row in rows.values()}
+
+
+def test_a_moved_file_pairs_its_overloads_by_signature() -> None:
+    diffs = parse_diff(
+        "diff --git a/Builder.java b/Moved.java\nsimilarity index 60%\nrename from Builder.java\nrename to Moved.java\n"
+    )
+    files = {"Builder.java": JAVA_OLD.encode(), "Moved.java": JAVA_ADDED_FIRST.encode()}
+    got = {c.id: c.changes for c in changed_symbols(diffs, files.get, files.get) if not c.id.startswith("Builder")}
+    # The kept member (add#2 now) is the old add moved; the new one (add) is an addition.
+    assert got["Moved.java::Builder.add"] == ("added",)
+    assert got["Moved.java::Builder.add#2"] == ("renamed",)
+
+
+def test_a_java_overload_added_first_is_judged_by_which_member_a_call_selects(
+    make_repo: Callable[..., Path],
+) -> None:
+    # A variadic member added first: a call fitting the kept fixed-arity member keeps it (reach).
+    # A one-argument member added first: a call of the variadic member with one argument
+    # selects it now (behaviour change); one with two arguments keeps the variadic one.
+    old = "class W {\n  W add(String name) { return this; }\n  W emit(String f, Object... args) { return this; }\n}\n"
+    new = (
+        "class W {\n  W add(String name, Object... rest) { return this; }\n  W add(String name) { return this; }\n"
+        "  W emit(String s) { return this; }\n  W emit(String f, Object... args) { return this; }\n}\n"
+    )
+    use = (
+        'class Use {\n  W a(W w) { return w.add("x"); }\n  W one(W w) { return w.emit("x"); }\n'
+        '  W two(W w) { return w.emit("$L", 1); }\n}\n'
+    )
+    root = make_repo({"W.java": old, "Use.java": use})
+    write_files(root, {"W.java": new})
+    result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json", "--hops", "1"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    changed = {c["id"]: c["change"] for c in data["changed"]}
+    assert changed == {"W.java::W.add": ["added"], "W.java::W.emit": ["added"]}
+    rows = {row["id"]: row for row in data["callers"] if row["hop"] == 1}
+    assert rows["Use.java::Use.a"]["label"] == "reach"
+    assert rows["Use.java::Use.one"]["label"] == "behavior-change"
+    assert "now selects `emit(s)`" in rows["Use.java::Use.one"]["reasons"][0]
+    assert "Use.java::Use.two" not in rows or rows["Use.java::Use.two"]["label"] == "reach"
