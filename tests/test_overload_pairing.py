@@ -232,3 +232,12 @@ def test_a_java_overload_added_first_is_judged_by_which_member_a_call_selects(
     assert rows["Use.java::Use.one"]["label"] == "behavior-change"
     assert "now selects `emit(s)`" in rows["Use.java::Use.one"]["reasons"][0]
     assert "Use.java::Use.two" not in rows or rows["Use.java::Use.two"]["label"] == "reach"
+
+
+def test_a_large_generated_family_still_pairs_every_member() -> None:
+    old = "class G {\n" + "".join(f"  void f(T{i} a) {{}}\n" for i in range(30)) + "}\n"
+    new = old.replace("  void f(T0 a) {}\n", "  void f(T0 a) { x(); }\n").replace("(T", "(U")
+    got = kinds(old, new, "G.java")
+    # Every parameter type changed: 30 × 30 leftovers, past the nearness cap, pair in order.
+    assert set(got) == {"G.java::G.f"} | {f"G.java::G.f#{n}" for n in range(2, 31)}
+    assert all(k == ("signature",) for sid, k in got.items() if sid != "G.java::G.f")

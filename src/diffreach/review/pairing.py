@@ -24,6 +24,8 @@ from diffreach.model import NodeKind, Symbol
 
 Key = tuple[str, ...]
 
+NEAREST_PAIRS = 400  # unmatched old × new members compared by nearness; beyond, paired in order
+
 
 def family_of(sym_id: str) -> str:
     """A definition's family: its qualified name without the ordinal (the path left out, so
@@ -78,6 +80,8 @@ def _pair_family(
             out[before[i].id] = after[j].id
     left_old = [i for i in range(len(before)) if before[i].id not in out]
     left_new = [j for j in range(len(after)) if j not in taken]
+    if len(left_old) * len(left_new) > NEAREST_PAIRS:  # a generated family: by position
+        return out | {before[i].id: after[j].id for i, j in zip(left_old, left_new)}
     scored = sorted((-_nearness(old_keys[i], new_keys[j]), abs(i - j), i, j) for i in left_old for j in left_new)
     done_old: set[int] = set()
     for _, _, i, j in scored:  # the rest by nearest signature: a member whose signature changed
