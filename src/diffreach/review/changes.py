@@ -5,9 +5,11 @@ every line of each version is painted with its innermost enclosing definition
 (parents first, children over them), so a line inside a method belongs to the
 method and a class's own lines (bases, decorators, fields) to the class; lines
 outside any definition belong to the file node. Added lines pick symbols in the
-new version, removed lines in the old one; a symbol on one side only is
-``added`` or ``deleted``, and a deleted/added pair of one kind under one parent
-whose text matches once the name is swapped is ``renamed`` (the new id says
+new version, removed lines in the old one. The two versions' definitions pair by
+qualified name, and the members of an overload family by signature, not by ordinal
+(``pairing.py``); a symbol on one side only is ``added`` or ``deleted``, and a
+deleted/added pair of one kind under one parent whose text matches once the name
+is swapped is ``renamed`` (the new id says
 ``renamed``, the old id ``deleted``, so callers of the old name are walked).
 For a symbol on both sides the kinds come from comparing its own text (lines
 of nested definitions excluded): decorators, the header split around the name
