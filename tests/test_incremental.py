@@ -93,7 +93,9 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
         lines.append(f"LIMIT_{len(funcs)} = {len(funcs)}\n")  # a declaration (constant) per file
         protocol = "    def __getitem__(self, k):\n        pass\n\n    def __setitem__(self, k, v):\n        pass\n\n"
         protocol += "    def __call__(self):\n        pass\n"
-        lines.append("class Base:\n    kind = 1\n    def alpha(self):\n        pass\n" + (protocol if len(funcs) % 2 else ""))
+        lines.append(
+            "class Base:\n    kind = 1\n    def alpha(self):\n        pass\n" + (protocol if len(funcs) % 2 else "")
+        )
         for name, body, base, method in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
             cb = "cb=None" if "cb(" in text or "cb[" in text else ""

@@ -6,9 +6,10 @@ a symbol only passed as a value is said so) and judged by what changed: a change
 list binds each call against the old and the new parameters (``review.binding.judge_call``);
 a changed return matters where the call uses the value; changed raises where the call is not
 inside a try with a handler; a body-only change is reach. A deleted symbol no longer binds
-anywhere. The caller takes its most severe call (``most_severe``) and every call carrying
-that severity is named, with its reason. None when the language has no binding query, or the
-change is not one a call site can show (an added symbol, a module, a class).
+anywhere. A member added to a family whose overloads are chosen per call (Java, C#, Kotlin)
+is judged at its siblings' calls: one it fits may select it now. The caller takes its most
+severe call (``most_severe``) and every call carrying that severity is named, with its reason. None when the language has no binding query, or the
+change is not one a call site can show (another added symbol, a module, a class).
 
 The three readers give the bytes of a file before the change, after it, and of the caller
 (the new side: the graph is built on it).
@@ -86,7 +87,7 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     kinds = set(seed.changes)
     if seed.kind not in _CALLABLE or spec is None or caller_spec is None or spec.binding_rules is None:
         return None
-    if not kinds & _JUDGED:
+    if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
     name = simple_name(seed.id)
     if caller.edge in _NO_CALL:
@@ -138,6 +139,8 @@ def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> froze
 def _judge_site(
     seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str, own: frozenset[str]
 ) -> Outcome:
+    if ChangeKind.ADDED in kinds:
+        return _added(seed, spec, site, read, name)
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, own))
@@ -227,6 +230,33 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
             shown = f"`{before or 'none'}` → `{after or 'none'}`"
             return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
     return outcome
+
+
+def _selected_by_arguments(spec: LanguageSpec) -> bool:
+    """Overloads with bodies of their own, one chosen per call by its arguments (Java, C#,
+    Kotlin); not signatures in front of one implementation (TypeScript), which still runs."""
+    rules = spec.binding_rules
+    return rules is not None and rules.overloads and not spec.overload_implementation_last
+
+
+def _added(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
+    """A member added to a family (a caller of a sibling reached through the family): the call
+    selects it now when it fits it, unless a fixed-arity sibling it fits still comes first."""
+    rules, source = spec.binding_rules, read.new(seed.file)
+    new = parameters_of(spec, source, seed.start_line, name) if source is not None else None
+    if rules is None or source is None or new is None:
+        return Outcome(Verdict.CANNOT_TELL, (f"the parameters of the new `{name}` could not be read: cannot tell",))
+    if site.passed_as_value:
+        return Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a method reference): not checked here",))
+    siblings = overloads_of(spec, source, seed.start_line, name)
+    kept = next((m for m in siblings if bind(m, site.arguments, rules).status is BindStatus.BINDS), None)
+    if kept is not None and _variadic(new) and not _variadic(kept):
+        return Outcome(Verdict.STILL_BINDS, ("binds its fixed-arity overload, chosen before the new variadic one",))
+    return _split(new, kept or (), site, rules, name, siblings)
+
+
+def _variadic(params: Sequence[Parameter]) -> bool:
+    return any(p.catch_all for p in params)
 
 
 def _split(

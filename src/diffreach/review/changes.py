@@ -5,9 +5,11 @@ every line of each version is painted with its innermost enclosing definition
 (parents first, children over them), so a line inside a method belongs to the
 method and a class's own lines (bases, decorators, fields) to the class; lines
 outside any definition belong to the file node. Added lines pick symbols in the
-new version, removed lines in the old one; a symbol on one side only is
-``added`` or ``deleted``, and a deleted/added pair of one kind under one parent
-whose text matches once the name is swapped is ``renamed`` (the new id says
+new version, removed lines in the old one. The two versions' definitions pair by
+qualified name, and the members of an overload family by signature, not by ordinal
+(``pairing.py``); a symbol on one side only is ``added`` or ``deleted``, and a
+deleted/added pair of one kind under one parent whose text matches once the name
+is swapped is ``renamed`` (the new id says
 ``renamed``, the old id ``deleted``, so callers of the old name are walked).
 For a symbol on both sides the kinds come from comparing its own text (lines
 of nested definitions excluded): decorators, the header split around the name
@@ -34,6 +36,7 @@ from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, FileDiff, NodeKind, Symbol
 from diffreach.review.change_kinds import change_kinds, name_swapper, normal_lines
 from diffreach.review.diff import hunk_bodies
+from diffreach.review.pairing import free_id, pair_definitions, signature_key
 
 Reader = Callable[[str], bytes | None]
 
@@ -52,6 +55,7 @@ class _Version:
     symbols: dict[str, Symbol]  # definitions by id, in source order (parents first)
     owner: tuple[str, ...]  # owner[line] = innermost symbol id; index 0 unused
     comments: Comments  # comment-only lines and trailing comments: never part of a comparison
+    data: bytes  # the version's text, for the parameter lists that tell overloads apart
 
     def owner_of(self, line: int) -> str:
         return self.owner[line] if 0 < line < len(self.owner) else self.path
@@ -215,7 +219,8 @@ def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
             owner[n] = sym.id
     defs = [_with_decorators(sym, lines, owner, spec.decorator_prefix) for sym in defs]
     file_symbol = next(s for s in symbols if s.kind == NodeKind.FILE)
-    return _Version(path, tuple(lines), file_symbol, {s.id: s for s in defs}, tuple(owner), comments_in(data, spans))
+    by_id = {s.id: s for s in defs}
+    return _Version(path, tuple(lines), file_symbol, by_id, tuple(owner), comments_in(data, spans), data)
 
 
 def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: str) -> Symbol:
@@ -253,13 +258,14 @@ def _file_changes(fd: FileDiff, old: _Version | None, new: _Version | None, spec
 
 
 def _moved(old: _Version, new: _Version, spec: LanguageSpec) -> list[Change]:
-    """A renamed file: every old id is gone; new symbols pair with old ones by name."""
+    """A renamed file: every old id is gone; new symbols pair with old ones by name (and
+    overloads by signature: ``pairing.py``)."""
     out = [_deleted(s) for s in (old.file, *old.symbols.values())]
-    by_qualname = {s.qualname: s for s in old.symbols.values()}
+    old_of = {n: o for o, n in _pairs(old, new, spec).items()}
     module = _compare(old, old.file, new, new.file, spec)
     out.append(_change(new.file, (ChangeKind.RENAMED, *module), old.file))
     for sym in new.symbols.values():
-        before = by_qualname.get(sym.qualname)
+        before = old.symbols.get(old_of.get(sym.id, ""))
         if before is None:
             out.append(_change(sym, (ChangeKind.ADDED,), None))
         else:
@@ -270,21 +276,28 @@ def _moved(old: _Version, new: _Version, spec: LanguageSpec) -> list[Change]:
 def _edited(fd: FileDiff, old: _Version, new: _Version, spec: LanguageSpec) -> list[Change]:
     touched_old = {old.owner_of(n) for h in fd.hunks for n in h.removed}
     touched_new = {new.owner_of(n) for h in fd.hunks for n in h.added}
-    gone = [s for i, s in old.symbols.items() if i in touched_old and i not in new.symbols]
-    born = [s for i, s in new.symbols.items() if i in touched_new and i not in old.symbols]
-    gone = _with_descendants(gone, old, new.symbols)
-    born = _with_descendants(born, new, old.symbols)
-    renames = _pair_renames(gone, born, old, new)
+    new_of = _pairs(old, new, spec)  # old id → new id: overloads by signature, not by ordinal
+    old_of = {n: o for o, n in new_of.items()}
+    gone = [s for i, s in old.symbols.items() if i in touched_old and i not in new_of]
+    born = [s for i, s in new.symbols.items() if i in touched_new and i not in old_of]
+    gone = _with_descendants(gone, old, new_of)
+    born = _with_descendants(born, new, old_of)
+    renames = _pair_renames(gone, born, old, new, new_of)
+    both = {new.path: old.path} if old.path in touched_old or new.path in touched_new else {}
+    both.update((n, old_of[n]) for n in touched_new if n in old_of)
+    both.update((new_of[o], o) for o in touched_old if o in new_of)
     out: list[Change] = []
-    for ident in sorted(touched_old | touched_new):
-        before = old.file if ident == old.path else old.symbols.get(ident)
-        after = new.file if ident == new.path else new.symbols.get(ident)
-        if before is not None and after is not None:
-            kinds = _compare(old, before, new, after, spec)
-            if kinds:
-                out.append(_change(after, kinds, before))
+    for ident in sorted(both):
+        before = old.file if ident == new.path else old.symbols[both[ident]]
+        after = new.file if ident == new.path else new.symbols[ident]
+        kinds = _compare(old, before, new, after, spec)
+        if kinds:
+            out.append(_change(after, kinds, before))
+    held = set(new.symbols)
     for sym in gone:
-        out.append(_deleted(sym))
+        ident = free_id(sym, held)
+        held.add(ident)
+        out.append(_deleted(replace(sym, id=ident)))
     for sym in born:
         pair = renames.get(sym.id)
         if pair is None:
@@ -296,22 +309,31 @@ def _edited(fd: FileDiff, old: _Version, new: _Version, spec: LanguageSpec) -> l
     return out
 
 
-def _with_descendants(roots: list[Symbol], version: _Version, other: dict[str, Symbol]) -> list[Symbol]:
-    """Symbols on one side only, plus their nested ones whose ids the other side lacks
-    (renaming a class changes the ids of methods whose lines did not change)."""
+def _pairs(old: _Version, new: _Version, spec: LanguageSpec) -> dict[str, str]:
+    return pair_definitions(
+        old.symbols.values(),
+        new.symbols.values(),
+        lambda s: signature_key(s, old.data, spec),
+        lambda s: signature_key(s, new.data, spec),
+    )
+
+
+def _with_descendants(roots: list[Symbol], version: _Version, paired: dict[str, str]) -> list[Symbol]:
+    """Symbols on one side only, plus their nested ones that pair with nothing on the other
+    side (renaming a class changes the ids of methods whose lines did not change)."""
     chosen = {s.id for s in roots}
     for sym in version.symbols.values():  # parents first
-        if sym.id not in chosen and sym.parent in chosen and sym.id not in other:
+        if sym.id not in chosen and sym.parent in chosen and sym.id not in paired:
             chosen.add(sym.id)
     return [s for s in version.symbols.values() if s.id in chosen]
 
 
 def _pair_renames(
-    gone: list[Symbol], born: list[Symbol], old: _Version, new: _Version
+    gone: list[Symbol], born: list[Symbol], old: _Version, new: _Version, paired: dict[str, str]
 ) -> dict[str, tuple[Symbol, float]]:
     """new id → (old symbol, similarity) for deleted/added pairs that are one symbol renamed."""
     pairs: dict[str, tuple[Symbol, float]] = {}
-    parent_map: dict[str, str] = {}  # old id → new id, for children of renamed symbols
+    parent_map = dict(paired)  # old id → new id, for children of renamed symbols
     fuzzy = len(gone) * len(born) <= _FUZZY_PAIRS
     taken: set[str] = set()
     for before in gone:
