@@ -25,7 +25,7 @@ from pathlib import PurePosixPath
 
 from diffreach.languages import get_language
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
-from diffreach.model import VALUE_MARK, Import, NodeKind, SymRow
+from diffreach.model import LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
 from diffreach.resolve.records import Source, Target
 from diffreach.resolve.records import qualname as _qualname
 
@@ -193,6 +193,9 @@ class ResolverState(ABC):
             table = self._bindings[path] = {}
             values: dict[str, dict[str, list[tuple[int, str]]]] = {}
             for b in self.source.bindings_of(path):
+                if b.type_name == LOCAL_MARK:  # a name bound with no type (a receiver's lookup only)
+                    table.setdefault(b.name, {}).setdefault(b.scope, LOCAL_MARK)
+                    continue
                 values.setdefault(b.name, {}).setdefault(b.scope, []).append((b.line, b.type_name))
                 if b.type_name.startswith(VALUE_MARK):  # a function value, no type (values.py reads it)
                     continue
