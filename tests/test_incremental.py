@@ -62,6 +62,8 @@ BODIES = [
     # An entry of a table passed (``cb['k']()`` calls the entry 'k' of the first parameter).
     "cb['k']()",
     "{n}({{'k': alpha}})",
+    # A loop variable named like a function the file imports or defines hides it (LOCAL_MARK).
+    "for {n} in []:\n            {n}.alpha()",
 ]
 # A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
 OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"

@@ -187,6 +187,9 @@ class Import:
 # A binding whose type_name starts with this holds a function value (``h = f`` → "=f"), or, alone,
 # marks the name rebound to a value that is not one (resolve/values.py).
 VALUE_MARK = "="
+# A binding whose type_name is this: the scope binds the name itself (a parameter, a local, a loop
+# variable) with no type stated; inside a function it hides any outer binding (resolve/resolver.py).
+LOCAL_MARK = "?"
 
 
 @dataclass(frozen=True, slots=True)

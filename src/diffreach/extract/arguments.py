@@ -36,7 +36,7 @@ from diffreach.extract.scopes import Scopes
 from diffreach.extract.types import member_path
 from diffreach.extract.values import CALLS_PARAMETER, Parameter, Passed, argument_name, entry_key
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import VALUE_MARK, Binding, Import, NodeKind, Ref, RefKind
+from diffreach.model import LOCAL_MARK, VALUE_MARK, Binding, Import, NodeKind, Ref, RefKind
 
 _FUNCTIONS = (NodeKind.FUNCTION, NodeKind.METHOD)
 # The position of a parameter after a variadic one: far past any argument's, so that only its
@@ -98,7 +98,12 @@ def _parameter_calls(
     if not owned:
         return []
     names = {name for _, name in owned}
-    rebound = {(scopes.index_of(node), name) for node, name, _ in raw if name in names and (node.id, name) not in made}
+    # A local's mark (LOCAL_MARK) says the function binds the name, as its parameter does: no rebinding.
+    rebound = {
+        (scopes.index_of(node), name)
+        for node, name, held in raw
+        if name in names and (node.id, name) not in made and held != LOCAL_MARK
+    }
     index = {d.id: i for i, d in enumerate(scopes.ordered)}
     out: set[tuple[int, int, str, str, int]] = set()
     for name in sorted(names):

@@ -47,7 +47,7 @@ from diffreach.extract.types import (
 from diffreach.extract.values import Parameter, Passed, entry_key
 from diffreach.languages import parsing
 from diffreach.languages.spec import RETURNS, LanguageSpec
-from diffreach.model import VALUE_MARK, FileExtract, Import, RefKind
+from diffreach.model import LOCAL_MARK, VALUE_MARK, FileExtract, Import, RefKind
 
 _REF_KINDS = {
     "call": RefKind.CALL,
@@ -262,7 +262,7 @@ def _extract(
         symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes, spec) for i, d in enumerate(ordered)
     )
     refs = scopes.refs(found.refs.values())
-    bindings = scopes.bindings(found.bindings, spec)
+    bindings = scopes.bindings(found.bindings, spec, {i.alias for i in found.imports})
     if found.params or found.passes or found.decorations:  # functions passed as arguments
         passed = (found.params, found.passes, found.decorations)
         bindings.extend(argument_bindings(*passed, found.bindings, found.imports, refs, scopes, spec, text))
@@ -415,7 +415,8 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
         return
     names = captures.get("binding.name")
     bound = step.preset.get("binding.name") if names is None else found.text(names[0])
-    if bound is None:
+    if bound is None or "binding.local" in step.preset:  # a name the scope binds for itself
+        found.bindings.extend(() if bound is None else [(nodes[0], bound, LOCAL_MARK)])
         return
     # A preset prefix ("this.") makes a field or parameter property a member binding.
     bound = member_path(step.preset.get("binding.prefix", "") + bound, step.spec)

@@ -17,7 +17,7 @@ from tree_sitter import Node
 from diffreach.extract.types import INFERRED, VALUE_OF
 from diffreach.extract.values import kept_values
 from diffreach.languages.spec import RETURNS, LanguageSpec
-from diffreach.model import VALUE_MARK, Binding, NodeKind, Ref
+from diffreach.model import LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref
 
 # A reference's owner that says: the scope around the definition holding it (a decorator is
 # called where the definition it decorates is made).
@@ -85,14 +85,21 @@ class Scopes:
         rows.sort()
         return make_refs(rows)
 
-    def bindings(self, raw: Iterable[tuple[Node, str, str]], spec: LanguageSpec) -> list[Binding]:
+    def bindings(self, raw: Iterable[tuple[Node, str, str]], spec: LanguageSpec, imported: set[str]) -> list[Binding]:
         out = []
         # Flow in straight-line code: each scope's names as bound so far, in the file's order,
         # so that a copy (``self.cart = cart``) takes the type its source has at that point.
         known: dict[tuple[int, str], str] = {}
         returned: dict[int, list[tuple[str, int]]] = {}  # a function's return statements
-        for node, name, type_name in sorted(kept_values(raw), key=lambda b: b[0].start_byte):
+        rows = sorted(kept_values(raw), key=lambda b: b[0].start_byte)
+        hiding = self._hiding(rows, imported)
+        for node, name, type_name in rows:
             i = self.index_of(node)
+            if type_name == LOCAL_MARK:
+                if (i, name) in hiding:
+                    hiding.discard((i, name))  # one per scope and name says it
+                    out.append(Binding(self.id_of(i), name, LOCAL_MARK, node.start_point.row + 1))
+                continue
             if type_name.startswith(VALUE_OF):
                 type_name = known.get((i, type_name[len(VALUE_OF) :]), "")
             if name == INFERRED:
@@ -113,6 +120,30 @@ class Scopes:
             if i >= 0 and len(types) == 1 and "" not in types and (i, RETURNS) not in known:
                 out.append(Binding(self.id_of(i), RETURNS, values[0][0], values[0][1]))
         return out
+
+    def _hiding(self, rows: list[tuple[Node, str, str]], imported: set[str]) -> set[tuple[int, str]]:
+        """The (function, name) pairs whose ``LOCAL_MARK`` is worth storing: a name a function binds
+        for itself that the file also knows outside it (a typed binding, a definition, an import),
+        and that the function gives no type of its own. Any other local hides nothing."""
+        outer = {name for _, name, t in rows if t and t != LOCAL_MARK and not t.startswith(VALUE_MARK)}
+        outer.update(d.name for d in self.ordered)
+        outer.update(imported)
+        marked: set[tuple[int, str]] = set()
+        typed: set[tuple[int, str]] = set()
+        for node, name, type_name in rows:
+            if name not in outer:
+                continue
+            i = self.index_of(node)
+            if i < 0 or self.ordered[i].kind not in _FUNCTIONS:
+                continue
+            if type_name == LOCAL_MARK:
+                marked.add((i, name))
+            elif type_name and not type_name.startswith((VALUE_MARK, VALUE_OF)):
+                typed.add((i, name))
+        return marked - typed
+
+
+_FUNCTIONS = (NodeKind.FUNCTION, NodeKind.METHOD)
 
 
 # Speed: a frozen dataclass's ``__init__`` sets each field through

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 
 from tree_sitter import Node
 
-from diffreach.model import VALUE_MARK
+from diffreach.model import LOCAL_MARK, VALUE_MARK
 
 
 def entry_key(captures: dict[str, list[Node]], text: Callable[[Node], str], spreads: frozenset[str]) -> str | None:
@@ -47,7 +47,7 @@ def kept_values(raw: Iterable[tuple[Node, str, str]]) -> list[tuple[Node, str, s
     name "()"). Most assignments bind no function value: keeping them all would grow the
     bindings table for nothing."""
     rows = list(raw)
-    told = {(node.start_byte, name) for node, name, type_name in rows if type_name != VALUE_MARK}
+    told = {(node.start_byte, name) for node, name, type_name in rows if type_name not in (VALUE_MARK, LOCAL_MARK)}
     valued = {
         name.partition("[")[0] for _, name, type_name in rows if len(type_name) > 1 and type_name.startswith(VALUE_MARK)
     }

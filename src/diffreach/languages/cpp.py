@@ -177,4 +177,5 @@ SPEC = LanguageSpec(
     prepare=blank_export_macros,
     resolution="#include as in C; classes and namespaces; out-of-line Foo::bar() paired with class Foo "
     "through the header; ns::f() by the bare name",
+    static_modifiers=frozenset({"static"}),
 )

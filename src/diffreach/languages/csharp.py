@@ -132,4 +132,5 @@ SPEC = LanguageSpec(
         overloads=True,
         typed_arguments=True,
     ),
+    static_modifiers=frozenset({"static"}),
 )

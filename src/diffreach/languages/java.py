@@ -182,4 +182,5 @@ SPEC = LanguageSpec(
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
     "same-package classes across roots; this./super./static calls; extends/implements; constructors",
     binding_rules=BindingRules(overloads=True, typed_arguments=True),
+    static_modifiers=frozenset({"static"}),
 )

@@ -333,6 +333,16 @@ class LanguageSpec:
     # position after it: the parameters that follow are passed by keyword only
     # (extract/arguments.py).
     variadic_prefixes: tuple[str, ...] = ()
+    # Modifiers that make a method hidden by a subclass's method of the same name, never
+    # overridden (Java's ``static``, JLS 8.4.8.2; C#'s, C++'s and Swift's ``static``): no dispatch
+    # pairs the two, and callers of one are not callers of the other. Empty where a static method
+    # is looked up through the class and so overridden (Python's ``@staticmethod``, JavaScript's
+    # and PHP's ``static`` members, Ruby's ``def self.m``).
+    static_modifiers: frozenset[str] = frozenset()
+
+    def is_static(self, signature: str) -> bool:
+        """Whether a method with this signature is static (a word before its parameter list)."""
+        return bool(self.static_modifiers) and not self.static_modifiers.isdisjoint(signature.partition("(")[0].split())
 
     @cached_property
     def query_source(self) -> str:

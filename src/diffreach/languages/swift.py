@@ -98,4 +98,5 @@ SPEC = LanguageSpec(
     module_separator=".",
     import_tree=_wildcard_modules,
     resolution="import Module as every file of that target folder; global type names; extensions merged",
+    static_modifiers=frozenset({"static"}),
 )

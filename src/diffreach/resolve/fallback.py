@@ -135,12 +135,21 @@ class NameFallback(Overloads):
         edges = []
         for name, row in self._methods_of(cls.file).get(class_id, ()):
             overridden = self.member(base, name)
-            if overridden is not None and overridden.kind == NodeKind.METHOD:
+            if overridden is not None and overridden.kind == NodeKind.METHOD and not self._hides(overridden, row):
                 overridden = self.same_overload(overridden, row)  # m(int) overrides m(int), not m()
                 edges.append(
                     Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
                 )
         return edges + self._inherited_implementations(cls, base)
+
+    def _hides(self, base: SymRow, method: SymRow) -> bool:
+        """Whether ``method`` of a subclass hides ``base`` rather than overriding it: either is
+        static where the language makes static methods hidden (``LanguageSpec.static_modifiers``)."""
+        return self._is_static(method) or self._is_static(base)
+
+    def _is_static(self, method: SymRow) -> bool:
+        spec = self._specs[method.file]
+        return bool(spec.static_modifiers) and spec.is_static(self.source.signature_of(method.id))
 
     def _inherited_implementations(self, cls: SymRow, base: SymRow) -> list[Edge]:
         """A call to ``base.m`` on an object of ``cls`` runs what ``cls``'s own lookup finds: a
@@ -151,7 +160,7 @@ class NameFallback(Overloads):
         own = {name for name, _ in self._methods_of(cls.file).get(cls.id, ())}
         edges = []
         for name, method in self._methods_of(base.file).get(base.id, ()):
-            if name in own or "#" in method.id:
+            if name in own or "#" in method.id or self._is_static(method):
                 continue
             found = self.member(cls, name)
             if (

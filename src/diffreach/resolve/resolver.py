@@ -25,7 +25,7 @@ from pathlib import PurePosixPath
 
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import Edge, Import, NodeKind, Ref, RefKind, RefStatus, Resolution, ResolvedRef, SymRow
+from diffreach.model import LOCAL_MARK, Edge, Import, NodeKind, Ref, RefKind, RefStatus, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, UNKNOWN, Module, Source, Target
 from diffreach.resolve.records import qualname as _qualname
 from diffreach.resolve.types import Types
@@ -109,20 +109,11 @@ class Resolver(Types):
     def _bound_type(self, path: str, scope: str, text: str) -> Target | None:
         """The class of a variable whose type the code states, searched outwards;
         _EXTERNAL when that type comes from outside the repository."""
-        scopes = self._bindings_by_name(scope.partition("::")[0]).get(text)
-        if not scopes:  # the file binds no such name in any scope (most receivers)
+        found = self._binding_of(scope, text)
+        if found is None or found[1] == LOCAL_MARK:
             return None
-        current: str | None = scope
-        while current:
-            type_name = scopes.get(current)
-            if type_name is not None:
-                # x = x.copy(): a binding defined by itself is guarded (unknown)
-                return self.declared_class(path, current, type_name, text)
-            if current == path:
-                return None
-            row = self.symbol(current)
-            current = row.parent if row is not None else None
-        return None
+        # x = x.copy(): a binding defined by itself is guarded (unknown)
+        return self.declared_class(path, found[0], found[1], text)
 
     def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
         spec = self._specs[path]
@@ -141,7 +132,10 @@ class Resolver(Types):
         if head in spec.self_names:
             target: Target | None = self.enclosing_class(scope)
         else:
-            target = self._bound_type(path, scope, head) or self.lookup_name(path, scope, head)
+            target = self._bound_type(path, scope, head)
+            if target is None and self._hidden(scope, head):
+                return None  # def f(a): a.go() — whatever the module binds to ``a``
+            target = target or self.lookup_name(path, scope, head)
             if target is None and spec.path_roots:  # a crate or module in scope without an import
                 return self._module_path(path, receiver, spec)
             if target is None and spec.global_types:

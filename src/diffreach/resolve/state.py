@@ -25,7 +25,7 @@ from pathlib import PurePosixPath
 
 from diffreach.languages import get_language
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
-from diffreach.model import VALUE_MARK, Import, NodeKind, SymRow
+from diffreach.model import LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
 from diffreach.resolve.records import Source, Target
 from diffreach.resolve.records import qualname as _qualname
 
@@ -193,6 +193,9 @@ class ResolverState(ABC):
             table = self._bindings[path] = {}
             values: dict[str, dict[str, list[tuple[int, str]]]] = {}
             for b in self.source.bindings_of(path):
+                if b.type_name == LOCAL_MARK:  # a name bound with no type (a receiver's lookup only)
+                    table.setdefault(b.name, {}).setdefault(b.scope, LOCAL_MARK)
+                    continue
                 values.setdefault(b.name, {}).setdefault(b.scope, []).append((b.line, b.type_name))
                 if b.type_name.startswith(VALUE_MARK):  # a function value, no type (values.py reads it)
                     continue
@@ -207,6 +210,31 @@ class ResolverState(ABC):
                     bound.sort(key=lambda entry: entry[0])  # stable: one line keeps its order
             self._values[path] = values
         return table
+
+    def _binding_of(self, scope: str, text: str) -> tuple[str, str] | None:
+        """(the innermost scope around ``scope`` that binds ``text``, what it binds it to)."""
+        path = scope.partition("::")[0]
+        scopes = self._bindings_by_name(path).get(text)
+        if not scopes:  # the file binds no such name in any scope (most receivers)
+            return None
+        current: str | None = scope
+        while current:
+            type_name = scopes.get(current)
+            if type_name is not None:
+                return current, type_name
+            if current == path:
+                return None
+            row = self.symbol(current)
+            current = row.parent if row is not None else None
+        return None
+
+    def _hidden(self, scope: str, name: str) -> bool:
+        """Whether a function around ``scope`` binds ``name`` itself (a parameter, a local, a loop
+        variable) with no class known: that binding hides every outer one, from the module's
+        ``a = A()`` to an import or a class named ``a``, and the value is unknown."""
+        found = self._binding_of(scope, name)
+        row = self.symbol(found[0]) if found is not None else None
+        return row is not None and row.kind in (NodeKind.FUNCTION, NodeKind.METHOD)
 
     def _candidates(self, name: str) -> list[SymRow]:
         found = self._named.get(name)

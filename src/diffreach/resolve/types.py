@@ -24,7 +24,7 @@ from abc import abstractmethod
 from dataclasses import replace
 
 from diffreach.languages.spec import RETURNS
-from diffreach.model import NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
+from diffreach.model import LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, Target
 from diffreach.resolve.values import FunctionValues
 
@@ -83,7 +83,7 @@ class Types(FunctionValues):
             return None
         self._binding_guard.add(key)
         try:
-            found = {self._one_class(path, scope, t) for t in type_name.split("|")} - {None}
+            found = {self._one_class(path, scope, t) for t in type_name.split("|") if t != LOCAL_MARK} - {None}
         finally:
             self._binding_guard.discard(key)
         # Bound several ways in one scope (x = A(); … x = f()): the one class the known ones

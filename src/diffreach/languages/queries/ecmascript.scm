@@ -323,6 +323,19 @@
 ((return_statement) @binding (#set! binding.name "()"))
 ((arrow_function body: [(identifier) (member_expression)] @binding.function) @binding (#set! binding.name "()"))
 
+; Names a function declares for itself (var, let, const, a loop's declaration, a catch parameter,
+; an arrow's parameter): they hide an outer binding of the name (binding.local: resolve/resolver.py).
+; A plain assignment declares nothing: it writes the outer variable.
+((variable_declarator name: (identifier) @binding.name) @binding (#set! binding.local ""))
+((variable_declarator
+  name: [
+    (object_pattern [(shorthand_property_identifier_pattern) @binding.name (pair_pattern value: (identifier) @binding.name)])
+    (array_pattern (identifier) @binding.name)
+  ]) @binding (#set! binding.local ""))
+((for_in_statement kind: _ left: (identifier) @binding.name) @binding (#set! binding.local ""))
+((catch_clause parameter: (identifier) @binding.name) @binding (#set! binding.local ""))
+((arrow_function parameter: (identifier) @binding.name) @binding (#set! binding.local ""))
+
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
 ; String literals are notes too: see python.scm.

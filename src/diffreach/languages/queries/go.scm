@@ -133,6 +133,15 @@
 ((return_statement (expression_list . [(identifier) (selector_expression)] @binding.function .)) @binding
   (#set! binding.name "()"))
 ((return_statement) @binding (#set! binding.name "()"))
+; Names a function declares (the spec's "Declarations and scope": parameters, results, x := ...,
+; var x, a range clause's := variables) hide an outer binding of the name from there to the end of
+; their block, read here as the whole function (binding.local: resolve/resolver.py). A plain
+; assignment (x = ..., for x = range) declares nothing.
+((parameter_declaration name: (identifier) @binding.name) @binding (#set! binding.local ""))
+((variadic_parameter_declaration name: (identifier) @binding.name) @binding (#set! binding.local ""))
+((short_var_declaration left: (expression_list (identifier) @binding.name)) @binding (#set! binding.local ""))
+((var_spec name: (identifier) @binding.name) @binding (#set! binding.local ""))
+((range_clause left: (expression_list (identifier) @binding.name) ":=") @binding (#set! binding.local ""))
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment

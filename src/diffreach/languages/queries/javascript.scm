@@ -44,6 +44,14 @@
 (formal_parameters
   (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
   @binding.parameter) @binding
+; Every parameter hides an outer binding of its name (binding.local: resolve/resolver.py).
+((formal_parameters
+  [(identifier) @binding.name
+   (assignment_pattern left: (identifier) @binding.name)
+   (rest_pattern (identifier) @binding.name)
+   (array_pattern (identifier) @binding.name)
+   (object_pattern [(shorthand_property_identifier_pattern) @binding.name (pair_pattern value: (identifier) @binding.name)])])
+  @binding (#set! binding.local ""))
 
 ; Declarations: class fields.
 (class_body (field_definition property: [(property_identifier) (private_property_identifier)] @name) @declaration.field)

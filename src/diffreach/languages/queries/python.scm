@@ -182,6 +182,37 @@
 ((return_statement [(identifier) (attribute)] @binding.function) @binding (#set! binding.name "()"))
 ((return_statement) @binding (#set! binding.name "()"))
 
+; Names a function binds for itself, typed or not (the language reference, "Naming and binding":
+; a name bound anywhere in a block is local to all of it): parameters, lambda parameters, assignment
+; and loop targets, `with ... as`, `except ... as`, comprehension variables, `:=`. Inside the
+; function they hide the module's binding of the name (binding.local: resolve/resolver.py).
+((parameters
+  [(identifier) @binding.name
+   (typed_parameter (identifier) @binding.name)
+   (default_parameter name: (identifier) @binding.name)
+   (typed_default_parameter name: (identifier) @binding.name)
+   (list_splat_pattern (identifier) @binding.name)
+   (dictionary_splat_pattern (identifier) @binding.name)
+   (typed_parameter (list_splat_pattern (identifier) @binding.name))
+   (typed_parameter (dictionary_splat_pattern (identifier) @binding.name))]) @binding (#set! binding.local ""))
+((lambda_parameters
+  [(identifier) @binding.name
+   (default_parameter name: (identifier) @binding.name)
+   (list_splat_pattern (identifier) @binding.name)
+   (dictionary_splat_pattern (identifier) @binding.name)]) @binding (#set! binding.local ""))
+((assignment left: (identifier) @binding.name) @binding (#set! binding.local ""))
+((assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]) @binding
+  (#set! binding.local ""))
+((augmented_assignment left: (identifier) @binding.name) @binding (#set! binding.local ""))
+((for_statement left: (identifier) @binding.name) @binding (#set! binding.local ""))
+((for_statement left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]) @binding
+  (#set! binding.local ""))
+((for_in_clause left: (identifier) @binding.name) @binding (#set! binding.local ""))
+((for_in_clause left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]) @binding
+  (#set! binding.local ""))
+((as_pattern alias: (as_pattern_target (identifier) @binding.name)) @binding (#set! binding.local ""))
+((named_expression name: (identifier) @binding.name) @binding (#set! binding.local ""))
+
 ; Prose for the notes of the definition it belongs to (see extract.py): comments, docstrings,
 ; and every other string literal: the names code registers and is asked about by live in
 ; strings (a directive 'currentmodule', a field 'rtype', a config value, a CLI option, a

@@ -104,6 +104,14 @@
 (required_parameter
   pattern: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name)))
   @binding @binding.parameter
+; Every parameter hides an outer binding of its name (binding.local: resolve/resolver.py).
+((formal_parameters
+  [(required_parameter pattern: [(identifier) @binding.name (rest_pattern (identifier) @binding.name)])
+   (optional_parameter pattern: (identifier) @binding.name)
+   (required_parameter pattern: (array_pattern (identifier) @binding.name))
+   (required_parameter
+     pattern: (object_pattern [(shorthand_property_identifier_pattern) @binding.name (pair_pattern value: (identifier) @binding.name)]))])
+  @binding (#set! binding.local ""))
 
 ; ---------------------------------------------------------------------------
 ; Declarations (no graph node; extract/declarations.py): class fields and constructor
