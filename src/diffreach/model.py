@@ -1,9 +1,8 @@
 """Frozen records that flow between the stages of the pipeline.
 
-Every stage takes and returns these records and nothing else, so a stage can be
-tested alone with hand-made inputs and never reaches into another's internals.
-Ids are readable strings: a file's id is its repo-relative path, a symbol's is
-``path::Qualified.name``. Line numbers are 1-based and inclusive.
+Every stage takes and returns these records and nothing else, so a stage can be tested alone with
+hand-made inputs and never reaches into another's internals. Ids are readable strings: a file's id is
+its repo-relative path, a symbol's is ``path::Qualified.name``. Line numbers are 1-based and inclusive.
 """
 
 from __future__ import annotations

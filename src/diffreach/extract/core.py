@@ -27,6 +27,7 @@ from functools import cache
 from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
 from diffreach.extract.arguments import Decoration, argument_bindings, argument_count, parameter_of, passed_name
+from diffreach.extract.binding_capture import binding_of
 from diffreach.extract.declarations import declarations_of
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
@@ -35,19 +36,15 @@ from diffreach.extract.protocols import protocol_refs
 from diffreach.extract.scopes import OUTER, Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import (
-    INFERRED,
-    VALUE_OF,
-    called,
     empty_calls,
     member_path,
     receiver_class,
     squeeze,
-    type_text,
 )
-from diffreach.extract.values import Parameter, Passed, entry_key
+from diffreach.extract.values import Parameter, Passed
 from diffreach.languages import parsing
-from diffreach.languages.spec import RETURNS, LanguageSpec
-from diffreach.model import LOCAL_MARK, VALUE_MARK, FileExtract, Import, RefKind
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import FileExtract, Import, RefKind
 
 _REF_KINDS = {
     "call": RefKind.CALL,
@@ -404,40 +401,9 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
         return
     if "binding.parameter" in captures and "binding.name" in captures:  # extract/arguments.py
         captures = parameter_of(found.params, nodes[0], captures, found.text, step.spec)
-    returns = captures.get("binding.returns")
-    if returns is not None:  # a declared return type, in the function's scope (its node is inside)
-        found.bindings.append((returns[0], RETURNS, type_text(found.text(returns[0]), step.spec)))
-        return
-    if "binding.inferred" in step.preset:  # a return statement: what it returns, "" if no call
-        value = captures.get("binding.returned")
-        text = member_path(found.text(value[0]), step.spec) if value else ""
-        found.bindings.append((nodes[0], INFERRED, VALUE_OF + text if text.isidentifier() else called(text, step.spec)))
-        return
-    names = captures.get("binding.name")
-    bound = step.preset.get("binding.name") if names is None else found.text(names[0])
-    if bound is None or "binding.local" in step.preset:  # a name the scope binds for itself
-        found.bindings.extend(() if bound is None else [(nodes[0], bound, LOCAL_MARK)])
-        return
-    # A preset prefix ("this.") makes a field or parameter property a member binding.
-    bound = member_path(step.preset.get("binding.prefix", "") + bound, step.spec)
-    if "binding.type" in captures:
-        found.bindings.append((nodes[0], bound, type_text(found.text(captures["binding.type"][0]), step.spec)))
-    elif "binding.call" in captures:
-        found.bindings.append((nodes[0], bound, called(found.text(captures["binding.call"][0]), step.spec)))
-    elif "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
-        copied = member_path(found.text(captures["binding.value"][0]), step.spec)
-        found.bindings.append((nodes[0], bound, VALUE_OF + copied))
-    else:
-        _on_function_value(found, step, captures, nodes[0], bound)
-
-
-def _on_function_value(found: _Found, step: _Step, captures: dict[str, list[Node]], node: Node, bound: str) -> None:
-    """A name (or a literal table's entry ``name[key]``) bound to a function value: VALUE_MARK +
-    the expression naming the function, or VALUE_MARK alone, a rebinding (extract/values.py)."""
-    key, functions = entry_key(captures, found.text, step.spec.spread_arguments), captures.get("binding.function")
-    value = member_path(found.text(functions[0]), step.spec) if functions is not None else ""
-    if key is not None:
-        found.bindings.append((node, bound + key, VALUE_MARK + value))
+    made = binding_of(nodes[0], captures, step.preset, step.spec, found.text)
+    if made is not None:
+        found.bindings.append(made)
 
 
 def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

@@ -1,25 +1,21 @@
 """The incremental update: an ``IncrementalUpdate`` the ``Indexer`` makes for a run.
 
-Re-extracts only the files whose content hash changed, replaces their rows, and
-re-resolves only the references elsewhere that those changes can affect: for
-each changed file its *interface* (symbol ids, kinds and parents; imports;
-class-level bindings; declared return types; base-class references) before and
-after is compared, and references by a name in the difference (or a call of it,
-``name()``), through a receiver of such a name, or in a file binding such a type
-are re-resolved, with the subclasses of classes whose shape moved. The members a
-file types (``self.h = make()``) move with its names: when its interface moved or
-it binds a type in sight, references through those attributes elsewhere are
-re-resolved too, until no new member comes into sight. A changed return type is
-followed through chains, copies and fields anywhere: everything is re-resolved.
-A body-only edit takes its references' stored outcomes back.
-The cached graph counts move by the figures of the rewritten files.
+Re-extracts only the files whose content hash changed, replaces their rows, and re-resolves only the
+references elsewhere that those changes can affect: for each changed file its *interface* (symbol ids,
+kinds and parents; imports; class-level bindings; declared return types; base-class references) before
+and after is compared, and references by a name in the difference (or a call of it, ``name()``), through
+a receiver of such a name, or in a file binding such a type are re-resolved, with the subclasses of
+classes whose shape moved. The members a file types (``self.h = make()``) move with its names: when its
+interface moved or it binds a type in sight, references through those attributes elsewhere are
+re-resolved too, until no new member comes into sight. A changed return type is followed through chains,
+copies and fields anywhere: everything is re-resolved. A body-only edit takes its references' stored
+outcomes back. The cached graph counts move by the figures of the rewritten files.
 
-An object per run rather than a part of the indexer: what an update reads of
-the indexer (root, store, configuration, the module resolvers and each file's
-language kept between runs) is handed to it, and what it learns is read back
-from its declared attributes (``langs``, ``definitions_moved``,
-``counts_shifted``), so the indexer's state has one owner. The SQL it decides
-with lives in ``graph/update_queries.py``.
+An object per run rather than a part of the indexer: what an update reads of the indexer (root, store,
+configuration, the module resolvers and each file's language kept between runs) is handed to it, and
+what it learns is read back from its declared attributes (``langs``, ``definitions_moved``,
+``counts_shifted``), so the indexer's state has one owner. The SQL it decides with lives in
+``graph/update_queries.py``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,65 @@
+"""One ``@binding`` match → the binding record it makes: what a name holds in its scope.
+
+The query files capture bindings (``languages/spec.py`` documents the capture names); this
+module reads one match, after ``arguments.parameter_of`` has taken a parameter's part, and says
+what the bound name holds: a declared type, a called function's result, a copy of another
+name, a function value (``values.py``), a declared or inferred return, or only that the scope
+binds the name for itself (it hides an outer binding of the name). ``scopes.bindings`` turns
+the records into types per scope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from diffreach.extract.types import INFERRED, VALUE_OF, called, member_path, type_text
+from diffreach.extract.values import entry_key
+from diffreach.languages.spec import RETURNS, LanguageSpec
+from diffreach.model import LOCAL_MARK, VALUE_MARK
+
+BindingRecord = tuple[Node, str, str]  # the node whose scope binds, the bound name, what it holds
+
+
+def binding_of(
+    node: Node,
+    captures: dict[str, list[Node]],
+    preset: dict[str, str],
+    spec: LanguageSpec,
+    text: Callable[[Node], str],
+) -> BindingRecord | None:
+    returns = captures.get("binding.returns")
+    if returns is not None:  # a declared return type, in the function's scope (its node is inside)
+        return returns[0], RETURNS, type_text(text(returns[0]), spec)
+    if "binding.inferred" in preset:  # a return statement: what it returns, "" if no call
+        value = captures.get("binding.returned")
+        returned = member_path(text(value[0]), spec) if value else ""
+        return node, INFERRED, VALUE_OF + returned if returned.isidentifier() else called(returned, spec)
+    names = captures.get("binding.name")
+    bound = preset.get("binding.name") if names is None else text(names[0])
+    if bound is None:
+        return None
+    if "binding.local" in preset:  # a name the scope binds for itself
+        return node, bound, LOCAL_MARK
+    # A preset prefix ("this.") makes a field or parameter property a member binding.
+    bound = member_path(preset.get("binding.prefix", "") + bound, spec)
+    if "binding.type" in captures:
+        return node, bound, type_text(text(captures["binding.type"][0]), spec)
+    if "binding.call" in captures:
+        return node, bound, called(text(captures["binding.call"][0]), spec)
+    if "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
+        return node, bound, VALUE_OF + member_path(text(captures["binding.value"][0]), spec)
+    return _function_value(node, bound, captures, spec, text)
+
+
+def _function_value(
+    node: Node, bound: str, captures: dict[str, list[Node]], spec: LanguageSpec, text: Callable[[Node], str]
+) -> BindingRecord | None:
+    """A name (or a literal table's entry ``name[key]``) bound to a function value: VALUE_MARK +
+    the expression naming the function, or VALUE_MARK alone, a rebinding (extract/values.py)."""
+    key, functions = entry_key(captures, text, spec.spread_arguments), captures.get("binding.function")
+    if key is None:
+        return None
+    value = member_path(text(functions[0]), spec) if functions is not None else ""
+    return node, bound + key, VALUE_MARK + value
