@@ -58,11 +58,7 @@ def blast_radius(
     hops even during the warm-up (see ``_warmup``). ``progress`` hears of the update's phases
     (a whole build, the first time: see ``index``)."""
     top = find_root(root)
-    if diff_text is None and files is None and not git.is_repo(top):
-        # Without git there is no change to read, and indexing a folder of checkouts unasked is costly.
-        raise PathError(
-            f"{top} is not a git repository: give a diff (--diff FILE), or index it with 'diffreach index PATH'"
-        )
+    _require_a_change(top, diff_text is not None or files is not None)
     config = config or load_config(top)
     updated = _update_index(top, config, progress) if update else fresh
     with open_store(top) as store:
@@ -70,11 +66,8 @@ def blast_radius(
         left = (
             _warmup(store, config, _change_key(diff, files), record=count_review) if warmup and hops is None else None
         )
-        caps = Caps.from_config(
-            config,
-            hops=hops if hops is not None else (config.warmup_hops if left is not None else config.hops),
-            all_callers=all_callers,
-        )
+        walked = hops if hops is not None else (config.warmup_hops if left is not None else config.hops)
+        caps = Caps.from_config(config, hops=walked, all_callers=all_callers)
         radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting, diff.readers)
         state = index_state(top, store, updated, diff.head or "")
         if caps.hops == config.hops:
@@ -92,6 +85,14 @@ def blast_radius(
             head=diff.head_rev or ("(staged)" if staged else "(working tree)"),
             cochanged=cochanged,
             warmup_left=left,
+        )
+
+
+def _require_a_change(top: Path, given: bool) -> None:
+    """Without git there is no change to read, and indexing a folder of checkouts unasked is costly."""
+    if not given and not git.is_repo(top):
+        raise PathError(
+            f"{top} is not a git repository: give a diff (--diff FILE), or index it with 'diffreach index PATH'"
         )
 
 

@@ -311,18 +311,25 @@ def build_context(
         # hook (issue 23, compress.py): the diff was compressed losslessly; search the ladder again.
         level, text, tokens, detail_args = _settle(layout, budget, lowest, baseline_tokens, importers_baseline_tokens)
     if budget is not None and force_converge and tokens > budget:
-        # The estimate counts blocks one by one; the final text may differ by a few
-        # tokens at block boundaries, so converge again on the measured overshoot.
-        target = budget
-        for _ in range(4):
-            _converge(layout, level, target)
-            text, tokens, detail_args = _render(layout, level, baseline_tokens, importers_baseline_tokens)
-            if tokens <= budget:
-                break
-            target -= tokens - budget
+        text, tokens, detail_args = _measured(layout, level, budget, baseline_tokens, importers_baseline_tokens)
     return _result(
         layout, level, text, tokens, budget, counter, detail_args, baseline_tokens, importers_baseline_tokens
     )
+
+
+def _measured(
+    layout: _Layout, level: int, budget: int, baseline: int | None, importers: int | None
+) -> tuple[str, int, tuple[Any, ...]]:
+    """The estimate counts blocks one by one; the final text may differ by a few tokens at block
+    boundaries, so converge again on the measured overshoot."""
+    target = budget
+    for _ in range(4):
+        _converge(layout, level, target)
+        rendered = _render(layout, level, baseline, importers)
+        if rendered[1] <= budget:
+            break
+        target -= rendered[1] - budget
+    return rendered
 
 
 def _settle(
