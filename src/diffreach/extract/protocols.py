@@ -16,7 +16,6 @@ stands for which, and the one standing for the other wins whichever pattern matc
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from tree_sitter import Node
 
@@ -46,7 +45,7 @@ def protocol_refs(
     if not methods:
         return
     start = names[0].start_byte
-    standing, stood_for = _overrides(spec)
+    standing, stood_for = spec.protocol_precedence  # computed once per language, not per match
     if any(_key(spec, other, start) in refs for other in standing.get(syntax, ())):
         return  # the key that stands for this one is here already
     for other in stood_for.get(syntax, ()):
@@ -67,17 +66,3 @@ def _kind(syntax: str, method: str) -> str:
 def _key(spec: LanguageSpec, syntax: str, start: int) -> tuple[str, int]:
     methods = spec.protocol_table.get(syntax, ("",))
     return (_kind(syntax, methods[0]), start)
-
-
-@cache
-def _overrides(spec: LanguageSpec) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """(key → the keys standing for it, key → the keys it stands for)."""
-    standing: dict[str, tuple[str, ...]] = {}
-    stood_for: dict[str, tuple[str, ...]] = {}
-    for winner, loser in spec.protocol_overrides:
-        standing[loser] = (*standing.get(loser, ()), winner)
-        stood_for[winner] = (*stood_for.get(winner, ()), loser)
-    return standing, stood_for
-
-
-__all__ = ["protocol_refs"]

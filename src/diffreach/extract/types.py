@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from diffreach.languages.spec import LanguageSpec
+from diffreach.languages.spec import LanguageSpec, top_level_split
 
 # type_name prefix: a copy of the named value (see scopes.bindings), never stored; not
 # model.VALUE_MARK ("="), which marks a function value and is stored.
@@ -50,32 +50,17 @@ def receiver_class(text: str, spec: LanguageSpec) -> str:
     return text.strip("?!.")
 
 
-def _top_level(text: str, sep: str) -> list[str]:
-    """``text`` split at ``sep`` outside brackets."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == sep and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    return parts
-
-
 def type_text(text: str, spec: LanguageSpec) -> str:
     """A declared type → the name of the one class its values have; "" when none is stated."""
     text = member_path(text, spec).strip("'\"")
     for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
-        members = [m for m in _top_level(text, "|") if m and m not in spec.null_types]
+        members = [m for m in top_level_split(text, "|") if m and m not in spec.null_types]
         if len(members) != 1:
             return ""
         text = members[0].lstrip("*&").removeprefix("mut").removeprefix("new")
         head, bracket, rest = _first_bracket(text)
         if bracket and head in spec.transparent_types:
-            text = _top_level(rest[:-1], ",")[0].strip("'\"")
+            text = next(iter(top_level_split(rest[:-1]))).strip("'\"")
             continue
         break
     for stop in "[<({":

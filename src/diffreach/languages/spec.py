@@ -151,15 +151,16 @@ def arity(signature: str, spec: LanguageSpec | None = None) -> tuple[int, int | 
     return required, (None if variadic else maximum)
 
 
-def top_level_split(text: str) -> Iterable[str]:
-    """The parts of a list split at its top-level commas (brackets of every kind nested)."""
+def top_level_split(text: str, separator: str = ",") -> Iterable[str]:
+    """The parts of ``text`` split at ``separator`` outside brackets (of every kind, nested): a
+    list's items at its commas, a union's members at its ``|``."""
     depth, last = 0, 0
     for i, ch in enumerate(text):
         if ch in "([{<":
             depth += 1
         elif ch in ")]}>":
             depth -= 1
-        elif ch == "," and depth == 0:
+        elif ch == separator and depth == 0:
             yield text[last:i]
             last = i + 1
     yield text[last:]
@@ -353,6 +354,17 @@ class LanguageSpec:
     @cached_property
     def protocol_table(self) -> dict[str, tuple[str, ...]]:
         return dict(self.protocol_methods)
+
+    @cached_property
+    def protocol_precedence(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+        """``protocol_overrides`` both ways: (key → the keys standing for it, key → the keys it
+        stands for)."""
+        standing: dict[str, tuple[str, ...]] = {}
+        stood_for: dict[str, tuple[str, ...]] = {}
+        for winner, loser in self.protocol_overrides:
+            standing[loser] = (*standing.get(loser, ()), winner)
+            stood_for[winner] = (*stood_for.get(winner, ()), loser)
+        return standing, stood_for
 
     @cached_property
     def protocol_names(self) -> frozenset[str]:

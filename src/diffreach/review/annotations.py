@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 from diffreach.languages.signatures import BindingRules, Parameter
+from diffreach.languages.spec import top_level_split
 
 _GENERIC = re.compile(r"([\w.]+)\[(.*)\]")
 
@@ -39,11 +40,11 @@ def members(p: Parameter, rules: BindingRules) -> frozenset[str]:
 
 
 def _members(text: str, rules: BindingRules) -> Iterator[str]:
-    for part in _split(text, "|"):
+    for part in top_level_split(text, "|"):
         generic = _GENERIC.fullmatch(part)
         name = generic.group(1).rsplit(".", 1)[-1] if generic else ""
         if generic and name in rules.union_types:
-            for arg in _split(generic.group(2), ","):
+            for arg in top_level_split(generic.group(2)):
                 yield from _members(arg, rules)
         elif generic and name in rules.optional_types:
             yield from _members(generic.group(2), rules)
@@ -56,19 +57,6 @@ def _aliased(text: str, rules: BindingRules) -> str:
     for alias, name in rules.type_aliases:
         text = re.sub(rf"(?<![\w.])(?:\w+\.)*{re.escape(alias)}(?!\w)", name, text)
     return text
-
-
-def _split(text: str, separator: str) -> Iterator[str]:
-    depth, last = 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == separator and depth == 0:
-            yield text[last:i]
-            last = i + 1
-    yield text[last:]
 
 
 __all__ = ["members", "retyped"]

@@ -214,10 +214,14 @@ def _symbol_piece(
 
 
 def _list_piece(section: str, items: list[str], counter: TokenCounter) -> Piece:
-    text = "\n".join(f"- {item}" for item in items)
+    return text_piece(section, section, "\n".join(f"- {item}" for item in items), counter)
+
+
+def text_piece(section: str, title: str, text: str, counter: TokenCounter) -> Piece:
+    """A block of fixed text (no file behind it): the same at every level of the ladder."""
     return Piece(
         section=section,
-        title=section,
+        title=title,
         file="",
         file_hash="",
         render=lambda form: text,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from diffreach.graph.declarations import declarations_named
 from diffreach.graph.reader import GraphReader
 from diffreach.model import Declaration, EdgeKind, ImpactResult, NodeKind, Symbol
-from diffreach.review.blocks import LEVELS, Piece, fence
+from diffreach.review.blocks import Piece, fence, text_piece
 from diffreach.review.forward_names import Candidate, Scope, Usage, choose, read_usage, seen, visible
 from diffreach.review.impact import is_behavior_change
 from diffreach.review.tokens import TokenCounter
@@ -157,7 +157,7 @@ def forward_pieces(
     ]
     if cut:
         blocks[1][1].append("- … more definitions used: the list was cut (forward context cap)")
-    return [_piece(title, items, counter) for title, items in blocks if items]
+    return [text_piece("uses", title, "\n".join(items), counter) for title, items in blocks if items]
 
 
 def _items(uses: list[ForwardUse], label: str) -> list[str]:
@@ -178,19 +178,6 @@ def _items(uses: list[ForwardUse], label: str) -> list[str]:
                 f"  - {at}{owner}".rstrip() + f"\n{fence(body)}" if "\n" in body else f"  - {at}{owner}`{body}`"
             )
     return items
-
-
-def _piece(title: str, items: list[str], counter: TokenCounter) -> Piece:
-    text = "\n".join(items)
-    return Piece(
-        section="uses",
-        title=title,
-        file="",
-        file_hash="",
-        render=lambda form: text,
-        forms=("list",) * len(LEVELS),
-        counter=counter,
-    )
 
 
 def with_forward(
