@@ -200,3 +200,27 @@ def test_a_removed_overload_names_the_sibling_that_now_takes_the_call(make_repo:
     assert one.verdict == "other-overload" and _label(one) == "behavior-change"
     assert one.reasons[0] == "this `f` was removed; the call now selects the remaining `f(big)`"
     assert "no longer exists" not in one.reasons[0]
+
+
+# -- a call that fits neither list -------------------------------------------------------------
+
+
+def test_fits_neither_is_cannot_tell_unless_the_edge_is_only_a_guess_by_name(make_repo: Make) -> None:
+    # ``thing.save(1)`` on a receiver of unknown type reaches ``Store.save`` by its name only: the
+    # call fits neither version, which refutes the guess (another definition, reach). The same call
+    # on a ``Store`` (resolved through the receiver's type) is not explained: cannot tell, medium.
+    old = {
+        "lib.py": "class Store:\n    def save(self, key, value):\n        return key\n",
+        "use.py": (
+            "from lib import Store\n\n\ndef guessed(thing):\n    return thing.save(1)\n\n\n"
+            "def resolved():\n    store = Store()\n    return store.save(1)\n"
+        ),
+    }
+    new = {"lib.py": "class Store:\n    def save(self, key, value, ttl):\n        return key\n"}
+    got = _radius(make_repo, old, new)
+    guessed, resolved = got["use.py::guessed"], got["use.py::resolved"]
+    assert guessed.resolution in ("unique-name", "ambiguous-name", "name")
+    assert (guessed.verdict, _label(guessed)) == ("another-definition", "reach"), guessed.reasons
+    assert "guess by name" in guessed.reasons[0]
+    assert resolved.resolution not in ("name", "ambiguous-name")
+    assert (resolved.verdict, _label(resolved)) == ("cannot-tell", "behavior-change"), resolved.reasons

@@ -19,7 +19,6 @@ language's ``BindingRules``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from diffreach.languages.signatures import (
     ArgKind,
@@ -34,17 +33,7 @@ from diffreach.review.annotations import retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
 from diffreach.review.choice import fits_new_only, no_longer_fits
 from diffreach.review.failures import keyword_spelling
-from diffreach.review.outcomes import RANK, SEVERITY, Outcome, Severity, Verdict, most_severe
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    """What is known around a call besides its arguments."""
-
-    owner: str = ""  # the name of the class that defines the callee, if any
-    own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
-    decorated: bool = False  # the callee has decorators, which may change what a call passes
-
+from diffreach.review.outcomes import RANK, SEVERITY, Outcome, Severity, Verdict, Where, most_severe
 
 # -- judging ------------------------------------------------------------------------------------
 
@@ -66,8 +55,7 @@ def judge(
     where = where or Where()
     before, after = bind(old, args, rules), bind(new, args, rules)
     if after.status is BindStatus.FAILS:
-        families = (old_overloads, overloads)
-        return no_longer_fits(before, after, old, new, args, rules, families, where.decorated)
+        return no_longer_fits(before, after, (old, new), args, rules, (old_overloads, overloads), where)
     if BindStatus.UNKNOWN in (before.status, after.status):
         unpacked = after.unpacked or before.unpacked
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in, calls_named_on, overloads_of, parameters_of, type_parameters_of
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
+from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached, Resolution
 from diffreach.review.binding import (
     ArgKind,
     BindingRules,
@@ -56,6 +56,8 @@ _CONTRACT_WORDS = {
 _JUDGED = (
     _PARAMETERS | set(_CONTRACT_WORDS) | {ChangeKind.DELETED, ChangeKind.RETURN, ChangeKind.RAISES, ChangeKind.BODY}
 )
+# Edges found by name only (no import, scope or type): a guess the call's arguments may refute.
+_GUESSED = frozenset({Resolution.UNIQUE_NAME, Resolution.AMBIGUOUS_NAME, Resolution.NAME})
 # Where a method's result may carry a nullness annotation (Java: on the method or its return type).
 _ANNOTATED = frozenset({ChangeKind.DECORATORS, ChangeKind.SIGNATURE})
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -123,11 +125,12 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         if len(named) == 1:
             sites = [replace(named[0], constructs=bool(owner) and name in spec.constructor_names)]
     if not sites:
-        where = ", ".join(str(n) for n in caller.lines) or "?"
-        verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {where}: cannot tell",))
+        on = ", ".join(str(n) for n in caller.lines) or "?"
+        verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller) if source is not None else frozenset()
-    judged = [(site, _judge_site(seed, spec, site, read, kinds, name, own)) for site in sites]
+    where = Where(owner, own, guessed=caller.resolution in _GUESSED)
+    judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
 
 
@@ -190,13 +193,13 @@ def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> froze
 
 
 def _judge_site(
-    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str, own: frozenset[str]
+    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str, where: Where
 ) -> Outcome:
     if ChangeKind.ADDED in kinds:
         return _added(seed, spec, site, read, name)
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
-        outcomes.append(_bind(seed, spec, site, read, name, own))
+        outcomes.append(_bind(seed, spec, site, read, name, where))
     if ChangeKind.RETURN in kinds and not site.passed_as_value:
         outcomes.append(_returned(seed, spec, site, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
@@ -290,7 +293,7 @@ def _result(spec: LanguageSpec, signature: str) -> str | None:
     return "" if tail in _NO_RESULT else tail
 
 
-def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, own: frozenset[str]) -> Outcome:
+def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, where: Where) -> Outcome:
     rules = spec.binding_rules
     old_source, new_source = read.old(seed.file), read.new(seed.file)
     if rules is None or old_source is None or new_source is None:
@@ -307,8 +310,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
         return _split(new, kept, site, rules, name, (old, *old_overloads))
     signature = seed.old_signature or seed.signature
     decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
-    where = Where(owner_name(seed.id), own, decorated)
-    outcome = judge_call(old, new, site, rules, overloads, where, old_overloads)
+    outcome = judge_call(old, new, site, rules, overloads, replace(where, decorated=decorated), old_overloads)
     if outcome.verdict is Verdict.STILL_BINDS:
         before = type_parameters_of(spec, old_source, old_line, name) or ""
         after = type_parameters_of(spec, new_source, seed.start_line, name) or ""

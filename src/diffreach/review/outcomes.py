@@ -55,11 +55,12 @@ class Severity(StrEnum):
 #   changed too (another parameter took the place: binds differently, high) or the declared type
 #   (changed type, medium). A call that names the old parameter fails instead (high): that is
 #   what "relies on a renamed parameter" means at a call site.
-# - A call that fits neither the old nor the new parameters is explained only when a sibling of
-#   the family takes it before and after (``NOT_THIS_OVERLOAD``, low); otherwise the binding
-#   cannot tell what it calls (``CANNOT_TELL``, medium, said so).
-# - A call of a removed member that another definition still takes (a sibling overload, the base
-#   class's method once an override is gone) runs other code now (medium), named in the reason.
+# - A call that fits neither the old nor the new parameters is explained only by what is found:
+#   a sibling of the family that takes it before and after (``NOT_THIS_OVERLOAD``, low), or an
+#   edge that was only a guess by name, which the call refutes (``ANOTHER_DEFINITION``, low);
+#   otherwise the binding cannot tell what it calls (``CANNOT_TELL``, medium, said so).
+# - A call of a removed member that a surviving sibling overload takes selects it now (medium),
+#   named in the reason.
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -73,11 +74,11 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.LEFT_UNDEFINED: Severity.MEDIUM,
     Verdict.NOT_FORWARDED: Severity.MEDIUM,
     Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
-    Verdict.ANOTHER_DEFINITION: Severity.MEDIUM,
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
+    Verdict.ANOTHER_DEFINITION: Severity.LOW,
     Verdict.FITS_NEW_ONLY: Severity.LOW,  # it binds: already written for the new parameters
     Verdict.STILL_BINDS: Severity.LOW,
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
@@ -113,9 +114,19 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Where:
+    """What is known around a call besides its arguments."""
+
+    owner: str = ""  # the name of the class that defines the callee, if any
+    own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
+    decorated: bool = False  # the callee has decorators, which may change what a call passes
+    guessed: bool = False  # the edge to the callee was matched by its name only (no import, scope or type)
+
+
 def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:
     """The outcome a caller takes from its call sites: the most severe, the first among equals."""
     return min(outcomes, key=lambda o: RANK[o.severity], default=None)
 
 
-__all__ = ["RANK", "SEVERITY", "Outcome", "Severity", "Verdict", "most_severe"]
+__all__ = ["RANK", "SEVERITY", "Outcome", "Severity", "Verdict", "Where", "most_severe"]
