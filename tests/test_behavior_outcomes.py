@@ -224,3 +224,31 @@ def test_fits_neither_is_cannot_tell_unless_the_edge_is_only_a_guess_by_name(mak
     assert "guess by name" in guessed.reasons[0]
     assert resolved.resolution not in ("name", "ambiguous-name")
     assert (resolved.verdict, _label(resolved)) == ("cannot-tell", "behavior-change"), resolved.reasons
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new"),
+    [
+        (
+            "M.java",
+            "class M {\n  String f(String s) {\n    return s;\n  }\n}\n",
+            "class M {\n  String f(String s) {\n    if (s.isEmpty()) {\n      return null;\n    }\n    return s;\n  }\n}\n",
+        ),
+        (
+            "m.go",
+            "package m\n\nfunc F(s string) (*T, error) {\n\tt := load(s)\n\treturn t, nil\n}\n",
+            "package m\n\nfunc F(s string) (*T, error) {\n\tt, err := load(s)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\treturn t, nil\n}\n",
+        ),
+    ],
+)
+def test_returning_the_null_literal_anew_is_a_return_change(path: str, old: str, new: str) -> None:
+    # Java's ``null`` and Go's ``nil`` are the languages' null literals: a form of their own.
+    found = {k: v for k, v in kinds(old, new, path).items() if k.rsplit(".", 1)[-1].rsplit(":", 1)[-1] in ("f", "F")}
+    (changes,) = found.values()
+    assert ChangeKind.RETURN in changes
+
+
+def test_another_value_returned_in_the_same_form_stays_a_body_change() -> None:
+    old = "class M {\n  String f(String s) {\n    return s;\n  }\n}\n"
+    new = "class M {\n  String f(String s) {\n    return s.trim();\n  }\n}\n"
+    assert kinds(old, new, "M.java") == {"M.java::M.f": (ChangeKind.BODY,)}
