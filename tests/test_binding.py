@@ -50,11 +50,11 @@ def judged(
     after = parameters_of(spec, dedent(new).encode(), line, callee)
     assert rules is not None and before is not None and after is not None
     others = overloads_of(spec, dedent(new).encode(), line, callee)
+    was = overloads_of(spec, dedent(old).encode(), line, callee)
     code = dedent(caller).encode()
     sites = calls_in(spec, code, 1, code.count(b"\n") + 1, callee)
-    return [
-        (str(o.verdict), o.reason) for o in (judge_call(before, after, s, rules, others, Where(owner)) for s in sites)
-    ]
+    outcomes = (judge_call(before, after, s, rules, others, Where(owner), was) for s in sites)
+    return [(str(o.verdict), o.reason) for o in outcomes]
 
 
 STILL = ("still-binds", "binds as before")
@@ -188,12 +188,23 @@ def test_an_inserted_parameter_takes_a_positional_argument() -> None:
 
 
 def test_a_renamed_parameter_by_position_and_by_name() -> None:
+    # By position the same value lands in the same place: the call binds as before (low, the
+    # issue's "every call that still binds is reach"); named by its old name it no longer binds.
     found = judged("py", "def f(path): ...", "def f(filename): ...", 'f("x")\nf(path="x")\n', "f")
     assert found == [
         ("renamed-parameter", 'the 1st argument `"x"` binds `filename` by position; it was `path`'),
         ("no-longer-binds", "`path=` no longer exists (now `filename`?)"),
     ]
-    assert SEVERITY[Verdict.RENAMED_PARAMETER] is Severity.LOW  # the same value lands in the same place
+    assert SEVERITY[Verdict.RENAMED_PARAMETER] is Severity.LOW
+
+
+def test_a_renamed_parameter_with_other_evidence_is_behaviour_change() -> None:
+    # Renamed and retyped (Go, a compiler-checked type): the value may be refused, medium.
+    go = judged("go", "package p\nfunc F(timeout int) {}\n", "package p\nfunc F(deadline string) {}\n", "F(3)\n", "F")
+    assert go == [("changed-type", "the 1st argument `3` now binds `deadline: string`, was `timeout: int`")]
+    # Renamed in TypeScript with the type kept: as before.
+    ts = judged("ts", "function f(limit: number) {}\n", "function f(count: number) {}\n", "f(3);\n", "f")
+    assert [v for v, _ in ts] == ["renamed-parameter"]
 
 
 def test_a_constructor_call_passes_no_receiver() -> None:
@@ -353,9 +364,13 @@ def test_java_overload_choice_by_arity() -> None:
     assert judged("java", old, new, "class C { void f() { k.m(1); } }", "m", line=2) == [
         ("other-overload", "no longer fits; now selects the overload (a, rest)")
     ]
-    # A call that fitted neither version of m(int) called the other overload all along.
+    # A call that fitted neither version of m(int) called the other overload all along: it
+    # binds m(int, String...) in the old and in the new version.
     assert judged("java", old, new, "class C { void f() { k.m(1, 2, 3); } }", "m", line=2) == [
-        ("not-this-overload", "fits neither the old nor the new parameters: another overload")
+        (
+            "not-this-overload",
+            "fits neither the old nor the new parameters: it calls the overload (a, rest), before and after",
+        )
     ]
 
 
@@ -435,7 +450,10 @@ def test_csharp_overload_choice_by_arity() -> None:
         ("cannot-tell", "fits this overload now and another by arity: the argument types choose")
     ]
     assert judged("cs", old, new, "class C { void F() { k.M(1, 2, 3); } }", "M", line=2) == [
-        ("not-this-overload", "fits neither the old nor the new parameters: another overload")
+        (
+            "not-this-overload",
+            "fits neither the old nor the new parameters: it calls the overload (a, b, c), before and after",
+        )
     ]
 
 
@@ -668,19 +686,41 @@ def test_a_wrapper_that_does_not_pass_on_a_new_parameter() -> None:
     assert judge_call(before, after, sites[0], PY).verdict == "still-binds"
 
 
-def test_a_call_that_fits_neither_list_calls_another_definition() -> None:
-    # The code ran before the change: a call that fit neither list called something else
-    # (an edge matched by name), unless a decorator stands between it and the parameters.
+NEITHER = "fits neither the old nor the new parameters, and no other overload takes it: cannot tell what it calls"
+
+
+def test_a_call_that_fits_neither_list_cannot_be_told() -> None:
+    # The binding cannot explain the call under either list and nothing else is found: cannot
+    # tell (medium, said so), never "another definition" (low) on a guess.
     old, new = "def f(a): ...", "def f(a, b=0): ..."
-    assert judged("py", old, new, "f(1, 2, 3)\n", "f") == [
-        ("another-definition", "fits neither the old nor the new parameters: a call of another definition")
-    ]
-    assert SEVERITY[Verdict.ANOTHER_DEFINITION] is Severity.LOW
+    assert judged("py", old, new, "f(1, 2, 3)\n", "f") == [("cannot-tell", NEITHER)]
     spec = _spec("py")
     before, after = parameters_of(spec, old.encode(), 1) or (), parameters_of(spec, new.encode(), 1) or ()
     (site,) = calls_in(spec, b"f(1, 2, 3)\n", 1, 1, "f")
     through = judge_call(before, after, site, PY, where=Where(decorated=True))
     assert (through.verdict, through.behavior_change) == ("cannot-tell", True)
+    assert "decorators" in through.reason
+
+
+def test_fits_neither_is_another_overload_only_when_a_sibling_takes_it_before_and_after() -> None:
+    java = "class K {\n  void m(int a) {}\n  void m(int a, int b, int c) {}\n}\n"
+    changed = "class K {\n  void m(int a, int b) {}\n  void m(int a, int b, int c) {}\n}\n"
+    caller = "class C { void f() { k.m(1, 2, 3); k.m(); } }"
+    found = judged("java", java, changed, caller, "m", line=2)
+    assert found == [
+        (
+            "not-this-overload",
+            "fits neither the old nor the new parameters: it calls the overload (a, b, c), before and after",
+        ),
+        ("cannot-tell", NEITHER),  # no member takes ``m()``: not explained by a sibling
+    ]
+    # The sibling only in the new version (added with this change): it did not take the call before.
+    only_new = "class K {\n  void m(int a, int b) {}\n  void m(int a, int b, int c) {}\n}\n"
+    alone = "class K {\n  void m(int a) {}\n}\n"
+    assert judged("java", alone, only_new, "class C { void f() { k.m(1, 2, 3); } }", "m", line=2) == [
+        ("cannot-tell", NEITHER)
+    ]
+    assert SEVERITY[Verdict.NOT_THIS_OVERLOAD] is Severity.LOW and SEVERITY[Verdict.CANNOT_TELL] is Severity.MEDIUM
 
 
 def test_a_call_that_fits_only_the_new_list_binds() -> None:

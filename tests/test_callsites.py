@@ -467,7 +467,10 @@ def test_a_decorated_function_that_a_call_fits_neither_way_cannot_tell(make_repo
     new = {"lib.py": deco + "@register\ndef f(a, b=0):\n    return a\n\n\ndef g(a, b=0):\n    return a\n"}
     got = _radius(make_repo, old, new)
     assert got["use.py::one"].verdict == "cannot-tell" and _label(got["use.py::one"]) == "behavior-change"
-    assert got["use.py::two"].verdict == "another-definition" and _label(got["use.py::two"]) == "reach"
+    assert "decorators" in got["use.py::one"].reasons[0]
+    # Undecorated, a call neither list takes is not explained either: cannot tell, said so.
+    assert got["use.py::two"].verdict == "cannot-tell" and _label(got["use.py::two"]) == "behavior-change"
+    assert "cannot tell what it calls" in got["use.py::two"].reasons[0]
 
 
 def test_java_a_call_that_fit_no_overload_before_binds_the_new_one(make_repo: Make) -> None:

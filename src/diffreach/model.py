@@ -52,6 +52,7 @@ class Resolution(StrEnum):
     AMBIGUOUS_NAME = "ambiguous-name"
     DYNAMIC = "dynamic"
     VALUE = "value"  # a function value followed from where it is bound to where it is called
+    NAME = "name"  # the review's guess: a call on a receiver of unknown type, matched by its name
 
 
 class RefStatus(StrEnum):

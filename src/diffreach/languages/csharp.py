@@ -123,6 +123,7 @@ SPEC = LanguageSpec(
     module_separator=".",
     resolution="namespaces declared per file; using (wildcard) and using aliases; same-folder "
     "namespace visible; partial classes merged",
+    null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
         keyword_arguments=True,
         named_in_position=True,

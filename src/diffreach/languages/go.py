@@ -269,5 +269,6 @@ SPEC = LanguageSpec(
     resolution="go.mod module path → package directory (all its files); same-package names across files; "
     "receiver methods; embedded structs and interfaces as inheritance; a type with all of an "
     "interface's methods implements it",
+    null_types=frozenset({"nil"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
 )

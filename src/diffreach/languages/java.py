@@ -160,6 +160,13 @@ _BUILTINS = frozenset(
 )
 
 
+# Nullness annotations of the common checkers (JSR 305, JetBrains, Checker Framework, JSpecify,
+# Android, Lombok, Eclipse), by simple name; each says whether a method's result may be null.
+_NULLNESS = frozenset(
+    {"Nullable", "NonNull", "Nonnull", "NotNull", "CheckForNull", "NullableDecl", "NonNullDecl", "PolyNull"}
+)
+
+
 SPEC = LanguageSpec(
     name="java",
     extensions=(".java",),
@@ -181,6 +188,7 @@ SPEC = LanguageSpec(
     overload_arity_selects=True,
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
     "same-package classes across roots; this./super./static calls; extends/implements; constructors",
-    binding_rules=BindingRules(overloads=True, typed_arguments=True),
+    null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
+    binding_rules=BindingRules(overloads=True, typed_arguments=True, nullness_annotations=_NULLNESS),
     static_modifiers=frozenset({"static"}),
 )

@@ -88,6 +88,7 @@ SPEC = LanguageSpec(
     module_separator=".",
     import_tree=dotted_imports,
     resolution="packages by declaration; imports by name, alias or wildcard; same folder and package visible",
+    null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
         keyword_arguments=True,
         named_in_position=True,

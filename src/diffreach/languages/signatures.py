@@ -185,6 +185,10 @@ class BindingRules:
     # A decorator replaces the function a call runs (Python, JavaScript and TypeScript): a changed
     # one may change what a call passes. Java's, C#'s and Kotlin's annotations are metadata.
     decorators_wrap: bool = False
+    # Annotations on a method that say whether its result may be null (Java's ``@Nullable``,
+    # ``@NonNull``, …, by their simple name): metadata the compiler and null checkers read. One
+    # added, removed or swapped changes what a caller using the value must expect.
+    nullness_annotations: frozenset[str] = frozenset()
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

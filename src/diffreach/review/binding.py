@@ -4,9 +4,12 @@
 generic), against the old and the new parameters, and says what the change does to that call,
 with a reason a reviewer can act on: it no longer binds ("`nl=` no longer exists", "`message`
 is now required"); an argument lands on another parameter, is dropped, goes into a catch-all
-or lands on a renamed one; it relies on a default or a parameter type that changed; unpacking
-at the call leaves it unknown; or it binds as before. Each verdict has one severity
-(``SEVERITY``, data), and high and medium are what the review labels ``behavior-change``.
+or lands on a renamed one (by position: the same value in the same place, low, unless its
+default or declared type changed too; by the old name: it no longer binds); it relies on a default or a parameter type that changed;
+unpacking at the call leaves it unknown; or it binds as before. A call the old parameters did
+not take either, or that the new ones refuse while a sibling overload takes it, is
+``choice.py``'s to explain. Each verdict has one severity (``SEVERITY`` in ``outcomes.py``,
+data), and high and medium are what the review labels ``behavior-change``.
 This is the review's front door to binding: ``bind`` and the records of
 ``diffreach.languages.signatures`` are re-exported here. Pure functions; no syntax, no language
 names (the languages package reads parameter and argument lists from the tree and holds each
@@ -15,9 +18,7 @@ language's ``BindingRules``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Sequence
 
 from diffreach.languages.signatures import (
     ArgKind,
@@ -30,107 +31,9 @@ from diffreach.languages.signatures import (
 )
 from diffreach.review.annotations import retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
-from diffreach.review.failures import explain_failure, keyword_spelling
-
-
-class Verdict(StrEnum):
-    NO_LONGER_BINDS = "no-longer-binds"
-    BINDS_DIFFERENTLY = "binds-differently"
-    ARGUMENT_DROPPED = "argument-dropped"
-    RENAMED_PARAMETER = "renamed-parameter"
-    CATCH_ALL = "catch-all"
-    CHANGED_DEFAULT = "changed-default"
-    CHANGED_TYPE = "changed-type"
-    LEFT_UNDEFINED = "left-undefined"
-    OTHER_OVERLOAD = "other-overload"
-    FITS_NEW_ONLY = "fits-new-only"
-    CANNOT_TELL = "cannot-tell"
-    PASSED_AS_VALUE = "passed-as-value"
-    NOT_THIS_OVERLOAD = "not-this-overload"
-    ANOTHER_DEFINITION = "another-definition"
-    STILL_BINDS = "still-binds"
-    RETURN_USED = "return-used"  # these six: the rest of the contract, for a call that binds (callsites.py)
-    RETURN_DISCARDED = "return-discarded"
-    RAISES_UNHANDLED = "raises-unhandled"
-    RAISES_HANDLED = "raises-handled"
-    BODY_ONLY = "body-only"
-    RESULT_IGNORED = "result-ignored"
-    NOT_FORWARDED = "not-forwarded"
-    INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
-    DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
-
-
-class Severity(StrEnum):
-    HIGH = "high"
-    MEDIUM = "medium"
-    LOW = "low"
-
-
-# One severity per verdict, so a finding's weight is data. A parameter renamed in place still
-# receives the same value from a positional argument: the call binds exactly as before, so it
-# is low (the issue's measure: every call that still binds is reach); its reason stays, for the
-# reviewer who reads the caller anyway. A call that relies on the old name fails instead. In
-# JavaScript every call binds (a parameter left out is undefined), so a new parameter declared
-# without a default is the language's way to say it wants a value: a call that leaves it
-# undefined gives the function a value it did not plan for, medium (with a default: low).
-SEVERITY: dict[Verdict, Severity] = {
-    Verdict.NO_LONGER_BINDS: Severity.HIGH,
-    Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
-    Verdict.ARGUMENT_DROPPED: Severity.HIGH,
-    Verdict.CATCH_ALL: Severity.MEDIUM,
-    Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
-    Verdict.CHANGED_TYPE: Severity.MEDIUM,
-    Verdict.LEFT_UNDEFINED: Severity.MEDIUM,
-    Verdict.NOT_FORWARDED: Severity.MEDIUM,
-    Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
-    Verdict.CANNOT_TELL: Severity.MEDIUM,
-    Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
-    Verdict.RENAMED_PARAMETER: Severity.LOW,
-    Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
-    Verdict.ANOTHER_DEFINITION: Severity.LOW,
-    Verdict.FITS_NEW_ONLY: Severity.LOW,  # it binds: already written for the new parameters
-    Verdict.STILL_BINDS: Severity.LOW,
-    **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
-    **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
-    **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
-}
-_RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    verdict: Verdict
-    reasons: tuple[str, ...]  # the most severe first
-
-    @property
-    def severity(self) -> Severity:
-        return SEVERITY[self.verdict]
-
-    @property
-    def reason(self) -> str:
-        return self.reasons[0] if self.reasons else ""
-
-    @property
-    def behavior_change(self) -> bool:
-        return self.severity is not Severity.LOW
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "verdict": str(self.verdict),
-            "severity": str(self.severity),
-            "reason": self.reason,
-            "reasons": list(self.reasons),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    """What is known around a call besides its arguments."""
-
-    owner: str = ""  # the name of the class that defines the callee, if any
-    own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
-    decorated: bool = False  # the callee has decorators, which may change what a call passes
-
+from diffreach.review.choice import fits_new_only, no_longer_fits
+from diffreach.review.failures import keyword_spelling
+from diffreach.review.outcomes import RANK, SEVERITY, Outcome, Severity, Verdict, Where, most_severe
 
 # -- judging ------------------------------------------------------------------------------------
 
@@ -142,26 +45,28 @@ def judge(
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
     where: Where | None = None,
+    old_overloads: Sequence[Sequence[Parameter]] = (),
 ) -> Outcome:
     """What the change from ``old`` to ``new`` parameters does to one call with ``args``.
     ``overloads``: the other parameter lists of the same name in the new version (Java, C#,
-    Kotlin, TS), which a call that no longer fits this one may now select; ``where``: what is
-    known around the call."""
+    Kotlin, TS), which a call that no longer fits this one may now select, and ``old_overloads``
+    those of the old version (a call that fits neither list is explained only by a sibling that
+    takes it in both); ``where``: what is known around the call."""
     where = where or Where()
     before, after = bind(old, args, rules), bind(new, args, rules)
     if after.status is BindStatus.FAILS:
-        return _no_longer_fits(before, after, old, new, args, rules, overloads, where.decorated)
+        return no_longer_fits(before, after, (old, new), args, rules, (old_overloads, overloads), where)
     if BindStatus.UNKNOWN in (before.status, after.status):
         unpacked = after.unpacked or before.unpacked
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
     if before.status is BindStatus.FAILS:
-        return _fits_new_only(args, rules, overloads)
+        return fits_new_only(args, rules, overloads)
     findings = _argument_changes(before, after, old, new, args, rules) + _unfilled_changes(
         before, after, old, new, rules, forwards(args, where.own)
     )
     if not findings:
         return Outcome(Verdict.STILL_BINDS, ("binds as before",))
-    findings.sort(key=lambda f: _RANK[SEVERITY[f[0]]])
+    findings.sort(key=lambda f: RANK[SEVERITY[f[0]]])
     return Outcome(findings[0][0], tuple(reason for _, reason in findings))
 
 
@@ -172,6 +77,7 @@ def judge_call(
     rules: BindingRules,
     overloads: Sequence[Sequence[Parameter]] = (),
     where: Where | None = None,
+    old_overloads: Sequence[Sequence[Parameter]] = (),
 ) -> Outcome:
     """``judge`` for a call site read from the tree; a symbol passed as a value cannot be bound."""
     where = where or Where()
@@ -179,7 +85,8 @@ def judge_call(
         return Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
     if site.constructs:
         old, new = strip_receiver(old), strip_receiver(new)
-    return judge(old, new, as_written(old, site.arguments, rules, where.owner), rules, overloads, where)
+    args = as_written(old, site.arguments, rules, where.owner)
+    return judge(old, new, args, rules, overloads, where, old_overloads)
 
 
 def as_written(
@@ -205,53 +112,9 @@ def as_written(
     return args
 
 
-def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:
-    """The outcome a caller takes from its call sites: the most severe, the first among equals."""
-    return min(outcomes, key=lambda o: _RANK[o.severity], default=None)
-
-
 def strip_receiver(params: Sequence[Parameter]) -> tuple[Parameter, ...]:
     """A constructor's parameters as its callers see them: ``Foo(a)`` passes no ``self``."""
     return tuple(p for p in params if p.kind is not ParamKind.RECEIVER)
-
-
-def _fits_new_only(args: Sequence[Argument], rules: BindingRules, overloads: Sequence[Sequence[Parameter]]) -> Outcome:
-    if not rules.overloads:
-        return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: updated in this change?",))
-    if any(bind(other, args, rules).status is BindStatus.BINDS for other in overloads):
-        return Outcome(Verdict.CANNOT_TELL, ("fits this overload now and another by arity: the argument types choose",))
-    return Outcome(Verdict.OTHER_OVERLOAD, ("now selects this overload; it did not fit the old parameters",))
-
-
-def _no_longer_fits(
-    before: Binding,
-    after: Binding,
-    old: Sequence[Parameter],
-    new: Sequence[Parameter],
-    args: Sequence[Argument],
-    rules: BindingRules,
-    overloads: Sequence[Sequence[Parameter]],
-    decorated: bool,
-) -> Outcome:
-    # A call that fits neither list did not call this definition before the change either (the
-    # code ran): another overload, or another definition its edge was matched to by name;
-    # unless a decorator stands between the call and the parameters.
-    if before.status is BindStatus.FAILS:
-        if rules.overloads:
-            return Outcome(
-                Verdict.NOT_THIS_OVERLOAD, ("fits neither the old nor the new parameters: another overload",)
-            )
-        if decorated:
-            why = "fits neither the old nor the new parameters: its decorators may change what a call passes"
-            return Outcome(Verdict.CANNOT_TELL, (why,))
-        why = "fits neither the old nor the new parameters: a call of another definition"
-        return Outcome(Verdict.ANOTHER_DEFINITION, (why,))
-    if rules.overloads:
-        for other in overloads:
-            if bind(other, args, rules).status is BindStatus.BINDS:
-                listed = ", ".join(p.name or p.annotation for p in other)
-                return Outcome(Verdict.OTHER_OVERLOAD, (f"no longer fits; now selects the overload ({listed})",))
-    return Outcome(Verdict.NO_LONGER_BINDS, (explain_failure(after, before, old, new, args),))
 
 
 # -- comparing the two bindings of a call --------------------------------------------------------

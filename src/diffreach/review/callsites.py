@@ -4,9 +4,14 @@ For a caller reached at hop 1 from a changed function or method, its calls of th
 read from the syntax tree (``languages.binding.calls_in``: a call over several lines is one,
 a symbol only passed as a value is said so) and judged by what changed: a changed parameter
 list binds each call against the old and the new parameters (``review.binding.judge_call``);
-a changed return matters where the call uses the value; changed raises where the call is not
-inside a try with a handler; a body-only change is reach. A deleted symbol no longer binds
-anywhere. A member added to a family whose overloads are chosen per call (Java, C#, Kotlin)
+a changed return matters where the call uses the value, and so does a changed nullness
+annotation on the result (the language's ``nullness_annotations``: Java's ``@Nullable``; other
+annotations are metadata, reach); changed raises where the call is not inside a try with a
+handler; a body-only change is reach. A deleted symbol no longer binds, unless a surviving
+sibling of its family takes the call (``choice.removed`` names it). A subclass reached because
+it inherits a changed method is judged at its own calls of it (``self.m(x)``, Java's bare
+``m(x)``: the language's method lookup runs the base method), as a direct caller is; one that
+only inherits it is reach. A member added to a family whose overloads are chosen per call (Java, C#, Kotlin)
 is judged at its siblings' calls: one it fits may select it now. The caller takes its most
 severe call (``most_severe``) and every call carrying that severity is named, with its reason. None when the language has no binding query, or the
 change is not one a call site can show (another added symbol, a module, a class).
@@ -17,14 +22,16 @@ The three readers give the bytes of a file before the change, after it, and of t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in, calls_named_on, overloads_of, parameters_of, type_parameters_of
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
+from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached, Resolution
 from diffreach.review.binding import (
+    ArgKind,
     BindingRules,
     BindStatus,
     CallSite,
@@ -36,6 +43,7 @@ from diffreach.review.binding import (
     bind,
     judge_call,
 )
+from diffreach.review.choice import removed
 
 Reader = Callable[[str], bytes | None]
 
@@ -48,6 +56,10 @@ _CONTRACT_WORDS = {
 _JUDGED = (
     _PARAMETERS | set(_CONTRACT_WORDS) | {ChangeKind.DELETED, ChangeKind.RETURN, ChangeKind.RAISES, ChangeKind.BODY}
 )
+# Edges found by name only (no import, scope or type): a guess the call's arguments may refute.
+_GUESSED = frozenset({Resolution.UNIQUE_NAME, Resolution.AMBIGUOUS_NAME, Resolution.NAME})
+# Where a method's result may carry a nullness annotation (Java: on the method or its return type).
+_ANNOTATED = frozenset({ChangeKind.DECORATORS, ChangeKind.SIGNATURE})
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 _NO_CALL: dict[str, tuple[Verdict, str]] = {
     EdgeKind.INHERITS: (Verdict.INHERITED, "inherits `{name}`, not a call of it: its callers are judged in their turn"),
@@ -90,34 +102,35 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
     name = simple_name(seed.id)
-    if caller.edge in _NO_CALL:
-        # A subclass inheriting the method, a base method dispatching to it: no call to read; the
-        # calls that reach the change are their callers', judged in their turn.
+    source = read.new(caller.file)
+    inherited = _inherited_calls(caller_spec, source, caller, name) if caller.edge == EdgeKind.INHERITS else []
+    if caller.edge in _NO_CALL and not inherited:
+        # A subclass inheriting the method without calling it, a base method dispatching to it: no
+        # call to read; the calls that reach the change are their callers', judged in their turn.
         kind, words = _NO_CALL[str(caller.edge)]
         why = words.format(name=name)
         return CallerOutcome(Outcome(kind, (why,)), (why,), ())
-    if ChangeKind.DELETED in kinds:
-        verdict = Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
-        return CallerOutcome(verdict, verdict.reasons, caller.lines)
-    source = read.new(caller.file)
     owner = owner_name(seed.id)
-    sites = _sites(caller_spec, source, caller, name) if source is not None else []
+    sites = inherited or (_sites(caller_spec, source, caller, name) if source is not None else [])
+    if ChangeKind.DELETED in kinds:
+        return _deleted(seed, spec, sites, read, name, caller.lines)
     if source is not None and owner and name in spec.constructor_names:
         # A constructor is called through its class: ``Foo(a)`` runs ``Foo.__init__(self, a)``.
         sites += [
             replace(s, constructs=True) for s in _sites(caller_spec, source, caller, owner) if not s.passed_as_value
         ]
-    if not sites and source is not None:
+    if not sites and source is not None and not inherited:
         # The name the caller calls it by is another (an import alias): the one call named there.
         named = calls_named_on(caller_spec, source, caller.lines)
         if len(named) == 1:
             sites = [replace(named[0], constructs=bool(owner) and name in spec.constructor_names)]
     if not sites:
-        where = ", ".join(str(n) for n in caller.lines) or "?"
-        verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {where}: cannot tell",))
+        on = ", ".join(str(n) for n in caller.lines) or "?"
+        verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller) if source is not None else frozenset()
-    judged = [(site, _judge_site(seed, spec, site, read, kinds, name, own)) for site in sites]
+    where = Where(owner, own, guessed=caller.resolution in _GUESSED)
+    judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
 
 
@@ -126,6 +139,49 @@ def _sites(spec: LanguageSpec, source: bytes, caller: Reached, name: str) -> lis
     first, last = (caller.start_line, caller.end_line) if caller.end_line else (1, 10**9)
     found = calls_in(spec, source, first, last, name)
     return [s for s in found if any(s.start_line <= n <= s.end_line for n in caller.lines)]
+
+
+def _inherited_calls(spec: LanguageSpec, source: bytes | None, caller: Reached, name: str) -> list[CallSite]:
+    """A subclass that inherits the changed method and calls it on itself (``self.m(x)``,
+    ``super().m(x)``, Java's bare ``m(x)``): by the language's method lookup those calls run the
+    base method, so they are judged as direct calls are."""
+    if source is None or not caller.end_line:
+        return []
+    own = spec.self_names | spec.super_names
+    found = calls_in(spec, source, caller.start_line, caller.end_line, name)
+    return [s for s in found if not s.passed_as_value and _on_itself(s, own, spec.implicit_self)]
+
+
+def _on_itself(site: CallSite, own: frozenset[str], implicit: bool) -> bool:
+    receiver = next((a for a in site.arguments if a.kind is ArgKind.RECEIVER), None)
+    return implicit if receiver is None else receiver.text.strip() in own
+
+
+def _deleted(
+    seed: Change, spec: LanguageSpec, sites: Sequence[CallSite], read: Readers, name: str, lines: tuple[int, ...]
+) -> CallerOutcome:
+    """A removed member's calls: each no longer binds, unless a surviving sibling of its family
+    takes it (``choice.removed`` names it)."""
+    rules = spec.binding_rules or BindingRules()
+    survivors = _survivors(seed, spec, read, name) if rules.overloads else ()
+    judged = [(s, removed(name, s.arguments, rules, () if s.passed_as_value else survivors)) for s in sites]
+    if not judged:
+        verdict = removed(name, (), rules, ())
+        return CallerOutcome(verdict, verdict.reasons, lines)
+    return _combine(judged)
+
+
+def _survivors(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tuple[tuple[Parameter, ...], ...]:
+    """The members of a removed definition's family (its siblings in the old version) that the
+    new version still has: the same parameter list among the definitions of that name there."""
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    if old_source is None or new_source is None:
+        return ()
+    line = seed.old_start_line or seed.start_line
+    before = overloads_of(spec, old_source, line, name)
+    nearest = parameters_of(spec, new_source, line, name)
+    after = {*overloads_of(spec, new_source, line, name), *((nearest,) if nearest is not None else ())}
+    return tuple(m for m in before if m in after)
 
 
 def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> frozenset[str]:
@@ -137,13 +193,13 @@ def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> froze
 
 
 def _judge_site(
-    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str, own: frozenset[str]
+    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, kinds: set[str], name: str, where: Where
 ) -> Outcome:
     if ChangeKind.ADDED in kinds:
         return _added(seed, spec, site, read, name)
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
-        outcomes.append(_bind(seed, spec, site, read, name, own))
+        outcomes.append(_bind(seed, spec, site, read, name, where))
     if ChangeKind.RETURN in kinds and not site.passed_as_value:
         outcomes.append(_returned(seed, spec, site, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
@@ -152,6 +208,10 @@ def _judge_site(
             if site.handled
             else Outcome(Verdict.RAISES_UNHANDLED, (f"`{name}` raises differently and this call does not handle it",))
         )
+    if kinds & _ANNOTATED and not site.passed_as_value:
+        before, after = _nullness(spec, seed.old_signature, name), _nullness(spec, seed.signature, name)
+        if before != after:
+            outcomes.append(_null_result(before, after, site, name))
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
             outcomes.append(_contract(spec, kind, why))
@@ -162,6 +222,33 @@ def _judge_site(
     if not outcomes:
         outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
     return min(outcomes, key=lambda o: _RANK[o.severity])
+
+
+def _nullness(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
+    """The nullness annotations a header puts on the method's result: those before its name (a
+    declaration annotation or a type-use one on the return type), not a parameter's."""
+    rules, prefix = spec.binding_rules, spec.decorator_prefix
+    if rules is None or not rules.nullness_annotations or not prefix or not signature:
+        return frozenset()
+    at = re.search(rf"(?<![\w$]){re.escape(name)}\s*\(", signature)
+    head = signature[: at.start()] if at else signature
+    marks = {m.rsplit(".", 1)[-1] for m in re.findall(rf"{re.escape(prefix)}([\w.]+)", head)}
+    return frozenset(marks & rules.nullness_annotations)
+
+
+def _null_result(before: frozenset[str], after: frozenset[str], site: CallSite, name: str) -> Outcome:
+    """A result whose nullness annotation changed: a call that uses the value must expect
+    otherwise (medium); one that discards it does not care (low)."""
+    shown = f"`{_marks(before)}` → `{_marks(after)}`"
+    if site.value_used:
+        return Outcome(
+            Verdict.RETURN_USED, (f"the nullness of `{name}`'s result changed ({shown}); this call uses it",)
+        )
+    return Outcome(Verdict.RETURN_DISCARDED, (f"the nullness of `{name}`'s result changed ({shown}); unused here",))
+
+
+def _marks(names: frozenset[str]) -> str:
+    return " ".join(f"@{n}" for n in sorted(names)) or "none"
 
 
 def _contract(spec: LanguageSpec, kind: str, why: str) -> Outcome:
@@ -206,7 +293,7 @@ def _result(spec: LanguageSpec, signature: str) -> str | None:
     return "" if tail in _NO_RESULT else tail
 
 
-def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, own: frozenset[str]) -> Outcome:
+def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, where: Where) -> Outcome:
     rules = spec.binding_rules
     old_source, new_source = read.old(seed.file), read.new(seed.file)
     if rules is None or old_source is None or new_source is None:
@@ -215,16 +302,17 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     new = parameters_of(spec, new_source, seed.start_line, name)
     if old is None or new is None:
         return Outcome(Verdict.CANNOT_TELL, (f"the parameters of `{name}` could not be read: cannot tell",))
+    old_line = seed.old_start_line or seed.start_line
     overloads = overloads_of(spec, new_source, seed.start_line, name) if rules.overloads else ()
+    old_overloads = overloads_of(spec, old_source, old_line, name) if rules.overloads else ()
     kept = next((o for o in overloads if o == old), None)
     if kept is not None and not site.passed_as_value:
-        family = (old, *overloads_of(spec, old_source, seed.old_start_line or seed.start_line, name))
-        return _split(new, kept, site, rules, name, family)
+        return _split(new, kept, site, rules, name, (old, *old_overloads))
     signature = seed.old_signature or seed.signature
     decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
-    outcome = judge_call(old, new, site, rules, overloads, Where(owner_name(seed.id), own, decorated))
+    outcome = judge_call(old, new, site, rules, overloads, replace(where, decorated=decorated), old_overloads)
     if outcome.verdict is Verdict.STILL_BINDS:
-        before = type_parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name) or ""
+        before = type_parameters_of(spec, old_source, old_line, name) or ""
         after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
         if before.split() != after.split():
             shown = f"`{before or 'none'}` → `{after or 'none'}`"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from diffreach.languages.spec import LanguageSpec, top_level_split
 from diffreach.model import ChangeKind, NodeKind, Symbol
@@ -102,6 +103,12 @@ def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) ->
             exits.add(line.strip())
         else:
             body.append(line)
+            inner = _inner_exit(line, spec)
+            if inner is not None:  # ``if x: return None``, ``} else { throw new E(); }``
+                keyword, statement = inner
+                kept = returns if keyword in spec.return_keywords else raises
+                form = _returned_form if keyword in spec.return_keywords else _raised
+                kept.add(form(statement, keyword, spec))
     return _Profile(
         tuple(_SPACES.sub(" ", d).strip() for d in decorators),
         before_name,
@@ -148,6 +155,27 @@ def _value_form(text: str, spec: LanguageSpec) -> str:
         constructed = _WORDS.match(text[word.end() :].strip())
         return "new " + (constructed.group() if constructed else "")
     return "value"
+
+
+@lru_cache(maxsize=32)
+def _exit_pattern(keywords: tuple[str, ...]) -> re.Pattern[str]:
+    # A statement keyword after what may end a condition or open a block on the same line.
+    words = "|".join(re.escape(k) for k in keywords)
+    return re.compile(rf"(?:[;{{}}:)]|(?<![\w$])else)\s*({words})(?![\w$])")
+
+
+def _inner_exit(line: str, spec: LanguageSpec) -> tuple[str, str] | None:
+    """A return or raise statement that does not open its line (after a condition, a label or a
+    brace on the same line): its keyword and its text up to the statement's end."""
+    found = _exit_pattern(spec.return_keywords + spec.raise_keywords).search(line)
+    if found is None:
+        return None
+    statement = line[found.start(1) :].split(";", 1)[0].rstrip("} ").strip()
+    return found.group(1), statement
+
+
+def _raised(statement: str, keyword: str, spec: LanguageSpec) -> str:
+    return _raised_form(statement, keyword)
 
 
 def _raised_form(statement: str, keyword: str) -> str:

@@ -243,7 +243,7 @@ def _reach(w: _Walk, source: str, target: str, edges: list[Edge], hop: int, chan
     if sym.is_test and sym.file not in changed_test_files:
         return  # tests are returned apart, not reviewed, unless the diff touches them
     edge = min(edges, key=lambda e: _EDGE_ORDER.get(e.kind, 9))
-    if any(e.resolution in (Resolution.AMBIGUOUS_NAME, "name") for e in edges) and w.ambiguous is not None:
+    if any(e.resolution in (Resolution.AMBIGUOUS_NAME, Resolution.NAME) for e in edges) and w.ambiguous is not None:
         w.ambiguous.append((source, target))
     hub = sym.kind != NodeKind.FILE and _inbound(w, source) > w.caps.utility_threshold and not w.caps.all_callers
     w.reached[source] = Reached(
@@ -312,7 +312,9 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
             sites = "call site" if len(rows) == 1 else "call sites"
             notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
             continue
-        edges.extend(Edge(scope, c.id, EdgeKind.CALLS, "name", 0.5 if gone else 0.3, line) for scope, line, _ in rows)
+        edges.extend(
+            Edge(scope, c.id, EdgeKind.CALLS, Resolution.NAME, 0.5 if gone else 0.3, line) for scope, line, _ in rows
+        )
     return edges
 
 

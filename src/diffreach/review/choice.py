@@ -1,0 +1,93 @@
+"""Which definition a call takes when the changed one's parameters do not explain it.
+
+A call that fits neither the old nor the new parameter list did not run this definition before
+the change either, if the code ran. What it calls instead is said only when it is found: a
+sibling of the family (an overload, chosen per call by its arguments) that takes the call in the
+old version and in the new one called it all along (low). An edge that is itself only a guess
+by name (a receiver of unknown type, an ambiguous name) is refuted by a call that fits neither
+list: it calls another definition (low). Otherwise the binding cannot tell (medium, said so): a
+decorator may change what the call passes, or the parameters were read wrong. A call that fits only the new list, in
+a language whose overloads are chosen per call, selects this member now; one that no longer fits
+selects the sibling that takes it, if any; and a call of a removed member that a surviving
+sibling takes runs that sibling now (each medium, the sibling named). Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from diffreach.languages.signatures import Argument, BindingRules, Parameter
+from diffreach.review.binder import Binding, BindStatus, bind
+from diffreach.review.failures import explain_failure
+from diffreach.review.outcomes import Outcome, Verdict, Where
+
+Family = Sequence[Sequence[Parameter]]
+
+
+def taking(args: Sequence[Argument], rules: BindingRules, family: Family) -> Sequence[Parameter] | None:
+    """The first member of ``family`` the call binds, in source order."""
+    return next((m for m in family if bind(m, args, rules).status is BindStatus.BINDS), None)
+
+
+def listed(params: Sequence[Parameter]) -> str:
+    return ", ".join(p.name or p.annotation for p in params)
+
+
+def fits_neither(
+    args: Sequence[Argument], rules: BindingRules, families: tuple[Family, Family], where: Where
+) -> Outcome:
+    """A call that binds neither the old nor the new parameters of the changed definition."""
+    before, after = taking(args, rules, families[0]), taking(args, rules, families[1])
+    if before is not None and after is not None:
+        why = f"fits neither the old nor the new parameters: it calls the overload ({listed(after)}), before and after"
+        return Outcome(Verdict.NOT_THIS_OVERLOAD, (why,))
+    if where.decorated:
+        why = "fits neither the old nor the new parameters: its decorators may change what a call passes"
+        return Outcome(Verdict.CANNOT_TELL, (why,))
+    if where.guessed:
+        why = "fits neither the old nor the new parameters, and its edge is a guess by name: another definition"
+        return Outcome(Verdict.ANOTHER_DEFINITION, (why,))
+    why = "fits neither the old nor the new parameters, and no other overload takes it: cannot tell what it calls"
+    return Outcome(Verdict.CANNOT_TELL, (why,))
+
+
+def fits_new_only(args: Sequence[Argument], rules: BindingRules, overloads: Family) -> Outcome:
+    if not rules.overloads:
+        return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: updated in this change?",))
+    if taking(args, rules, overloads) is not None:
+        return Outcome(Verdict.CANNOT_TELL, ("fits this overload now and another by arity: the argument types choose",))
+    return Outcome(Verdict.OTHER_OVERLOAD, ("now selects this overload; it did not fit the old parameters",))
+
+
+def no_longer_fits(
+    before: Binding,
+    after: Binding,
+    params: tuple[Sequence[Parameter], Sequence[Parameter]],
+    args: Sequence[Argument],
+    rules: BindingRules,
+    families: tuple[Family, Family],
+    where: Where,
+) -> Outcome:
+    """A call the new parameters refuse (``after`` failed); ``params``: the old and the new
+    parameters; ``families``: the other members of the name's family in the old and the new
+    version."""
+    if before.status is BindStatus.FAILS:
+        return fits_neither(args, rules, families, where)
+    if rules.overloads:
+        other = taking(args, rules, families[1])
+        if other is not None:
+            return Outcome(Verdict.OTHER_OVERLOAD, (f"no longer fits; now selects the overload ({listed(other)})",))
+    return Outcome(Verdict.NO_LONGER_BINDS, (explain_failure(after, before, *params, args),))
+
+
+def removed(name: str, args: Sequence[Argument], rules: BindingRules, survivors: Family) -> Outcome:
+    """A call of a removed member: a surviving sibling of its family that takes the call runs
+    now (named); with none, the call no longer binds."""
+    other = taking(args, rules, survivors) if rules.overloads else None
+    if other is not None:
+        why = f"this `{name}` was removed; the call now selects the remaining `{name}({listed(other)})`"
+        return Outcome(Verdict.OTHER_OVERLOAD, (why,))
+    return Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
+
+
+__all__ = ["Family", "fits_neither", "fits_new_only", "listed", "no_longer_fits", "removed", "taking"]

@@ -1,0 +1,132 @@
+"""What a change does to one call: a verdict, its severity, the reasons a reviewer reads.
+
+Every verdict has one severity (``SEVERITY``, data): high and medium are what the review labels
+``behavior-change``, low is reach. ``Outcome`` is the record a judged call carries; a caller takes
+the most severe of its calls (``most_severe``). The verdicts come from binding a call to the old
+and the new parameters (``binding.py``), from which definition a call that does not fit them
+takes (``choice.py``), and from the rest of the contract at the call site (``callsites.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Verdict(StrEnum):
+    NO_LONGER_BINDS = "no-longer-binds"
+    BINDS_DIFFERENTLY = "binds-differently"
+    ARGUMENT_DROPPED = "argument-dropped"
+    RENAMED_PARAMETER = "renamed-parameter"
+    CATCH_ALL = "catch-all"
+    CHANGED_DEFAULT = "changed-default"
+    CHANGED_TYPE = "changed-type"
+    LEFT_UNDEFINED = "left-undefined"
+    OTHER_OVERLOAD = "other-overload"
+    FITS_NEW_ONLY = "fits-new-only"
+    CANNOT_TELL = "cannot-tell"
+    PASSED_AS_VALUE = "passed-as-value"
+    NOT_THIS_OVERLOAD = "not-this-overload"
+    ANOTHER_DEFINITION = "another-definition"
+    STILL_BINDS = "still-binds"
+    RETURN_USED = "return-used"  # these six: the rest of the contract, for a call that binds (callsites.py)
+    RETURN_DISCARDED = "return-discarded"
+    RAISES_UNHANDLED = "raises-unhandled"
+    RAISES_HANDLED = "raises-handled"
+    BODY_ONLY = "body-only"
+    RESULT_IGNORED = "result-ignored"
+    NOT_FORWARDED = "not-forwarded"
+    INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
+    DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
+
+
+class Severity(StrEnum):
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+# One severity per verdict, so a finding's weight is data.
+# - A parameter renamed in place receives the same value from a positional argument: the call
+#   binds exactly as before, so it is low. The issue's own measure says so ("every call that
+#   still binds is reach", its synthetic change renames a parameter), and a rename that also
+#   changes what the value means is invisible at the call. Other evidence raises it: the default
+#   changed too (another parameter took the place: binds differently, high) or the declared type
+#   (changed type, medium). A call that names the old parameter fails instead (high): that is
+#   what "relies on a renamed parameter" means at a call site.
+# - A call that fits neither the old nor the new parameters is explained only by what is found:
+#   a sibling of the family that takes it before and after (``NOT_THIS_OVERLOAD``, low), or an
+#   edge that was only a guess by name, which the call refutes (``ANOTHER_DEFINITION``, low);
+#   otherwise the binding cannot tell what it calls (``CANNOT_TELL``, medium, said so).
+# - A call of a removed member that a surviving sibling overload takes selects it now (medium),
+#   named in the reason.
+# - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
+#   declared without a default is the language's way to say it wants a value: a call that
+#   leaves it undefined gives the function a value it did not plan for, medium.
+SEVERITY: dict[Verdict, Severity] = {
+    Verdict.NO_LONGER_BINDS: Severity.HIGH,
+    Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
+    Verdict.ARGUMENT_DROPPED: Severity.HIGH,
+    Verdict.CATCH_ALL: Severity.MEDIUM,
+    Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
+    Verdict.CHANGED_TYPE: Severity.MEDIUM,
+    Verdict.LEFT_UNDEFINED: Severity.MEDIUM,
+    Verdict.NOT_FORWARDED: Severity.MEDIUM,
+    Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
+    Verdict.CANNOT_TELL: Severity.MEDIUM,
+    Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
+    Verdict.RENAMED_PARAMETER: Severity.LOW,
+    Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
+    Verdict.ANOTHER_DEFINITION: Severity.LOW,
+    Verdict.FITS_NEW_ONLY: Severity.LOW,  # it binds: already written for the new parameters
+    Verdict.STILL_BINDS: Severity.LOW,
+    **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
+    **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
+    **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
+}
+RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    verdict: Verdict
+    reasons: tuple[str, ...]  # the most severe first
+
+    @property
+    def severity(self) -> Severity:
+        return SEVERITY[self.verdict]
+
+    @property
+    def reason(self) -> str:
+        return self.reasons[0] if self.reasons else ""
+
+    @property
+    def behavior_change(self) -> bool:
+        return self.severity is not Severity.LOW
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "verdict": str(self.verdict),
+            "severity": str(self.severity),
+            "reason": self.reason,
+            "reasons": list(self.reasons),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """What is known around a call besides its arguments."""
+
+    owner: str = ""  # the name of the class that defines the callee, if any
+    own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
+    decorated: bool = False  # the callee has decorators, which may change what a call passes
+    guessed: bool = False  # the edge to the callee was matched by its name only (no import, scope or type)
+
+
+def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:
+    """The outcome a caller takes from its call sites: the most severe, the first among equals."""
+    return min(outcomes, key=lambda o: RANK[o.severity], default=None)
+
+
+__all__ = ["RANK", "SEVERITY", "Outcome", "Severity", "Verdict", "Where", "most_severe"]
