@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Score the tool's call edges against two published call-graph suites (issue 18's held-out measurement).
+"""Score the tool's call edges against published call-graph suites (issue 18's held-out measurement).
 
 Usage:
-    .venv/bin/python bench/callgraph_suites.py [--exe .venv/bin/diffreach] [--pycg DIR] [--jcg DIR]
+    .venv/bin/python bench/callgraph_suites.py [--exe .venv/bin/diffreach] [--pycg DIR] [--jcg DIR] [--jelly DIR]
         [--json OUT] [--list-misses]   (the venv's Python: lambdas are located with the tool's grammar wheels)
 
 The suites, whole; nothing is downloaded, and nothing is written into DIR:
@@ -13,13 +13,20 @@ The suites, whole; nothing is downloaded, and nothing is written into DIR:
   f) to the functions it calls. Complete for every function it lists.
 * ``--jcg``: a checkout of opalj/JCG (or its ``jcg_testcases/src/main/resources``): Markdown files per
   language (``java``, ``js``, ``python``) and feature; each ``## case`` holds code blocks headed by their path.
-  JS and Python cases carry ``{"directLinks": [[caller, callee], ...]}`` (``<global>``: module-level code;
+  JS and Python cases carry ``{"directLinks": [[caller, callee], ...]}`` (``<global>``: module-level code of any file of the case, which the truth does not name;
   ``File.f``, ``File.Class.m``, ``File.f:L``: the function named so in ``File.*`` around line L,
   ``File.<anonymous:L>``: the function expression on line L); cases without it have no truth and are
   skipped. Complete for each caller it lists. Java cases annotate methods with ``@DirectCall(name, line,
   resolvedTargets, prohibitedTargets)``: the call of ``name`` on line L reaches ``name`` declared in each
   resolved class (JVM names, ``Lpkg/Outer$Inner;``). Only those call sites are judged. ``@IndirectCall``
-  (reflection, serialization, JVM callbacks: a path, not an edge) is counted and left out.
+  (reflection, serialization, JVM callbacks: a path, not an edge) is counted and left out, and so are
+  the cases with no ``@DirectCall``. One JSON block has a trailing comma; it is read as meant.
+* ``--jelly``: a checkout of cs-au-dk/jelly (or its ``tests/micro``): small JavaScript programs whose
+  ``NAME.json`` is the call graph recorded by running them (``jelly --dynamic``): ``functions`` as
+  ``file:line:col:line:col`` (the module's own code spans the file), ``fun2fun`` the (caller, callee) pairs
+  that ran. A function is the node starting on its first line (ending on its last line first). A recorded
+  run is a lower bound of what can run: an edge it lacks may still be possible, so its precision is a
+  floor. Functions under ``node_modules/`` are external.
 
 Each program is copied to a fresh temporary git repository (committed, so the tool's walk sees it), indexed
 with ``EXE index`` and read back with ``EXE graph --json``: only the CLI, as in callgraph_truth.py.
