@@ -19,8 +19,8 @@ The suites, whole; nothing is downloaded, and nothing is written into DIR:
   skipped. Complete for each caller it lists. Java cases annotate methods with ``@DirectCall(name, line,
   resolvedTargets, prohibitedTargets)``: the call of ``name`` on line L reaches ``name`` declared in each
   resolved class (JVM names, ``Lpkg/Outer$Inner;``). Only those call sites are judged. ``@IndirectCall``
-  (reflection, serialization, JVM callbacks: a path, not an edge) is counted and left out, and so are
-  the cases with no ``@DirectCall``. One JSON block has a trailing comma; it is read as meant.
+  (reflection, serialization, JVM callbacks: a path, not an edge) is left out, and so are the cases
+  with no ``@DirectCall``. One JSON block has a trailing comma; it is read as meant.
 * ``--jelly``: a checkout of cs-au-dk/jelly (or its ``tests/micro``): small JavaScript programs whose
   ``NAME.json`` is the call graph recorded by running them (``jelly --dynamic``): ``functions`` as
   ``file:line:col:line:col`` (the module's own code spans the file), ``fun2fun`` the (caller, callee) pairs
@@ -84,7 +84,6 @@ BLOCK = re.compile(
     r"```(?:json\n(?P<truth>[^`]*)```\n```)?(?P<lang>java|js|python)\n(?://|#) ?(?P<path>[^\n]*)\n(?P<code>[^`]*)```"
 )
 ANNOTATION = re.compile(r'@DirectCall\s*\(((?:[^()"]|"[^"]*")*)\)')
-INDIRECT = re.compile(r"@IndirectCall\s*\(")
 LINE = re.compile(r"(?P<name>.*?):(?P<line>\d+)")
 COLUMNS = ("programs", "expected", "unmodelled", "found", "recall", "tool_edges", "correct", "precision", "classes")
 
@@ -109,7 +108,6 @@ class Program:
     edges: tuple[tuple[str, str], ...] = ()
     callers: tuple[str, ...] = ()
     sites: tuple[Site, ...] = ()
-    indirect: int = 0
 
 
 @dataclass
@@ -148,7 +146,6 @@ class Score:
     tool: Counter[str] = field(default_factory=Counter)
     correct: Counter[str] = field(default_factory=Counter)
     classes: int = 0
-    indirect: int = 0
     notes: list[tuple[str, str]] = field(default_factory=list)  # (MISS, FALSE or UNMODELLED, edge)
 
 
@@ -275,9 +272,8 @@ def jcg_programs(root: Path) -> list[Program]:
             name, suite = case["name"].strip(), f"jcg/{language}"
             if language == "java":
                 sites = tuple(s for path, text in files.items() for s in java_sites(path, text))
-                indirect = sum(len(INDIRECT.findall(text)) for text in files.values())
                 if sites:  # a case with only @IndirectCall has nothing judged here
-                    programs.append(Program(suite, md.stem, name, files, sites=sites, indirect=indirect))
+                    programs.append(Program(suite, md.stem, name, files, sites=sites))
             elif truth is not None:
                 edges = tuple(dict.fromkeys((a, b) for a, b in truth.get("directLinks", [])))
                 callers = tuple(dict.fromkeys(a for a, _ in edges))
@@ -432,7 +428,7 @@ def score(program: Program, graph: Graph, kinds: frozenset[str]) -> Score:
 
 def score_java(program: Program, graph: Graph, kinds: frozenset[str]) -> Score:
     """The annotated call sites: each resolved class inside the case is one expected pair."""
-    result, calls = Score(indirect=program.indirect), graph.calls(kinds)
+    result, calls = Score(), graph.calls(kinds)
     expected: dict[tuple[frozenset[str], frozenset[str]], str] = {}
     accepted: set[tuple[str | None, str]] = set()
     names: dict[str, set[str]] = defaultdict(set)  # caller -> the names its annotated calls call
@@ -510,7 +506,6 @@ def totals(scores: list[Score]) -> dict[str, Any]:
         "correct": correct.total(),
         "precision": round(correct.total() / tool.total(), 3) if tool.total() else None,
         "classes": sum(s.classes for s in scores),
-        "indirect_left_out": sum(s.indirect for s in scores),
         "by_resolution": {k: {"found": found[k], "tool_edges": tool[k], "correct": correct[k]} for k in kinds},
     }
 
