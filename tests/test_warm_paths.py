@@ -19,6 +19,7 @@ from diffreach.errors import GitError
 from diffreach.graph.opening import STORE_ID_FILE
 from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in
+from diffreach.query import question
 
 Make = Callable[..., Path]
 
@@ -163,3 +164,16 @@ def test_a_merge_base_without_shared_history_is_the_revision(make_repo: Make) ->
     git.run(root, "commit", "-qm", "unrelated")
     assert git.merge_base(root, "main") == first
     assert git.merge_base(root, "main", "main") == first
+
+
+def test_a_question_builds_the_path_and_module_lookups_only_when_it_names_one() -> None:
+    files = ("pkg/cookies.py", "pkg/session.py", "docs/conf.py")
+    question._suffixes.cache_clear()  # kept per file list within a process: other tests' lists
+    question._resolvers.cache_clear()
+    question.named_files(question.parse_question("how are cookies signed when a session is saved"), files)
+    assert question._suffixes.cache_info().currsize == 0
+    assert question._resolvers.cache_info().currsize == 0
+    named = question.named_files(question.parse_question("it fails in pkg/cookies.py"), files)
+    assert set(named) == {"pkg/cookies.py"}
+    named = question.named_files(question.parse_question("see pkg.session.save for it"), files)
+    assert set(named) == {"pkg/session.py"}
