@@ -272,7 +272,7 @@ def latency(root: str) -> None:
     """
     from diffreach.query import arrays, rank
     from diffreach.query import named as rank_named
-    from diffreach.query.question import _file_lookup
+    from diffreach.query.question import _resolvers, _suffixes
 
     store = Store.open(root, create=False)
     rank.rank_files(store, "warm the on-disk graph cache")  # builds the cache file once if it is missing
@@ -280,7 +280,8 @@ def latency(root: str) -> None:
     def timed(question: str, cold: bool) -> tuple[float, float]:
         if cold:  # everything a new process would build again
             arrays._GRAPHS.clear()
-            _file_lookup.cache_clear()
+            _suffixes.cache_clear()
+            _resolvers.cache_clear()
             rank_named._priors.cache_clear()
         w0, c0 = time.perf_counter(), time.process_time()
         rank.rank_files(store, question)

@@ -18,7 +18,9 @@ whole Django sdist, ~6,900 files of which ~2,900 are indexed) is where
     python bench/warm_latency.py [--django PATH] [--repo PATH] [--query-repo PATH|none] [--runs N] [--bin DIR ...]
 
 ``--bin``: the folder holding a ``diffreach`` to time; given twice (a before and an after), the
-two take turns run by run, on one repository indexed by the first.
+two take turns run by run, on one repository indexed by the first. ``--in-place``: time
+``--repo`` and ``--query-repo`` where they are, not copies (a large repository indexed once
+is not indexed again for every run of the bench; its ``.diffreach`` is written to).
 """
 
 from __future__ import annotations
@@ -142,11 +144,14 @@ def main() -> None:
         action="append",
         help="Folder of a diffreach to time (default: this one's); give two to compare, the first indexes.",
     )
+    ap.add_argument("--in-place", action="store_true", help="Time --repo and --query-repo where they are.")
     args = ap.parse_args()
     exes = [str(b / "diffreach") for b in (args.bin or [Path(sys.executable).parent])]
     with tempfile.TemporaryDirectory(prefix="warm-latency-") as tmp:
         pycache = Path(tmp) / "pycache"
-        if args.repo:
+        if args.repo and args.in_place:
+            root = args.repo.resolve()
+        elif args.repo:
             root = Path(shutil.copytree(args.repo, Path(tmp) / "repo", symlinks=True))
         else:
             root = committed_twice(django_slice(args.django, Path(tmp) / "slice", SLICE_FILES))
@@ -161,8 +166,14 @@ def main() -> None:
         bench(exes, root, commands, args.runs, pycache)
         if args.query_repo != "none":
             source = Path(args.query_repo) if args.query_repo else args.django
-            qroot = Path(
-                shutil.copytree(source, Path(tmp) / "query", symlinks=True, ignore=shutil.ignore_patterns(".diffreach"))
+            qroot = (
+                source.resolve()
+                if args.in_place
+                else Path(
+                    shutil.copytree(
+                        source, Path(tmp) / "query", symlinks=True, ignore=shutil.ignore_patterns(".diffreach")
+                    )
+                )
             )
             if not (qroot / ".git").exists():
                 _git(qroot, "init", "-q", "-b", "main")

@@ -763,3 +763,27 @@ def test_typescript_declaration_file_signatures_are_read(line: int, name: str, n
     spec = language_for("index.d.ts")
     assert spec is not None
     assert [p.name for p in parameters_of(spec, DTS.encode(), line, name) or ()] == names
+
+
+LINES_SOURCES = {
+    **SYMBOL_SOURCES,
+    "b.py": "class C:\n    @staticmethod\n    def s(a,\n          b=1): ...\n    @classmethod\n    def k(cls, *a, **kw): ...\n",
+    "b.js": "function f(a) {\n  return arguments.length;\n}\nconst g = function g(\n  x,\n  y = 2\n) {};\n",
+}
+
+
+@pytest.mark.parametrize("path", sorted(LINES_SOURCES))
+def test_a_definition_read_from_its_own_lines_is_the_whole_files(path: str) -> None:
+    spec = language_for(path)
+    assert spec is not None
+    data = LINES_SOURCES[path].encode()
+    functions = [s for s in extract(path, data, spec).symbols if s.kind in ("function", "method")]
+    assert functions
+    for s in functions:
+        whole = parameters_of(spec, data, s.start_line, s.name)
+        assert parameters_of(spec, data, s.start_line, s.name, (s.start_line, s.end_line)) == whole
+        # No definition of the name starts there: the nearest in the whole file, as without lines.
+        assert parameters_of(spec, data, s.start_line, s.name, (s.end_line + 1, s.end_line + 1)) == whole
+        assert parameters_of(spec, data, s.end_line, s.name, (s.end_line, s.end_line)) == parameters_of(
+            spec, data, s.end_line, s.name
+        )

@@ -16,8 +16,10 @@ import pytest
 
 from diffreach import api, git
 from diffreach.errors import GitError
+from diffreach.graph.opening import STORE_ID_FILE
 from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in
+from diffreach.query import question
 
 Make = Callable[..., Path]
 
@@ -131,3 +133,47 @@ def test_an_unchanged_check_writes_nothing(make_repo: Make) -> None:
         assert watcher.data_version() != before  # the graph now reflects the new HEAD
     finally:
         watcher.close()
+
+
+@pytest.mark.parametrize("linked", [False, True])
+def test_the_stores_git_paths_come_with_the_work_tree(
+    make_repo: Make, git_calls: Counter[tuple[str, ...]], tmp_path: Path, linked: bool
+) -> None:
+    """One subprocess finds the work tree and the git paths opening a store asks for; each is what
+    ``git rev-parse --git-path`` alone says (a linked worktree's are absolute, in the main checkout)."""
+    root = make_repo({"a.py": "x = 1\n"}).resolve()
+    if linked:
+        git.run(root, "worktree", "add", "-q", str(tmp_path / "linked"))
+        root = (tmp_path / "linked").resolve()
+    assert STORE_ID_FILE in git.PRIVATE_NAMES
+    assert git.toplevel(root) == root
+    git_calls.clear()
+    found = {name: git.private_path(root, name) for name in git.PRIVATE_NAMES}
+    assert not git_calls
+    for name, path in found.items():
+        alone = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--git-path", name], check=True, capture_output=True, text=True
+        ).stdout.strip()
+        assert path == root / alone
+
+
+def test_a_merge_base_without_shared_history_is_the_revision(make_repo: Make) -> None:
+    root = make_repo({"a.py": "x = 1\n"})
+    first = git.head(root)
+    git.run(root, "checkout", "-q", "--orphan", "other")
+    git.run(root, "commit", "-qm", "unrelated")
+    assert git.merge_base(root, "main") == first
+    assert git.merge_base(root, "main", "main") == first
+
+
+def test_a_question_builds_the_path_and_module_lookups_only_when_it_names_one() -> None:
+    files = ("pkg/cookies.py", "pkg/session.py", "docs/conf.py")
+    question._suffixes.cache_clear()  # kept per file list within a process: other tests' lists
+    question._resolvers.cache_clear()
+    question.named_files(question.parse_question("how are cookies signed when a session is saved"), files)
+    assert question._suffixes.cache_info().currsize == 0
+    assert question._resolvers.cache_info().currsize == 0
+    named = question.named_files(question.parse_question("it fails in pkg/cookies.py"), files)
+    assert set(named) == {"pkg/cookies.py"}
+    named = question.named_files(question.parse_question("see pkg.session.save for it"), files)
+    assert set(named) == {"pkg/session.py"}

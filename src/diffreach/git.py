@@ -8,7 +8,6 @@ first line of complaint.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import subprocess
@@ -70,7 +69,9 @@ _TOPLEVELS: dict[str, Path] = {}
 
 def _toplevel(path: str | Path) -> Path | None:
     try:
-        out = run(path, "rev-parse", "--show-toplevel", check=True)
+        # The private paths every command then asks for, in the same subprocess (see _PRIVATE).
+        asked = [arg for name in PRIVATE_NAMES for arg in ("--git-path", name)]
+        out = run(path, "rev-parse", "--show-toplevel", *asked, check=True)
     except GitError:
         try:
             inside = run(path, "rev-parse", "--is-inside-git-dir", check=False).strip()
@@ -81,7 +82,14 @@ def _toplevel(path: str | Path) -> Path | None:
                 f"{path} is a bare repository or inside a git directory: give a work tree (a checkout)"
             ) from None
         return None
-    return Path(out.decode().strip())
+    lines = out.split(b"\n")
+    if len(lines) != len(PRIVATE_NAMES) + 2 or lines[-1]:  # a newline in a path: asked alone
+        return Path(run(path, "rev-parse", "--show-toplevel").decode().strip())
+    top = Path(lines[0].decode().strip())
+    if os.path.abspath(path) == str(top):  # relative paths git gave are relative to ``path``: the root's
+        for name, line in zip(PRIVATE_NAMES, lines[1:]):
+            _PRIVATE[(str(top), name)] = _private_from(str(top), line)
+    return top
 
 
 def is_repo(path: str | Path) -> bool:
@@ -125,6 +133,17 @@ _COMMITS: set[tuple[str, str]] = set()
 
 
 def merge_base(root: str | Path, rev: str, other: str = "HEAD") -> str:
+    check_revision(rev)
+    check_revision(other)
+    try:
+        # One subprocess when both name commits that share history (merge-base peels them as
+        # ``^{commit}`` would); otherwise the steps below, which say which revision is unknown.
+        sha = run(root, "merge-base", rev, other).decode().strip()
+    except GitError:
+        sha = ""
+    if _OBJECT_ID.fullmatch(sha):
+        _COMMITS.add((str(root), sha))
+        return sha
     a, b = _resolve_pair(root, rev, other)
     try:
         sha = run(root, "merge-base", a, b).decode().strip()
@@ -212,7 +231,10 @@ def first_parent_commits(
     if not paths or max_commits <= 0:
         return [], max_commits <= 0 and bool(paths)
     try:
-        total = int(run(root, "rev-list", "--count", "--first-parent", sha).decode().strip() or 0)
+        # Counted up to one past the window: whether it cuts is all that is asked (a long history
+        # was walked to its root on every review).
+        limit = f"--max-count={max_commits + 1}"
+        total = int(run(root, "rev-list", "--count", "--first-parent", limit, sha).decode().strip() or 0)
     except (GitError, ValueError):
         total = 0
     cut = total > max_commits
@@ -272,15 +294,23 @@ _TRACKED: dict[tuple[str, str], tuple[tuple[int, int, int], list[str]]] = {}
 def private_path(root: str | Path, name: str) -> Path | None:
     """A path inside this checkout's git directory (``git rev-parse --git-path``: per worktree),
     which git never tracks, checks out or clones; None outside a git repository."""
-    return _private_path(str(root), name)
+    key = (str(root), name)
+    if key not in _PRIVATE:
+        try:
+            _PRIVATE[key] = _private_from(str(root), run(root, "rev-parse", "--git-path", name))
+        except GitError:
+            _PRIVATE[key] = None
+    return _PRIVATE[key]
 
 
-@functools.lru_cache(maxsize=64)
-def _private_path(root: str, name: str) -> Path | None:
-    # Kept per process: a checkout's git directory does not move under a running server, and a
-    # subprocess on every open of the store would cost more than the rest of the opening.
-    try:
-        out = run(root, "rev-parse", "--git-path", name).decode("utf-8", "surrogateescape").strip()
-    except GitError:
-        return None
-    return Path(root) / out if out else None
+def _private_from(root: str, out: bytes) -> Path | None:
+    text = out.decode("utf-8", "surrogateescape").strip()
+    return Path(root) / text if text else None
+
+
+# The names opening a store asks for (git's index, the store's id: graph/opening.py), found with
+# the work tree in one subprocess. Kept per process: a checkout's git directory does not move
+# under a running server, and a subprocess on every open of the store would cost more than the
+# rest of the opening.
+PRIVATE_NAMES = ("index", "diffreach-store-id")
+_PRIVATE: dict[tuple[str, str], Path | None] = {}

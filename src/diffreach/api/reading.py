@@ -12,7 +12,7 @@ from diffreach.config import load_config
 from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
-from diffreach.index.indexer import find_root
+from diffreach.index.walk import find_root
 from diffreach.languages import all_languages, language_for
 from diffreach.languages.spec import LanguageSpec
 from diffreach.languages.test_ids import TestName, TestRunner, runner_lines

@@ -10,7 +10,7 @@ from pathlib import Path
 from diffreach import git
 from diffreach.api.reading import index_state, open_store
 from diffreach.config import load_config
-from diffreach.index.indexer import find_root
+from diffreach.index.walk import find_root
 from diffreach.model import ImpactResult, IndexState
 from diffreach.review.context import ReviewContext
 from diffreach.review.context import expand as expand_block

@@ -3,11 +3,10 @@
 What a definition declares and what a call passes are data: one query per language under
 ``queries/binding/``, named like the language's main query files and joined the same way
 (``ecmascript.scm`` holds what JavaScript and TypeScript share; a spec's ``query_file`` parts
-without a binding file add nothing). A file is parsed once and its matches turned into plain
-records (``_Facts``, cached for the last few files), from which ``parameters_of``,
-``overloads_of`` and ``calls_in`` answer. A language without a binding query answers None and
-no calls. Each language's ``BindingRules`` are its spec's ``binding_rules``; the parse budget
-is the package's one (``parsing.py``).
+without a binding file add nothing). A file is parsed once and its matches (of the whole file
+or of some lines) turned into plain records (``_Facts``, cached for the last few), from which
+``parameters_of``, ``overloads_of`` and ``calls_in`` answer; a language without a binding query
+answers None and no calls. Each language's ``BindingRules`` are its spec's ``binding_rules``.
 
 Capture vocabulary (the contract with the query files):
 
@@ -75,13 +74,13 @@ def rules_for(spec: LanguageSpec) -> BindingRules | None:
 
 
 def parameters_of(
-    spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None
+    spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None, lines: tuple[int, int] | None = None
 ) -> tuple[Parameter, ...] | None:
     """The parameters of the definition starting at ``def_line`` (1-based; a decorator's line
     counts), receivers included; None when the language has no binding query or no definition
     starts there. With ``name``, only a definition of that name, and when none starts at the
-    line the nearest one of that name."""
-    found = _definition(spec, source, def_line, name)
+    line the nearest one of that name; ``lines``, its extent when known, is matched first."""
+    found = _definition(spec, source, def_line, name, lines)
     return found.params if found is not None else None
 
 
@@ -225,11 +224,15 @@ def _span(node: Node) -> Span:
     return node.start_byte, node.end_byte
 
 
-def _definition(spec: LanguageSpec, source: bytes, def_line: int, name: str | None) -> _Definition | None:
-    defs = [d for d in _facts_of(spec, source).definitions if name is None or d.name == name]
-    at_line = [d for d in defs if d.start_line == def_line]
-    if at_line:
-        return min(at_line, key=lambda d: d.start_byte)
+def _definition(
+    spec: LanguageSpec, source: bytes, def_line: int, name: str | None, lines: tuple[int, int] | None = None
+) -> _Definition | None:
+    # Speed: a caller's own lines (calls_in's, cached), not the whole file, hold its definition.
+    for span in (lines, None) if lines is not None and lines[0] <= def_line <= lines[1] else (None,):
+        defs = [d for d in _facts_of(spec, source, span).definitions if name is None or d.name == name]
+        at_line = [d for d in defs if d.start_line == def_line]
+        if at_line:
+            return min(at_line, key=lambda d: d.start_byte)
     if name is None or not defs:
         return None
     return min(defs, key=lambda d: (abs(d.start_line - def_line), d.start_byte))

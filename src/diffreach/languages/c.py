@@ -16,9 +16,7 @@ import json
 import shlex
 from pathlib import PurePosixPath
 
-import tree_sitter_c
-
-from .spec import LanguageSpec, RepoFiles
+from .spec import LanguageSpec, RepoFiles, grammar_of
 
 HEADER_EXTENSIONS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp")
 SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++")
@@ -341,7 +339,7 @@ C_STDLIB = frozenset(
 SPEC = LanguageSpec(
     name="c",
     extensions=(".c",),
-    grammar=tree_sitter_c.language,
+    grammar=grammar_of("tree_sitter_c"),
     query_file="c.scm",
     resolver=IncludeFiles,
     test_globs=("test/*", "tests/*", "test_*.c", "*_test.c", "*_tests.c", "*_unittest.c"),

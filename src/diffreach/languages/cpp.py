@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import re
 
-import tree_sitter_cpp
-
 from .c import C_KEYWORDS, C_STDLIB, HEADER_EXTENSIONS, IncludeFiles
-from .spec import LanguageSpec
+from .spec import LanguageSpec, grammar_of
 
 # GoogleTest/GoogleMock and Catch2 macros: called like functions, defined by a
 # framework that is rarely vendored into the repository (external, not unresolved).
@@ -114,7 +112,7 @@ def blank_export_macros(data: bytes) -> bytes:
 SPEC = LanguageSpec(
     name="cpp",
     extensions=(".cc", ".cpp", ".cxx", ".c++", *HEADER_EXTENSIONS),
-    grammar=tree_sitter_cpp.language,
+    grammar=grammar_of("tree_sitter_cpp"),
     query_file="cpp.scm",
     resolver=IncludeFiles,
     test_globs=(

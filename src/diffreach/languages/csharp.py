@@ -13,11 +13,9 @@ a ``[TestFixture]``/``[TestClass]`` class, is test code.
 
 from __future__ import annotations
 
-import tree_sitter_c_sharp
-
 from .jvm_imports import PackageFiles
 from .signatures import BindingRules
-from .spec import LanguageSpec
+from .spec import LanguageSpec, grammar_of
 
 
 class Namespaces(PackageFiles):
@@ -34,7 +32,7 @@ class Namespaces(PackageFiles):
 SPEC = LanguageSpec(
     name="csharp",
     extensions=(".cs",),
-    grammar=tree_sitter_c_sharp.language,
+    grammar=grammar_of("tree_sitter_c_sharp"),
     query_file="csharp.scm",
     resolver=Namespaces,
     test_globs=("*Tests.cs", "*Test.cs", "*.Tests/*", "*.Test/*", "*.UnitTests/*", "tests/*", "test/*"),

@@ -19,10 +19,8 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-import tree_sitter_go
-
 from .signatures import BindingRules, SpreadRule
-from .spec import LanguageSpec, RepoFiles, parameter_list
+from .spec import LanguageSpec, RepoFiles, grammar_of, parameter_list
 from .test_ids import GO_TEST
 
 _MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"/][^\s"]*)"?\s*$', re.MULTILINE)
@@ -253,7 +251,7 @@ def method_parameters(signature: str) -> str | None:
 SPEC = LanguageSpec(
     name="go",
     extensions=(".go",),
-    grammar=tree_sitter_go.language,
+    grammar=grammar_of("tree_sitter_go"),
     query_file="go.scm",
     resolver=GoModules,
     test_globs=("*_test.go",),

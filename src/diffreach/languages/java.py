@@ -16,10 +16,8 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-import tree_sitter_java
-
 from .signatures import BindingRules
-from .spec import LanguageSpec, RepoFiles
+from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import JUNIT
 
 
@@ -170,7 +168,7 @@ _NULLNESS = frozenset(
 SPEC = LanguageSpec(
     name="java",
     extensions=(".java",),
-    grammar=tree_sitter_java.language,
+    grammar=grammar_of("tree_sitter_java"),
     query_file="java.scm",
     resolver=JavaPackages,
     test_globs=("src/test/*", "test/*", "tests/*", "*Test.java", "*Tests.java", "*TestCase.java", "*IT.java"),

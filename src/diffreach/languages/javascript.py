@@ -9,12 +9,10 @@ meet in the middle (see queries/ecmascript.scm).
 
 from __future__ import annotations
 
-import tree_sitter_javascript
-
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
 from .js_tests import JEST
 from .signatures import BindingRules
-from .spec import LanguageSpec
+from .spec import LanguageSpec, grammar_of
 
 # A string statement first in a body reads as a docstring, as in Python, prefixes and all: so
 # a directive ("use strict") is a function's doc, with its "u" stripped. Kept as the extractor
@@ -315,7 +313,7 @@ BUILTIN_METHODS = frozenset(
 SPEC = LanguageSpec(
     name="javascript",
     extensions=JS_EXTENSIONS,
-    grammar=tree_sitter_javascript.language,
+    grammar=grammar_of("tree_sitter_javascript"),
     query_file="ecmascript.scm+javascript.scm+jsx.scm",
     resolver=JsModules,
     test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),

@@ -9,17 +9,15 @@ folder (``src/test/``, ``test/``), by name (``*Test.kt``) or by ``@Test``.
 
 from __future__ import annotations
 
-import tree_sitter_kotlin
-
 from .jvm_imports import PackageFiles, dotted_imports
 from .signatures import BindingRules, SpreadRule
-from .spec import LanguageSpec
+from .spec import LanguageSpec, grammar_of
 from .test_ids import JUNIT
 
 SPEC = LanguageSpec(
     name="kotlin",
     extensions=(".kt", ".kts"),
-    grammar=tree_sitter_kotlin.language,
+    grammar=grammar_of("tree_sitter_kotlin"),
     query_file="kotlin.scm",
     resolver=PackageFiles,
     test_globs=("*Test.kt", "*Tests.kt", "src/test/*", "test/*", "src/androidTest/*"),

@@ -18,9 +18,7 @@ import re
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
-import tree_sitter_php
-
-from .spec import LanguageSpec, RepoFiles
+from .spec import LanguageSpec, RepoFiles, grammar_of
 
 
 class Psr4:
@@ -88,7 +86,7 @@ def use_clauses(text: str) -> list[tuple[str, str, str, bool]]:
 SPEC = LanguageSpec(
     name="php",
     extensions=(".php",),
-    grammar=tree_sitter_php.language_php,
+    grammar=grammar_of("tree_sitter_php", "language_php"),
     query_file="php.scm",
     resolver=Psr4,
     test_globs=("*Test.php", "tests/*", "test/*"),

@@ -8,10 +8,8 @@ import io
 import tokenize
 from pathlib import PurePosixPath
 
-import tree_sitter_python
-
 from .signatures import BindingRules
-from .spec import LanguageSpec, RepoFiles
+from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import PYTEST
 
 _SOURCE_EXTENSIONS = (".py", ".pyi")
@@ -124,7 +122,7 @@ PROTOCOL_OVERRIDES = (("[]=", "[]"), ("[]op=", "[]"), ("del[]", "[]"), ("async w
 SPEC = LanguageSpec(
     name="python",
     extensions=_SOURCE_EXTENSIONS,
-    grammar=tree_sitter_python.language,
+    grammar=grammar_of("tree_sitter_python"),
     query_file="python.scm",
     resolver=PythonModules,
     test_globs=("test_*.py", "*_test.py", "tests/*", "test/*", "conftest.py", "testing/*", "testsuite/*"),

@@ -16,10 +16,8 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-import tree_sitter_ruby
-
 from .c import _normalize
-from .spec import LanguageSpec, RepoFiles
+from .spec import LanguageSpec, RepoFiles, grammar_of
 
 
 class RubyLoadPath:
@@ -45,7 +43,7 @@ class RubyLoadPath:
 SPEC = LanguageSpec(
     name="ruby",
     extensions=(".rb", ".rake"),
-    grammar=tree_sitter_ruby.language,
+    grammar=grammar_of("tree_sitter_ruby"),
     query_file="ruby.scm",
     resolver=RubyLoadPath,
     test_globs=("*_spec.rb", "spec/*", "test_*.rb", "*_test.rb", "test/*"),

@@ -15,12 +15,11 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-import tree_sitter_rust
 from tree_sitter import Language, Node
 
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
 from .signatures import BindingRules
-from .spec import LanguageSpec, RepoFiles
+from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import TestRunner
 
 _ROOT_FILES = ("lib.rs", "main.rs")
@@ -185,7 +184,7 @@ def inline_modules(spec: LanguageSpec, source: bytes, line: int) -> tuple[str, .
 SPEC = LanguageSpec(
     name="rust",
     extensions=(".rs",),
-    grammar=tree_sitter_rust.language,
+    grammar=grammar_of("tree_sitter_rust"),
     query_file="rust.scm",
     resolver=RustModules,
     # src/**/tests.rs: the file of a `#[cfg(test)] mod tests;` (unit tests kept beside the code).

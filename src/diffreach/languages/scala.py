@@ -10,15 +10,13 @@ Tests by folder (``src/test/``) or by name (``*Spec.scala``, ``*Test.scala``).
 
 from __future__ import annotations
 
-import tree_sitter_scala
-
 from .jvm_imports import PackageFiles, dotted_imports
-from .spec import LanguageSpec
+from .spec import LanguageSpec, grammar_of
 
 SPEC = LanguageSpec(
     name="scala",
     extensions=(".scala", ".sc"),
-    grammar=tree_sitter_scala.language,
+    grammar=grammar_of("tree_sitter_scala"),
     query_file="scala.scm",
     resolver=PackageFiles,
     test_globs=("*Spec.scala", "*Test.scala", "*Suite.scala", "src/test/*", "test/*"),

@@ -82,7 +82,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import PurePosixPath
 from typing import Final, Protocol
 
@@ -381,3 +381,13 @@ class LanguageSpec:
         parts = PurePosixPath(path).parts
         suffixes = ["/".join(parts[i:]) for i in range(len(parts))]
         return any(p.match(s) for p in self._test_patterns for s in suffixes)
+
+
+def grammar_of(package: str, function: str = "language") -> Callable[[], object]:
+    """A spec's ``grammar``: its wheel imported when first asked for, so that a command that
+    parses nothing loads none of the grammar libraries (speed: a share of every start-up)."""
+
+    def grammar() -> object:
+        return getattr(import_module(package), function)()
+
+    return grammar

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-import tree_sitter_swift
-
 from .jvm_imports import dotted_imports
-from .spec import LanguageSpec, RepoFiles
+from .spec import LanguageSpec, RepoFiles, grammar_of
 
 
 class SwiftTargets:
@@ -36,7 +34,7 @@ def _wildcard_modules(text: str) -> list[tuple[str, str, str, bool]]:
 SPEC = LanguageSpec(
     name="swift",
     extensions=(".swift",),
-    grammar=tree_sitter_swift.language,
+    grammar=grammar_of("tree_sitter_swift"),
     query_file="swift.scm",
     resolver=SwiftTargets,
     test_globs=("Tests/*", "*Tests.swift", "*Test.swift"),

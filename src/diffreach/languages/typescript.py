@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import tree_sitter_typescript
-
 from .javascript import GLOBALS
 from .javascript import SPEC as JAVASCRIPT
 from .signatures import BindingRules
+from .spec import grammar_of
 
 _TS_GLOBALS = frozenset(
     {
@@ -50,7 +49,7 @@ _TS = replace(
     JAVASCRIPT,
     name="typescript",
     extensions=(".ts", ".mts", ".cts"),
-    grammar=tree_sitter_typescript.language_typescript,
+    grammar=grammar_of("tree_sitter_typescript", "language_typescript"),
     query_file="ecmascript.scm+typescript.scm",
     builtins=GLOBALS | _TS_GLOBALS,
     overload_implementation_last=True,
@@ -72,7 +71,7 @@ SPECS = (
     replace(
         _TS,
         extensions=(".tsx",),
-        grammar=tree_sitter_typescript.language_tsx,
+        grammar=grammar_of("tree_sitter_typescript", "language_tsx"),
         query_file="ecmascript.scm+typescript.scm+jsx.scm",
     ),
 )

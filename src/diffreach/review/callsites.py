@@ -188,7 +188,8 @@ def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> froze
     """The names of the calling function's own parameters, its receiver's too (``self``)."""
     if caller.kind not in _CALLABLE:
         return frozenset()
-    params = parameters_of(spec, source, caller.start_line, simple_name(caller.id)) or ()
+    lines = (caller.start_line, caller.end_line) if caller.end_line else None  # as ``_sites`` reads them
+    params = parameters_of(spec, source, caller.start_line, simple_name(caller.id), lines) or ()
     return frozenset(p.name for p in params if p.name)
 
 
