@@ -129,7 +129,8 @@ def _parameter_calls(
 def _calls_of_names(refs: list[Ref], spec: LanguageSpec) -> dict[str, set[tuple[str, int, str]]]:
     """Name → (scope, line, key) of each call of it, or of an entry of it: ``cb()`` (key ""),
     ``opts["done"]()`` and, where a literal table's entries are its members, ``opts.done()``
-    (key ``[done]``)."""
+    (key ``[done]``); where a function value is called through its interface's method, ``cb.run()``
+    (key "")."""
     called: dict[str, set[tuple[str, int, str]]] = {}
     for ref in refs:
         if ref.kind != RefKind.CALL:
@@ -137,8 +138,12 @@ def _calls_of_names(refs: list[Ref], spec: LanguageSpec) -> dict[str, set[tuple[
         if not ref.receiver:
             name, bracket, rest = ref.name.partition("[")
             called.setdefault(name, set()).add((ref.scope, ref.line, bracket + rest))
-        elif spec.value_members and ref.receiver.isidentifier() and ref.receiver not in spec.self_names:
+        elif not ref.receiver.isidentifier() or ref.receiver in spec.self_names:
+            continue
+        elif spec.value_members:
             called.setdefault(ref.receiver, set()).add((ref.scope, ref.line, f"[{ref.name}]"))
+        elif spec.functional_non_abstract is not None and ref.name not in spec.functional_non_abstract:
+            called.setdefault(ref.receiver, set()).add((ref.scope, ref.line, ""))  # r.run(): r's function
     return called
 
 
@@ -195,7 +200,13 @@ def _passed(
         head, _, last = value.rpartition(".")
         if head:
             root = head.partition(".")[0]
-            if not (last in defined or root in imported or root in defined):
+            if not (
+                last in defined
+                or root in imported
+                or root in defined
+                or root in spec.self_names  # this::inherited
+                or (spec.package_scope and root not in bound)  # Util::twice of the package
+            ):
                 continue
         elif not (
             value in defined or value in imported or value in valued or (spec.package_scope and value not in bound)
@@ -209,7 +220,9 @@ def _passed(
         name = callee.rpartition(".")[2]
         if not name.isidentifier() or (name == callee and name in spec.builtins):
             continue
-        line = callee_node.start_point.row + 1
+        # The call's line, as its reference has it: a callee named after its receiver
+        # (``obj\n.run(this::h)``) starts on a later line than the call.
+        line = (callee_node.parent or callee_node).start_point.row + 1
         scope = scopes.id_of(scopes.index_of(callee_node))
         out.append(Binding(scope, argument_name(name, slot), VALUE_MARK + value, line))
     return out

@@ -340,6 +340,13 @@ class LanguageSpec:
     # is looked up through the class and so overridden (Python's ``@staticmethod``, JavaScript's
     # and PHP's ``static`` members, Ruby's ``def self.m``).
     static_modifiers: frozenset[str] = frozenset()
+    # Where a function value is called through the one abstract method of its functional
+    # interface (Java's ``r.run()``, ``f.apply(x)``, JLS 9.8; a method reference or a lambda has
+    # no other target type, JLS 15.13.2, 15.27.3): a call of a method of a parameter (or of a name
+    # bound to a method reference) calls the function it holds, except a call of one of these
+    # methods, which no functional interface leaves abstract (``Object``'s; the JDK's default
+    # combinators, ``andThen``, ``negate``). None: a function value is called only as ``f()``.
+    functional_non_abstract: frozenset[str] | None = None
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -231,6 +231,9 @@ class Resolver(Types):
         if ref.receiver in spec.super_names:
             target = self._super_member(ref)
         elif ref.receiver:
+            held = self.value_of_functional_call(path, ref, spec)  # r.run() of r = this::work
+            if held is not None:
+                return self._edge(path, ref, held, Resolution.VALUE, source_is_test)
             owner = self._receiver_of(path, ref)
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, RefStatus.EXTERNAL)
@@ -366,7 +369,12 @@ class Resolver(Types):
         for ref in refs:
             key = (ref.scope, ref.kind, ref.name, ref.receiver, ref.args)  # args: overloads differ
             twin = seen.get(key)
-            if twin is None or self.has_values(path, ref.name):  # a value's call depends on its line
+            # A value's call depends on its line (h(), and r.run() of r = this::work).
+            if (
+                twin is None
+                or self.has_values(path, ref.name)
+                or (ref.receiver and self.has_values(path, ref.receiver))
+            ):
                 rr = seen[key] = self.resolve_safely(path, ref, is_test.get(ref.scope, default_test))
             elif not twin.edges:
                 rr = ResolvedRef(ref, path, twin.status)

@@ -29,7 +29,19 @@ binding it as a value.
 from __future__ import annotations
 
 from diffreach.extract.values import CALLS_PARAMETER, argument_of, called_parameter
-from diffreach.model import CONFIDENCE, VALUE_MARK, Edge, EdgeKind, NodeKind, Ref, Resolution, ResolvedRef, SymRow
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import (
+    CONFIDENCE,
+    VALUE_MARK,
+    Edge,
+    EdgeKind,
+    NodeKind,
+    Ref,
+    RefKind,
+    Resolution,
+    ResolvedRef,
+    SymRow,
+)
 from diffreach.resolve.fallback import NameFallback
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
@@ -64,6 +76,21 @@ class FunctionValues(NameFallback):
         if not self.has_values(path, entry):
             return None
         held = self._value_in_scope(path, ref.scope, entry, ref.line, 0)
+        return held[0] if held is not None else None
+
+    def value_of_functional_call(self, path: str, ref: Ref, spec: LanguageSpec) -> SymRow | None:
+        """``r.run()`` where the language calls a function value through its interface's one
+        abstract method (``functional_non_abstract``) and ``r`` holds a method reference: the
+        method it holds."""
+        if (
+            spec.functional_non_abstract is None
+            or ref.kind != RefKind.CALL
+            or ref.name in spec.functional_non_abstract
+            or not ref.receiver.isidentifier()
+            or not self.has_values(path, ref.receiver)
+        ):
+            return None
+        held = self._value_in_scope(path, ref.scope, ref.receiver, ref.line, 0)
         return held[0] if held is not None else None
 
     def with_passed(self, path: str, resolved: ResolvedRef) -> ResolvedRef:
