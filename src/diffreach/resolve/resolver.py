@@ -231,9 +231,9 @@ class Resolver(Types):
         if ref.receiver in spec.super_names:
             target = self._super_member(ref)
         elif ref.receiver:
-            held = self.value_of_functional_call(path, ref, spec)  # r.run() of r = this::work
-            if held is not None:
-                return self._edge(path, ref, held, Resolution.VALUE, source_is_test)
+            function = self.value_of_functional_call(path, ref, spec)  # r.run() of r = this::work
+            if function is not None:
+                return self._edge(path, ref, function, Resolution.VALUE, source_is_test)
             owner = self._receiver_of(path, ref)
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, RefStatus.EXTERNAL)
