@@ -52,6 +52,9 @@ class Resolution(StrEnum):
     AMBIGUOUS_NAME = "ambiguous-name"
     DYNAMIC = "dynamic"
     VALUE = "value"  # a function value followed from where it is bound to where it is called
+    # A function passed to a callee outside the repository (a library's or the language's own,
+    # ``arr.forEach(f)``, ``setTimeout(f)``), which is taken to call it: from the passing code.
+    CALLBACK = "callback"
 
 
 class RefStatus(StrEnum):
@@ -98,6 +101,7 @@ CONFIDENCE = {
     Resolution.UNIQUE_NAME: 0.5,
     Resolution.AMBIGUOUS_NAME: 0.2,
     Resolution.VALUE: 0.7,
+    Resolution.CALLBACK: 0.6,
 }
 
 

@@ -347,6 +347,12 @@ class LanguageSpec:
     # methods, which no functional interface leaves abstract (``Object``'s; the JDK's default
     # combinators, ``andThen``, ``negate``). None: a function value is called only as ``f()``.
     functional_non_abstract: frozenset[str] | None = None
+    # Where a function passed to a callee outside the repository (a library's, the language's
+    # own: ``arr.forEach(f)``, ``setTimeout(f)``, ``emitter.on("x", f)``) is taken to be called by
+    # it, from the code that passes it (resolution ``callback``): except by these callees, the
+    # language's own that keep, compare or print a function and never call it (``push``,
+    # ``removeListener``). None: no such edge.
+    callback_keepers: frozenset[str] | None = None
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -369,12 +369,7 @@ class Resolver(Types):
         for ref in refs:
             key = (ref.scope, ref.kind, ref.name, ref.receiver, ref.args)  # args: overloads differ
             twin = seen.get(key)
-            # A value's call depends on its line (h(), and r.run() of r = this::work).
-            if (
-                twin is None
-                or self.has_values(path, ref.name)
-                or (ref.receiver and self.has_values(path, ref.receiver))
-            ):
+            if twin is None or self.depends_on_line(path, ref):
                 rr = seen[key] = self.resolve_safely(path, ref, is_test.get(ref.scope, default_test))
             elif not twin.edges:
                 rr = ResolvedRef(ref, path, twin.status)
@@ -406,8 +401,11 @@ class Resolver(Types):
         unresolved instead of failing the whole index (guards above cover known cycles)."""
         try:
             resolved = self.resolve_ref(path, ref, source_is_test)
-            # A function passed to a callee that calls it: the callee's call reaches it too.
-            return self.with_passed(path, resolved) if resolved.edges and ref.kind == RefKind.CALL else resolved
+            if ref.kind != RefKind.CALL:
+                return resolved
+            # A function passed to a callee that calls it: the callee's call reaches it too; a
+            # callee outside the repository is taken to call it, from the passing code.
+            return self.with_passed(path, resolved) if resolved.edges else self.with_callbacks(path, resolved)
         except RecursionError:
             # The lookups left open hold their cycle guards (None) in the memos: not answers.
             self._binding_guard.clear()
