@@ -97,8 +97,9 @@ def argument_of(name: str) -> tuple[str, str] | None:
     """(callee, slot) of a binding named by ``argument_name``; None for any other binding."""
     if not name.endswith(")"):
         return None
-    callee, _, slot = name[:-1].partition("(")  # run(0[done]): the slot holds no parenthesis
-    return (callee, slot) if slot and callee.isidentifier() else None
+    # run(0[done]): the slot holds no parenthesis; make()(0): what make returns is called.
+    callee, _, slot = name[:-1].rpartition("(")
+    return (callee, slot) if slot and callee.removesuffix("()").isidentifier() else None
 
 
 def called_parameter(type_name: str, owner: str) -> tuple[str, str, str]:

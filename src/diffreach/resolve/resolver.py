@@ -303,8 +303,8 @@ class Resolver(Types):
         itself = ref.receiver in spec.self_names
         if not itself and not (isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names)):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)  # List[int]: the class, not an instance
-        if ref.name in spec.protocol_names:
-            target = self.instance_member(owner, ref.name)
+        if ref.name in spec.protocol_names:  # "__iadd__|__add__": the first the type has
+            target = next(filter(None, (self.instance_member(owner, m) for m in ref.name.split("|"))), None)
         else:  # a.p read or assigned: p's getter or setter, if p is a property
             target = self.accessor(self.instance_member(owner, ref.name.removesuffix("=")), ref.name.endswith("="))
         if target is None:
