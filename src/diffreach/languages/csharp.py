@@ -141,4 +141,5 @@ SPEC = LanguageSpec(
         typed_arguments=True,
     ),
     static_modifiers=frozenset({"static"}),
+    locals_hide_functions=True,
 )

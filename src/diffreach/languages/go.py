@@ -270,4 +270,5 @@ SPEC = LanguageSpec(
     "receiver methods; embedded structs and interfaces as inheritance; a type with all of an "
     "interface's methods implements it",
     binding_rules=BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
+    locals_hide_functions=True,
 )

@@ -385,4 +385,5 @@ SPEC = LanguageSpec(
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
     binding_rules=BindingRules(defaults=True, loose_arity=True, decorators_wrap=True),
+    locals_hide_functions=True,
 )

@@ -181,4 +181,5 @@ SPEC = LanguageSpec(
     call_method="__call__",
     property_markers=("@property", "@functools.cached_property", "@cached_property"),
     setter_markers=("@{}.setter",),
+    locals_hide_functions=True,
 )

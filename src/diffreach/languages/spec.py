@@ -353,6 +353,11 @@ class LanguageSpec:
     # language's own that keep, compare or print a function and never call it (``push``,
     # ``removeListener``). None: no such edge.
     callback_keepers: frozenset[str] | None = None
+    # Whether a local or a parameter named like a function hides it from a plain call ``name()``
+    # in the function that binds it (Python's LEGB, JavaScript's and Go's block scopes, Rust's
+    # value namespace, C#'s simple names): the call is of the local's value. False where a plain
+    # call names only methods or functions (Java, JLS 6.5.7.1; PHP; Ruby).
+    locals_hide_functions: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -275,6 +275,8 @@ class Resolver(Types):
                 # level a definition found by name stays.
                 if held is not None and (target is None or held[1] != path):
                     return self._edge(path, ref, held[0], Resolution.VALUE, source_is_test)
+            if ref.kind == RefKind.CALL and self.local_hides(path, ref, target):  # def run(helper): helper()
+                return self._called_instance(path, ref, self._bound_type(path, ref.scope, ref.name), source_is_test)
             if isinstance(target, SymRow) and target.file != path:
                 resolution = Resolution.IMPORT
             elif target is None and ref.kind == RefKind.CALL and spec.call_method:  # a(): a holds an instance

@@ -69,6 +69,18 @@ class FunctionValues(NameFallback):
         table = self._value_table(path)
         return bool(table) and (_base(name) in table or name in self._passes_of(path))
 
+    def local_hides(self, path: str, ref: Ref, target: object) -> bool:
+        """Whether a plain call's name is bound by a function around the call (a parameter, a
+        local) that hides ``target``, a definition found outside that function: the call is of
+        the local's value (``locals_hide_functions``)."""
+        if not self._specs[path].locals_hide_functions:
+            return False
+        found = self._binding_of(ref.scope, ref.name)
+        row = self.symbol(found[0]) if found is not None else None
+        if row is None or row.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+            return False
+        return not (isinstance(target, SymRow) and target.id.startswith(row.id + "."))
+
     def depends_on_line(self, path: str, ref: Ref) -> bool:
         """Whether a reference's outcome depends on its line, not only on its scope and names:
         a call of a value or passing one (``h()``, ``run(h)``), ``r.run()`` of ``r = this::work``."""

@@ -62,6 +62,11 @@
 ; A parameter (@binding.parameter: its entry in the list) also tells which parameters a method calls.
 (parameter type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name)
   @binding @binding.parameter
+; Every parameter and local binds its name in the method: it hides a method of the same name from
+; a plain call (a delegate's invocation; binding.local: resolve/resolver.py).
+((parameter name: (identifier) @binding.name) @binding (#set! binding.local ""))
+((local_declaration_statement (variable_declaration (variable_declarator name: (identifier) @binding.name)))
+  @binding (#set! binding.local ""))
 (property_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name) @binding
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
