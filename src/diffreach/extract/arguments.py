@@ -157,6 +157,10 @@ def _passes_on(
         if callee_node is None or not value.isidentifier():
             continue
         callee = member_path(text(callee_node), spec)
+        last = callee.rpartition(".")[2]
+        # len(x), x.append(cb): the language's own functions and common methods run nothing of ours.
+        if last in spec.builtin_methods or (last == callee and last in spec.builtins):
+            continue
         slot = text(keyword) if keyword is not None else _position(argument, spec)
         if not slot or not callee.replace(".", "").isidentifier():
             continue
