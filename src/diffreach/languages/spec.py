@@ -45,13 +45,15 @@ Capture names used by the query files (the contract with ``extract.py``):
 - ``@reference.value`` with ``@callee`` (the called expression), ``@argument`` (the argument
   itself) and, passed by keyword, ``@keyword``: a name passed to a call. ``@reference.call``
   with ``@decorated`` (the decorated definition's name): a decorator, a call made in the scope
-  around the definition, passing it.
+  around the definition, passing it; with ``(#set! factory "")`` too, a decorator factory's own
+  call (``@retry(3)``'s ``retry(3)``), made in that scope and passing nothing.
 - ``@reference.call`` with ``@key`` (a literal key or index) calls a table's
   entry (``name[key]``); ``(#set! suffix "()")`` calls what ``@name``'s call
   returns (``make()()``).
 - ``@reference.protocol`` with ``@name`` (the node the syntax is written on), ``@receiver``
   (the operand whose type decides) and either ``(#set! protocol "key")`` or ``@protocol`` (an
-  operator node whose text is the key): a use of ``protocol_methods``, one reference per method.
+  operator node whose text is the key): a use of ``protocol_methods``, one reference per method
+  (``"__iadd__|__add__"``: alternatives, the first the operand's type has runs).
 - ``@package`` with ``@package.name``: a declared package or namespace.
 - ``@declaration.constant|field|member|alias`` with ``@name``: a constant, a field
   or property, an enum member, a type alias; no node of the graph (``model.Declaration``,
