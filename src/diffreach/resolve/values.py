@@ -72,8 +72,9 @@ class FunctionValues(NameFallback):
     def local_hides(self, path: str, ref: Ref, target: object) -> bool:
         """Whether a plain call's name is bound by a function around the call (a parameter, a
         local) that hides ``target``, a definition found outside that function: the call is of
-        the local's value (``locals_hide_functions``)."""
-        if not self._specs[path].locals_hide_functions:
+        the local's value (``locals_hide_functions``). A name the file imports is left to the
+        import: an import inside a function (``const {parse} = require(…)``) binds the local."""
+        if not self._specs[path].locals_hide_functions or ref.name in self._import_index(path)[0]:
             return False
         found = self._binding_of(ref.scope, ref.name)
         row = self.symbol(found[0]) if found is not None else None
