@@ -92,7 +92,8 @@ def _parameter_calls(
     uses: dict[str, set[tuple[str, int, str, str]]] = {}
     for name, calls in _calls_of_names(refs, spec).items():
         uses.setdefault(name, set()).update((scope, line, member, "") for scope, line, member in calls)
-    for name, onward in _passes_on(passes, scopes, spec, text).items():
+    named = {text(name_node) for _, _, name_node, _ in params}
+    for name, onward in _passes_on([p for p in passes if p[3] in named], scopes, spec, text).items():
         uses.setdefault(name, set()).update((scope, line, "", via) for scope, line, via in onward)
     owned: dict[tuple[int, str], tuple[int, str]] = {}  # (definition, parameter name) → position, key
     made: set[tuple[int, str]] = set()  # the bindings the parameters themselves made
@@ -150,8 +151,9 @@ def _parameter_binding(
 def _passes_on(
     passes: list[Passed], scopes: Scopes, spec: LanguageSpec, text: Callable[[Node], str]
 ) -> dict[str, set[tuple[str, int, str]]]:
-    """Name → (scope, line, ``callee(slot)``) of each call passing a plain name as an argument,
-    where the callee is a name or a member path: a parameter passed on is called where it goes."""
+    """Name → (scope, line, ``callee(slot)``) of each call passing a plain name (a parameter's)
+    as an argument, where the callee is a name or a member path: a parameter passed on is called
+    where it goes."""
     found: dict[str, set[tuple[str, int, str]]] = {}
     for callee_node, argument, keyword, value in passes:
         if callee_node is None or not value.isidentifier():
