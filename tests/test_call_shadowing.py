@@ -29,7 +29,8 @@ def test_python_a_parameter_or_local_named_like_a_function_hides_it_from_a_call(
 
 def test_javascript_and_go_parameters_and_locals_hide_a_function() -> None:
     files = {
-        "a.js": "function helper() {}\nfunction run(helper) { helper(); }\nfunction main() { helper(); }\n",
+        "a.js": "function helper() {}\nfunction run(helper) { helper(); }\nfunction main() { helper(); }\n"
+        "const merge = (a) => { merge(a); };\nconst make = () => { const o = {}; o.extend = () => make(); };\n",
         "go.mod": "module x\n",
         "b.go": "package main\n\nfunc helper() {}\nfunc run(helper func()) { helper() }\n"
         "func main() {\n\thelper := func() {}\n\thelper()\n}\nfunc plain() { helper() }\n",
@@ -37,6 +38,9 @@ def test_javascript_and_go_parameters_and_locals_hide_a_function() -> None:
     found = edges(files)
     assert targets(found, "a.js::run") == set()
     assert targets(found, "a.js::main") == {"a.js::helper"}
+    # The binding of a definition's own name (const f = () => …) hides nothing: recursion stays.
+    assert targets(found, "a.js::merge") == {"a.js::merge"}
+    assert targets(found, "a.js::make.extend") == {"a.js::make"}
     assert targets(found, "b.go::run") == set()
     assert targets(found, "b.go::main") == set()
     assert targets(found, "b.go::plain") == {"b.go::helper"}

@@ -80,7 +80,8 @@ class FunctionValues(NameFallback):
         row = self.symbol(found[0]) if found is not None else None
         if row is None or row.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             return False
-        return not (isinstance(target, SymRow) and target.id.startswith(row.id + "."))
+        # const f = () => …: the binding of a definition's own name lies in the definition.
+        return not (isinstance(target, SymRow) and (target.id == row.id or target.id.startswith(row.id + ".")))
 
     def depends_on_line(self, path: str, ref: Ref) -> bool:
         """Whether a reference's outcome depends on its line, not only on its scope and names:
