@@ -64,6 +64,11 @@ BODIES = [
     "{n}({{'k': alpha}})",
     # A loop variable named like a function the file imports or defines hides it (LOCAL_MARK).
     "for {n} in []:\n            {n}.alpha()",
+    # A parameter passed on to a function that may call it (PASSES_PARAMETER); a local hiding a
+    # function from a plain call; an augmented assignment on a typed value (__iadd__|__add__).
+    "{n}(cb)",
+    "{n} = 1\n        {n}()",
+    "z = {n}()\n        z += 1",
 ]
 # A function may come with an ``@overload`` stub before it or a redefinition after it (body % 3).
 OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"
@@ -100,7 +105,7 @@ def render(spec: dict[str, list[tuple[str, int, str, bool]]]) -> dict[str, str]:
         )
         for name, body, base, method in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
-            cb = "cb=None" if "cb(" in text or "cb[" in text else ""
+            cb = "cb=None" if "cb(" in text or "cb[" in text or "(cb)" in text else ""
             if method:
                 lines.append(
                     f"class K_{name}({'Base' if base else 'object'}):\n"

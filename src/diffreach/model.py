@@ -54,6 +54,10 @@ class Resolution(StrEnum):
     VALUE = "value"  # a function value followed from where it is bound to where it is called
     NAME = "name"  # the review's guess: a call on a receiver of unknown type, matched by its name
 
+    # A function passed to a callee outside the repository (a library's or the language's own,
+    # ``arr.forEach(f)``, ``setTimeout(f)``), which is taken to call it: from the passing code.
+    CALLBACK = "callback"
+
 
 class RefStatus(StrEnum):
     """What became of a raw reference."""
@@ -99,6 +103,7 @@ CONFIDENCE = {
     Resolution.UNIQUE_NAME: 0.5,
     Resolution.AMBIGUOUS_NAME: 0.2,
     Resolution.VALUE: 0.7,
+    Resolution.CALLBACK: 0.6,
 }
 
 

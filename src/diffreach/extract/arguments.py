@@ -34,7 +34,14 @@ from tree_sitter import Node
 
 from diffreach.extract.scopes import Scopes
 from diffreach.extract.types import member_path
-from diffreach.extract.values import CALLS_PARAMETER, Parameter, Passed, argument_name, entry_key
+from diffreach.extract.values import (
+    CALLS_PARAMETER,
+    PASSES_PARAMETER,
+    Parameter,
+    Passed,
+    argument_name,
+    entry_key,
+)
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import LOCAL_MARK, VALUE_MARK, Binding, Import, NodeKind, Ref, RefKind
 
@@ -58,7 +65,7 @@ def argument_bindings(
     text: Callable[[Node], str],
 ) -> list[Binding]:
     """The bindings a file states about functions passed as arguments (see the module's doc)."""
-    out = _parameter_calls(params, raw, refs, scopes, spec, text) if params else []
+    out = _parameter_calls(params, passes, raw, refs, scopes, spec, text) if params else []
     if passes:
         out.extend(_passed(passes, raw, imports, scopes, spec, text))
     for decorator, decorated, name in decorations:
@@ -74,19 +81,26 @@ def argument_bindings(
 
 def _parameter_calls(
     params: list[Parameter],
+    passes: list[Passed],
     raw: list[tuple[Node, str, str]],
     refs: list[Ref],
     scopes: Scopes,
     spec: LanguageSpec,
     text: Callable[[Node], str],
 ) -> list[Binding]:
-    called = _calls_of_names(refs, spec)
+    # Each use of a name: (scope, line, the entry called, "" or the call it is passed on to).
+    uses: dict[str, set[tuple[str, int, str, str]]] = {}
+    for name, calls in _calls_of_names(refs, spec).items():
+        uses.setdefault(name, set()).update((scope, line, member, "") for scope, line, member in calls)
+    named = {text(name_node) for _, _, name_node, _ in params}
+    for name, onward in _passes_on([p for p in passes if p[3] in named], scopes, spec, text).items():
+        uses.setdefault(name, set()).update((scope, line, "", via) for scope, line, via in onward)
     owned: dict[tuple[int, str], tuple[int, str]] = {}  # (definition, parameter name) → position, key
     made: set[tuple[int, str]] = set()  # the bindings the parameters themselves made
     shadows: dict[str, list[tuple[int, int]]] = {}  # a function expression's parameters: its lines
     for binding, entry, name_node, key in params:
         name = text(name_node)
-        if name not in called:
+        if name not in uses:
             continue
         made.add((binding.id, name))
         found = _own_parameter(entry, name_node, scopes, spec, text)
@@ -105,31 +119,63 @@ def _parameter_calls(
         if name in names and (node.id, name) not in made and held != LOCAL_MARK
     }
     index = {d.id: i for i, d in enumerate(scopes.ordered)}
-    out: set[tuple[int, int, str, str, int]] = set()
+    out: set[tuple[int, int, str, str, int, str, int]] = set()
     for name in sorted(names):
-        for scope, line, member in sorted(called[name]):
+        for scope, line, member, via in sorted(uses[name]):
             if any(first <= line <= last for first, last in shadows.get(name, ())):
                 continue  # the call may be of the function expression's own parameter
             caller = i = index.get(scope, -1)
             while i >= 0 and scopes.ordered[i].kind in _FUNCTIONS and (i, name) not in rebound:
                 parameter = owned.get((i, name))
                 if parameter is not None:
-                    out.add((i, parameter[0], name, parameter[1] + member, caller))
+                    out.add((i, parameter[0], name, parameter[1] + member, caller, via, line if via else 0))
                     break
                 i = scopes.ordered[i].parent
-    bindings = []
-    for owner, position, name, key, caller in sorted(out):
-        definition = scopes.ordered[owner]
-        by = "" if caller == owner else f":{scopes.ordered[caller].id}"
-        line = definition.node.start_point.row + 1
-        bindings.append(Binding(definition.id, CALLS_PARAMETER, f"{VALUE_MARK}{position}{key}:{name}{key}{by}", line))
-    return bindings
+    return [_parameter_binding(scopes, *use) for use in sorted(out)]
+
+
+def _parameter_binding(
+    scopes: Scopes, owner: int, position: int, name: str, key: str, caller: int, via: str, line: int
+) -> Binding:
+    """One use of a parameter as a binding of its function: called (``CALLS_PARAMETER``), or passed
+    on to another call (``PASSES_PARAMETER``, on that call's line)."""
+    definition = scopes.ordered[owner]
+    if via:
+        held = f"{VALUE_MARK}{position}{key}:{name}:{via}:{scopes.ordered[caller].id}"
+        return Binding(definition.id, PASSES_PARAMETER, held, line)
+    by = "" if caller == owner else f":{scopes.ordered[caller].id}"
+    line = definition.node.start_point.row + 1
+    return Binding(definition.id, CALLS_PARAMETER, f"{VALUE_MARK}{position}{key}:{name}{key}{by}", line)
+
+
+def _passes_on(
+    passes: list[Passed], scopes: Scopes, spec: LanguageSpec, text: Callable[[Node], str]
+) -> dict[str, set[tuple[str, int, str]]]:
+    """Name → (scope, line, ``callee(slot)``) of each call passing a plain name (a parameter's)
+    as an argument, where the callee is a name or a member path: a parameter passed on is called
+    where it goes."""
+    found: dict[str, set[tuple[str, int, str]]] = {}
+    for callee_node, argument, keyword, value in passes:
+        if callee_node is None or not value.isidentifier():
+            continue
+        callee = member_path(text(callee_node), spec)
+        last = callee.rpartition(".")[2]
+        # len(x), x.append(cb): the language's own functions and common methods run nothing of ours.
+        if last in spec.builtin_methods or (last == callee and last in spec.builtins):
+            continue
+        slot = text(keyword) if keyword is not None else _position(argument, spec)
+        if not slot or not callee.replace(".", "").isidentifier():
+            continue
+        line = (callee_node.parent or callee_node).start_point.row + 1
+        found.setdefault(value, set()).add((scopes.id_of(scopes.index_of(callee_node)), line, f"{callee}({slot})"))
+    return found
 
 
 def _calls_of_names(refs: list[Ref], spec: LanguageSpec) -> dict[str, set[tuple[str, int, str]]]:
     """Name → (scope, line, key) of each call of it, or of an entry of it: ``cb()`` (key ""),
     ``opts["done"]()`` and, where a literal table's entries are its members, ``opts.done()``
-    (key ``[done]``)."""
+    (key ``[done]``); where a function value is called through its interface's method, ``cb.run()``
+    (key "")."""
     called: dict[str, set[tuple[str, int, str]]] = {}
     for ref in refs:
         if ref.kind != RefKind.CALL:
@@ -137,8 +183,12 @@ def _calls_of_names(refs: list[Ref], spec: LanguageSpec) -> dict[str, set[tuple[
         if not ref.receiver:
             name, bracket, rest = ref.name.partition("[")
             called.setdefault(name, set()).add((ref.scope, ref.line, bracket + rest))
-        elif spec.value_members and ref.receiver.isidentifier() and ref.receiver not in spec.self_names:
+        elif not ref.receiver.isidentifier() or ref.receiver in spec.self_names:
+            continue
+        elif spec.value_members:
             called.setdefault(ref.receiver, set()).add((ref.scope, ref.line, f"[{ref.name}]"))
+        elif spec.functional_non_abstract is not None and ref.name not in spec.functional_non_abstract:
+            called.setdefault(ref.receiver, set()).add((ref.scope, ref.line, ""))  # r.run(): r's function
     return called
 
 
@@ -195,7 +245,13 @@ def _passed(
         head, _, last = value.rpartition(".")
         if head:
             root = head.partition(".")[0]
-            if not (last in defined or root in imported or root in defined):
+            if not (
+                last in defined
+                or root in imported
+                or root in defined
+                or root in spec.self_names  # this::inherited
+                or (spec.package_scope and root not in bound)  # Util::twice of the package
+            ):
                 continue
         elif not (
             value in defined or value in imported or value in valued or (spec.package_scope and value not in bound)
@@ -207,9 +263,13 @@ def _passed(
         callee_node, slot = slotted
         callee = member_path(text(callee_node), spec)
         name = callee.rpartition(".")[2]
-        if not name.isidentifier() or (name == callee and name in spec.builtins):
+        # A built-in function calls nothing of the repository, unless the language takes a
+        # function passed outside the repository to be called (``callback_keepers``).
+        if not name.isidentifier() or (name == callee and name in spec.builtins and spec.callback_keepers is None):
             continue
-        line = callee_node.start_point.row + 1
+        # The call's line, as its reference has it: a callee named after its receiver
+        # (``obj\n.run(this::h)``) starts on a later line than the call.
+        line = (callee_node.parent or callee_node).start_point.row + 1
         scope = scopes.id_of(scopes.index_of(callee_node))
         out.append(Binding(scope, argument_name(name, slot), VALUE_MARK + value, line))
     return out

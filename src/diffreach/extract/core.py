@@ -356,6 +356,8 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     # A keyed reference shares its name node with a plain one (make()() and make()).
     key = (step.kind + "[]" if step.keyed else step.kind, names[0].start_byte)
     if key in found.refs:
+        if "factory" in step.preset:  # @retry(3): the call's match came first, made inside the definition
+            found.refs[key] = (*found.refs[key][:4], OUTER, found.refs[key][5])
         return
     nodes = captures.get(step.main)
     if nodes is None:
@@ -369,18 +371,18 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
             receiver = empty_calls(receiver)
     owners = captures.get("owner")
     owner = receiver_class(text(owners[0]), step.spec) if owners else ""
-    if step.kind == RefKind.VALUE:
-        if "argument" in captures:  # an argument, or a literal table's entry: a function passed, perhaps
-            found.passes.append(passed_name(captures, receiver, text))
-    elif "decorated" in captures:  # a decorator: called where the definition is made
-        owner = OUTER
-        found.decorations.append((nodes[0], captures["decorated"][0], text(names[0])))
+    if step.kind == RefKind.VALUE and "argument" in captures:  # an argument or a table's entry: a function, perhaps
+        found.passes.append(passed_name(captures, receiver, text))
     arguments = captures.get("arguments")
     args = argument_count(arguments[0], step.spec) if arguments is not None else -1
     name = step.preset.get("name") or text(names[0])
     if step.keyed:  # a call through a table entry or a returned value: TABLE["x"](), make()()
         keys = captures.get("key")
         name += (f"[{text(keys[0])}]" if keys is not None else "") + step.preset.get("suffix", "")
+    if "decorated" in captures:  # a decorator: called where the definition is made
+        owner = OUTER
+        if "factory" not in step.preset:  # a decorator factory's own call passes nothing
+            found.decorations.append((nodes[0], captures["decorated"][0], name))
     found.refs[key] = (nodes[0], step.kind, name, receiver, owner, args)
 
 

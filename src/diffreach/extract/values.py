@@ -76,6 +76,10 @@ def kept_values(raw: Iterable[tuple[Node, str, str]]) -> list[tuple[Node, str, s
 #   scope, also a name the file binds nowhere): most arguments are plain variables.
 
 CALLS_PARAMETER = "(*)"
+# A parameter passed on to another call (``def outer(cb): inner(cb)``): a binding in the
+# function's scope on that call's line, ``=<position>:<name>:<callee>(<slot>):<calling scope>``;
+# what ``inner`` calls of its slot, ``outer``'s callers' functions reach (resolve/values.py).
+PASSES_PARAMETER = "(>)"
 
 # A parameter: (the node its binding was captured on, its entry in the parameter list, its name,
 # its key in a destructuring pattern, ``[k]``/``[i]``, or "").
@@ -93,8 +97,9 @@ def argument_of(name: str) -> tuple[str, str] | None:
     """(callee, slot) of a binding named by ``argument_name``; None for any other binding."""
     if not name.endswith(")"):
         return None
-    callee, _, slot = name[:-1].partition("(")  # run(0[done]): the slot holds no parenthesis
-    return (callee, slot) if slot and callee.isidentifier() else None
+    # run(0[done]): the slot holds no parenthesis; make()(0): what make returns is called.
+    callee, _, slot = name[:-1].rpartition("(")
+    return (callee, slot) if slot and callee.removesuffix("()").isidentifier() else None
 
 
 def called_parameter(type_name: str, owner: str) -> tuple[str, str, str]:
@@ -103,3 +108,28 @@ def called_parameter(type_name: str, owner: str) -> tuple[str, str, str]:
     position, _, rest = type_name[len(VALUE_MARK) :].partition(":")
     name, _, caller = rest.partition(":")
     return caller or owner, position, name
+
+
+def passed_on(type_name: str) -> tuple[str, str, str, str, str]:
+    """(position, name, callee, slot, calling scope) of a ``PASSES_PARAMETER`` binding."""
+    position, name, via, caller = type_name[len(VALUE_MARK) :].split(":", 3)
+    callee, _, slot = via[:-1].partition("(")
+    return position, name, callee, slot, caller
+
+
+def passing_on(rows: Iterable[tuple[str, str]], names: set[str]) -> set[str]:
+    """The names of the functions that pass a parameter on to a function named in ``names``,
+    and of those passing on to them, from the ``(scope, type)`` of ``PASSES_PARAMETER`` bindings:
+    their callers' edges depend on what the function passed to calls (index/update.py)."""
+    by_callee: dict[str, set[str]] = {}
+    for scope, type_name in rows:
+        callee = passed_on(type_name)[2].rpartition(".")[2]
+        by_callee.setdefault(callee, set()).add(scope.rpartition("::")[2].rpartition(".")[2])
+    found: set[str] = set()
+    todo = [n for n in names if n in by_callee]
+    while todo:
+        for function in by_callee.get(todo.pop(), ()):
+            if function and function not in found and function not in names:
+                found.add(function)
+                todo.append(function)
+    return found

@@ -232,3 +232,9 @@ __all__ = [
     "stored_facts",
     "stored_outcomes",
 ]
+
+
+def bindings_named(store: Store, name: str) -> list[tuple[str, str]]:
+    """(scope, type) of every binding of one name (the few made by a marker name such as
+    ``extract/values.py``'s ``PASSES_PARAMETER``)."""
+    return list(store.conn.execute("SELECT scope, type_name FROM bindings WHERE name=?", (name,)))

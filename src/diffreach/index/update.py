@@ -1,15 +1,15 @@
 """The incremental update: an ``IncrementalUpdate`` the ``Indexer`` makes for a run.
 
-Re-extracts only the files whose content hash changed, replaces their rows, and re-resolves only the
-references elsewhere that those changes can affect: for each changed file its *interface* (symbol ids,
-kinds and parents; imports; class-level bindings; declared return types; base-class references) before
-and after is compared, and references by a name in the difference (or a call of it, ``name()``), through
-a receiver of such a name, or in a file binding such a type are re-resolved, with the subclasses of
-classes whose shape moved. The members a file types (``self.h = make()``) move with its names: when its
-interface moved or it binds a type in sight, references through those attributes elsewhere are
-re-resolved too, until no new member comes into sight. A changed return type is followed through chains,
-copies and fields anywhere: everything is re-resolved. A body-only edit takes its references' stored
-outcomes back. The cached graph counts move by the figures of the rewritten files.
+Re-extracts only the files whose content hash changed, replaces their rows, and re-resolves only the references
+elsewhere that those changes can affect: for each changed file its *interface* (symbol ids, kinds and parents;
+imports; class-level bindings; declared return types; base-class references) before and after is compared, and
+references by a name in the difference (or a call of it, ``name()``), through a receiver of such a name, or in a file
+binding such a type are re-resolved, with the subclasses of classes whose shape moved, and the callers of functions
+passing a parameter on to a moved function. The members a file types (``self.h = make()``) move with its names: when
+its interface moved or it binds a type in sight, references through those attributes elsewhere are re-resolved too,
+until no new member comes into sight. A changed return type is followed through chains, copies and fields anywhere:
+everything is re-resolved. A body-only edit takes its references' stored outcomes back. The cached graph counts move
+by the figures of the rewritten files.
 
 An object per run rather than a part of the indexer: what an update reads of the indexer (root, store,
 configuration, the module resolvers and each file's language kept between runs) is handed to it, and
@@ -26,11 +26,12 @@ from pathlib import Path, PurePosixPath
 
 from diffreach.config import Config
 from diffreach.extract.pool import extract_many
-from diffreach.extract.values import argument_of
+from diffreach.extract.values import PASSES_PARAMETER, argument_of, passing_on
 from diffreach.graph.source import StoreSource
 from diffreach.graph.store import Store
 from diffreach.graph.update_queries import (
     Outcomes,
+    bindings_named,
     direct_subclasses,
     extract_environment,
     import_edge_targets,
@@ -138,6 +139,7 @@ class IncrementalUpdate:
                 self.store.replace_import_edges(path, resolver.import_edges(path))
             # A new or vanished file can change what any import names.
             importers = self._imports_redone(resolver, source.paths() - set(extracts)) if file_set_changed else set()
+            names |= passing_on(bindings_named(self.store, PASSES_PARAMETER), names)  # outer(cb) → inner(cb)
             report.rere_resolved = self._reresolve(
                 resolver, names, attributes, subclasses, importers | set(extracts), delta, kept
             )
@@ -267,11 +269,10 @@ class IncrementalUpdate:
         rows = refs_by_id(self.store, ids)
         if delta is not None:
             delta.add({path for _, path, _, _ in rows})
-        kept = kept or {}
         settled = []
         for ref_id, path, ref, is_test in rows:
-            twin = kept.get(path, {}).get((ref.scope, ref.kind, ref.name, ref.receiver, ref.args))
-            if twin is None or resolver.has_values(path, ref.name):  # a value's call depends on its line
+            twin = (kept or {}).get(path, {}).get((ref.scope, ref.kind, ref.name, ref.receiver, ref.args))
+            if twin is None or resolver.depends_on_line(path, ref):
                 settled.append((ref_id, resolver.resolve_safely(path, ref, is_test)))
             else:
                 status, old_line, edges = twin

@@ -29,6 +29,13 @@ class Namespaces(PackageFiles):
         return tuple(found or ())
 
 
+# A delegate's members that do not run it (System.Delegate's and Object's): any other method
+# called on a parameter that holds a method group is its Invoke (C# 20.1, method group conversion
+# only to a delegate type).
+_DELEGATE_NON_INVOKING = frozenset(
+    ["EndInvoke", "GetInvocationList", "Clone", "Equals", "GetHashCode", "ToString", "GetType", "GetObjectData"]
+)
+
 SPEC = LanguageSpec(
     name="csharp",
     extensions=(".cs",),
@@ -42,6 +49,7 @@ SPEC = LanguageSpec(
     constructor_is_class_name=True,
     implicit_self=True,
     package_scope=True,
+    functional_non_abstract=_DELEGATE_NON_INVOKING,
     open_classes=True,
     builtins=frozenset(
         {
@@ -132,4 +140,5 @@ SPEC = LanguageSpec(
         typed_arguments=True,
     ),
     static_modifiers=frozenset({"static"}),
+    locals_hide_functions=True,
 )

@@ -62,6 +62,17 @@ ordinal name compareTo apply accept test run call start join interrupt sleep get
 printStackTrace intValue longValue doubleValue booleanValue getName getSimpleName getSuperclass
 isInstance cast newInstance getAnnotation invoke lock unlock await signal signalAll"""
 
+# The methods of the JDK's functional interfaces that are not their one abstract method (default
+# and static combinators of java.util.function and Comparator), with Object's: calling one on a
+# parameter holding a function value does not call that function.
+_FUNCTIONAL_NON_ABSTRACT = frozenset(
+    (
+        _OBJECT_METHODS + " andThen compose identity negate and or not isEqual reversed thenComparing thenComparingInt"
+        " thenComparingLong thenComparingDouble naturalOrder reverseOrder nullsFirst nullsLast comparing"
+        " comparingInt comparingLong comparingDouble minBy maxBy"
+    ).split()
+)
+
 _BUILTIN_METHODS = frozenset(
     (_OBJECT_METHODS + " " + _STRING_METHODS + " " + _COLLECTION_METHODS + " " + _OTHER_METHODS).split()
 )
@@ -189,4 +200,6 @@ SPEC = LanguageSpec(
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(overloads=True, typed_arguments=True, nullness_annotations=_NULLNESS),
     static_modifiers=frozenset({"static"}),
+    functional_non_abstract=_FUNCTIONAL_NON_ABSTRACT,
+    member_separators=("::",),  # a method reference, Foo::bar, read as the member Foo.bar
 )

@@ -310,6 +310,46 @@ BUILTIN_METHODS = frozenset(
     ]
 )
 
+# The language's own functions and methods that take a function as a value and never call it:
+# they store it (Array, Set, Map), look for it, remove it (EventTarget, Node's EventEmitter), emit
+# or print it. A function passed to any other callee outside the repository is taken to be
+# called by it (``LanguageSpec.callback_keepers``).
+CALLBACK_KEEPERS = frozenset(
+    [
+        "push",
+        "unshift",
+        "splice",
+        "concat",
+        "indexOf",
+        "lastIndexOf",
+        "includes",
+        "fill",
+        "add",
+        "has",
+        "delete",
+        "set",
+        "removeEventListener",
+        "removeListener",
+        "removeAllListeners",
+        "off",
+        "emit",
+        "clearTimeout",
+        "clearInterval",
+        "clearImmediate",
+        "log",
+        "warn",
+        "error",
+        "info",
+        "debug",
+        "assert",
+        "stringify",
+        "freeze",
+        "isFunction",
+        "resolve",
+        "reject",
+    ]
+)
+
 SPEC = LanguageSpec(
     name="javascript",
     extensions=JS_EXTENSIONS,
@@ -329,16 +369,19 @@ SPEC = LanguageSpec(
     docstring=DOCSTRING,
     string_prefixes=DOCSTRING_PREFIXES,
     spread_arguments=frozenset({"spread_element"}),
+    callback_keepers=CALLBACK_KEEPERS,
     transparent_types=frozenset({"Promise", "Readonly"}),
     null_types=frozenset({"null", "undefined"}),
     value_members=True,
     # A getter (``get p()``) runs where ``a.p`` is read, a setter where it is assigned: the only
     # protocol methods bound here.
-    protocol_methods=((".", ("{}",)), (".=", ("{}=",)), (".op=", ("{}", "{}="))),
+    # ``await x`` runs x's ``then`` when x has one (a thenable, ECMA-262 27.2.1.3.2).
+    protocol_methods=((".", ("{}",)), (".=", ("{}=",)), (".op=", ("{}", "{}=")), ("await", ("then",))),
     property_markers=("get ",),
     setter_markers=("set {}",),
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
     binding_rules=BindingRules(defaults=True, loose_arity=True, decorators_wrap=True),
+    locals_hide_functions=True,
 )

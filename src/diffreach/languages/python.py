@@ -107,9 +107,13 @@ _OPERATORS = {
     "contains": "contains", "[]": "getitem", "[]=": "setitem", "del[]": "delitem", "for": "iter",
     "async for": "aiter",
 }  # fmt: skip
+_AUGMENTED = frozenset(("+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^"))
 PROTOCOL_METHODS = (
     *((syntax, (f"__{name}__",)) for syntax, name in _OPERATORS.items()),
     ("[]op=", ("__getitem__", "__setitem__")),
+    # x += y: x.__iadd__(y), or x.__add__(y) when the type has no __iadd__ (data model 3.3.8);
+    # "|" separates the alternatives, the first the type has runs.
+    *((f"{syntax}=", (f"__i{name}__|__{name}__",)) for syntax, name in _OPERATORS.items() if syntax in _AUGMENTED),
     ("with", ("__enter__", "__exit__")),
     ("async with", ("__aenter__", "__aexit__")),
     (".", ("{}",)),  # a property read: the member written, if it is a property
@@ -175,4 +179,5 @@ SPEC = LanguageSpec(
     call_method="__call__",
     property_markers=("@property", "@functools.cached_property", "@cached_property"),
     setter_markers=("@{}.setter",),
+    locals_hide_functions=True,
 )

@@ -316,4 +316,5 @@ SPEC = LanguageSpec(
     test_runner=TestRunner(
         line="{prefix}{name}", whole="{prefix}", join="::", prefix=cargo_test_prefix, scopes_at=inline_modules
     ),
+    locals_hide_functions=True,
 )

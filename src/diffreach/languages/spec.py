@@ -45,13 +45,15 @@ Capture names used by the query files (the contract with ``extract.py``):
 - ``@reference.value`` with ``@callee`` (the called expression), ``@argument`` (the argument
   itself) and, passed by keyword, ``@keyword``: a name passed to a call. ``@reference.call``
   with ``@decorated`` (the decorated definition's name): a decorator, a call made in the scope
-  around the definition, passing it.
+  around the definition, passing it; with ``(#set! factory "")`` too, a decorator factory's own
+  call (``@retry(3)``'s ``retry(3)``), made in that scope and passing nothing.
 - ``@reference.call`` with ``@key`` (a literal key or index) calls a table's
   entry (``name[key]``); ``(#set! suffix "()")`` calls what ``@name``'s call
   returns (``make()()``).
 - ``@reference.protocol`` with ``@name`` (the node the syntax is written on), ``@receiver``
   (the operand whose type decides) and either ``(#set! protocol "key")`` or ``@protocol`` (an
-  operator node whose text is the key): a use of ``protocol_methods``, one reference per method.
+  operator node whose text is the key): a use of ``protocol_methods``, one reference per method
+  (``"__iadd__|__add__"``: alternatives, the first the operand's type has runs).
 - ``@package`` with ``@package.name``: a declared package or namespace.
 - ``@declaration.constant|field|member|alias`` with ``@name``: a constant, a field
   or property, an enum member, a type alias; no node of the graph (``model.Declaration``,
@@ -340,6 +342,24 @@ class LanguageSpec:
     # is looked up through the class and so overridden (Python's ``@staticmethod``, JavaScript's
     # and PHP's ``static`` members, Ruby's ``def self.m``).
     static_modifiers: frozenset[str] = frozenset()
+    # Where a function value is called through the one abstract method of its functional
+    # interface (Java's ``r.run()``, ``f.apply(x)``, JLS 9.8; a method reference or a lambda has
+    # no other target type, JLS 15.13.2, 15.27.3): a call of a method of a parameter (or of a name
+    # bound to a method reference) calls the function it holds, except a call of one of these
+    # methods, which no functional interface leaves abstract (``Object``'s; the JDK's default
+    # combinators, ``andThen``, ``negate``). None: a function value is called only as ``f()``.
+    functional_non_abstract: frozenset[str] | None = None
+    # Where a function passed to a callee outside the repository (a library's, the language's
+    # own: ``arr.forEach(f)``, ``setTimeout(f)``, ``emitter.on("x", f)``) is taken to be called by
+    # it, from the code that passes it (resolution ``callback``): except by these callees, the
+    # language's own that keep, compare or print a function and never call it (``push``,
+    # ``removeListener``). None: no such edge.
+    callback_keepers: frozenset[str] | None = None
+    # Whether a local or a parameter named like a function hides it from a plain call ``name()``
+    # in the function that binds it (Python's LEGB, JavaScript's and Go's block scopes, Rust's
+    # value namespace, C#'s simple names): the call is of the local's value. False where a plain
+    # call names only methods or functions (Java, JLS 6.5.7.1; PHP; Ruby).
+    locals_hide_functions: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -231,6 +231,9 @@ class Resolver(Types):
         if ref.receiver in spec.super_names:
             target = self._super_member(ref)
         elif ref.receiver:
+            function = self.value_of_functional_call(path, ref, spec)  # r.run() of r = this::work
+            if function is not None:
+                return self._edge(path, ref, function, Resolution.VALUE, source_is_test)
             owner = self._receiver_of(path, ref)
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, RefStatus.EXTERNAL)
@@ -272,6 +275,8 @@ class Resolver(Types):
                 # level a definition found by name stays.
                 if held is not None and (target is None or held[1] != path):
                     return self._edge(path, ref, held[0], Resolution.VALUE, source_is_test)
+            if ref.kind == RefKind.CALL and self.local_hides(path, ref, target):  # def run(helper): helper()
+                return self._called_instance(path, ref, self._bound_type(path, ref.scope, ref.name), source_is_test)
             if isinstance(target, SymRow) and target.file != path:
                 resolution = Resolution.IMPORT
             elif target is None and ref.kind == RefKind.CALL and spec.call_method:  # a(): a holds an instance
@@ -300,8 +305,8 @@ class Resolver(Types):
         itself = ref.receiver in spec.self_names
         if not itself and not (isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names)):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)  # List[int]: the class, not an instance
-        if ref.name in spec.protocol_names:
-            target = self.instance_member(owner, ref.name)
+        if ref.name in spec.protocol_names:  # "__iadd__|__add__": the first the type has
+            target = next(filter(None, (self.instance_member(owner, m) for m in ref.name.split("|"))), None)
         else:  # a.p read or assigned: p's getter or setter, if p is a property
             target = self.accessor(self.instance_member(owner, ref.name.removesuffix("=")), ref.name.endswith("="))
         if target is None:
@@ -366,7 +371,7 @@ class Resolver(Types):
         for ref in refs:
             key = (ref.scope, ref.kind, ref.name, ref.receiver, ref.args)  # args: overloads differ
             twin = seen.get(key)
-            if twin is None or self.has_values(path, ref.name):  # a value's call depends on its line
+            if twin is None or self.depends_on_line(path, ref):
                 rr = seen[key] = self.resolve_safely(path, ref, is_test.get(ref.scope, default_test))
             elif not twin.edges:
                 rr = ResolvedRef(ref, path, twin.status)
@@ -398,8 +403,11 @@ class Resolver(Types):
         unresolved instead of failing the whole index (guards above cover known cycles)."""
         try:
             resolved = self.resolve_ref(path, ref, source_is_test)
-            # A function passed to a callee that calls it: the callee's call reaches it too.
-            return self.with_passed(path, resolved) if resolved.edges and ref.kind == RefKind.CALL else resolved
+            if ref.kind != RefKind.CALL:
+                return resolved
+            # A function passed to a callee that calls it: the callee's call reaches it too; a
+            # callee outside the repository is taken to call it, from the passing code.
+            return self.with_passed(path, resolved) if resolved.edges else self.with_callbacks(path, resolved)
         except RecursionError:
             # The lookups left open hold their cycle guards (None) in the memos: not answers.
             self._binding_guard.clear()

@@ -28,12 +28,30 @@ binding it as a value.
 
 from __future__ import annotations
 
-from diffreach.extract.values import CALLS_PARAMETER, argument_of, called_parameter
-from diffreach.model import CONFIDENCE, VALUE_MARK, Edge, EdgeKind, NodeKind, Ref, Resolution, ResolvedRef, SymRow
+from collections.abc import Iterator
+
+from diffreach.extract.values import CALLS_PARAMETER, PASSES_PARAMETER, argument_of, called_parameter, passed_on
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import (
+    CONFIDENCE,
+    VALUE_MARK,
+    Edge,
+    EdgeKind,
+    NodeKind,
+    Ref,
+    RefKind,
+    RefStatus,
+    Resolution,
+    ResolvedRef,
+    SymRow,
+)
 from diffreach.resolve.fallback import NameFallback
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+# What became of a call whose callee is outside the repository (a library's, the language's own).
+_OUTSIDE = (RefStatus.EXTERNAL, RefStatus.BUILTIN, RefStatus.UNRESOLVED)
 _MAX_DEPTH = 8  # aliases of aliases; a longer chain (or a cycle, a = b; b = a) answers None
+_MAX_PASSES_ON = 4  # a parameter passed on from function to function: so many calls deep
 RETURNED = "()"  # the name of a function's return value among its bindings
 
 # One binding: (line, what it holds: a type name, VALUE_MARK + an expression, or VALUE_MARK).
@@ -51,6 +69,25 @@ class FunctionValues(NameFallback):
         table = self._value_table(path)
         return bool(table) and (_base(name) in table or name in self._passes_of(path))
 
+    def local_hides(self, path: str, ref: Ref, target: object) -> bool:
+        """Whether a plain call's name is bound by a function around the call (a parameter, a
+        local) that hides ``target``, a definition found outside that function: the call is of
+        the local's value (``locals_hide_functions``). A name the file imports is left to the
+        import: an import inside a function (``const {parse} = require(…)``) binds the local."""
+        if not self._specs[path].locals_hide_functions or ref.name in self._import_index(path)[0]:
+            return False
+        found = self._binding_of(ref.scope, ref.name)
+        row = self.symbol(found[0]) if found is not None else None
+        if row is None or row.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+            return False
+        # const f = () => …: the binding of a definition's own name lies in the definition.
+        return not (isinstance(target, SymRow) and (target.id == row.id or target.id.startswith(row.id + ".")))
+
+    def depends_on_line(self, path: str, ref: Ref) -> bool:
+        """Whether a reference's outcome depends on its line, not only on its scope and names:
+        a call of a value or passing one (``h()``, ``run(h)``), ``r.run()`` of ``r = this::work``."""
+        return self.has_values(path, ref.name) or (bool(ref.receiver) and self.has_values(path, ref.receiver))
+
     def value_of_call(self, path: str, scope: str, name: str, line: int) -> tuple[SymRow, str] | None:
         """The function a call of ``name`` at ``line`` reaches through a value, with the scope
         whose binding decided it; None when no binding says."""
@@ -66,6 +103,21 @@ class FunctionValues(NameFallback):
         held = self._value_in_scope(path, ref.scope, entry, ref.line, 0)
         return held[0] if held is not None else None
 
+    def value_of_functional_call(self, path: str, ref: Ref, spec: LanguageSpec) -> SymRow | None:
+        """``r.run()`` where the language calls a function value through its interface's one
+        abstract method (``functional_non_abstract``) and ``r`` holds a method reference: the
+        method it holds."""
+        if (
+            spec.functional_non_abstract is None
+            or ref.kind != RefKind.CALL
+            or ref.name in spec.functional_non_abstract
+            or not ref.receiver.isidentifier()
+            or not self.has_values(path, ref.receiver)
+        ):
+            return None
+        held = self._value_in_scope(path, ref.scope, ref.receiver, ref.line, 0)
+        return held[0] if held is not None else None
+
     def with_passed(self, path: str, resolved: ResolvedRef) -> ResolvedRef:
         """A resolved call, with an edge for each function it passes to a slot its callee calls."""
         ref = resolved.ref
@@ -78,26 +130,71 @@ class FunctionValues(NameFallback):
             row = self.symbol(callee)
             if row is None or row.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
                 continue
-            for caller, position, name in self._called_parameters(row):
-                for slot, value in mine:
-                    if slot in (position, name):
-                        edge = self._passed_edge(path, ref, caller, value)
-                        if edge is not None and edge not in edges:
-                            edges.append(edge)
+            for slot, value in mine:
+                for caller in sorted(set(self._slot_callers(row, slot, 0))):
+                    edge = self._passed_edge(path, ref, caller, value)
+                    if edge is not None and edge not in edges:
+                        edges.append(edge)
         return ResolvedRef(ref, resolved.file, resolved.status, tuple(edges))
 
-    def _passed_edge(self, path: str, ref: Ref, caller: str, value: str) -> Edge | None:
-        # What the argument holds before the call's line: a binding on it is the call's own
-        # result more often than not (app = wrap(app)).
+    def with_callbacks(self, path: str, resolved: ResolvedRef) -> ResolvedRef:
+        """A call bound to nothing of the repository (a library's or the language's own), with an
+        edge from the calling code to each function of the repository it passes: the callee is
+        taken to call it (resolution ``callback``), unless the language's own callee only keeps
+        it (``callback_keepers``)."""
+        ref = resolved.ref
+        keepers = self._specs[path].callback_keepers
+        if keepers is None or ref.name in keepers or resolved.status not in _OUTSIDE:
+            return resolved
+        passes = self._passes_of(path).get(ref.name) if self._value_table(path) else None
+        edges: list[Edge] = []
+        for scope, line, _, value in passes or ():
+            if line != ref.line or scope != ref.scope:
+                continue
+            held = self._held_before(path, ref, value)
+            calling = self.symbol(ref.scope)
+            if held is None or held.kind == NodeKind.CLASS or calling is None:
+                continue  # a class passed is not called (new is not a call of the value)
+            kind = EdgeKind.TESTS if calling.is_test and not held.is_test else EdgeKind.CALLS
+            edge = Edge(ref.scope, held.id, kind, Resolution.CALLBACK, CONFIDENCE[Resolution.CALLBACK], ref.line)
+            if edge not in edges:
+                edges.append(edge)
+        return ResolvedRef(ref, resolved.file, resolved.status, tuple(edges)) if edges else resolved
+
+    def _held_before(self, path: str, ref: Ref, value: str) -> SymRow | None:
+        """The function (or class) an argument names before the call's line: a binding on it
+        is the call's own result more often than not (app = wrap(app))."""
         held = self._callable(path, ref.scope, value, ref.line - 1, 0)
         if held is None and value.isidentifier():  # a function of a class body, passed in it (a decorated method)
             held = self.child(ref.scope, value)
+        return held if held is not None and held.kind in _CALLABLE else None
+
+    def _passed_edge(self, path: str, ref: Ref, caller: str, value: str) -> Edge | None:
+        held = self._held_before(path, ref, value)
         calling = self.symbol(caller)
-        if held is None or held.kind not in _CALLABLE or calling is None:
+        if held is None or calling is None:
             return None
         target = self._constructor(held) if held.kind == NodeKind.CLASS else held
         kind = EdgeKind.TESTS if calling.is_test and not target.is_test else EdgeKind.CALLS
         return Edge(caller, target.id, kind, Resolution.VALUE, CONFIDENCE[Resolution.VALUE], 0)
+
+    def _slot_callers(self, function: SymRow, slot: str, depth: int) -> Iterator[str]:
+        """The functions that call what a call of ``function`` passes in ``slot``: its own (or
+        a nested function's) call of the parameter, and where it passes the parameter on to
+        another function (``PASSES_PARAMETER``), what that one does with it, a few calls deep."""
+        for caller, position, name in self._called_parameters(function):
+            if slot in (position, name):
+                yield caller
+        if depth >= _MAX_PASSES_ON:
+            return
+        bound = self._value_table(function.file).get(PASSES_PARAMETER, {}).get(function.id, [])
+        for line, held in bound:
+            position, name, callee, onward, scope = passed_on(held)
+            if slot not in (position, name):
+                continue
+            target = self._callable(function.file, scope, callee, line, 0)
+            if target is not None and target.kind in (NodeKind.FUNCTION, NodeKind.METHOD) and target.id != function.id:
+                yield from self._slot_callers(target, onward, depth + 1)
 
     def _called_parameters(self, function: SymRow) -> list[tuple[str, str, str]]:
         """(the function that calls, position, name) of each parameter of ``function`` called."""

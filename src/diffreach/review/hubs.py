@@ -35,6 +35,7 @@ _RESOLUTION_RANK: dict[str, int] = {
     Resolution.UNIQUE_NAME: 1,
     Resolution.VALUE: 1,
     Resolution.DYNAMIC: 2,
+    Resolution.CALLBACK: 2,
     Resolution.AMBIGUOUS_NAME: 3,
 }
 

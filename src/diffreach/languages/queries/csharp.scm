@@ -40,7 +40,12 @@
 (object_creation_expression type: (generic_name (identifier) @name)) @reference.call
 (object_creation_expression type: (qualified_name qualifier: (_) @receiver name: (identifier) @name)) @reference.call
 
-; Methods passed as values (delegates, event handlers).
+; Methods passed as values (delegates, event handlers). A method group passed to a call names
+; its @callee (extract/arguments.py); listed first: the first pattern wins.
+(invocation_expression function: (_) @callee arguments: (argument_list
+  (argument . (identifier) @name .) @argument) @reference.value)
+(object_creation_expression type: (_) @callee arguments: (argument_list
+  (argument . (identifier) @name .) @argument) @reference.value)
 (argument (identifier) @name) @reference.value
 (assignment_expression right: (identifier) @name) @reference.value
 
@@ -54,7 +59,14 @@
 (variable_declaration
   (variable_declarator name: (identifier) @binding.name
     (object_creation_expression type: (_) @binding.type))) @binding
-(parameter type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name) @binding
+; A parameter (@binding.parameter: its entry in the list) also tells which parameters a method calls.
+(parameter type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name)
+  @binding @binding.parameter
+; Every parameter and local binds its name in the method: it hides a method of the same name from
+; a plain call (a delegate's invocation; binding.local: resolve/resolver.py).
+((parameter name: (identifier) @binding.name) @binding (#set! binding.local ""))
+((local_declaration_statement (variable_declaration (variable_declarator name: (identifier) @binding.name)))
+  @binding (#set! binding.local ""))
 (property_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name) @binding
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).

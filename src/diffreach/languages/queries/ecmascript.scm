@@ -115,6 +115,10 @@
   @reference.call (#set! suffix "()"))
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
+; `await x` runs x's `then` (a thenable): bound only through x's known type.
+((await_expression [(identifier) (member_expression) (call_expression)] @receiver @name) @reference.protocol
+  (#set! protocol "await"))
+
 ; ---------------------------------------------------------------------------
 ; Functions used as values: arguments, dispatch tables, handlers, decorators. An argument
 ; names its @callee (extract/arguments.py).

@@ -43,7 +43,16 @@
   (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
 ] arguments: (argument_list)? @arguments) @reference.call
 
-; Methods used as values: Foo::bar, this::bar; a constructor, Foo::new (the class).
+; Methods used as values: Foo::bar, this::bar; a constructor, Foo::new (the class). One passed
+; as an argument names its @callee (extract/arguments.py); listed first: the first pattern wins.
+(method_invocation name: (identifier) @callee arguments: (argument_list
+  (method_reference . (_) @receiver . (identifier) @name .) @argument) @reference.value)
+(method_invocation name: (identifier) @callee arguments: (argument_list
+  (method_reference . (identifier) @name "new") @argument) @reference.value)
+(object_creation_expression type: (_) @callee arguments: (argument_list
+  (method_reference . (_) @receiver . (identifier) @name .) @argument) @reference.value)
+(object_creation_expression type: (_) @callee arguments: (argument_list
+  (method_reference . (identifier) @name "new") @argument) @reference.value)
 (method_reference . (_) @receiver . (identifier) @name .) @reference.value
 (method_reference . (identifier) @name "new") @reference.value
 (method_reference . (field_access object: (_) @receiver field: (identifier) @name) "new") @reference.value
@@ -66,13 +75,20 @@
 (field_declaration
   type: (_) @binding.type
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding
-(formal_parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
+; A parameter (@binding.parameter: its entry in the list) also tells which parameters a method calls.
+(formal_parameter type: (_) @binding.type name: (identifier) @binding.name) @binding @binding.parameter
 ; var x = make(): the callee's return type; declared return types.
 ((local_variable_declaration
   type: (_) @_var
   declarator: (variable_declarator name: (identifier) @binding.name value: (method_invocation) @binding.call)) @binding
   (#eq? @_var "var"))
 (method_declaration type: (_) @binding.returns) @binding
+; A local bound to a method reference holds that method (resolve/values.py): `r.run()` calls it.
+(local_variable_declaration
+  declarator: (variable_declarator name: (identifier) @binding.name value: (method_reference) @binding.function)) @binding
+(assignment_expression left: (identifier) @binding.name right: (method_reference) @binding.function) @binding
+; A binding with no @binding.function rebinds the name to something else.
+(assignment_expression left: (identifier) @binding.name) @binding
 (spread_parameter (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
 (enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name) @binding
 (catch_formal_parameter (catch_type (_) @binding.type) name: (identifier) @binding.name) @binding

@@ -16,6 +16,20 @@
   superclasses: (argument_list
     (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.inherit)
 
+; A decorator with arguments (@retry(times=3), @app.route("/")) calls its factory where the
+; definition is made (@decorated), and calls what the factory returns with the definition (the
+; keyed reference, retry()). Listed before the plain calls: the first pattern wins.
+(decorated_definition
+  (decorator (call function: (identifier) @name arguments: (argument_list) @arguments) @reference.call)
+  definition: (_ name: (identifier) @decorated) (#set! factory ""))
+(decorated_definition
+  (decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name)
+    arguments: (argument_list) @arguments) @reference.call)
+  definition: (_ name: (identifier) @decorated) (#set! factory ""))
+((decorated_definition
+  (decorator (call function: (identifier) @name)) @reference.call
+  definition: (_ name: (identifier) @decorated)) (#set! suffix "()"))
+
 ; Calls, with their argument list (its count picks an overload).
 (call function: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)
@@ -31,6 +45,8 @@
 ; names its @callee and, passed by keyword, its @keyword (extract/arguments.py).
 (decorator (identifier) @name) @reference.value
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.value
+(decorator (call function: (identifier) @name)) @reference.value
+(decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.value
 (call function: (_) @callee arguments: (argument_list (identifier) @name @argument) @reference.value)
 (call function: (_) @callee arguments: (argument_list
   (attribute object: (_) @receiver attribute: (identifier) @name) @argument) @reference.value)
@@ -84,6 +100,8 @@
   function: (identifier) @protocol
   arguments: (argument_list . [(identifier) (attribute) (call)] @receiver .)) @name @reference.protocol
   (#any-of? @protocol "len" "iter" "next" "reversed" "hash" "abs"))
+; x += y runs x's __iadd__, or its __add__ when it has none (python.py's table).
+((augmented_assignment left: [(identifier) (attribute)] @receiver operator: _ @protocol) @name @reference.protocol)
 ; A member read where a value is used (a property's getter runs): returned, assigned, an operand,
 ; a condition, iterated. Passed as an argument it is a value reference (below), read the same way.
 ([

@@ -74,6 +74,10 @@
 (let_declaration pattern: (identifier) @binding.name value: (try_expression (call_expression) @binding.call)) @binding
 (let_declaration pattern: (identifier) @binding.name value: (await_expression (call_expression) @binding.call)) @binding
 (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
+; Every parameter and `let` binds its name in the function (a closure `let f = || …` too): it hides
+; a function of the same name from a plain call (binding.local: resolve/resolver.py).
+((parameter pattern: (identifier) @binding.name) @binding (#set! binding.local ""))
+((let_declaration pattern: (identifier) @binding.name) @binding (#set! binding.local ""))
 (function_item return_type: (_) @binding.returns) @binding
 (function_signature_item return_type: (_) @binding.returns) @binding
 
