@@ -53,7 +53,6 @@ class Resolution(StrEnum):
     DYNAMIC = "dynamic"
     VALUE = "value"  # a function value followed from where it is bound to where it is called
     NAME = "name"  # the review's guess: a call on a receiver of unknown type, matched by its name
-
     # A function passed to a callee outside the repository (a library's or the language's own,
     # ``arr.forEach(f)``, ``setTimeout(f)``), which is taken to call it: from the passing code.
     CALLBACK = "callback"
