@@ -321,6 +321,8 @@ def _position(argument: Node, spec: LanguageSpec) -> str:
 def argument_count(node: Node, spec: LanguageSpec) -> int:
     """The arguments in a captured argument list; -1 when a spread makes the count unknown.
     Comments are extras of the tree, not arguments."""
+    if node.named_child_count == 0:  # speed: an empty list (most are) makes no child nodes
+        return 0
     count = 0
     for child in node.named_children:
         if child.is_extra:

@@ -16,6 +16,7 @@ and as a second check, a worker that finds itself re-parented exits.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -49,8 +50,11 @@ _parent = 0  # in a worker: the pid of the process that started it
 
 def _die_with_parent(expected: int) -> None:
     """Worker initializer: exit when the parent does. ``expected``: the parent's pid when
-    this worker is its direct child (fork), else 0 (a fork server stands between them)."""
+    this worker is its direct child (fork), else 0 (a fork server stands between them).
+    The collector is on, as in a fresh process: a parent forks it with the collector paused
+    (a full build's, ``indexer.py``), and a worker pauses it per file itself (gc_pause.py)."""
     global _parent
+    gc.enable()
     if sys.platform == "linux":
         # The kernel sends SIGKILL to this process when the thread that forked it ends;
         # the pool's owner waits on its results in that thread (``iter_extracts``).
