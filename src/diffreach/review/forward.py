@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from diffreach.graph.declarations import declarations_named
+from diffreach.graph.declarations import declarations_named, import_bindings
 from diffreach.graph.reader import GraphReader
 from diffreach.model import Declaration, EdgeKind, ImpactResult, NodeKind, Symbol
 from diffreach.review.blocks import Piece, fence, text_piece
@@ -117,9 +117,11 @@ def _inside_shown(
 
 
 def _scope(reader: GraphReader, usage: Usage) -> Scope:
+    def edges_of(files: set[str]) -> dict[str, set[str]]:
+        return Scope.import_targets((e.source, e.target, e.kind) for e in reader.edges_from(files, [EdgeKind.IMPORTS]))
+
     using = set().union(*usage.files.values())
-    edges = reader.edges_from(using, [EdgeKind.IMPORTS])
-    return Scope(Scope.import_targets((e.source, e.target, e.kind) for e in edges), reader.file_languages())
+    return Scope(edges_of(using), reader.file_languages(), edges_of, lambda files: import_bindings(reader.conn, files))
 
 
 def _once(read_source: Callable[[str], str | None]) -> Callable[[str], str | None]:
@@ -138,9 +140,17 @@ def _definition(s: Symbol, read_source: Callable[[str], str | None], short: int)
     span = s.end_line - s.start_line + 1
     if s.kind == NodeKind.CLASS and s.start_line > 0 and span <= short and s.end_line <= len(lines):
         return "\n".join(lines[s.start_line - 1 : s.end_line])
+    line = lines[s.start_line - 1].strip() if 0 < s.start_line <= len(lines) else ""
     if s.signature:
-        return s.signature.strip()
-    return lines[s.start_line - 1].strip() if 0 < s.start_line <= len(lines) else ""
+        # The line as written when it is the whole header (``class Router:``, ``… extends Error {``):
+        # what a reader searches the file for. A header over several lines is folded to one.
+        return line if _folded(line) == s.signature.strip() else s.signature.strip()
+    return line
+
+
+def _folded(line: str) -> str:
+    """A header line folded as ``extract/symbols.py`` folds a signature (spaces, the body's opener)."""
+    return " ".join(line.split()).rstrip("{:").strip()
 
 
 def forward_pieces(
