@@ -154,6 +154,7 @@ def test_java_enum_constant_static_constant_and_parameter_and_field_types(make_r
     assert found[("src/main/java/com/x/Color.java", 4)] == "Color: RED,"
     assert found[("src/main/java/com/x/Limits.java", 4)] == "Limits: public static final int MAX = 3;"
     assert first(found, "src/main/java/com/x/Shade.java", 3) == "public interface Shade {"
+    assert ("src/main/java/com/x/Shade.java", 4) not in found  # a method of an interface listed whole
     assert "com/y/" not in uses  # another package's Color and Shade: the imports decide
 
 
@@ -187,8 +188,10 @@ def test_go_const_block_types_fields_and_aliases_of_an_imported_package(make_rep
 RUST = {
     "Cargo.toml": '[package]\nname = "m"\nversion = "0.1.0"\nedition = "2021"\n',
     "src/lib.rs": "pub mod kinds;\npub mod other;\npub mod app;\n",
-    "src/kinds.rs": "pub enum Kind {\n    A,\n    B,\n}\n\npub const LIMIT: usize = 10;\n\n"
-    "pub type Label = String;\n\npub struct Options {\n    pub name: String,\n}\n",
+    "src/kinds.rs": "pub const LIMIT: usize = 10;\n\npub type Label = String;\n\n"
+    "pub struct Options {\n    pub name: String,\n}\n\npub enum Kind {\n    A,\n    B,\n"
+    + "".join(f"    K{i},\n" for i in range(12))
+    + "}\n",
     "src/other.rs": "pub enum Kind {\n    A,\n    B,\n}\n\npub const LIMIT: usize = 99;\n\n"
     "pub type Label = u32;\n\npub struct Options {\n    pub name: Vec<u8>,\n}\n",
     "src/app.rs": "pub fn run() -> usize {\n    0\n}\n",
@@ -203,10 +206,11 @@ def test_rust_enum_variants_consts_aliases_and_struct_fields(make_repo: Callable
     )
     uses = uses_after(make_repo, RUST, {"src/app.rs": after})
     found = listed(uses)
-    assert first(found, "src/kinds.rs", 1) == "pub enum Kind {"
-    assert found[("src/kinds.rs", 6)] == "pub const LIMIT: usize = 10;"
-    assert found[("src/kinds.rs", 8)] == "pub type Label = String;"
-    assert first(found, "src/kinds.rs", 10) == "pub struct Options {"
+    assert found[("src/kinds.rs", 9)] == "pub enum Kind {"  # long: its line, and the variants named
+    assert found[("src/kinds.rs", 10)] == "Kind: A," and found[("src/kinds.rs", 11)] == "Kind: B,"
+    assert found[("src/kinds.rs", 1)] == "pub const LIMIT: usize = 10;"
+    assert found[("src/kinds.rs", 3)] == "pub type Label = String;"
+    assert first(found, "src/kinds.rs", 5) == "pub struct Options {"
     assert "src/other.rs" not in uses
 
 
@@ -229,3 +233,39 @@ def test_python_enum_member_of_a_long_enum_and_a_property_written(make_repo: Cal
     assert found[("app/modes.py", 19)] == "Mode: AUTO = 'auto'"
     assert found[("app/engine.py", 3)] == "Engine: self.mode = None"
     assert "app/other.py" not in uses
+
+
+DOCS = {
+    "app/__init__.py": "",
+    "app/background.py": "class BackgroundTasks:\n    def __init__(self):\n        self.tasks = []\n" + PY_BODY,
+    "app/middleware.py": "class Middleware:\n    pass\n",
+    "app/legacy.py": "class Middleware:\n    pass\n",
+    "app/limits.py": "TIMEOUT = 3\n",
+    "app/run.py": "def run():\n    return 1\n",
+    "docs/release-notes.md": "# Release notes\n",
+}
+NOTES = (
+    "# Release notes\n\n- `BackgroundTasks` now run after the `Middleware` stack; see `BackgroundTasks.tasks`.\n"
+    "- Install with `pip install app` and `TIMEOUT` applies.\n"
+)
+
+
+def test_names_a_docs_change_writes_in_backticks_are_listed_last_when_they_have_one_definition(
+    make_repo: Callable[..., Path],
+) -> None:
+    run = "from app.limits import TIMEOUT\n\n\ndef run():\n    return TIMEOUT\n"
+    uses = uses_after(make_repo, DOCS, {"docs/release-notes.md": NOTES, "app/run.py": run})
+    found = listed(uses)
+    assert found[("app/limits.py", 1)] == "TIMEOUT = 3"  # the code's use, first
+    assert first(found, "app/background.py", 1) == "class BackgroundTasks:"
+    assert found[("app/background.py", 3)] == "BackgroundTasks: self.tasks = []"  # ``Owner.field``
+    docs = uses.index("Named in the changed docs:")
+    assert uses.index("app/limits.py") < docs < uses.index("app/background.py")
+    # Two classes called Middleware: prose imports nothing, so neither is meant.
+    assert "app/middleware.py" not in uses and "app/legacy.py" not in uses
+
+
+def test_a_docs_only_change_lists_the_one_definition_it_names(make_repo: Callable[..., Path]) -> None:
+    uses = uses_after(make_repo, DOCS, {"docs/release-notes.md": NOTES})
+    assert first(listed(uses), "app/background.py", 1) == "class BackgroundTasks:"
+    assert "Middleware" not in uses

@@ -20,11 +20,14 @@ from dataclasses import dataclass, field
 from diffreach.languages import language_for
 from diffreach.model import DeclarationKind, EdgeKind, ImpactResult
 
-__all__ = ["Candidate", "Usage", "choose", "read_usage", "visible"]
+__all__ = ["Candidate", "Usage", "choose", "named_in_docs", "read_usage", "visible"]
 
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _ATTRIBUTES = frozenset({DeclarationKind.FIELD, DeclarationKind.MEMBER})
 REEXPORT_DEPTH = 4  # files a name is followed through past the using file's own imports (index → folder index → file)
+_BACKTICKED = re.compile(r"`+([^`\n]+)`+")
+# A code name in prose: ``name``, ``Owner.name``, ``a::b::C``, ``Class#method``, a call's empty parentheses.
+_CODE_PATH = re.compile(r"([A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|#)[A-Za-z_$][A-Za-z0-9_$]*)*)(?:\(\))?")
 _MEMBER = re.compile(r"([A-Za-z_$][A-Za-z0-9_$]*)\s*(?:\.|::|->)\s*([A-Za-z_$][A-Za-z0-9_$]*)")
 
 
@@ -49,6 +52,8 @@ class Usage:
     files: dict[str, set[str]] = field(default_factory=dict)  # name → files using it on added lines
     owners: dict[str, set[str]] = field(default_factory=dict)  # name → names written before its dot
     removed: dict[str, set[str]] = field(default_factory=dict)  # file → names on its removed lines
+    docs: dict[str, int] = field(default_factory=dict)  # name in backticks on added prose lines → order
+    doc_owners: dict[str, set[str]] = field(default_factory=dict)  # ``Owner.name`` in backticks → Owner
 
     def new(self, name: str) -> bool:
         """On added lines and on no removed line of the files using it."""
@@ -73,10 +78,14 @@ def _changed_lines(impact: ImpactResult) -> Iterable[tuple[str, str]]:
 
 
 def read_usage(impact: ImpactResult) -> Usage:
-    """The names on the changed lines of source files (prose, such as release notes, uses nothing)."""
+    """The names on the changed lines of source files; of prose (release notes, a guide), only the
+    code a line names in backticks (`` `Router` ``, `` `Request.url_for()` ``): what a docs change
+    is checked against."""
     usage = Usage()
     for path, line in _changed_lines(impact):
         if language_for(path) is None:
+            if line[0] == "+":
+                _read_prose(line[1:], usage)
             continue
         body = line[1:]
         if line[0] != "+":
@@ -88,6 +97,28 @@ def read_usage(impact: ImpactResult) -> Usage:
         for owner, name in _MEMBER.findall(body):
             usage.owners.setdefault(name, set()).add(owner)
     return usage
+
+
+def _read_prose(line: str, usage: Usage) -> None:
+    for span in _BACKTICKED.findall(line):
+        path = _CODE_PATH.fullmatch(span.strip())
+        if path is None:
+            continue
+        parts = _IDENT.findall(path.group(1))
+        usage.docs.setdefault(parts[-1], len(usage.docs))
+        if len(parts) > 1:
+            usage.doc_owners.setdefault(parts[-1], set()).add(parts[-2])
+
+
+def named_in_docs(name: str, candidates: list[Candidate], usage: Usage) -> list[Candidate]:
+    """The one definition a name written in backticks in prose means, or none. Prose imports
+    nothing, so only a name with one definition in the repository (narrowed by the owner written
+    before its dot) is meant; a declaration only when capitalised or owned, as in ``choose``."""
+    owners = usage.doc_owners.get(name, set())
+    found = [c for c in candidates if not c.declared or owners or name[:1].isupper()]
+    if len(found) > 1 and owners:
+        found = [c for c in found if c.owner in owners]
+    return found if len(found) == 1 else []
 
 
 def visible(impact: ImpactResult) -> Mapping[str, list[tuple[int, int]]]:
