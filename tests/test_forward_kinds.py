@@ -134,6 +134,9 @@ JAVA = {
     "src/main/java/com/x/Limits.java": "package com.x;\n\npublic final class Limits {\n"
     "  public static final int MAX = 3;\n  private Limits() {}\n}\n",
     "src/main/java/com/x/Shade.java": "package com.x;\n\npublic interface Shade {\n  int depth();\n}\n",
+    "src/main/java/com/x/Canvas.java": "package com.x;\n\npublic class Canvas {\n  public int width = 640;\n"
+    + "".join(f"  public int step{i}() {{\n    return {i};\n  }}\n" for i in range(4))
+    + "}\n",
     "src/main/java/com/y/Color.java": "package com.y;\n\npublic enum Color {\n  RED,\n  BLUE;\n}\n",
     "src/main/java/com/y/Shade.java": "package com.y;\n\npublic interface Shade {\n  int depth();\n}\n",
     "src/main/java/com/z/Painter.java": "package com.z;\n\npublic class Painter {\n"
@@ -143,10 +146,10 @@ JAVA = {
 
 def test_java_enum_constant_static_constant_and_parameter_and_field_types(make_repo: Callable[..., Path]) -> None:
     after = (
-        "package com.z;\n\nimport com.x.Color;\nimport com.x.Limits;\nimport com.x.Shade;\n\n"
+        "package com.z;\n\nimport com.x.Canvas;\nimport com.x.Color;\nimport com.x.Limits;\nimport com.x.Shade;\n\n"
         "public class Painter {\n  private Shade shade;\n\n"
-        "  public int paint(Shade other) {\n"
-        "    Color c = Color.RED;\n    return other.depth() > Limits.MAX ? 1 : 0;\n  }\n}\n"
+        "  public int paint(Shade other, Canvas canvas) {\n"
+        "    Color c = Color.RED;\n    return other.depth() > Limits.MAX ? canvas.width : 0;\n  }\n}\n"
     )
     uses = uses_after(make_repo, JAVA, {"src/main/java/com/z/Painter.java": after})
     found = listed(uses)
@@ -154,6 +157,7 @@ def test_java_enum_constant_static_constant_and_parameter_and_field_types(make_r
     assert found[("src/main/java/com/x/Color.java", 4)] == "Color: RED,"
     assert found[("src/main/java/com/x/Limits.java", 4)] == "Limits: public static final int MAX = 3;"
     assert first(found, "src/main/java/com/x/Shade.java", 3) == "public interface Shade {"
+    assert found[("src/main/java/com/x/Canvas.java", 4)] == "Canvas: public int width = 640;"  # a field read
     assert ("src/main/java/com/x/Shade.java", 4) not in found  # a method of an interface listed whole
     assert "com/y/" not in uses  # another package's Color and Shade: the imports decide
 
@@ -161,7 +165,8 @@ def test_java_enum_constant_static_constant_and_parameter_and_field_types(make_r
 GO = {
     "go.mod": "module example.com/m\n\ngo 1.21\n",
     "kinds/kinds.go": "package kinds\n\ntype Kind int\n\nconst (\n\tA Kind = iota\n\tB\n)\n\n"
-    "const Limit = 10\n\ntype Options struct {\n\tName string\n}\n\ntype Label = string\n",
+    "const Limit = 10\n\ntype Options struct {\n\tName string\n}\n\ntype Label = string\n\n"
+    "type Engine struct {\n\tRetries int\n" + "".join(f"\tSlot{i} int\n" for i in range(12)) + "}\n",
     "other/other.go": 'package other\n\ntype Kind string\n\nconst (\n\tA Kind = "a"\n\tB Kind = "b"\n)\n\n'
     "const Limit = 99\n\ntype Options struct {\n\tName []byte\n}\n\ntype Label = int\n",
     "app/app.go": "package app\n\nfunc Run() int {\n\treturn 0\n}\n",
@@ -171,8 +176,8 @@ GO = {
 def test_go_const_block_types_fields_and_aliases_of_an_imported_package(make_repo: Callable[..., Path]) -> None:
     after = (
         'package app\n\nimport "example.com/m/kinds"\n\n'
-        "func Run(o kinds.Options, l kinds.Label) kinds.Kind {\n"
-        "\tif len(o.Name) > kinds.Limit {\n\t\treturn kinds.B\n\t}\n\treturn kinds.A\n}\n"
+        "func Run(o kinds.Options, l kinds.Label, e *kinds.Engine) kinds.Kind {\n"
+        "\tif len(o.Name) > kinds.Limit || e.Retries > 0 {\n\t\treturn kinds.B\n\t}\n\treturn kinds.A\n}\n"
     )
     uses = uses_after(make_repo, GO, {"app/app.go": after})
     found = listed(uses)
@@ -182,6 +187,8 @@ def test_go_const_block_types_fields_and_aliases_of_an_imported_package(make_rep
     assert found[("kinds/kinds.go", 10)] == "const Limit = 10"
     assert first(found, "kinds/kinds.go", 12) == "type Options struct {"
     assert found[("kinds/kinds.go", 16)] == "type Label = string"
+    assert found[("kinds/kinds.go", 18)] == "type Engine struct {"  # long: its line, and the field read
+    assert found[("kinds/kinds.go", 19)] == "Engine: Retries int"
     assert "other/other.go" not in uses
 
 
