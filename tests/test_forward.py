@@ -68,13 +68,13 @@ def test_a_change_that_starts_using_definitions_of_other_files_shows_their_lines
     assert uses.startswith("New uses:")
     assert 'Manual = "manual",' in listed[("src/modes.ts", 1)]
     assert "kind: string;" in listed[("src/types.ts", 1)]
-    assert listed[("src/session.ts", 4)] == "EngineSession: get engineState(): string"
+    assert listed[("src/session.ts", 4)] == "EngineSession: get engineState(): string {"
     assert listed[("src/session.ts", 3)] == "EngineSession: public retries: number = 0;"
     assert listed[("src/limits.ts", 1)] == "export const MAX_RETRIES = 3;"
     assert listed[("src/types.ts", 5)] == 'export type FeedbackKind = "good" | "bad";'
     # What the change only keeps using (EngineSession) comes after, in a block that gives way sooner.
     more = next(b.text for b in ctx.blocks if b.title == "uses:more")
-    assert entries(more)[("src/session.ts", 1)] == "export class EngineSession"  # kept: its line only
+    assert entries(more)[("src/session.ts", 1)] == "export class EngineSession {"  # kept: its line only
     assert ("src/session.ts", 1) not in listed and "reset(): void" not in ctx.text
     assert [b.title for b in ctx.blocks].index("uses:forward") < [b.title for b in ctx.blocks].index("uses:more")
     # Not listed: definitions the change does not name; members of a class listed whole (the
@@ -146,12 +146,12 @@ def test_python_constants_aliases_members_and_attributes_are_found_and_guesses_a
     assert listed[("app/payloads.py", 3)] == "Payload: TypeAlias = dict[str, int]"
     assert listed[("app/session.py", 3)] == "Session: self.retries = 0"
     # A long enum: its line, and the members the change names, each by the enum written before it.
-    assert listed[("app/modes.py", 4)] == "class Mode(Enum)"
+    assert listed[("app/modes.py", 4)] == "class Mode(Enum):"
     assert listed[("app/modes.py", 19)] == "Mode: FAST = 99"
     assert listed[("app/modes.py", 6)] == "Mode: M1 = 1"
     # Never a guess: Speed.FAST is another enum's; ``label`` is a field of two classes; the bare
     # local ``count`` is not A's field; LOCAL_LIMIT is on the diff's own lines.
     every = "\n".join(b.text for b in ctx.blocks if b.section == "uses")
     assert "app/speeds.py" not in every and "app/b.py" not in every and "app/a.py" not in every
-    assert listed[("app/session.py", 1)] == "class Session"
+    assert listed[("app/session.py", 1)] == "class Session:"
     assert "app/main.py" not in uses and len(listed) == 7

@@ -4,13 +4,16 @@ The radius looks backwards (who calls the change); a reviewer mostly asks about 
 itself uses: the function it now calls, the enum it returns, the constant it compares with, the
 property it reads. For every identifier on the diff's added lines that means one definition
 (``forward_names.py`` decides which, never by guessing) this module gives that definition's line:
-a node's signature, or for a short class (an enum, say) its whole text, members included; a
-declaration's own lines (a constant's value, an alias's type, a field's declared type). A
-declaration inside a class shown whole is not listed again, nor anything the diff already shows.
+its header line as written (a header over several lines folded to its signature), or for a short
+class (an enum, say) its whole text, members included; a declaration's own lines (a constant's
+value, an alias's type, a field's declared type). A member or method inside a class shown whole is
+not listed again, nor anything the diff already shows. A docs change that names code in backticks
+is checked against that code: such a name, when it has one definition in the repository, is listed
+too, last.
 
 Ranking: names *newly* used (on added lines but on no removed line of the same file) first, then
 definitions inside the changed files (the reader sees those files anyway), then the order in which
-the diff first uses them.
+the diff first uses them; the names only the docs write come after all of these.
 """
 
 from __future__ import annotations
@@ -18,11 +21,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from diffreach.graph.declarations import declarations_named
+from diffreach.graph.declarations import declarations_named, import_bindings
 from diffreach.graph.reader import GraphReader
 from diffreach.model import Declaration, EdgeKind, ImpactResult, NodeKind, Symbol
 from diffreach.review.blocks import Piece, fence, text_piece
-from diffreach.review.forward_names import Candidate, Scope, Usage, choose, read_usage, seen, visible
+from diffreach.review.forward_names import (
+    Candidate,
+    Scope,
+    Usage,
+    choose,
+    named_in_docs,
+    read_usage,
+    seen,
+    visible,
+)
 from diffreach.review.impact import is_behavior_change
 from diffreach.review.tokens import TokenCounter
 
@@ -40,6 +52,7 @@ class ForwardUse:
     definition: str  # its signature line, the whole text of a short class, a declaration's lines
     new: bool  # on added lines, on no removed line of the same file
     local: bool  # defined in a file the diff changes
+    docs: bool = False  # named in backticks on added lines of prose only, not by the code
 
 
 def _owner(qualname: str) -> str:
@@ -68,47 +81,64 @@ def forward_uses(
 ) -> tuple[tuple[ForwardUse, ...], bool]:
     """The definitions the diff's added lines use, ranked, and whether the list was cut."""
     usage = read_usage(impact)
-    if not usage.order:
+    if not usage.order and not usage.docs:
         return (), False
-    changed_ids = {c.id for c in impact.radius.changed}
     changed_files = {d.path for d in impact.file_diffs if d.path} | {c.file for c in impact.radius.changed}
-    shown = visible(impact)
-    nodes: dict[str, Symbol] = {}
-    texts: dict[str, str] = {}  # declaration id → its text
-    by_name: dict[str, list[Candidate]] = {}
-    for sym in reader.symbols_with_names(usage.order):
-        if sym.kind != NodeKind.FILE and sym.id not in changed_ids and not sym.is_test:
-            nodes[sym.id] = sym
-            by_name.setdefault(sym.name, []).append(_node(sym))
-    for file, d in declarations_named(reader.conn, usage.order):
-        c = _declared(file, d)
-        if c.id not in nodes and c.id not in texts:  # a name declared twice in one scope: its first
-            texts[c.id] = d.text
-            by_name.setdefault(d.name, []).append(c)
+    nodes, texts, by_name = _candidates(reader, [*usage.order, *usage.docs], {c.id for c in impact.radius.changed})
     scope = _scope(reader, usage)
     read = _once(read_source)
-    found: list[tuple[tuple[bool, bool, int], ForwardUse]] = []
+    found: list[tuple[tuple[bool, bool, bool, int], ForwardUse]] = []
     whole: dict[str, bool] = {}  # classes shown whole (→ newly used): their members need no line of their own
     for name, candidates in by_name.items():
-        for c in choose(name, candidates, usage.files[name], usage, scope):
-            new = usage.new(name)
+        in_code = name in usage.files
+        chosen = (
+            choose(name, candidates, usage.files[name], usage, scope)
+            if in_code
+            else named_in_docs(name, candidates, usage)
+        )
+        for c in chosen:
+            new = in_code and usage.new(name)
             # A short class is shown whole only to a new use: what the change kept using costs a line.
             short = short_class_lines if new else 0
             definition = _definition(nodes[c.id], read, short) if c.id in nodes else texts[c.id]
             if "\n" in definition and c.id in nodes:
                 whole[c.id] = new
-            use = ForwardUse(c.id, c.file, c.start, definition, new, c.file in changed_files)
-            found.append(((not use.new, not use.local, usage.order[name]), use))
+            use = ForwardUse(c.id, c.file, c.start, definition, new, c.file in changed_files, not in_code)
+            # Names the docs write in backticks rank after every name the code uses.
+            order = usage.order[name] if in_code else len(usage.order) + usage.docs[name]
+            found.append(((use.docs, not use.new, not use.local, order), use))
+    shown = visible(impact)
     found = [(key, u) for key, u in found if not _inside_shown(u, whole, nodes, shown)]
     found.sort(key=lambda pair: (pair[0], pair[1].id))
     return tuple(u for _, u in found[:max_uses]), len(found) > max_uses
 
 
+def _candidates(
+    reader: GraphReader, names: list[str], changed_ids: set[str]
+) -> tuple[dict[str, Symbol], dict[str, str], dict[str, list[Candidate]]]:
+    """The definitions called one of ``names``: nodes (not the changed ones, not tests), the
+    declarations' texts by id, and every candidate by name."""
+    nodes: dict[str, Symbol] = {}
+    texts: dict[str, str] = {}  # declaration id → its text
+    by_name: dict[str, list[Candidate]] = {}
+    for sym in reader.symbols_with_names(names):
+        if sym.kind != NodeKind.FILE and sym.id not in changed_ids and not sym.is_test:
+            nodes[sym.id] = sym
+            by_name.setdefault(sym.name, []).append(_node(sym))
+    for file, d in declarations_named(reader.conn, names):
+        c = _declared(file, d)
+        if c.id not in nodes and c.id not in texts:  # a name declared twice in one scope: its first
+            texts[c.id] = d.text
+            by_name.setdefault(d.name, []).append(c)
+    return nodes, texts, by_name
+
+
 def _inside_shown(
     u: ForwardUse, whole: Mapping[str, bool], nodes: Mapping[str, Symbol], shown: Mapping[str, list[tuple[int, int]]]
 ) -> bool:
-    """Already before the reader: in a class listed whole, or on lines the diff or the changed code show."""
-    holder = u.id.rsplit(".", 1)[0] if u.id not in nodes else ""
+    """Already before the reader: in a class listed whole (a member, a method), or on lines the
+    diff or the changed code show."""
+    holder = _holder(u.id)
     if holder in whole and (whole[holder] or not u.new):  # shown whole, and no later than this line would be
         return True
     sym = nodes.get(u.id)
@@ -116,10 +146,18 @@ def _inside_shown(
     return seen(shown, u.file, u.line, end)
 
 
+def _holder(uid: str) -> str:
+    """The id of the definition holding ``uid`` (``f.py::A.b`` → ``f.py::A``); "" at top level."""
+    path, _, qualname = uid.partition("::")
+    return f"{path}::{qualname.rsplit('.', 1)[0]}" if "." in qualname else ""
+
+
 def _scope(reader: GraphReader, usage: Usage) -> Scope:
+    def edges_of(files: set[str]) -> dict[str, set[str]]:
+        return Scope.import_targets((e.source, e.target, e.kind) for e in reader.edges_from(files, [EdgeKind.IMPORTS]))
+
     using = set().union(*usage.files.values())
-    edges = reader.edges_from(using, [EdgeKind.IMPORTS])
-    return Scope(Scope.import_targets((e.source, e.target, e.kind) for e in edges), reader.file_languages())
+    return Scope(edges_of(using), reader.file_languages(), edges_of, lambda files: import_bindings(reader.conn, files))
 
 
 def _once(read_source: Callable[[str], str | None]) -> Callable[[str], str | None]:
@@ -138,9 +176,17 @@ def _definition(s: Symbol, read_source: Callable[[str], str | None], short: int)
     span = s.end_line - s.start_line + 1
     if s.kind == NodeKind.CLASS and s.start_line > 0 and span <= short and s.end_line <= len(lines):
         return "\n".join(lines[s.start_line - 1 : s.end_line])
+    line = lines[s.start_line - 1].strip() if 0 < s.start_line <= len(lines) else ""
     if s.signature:
-        return s.signature.strip()
-    return lines[s.start_line - 1].strip() if 0 < s.start_line <= len(lines) else ""
+        # The line as written when it is the whole header (``class Router:``, ``… extends Error {``):
+        # what a reader searches the file for. A header over several lines is folded to one.
+        return line if _folded(line) == s.signature.strip() else s.signature.strip()
+    return line
+
+
+def _folded(line: str) -> str:
+    """A header line folded as ``extract/symbols.py`` folds a signature (spaces, the body's opener)."""
+    return " ".join(line.split()).rstrip("{:").strip()
 
 
 def forward_pieces(
@@ -148,12 +194,14 @@ def forward_pieces(
 ) -> list[Piece]:
     """The ``uses`` blocks: the definitions newly used (``uses:forward``, kept longest at a tight
     budget), then the others with the ``calls`` of the changed symbols (the graph's forward edges)
-    not listed yet (``uses:more``)."""
+    not listed yet, and last the names the changed docs write in backticks (``uses:more``)."""
     listed = {u.id for u in uses}
-    more = [u for u in uses if not u.new] + [c for c in calls if c.id not in listed]
+    whole = {u.id for u in uses if "\n" in u.definition}  # a class listed whole shows its methods
+    more = [u for u in uses if not u.new and not u.docs]
+    more += [c for c in calls if c.id not in listed and _holder(c.id) not in whole]
     blocks = [
         ("uses:forward", _items([u for u in uses if u.new], "New uses:")),
-        ("uses:more", _items(more, "Also used:")),
+        ("uses:more", _items(more, "Also used:") + _items([u for u in uses if u.docs], "Named in the changed docs:")),
     ]
     if cut:
         blocks[1][1].append("- … more definitions used: the list was cut (forward context cap)")

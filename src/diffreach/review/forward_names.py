@@ -2,7 +2,8 @@
 
 A name is looked up among the graph's nodes (functions, methods, classes) and its declarations
 (constants, fields, enum members, type aliases: ``graph/declarations.py``) and kept only when one
-definition is meant, found in this order: the files the using file imports, the using file
+definition is meant, found in this order: the files the using file imports, the files those
+re-export the name from (``index.ts``'s ``export {X} from``, a package ``__init__``), the using file
 itself, the files of its package (same folder, same declared package), the whole repository.
 The first step with any candidate decides; several candidates there are narrowed by the names
 written before the dot (``Mode.AUTO`` means the ``AUTO`` of ``Mode``), and a name still shared
@@ -13,16 +14,20 @@ what lies inside them, and what the diff's own hunks show.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from diffreach.languages import language_for
 from diffreach.model import DeclarationKind, EdgeKind, ImpactResult
 
-__all__ = ["Candidate", "Usage", "choose", "read_usage", "visible"]
+__all__ = ["Candidate", "Usage", "choose", "named_in_docs", "read_usage", "visible"]
 
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _ATTRIBUTES = frozenset({DeclarationKind.FIELD, DeclarationKind.MEMBER})
+REEXPORT_DEPTH = 4  # files a name is followed through past the using file's own imports (index → folder index → file)
+_BACKTICKED = re.compile(r"`+([^`\n]+)`+")
+# A code name in prose: ``name``, ``Owner.name``, ``a::b::C``, ``Class#method``, a call's empty parentheses.
+_CODE_PATH = re.compile(r"([A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|#)[A-Za-z_$][A-Za-z0-9_$]*)*)(?:\(\))?")
 _MEMBER = re.compile(r"([A-Za-z_$][A-Za-z0-9_$]*)\s*(?:\.|::|->)\s*([A-Za-z_$][A-Za-z0-9_$]*)")
 
 
@@ -47,6 +52,8 @@ class Usage:
     files: dict[str, set[str]] = field(default_factory=dict)  # name → files using it on added lines
     owners: dict[str, set[str]] = field(default_factory=dict)  # name → names written before its dot
     removed: dict[str, set[str]] = field(default_factory=dict)  # file → names on its removed lines
+    docs: dict[str, int] = field(default_factory=dict)  # name in backticks on added prose lines → order
+    doc_owners: dict[str, set[str]] = field(default_factory=dict)  # ``Owner.name`` in backticks → Owner
 
     def new(self, name: str) -> bool:
         """On added lines and on no removed line of the files using it."""
@@ -71,10 +78,14 @@ def _changed_lines(impact: ImpactResult) -> Iterable[tuple[str, str]]:
 
 
 def read_usage(impact: ImpactResult) -> Usage:
-    """The names on the changed lines of source files (prose, such as release notes, uses nothing)."""
+    """The names on the changed lines of source files; of prose (release notes, a guide), only the
+    code a line names in backticks (`` `Router` ``, `` `Request.url_for()` ``): what a docs change
+    is checked against."""
     usage = Usage()
     for path, line in _changed_lines(impact):
         if language_for(path) is None:
+            if line[0] == "+":
+                _read_prose(line[1:], usage)
             continue
         body = line[1:]
         if line[0] != "+":
@@ -86,6 +97,28 @@ def read_usage(impact: ImpactResult) -> Usage:
         for owner, name in _MEMBER.findall(body):
             usage.owners.setdefault(name, set()).add(owner)
     return usage
+
+
+def _read_prose(line: str, usage: Usage) -> None:
+    for span in _BACKTICKED.findall(line):
+        path = _CODE_PATH.fullmatch(span.strip())
+        if path is None:
+            continue
+        parts = _IDENT.findall(path.group(1))
+        usage.docs.setdefault(parts[-1], len(usage.docs))
+        if len(parts) > 1:
+            usage.doc_owners.setdefault(parts[-1], set()).add(parts[-2])
+
+
+def named_in_docs(name: str, candidates: list[Candidate], usage: Usage) -> list[Candidate]:
+    """The one definition a name written in backticks in prose means, or none. Prose imports
+    nothing, so only a name with one definition in the repository (narrowed by the owner written
+    before its dot) is meant; a declaration only when capitalised or owned, as in ``choose``."""
+    owners = usage.doc_owners.get(name, set())
+    found = [c for c in candidates if not c.declared or owners or name[:1].isupper()]
+    if len(found) > 1 and owners:
+        found = [c for c in found if c.owner in owners]
+    return found if len(found) == 1 else []
 
 
 def visible(impact: ImpactResult) -> Mapping[str, list[tuple[int, int]]]:
@@ -108,11 +141,23 @@ def seen(shown: Mapping[str, list[tuple[int, int]]], file: str, start: int, end:
 
 
 class Scope:
-    """Where a using file looks for a name: its imports, itself, its package."""
+    """Where a using file looks for a name: its imports (and the files they re-export it from),
+    itself, its package. ``edges_of`` and ``bindings_of`` read more of the graph on demand: the
+    import targets of files, and the names their imports bind (``graph.declarations.import_bindings``)."""
 
-    def __init__(self, imports: Mapping[str, set[str]], packages: Mapping[str, tuple[str, str]]) -> None:
-        self.imports = imports
+    def __init__(
+        self,
+        imports: Mapping[str, set[str]],
+        packages: Mapping[str, tuple[str, str]],
+        edges_of: Callable[[set[str]], Mapping[str, set[str]]] = lambda files: {},
+        bindings_of: Callable[[set[str]], Mapping[str, tuple[frozenset[str], bool]]] = lambda files: {},
+    ) -> None:
+        self.imports = dict(imports)
         self.packages = packages
+        self._edges_of = edges_of
+        self._bindings_of = bindings_of
+        self._bindings: dict[str, tuple[frozenset[str], bool]] = {}
+        self._read: set[str] = set()  # files whose import targets and bindings are loaded
 
     @staticmethod
     def import_targets(edges: Iterable[tuple[str, str, str]]) -> dict[str, set[str]]:
@@ -127,6 +172,39 @@ class Scope:
         package = self.packages.get(path, ("", ""))[1]
         return (folder, package) if package else None
 
+    def _load(self, files: set[str]) -> None:
+        todo = files - self._read
+        if todo:
+            self._read |= todo
+            for f, targets in self._edges_of(todo).items():
+                self.imports.setdefault(f, set()).update(targets)
+            self._bindings.update(self._bindings_of(todo))
+
+    def _binds(self, file: str, names: set[str]) -> bool:
+        bound, wildcard = self._bindings.get(file, (frozenset(), False))
+        return wildcard or not names.isdisjoint(bound)
+
+    def reexported(self, name: str, owners: set[str], using: set[str]) -> set[str]:
+        """The files beyond the direct imports that a name imported by ``using`` comes from: an
+        imported file that imports the name itself (``export {X} from``, ``from .x import X``,
+        ``pub use``) or a wildcard passes it on from its own imports, up to ``REEXPORT_DEPTH``
+        files deep. Only a using file that imports the name, or the module written before its dot,
+        is followed: a name it does not import is none of this."""
+        self._load(using)
+        start = {f for f in using if self._binds(f, {name} | owners)}
+        frontier = set().union(*(self.imports.get(f, set()) for f in start)) if start else set()
+        seen = set(frontier)
+        found: set[str] = set()
+        for _ in range(REEXPORT_DEPTH):
+            self._load(frontier)
+            passing = {f for f in frontier if self._binds(f, {name})}
+            frontier = set().union(*(self.imports.get(f, set()) for f in passing)) - seen if passing else set()
+            seen |= frontier
+            found |= frontier
+            if not frontier:
+                break
+        return found
+
 
 def choose(name: str, candidates: list[Candidate], using: set[str], usage: Usage, scope: Scope) -> list[Candidate]:
     """The one definition ``name`` means for the files ``using`` it, or none (see the module doc)."""
@@ -136,21 +214,28 @@ def choose(name: str, candidates: list[Candidate], using: set[str], usage: Usage
     candidates = [c for c in candidates if c.declared not in _ATTRIBUTES or member or c.file in using]
     if not candidates:
         return []
-    imported = set().union(*(scope.imports.get(f, set()) for f in using))
-    packages = {p for p in (scope.package_of(f) for f in using) if p is not None}
-    steps = (
-        [c for c in candidates if c.file in imported],
-        [c for c in candidates if c.file in using],
-        [c for c in candidates if scope.package_of(c.file) in packages] if packages else [],
-        # Anywhere: a declaration only when named as a member or capitalised (types and constants
-        # are, in every supported language); a lowercase bare name is more likely a local variable.
-        [c for c in candidates if not c.declared or member or name[:1].isupper()],
-    )
     owners = usage.owners.get(name, set())
-    for step in steps:
+    for step in _steps(name, candidates, using, owners, scope):
         if not step:
             continue
         if len(step) > 1 and owners:
             step = [c for c in step if c.owner in owners]
         return step if len(step) == 1 else []
     return []
+
+
+def _steps(
+    name: str, candidates: list[Candidate], using: set[str], owners: set[str], scope: Scope
+) -> Iterator[list[Candidate]]:
+    """The candidates of each step in turn, each read only when the steps before found none."""
+    imported = set().union(*(scope.imports.get(f, set()) for f in using))
+    yield [c for c in candidates if c.file in imported]
+    reexported = scope.reexported(name, owners, using) - imported
+    yield [c for c in candidates if c.file in reexported]
+    yield [c for c in candidates if c.file in using]
+    packages = {p for p in (scope.package_of(f) for f in using) if p is not None}
+    if packages:
+        yield [c for c in candidates if scope.package_of(c.file) in packages]
+    # Anywhere: a declaration only when named as a member or capitalised (types and constants
+    # are, in every supported language); a lowercase bare name is more likely a local variable.
+    yield [c for c in candidates if not c.declared or owners or name[:1].isupper()]
