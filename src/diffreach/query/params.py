@@ -80,3 +80,12 @@ class RankParams:
     # (a catalogue per language): all but the best of a family count for ``replica_factor``.
     replica_min: int = 5
     replica_factor: float = 0.2
+    # A file read as one document (its documents' terms and lengths summed, BM25 over files), added to
+    # its lexical score at this weight of the best file's (``file_level.py``); 0 leaves it out.
+    file_doc_weight: float = 0.0
+    # Multi-file answers: neighbours (``fill_by``: 'graph' for one edge, 'directory' for the same
+    # directory) of the ``fill_from`` best files take the last places of the list when each scores at
+    # least ``fill_close`` of the file it displaces; 0 leaves the list as scored.
+    fill_from: int = 0
+    fill_close: float = 0.5
+    fill_by: tuple[str, ...] = ("graph",)

@@ -37,6 +37,7 @@ from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, Progress
 from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
+from diffreach.query.file_level import blend_whole_files, fill_with_neighbours, whole_file_scores
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.params import RankParams
 from diffreach.query.question import Question, about_tests, parse_question
@@ -186,9 +187,12 @@ def rank_files(
     nfiles = len(graph.files)
     graph_file = _file_walk_scores(graph, ppr, params)
     lexical = _file_lexical(hits, params)
+    whole = whole_file_scores(store, hits, question.terms, params)
+    lexical = blend_whole_files(lexical, whole, params.file_doc_weight)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    ordered = fill_with_neighbours(ordered, graph, src, dst, top, params)
     max_lex = max(lexical.values(), default=0.0) or 1.0
     max_graph = float(graph_file.max()) if nfiles and graph_file.max() > 0 else 1.0
     files = tuple(

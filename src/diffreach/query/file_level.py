@@ -1,0 +1,110 @@
+"""Two file-level steps of the ranking: a file read as one document, and the neighbours that fill a list.
+
+The per-node documents find the symbol a question names; a question in prose alone ("item imports
+let invalid metadata slip through") names none, and the file it is about is often the one whose
+symbols, docstrings, comments and strings together use its words most, spread over many small
+documents none of which wins alone. So each file is also read as one document: the sum of its
+documents' term counts (notes at ``notes_weight``) and of their lengths, scored with BM25 against
+the other files (idf over files) and blended into the file's lexical score at
+``RankParams.file_doc_weight`` (0: not computed). The files' summed lengths are one grouped read of
+``term_docs``, kept per database and term generation in this process.
+
+A fix edits several files together, and the ones it edits beside the best match are often its
+graph neighbours (the caller that passes the new argument, the module that registers it). With
+``RankParams.fill_from``, a file joined by an edge to one of the ``fill_from`` best files, or lying
+in the same directory when ``fill_by`` says so, takes the last places of the list when its own
+score is at least ``fill_close`` of the score of the file it displaces: a neighbour only moves up,
+and only past files that scored about as well.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from diffreach.graph import terms as tables
+from diffreach.graph.store import Store
+from diffreach.query.arrays import Graph
+from diffreach.query.bm25 import LexicalHits
+from diffreach.query.params import RankParams
+from diffreach.query.term_index import TERM_INDEX_VERSION
+
+Scored = tuple[str, tuple[float, bool]]  # path, (score, entered as a neighbour)
+
+
+def whole_file_scores(store: Store, hits: LexicalHits, query: dict[str, float], params: RankParams) -> dict[str, float]:
+    """path → BM25 of the file read as one document, over the terms the node documents scored."""
+    if not hits.file_tf:
+        return {}
+    lengths, mean = _file_lengths(store, f"{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}")
+    share = params.notes_weight * params.notes_length_share
+    k1, b = params.k1, params.b
+    avg = (mean[0] + share * mean[1]) or 1.0
+    out: dict[str, float] = {}
+    for path, counts in hits.file_tf.items():
+        length, notes = lengths.get(path, (0.0, 0.0))
+        norm = k1 * (1.0 - b + b * (length + share * notes) / avg)
+        out[path] = sum(query[t] * hits.file_idf[t] * tf * (k1 + 1.0) / (tf + norm) for t, tf in counts.items())
+    return out
+
+
+def blend_whole_files(lexical: dict[str, float], whole: dict[str, float], weight: float) -> dict[str, float]:
+    """The files' lexical scores with the whole-file score added at ``weight``, both scaled to the best."""
+    if weight <= 0 or not whole:
+        return lexical
+    top_lex = max(lexical.values(), default=0.0) or 1.0
+    top_whole = max(whole.values()) or 1.0
+    out = dict(lexical)
+    for path, score in whole.items():
+        out[path] = out.get(path, 0.0) + weight * top_lex * score / top_whole
+    return out
+
+
+_LENGTHS: dict[str, tuple[str, dict[str, tuple[float, float]], tuple[float, float]]] = {}
+
+
+def _file_lengths(store: Store, key: str) -> tuple[dict[str, tuple[float, float]], tuple[float, float]]:
+    """path → (length, notes length) of the file as one document, and their means over files."""
+    cached = _LENGTHS.get(store.root)
+    if cached and cached[0] == key:
+        return cached[1], cached[2]
+    lengths = {path: (float(n), float(notes)) for path, n, notes in tables.file_lengths(store.conn)}
+    count = len(lengths) or 1
+    mean = (sum(v[0] for v in lengths.values()) / count, sum(v[1] for v in lengths.values()) / count)
+    _LENGTHS[store.root] = (key, lengths, mean)
+    return lengths, mean
+
+
+def fill_with_neighbours(
+    ordered: list[Scored], graph: Graph, src: np.ndarray, dst: np.ndarray, top: int, params: RankParams
+) -> list[Scored]:
+    """``ordered`` with the neighbours of its ``fill_from`` best files moved into the last places of
+    the first ``top`` when each scores at least ``fill_close`` of the file it displaces."""
+    keep = params.fill_from
+    if keep <= 0 or len(ordered) <= top or keep >= top:
+        return ordered
+    near = _neighbours([path for path, _ in ordered[:keep]], graph, src, dst, params.fill_by)
+    head, tail = list(ordered[:top]), list(ordered[top:])
+    for candidate in [item for item in tail if item[0] in near]:
+        # The lowest file of the head that is not itself a neighbour of the best is displaced.
+        place = next((i for i in range(top - 1, keep - 1, -1) if head[i][0] not in near), None)
+        if place is None or candidate[1][0] < params.fill_close * head[place][1][0]:
+            break
+        displaced = head.pop(place)
+        head.append((candidate[0], (candidate[1][0], True)))
+        tail.remove(candidate)
+        tail.insert(0, displaced)
+    tail.sort(key=lambda kv: (-kv[1][0], kv[0]))
+    return head + tail
+
+
+def _neighbours(best: list[str], graph: Graph, src: np.ndarray, dst: np.ndarray, by: tuple[str, ...]) -> set[str]:
+    """Files one edge away from ``best`` (``graph`` in ``by``) or in one of their directories (``directory``)."""
+    out: set[str] = set()
+    if "graph" in by and len(src):
+        best_idx = np.array([graph.file_index[f] for f in best if f in graph.file_index], dtype=np.int64)
+        src_file, dst_file = graph.node_file[src], graph.node_file[dst]
+        out.update(graph.files[i] for i in np.unique(dst_file[np.isin(src_file, best_idx)]).tolist())
+    if "directory" in by:
+        dirs = {f.rpartition("/")[0] for f in best}
+        out.update(f for f in graph.files if f.rpartition("/")[0] in dirs)
+    return out - set(best)
