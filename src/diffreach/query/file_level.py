@@ -5,16 +5,19 @@ let invalid metadata slip through") names none, and the file it is about is ofte
 symbols, docstrings, comments and strings together use its words most, spread over many small
 documents none of which wins alone. So each file is also read as one document: the sum of its
 documents' term counts (notes at ``notes_weight``) and of their lengths, scored with BM25 against
-the other files (idf over files) and blended into the file's lexical score at
-``RankParams.file_doc_weight`` (0: not computed). The files' summed lengths are one grouped read of
+the other files (idf over files, length normalised at ``file_doc_b``). It is a floor, not a sum: a
+file's lexical score is raised to its whole-file score (both as a share of the best file's, the
+second at ``RankParams.file_doc_weight``; 0: not computed) when that is higher, so a file the
+symbols already put first is not lifted further by its size (a sum moved big central modules such
+as pytest's ``main.py`` above the answer). The files' summed lengths are one grouped read of
 ``term_docs``, kept per database and term generation in this process.
 
 A fix edits several files together, and the ones it edits beside the best match are often its
 graph neighbours (the caller that passes the new argument, the module that registers it). With
 ``RankParams.fill_from``, a file joined by an edge to one of the ``fill_from`` best files, or lying
-in the same directory when ``fill_by`` says so, takes the last places of the list when its own
-score is at least ``fill_close`` of the score of the file it displaces: a neighbour only moves up,
-and only past files that scored about as well.
+in the same directory when ``fill_by`` says so, moves above every file below those best ones whose
+score its own reaches at ``fill_close`` of it: a neighbour only moves up, and only past files that
+scored about as well (so the order stays one order: a neighbour's score over ``fill_close``).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ def whole_file_scores(store: Store, hits: LexicalHits, query: dict[str, float], 
         return {}
     lengths, mean = _file_lengths(store, f"{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}")
     share = params.notes_weight * params.notes_length_share
-    k1, b = params.k1, params.b
+    k1, b = params.k1, params.file_doc_b
     avg = (mean[0] + share * mean[1]) or 1.0
     out: dict[str, float] = {}
     for path, counts in hits.file_tf.items():
@@ -48,14 +51,15 @@ def whole_file_scores(store: Store, hits: LexicalHits, query: dict[str, float], 
 
 
 def blend_whole_files(lexical: dict[str, float], whole: dict[str, float], weight: float) -> dict[str, float]:
-    """The files' lexical scores with the whole-file score added at ``weight``, both scaled to the best."""
+    """The files' lexical scores, each raised to its whole-file score when that is higher, both scaled
+    to the best file's and the whole-file score taken at ``weight``."""
     if weight <= 0 or not whole:
         return lexical
     top_lex = max(lexical.values(), default=0.0) or 1.0
     top_whole = max(whole.values()) or 1.0
     out = dict(lexical)
     for path, score in whole.items():
-        out[path] = out.get(path, 0.0) + weight * top_lex * score / top_whole
+        out[path] = max(out.get(path, 0.0), weight * top_lex * score / top_whole)
     return out
 
 
@@ -77,24 +81,22 @@ def _file_lengths(store: Store, key: str) -> tuple[dict[str, tuple[float, float]
 def fill_with_neighbours(
     ordered: list[Scored], graph: Graph, src: np.ndarray, dst: np.ndarray, top: int, params: RankParams
 ) -> list[Scored]:
-    """``ordered`` with the neighbours of its ``fill_from`` best files moved into the last places of
-    the first ``top`` when each scores at least ``fill_close`` of the file it displaces."""
+    """``ordered`` with each neighbour of its ``fill_from`` best files placed above every file that
+    scored less than its own score over ``fill_close``; the best files keep their places, and a
+    neighbour that moved into the first ``top`` is marked as such."""
     keep = params.fill_from
-    if keep <= 0 or len(ordered) <= top or keep >= top:
+    if keep <= 0 or len(ordered) <= keep or params.fill_close <= 0:
         return ordered
     near = _neighbours([path for path, _ in ordered[:keep]], graph, src, dst, params.fill_by)
-    head, tail = list(ordered[:top]), list(ordered[top:])
-    for candidate in [item for item in tail if item[0] in near]:
-        # The lowest file of the head that is not itself a neighbour of the best is displaced.
-        place = next((i for i in range(top - 1, keep - 1, -1) if head[i][0] not in near), None)
-        if place is None or candidate[1][0] < params.fill_close * head[place][1][0]:
-            break
-        displaced = head.pop(place)
-        head.append((candidate[0], (candidate[1][0], True)))
-        tail.remove(candidate)
-        tail.insert(0, displaced)
-    tail.sort(key=lambda kv: (-kv[1][0], kv[0]))
-    return head + tail
+    before = {path for path, _ in ordered[:top]}
+    rest = sorted(
+        ordered[keep:], key=lambda kv: (-(kv[1][0] / params.fill_close if kv[0] in near else kv[1][0]), kv[0])
+    )
+    moved = [
+        (path, (score, neighbour or (i < top - keep and path in near and path not in before)))
+        for i, (path, (score, neighbour)) in enumerate(rest)
+    ]
+    return list(ordered[:keep]) + moved
 
 
 def _neighbours(best: list[str], graph: Graph, src: np.ndarray, dst: np.ndarray, by: tuple[str, ...]) -> set[str]:

@@ -80,12 +80,15 @@ class RankParams:
     # (a catalogue per language): all but the best of a family count for ``replica_factor``.
     replica_min: int = 5
     replica_factor: float = 0.2
-    # A file read as one document (its documents' terms and lengths summed, BM25 over files), added to
-    # its lexical score at this weight of the best file's (``file_level.py``); 0 leaves it out.
-    file_doc_weight: float = 0.0
+    # A file read as one document (its documents' terms and lengths summed, BM25 over files) raises its
+    # lexical score to that score at this weight of the best file's when higher (``file_level.py``); 0
+    # leaves it out. At 1.0 a file of the whole-file kind tied the best symbol match and took first place
+    # from it in one requests issue; 0.9 held on every set (docs/benchmarks.md, session 9).
+    file_doc_weight: float = 0.9
+    file_doc_b: float = 1.0  # its length normalisation: full, files differ in length far more than symbols
     # Multi-file answers: neighbours (``fill_by``: 'graph' for one edge, 'directory' for the same
-    # directory) of the ``fill_from`` best files take the last places of the list when each scores at
-    # least ``fill_close`` of the file it displaces; 0 leaves the list as scored.
+    # directory) of the ``fill_from`` best files move above every file below those whose score they reach
+    # at ``fill_close`` of it; 0 leaves the list as scored.
     fill_from: int = 0
     fill_close: float = 0.5
     fill_by: tuple[str, ...] = ("graph",)
