@@ -34,6 +34,13 @@ from diffreach.query.term_index import TERM_INDEX_VERSION
 Scored = tuple[str, tuple[float, bool]]  # path, (score, entered as a neighbour)
 
 
+def raise_to_whole_files(
+    store: Store, hits: LexicalHits, query: dict[str, float], lexical: dict[str, float], params: RankParams
+) -> dict[str, float]:
+    """The files' word scores, each raised to its score as one whole document when that is higher."""
+    return blend_whole_files(lexical, whole_file_scores(store, hits, query, params), params.file_doc_weight)
+
+
 def whole_file_scores(store: Store, hits: LexicalHits, query: dict[str, float], params: RankParams) -> dict[str, float]:
     """path → BM25 of the file read as one document, over the terms the node documents scored."""
     if not hits.file_tf:
