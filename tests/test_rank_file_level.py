@@ -24,6 +24,9 @@ FILLER = {
 }
 
 
+WHOLE = 0.9  # the whole-file weight these tests turn on (off by default)
+
+
 def ranked(root: Path, question: str, top: int = 5, **params: object) -> list[str]:
     with Store.open(root, create=False) as store:
         return [f.path for f in rank_files(store, question, top=top, params=RankParams(**params)).files]  # type: ignore[arg-type]
@@ -64,25 +67,25 @@ NAMED = {"books/loader.py", "books/reader.py"}
 
 
 def test_by_symbols_alone_the_strong_names_win_a_prose_question(books: Path) -> None:
-    assert set(ranked(books, PROSE, file_doc_weight=0.0)[:2]) == NAMED
+    assert set(ranked(books, PROSE)[:2]) == NAMED
 
 
 def test_the_file_read_as_one_document_wins_the_prose_question(books: Path) -> None:
-    assert ranked(books, PROSE)[0] == "books/validate.py"
+    assert ranked(books, PROSE, file_doc_weight=WHOLE)[0] == "books/validate.py"
 
 
 def test_the_whole_file_raises_a_file_below_the_best_name_not_past_it(books: Path) -> None:
     # Words alone (no graph): the whole file is a floor at a share of the best file's score, not a sum.
     with Store.open(books, create=False) as store:
-        alone = rank_files(store, PROSE, params=RankParams(graph_mix=0.0, file_doc_weight=0.0)).files
-        floored = rank_files(store, PROSE, params=RankParams(graph_mix=0.0)).files
+        alone = rank_files(store, PROSE, params=RankParams(graph_mix=0.0)).files
+        floored = rank_files(store, PROSE, params=RankParams(graph_mix=0.0, file_doc_weight=WHOLE)).files
     assert floored[0].path in NAMED
     lexical = {f.path: f.lexical for f in alone}, {f.path: f.lexical for f in floored}
     assert lexical[0]["books/validate.py"] < lexical[1]["books/validate.py"] < lexical[1][floored[0].path]
 
 
 def test_the_whole_file_brings_no_file_without_a_matching_word(books: Path) -> None:
-    assert not any(p.startswith("misc/") for p in ranked(books, PROSE, top=10))
+    assert not any(p.startswith("misc/") for p in ranked(books, PROSE, top=10, file_doc_weight=WHOLE))
 
 
 # ----- neighbours fill the list -------------------------------------------------------------------

@@ -82,9 +82,9 @@ class RankParams:
     replica_factor: float = 0.2
     # A file read as one document (its documents' terms and lengths summed, BM25 over files) raises its
     # lexical score to that score at this weight of the best file's when higher (``file_level.py``); 0
-    # leaves it out. At 1.0 a file of the whole-file kind tied the best symbol match and took first place
-    # from it in one requests issue; 0.9 held on every set (docs/benchmarks.md, session 9).
-    file_doc_weight: float = 0.9
+    # leaves it out. Off: at 0.9 it lifted SWE-bench Pro's Python (any@5 75% → 88%) and Go, and cost
+    # sphinx two Acc@5 hits (prose-heavy files such as cmd/quickstart.py rose); docs/benchmarks.md, session 9.
+    file_doc_weight: float = 0.0
     file_doc_b: float = 1.0  # its length normalisation: full, files differ in length far more than symbols
     # Multi-file answers: neighbours (``fill_by``: 'graph' for one edge, 'directory' for the same
     # directory) of the ``fill_from`` best files move above every file below those whose score they reach

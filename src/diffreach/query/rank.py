@@ -13,8 +13,8 @@ hits seed a personalized PageRank (damping 0.85) over the symbol graph (calls,
 references, imports, inheritance, containment and dynamic dispatch, walked in
 both directions), computed by power iteration on numpy edge arrays that are
 loaded in one pass and cached until the database changes (``arrays.py``). Both
-signals are aggregated to files and mixed (a file's word score is first raised to its score as
-one whole document, when that is higher: ``file_level.py``); files with no lexical hit may enter
+signals are aggregated to files and mixed (optionally, a file's word score is first raised to its
+score as one whole document: ``file_level.py``, off by default); files with no lexical hit may enter
 only as one-hop neighbours of the top files, at a discount. The question is
 taken apart first (``question.py``): terms weighted by where they stand (title,
 prose, pasted blocks), and the files it names; a named file gets a bonus and
