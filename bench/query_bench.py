@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sqlite3
 import subprocess
@@ -56,6 +57,12 @@ from diffreach.query.rank import RankParams, about_tests, rank_files  # noqa: E4
 
 CACHE = ROOT / "bench" / ".cache" / "query"
 SNAPSHOTS = CACHE / "snapshots"
+# A kept index lies inside this repository's work tree, where the store would take it for a copy made
+# in another checkout (graph/opening.py binds a database to the checkout that built it) and refuse it;
+# git looks for no repository above the snapshots folder, so each snapshot opens as outside git.
+os.environ["GIT_CEILING_DIRECTORIES"] = ":".join(
+    filter(None, [os.environ.get("GIT_CEILING_DIRECTORIES"), str(SNAPSHOTS)])
+)
 KS = (1, 3, 5)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")
 

@@ -85,6 +85,13 @@ def file_count(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT COUNT(DISTINCT file) FROM term_docs").fetchone()[0])
 
 
+def file_lengths(conn: sqlite3.Connection) -> Iterator[tuple[str, float, float]]:
+    """Per file, its documents' summed lengths: (file, length, notes_length), the lengths of the
+    file read as one document."""
+    create_missing_tables(conn)
+    yield from conn.execute("SELECT file, SUM(length), SUM(notes_length) FROM term_docs GROUP BY file")
+
+
 def term_frequencies(
     conn: sqlite3.Connection, terms: Sequence[str], notes: bool, apart: bool
 ) -> Iterator[tuple[str, int, int, int, int]]:

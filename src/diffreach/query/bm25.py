@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from diffreach.graph import terms as tables
 from diffreach.query.params import RankParams
@@ -24,6 +24,10 @@ class LexicalHits:
     matched: dict[str, dict[str, float]]
     node_files: dict[str, str]
     dropped_terms: tuple[str, ...]  # too common to score
+    # With ``RankParams.file_doc_weight``: per file, each scored term's count over all its documents
+    # (notes at ``notes_weight``), and each term's idf over files: the file read as one document.
+    file_tf: dict[str, dict[str, float]] = field(default_factory=dict)
+    file_idf: dict[str, float] = field(default_factory=dict)
 
 
 def bm25(
@@ -63,21 +67,29 @@ def bm25(
     node_files: dict[str, str] = {}
     k1, b = params.k1, params.b
     idf = {t: _idf(n_docs, df[t]) for t in used}
-    if params.file_idf > 0 and used:
+    whole_files = params.file_doc_weight > 0
+    file_tf: dict[str, dict[str, float]] = {}
+    file_idf: dict[str, float] = {}
+    if (params.file_idf > 0 or whole_files) and used:
         if n_files is None:
             n_files = tables.file_count(conn)
         n_files = max(n_files or 1, max(file_df[t] for t in used))
-        idf = {t: idf[t] ** (1 - params.file_idf) * _idf(n_files, file_df[t]) ** params.file_idf for t in used}
+        file_idf = {t: _idf(n_files, file_df[t]) for t in used}
+    if params.file_idf > 0 and used:
+        idf = {t: idf[t] ** (1 - params.file_idf) * file_idf[t] ** params.file_idf for t in used}
     for term, node, file, tf, notes, length, notes_length in tables.postings(conn, used, notes=nw > 0):
         if file in skip_files:
             continue
         if nw > 0:
             tf, length = tf + nw * notes, length + nl * notes_length
+        if whole_files:
+            counts = file_tf.setdefault(file, {})
+            counts[term] = counts.get(term, 0.0) + tf
         part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
         scores[node] = scores.get(node, 0.0) + part
         matched.setdefault(node, {})[term] = part
         node_files[node] = file
-    return LexicalHits(scores, matched, node_files, dropped)
+    return LexicalHits(scores, matched, node_files, dropped, file_tf, file_idf if whole_files else {})
 
 
 def _idf(total: int, n: int) -> float:

@@ -80,3 +80,15 @@ class RankParams:
     # (a catalogue per language): all but the best of a family count for ``replica_factor``.
     replica_min: int = 5
     replica_factor: float = 0.2
+    # A file read as one document (its documents' terms and lengths summed, BM25 over files) raises its
+    # lexical score to that score at this weight of the best file's when higher (``file_level.py``); 0
+    # leaves it out. Off: at 0.9 it lifted SWE-bench Pro's Python (any@5 75% → 88%) and Go, and cost
+    # sphinx two Acc@5 hits (prose-heavy files such as cmd/quickstart.py rose); docs/benchmarks.md, session 9.
+    file_doc_weight: float = 0.0
+    file_doc_b: float = 1.0  # its length normalisation: full, files differ in length far more than symbols
+    # Multi-file answers: neighbours (``fill_by``: 'graph' for one edge, 'directory' for the same
+    # directory) of the ``fill_from`` best files move above every file below those whose score they reach
+    # at ``fill_close`` of it; 0 leaves the list as scored.
+    fill_from: int = 0
+    fill_close: float = 0.5
+    fill_by: tuple[str, ...] = ("graph",)

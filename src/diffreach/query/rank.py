@@ -13,7 +13,8 @@ hits seed a personalized PageRank (damping 0.85) over the symbol graph (calls,
 references, imports, inheritance, containment and dynamic dispatch, walked in
 both directions), computed by power iteration on numpy edge arrays that are
 loaded in one pass and cached until the database changes (``arrays.py``). Both
-signals are aggregated to files and mixed; files with no lexical hit may enter
+signals are aggregated to files and mixed (optionally, a file's word score is first raised to its
+score as one whole document: ``file_level.py``, off by default); files with no lexical hit may enter
 only as one-hop neighbours of the top files, at a discount. The question is
 taken apart first (``question.py``): terms weighted by where they stand (title,
 prose, pasted blocks), and the files it names; a named file gets a bonus and
@@ -21,7 +22,9 @@ files of docs/examples/vendored directories or of a minor language a prior
 below one (``named.py``). A file's walk score is divided by the square root
 of its node count, so a big file is not lifted for its size, and replicas (one file
 name defining the same symbols in many places) give way to their best. Test files take no
-part unless the question is about tests. Each ranked file carries its reasons:
+part unless the question is about tests. Optionally, neighbours of the best files move up the
+list when they scored close to the files they pass (``RankParams.fill_from``, off by default). Each
+ranked file carries its reasons:
 the terms that matched, its best symbols, and the graph edge that lifted it.
 """
 
@@ -37,6 +40,7 @@ from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, Progress
 from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
+from diffreach.query.file_level import fill_with_neighbours, raise_to_whole_files
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.params import RankParams
 from diffreach.query.question import Question, about_tests, parse_question
@@ -185,10 +189,12 @@ def rank_files(
     walked = time.perf_counter()
     nfiles = len(graph.files)
     graph_file = _file_walk_scores(graph, ppr, params)
-    lexical = _file_lexical(hits, params)
+    lexical = raise_to_whole_files(store, hits, question.terms, _file_lexical(hits, params), params)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
-    ordered = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    ordered = fill_with_neighbours(
+        sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0])), graph, src, dst, top, params
+    )
     max_lex = max(lexical.values(), default=0.0) or 1.0
     max_graph = float(graph_file.max()) if nfiles and graph_file.max() > 0 else 1.0
     files = tuple(

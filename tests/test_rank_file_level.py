@@ -1,0 +1,133 @@
+"""File-level steps of the ranking: a file read as one document, and neighbours that fill the list."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from diffreach.graph.store import Store
+from diffreach.index.indexer import index
+from diffreach.query.rank import RankParams, rank_files
+
+
+def fn(name: str, doc: str) -> str:
+    return f"def {name}(record):\n    '''{doc}'''\n    return record\n\n"
+
+
+# Enough unrelated documents that the question's words are rare (common words are dropped).
+FILLER = {
+    f"misc/{w}.py": fn(f"{w}_one", "x") + fn(f"{w}_two", "y")
+    for w in ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet")
+}
+
+
+WHOLE = 0.9  # the whole-file weight these tests turn on (off by default)
+
+
+def ranked(root: Path, question: str, top: int = 5, **params: object) -> list[str]:
+    with Store.open(root, create=False) as store:
+        return [f.path for f in rank_files(store, question, top=top, params=RankParams(**params)).files]  # type: ignore[arg-type]
+
+
+# ----- a file read as one document ----------------------------------------------------------------
+
+# validate.py is about the question throughout, in ten small documents each of which holds two of its
+# words; loader.py and reader.py each have one symbol whose name holds two of them (and two symbols about
+# other things).
+WORDS = ("imports", "invalid", "metadata", "values")
+PAIRS = list(itertools.combinations(WORDS, 2))
+FIELDS = ("title", "authors", "publisher", "date", "isbn", "pages", "subjects", "languages", "series", "notes")
+BOOKS = {
+    "books/validate.py": "".join(
+        fn(f"check_{name}", f"{PAIRS[i % 6][0].capitalize()} and {PAIRS[i % 6][1]} of the {name}.")
+        for i, name in enumerate(FIELDS)
+    ),
+    "books/loader.py": fn("load_invalid_imports", "Load a file.")
+    + fn("load_shelf", "Shelf.")
+    + fn("load_cover", "Cover."),
+    "books/reader.py": fn("read_metadata_values", "Read a file.")
+    + fn("open_book", "Open.")
+    + fn("close_book", "Close."),
+    **FILLER,
+}
+PROSE = "Imports let invalid metadata values slip through"
+
+
+@pytest.fixture
+def books(make_repo: Callable[..., Path]) -> Path:
+    root = make_repo(BOOKS)
+    index(root)
+    return root
+
+
+NAMED = {"books/loader.py", "books/reader.py"}
+
+
+def test_by_symbols_alone_the_strong_names_win_a_prose_question(books: Path) -> None:
+    assert set(ranked(books, PROSE)[:2]) == NAMED
+
+
+def test_the_file_read_as_one_document_wins_the_prose_question(books: Path) -> None:
+    assert ranked(books, PROSE, file_doc_weight=WHOLE)[0] == "books/validate.py"
+
+
+def test_the_whole_file_raises_a_file_below_the_best_name_not_past_it(books: Path) -> None:
+    # Words alone (no graph): the whole file is a floor at a share of the best file's score, not a sum.
+    with Store.open(books, create=False) as store:
+        alone = rank_files(store, PROSE, params=RankParams(graph_mix=0.0)).files
+        floored = rank_files(store, PROSE, params=RankParams(graph_mix=0.0, file_doc_weight=WHOLE)).files
+    assert floored[0].path in NAMED
+    lexical = {f.path: f.lexical for f in alone}, {f.path: f.lexical for f in floored}
+    assert lexical[0]["books/validate.py"] < lexical[1]["books/validate.py"] < lexical[1][floored[0].path]
+
+
+def test_the_whole_file_brings_no_file_without_a_matching_word(books: Path) -> None:
+    assert not any(p.startswith("misc/") for p in ranked(books, PROSE, top=10, file_doc_weight=WHOLE))
+
+
+# ----- neighbours fill the list -------------------------------------------------------------------
+
+# cart.py calls pricing.py, whose words the question does not use; display.py shares a word with it.
+SHOP = {
+    "shop/cart.py": (
+        "from shop.pricing import total\n\n"
+        "def add_to_cart(cart, item):\n    '''Add an item to the shopping cart.'''\n    return total(cart + [item])\n"
+    ),
+    "shop/pricing.py": fn("total", "Sum of the amounts."),
+    "ui/display.py": fn("show_item", "Show an item."),
+    "shop/labels.py": fn("cart_label", "A label."),
+    "shop/stock.py": fn("item_count", "How many of an item are left."),
+    **FILLER,
+}
+CART = "Adding an item to the cart shows the wrong price"
+
+
+@pytest.fixture
+def shop(make_repo: Callable[..., Path]) -> Iterator[Path]:
+    root = make_repo(SHOP)
+    index(root)
+    yield root
+
+
+def test_without_filling_the_list_is_as_scored(shop: Path) -> None:
+    assert ranked(shop, CART, top=2) == ["shop/cart.py", "ui/display.py"]
+
+
+def test_a_neighbour_of_the_best_file_takes_the_last_place(shop: Path) -> None:
+    with Store.open(shop, create=False) as store:
+        files = rank_files(store, CART, top=2, params=RankParams(fill_from=1)).files
+    assert [f.path for f in files] == ["shop/cart.py", "shop/pricing.py"]
+    assert files[1].neighbour and files[1].via == "shop/cart.py::add_to_cart --calls--> shop/pricing.py::total"
+
+
+def test_a_neighbour_that_scores_far_below_stays_out(shop: Path) -> None:
+    assert ranked(shop, CART, top=2, fill_from=1, fill_close=1.0) == ["shop/cart.py", "ui/display.py"]
+
+
+def test_a_file_of_the_same_directory_fills_only_when_asked(shop: Path) -> None:
+    # labels.py has no edge to cart.py: the graph alone does not bring it; its directory does, past ui/display.py.
+    assert "shop/labels.py" not in ranked(shop, CART, top=3, fill_from=1, fill_close=0.1)
+    assert "shop/labels.py" in ranked(shop, CART, top=3, fill_from=1, fill_close=0.1, fill_by=("directory",))
