@@ -145,3 +145,41 @@ def test_workspace_crate_names_resolve_in_a_real_index_and_after_an_update(make_
             assert callers == {"complete/examples/completion.rs::main"}
     finally:
         indexer.close()
+
+
+MACROS = {
+    "src/lib.rs": (
+        "mod a;\nmod b;\nuse a::helper;\n"
+        "pub struct Holder { t: a::Thing }\n"
+        "impl Holder {\n"
+        '    fn show(&self) { println!("{} {}", self.t.run(1), helper(2)); }\n'
+        "    fn check(&self) { assert_eq!(a::make(), vec![b::other(3)]); }\n"
+        '    fn chain(&self, s: a::Thing) { format!("{}", s.run(0).len()); }\n'
+        "}\n"
+        '#[cfg(all(feature = "x", not(test)))]\n'
+        "fn gated() {}\n"
+    ),
+    "src/a.rs": (
+        "pub fn helper(x: i32) -> i32 { x }\npub fn make() -> i32 { 1 }\npub struct Thing;\n"
+        "impl Thing { pub fn run(&self, x: i32) -> String { String::new() } }\n"
+    ),
+    "src/b.rs": (
+        "pub fn other(x: i32) -> i32 { x }\npub fn len() -> usize { 0 }\npub fn not(x: bool) -> bool { !x }\n"
+        "pub fn all() {}\npub struct Other;\nimpl Other { pub fn run(&self, x: i32) {} }\n"
+    ),
+}
+
+
+def test_calls_inside_macro_arguments_are_calls() -> None:
+    # println!, assert_eq!, vec!, format!: the grammar keeps their arguments as token trees.
+    calls = edges(MACROS, "calls")
+    assert ("src/lib.rs::Holder.show", "src/a.rs::Thing.run") in calls  # self.t.run(1): t's declared type
+    assert ("src/lib.rs::Holder.show", "src/a.rs::helper") in calls  # a name brought by `use`
+    assert ("src/lib.rs::Holder.check", "src/a.rs::make") in calls  # a::make(): a path
+    assert ("src/lib.rs::Holder.check", "src/b.rs::other") in calls  # nested: vec![…] inside assert_eq!(…)
+    assert ("src/lib.rs::Holder.chain", "src/a.rs::Thing.run") in calls  # s: a::Thing
+    # Not calls: `.len()` on a call's result is no free function `len`; the other type's `run`;
+    # cfg's operators in an attribute.
+    assert ("src/lib.rs::Holder.chain", "src/b.rs::len") not in calls
+    assert ("src/lib.rs::Holder.show", "src/b.rs::Other.run") not in calls
+    assert not {t for s, t in calls if t in ("src/b.rs::not", "src/b.rs::all")}

@@ -364,7 +364,9 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     receivers = captures.get("receiver")
     receiver = ""
     if receivers is not None:
-        receiver = member_path(text(receivers[0]), step.spec)
+        # Several @receiver nodes: a path's segments, as loose tokens (inside a Rust macro's arguments).
+        path = text(receivers[0]) if len(receivers) == 1 else ".".join(map(text, receivers))
+        receiver = member_path(path, step.spec)
         if "(" in receiver:  # make().total(): what a call returns does not depend on its arguments
             receiver = empty_calls(receiver)
     owners = captures.get("owner")
