@@ -183,3 +183,34 @@ def test_calls_inside_macro_arguments_are_calls() -> None:
     assert ("src/lib.rs::Holder.chain", "src/b.rs::len") not in calls
     assert ("src/lib.rs::Holder.show", "src/b.rs::Other.run") not in calls
     assert not {t for s, t in calls if t in ("src/b.rs::not", "src/b.rs::all")}
+
+
+def test_a_call_takes_the_function_where_a_module_of_the_same_name_is_bound_too() -> None:
+    # Modules and functions live in two namespaces: `mod job; pub use self::job::job;` binds both.
+    files = {
+        "src/lib.rs": "mod exec;\nmod walk;\n",
+        "src/exec/mod.rs": "mod job;\npub use self::job::job;\npub fn run() { job(); }\n",
+        "src/exec/job.rs": "pub fn job() {}\npub fn helper() {}\n",
+        "src/walk.rs": "use crate::exec;\nuse crate::exec::job;\n"
+        "fn scan() { exec::job(); }\nfn walk() { job(); }\nfn module() { exec::helper(); }\n",
+    }
+    calls = edges(files, "calls")
+    assert ("src/walk.rs::scan", "src/exec/job.rs::job") in calls
+    assert ("src/walk.rs::walk", "src/exec/job.rs::job") in calls
+    assert ("src/exec/mod.rs::run", "src/exec/job.rs::job") in calls
+    # helper is not re-exported: exec::helper() names nothing.
+    assert not {t for s, t in calls if s == "src/walk.rs::module"}
+
+
+def test_use_paths_start_at_the_crate_root_in_the_2015_edition_only() -> None:
+    # Rust 2015: `use output;` in src/walk.rs is crate::output. No `edition` key means 2015.
+    files = {
+        "Cargo.toml": '[package]\nkeywords = [\n    "find",\n]\nname = "old-crate"\n',
+        "src/main.rs": "mod output;\nmod walk;\n",
+        "src/output.rs": "pub fn print_entry() {}\n",
+        "src/walk.rs": "use output;\nfn scan() { output::print_entry(); }\n",
+    }
+    assert ("src/walk.rs::scan", "src/output.rs::print_entry") in edges(files, "calls")
+    # From 2018 on, such a path would name an external crate `output`: not ours.
+    modern = {**files, "Cargo.toml": '[package]\nname = "new-crate"\nedition = "2021"\n'}
+    assert ("src/walk.rs::scan", "src/output.rs::print_entry") not in edges(modern, "calls")

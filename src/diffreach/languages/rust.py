@@ -24,22 +24,34 @@ from .spec import LanguageSpec, RepoFiles
 from .test_ids import TestRunner
 
 _ROOT_FILES = ("lib.rs", "main.rs")
-_PACKAGE_NAME = re.compile(r'^\s*\[package\][^\[]*?^\s*name\s*=\s*"([^"]+)"', re.M | re.S)
+# The [package] table: up to the next line that opens a table (an array's lines do not).
+_PACKAGE = re.compile(r"^\s*\[package\][ \t]*$(.*?)(?=^\s*\[|\Z)", re.M | re.S)
+_NAME = re.compile(r'^\s*name\s*=\s*"([^"]+)"', re.M)
+_EDITION = re.compile(r"^\s*edition\b", re.M)
+_EDITION_2015 = re.compile(r'^\s*edition\s*=\s*"2015"', re.M)
 
 
 class RustModules:
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
         self._files = frozenset(p for p in repo.paths() if p.endswith(".rs"))
         self._crates: dict[str, str] = {}
+        # Crate roots of the 2015 edition (no `edition` key means 2015): there a `use` path
+        # starts at the crate root (`use output;` in src/walk.rs is crate::output).
+        self._roots_2015: set[str] = set()
         # Manifests are not source files (not among the indexed paths): look for one in every
         # directory above the Rust files.
         dirs = {str(parent) for path in self._files for parent in PurePosixPath(path).parents}
         for base in sorted(dirs):
             path = "Cargo.toml" if base == "." else f"{base}/Cargo.toml"
-            match = _PACKAGE_NAME.search(repo.read_text(path) or "")
+            package = _PACKAGE.search(repo.read_text(path) or "")
             root = self._dir_module("src" if base == "." else f"{base}/src")
-            if match and root:
-                self._crates.setdefault(match.group(1).replace("-", "_"), root)
+            if package is None or root is None:
+                continue
+            name = _NAME.search(package.group(1))
+            if name:
+                self._crates.setdefault(name.group(1).replace("-", "_"), root)
+            if not _EDITION.search(package.group(1)) or _EDITION_2015.search(package.group(1)):
+                self._roots_2015.add(root)
 
     def _dir_module(self, directory: str) -> str | None:
         """The file that is the module of a directory."""
@@ -87,6 +99,9 @@ class RustModules:
             current = self._parent(from_file)
         else:
             current = self._child(from_file, head) or self._crates.get(head)
+            root = self._crate_root(from_file)
+            if current is None and root in self._roots_2015:
+                current = self._child(root, head)
         for segment in segments[1:]:
             if current is None:
                 return ()

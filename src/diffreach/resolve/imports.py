@@ -117,6 +117,21 @@ class Imports(ResolverState):
                         return target
         return None
 
+    def callable_member(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
+        """What a call of ``name`` in these modules runs, where an import of that name binds a
+        module first: a call never runs a module. Rust keeps modules and functions in two
+        namespaces, and ``mod job; pub use self::job::job;`` binds both; the call takes the function."""
+        if depth > _MAX_CHAIN:  # re-exports of re-exports: cycles stop here
+            return None
+        for f in files:
+            for imp in self._import_index(f)[0].get(name, ()):
+                target = self.import_target(f, imp)
+                if isinstance(target, Module) and imp.module and imp.name:
+                    target = self.callable_member(self.import_files(f, imp), imp.name, depth + 1)
+                if target is not None and not isinstance(target, Module):
+                    return target
+        return None
+
     def _class_member(self, path: str, imp: Import, files: tuple[str, ...]) -> SymRow | None:
         """A member of the class the import path ends with (Java's ``import static a.B.m`` and
         ``a.B.*``): the module resolver names B's file, the name lives inside class B."""
