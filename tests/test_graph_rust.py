@@ -214,3 +214,35 @@ def test_use_paths_start_at_the_crate_root_in_the_2015_edition_only() -> None:
     # From 2018 on, such a path would name an external crate `output`: not ours.
     modern = {**files, "Cargo.toml": '[package]\nname = "new-crate"\nedition = "2021"\n'}
     assert ("src/walk.rs::scan", "src/output.rs::print_entry") not in edges(modern, "calls")
+
+
+TRAITS = {
+    "src/lib.rs": (
+        "mod a;\nmod b;\nuse a::Tr;\n"
+        "fn by_ref(t: &dyn a::Tr) { t.tm(); }\n"
+        "fn boxed(t: Box<dyn Tr>) { t.tm(); }\n"
+        "fn opaque(t: impl Tr) { t.tm(); }\n"
+        "fn generic<X: a::Tr + Clone>(t: &mut X) { t.tm(); X::make(); }\n"
+        "fn bounded<Y>(t: Y) where Y: Tr { t.tm(); }\n"
+        "fn unbounded<Z>(t: Z) { t.tm(); }\n"
+    ),
+    "src/a.rs": (
+        "pub trait Tr { fn tm(&self); fn make() -> Self; }\npub struct Thing;\n"
+        "impl Tr for Thing { fn tm(&self) {} fn make() -> Self { Thing } }\n"
+    ),
+    "src/b.rs": "pub struct Other;\nimpl Other { pub fn tm(&self) {} }\n",
+}
+
+
+def test_trait_objects_opaque_types_and_bounded_type_parameters_call_the_trait() -> None:
+    g = graph_from_sources(TRAITS)
+    calls = {(e.source, e.target): e.resolution for e in g.edges if e.kind == "calls"}
+    for caller in ("by_ref", "boxed", "opaque", "generic", "bounded"):
+        assert calls.get((f"src/lib.rs::{caller}", "src/a.rs::Tr.tm")) == "type", caller
+        # Not the unrelated type that has a method of the same name.
+        assert (f"src/lib.rs::{caller}", "src/b.rs::Other.tm") not in calls, caller
+    assert calls.get(("src/lib.rs::generic", "src/a.rs::Tr.make")) == "type"  # X::make() of X: Tr
+    # The trait's method reaches its implementations (dispatch), as for any interface.
+    assert ("src/a.rs::Tr.tm", "src/a.rs::Thing.tm") in edges(TRAITS, "dynamic")
+    # No bound, no type: matched by name only, and said so.
+    assert {r for (s, _), r in calls.items() if s == "src/lib.rs::unbounded"} == {"ambiguous-name"}

@@ -52,6 +52,9 @@ def receiver_class(text: str, spec: LanguageSpec) -> str:
 
 def type_text(text: str, spec: LanguageSpec) -> str:
     """A declared type → the name of the one class its values have; "" when none is stated."""
+    qualifiers = spec.type_qualifier_pattern
+    if qualifiers is not None:
+        text = qualifiers.sub("", text)
     text = member_path(text, spec).strip("'\"")
     for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
         members = [m for m in top_level_split(text, "|") if m and m not in spec.null_types]

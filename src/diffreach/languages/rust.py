@@ -207,6 +207,7 @@ SPEC = LanguageSpec(
     test_globs=("tests/*.rs", "tests/*", "src/tests.rs", "src/*/tests.rs"),
     self_names=frozenset({"self", "Self"}),
     constructor_names=("new",),
+    type_qualifiers=("dyn", "impl"),
     transparent_types=frozenset({"Option", "Result", "Box", "Rc", "Arc", "RefCell", "Mutex", "RwLock", "Cow"}),
     builtins=frozenset(
         {

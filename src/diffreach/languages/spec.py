@@ -341,6 +341,10 @@ class LanguageSpec:
     # is looked up through the class and so overridden (Python's ``@staticmethod``, JavaScript's
     # and PHP's ``static`` members, Ruby's ``def self.m``).
     static_modifiers: frozenset[str] = frozenset()
+    # Words written before a type that leave the class of its values as it is: Rust's trait
+    # objects and opaque types (``&dyn Tr``, ``Box<dyn Tr>``, ``impl Tr``) are values of the
+    # trait Tr, whose methods dispatch to the implementations (extract/types.py).
+    type_qualifiers: tuple[str, ...] = ()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""
@@ -351,6 +355,11 @@ class LanguageSpec:
         # Several files joined with '+' share patterns between grammars (ecmascript.scm).
         queries = resources.files("diffreach.languages").joinpath("queries")
         return "\n".join(queries.joinpath(name).read_text() for name in self.query_file.split("+"))
+
+    @cached_property
+    def type_qualifier_pattern(self) -> re.Pattern[str] | None:
+        words = "|".join(re.escape(w) for w in self.type_qualifiers)
+        return re.compile(rf"\b(?:{words})\s+") if words else None
 
     @cached_property
     def protocol_table(self) -> dict[str, tuple[str, ...]]:

@@ -95,6 +95,11 @@ class Types(FunctionValues):
         if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
             return self.enclosing_class(scope)
         target = self.value_type(path, scope, type_name)
+        if target is None and type_name.isidentifier():
+            # A type bound in scope: a type parameter's bound (Rust's ``fn f<T: Tr>(x: T)``).
+            bound = self._binding_of(scope, type_name)
+            if bound is not None and bound[1] != LOCAL_MARK:
+                return self.declared_class(path, bound[0], bound[1], type_name)
         if target is EXTERNAL or (target is None and type_name in spec.builtins):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
         return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None

@@ -87,6 +87,14 @@
   pattern: (identifier) @binding.name
   value: (struct_expression name: (type_identifier) @binding.type)) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+; A function's type parameter bounded by a trait (`fn f<T: Tr>(x: T)`, `where T: Tr`): its values
+; are values of the (first) trait, whose methods dispatch to the implementations.
+(function_item type_parameters: (type_parameters (type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
+(function_item (where_clause (where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
 ; let x = open(), let x = Db::new(): the callee's return type; struct fields; declared return types.
 (let_declaration pattern: (identifier) @binding.name value: (call_expression) @binding.call) @binding
 (let_declaration pattern: (identifier) @binding.name value: (try_expression (call_expression) @binding.call)) @binding
