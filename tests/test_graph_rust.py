@@ -246,3 +246,39 @@ def test_trait_objects_opaque_types_and_bounded_type_parameters_call_the_trait()
     assert ("src/a.rs::Tr.tm", "src/a.rs::Thing.tm") in edges(TRAITS, "dynamic")
     # No bound, no type: matched by name only, and said so.
     assert {r for (s, _), r in calls.items() if s == "src/lib.rs::unbounded"} == {"ambiguous-name"}
+
+
+WRAPPERS = {
+    "Cargo.toml": '[package]\nname = "wrap"\nedition = "2021"\n',
+    "src/lib.rs": (
+        "mod a;\nmod b;\nuse a::Thing;\nuse std::sync::{Arc, Mutex};\n"
+        "pub struct Holder { t: Arc<Mutex<Thing>>, o: Option<Thing> }\n"
+        "impl Holder {\n"
+        "    fn locked(&self) { self.t.lock().unwrap().run(); }\n"
+        "    fn optional(&self) { self.o.as_ref().unwrap().run(); }\n"
+        "    fn tried(&self) -> Result<(), ()> { a::make()?.run(); Ok(()) }\n"
+        "    async fn awaited(&self) { a::later().await.run(); }\n"
+        "    fn stated(&self) { let t: Thing = Default::default(); t.run(); }\n"
+        "    fn own(&self) { self.o.as_ref().unwrap().read().run(); }\n"
+        "}\n"
+    ),
+    "src/a.rs": (
+        "use crate::b::Other;\npub struct Thing;\n"
+        "impl Thing { pub fn run(&self) {} pub fn read(&self) -> Other { Other } }\n"
+        "pub fn make() -> Result<Thing, ()> { Ok(Thing) }\npub async fn later() -> Thing { Thing }\n"
+    ),
+    "src/b.rs": "pub struct Other;\nimpl Other { pub fn run(&self) {} }\n",
+}
+
+
+def test_wrappers_postfix_operators_and_stated_types_keep_the_value_type() -> None:
+    # Arc<Mutex<T>>.lock().unwrap(), Option<T>.as_ref().unwrap(), `?` on a Result, `.await`:
+    # the value inside, of the type the declaration states.
+    g = graph_from_sources(WRAPPERS)
+    calls = {(e.source, e.target): e.resolution for e in g.edges if e.kind == "calls"}
+    for caller in ("locked", "optional", "tried", "awaited", "stated"):
+        assert calls.get((f"src/lib.rs::Holder.{caller}", "src/a.rs::Thing.run")) == "type", caller
+        assert (f"src/lib.rs::Holder.{caller}", "src/b.rs::Other.run") not in calls, caller
+    # A method the type defines is that method, even under a wrapper's method name: read() gives Other.
+    assert calls.get(("src/lib.rs::Holder.own", "src/b.rs::Other.run")) == "type"
+    assert ("src/lib.rs::Holder.own", "src/a.rs::Thing.run") not in calls

@@ -38,6 +38,8 @@ def member_path(text: str, spec: LanguageSpec) -> str:
     text = squeeze(text)
     for sep in spec.member_separators:
         text = text.replace(sep, ".")
+    for postfix in spec.value_postfixes:
+        text = text.replace(postfix, "")
     return text
 
 

@@ -208,6 +208,33 @@ SPEC = LanguageSpec(
     self_names=frozenset({"self", "Self"}),
     constructor_names=("new",),
     type_qualifiers=("dyn", "impl"),
+    value_postfixes=("?", ".await"),
+    # Methods of Option, Result, Box, Rc, Arc, RefCell, Mutex, RwLock, Cow that give the value inside.
+    transparent_methods=frozenset(
+        {
+            "unwrap",
+            "expect",
+            "unwrap_or_default",
+            "unwrap_unchecked",
+            "as_ref",
+            "as_mut",
+            "as_deref",
+            "as_deref_mut",
+            "borrow",
+            "borrow_mut",
+            "lock",
+            "read",
+            "write",
+            "try_lock",
+            "get_mut",
+            "into_inner",
+            "clone",
+            "to_owned",
+            "into_owned",
+            "deref",
+            "deref_mut",
+        }
+    ),
     transparent_types=frozenset({"Option", "Result", "Box", "Rc", "Arc", "RefCell", "Mutex", "RwLock", "Cow"}),
     builtins=frozenset(
         {

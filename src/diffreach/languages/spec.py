@@ -345,6 +345,15 @@ class LanguageSpec:
     # objects and opaque types (``&dyn Tr``, ``Box<dyn Tr>``, ``impl Tr``) are values of the
     # trait Tr, whose methods dispatch to the implementations (extract/types.py).
     type_qualifiers: tuple[str, ...] = ()
+    # Postfix operators that leave a value's type as the type layer reads it, since the wrapper
+    # they open is read through already (``transparent_types``): Rust's ``?`` on a Result and
+    # ``.await`` on a future (``make()?.run()`` runs the method of what make's Result holds).
+    value_postfixes: tuple[str, ...] = ()
+    # Methods of the transparent wrappers that give the value inside (Rust's ``unwrap``,
+    # ``lock``, ``as_ref``…): called on a value whose type is known, and not a method of that
+    # type, they leave the type as it is (``self.db.lock().unwrap().query()`` with
+    # ``db: Arc<Mutex<Db>>`` runs Db's query).
+    transparent_methods: frozenset[str] = frozenset()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

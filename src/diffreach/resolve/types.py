@@ -36,6 +36,10 @@ class Types(FunctionValues):
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         """A member of a class or module (``Resolver``): the way back up for a chain's links."""
 
+    @abstractmethod
+    def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
+        """What a receiver expression stands for (``Resolver``)."""
+
     def value_type(self, path: str, scope: str, expr: str) -> Target | None:
         """``expr`` (a type, or a chain with calls: ``make()``, ``a.b().c``) as code at ``scope``
         sees it: a class, a module, a function, EXTERNAL, or None when unknown."""
@@ -50,12 +54,17 @@ class Types(FunctionValues):
             target: Target | None = self.enclosing_class(scope)  # cls(), Self(): the class itself
         else:
             target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
+            if target is None and first and links[first][:-2] in self._specs[path].transparent_methods:
+                target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
         target = self.call_result(target)
         for link in links[first + 1 :]:
             if target is None or target is EXTERNAL:
                 return target
             name = link.removesuffix("()")
-            target = self._attribute(path, target, name) if name.isidentifier() else None
+            inner = self._attribute(path, target, name) if name.isidentifier() else None
+            if inner is None and link.endswith("()") and name in self._specs[path].transparent_methods:
+                continue  # .lock().unwrap(): the value inside the wrapper, of the type already known
+            target = inner
             if link.endswith("()"):
                 target = self.call_result(target)
         return target

@@ -80,11 +80,14 @@
 
 ; Variables whose type the code states.
 (let_declaration pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+; A stated type (`let x: T = …`) is the type: what the value is made of is not read then.
 (let_declaration
   pattern: (identifier) @binding.name
+  !type
   value: (call_expression function: (scoped_identifier path: (identifier) @binding.type))) @binding
 (let_declaration
   pattern: (identifier) @binding.name
+  !type
   value: (struct_expression name: (type_identifier) @binding.type)) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 ; A function's type parameter bounded by a trait (`fn f<T: Tr>(x: T)`, `where T: Tr`): its values
@@ -96,9 +99,9 @@
   left: (type_identifier) @binding.name
   bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
 ; let x = open(), let x = Db::new(): the callee's return type; struct fields; declared return types.
-(let_declaration pattern: (identifier) @binding.name value: (call_expression) @binding.call) @binding
-(let_declaration pattern: (identifier) @binding.name value: (try_expression (call_expression) @binding.call)) @binding
-(let_declaration pattern: (identifier) @binding.name value: (await_expression (call_expression) @binding.call)) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: (call_expression) @binding.call) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: (try_expression (call_expression) @binding.call)) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: (await_expression (call_expression) @binding.call)) @binding
 (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
 (function_item return_type: (_) @binding.returns) @binding
 (function_signature_item return_type: (_) @binding.returns) @binding
