@@ -282,3 +282,36 @@ def test_wrappers_postfix_operators_and_stated_types_keep_the_value_type() -> No
     # A method the type defines is that method, even under a wrapper's method name: read() gives Other.
     assert calls.get(("src/lib.rs::Holder.own", "src/b.rs::Other.run")) == "type"
     assert ("src/lib.rs::Holder.own", "src/a.rs::Thing.run") not in calls
+
+
+def test_a_field_is_no_bare_name_in_a_method() -> None:
+    # Rust reads a struct's fields through self only: a local named like a field is its own value.
+    files = {
+        "src/lib.rs": "mod a;\nmod b;\n"
+        "pub struct Layer { expected: Vec<b::Other> }\n"
+        "impl Layer {\n"
+        "    fn on_event(&self, e: Option<a::Expected>) { if let Some(expected) = e { expected.scope_mut(); } }\n"
+        "    fn direct(&self) { self.expected.len(); }\n"
+        "}\n",
+        "src/a.rs": "pub struct Expected;\nimpl Expected { pub fn scope_mut(&mut self) {} }\n",
+        "src/b.rs": "pub struct Other;\n",
+    }
+    g = graph_from_sources(files)
+    statuses = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "src/lib.rs::Layer.on_event"}
+    assert statuses["scope_mut"] == "resolved"  # by its name (unique), not "external" through Vec
+    assert ("src/lib.rs::Layer.on_event", "src/a.rs::Expected.scope_mut") in edges(files, "calls")
+
+
+def test_2015_paths_from_the_root_and_crates_named_in_the_crate_root() -> None:
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = [\n    "core",\n]\n\n[package]\nname = "trace"\n',
+        "core/Cargo.toml": '[package]\nname = "trace-core"\n',
+        "core/src/lib.rs": "pub mod dispatcher;\n",
+        "core/src/dispatcher.rs": "pub fn with_default() {}\n",
+        "src/lib.rs": "extern crate trace_core;\nmod subscriber;\npub use self::trace_core::dispatcher;\n",
+        "src/subscriber.rs": "pub fn run() { ::dispatcher::with_default(); }\n",
+        "examples/demo.rs": "extern crate trace;\nfn main() { trace::dispatcher::with_default(); }\n",
+    }
+    calls = edges(files, "calls")
+    assert ("src/subscriber.rs::run", "core/src/dispatcher.rs::with_default") in calls  # ::a is crate::a
+    assert ("examples/demo.rs::main", "core/src/dispatcher.rs::with_default") in calls  # self::trace_core

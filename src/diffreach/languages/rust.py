@@ -86,6 +86,8 @@ class RustModules:
         return self._dir_module(str(directory))
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        if (module.startswith("::") or not module) and self._crate_root(from_file) in self._roots_2015:
+            module = f"crate::{module.lstrip(':')}"  # 2015: `::a` (and the bare `::`) is crate::a
         segments = [s for s in module.split("::") if s]
         if not segments:
             return ()
@@ -110,9 +112,14 @@ class RustModules:
                 if segment == "super"
                 else current
                 if segment == "self"
-                else self._child(current, segment)
+                else self._child(current, segment) or self._extern_crate(current, segment)
             )
         return (current,) if current else ()
+
+    def _extern_crate(self, module: str, name: str) -> str | None:
+        """A crate named in a crate root: ``extern crate foo;`` makes it an item there
+        (``self::foo::x`` in lib.rs, ``crate::foo::x`` anywhere)."""
+        return self._crates.get(name) if self._crate_root(module) == module else None
 
 
 def use_tree(text: str) -> list[tuple[str, str, str, bool]]:
@@ -351,7 +358,8 @@ SPEC = LanguageSpec(
     resolution_configs=("Cargo.toml",),
     import_alias=lambda module: module.rsplit("::", 1)[-1],
     member_separators=("::",),
-    path_roots=frozenset({"crate", "super"}),
+    # "": a path written from the root, `::a::b` (its receiver text starts with the separator).
+    path_roots=frozenset({"crate", "super", ""}),
     import_tree=use_tree,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
