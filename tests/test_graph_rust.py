@@ -260,6 +260,7 @@ WRAPPERS = {
         "    async fn awaited(&self) { a::later().await.run(); }\n"
         "    fn stated(&self) { let t: Thing = Default::default(); t.run(); }\n"
         "    fn own(&self) { self.o.as_ref().unwrap().read().run(); }\n"
+        "    fn guarded(&self, g: std::sync::MutexGuard<'_, Thing>) { g.run(); }\n"
         "}\n"
     ),
     "src/a.rs": (
@@ -276,7 +277,7 @@ def test_wrappers_postfix_operators_and_stated_types_keep_the_value_type() -> No
     # the value inside, of the type the declaration states.
     g = graph_from_sources(WRAPPERS)
     calls = {(e.source, e.target): e.resolution for e in g.edges if e.kind == "calls"}
-    for caller in ("locked", "optional", "tried", "awaited", "stated"):
+    for caller in ("locked", "optional", "tried", "awaited", "stated", "guarded"):
         assert calls.get((f"src/lib.rs::Holder.{caller}", "src/a.rs::Thing.run")) == "type", caller
         assert (f"src/lib.rs::Holder.{caller}", "src/b.rs::Other.run") not in calls, caller
     # A method the type defines is that method, even under a wrapper's method name: read() gives Other.

@@ -64,8 +64,10 @@ def type_text(text: str, spec: LanguageSpec) -> str:
             return ""
         text = members[0].lstrip("*&").removeprefix("mut").removeprefix("new")
         head, bracket, rest = _first_bracket(text)
-        if bracket and head in spec.transparent_types:
-            text = next(iter(top_level_split(rest[:-1]))).strip("'\"")
+        if bracket and head.rpartition(".")[2] in spec.transparent_types:  # std::sync::MutexGuard<T> too
+            # The first type argument; a Rust lifetime ('a: a quote never closed) is none.
+            arguments = [a for a in top_level_split(rest[:-1]) if not (a[:1] == "'" and a[-1:] != "'")]
+            text = (arguments or [""])[0].strip("'\"")
             continue
         break
     for stop in "[<({":

@@ -240,9 +240,32 @@ SPEC = LanguageSpec(
             "into_owned",
             "deref",
             "deref_mut",
+            "upgrade",
         }
     ),
-    transparent_types=frozenset({"Option", "Result", "Box", "Rc", "Arc", "RefCell", "Mutex", "RwLock", "Cow"}),
+    # Wrappers whose first type argument is the value's type: the ones that hold it, and the guards
+    # and pointers that dereference to it.
+    transparent_types=frozenset(
+        {
+            "Option",
+            "Result",
+            "Box",
+            "Rc",
+            "Arc",
+            "Weak",
+            "RefCell",
+            "Ref",
+            "RefMut",
+            "Mutex",
+            "MutexGuard",
+            "RwLock",
+            "RwLockReadGuard",
+            "RwLockWriteGuard",
+            "Cow",
+            "Pin",
+            "ManuallyDrop",
+        }
+    ),
     builtins=frozenset(
         {
             "Some",
