@@ -316,3 +316,22 @@ def test_2015_paths_from_the_root_and_crates_named_in_the_crate_root() -> None:
     calls = edges(files, "calls")
     assert ("src/subscriber.rs::run", "core/src/dispatcher.rs::with_default") in calls  # ::a is crate::a
     assert ("examples/demo.rs::main", "core/src/dispatcher.rs::with_default") in calls  # self::trace_core
+
+
+def test_items_inside_wrapper_macros_and_modules_reached_through_a_re_export() -> None:
+    # cfg_if!-style wrappers pass their items through; the grammar sees a token tree.
+    files = {
+        "Cargo.toml": '[package]\nname = "poll"\nedition = "2021"\n',
+        "src/lib.rs": "mod sys;\nmod net;\nmacro_rules! cfg_os { ($($i:item)*) => { $($i)* } }\n",
+        "src/sys/mod.rs": "cfg_os! {\n    mod unix;\n    pub use self::unix::*;\n}\n",
+        "src/sys/unix/mod.rs": "cfg_os! {\n    pub(crate) mod tcp;\n}\n",
+        "src/sys/unix/tcp.rs": "cfg_os! {\n    pub fn listen() -> u8 {\n        helper()\n    }\n}\nfn helper() -> u8 { 0 }\n",
+        "src/net.rs": "use crate::sys::tcp::listen;\n\npub fn bind() {\n    listen();\n}\n",
+    }
+    g = graph_from_sources(files)
+    ids = {s.id: s for s in g.symbols}
+    assert "src/sys/unix/tcp.rs::listen" in ids and ids["src/sys/unix/tcp.rs::listen"].start_line == 2
+    calls = edges(files, "calls")
+    assert ("src/net.rs::bind", "src/sys/unix/tcp.rs::listen") in calls
+    assert ("src/sys/unix/tcp.rs::listen", "src/sys/unix/tcp.rs::helper") in calls  # the body's own call
+    assert ("src/sys/unix/tcp.rs", "src/sys/unix/tcp.rs::helper") not in calls  # not the file's

@@ -31,6 +31,7 @@ from diffreach.extract.binding_capture import binding_of
 from diffreach.extract.declarations import declarations_of
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
+from diffreach.extract.item_macros import item_trees
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from diffreach.extract.protocols import protocol_refs
 from diffreach.extract.scopes import OUTER, Definition, Scopes, nest
@@ -133,6 +134,12 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
         keyed = group == "reference" and ("suffix" in preset or _mentions(source, query, pattern, b"@key"))
         steps.append(None if skip else _Step(_HANDLERS.get(main) or _HANDLERS[group], main, kind, preset, spec, keyed))
     return tuple(steps)
+
+
+@cache
+def _item_plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
+    """The plan for a macro's items (item_macros.py): their comments and strings are the file's already."""
+    return tuple(None if step is None or step.handler is _on_comment else step for step in _plan(spec))
 
 
 def _texter(data: bytes) -> _Text:
@@ -238,7 +245,11 @@ def _extract(
     root = tree.root_node
     is_test = spec.is_test_path(path)
     text = _texter(data)
-    found = _collect(root, query, _plan(spec), text)
+    found = _Found(text)
+    # Items inside a wrapper macro first: where both passes see a call, the items' own tree wins.
+    for items in item_trees(language, data, root, spec, parse_budget(len(data)), cpu_seconds):
+        _collect(items.root_node, query, _item_plan(spec), found)
+    _collect(root, query, _plan(spec), found)
     if comment_spans is not None:
         comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
     ordered = nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
@@ -297,8 +308,7 @@ class _Found:
     declarations: list[tuple[Node, str, Node]] = field(default_factory=list)  # @declaration.* (declarations.py)
 
 
-def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
-    found = _Found(text)
+def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], found: _Found) -> None:
     cursor = QueryCursor(query)
     # Matching costs grow with the square of the tree's depth (generated chains of nested
     # calls take seconds); no real definition or reference sits 1,000 levels down, generated chains do.
@@ -307,7 +317,6 @@ def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Te
         step = plan[pattern]
         if step is not None:
             step.handler(found, step, captures)
-    return found
 
 
 def _on_any(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:

@@ -214,6 +214,10 @@ SPEC = LanguageSpec(
     test_globs=("tests/*.rs", "tests/*", "src/tests.rs", "src/*/tests.rs"),
     self_names=frozenset({"self", "Self"}),
     constructor_names=("new",),
+    # Macros at the top of a file or module whose braces hold items (cfg_if!, cfg_net! { … }).
+    item_macros="(source_file (macro_invocation (token_tree) @items))\n"
+    "(mod_item body: (declaration_list (macro_invocation (token_tree) @items)))",
+    reexported_modules=True,
     type_qualifiers=("dyn", "impl"),
     value_postfixes=("?", ".await"),
     # Methods of Option, Result, Box, Rc, Arc, RefCell, Mutex, RwLock, Cow that give the value inside.

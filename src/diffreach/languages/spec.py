@@ -354,6 +354,12 @@ class LanguageSpec:
     # type, they leave the type as it is (``self.db.lock().unwrap().query()`` with
     # ``db: Arc<Mutex<Db>>`` runs Db's query).
     transparent_methods: frozenset[str] = frozenset()
+    # A query naming, as ``@items``, the token trees of macros whose argument is items passed
+    # through (Rust's ``cfg_if!``-style wrappers): parsed again as items (extract/item_macros.py).
+    item_macros: str = ""
+    # A module path may pass through a module that another module re-exports (Rust's items:
+    # ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix ``mod tcp;``).
+    reexported_modules: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""
