@@ -335,3 +335,16 @@ def test_items_inside_wrapper_macros_and_modules_reached_through_a_re_export() -
     assert ("src/net.rs::bind", "src/sys/unix/tcp.rs::listen") in calls
     assert ("src/sys/unix/tcp.rs::listen", "src/sys/unix/tcp.rs::helper") in calls  # the body's own call
     assert ("src/sys/unix/tcp.rs", "src/sys/unix/tcp.rs::helper") not in calls  # not the file's
+
+
+def test_a_path_through_an_inline_module_names_the_file_s_item() -> None:
+    files = {
+        "src/lib.rs": "mod derive;\nmod item;\n",
+        "src/derive.rs": "pub(crate) mod parsing {\n    pub(crate) fn data_enum() {}\n}\n"
+        "fn local() { parsing::data_enum(); }\n",
+        "src/item.rs": "use crate::derive;\nfn parse() { derive::parsing::data_enum(); }\nfn other() { derive::nothing::data_enum(); }\n",
+    }
+    calls = edges(files, "calls")
+    assert ("src/item.rs::parse", "src/derive.rs::data_enum") in calls
+    assert ("src/derive.rs::local", "src/derive.rs::data_enum") in calls
+    assert not {t for s, t in calls if s == "src/item.rs::other"}  # no module `nothing` there

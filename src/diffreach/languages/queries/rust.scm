@@ -77,6 +77,8 @@
 ; Imports: `use` trees are expanded by languages/rust.py; `mod foo;` binds file foo.rs.
 (use_declaration argument: (_) @import.tree) @import
 (mod_item name: (identifier) @import.module !body) @import
+; An inline `mod m { … }`: its items are the file's (no node), so the path m::f names the file's f.
+((mod_item name: (identifier) @import.alias body: (declaration_list)) @import (#set! import.module "self"))
 
 ; Variables whose type the code states.
 (let_declaration pattern: (identifier) @binding.name type: (_) @binding.type) @binding
