@@ -41,6 +41,7 @@ from diffreach.extract.types import (
     member_path,
     receiver_class,
     squeeze,
+    token_receiver,
 )
 from diffreach.extract.values import Parameter, Passed
 from diffreach.languages import parsing
@@ -373,11 +374,14 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
     receivers = captures.get("receiver")
     receiver = ""
     if receivers is not None:
-        # Several @receiver nodes: a path's segments, as loose tokens (inside a Rust macro's arguments).
-        path = text(receivers[0]) if len(receivers) == 1 else ".".join(map(text, receivers))
-        receiver = member_path(path, step.spec)
+        receiver = member_path(text(receivers[0]), step.spec)
         if "(" in receiver:  # make().total(): what a call returns does not depend on its arguments
             receiver = empty_calls(receiver)
+    elif "tokens" in step.preset:  # a call written as loose tokens (a macro's arguments)
+        loose = token_receiver(names[0], step.spec, text)
+        if loose is None:
+            return
+        receiver = loose
     owners = captures.get("owner")
     owner = receiver_class(text(owners[0]), step.spec) if owners else ""
     if step.kind == RefKind.VALUE:

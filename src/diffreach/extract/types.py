@@ -13,7 +13,10 @@ link by link and an update can find it by the callee's name (``c()``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
+
+from tree_sitter import Node
 
 from diffreach.languages.spec import LanguageSpec, top_level_split
 
@@ -41,6 +44,22 @@ def member_path(text: str, spec: LanguageSpec) -> str:
     for postfix in spec.value_postfixes:
         text = text.replace(postfix, "")
     return text
+
+
+def token_receiver(name: Node, spec: LanguageSpec, text: Callable[[Node], str]) -> str | None:
+    """The receiver of a call written as loose tokens (a Rust macro's arguments: ``self.a.f(``,
+    ``m::f(``): the names and member separators right before the name, as one dotted path; ""
+    when the name stands alone; None when a separator follows something that is no name
+    (``f().g(``: the value of an expression, not known here)."""
+    parts: list[str] = []
+    node = name.prev_sibling
+    while node is not None and (node.type == "." or node.type in spec.member_separators):
+        left = node.prev_sibling
+        if left is None or not left.is_named or left.child_count:
+            return None
+        parts.append(text(left))
+        node = left.prev_sibling
+    return ".".join(reversed(parts))
 
 
 def receiver_class(text: str, spec: LanguageSpec) -> str:

@@ -214,7 +214,8 @@ SPEC = LanguageSpec(
     test_globs=("tests/*.rs", "tests/*", "src/tests.rs", "src/*/tests.rs"),
     self_names=frozenset({"self", "Self"}),
     constructor_names=("new",),
-    # Macros at the top of a file or module whose braces hold items (cfg_if!, cfg_net! { … }).
+    # Macros at the top of a file or of a top-level module whose braces hold items (cfg_if!,
+    # cfg_net! { … }); the query starts no match deeper than a top-level module (item_macros.py).
     item_macros="(source_file (macro_invocation (token_tree) @items))\n"
     "(mod_item body: (declaration_list (macro_invocation (token_tree) @items)))",
     reexported_modules=True,

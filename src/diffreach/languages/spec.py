@@ -15,8 +15,8 @@ Capture names used by the query files (the contract with ``extract.py``):
   ``@receiver`` (optional) the type it belongs to when it is defined outside
   it (Go receivers, ``void Foo::bar()``).
 - ``@reference.call`` / ``@reference.value`` / ``@reference.inherit`` with
-  ``@name`` and an optional ``@receiver`` (the expression left of the dot; several
-  ``@receiver`` nodes are the segments of one path, in order: a macro's tokens);
+  ``@name`` and an optional ``@receiver`` (the expression left of the dot; a pattern setting
+  ``(#set! tokens "")`` reads it from the loose tokens before the name: a macro's arguments);
   a call's optional ``@arguments`` is its argument list (its named children,
   comments aside, are counted: ``Ref.args``).
 - ``@import`` with ``@import.module`` and optional ``@import.name``,

@@ -52,22 +52,11 @@
   function: (field_expression value: (_) @receiver field: (field_identifier) @name))) @reference.call
 
 ; Calls in a macro's arguments (println!, assert_eq!, vec!, write!, format!): the grammar leaves
-; them as token trees, where a name followed by a (…) tree is a call, its receiver the path or
-; fields before it. A name after `.` or `::` is no call of its own: the longest receiver is matched
-; first (a name's first match wins). Inside a macro's tree or a nested tree (not an attribute's own
-; list: `#[cfg(all(…))]`); cfg's operators all/any/not are no calls.
-(macro_invocation (token_tree _ @_before . [(identifier) (self) (crate) (super)] @receiver . "::" . (identifier) @receiver . "::" . (identifier) @receiver . "::" . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(macro_invocation (token_tree _ @_before . [(identifier) (self) (crate) (super)] @receiver . "::" . (identifier) @receiver . "::" . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(macro_invocation (token_tree _ @_before . [(identifier) (self)] @receiver . "." . (identifier) @receiver . "." . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(macro_invocation (token_tree _ @_before . [(identifier) (self) (crate) (super)] @receiver . "::" . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(macro_invocation (token_tree _ @_before . [(identifier) (self)] @receiver . "." . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(macro_invocation (token_tree _ @_before . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(token_tree (token_tree _ @_before . [(identifier) (self) (crate) (super)] @receiver . "::" . (identifier) @receiver . "::" . (identifier) @receiver . "::" . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(token_tree (token_tree _ @_before . [(identifier) (self) (crate) (super)] @receiver . "::" . (identifier) @receiver . "::" . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(token_tree (token_tree _ @_before . [(identifier) (self)] @receiver . "." . (identifier) @receiver . "." . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(token_tree (token_tree _ @_before . [(identifier) (self) (crate) (super)] @receiver . "::" . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(token_tree (token_tree _ @_before . [(identifier) (self)] @receiver . "." . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$")))
-(token_tree (token_tree _ @_before . (identifier) @name @reference.call . (token_tree . "(") (#not-match? @_before "^(\\.|::)$") (#not-match? @name "^(all|any|not)$")))
+; them as token trees, where a name followed by a (…) tree is a call; its receiver is the run of
+; names and `.`/`::` before it (extract/types.token_receiver). cfg's operators all/any/not in an
+; attribute's list are no calls.
+((token_tree (identifier) @name @reference.call . (token_tree . "("))
+  (#not-match? @name "^(all|any|not)$") (#set! tokens ""))
 
 ; Struct literals construct their type; functions passed as values.
 (struct_expression name: (type_identifier) @name) @reference.value
