@@ -145,3 +145,206 @@ def test_workspace_crate_names_resolve_in_a_real_index_and_after_an_update(make_
             assert callers == {"complete/examples/completion.rs::main"}
     finally:
         indexer.close()
+
+
+MACROS = {
+    "src/lib.rs": (
+        "mod a;\nmod b;\nuse a::helper;\n"
+        "pub struct Holder { t: a::Thing }\n"
+        "impl Holder {\n"
+        '    fn show(&self) { println!("{} {}", self.t.run(1), helper(2)); }\n'
+        "    fn check(&self) { assert_eq!(a::make(), vec![b::other(3)]); }\n"
+        '    fn chain(&self, s: a::Thing) { format!("{}", s.run(0).len()); }\n'
+        "}\n"
+        '#[cfg(all(feature = "x", not(test)))]\n'
+        "fn gated() {}\n"
+    ),
+    "src/a.rs": (
+        "pub fn helper(x: i32) -> i32 { x }\npub fn make() -> i32 { 1 }\npub struct Thing;\n"
+        "impl Thing { pub fn run(&self, x: i32) -> String { String::new() } }\n"
+    ),
+    "src/b.rs": (
+        "pub fn other(x: i32) -> i32 { x }\npub fn len() -> usize { 0 }\npub fn not(x: bool) -> bool { !x }\n"
+        "pub fn all() {}\npub struct Other;\nimpl Other { pub fn run(&self, x: i32) {} }\n"
+    ),
+}
+
+
+def test_calls_inside_macro_arguments_are_calls() -> None:
+    # println!, assert_eq!, vec!, format!: the grammar keeps their arguments as token trees.
+    calls = edges(MACROS, "calls")
+    assert ("src/lib.rs::Holder.show", "src/a.rs::Thing.run") in calls  # self.t.run(1): t's declared type
+    assert ("src/lib.rs::Holder.show", "src/a.rs::helper") in calls  # a name brought by `use`
+    assert ("src/lib.rs::Holder.check", "src/a.rs::make") in calls  # a::make(): a path
+    assert ("src/lib.rs::Holder.check", "src/b.rs::other") in calls  # nested: vec![…] inside assert_eq!(…)
+    assert ("src/lib.rs::Holder.chain", "src/a.rs::Thing.run") in calls  # s: a::Thing
+    # Not calls: `.len()` on a call's result is no free function `len`; the other type's `run`;
+    # cfg's operators in an attribute.
+    assert ("src/lib.rs::Holder.chain", "src/b.rs::len") not in calls
+    assert ("src/lib.rs::Holder.show", "src/b.rs::Other.run") not in calls
+    assert not {t for s, t in calls if t in ("src/b.rs::not", "src/b.rs::all")}
+
+
+def test_a_call_takes_the_function_where_a_module_of_the_same_name_is_bound_too() -> None:
+    # Modules and functions live in two namespaces: `mod job; pub use self::job::job;` binds both.
+    files = {
+        "src/lib.rs": "mod exec;\nmod walk;\n",
+        "src/exec/mod.rs": "mod job;\npub use self::job::job;\npub fn run() { job(); }\n",
+        "src/exec/job.rs": "pub fn job() {}\npub fn helper() {}\n",
+        "src/walk.rs": "use crate::exec;\nuse crate::exec::job;\n"
+        "fn scan() { exec::job(); }\nfn walk() { job(); }\nfn module() { exec::helper(); }\n",
+    }
+    calls = edges(files, "calls")
+    assert ("src/walk.rs::scan", "src/exec/job.rs::job") in calls
+    assert ("src/walk.rs::walk", "src/exec/job.rs::job") in calls
+    assert ("src/exec/mod.rs::run", "src/exec/job.rs::job") in calls
+    # helper is not re-exported: exec::helper() names nothing.
+    assert not {t for s, t in calls if s == "src/walk.rs::module"}
+
+
+def test_use_paths_start_at_the_crate_root_in_the_2015_edition_only() -> None:
+    # Rust 2015: `use output;` in src/walk.rs is crate::output. No `edition` key means 2015.
+    files = {
+        "Cargo.toml": '[package]\nkeywords = [\n    "find",\n]\nname = "old-crate"\n',
+        "src/main.rs": "mod output;\nmod walk;\n",
+        "src/output.rs": "pub fn print_entry() {}\n",
+        "src/walk.rs": "use output;\nfn scan() { output::print_entry(); }\n",
+    }
+    assert ("src/walk.rs::scan", "src/output.rs::print_entry") in edges(files, "calls")
+    # From 2018 on, such a path would name an external crate `output`: not ours.
+    modern = {**files, "Cargo.toml": '[package]\nname = "new-crate"\nedition = "2021"\n'}
+    assert ("src/walk.rs::scan", "src/output.rs::print_entry") not in edges(modern, "calls")
+
+
+TRAITS = {
+    "src/lib.rs": (
+        "mod a;\nmod b;\nuse a::Tr;\n"
+        "fn by_ref(t: &dyn a::Tr) { t.tm(); }\n"
+        "fn boxed(t: Box<dyn Tr>) { t.tm(); }\n"
+        "fn opaque(t: impl Tr) { t.tm(); }\n"
+        "fn generic<X: a::Tr + Clone>(t: &mut X) { t.tm(); X::make(); }\n"
+        "fn bounded<Y>(t: Y) where Y: Tr { t.tm(); }\n"
+        "fn unbounded<Z>(t: Z) { t.tm(); }\n"
+    ),
+    "src/a.rs": (
+        "pub trait Tr { fn tm(&self); fn make() -> Self; }\npub struct Thing;\n"
+        "impl Tr for Thing { fn tm(&self) {} fn make() -> Self { Thing } }\n"
+    ),
+    "src/b.rs": "pub struct Other;\nimpl Other { pub fn tm(&self) {} }\n",
+}
+
+
+def test_trait_objects_opaque_types_and_bounded_type_parameters_call_the_trait() -> None:
+    g = graph_from_sources(TRAITS)
+    calls = {(e.source, e.target): e.resolution for e in g.edges if e.kind == "calls"}
+    for caller in ("by_ref", "boxed", "opaque", "generic", "bounded"):
+        assert calls.get((f"src/lib.rs::{caller}", "src/a.rs::Tr.tm")) == "type", caller
+        # Not the unrelated type that has a method of the same name.
+        assert (f"src/lib.rs::{caller}", "src/b.rs::Other.tm") not in calls, caller
+    assert calls.get(("src/lib.rs::generic", "src/a.rs::Tr.make")) == "type"  # X::make() of X: Tr
+    # The trait's method reaches its implementations (dispatch), as for any interface.
+    assert ("src/a.rs::Tr.tm", "src/a.rs::Thing.tm") in edges(TRAITS, "dynamic")
+    # No bound, no type: matched by name only, and said so.
+    assert {r for (s, _), r in calls.items() if s == "src/lib.rs::unbounded"} == {"ambiguous-name"}
+
+
+WRAPPERS = {
+    "Cargo.toml": '[package]\nname = "wrap"\nedition = "2021"\n',
+    "src/lib.rs": (
+        "mod a;\nmod b;\nuse a::Thing;\nuse std::sync::{Arc, Mutex};\n"
+        "pub struct Holder { t: Arc<Mutex<Thing>>, o: Option<Thing> }\n"
+        "impl Holder {\n"
+        "    fn locked(&self) { self.t.lock().unwrap().run(); }\n"
+        "    fn optional(&self) { self.o.as_ref().unwrap().run(); }\n"
+        "    fn tried(&self) -> Result<(), ()> { a::make()?.run(); Ok(()) }\n"
+        "    async fn awaited(&self) { a::later().await.run(); }\n"
+        "    fn stated(&self) { let t: Thing = Default::default(); t.run(); }\n"
+        "    fn own(&self) { self.o.as_ref().unwrap().read().run(); }\n"
+        "    fn guarded(&self, g: std::sync::MutexGuard<'_, Thing>) { g.run(); }\n"
+        "}\n"
+    ),
+    "src/a.rs": (
+        "use crate::b::Other;\npub struct Thing;\n"
+        "impl Thing { pub fn run(&self) {} pub fn read(&self) -> Other { Other } }\n"
+        "pub fn make() -> Result<Thing, ()> { Ok(Thing) }\npub async fn later() -> Thing { Thing }\n"
+    ),
+    "src/b.rs": "pub struct Other;\nimpl Other { pub fn run(&self) {} }\n",
+}
+
+
+def test_wrappers_postfix_operators_and_stated_types_keep_the_value_type() -> None:
+    # Arc<Mutex<T>>.lock().unwrap(), Option<T>.as_ref().unwrap(), `?` on a Result, `.await`:
+    # the value inside, of the type the declaration states.
+    g = graph_from_sources(WRAPPERS)
+    calls = {(e.source, e.target): e.resolution for e in g.edges if e.kind == "calls"}
+    for caller in ("locked", "optional", "tried", "awaited", "stated", "guarded"):
+        assert calls.get((f"src/lib.rs::Holder.{caller}", "src/a.rs::Thing.run")) == "type", caller
+        assert (f"src/lib.rs::Holder.{caller}", "src/b.rs::Other.run") not in calls, caller
+    # A method the type defines is that method, even under a wrapper's method name: read() gives Other.
+    assert calls.get(("src/lib.rs::Holder.own", "src/b.rs::Other.run")) == "type"
+    assert ("src/lib.rs::Holder.own", "src/a.rs::Thing.run") not in calls
+
+
+def test_a_field_is_no_bare_name_in_a_method() -> None:
+    # Rust reads a struct's fields through self only: a local named like a field is its own value.
+    files = {
+        "src/lib.rs": "mod a;\nmod b;\n"
+        "pub struct Layer { expected: Vec<b::Other> }\n"
+        "impl Layer {\n"
+        "    fn on_event(&self, e: Option<a::Expected>) { if let Some(expected) = e { expected.scope_mut(); } }\n"
+        "    fn direct(&self) { self.expected.len(); }\n"
+        "}\n",
+        "src/a.rs": "pub struct Expected;\nimpl Expected { pub fn scope_mut(&mut self) {} }\n",
+        "src/b.rs": "pub struct Other;\n",
+    }
+    g = graph_from_sources(files)
+    statuses = {r.ref.name: r.status for r in g.resolved if r.ref.scope == "src/lib.rs::Layer.on_event"}
+    assert statuses["scope_mut"] == "resolved"  # by its name (unique), not "external" through Vec
+    assert ("src/lib.rs::Layer.on_event", "src/a.rs::Expected.scope_mut") in edges(files, "calls")
+
+
+def test_2015_paths_from_the_root_and_crates_named_in_the_crate_root() -> None:
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = [\n    "core",\n]\n\n[package]\nname = "trace"\n',
+        "core/Cargo.toml": '[package]\nname = "trace-core"\n',
+        "core/src/lib.rs": "pub mod dispatcher;\n",
+        "core/src/dispatcher.rs": "pub fn with_default() {}\n",
+        "src/lib.rs": "extern crate trace_core;\nmod subscriber;\npub use self::trace_core::dispatcher;\n",
+        "src/subscriber.rs": "pub fn run() { ::dispatcher::with_default(); }\n",
+        "examples/demo.rs": "extern crate trace;\nfn main() { trace::dispatcher::with_default(); }\n",
+    }
+    calls = edges(files, "calls")
+    assert ("src/subscriber.rs::run", "core/src/dispatcher.rs::with_default") in calls  # ::a is crate::a
+    assert ("examples/demo.rs::main", "core/src/dispatcher.rs::with_default") in calls  # self::trace_core
+
+
+def test_items_inside_wrapper_macros_and_modules_reached_through_a_re_export() -> None:
+    # cfg_if!-style wrappers pass their items through; the grammar sees a token tree.
+    files = {
+        "Cargo.toml": '[package]\nname = "poll"\nedition = "2021"\n',
+        "src/lib.rs": "mod sys;\nmod net;\nmacro_rules! cfg_os { ($($i:item)*) => { $($i)* } }\n",
+        "src/sys/mod.rs": "cfg_os! {\n    mod unix;\n    pub use self::unix::*;\n}\n",
+        "src/sys/unix/mod.rs": "cfg_os! {\n    pub(crate) mod tcp;\n}\n",
+        "src/sys/unix/tcp.rs": "cfg_os! {\n    pub fn listen() -> u8 {\n        helper()\n    }\n}\nfn helper() -> u8 { 0 }\n",
+        "src/net.rs": "use crate::sys::tcp::listen;\n\npub fn bind() {\n    listen();\n}\n",
+    }
+    g = graph_from_sources(files)
+    ids = {s.id: s for s in g.symbols}
+    assert "src/sys/unix/tcp.rs::listen" in ids and ids["src/sys/unix/tcp.rs::listen"].start_line == 2
+    calls = edges(files, "calls")
+    assert ("src/net.rs::bind", "src/sys/unix/tcp.rs::listen") in calls
+    assert ("src/sys/unix/tcp.rs::listen", "src/sys/unix/tcp.rs::helper") in calls  # the body's own call
+    assert ("src/sys/unix/tcp.rs", "src/sys/unix/tcp.rs::helper") not in calls  # not the file's
+
+
+def test_a_path_through_an_inline_module_names_the_file_s_item() -> None:
+    files = {
+        "src/lib.rs": "mod derive;\nmod item;\n",
+        "src/derive.rs": "pub(crate) mod parsing {\n    pub(crate) fn data_enum() {}\n}\n"
+        "fn local() { parsing::data_enum(); }\n",
+        "src/item.rs": "use crate::derive;\nfn parse() { derive::parsing::data_enum(); }\nfn other() { derive::nothing::data_enum(); }\n",
+    }
+    calls = edges(files, "calls")
+    assert ("src/item.rs::parse", "src/derive.rs::data_enum") in calls
+    assert ("src/derive.rs::local", "src/derive.rs::data_enum") in calls
+    assert not {t for s, t in calls if s == "src/item.rs::other"}  # no module `nothing` there

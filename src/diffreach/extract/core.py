@@ -31,6 +31,7 @@ from diffreach.extract.binding_capture import binding_of, local_binding_of
 from diffreach.extract.declarations import declarations_of
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
+from diffreach.extract.item_macros import item_trees
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
 from diffreach.extract.protocols import protocol_refs
 from diffreach.extract.scopes import OUTER, Definition, Scopes, nest
@@ -40,6 +41,7 @@ from diffreach.extract.types import (
     member_path,
     receiver_class,
     squeeze,
+    token_receiver,
 )
 from diffreach.extract.values import Parameter, Passed
 from diffreach.languages import parsing
@@ -145,6 +147,12 @@ def _local_only(source: bytes, query: Query, pattern: int, preset: dict[str, str
     return local and not any(_mentions(source, query, pattern, c) for c in captures)
 
 
+@cache
+def _item_plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
+    """The plan for a macro's items (item_macros.py): their comments and strings are the file's already."""
+    return tuple(None if step is None or step.handler is _on_comment else step for step in _plan(spec))
+
+
 def _texter(data: bytes) -> _Text:
     """Node → its text, sliced from the file's bytes. A tree parsed through a read
     callback (which the parse budget needs) keeps no source: ``node.text`` would
@@ -248,7 +256,11 @@ def _extract(
     root = tree.root_node
     is_test = spec.is_test_path(path)
     text = _texter(data)
-    found = _collect(root, query, _plan(spec), text)
+    found = _Found(text)
+    # Items inside a wrapper macro first: where both passes see a call, the items' own tree wins.
+    for items in item_trees(language, data, root, spec, parse_budget(len(data)), cpu_seconds):
+        _collect(items.root_node, query, _item_plan(spec), found)
+    _collect(root, query, _plan(spec), found)
     if comment_spans is not None:
         comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
     ordered = nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
@@ -307,8 +319,7 @@ class _Found:
     declarations: list[tuple[Node, str, Node]] = field(default_factory=list)  # @declaration.* (declarations.py)
 
 
-def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Text) -> _Found:
-    found = _Found(text)
+def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], found: _Found) -> None:
     cursor = QueryCursor(query)
     # Matching costs grow with the square of the tree's depth (generated chains of nested
     # calls take seconds); no real definition or reference sits 1,000 levels down, generated chains do.
@@ -317,7 +328,6 @@ def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], text: _Te
         step = plan[pattern]
         if step is not None:
             step.handler(found, step, captures)
-    return found
 
 
 def _on_any(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -379,6 +389,11 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
         receiver = member_path(text(receivers[0]), step.spec)
         if "(" in receiver:  # make().total(): what a call returns does not depend on its arguments
             receiver = empty_calls(receiver)
+    elif "tokens" in step.preset:  # a call written as loose tokens (a macro's arguments)
+        loose = token_receiver(names[0], step.spec, text)
+        if loose is None:
+            return
+        receiver = loose
     owners = captures.get("owner")
     owner = receiver_class(text(owners[0]), step.spec) if owners else ""
     if step.kind == RefKind.VALUE and "argument" in captures:  # an argument or a table's entry: a function, perhaps

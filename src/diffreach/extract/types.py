@@ -13,7 +13,10 @@ link by link and an update can find it by the callee's name (``c()``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
+
+from tree_sitter import Node
 
 from diffreach.languages.spec import LanguageSpec, top_level_split
 
@@ -38,7 +41,25 @@ def member_path(text: str, spec: LanguageSpec) -> str:
     text = squeeze(text)
     for sep in spec.member_separators:
         text = text.replace(sep, ".")
+    for postfix in spec.value_postfixes:
+        text = text.replace(postfix, "")
     return text
+
+
+def token_receiver(name: Node, spec: LanguageSpec, text: Callable[[Node], str]) -> str | None:
+    """The receiver of a call written as loose tokens (a Rust macro's arguments: ``self.a.f(``,
+    ``m::f(``): the names and member separators right before the name, as one dotted path; ""
+    when the name stands alone; None when a separator follows something that is no name
+    (``f().g(``: the value of an expression, not known here)."""
+    parts: list[str] = []
+    node = name.prev_sibling
+    while node is not None and (node.type == "." or node.type in spec.member_separators):
+        left = node.prev_sibling
+        if left is None or not left.is_named or left.child_count:
+            return None
+        parts.append(text(left))
+        node = left.prev_sibling
+    return ".".join(reversed(parts))
 
 
 def receiver_class(text: str, spec: LanguageSpec) -> str:
@@ -52,6 +73,9 @@ def receiver_class(text: str, spec: LanguageSpec) -> str:
 
 def type_text(text: str, spec: LanguageSpec) -> str:
     """A declared type → the name of the one class its values have; "" when none is stated."""
+    qualifiers = spec.type_qualifier_pattern
+    if qualifiers is not None:
+        text = qualifiers.sub("", text)
     text = member_path(text, spec).strip("'\"")
     for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
         members = [m for m in top_level_split(text, "|") if m and m not in spec.null_types]
@@ -59,8 +83,10 @@ def type_text(text: str, spec: LanguageSpec) -> str:
             return ""
         text = members[0].lstrip("*&").removeprefix("mut").removeprefix("new")
         head, bracket, rest = _first_bracket(text)
-        if bracket and head in spec.transparent_types:
-            text = next(iter(top_level_split(rest[:-1]))).strip("'\"")
+        if bracket and head.rpartition(".")[2] in spec.transparent_types:  # std::sync::MutexGuard<T> too
+            # The first type argument; a Rust lifetime ('a: a quote never closed) is none.
+            arguments = [a for a in top_level_split(rest[:-1]) if not (a[:1] == "'" and a[-1:] != "'")]
+            text = (arguments or [""])[0].strip("'\"")
             continue
         break
     for stop in "[<({":

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tree_sitter import Language, Parser, Point, Tree
+from tree_sitter import Language, Parser, Point, Range, Tree
 
 Stop = Callable[[int, bool], bool]  # (byte offset, has_error) → True to halt the parse
 
@@ -42,9 +42,10 @@ _free: list[_Slot] = []
 _free_lock = threading.Lock()
 
 
-def parse_within(language: Language, data: bytes, stop: Stop) -> Tree:
+def parse_within(language: Language, data: bytes, stop: Stop, ranges: Sequence[Range] = ()) -> Tree:
     """``data`` parsed as ``language``; ``stop`` is asked as the parse goes and halts it by
-    returning True. ValueError when it was halted (the binding's word for it)."""
+    returning True. ValueError when it was halted (the binding's word for it). ``ranges``:
+    only these parts of ``data``, read as one text (byte and point offsets stay the file's)."""
     with _free_lock:
         slot = _free.pop() if _free else _Slot()
     source = _Source(data, slot.buffers)
@@ -53,10 +54,15 @@ def parse_within(language: Language, data: bytes, stop: Stop) -> Tree:
         if parser is None:
             parser = slot.parsers[language] = Parser(language)
         try:
+            if ranges:
+                parser.included_ranges = list(ranges)
             return parser.parse(source, progress_callback=stop)
         except BaseException:
             parser.reset()  # the next parse starts afresh, not where this one stopped
             raise
+        finally:
+            if ranges:
+                parser.included_ranges = []  # the whole text again, for the slot's next parse
     finally:
         source.buffers = None
         with _free_lock:
@@ -99,7 +105,9 @@ def parse_budget(size: int) -> int:
     return PARSE_BUDGET_BASE + PARSE_BUDGET_PER_KIB * (size >> 10)
 
 
-def budgeted_parse(language: Language, data: bytes, steps: int, cpu_seconds: float) -> Tree:
+def budgeted_parse(
+    language: Language, data: bytes, steps: int, cpu_seconds: float, ranges: Sequence[Range] = ()
+) -> Tree:
     """``data`` parsed within ``steps`` progress callbacks and ``cpu_seconds``; past either the
     parse halts and ``ValueError`` is raised (``parse_within``)."""
     left = steps
@@ -111,7 +119,7 @@ def budgeted_parse(language: Language, data: bytes, steps: int, cpu_seconds: flo
         # True halts the parser; the clock is read every 32 steps (a read is a system call).
         return left < 0 or (not left & 31 and time.process_time() > deadline)
 
-    return parse_within(language, data, progress)
+    return parse_within(language, data, progress, ranges)
 
 
 __all__ = [

@@ -23,22 +23,34 @@ from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import TestRunner
 
 _ROOT_FILES = ("lib.rs", "main.rs")
-_PACKAGE_NAME = re.compile(r'^\s*\[package\][^\[]*?^\s*name\s*=\s*"([^"]+)"', re.M | re.S)
+# The [package] table: up to the next line that opens a table (an array's lines do not).
+_PACKAGE = re.compile(r"^\s*\[package\][ \t]*$(.*?)(?=^\s*\[|\Z)", re.M | re.S)
+_NAME = re.compile(r'^\s*name\s*=\s*"([^"]+)"', re.M)
+_EDITION = re.compile(r"^\s*edition\b", re.M)
+_EDITION_2015 = re.compile(r'^\s*edition\s*=\s*"2015"', re.M)
 
 
 class RustModules:
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
         self._files = frozenset(p for p in repo.paths() if p.endswith(".rs"))
         self._crates: dict[str, str] = {}
+        # Crate roots of the 2015 edition (no `edition` key means 2015): there a `use` path
+        # starts at the crate root (`use output;` in src/walk.rs is crate::output).
+        self._roots_2015: set[str] = set()
         # Manifests are not source files (not among the indexed paths): look for one in every
         # directory above the Rust files.
         dirs = {str(parent) for path in self._files for parent in PurePosixPath(path).parents}
         for base in sorted(dirs):
             path = "Cargo.toml" if base == "." else f"{base}/Cargo.toml"
-            match = _PACKAGE_NAME.search(repo.read_text(path) or "")
+            package = _PACKAGE.search(repo.read_text(path) or "")
             root = self._dir_module("src" if base == "." else f"{base}/src")
-            if match and root:
-                self._crates.setdefault(match.group(1).replace("-", "_"), root)
+            if package is None or root is None:
+                continue
+            name = _NAME.search(package.group(1))
+            if name:
+                self._crates.setdefault(name.group(1).replace("-", "_"), root)
+            if not _EDITION.search(package.group(1)) or _EDITION_2015.search(package.group(1)):
+                self._roots_2015.add(root)
 
     def _dir_module(self, directory: str) -> str | None:
         """The file that is the module of a directory."""
@@ -73,6 +85,8 @@ class RustModules:
         return self._dir_module(str(directory))
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        if (module.startswith("::") or not module) and self._crate_root(from_file) in self._roots_2015:
+            module = f"crate::{module.lstrip(':')}"  # 2015: `::a` (and the bare `::`) is crate::a
         segments = [s for s in module.split("::") if s]
         if not segments:
             return ()
@@ -86,6 +100,9 @@ class RustModules:
             current = self._parent(from_file)
         else:
             current = self._child(from_file, head) or self._crates.get(head)
+            root = self._crate_root(from_file)
+            if current is None and root in self._roots_2015:
+                current = self._child(root, head)
         for segment in segments[1:]:
             if current is None:
                 return ()
@@ -94,9 +111,14 @@ class RustModules:
                 if segment == "super"
                 else current
                 if segment == "self"
-                else self._child(current, segment)
+                else self._child(current, segment) or self._extern_crate(current, segment)
             )
         return (current,) if current else ()
+
+    def _extern_crate(self, module: str, name: str) -> str | None:
+        """A crate named in a crate root: ``extern crate foo;`` makes it an item there
+        (``self::foo::x`` in lib.rs, ``crate::foo::x`` anywhere)."""
+        return self._crates.get(name) if self._crate_root(module) == module else None
 
 
 def use_tree(text: str) -> list[tuple[str, str, str, bool]]:
@@ -191,7 +213,63 @@ SPEC = LanguageSpec(
     test_globs=("tests/*.rs", "tests/*", "src/tests.rs", "src/*/tests.rs"),
     self_names=frozenset({"self", "Self"}),
     constructor_names=("new",),
-    transparent_types=frozenset({"Option", "Result", "Box", "Rc", "Arc", "RefCell", "Mutex", "RwLock", "Cow"}),
+    # Macros at the top of a file or of a top-level module whose braces hold items (cfg_if!,
+    # cfg_net! { … }); the query starts no match deeper than a top-level module (item_macros.py).
+    item_macros="(source_file (macro_invocation (token_tree) @items))\n"
+    "(mod_item body: (declaration_list (macro_invocation (token_tree) @items)))",
+    reexported_modules=True,
+    type_qualifiers=("dyn", "impl"),
+    value_postfixes=("?", ".await"),
+    # Methods of Option, Result, Box, Rc, Arc, RefCell, Mutex, RwLock, Cow that give the value inside.
+    transparent_methods=frozenset(
+        {
+            "unwrap",
+            "expect",
+            "unwrap_or_default",
+            "unwrap_unchecked",
+            "as_ref",
+            "as_mut",
+            "as_deref",
+            "as_deref_mut",
+            "borrow",
+            "borrow_mut",
+            "lock",
+            "read",
+            "write",
+            "try_lock",
+            "get_mut",
+            "into_inner",
+            "clone",
+            "to_owned",
+            "into_owned",
+            "deref",
+            "deref_mut",
+            "upgrade",
+        }
+    ),
+    # Wrappers whose first type argument is the value's type: the ones that hold it, and the guards
+    # and pointers that dereference to it.
+    transparent_types=frozenset(
+        {
+            "Option",
+            "Result",
+            "Box",
+            "Rc",
+            "Arc",
+            "Weak",
+            "RefCell",
+            "Ref",
+            "RefMut",
+            "Mutex",
+            "MutexGuard",
+            "RwLock",
+            "RwLockReadGuard",
+            "RwLockWriteGuard",
+            "Cow",
+            "Pin",
+            "ManuallyDrop",
+        }
+    ),
     builtins=frozenset(
         {
             "Some",
@@ -307,7 +385,8 @@ SPEC = LanguageSpec(
     resolution_configs=("Cargo.toml",),
     import_alias=lambda module: module.rsplit("::", 1)[-1],
     member_separators=("::",),
-    path_roots=frozenset({"crate", "super"}),
+    # "": a path written from the root, `::a::b` (its receiver text starts with the separator).
+    path_roots=frozenset({"crate", "super", ""}),
     import_tree=use_tree,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",

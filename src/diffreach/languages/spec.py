@@ -15,7 +15,8 @@ Capture names used by the query files (the contract with ``extract.py``):
   ``@receiver`` (optional) the type it belongs to when it is defined outside
   it (Go receivers, ``void Foo::bar()``).
 - ``@reference.call`` / ``@reference.value`` / ``@reference.inherit`` with
-  ``@name`` and an optional ``@receiver`` (the expression left of the dot);
+  ``@name`` and an optional ``@receiver`` (the expression left of the dot; a pattern setting
+  ``(#set! tokens "")`` reads it from the loose tokens before the name: a macro's arguments);
   a call's optional ``@arguments`` is its argument list (its named children,
   comments aside, are counted: ``Ref.args``).
 - ``@import`` with ``@import.module`` and optional ``@import.name``,
@@ -361,6 +362,26 @@ class LanguageSpec:
     # call names only methods or functions (Java, JLS 6.5.7.1; PHP; Ruby).
     locals_hide_functions: bool = False
 
+    # Words written before a type that leave the class of its values as it is: Rust's trait
+    # objects and opaque types (``&dyn Tr``, ``Box<dyn Tr>``, ``impl Tr``) are values of the
+    # trait Tr, whose methods dispatch to the implementations (extract/types.py).
+    type_qualifiers: tuple[str, ...] = ()
+    # Postfix operators that leave a value's type as the type layer reads it, since the wrapper
+    # they open is read through already (``transparent_types``): Rust's ``?`` on a Result and
+    # ``.await`` on a future (``make()?.run()`` runs the method of what make's Result holds).
+    value_postfixes: tuple[str, ...] = ()
+    # Methods of the transparent wrappers that give the value inside (Rust's ``unwrap``,
+    # ``lock``, ``as_ref``…): called on a value whose type is known, and not a method of that
+    # type, they leave the type as it is (``self.db.lock().unwrap().query()`` with
+    # ``db: Arc<Mutex<Db>>`` runs Db's query).
+    transparent_methods: frozenset[str] = frozenset()
+    # A query naming, as ``@items``, the token trees of macros whose argument is items passed
+    # through (Rust's ``cfg_if!``-style wrappers): parsed again as items (extract/item_macros.py).
+    item_macros: str = ""
+    # A module path may pass through a module that another module re-exports (Rust's items:
+    # ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix ``mod tcp;``).
+    reexported_modules: bool = False
+
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""
         return bool(self.static_modifiers) and not self.static_modifiers.isdisjoint(signature.partition("(")[0].split())
@@ -370,6 +391,11 @@ class LanguageSpec:
         # Several files joined with '+' share patterns between grammars (ecmascript.scm).
         queries = resources.files("diffreach.languages").joinpath("queries")
         return "\n".join(queries.joinpath(name).read_text() for name in self.query_file.split("+"))
+
+    @cached_property
+    def type_qualifier_pattern(self) -> re.Pattern[str] | None:
+        words = "|".join(re.escape(w) for w in self.type_qualifiers)
+        return re.compile(rf"\b(?:{words})\s+") if words else None
 
     @cached_property
     def protocol_table(self) -> dict[str, tuple[str, ...]]:

@@ -26,8 +26,28 @@ class Imports(ResolverState):
         key = (path, imp.module)
         found = self._import_files.get(key)
         if found is None:  # wildcard includes are walked once per name looked up: memoise
-            found = self._import_files[key] = self.module_resolver(self._specs[path]).resolve(imp.module, path)
+            spec = self._specs[path]
+            found = self._import_files[key] = self.module_resolver(spec).resolve(imp.module, path)
+            if not found and spec.reexported_modules:
+                found = self._import_files[key] = self._reexported_module(path, imp.module, spec.module_separator)
         return found
+
+    def _reexported_module(self, path: str, module: str, sep: str) -> tuple[str, ...]:
+        """The files of a module path that passes through a module another one re-exports
+        (Rust's ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix
+        ``mod tcp;``): the longest prefix the module resolver knows, then members, each a module."""
+        parts = module.split(sep)
+        resolver = self.module_resolver(self._specs[path])
+        for n in range(len(parts) - 1, 0, -1):
+            files = resolver.resolve(sep.join(parts[:n]), path)
+            if files:
+                for part in parts[n:]:
+                    member = self.module_member(files, part)
+                    if not isinstance(member, Module):
+                        return ()
+                    files = member.files
+                return files
+        return ()
 
     def import_target(self, path: str, imp: Import, depth: int = 0) -> Target | None:
         """What an import binds: a symbol, a module, _EXTERNAL, or None (in the repo, not found)."""
@@ -115,6 +135,21 @@ class Imports(ResolverState):
                     target = self._module_member(inner, name, seen, depth + 1)
                     if target is not None:
                         return target
+        return None
+
+    def callable_member(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
+        """What a call of ``name`` in these modules runs, where an import of that name binds a
+        module first: a call never runs a module. Rust keeps modules and functions in two
+        namespaces, and ``mod job; pub use self::job::job;`` binds both; the call takes the function."""
+        if depth > _MAX_CHAIN:  # re-exports of re-exports: cycles stop here
+            return None
+        for f in files:
+            for imp in self._import_index(f)[0].get(name, ()):
+                target = self.import_target(f, imp)
+                if isinstance(target, Module) and imp.module and imp.name:
+                    target = self.callable_member(self.import_files(f, imp), imp.name, depth + 1)
+                if target is not None and not isinstance(target, Module):
+                    return target
         return None
 
     def _class_member(self, path: str, imp: Import, files: tuple[str, ...]) -> SymRow | None:

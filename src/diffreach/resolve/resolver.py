@@ -247,6 +247,8 @@ class Resolver(Types):
                 # given to the function object itself (JS ``Foo.from = …``) is known.
                 owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
+            if isinstance(target, Module) and isinstance(owner, Module) and ref.kind == RefKind.CALL:
+                target = self.callable_member(owner.files, ref.name) or target
             if self._instance_field(ref, spec, owner, target):  # self.handler() of handler: Handler
                 return self._called_instance(path, ref, target, source_is_test)
             read = self.property_read(path, ref, owner, target, source_is_test)  # g(a.p): p's getter runs
@@ -269,6 +271,8 @@ class Resolver(Types):
                 return self._by_name(path, ref, spec, source_is_test, method=True)
         else:
             target = self.lookup_name(path, ref.scope, ref.name)
+            if isinstance(target, Module) and ref.kind == RefKind.CALL:
+                target = self.callable_member((path,), ref.name) or target
             if ref.kind == RefKind.CALL and self.has_values(path, ref.name):
                 held = self.value_of_call(path, ref.scope, ref.name, ref.line)
                 # A value bound in a function shadows a definition outside it; at the top

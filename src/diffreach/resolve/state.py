@@ -218,6 +218,9 @@ class ResolverState(ABC):
         if not scopes:  # the file binds no such name in any scope (most receivers)
             return None
         current: str | None = scope
+        # A class's own names (its fields) are not in scope in its methods' bodies, unless the
+        # language reads a bare name as a member (Java's implicit this): Rust and Python write self.x.
+        members_bare = "." in text or self._specs[path].implicit_self
         while current:
             type_name = scopes.get(current)
             if type_name is not None:
@@ -226,6 +229,11 @@ class ResolverState(ABC):
                 return None
             row = self.symbol(current)
             current = row.parent if row is not None else None
+            while current and current != path and not members_bare:
+                outer = self.symbol(current)
+                if outer is None or outer.kind != NodeKind.CLASS:
+                    break
+                current = outer.parent
         return None
 
     def _hidden(self, scope: str, name: str) -> bool:

@@ -36,6 +36,10 @@ class Types(FunctionValues):
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         """A member of a class or module (``Resolver``): the way back up for a chain's links."""
 
+    @abstractmethod
+    def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
+        """What a receiver expression stands for (``Resolver``)."""
+
     def value_type(self, path: str, scope: str, expr: str) -> Target | None:
         """``expr`` (a type, or a chain with calls: ``make()``, ``a.b().c``) as code at ``scope``
         sees it: a class, a module, a function, EXTERNAL, or None when unknown."""
@@ -50,12 +54,17 @@ class Types(FunctionValues):
             target: Target | None = self.enclosing_class(scope)  # cls(), Self(): the class itself
         else:
             target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
+            if target is None and first and links[first][:-2] in self._specs[path].transparent_methods:
+                target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
         target = self.call_result(target)
         for link in links[first + 1 :]:
             if target is None or target is EXTERNAL:
                 return target
             name = link.removesuffix("()")
-            target = self._attribute(path, target, name) if name.isidentifier() else None
+            inner = self._attribute(path, target, name) if name.isidentifier() else None
+            if inner is None and link.endswith("()") and name in self._specs[path].transparent_methods:
+                continue  # .lock().unwrap(): the value inside the wrapper, of the type already known
+            target = inner
             if link.endswith("()"):
                 target = self.call_result(target)
         return target
@@ -95,6 +104,11 @@ class Types(FunctionValues):
         if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
             return self.enclosing_class(scope)
         target = self.value_type(path, scope, type_name)
+        if target is None and type_name.isidentifier():
+            # A type bound in scope: a type parameter's bound (Rust's ``fn f<T: Tr>(x: T)``).
+            bound = self._binding_of(scope, type_name)
+            if bound is not None and bound[1] != LOCAL_MARK:
+                return self.declared_class(path, bound[0], bound[1], type_name)
         if target is EXTERNAL or (target is None and type_name in spec.builtins):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
         return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None

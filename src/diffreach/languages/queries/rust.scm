@@ -51,6 +51,13 @@
 (call_expression function: (generic_function
   function: (field_expression value: (_) @receiver field: (field_identifier) @name))) @reference.call
 
+; Calls in a macro's arguments (println!, assert_eq!, vec!, write!, format!): the grammar leaves
+; them as token trees, where a name followed by a (…) tree is a call; its receiver is the run of
+; names and `.`/`::` before it (extract/types.token_receiver). cfg's operators all/any/not in an
+; attribute's list are no calls.
+((token_tree (identifier) @name @reference.call . (token_tree . "("))
+  (#not-match? @name "^(all|any|not)$") (#set! tokens ""))
+
 ; Struct literals construct their type; functions passed as values.
 (struct_expression name: (type_identifier) @name) @reference.value
 (arguments (identifier) @name) @reference.value
@@ -59,20 +66,33 @@
 ; Imports: `use` trees are expanded by languages/rust.py; `mod foo;` binds file foo.rs.
 (use_declaration argument: (_) @import.tree) @import
 (mod_item name: (identifier) @import.module !body) @import
+; An inline `mod m { … }`: its items are the file's (no node), so the path m::f names the file's f.
+((mod_item name: (identifier) @import.alias body: (declaration_list)) @import (#set! import.module "self"))
 
 ; Variables whose type the code states.
 (let_declaration pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+; A stated type (`let x: T = …`) is the type: what the value is made of is not read then.
 (let_declaration
   pattern: (identifier) @binding.name
+  !type
   value: (call_expression function: (scoped_identifier path: (identifier) @binding.type))) @binding
 (let_declaration
   pattern: (identifier) @binding.name
+  !type
   value: (struct_expression name: (type_identifier) @binding.type)) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+; A function's type parameter bounded by a trait (`fn f<T: Tr>(x: T)`, `where T: Tr`): its values
+; are values of the (first) trait, whose methods dispatch to the implementations.
+(function_item type_parameters: (type_parameters (type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
+(function_item (where_clause (where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
 ; let x = open(), let x = Db::new(): the callee's return type; struct fields; declared return types.
-(let_declaration pattern: (identifier) @binding.name value: (call_expression) @binding.call) @binding
-(let_declaration pattern: (identifier) @binding.name value: (try_expression (call_expression) @binding.call)) @binding
-(let_declaration pattern: (identifier) @binding.name value: (await_expression (call_expression) @binding.call)) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: (call_expression) @binding.call) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: (try_expression (call_expression) @binding.call)) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: (await_expression (call_expression) @binding.call)) @binding
 (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
 ; Every parameter and `let` binds its name in the function (a closure `let f = || …` too): it hides
 ; a function of the same name from a plain call (binding.local: resolve/resolver.py).
