@@ -27,7 +27,7 @@ from functools import cache
 from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
 from diffreach.extract.arguments import Decoration, argument_bindings, argument_count, parameter_of, passed_name
-from diffreach.extract.binding_capture import binding_of, local_binding_of
+from diffreach.extract.binding_capture import binding_of, local_binding_of, pair_binding, second_binding_of
 from diffreach.extract.declarations import declarations_of
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
@@ -134,6 +134,8 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
         handler = _HANDLERS.get(main) or _HANDLERS[group]
         if main == "binding" and _local_only(source, query, pattern, preset):
             handler = _on_local_binding
+        elif main == "binding" and pair_binding(preset):
+            handler = _on_pair_binding
         steps.append(None if skip else _Step(handler, main, kind, preset, spec, keyed))
     return tuple(steps)
 
@@ -415,6 +417,14 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
         captures = parameter_of(found.params, nodes[0], captures, found.text, step.spec)
     made = binding_of(nodes[0], captures, step.preset, step.spec, found.text)
     if made is not None:
+        found.bindings.append(made)
+
+
+def _on_pair_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    """``_on_binding`` for a pattern whose every match makes two records (binding_capture.pair_binding)."""
+    _on_binding(found, step, captures)
+    nodes = captures.get(step.main)
+    if nodes is not None and (made := second_binding_of(nodes[0], captures, step.preset, step.spec, found.text)):
         found.bindings.append(made)
 
 
