@@ -32,7 +32,7 @@ from diffreach.extract.declarations import declarations_of
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
-from diffreach.extract.protocols import protocol_refs
+from diffreach.extract.protocols import SyntaxPlan, protocol_refs, syntax_plans
 from diffreach.extract.scopes import OUTER, Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import (
@@ -101,6 +101,7 @@ class _Step:
     preset: dict[str, str]
     spec: LanguageSpec
     keyed: bool = False  # a reference whose name takes a ``@key`` or a preset ``suffix``
+    protocols: dict[str, SyntaxPlan] = field(default_factory=dict)  # the language's, for ``@reference.protocol``
 
 
 def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
@@ -121,10 +122,11 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
     query = _parser_and_query(spec)[1]
     source = spec.query_source.encode()
     steps: list[_Step | None] = []
+    plans = syntax_plans(spec)
     for pattern, preset in enumerate(_presets(spec)):
         mains = _main_candidates(source, query, pattern)
         if len(mains) != 1:  # every query here has one per pattern; stay correct without
-            steps.append(_Step(_on_any, "", "", preset, spec))
+            steps.append(_Step(_on_any, "", "", preset, spec, protocols=plans))
             continue
         main = mains.pop()
         group = main.split(".", 1)[0]
@@ -136,7 +138,7 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
             handler = _on_local_binding
         elif main == "binding" and pair_binding(preset):
             handler = _on_pair_binding
-        steps.append(None if skip else _Step(handler, main, kind, preset, spec, keyed))
+        steps.append(None if skip else _Step(handler, main, kind, preset, spec, keyed, plans))
     return tuple(steps)
 
 
@@ -399,7 +401,7 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
 
 
 def _on_protocol(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    protocol_refs(found.refs, found.text, step.spec, step.preset, captures)
+    protocol_refs(found.refs, found.text, step.spec, step.protocols, step.preset, captures)
 
 
 def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
