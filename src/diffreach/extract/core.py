@@ -27,13 +27,13 @@ from functools import cache
 from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
 from diffreach.extract.arguments import Decoration, argument_bindings, argument_count, parameter_of, passed_name
-from diffreach.extract.binding_capture import binding_of, local_binding_of
+from diffreach.extract.binding_capture import binding_of, local_binding_of, pair_binding, second_binding_of
 from diffreach.extract.declarations import declarations_of
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.extract.imports import imports_of
 from diffreach.extract.item_macros import item_trees
 from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
-from diffreach.extract.protocols import protocol_refs
+from diffreach.extract.protocols import SyntaxPlan, protocol_refs, syntax_plans
 from diffreach.extract.scopes import OUTER, Definition, Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.extract.types import (
@@ -103,6 +103,7 @@ class _Step:
     preset: dict[str, str]
     spec: LanguageSpec
     keyed: bool = False  # a reference whose name takes a ``@key`` or a preset ``suffix``
+    protocols: dict[str, SyntaxPlan] = field(default_factory=dict)  # the language's, for ``@reference.protocol``
 
 
 def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
@@ -123,10 +124,11 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
     query = _parser_and_query(spec)[1]
     source = spec.query_source.encode()
     steps: list[_Step | None] = []
+    plans = syntax_plans(spec)
     for pattern, preset in enumerate(_presets(spec)):
         mains = _main_candidates(source, query, pattern)
         if len(mains) != 1:  # every query here has one per pattern; stay correct without
-            steps.append(_Step(_on_any, "", "", preset, spec))
+            steps.append(_Step(_on_any, "", "", preset, spec, protocols=plans))
             continue
         main = mains.pop()
         group = main.split(".", 1)[0]
@@ -136,7 +138,9 @@ def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
         handler = _HANDLERS.get(main) or _HANDLERS[group]
         if main == "binding" and _local_only(source, query, pattern, preset):
             handler = _on_local_binding
-        steps.append(None if skip else _Step(handler, main, kind, preset, spec, keyed))
+        elif main == "binding" and pair_binding(preset):
+            handler = _on_pair_binding
+        steps.append(None if skip else _Step(handler, main, kind, preset, spec, keyed, plans))
     return tuple(steps)
 
 
@@ -412,7 +416,7 @@ def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -
 
 
 def _on_protocol(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    protocol_refs(found.refs, found.text, step.spec, step.preset, captures)
+    protocol_refs(found.refs, found.text, step.spec, step.protocols, step.preset, captures)
 
 
 def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
@@ -430,6 +434,14 @@ def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> 
         captures = parameter_of(found.params, nodes[0], captures, found.text, step.spec)
     made = binding_of(nodes[0], captures, step.preset, step.spec, found.text)
     if made is not None:
+        found.bindings.append(made)
+
+
+def _on_pair_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
+    """``_on_binding`` for a pattern whose every match makes two records (binding_capture.pair_binding)."""
+    _on_binding(found, step, captures)
+    nodes = captures.get(step.main)
+    if nodes is not None and (made := second_binding_of(nodes[0], captures, step.preset, step.spec, found.text)):
         found.bindings.append(made)
 
 

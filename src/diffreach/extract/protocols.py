@@ -16,6 +16,7 @@ stands for which, and the one standing for the other wins whichever pattern matc
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
@@ -27,42 +28,64 @@ from diffreach.model import RefKind
 RawRef = tuple[Node, str, str, str, str, int]
 
 
+@dataclass(frozen=True, slots=True)
+class SyntaxPlan:
+    """What a match of one protocol syntax makes, worked out once per language (speed: the
+    references' keys were formatted anew for every match, 64k on Django)."""
+
+    methods: tuple[tuple[str, str], ...]  # (the reference's key, the method it names)
+    standing: tuple[str, ...]  # keys whose presence on the operand means this match makes nothing
+    stood_for: tuple[str, ...]  # keys this match takes the place of
+    written: bool  # a method names the member written ("{}")
+
+
+def syntax_plans(spec: LanguageSpec) -> dict[str, SyntaxPlan]:
+    """Per protocol syntax of the language's table with methods, its plan."""
+    standing, stood_for = spec.protocol_precedence
+    table = spec.protocol_table
+    return {
+        syntax: SyntaxPlan(
+            tuple((_kind(syntax, method), method) for method in methods),
+            tuple(_kind(other, table.get(other, ("",))[0]) for other in standing.get(syntax, ())),
+            tuple(_kind(other, method) for other in stood_for.get(syntax, ()) for method in table.get(other, ())),
+            any("{}" in method for method in methods),
+        )
+        for syntax, methods in table.items()
+        if methods
+    }
+
+
 def protocol_refs(
     refs: dict[tuple[str, int], RawRef],
     text: Callable[[Node], str],
     spec: LanguageSpec,
+    plans: dict[str, SyntaxPlan],
     preset: dict[str, str],
     captures: dict[str, list[Node]],
 ) -> None:
     """Add the references one ``@reference.protocol`` match makes to ``refs`` (keyed by syntax,
-    method and the operand's start, apart from every other reference on the same node)."""
+    method and the operand's start, apart from every other reference on the same node);
+    ``plans``: ``syntax_plans(spec)``."""
     names, mains, receivers = captures.get("name"), captures.get("reference.protocol"), captures.get("receiver")
     if names is None or mains is None or receivers is None:
         return
     operators = captures.get("protocol")
-    syntax = preset.get("protocol") or (text(operators[0]) if operators is not None else "")
-    methods = spec.protocol_table.get(syntax)
-    if not methods:
+    plan = plans.get(preset.get("protocol") or (text(operators[0]) if operators is not None else ""))
+    if plan is None:
         return
     start = names[0].start_byte
-    standing, stood_for = spec.protocol_precedence  # computed once per language, not per match
-    if any(_key(spec, other, start) in refs for other in standing.get(syntax, ())):
+    if any((key, start) in refs for key in plan.standing):
         return  # the key that stands for this one is here already
-    for other in stood_for.get(syntax, ()):
-        for method in spec.protocol_table.get(other, ()):
-            refs.pop((_kind(other, method), start), None)
+    for key in plan.stood_for:
+        refs.pop((key, start), None)
     receiver = member_path(text(receivers[0]), spec)
     if "(" in receiver:  # make()[0]: what a call returns does not depend on its arguments
         receiver = empty_calls(receiver)
-    for method in methods:
-        name = method.replace("{}", text(names[0]))  # {}: the member written (a property)
-        refs[(_kind(syntax, method), start)] = (mains[0], RefKind.PROTOCOL, name, receiver, "", -1)
+    written = text(names[0]) if plan.written else ""
+    for key, method in plan.methods:
+        name = method.replace("{}", written) if plan.written else method  # {}: the member written (a property)
+        refs[(key, start)] = (mains[0], RefKind.PROTOCOL, name, receiver, "", -1)
 
 
 def _kind(syntax: str, method: str) -> str:
     return f"{RefKind.PROTOCOL} {syntax} {method}"
-
-
-def _key(spec: LanguageSpec, syntax: str, start: int) -> tuple[str, int]:
-    methods = spec.protocol_table.get(syntax, ("",))
-    return (_kind(syntax, methods[0]), start)

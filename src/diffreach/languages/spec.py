@@ -40,7 +40,10 @@ Capture names used by the query files (the contract with ``extract.py``):
   to something that is not a function value (kept only where the file binds a
   function value to that name). ``(#set! binding.name "()")`` binds what a
   function returns (resolve/values.py): the same name as ``RETURNS``, told apart
-  by the mark.
+  by the mark. A match can make two records (one pattern, not two matching the same node:
+  speed): ``(#set! binding.local_too "")`` also binds the name for its scope itself (as a
+  ``binding.local`` pattern would), and ``binding.inferred`` with a preset ``binding.name``
+  also makes that name's binding (a return: what it returns, and the rebinding of ``"()"``).
 - ``@binding.parameter`` beside ``@binding.name``: the name is a parameter, the capture its
   entry in the parameter list (which parameters a function calls, extract/arguments.py).
 - ``@reference.value`` with ``@callee`` (the called expression), ``@argument`` (the argument

@@ -157,8 +157,6 @@
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (identifier) @binding.value) @binding
 (function_definition return_type: (type) @binding.returns) @binding
-; Every return statement (what it returns, if anything): a return type inferred where all agree.
-((return_statement (_)? @binding.returned) @binding (#set! binding.inferred ""))
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 ; A parameter (@binding.parameter: its entry in the list) also tells which parameters a function calls.
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding @binding.parameter
@@ -190,20 +188,24 @@
 (assignment
   left: (subscript value: (identifier) @binding.name subscript: (string (string_content) @binding.key))
   right: [(identifier) (attribute)] @binding.function) @binding
-(assignment left: (identifier) @binding.name) @binding
-(for_statement left: (identifier) @binding.name) @binding
+; Each also binds the name for the function (binding.local_too, below: one match for both records).
+((assignment left: (identifier) @binding.name) @binding (#set! binding.local_too ""))
+((for_statement left: (identifier) @binding.name) @binding (#set! binding.local_too ""))
 (parameters (identifier) @binding.name @binding.parameter) @binding
 (parameters (default_parameter name: (identifier) @binding.name) @binding.parameter) @binding
 ; A parameter whose default is a function holds it (unless the caller passes another).
 (default_parameter name: (identifier) @binding.name value: [(identifier) (attribute)] @binding.function) @binding
 (typed_default_parameter name: (identifier) @binding.name value: [(identifier) (attribute)] @binding.function) @binding
 ((return_statement [(identifier) (attribute)] @binding.function) @binding (#set! binding.name "()"))
-((return_statement) @binding (#set! binding.name "()"))
+; Every return statement rebinds what the function returns and tells what it returns (a return
+; type inferred where all agree: binding.inferred; one match makes both records).
+((return_statement (_)? @binding.returned) @binding (#set! binding.name "()") (#set! binding.inferred ""))
 
 ; Names a function binds for itself, typed or not (the language reference, "Naming and binding":
 ; a name bound anywhere in a block is local to all of it): parameters, lambda parameters, assignment
-; and loop targets, `with ... as`, `except ... as`, comprehension variables, `:=`. Inside the
-; function they hide the module's binding of the name (binding.local: resolve/resolver.py).
+; and loop targets (a single name's: binding.local_too above), `with ... as`, `except ... as`,
+; comprehension variables, `:=`. Inside the function they hide the module's binding of the name
+; (binding.local: resolve/resolver.py).
 ((parameters
   [(identifier) @binding.name
    (typed_parameter (identifier) @binding.name)
@@ -218,11 +220,9 @@
    (default_parameter name: (identifier) @binding.name)
    (list_splat_pattern (identifier) @binding.name)
    (dictionary_splat_pattern (identifier) @binding.name)]) @binding (#set! binding.local ""))
-((assignment left: (identifier) @binding.name) @binding (#set! binding.local ""))
 ((assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]) @binding
   (#set! binding.local ""))
 ((augmented_assignment left: (identifier) @binding.name) @binding (#set! binding.local ""))
-((for_statement left: (identifier) @binding.name) @binding (#set! binding.local ""))
 ((for_statement left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]) @binding
   (#set! binding.local ""))
 ((for_in_clause left: (identifier) @binding.name) @binding (#set! binding.local ""))
