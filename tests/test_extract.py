@@ -7,6 +7,7 @@ import gc
 import pytest
 
 from diffreach.extract import core as extract_module
+from diffreach.extract import handlers as handlers_module
 from diffreach.extract.core import extract
 from diffreach.extract.scopes import make_refs
 from diffreach.extract.types import SPACES as _SPACES
@@ -63,7 +64,7 @@ def test_a_pattern_without_one_main_capture_is_read_per_match(monkeypatch: pytes
     monkeypatch.setattr(extract_module, "_main_candidates", lambda *_: {"definition.class", "import"})
     extract_module._plan.cache_clear()
     try:
-        assert {step.handler for step in extract_module._plan(PY) if step} == {extract_module._on_any}
+        assert {step.handler for step in extract_module._plan(PY) if step} == {handlers_module.on_any}
         assert planned.refs and planned.imports and planned.bindings and len(planned.symbols) == 3
         assert extract("m.py", src, PY) == planned
     finally:

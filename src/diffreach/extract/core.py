@@ -20,42 +20,37 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cache
 
 from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
-from diffreach.extract.arguments import Decoration, argument_bindings, argument_count, parameter_of, passed_name
-from diffreach.extract.binding_capture import binding_of, local_binding_of, pair_binding, second_binding_of
+from diffreach.extract.arguments import argument_bindings
+from diffreach.extract.binding_capture import pair_binding
 from diffreach.extract.declarations import declarations_of
 from diffreach.extract.gc_pause import collector_paused
-from diffreach.extract.imports import imports_of
-from diffreach.extract.item_macros import item_trees
-from diffreach.extract.notes import MAX_NOTES, Piece, note_owners, note_text, outside
-from diffreach.extract.protocols import SyntaxPlan, protocol_refs, syntax_plans
-from diffreach.extract.scopes import OUTER, Definition, Scopes, nest
-from diffreach.extract.symbols import file_symbol, symbol
-from diffreach.extract.types import (
-    empty_calls,
-    member_path,
-    receiver_class,
-    squeeze,
-    token_receiver,
+from diffreach.extract.handlers import (
+    HANDLERS,
+    MAIN_PLAIN,
+    MAIN_PREFIXES,
+    REF_KINDS,
+    Found,
+    Step,
+    Text,
+    on_any,
+    on_comment,
+    on_local_binding,
+    on_pair_binding,
 )
-from diffreach.extract.values import Parameter, Passed
+from diffreach.extract.item_macros import item_trees
+from diffreach.extract.notes import MAX_NOTES, note_owners, note_text, outside
+from diffreach.extract.protocols import syntax_plans
+from diffreach.extract.scopes import Scopes, nest
+from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.languages import parsing
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import FileExtract, Import, RefKind
+from diffreach.model import FileExtract
 
-_REF_KINDS = {
-    "call": RefKind.CALL,
-    "value": RefKind.VALUE,
-    "inherit": RefKind.INHERIT,
-    "protocol": RefKind.PROTOCOL,
-}
-_MAIN_PREFIXES = ("definition.", "reference.", "declaration.")
-_MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
 # The parse budget (languages/parsing.py), named here too: its tests lower it on this module.
 PARSE_BUDGET_BASE = parsing.PARSE_BUDGET_BASE
 PARSE_BUDGET_PER_KIB = parsing.PARSE_BUDGET_PER_KIB
@@ -89,28 +84,11 @@ def _presets(spec: LanguageSpec) -> tuple[dict[str, str], ...]:
     return tuple({k: v or "" for k, v in query.pattern_settings(i).items()} for i in range(query.pattern_count))
 
 
-_Text = Callable[[Node], str]
-
-
-@dataclass(frozen=True, slots=True)
-class _Step:
-    """What to do with a match of one pattern, decided once per pattern (speed:
-    finding the main capture among a match's keys was a loop per match)."""
-
-    handler: Callable[[_Found, _Step, dict[str, list[Node]]], None]
-    main: str  # the pattern's main capture ("" when it has several: found per match)
-    kind: str  # reference kind, for ``@reference.*``
-    preset: dict[str, str]
-    spec: LanguageSpec
-    keyed: bool = False  # a reference whose name takes a ``@key`` or a preset ``suffix``
-    protocols: dict[str, SyntaxPlan] = field(default_factory=dict)  # the language's, for ``@reference.protocol``
-
-
 def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
     """The main-capture names a pattern's text mentions (``@definition.class`` …)."""
     text = source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)]
     names = {m.decode() for m in re.findall(rb"@([\w.-]+)", text)}
-    return {n for n in names if n.startswith(_MAIN_PREFIXES) or n in _MAIN_PLAIN}
+    return {n for n in names if n.startswith(MAIN_PREFIXES) or n in MAIN_PLAIN}
 
 
 def _mentions(source: bytes, query: Query, pattern: int, capture: bytes) -> bool:
@@ -119,45 +97,45 @@ def _mentions(source: bytes, query: Query, pattern: int, capture: bytes) -> bool
 
 
 @cache
-def _plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
+def _plan(spec: LanguageSpec) -> tuple[Step | None, ...]:
     """Per pattern, its step; None for a pattern whose matches make nothing."""
     query = _parser_and_query(spec)[1]
     source = spec.query_source.encode()
-    steps: list[_Step | None] = []
+    steps: list[Step | None] = []
     plans = syntax_plans(spec)
     for pattern, preset in enumerate(_presets(spec)):
         mains = _main_candidates(source, query, pattern)
         if len(mains) != 1:  # every query here has one per pattern; stay correct without
-            steps.append(_Step(_on_any, "", "", preset, spec, protocols=plans))
+            steps.append(Step(on_any, "", "", preset, spec, protocols=plans))
             continue
         main = mains.pop()
         group = main.split(".", 1)[0]
-        kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
+        kind = REF_KINDS.get(main[10:], "") if group == "reference" else ""
         skip = group == "reference" and not kind
         keyed = group == "reference" and ("suffix" in preset or _mentions(source, query, pattern, b"@key"))
-        handler = _HANDLERS.get(main) or _HANDLERS[group]
+        handler = HANDLERS.get(main) or HANDLERS[group]
         if main == "binding" and _local_only(source, query, pattern, preset):
-            handler = _on_local_binding
+            handler = on_local_binding
         elif main == "binding" and pair_binding(preset):
-            handler = _on_pair_binding
-        steps.append(None if skip else _Step(handler, main, kind, preset, spec, keyed, plans))
+            handler = on_pair_binding
+        steps.append(None if skip else Step(handler, main, kind, preset, spec, keyed, plans))
     return tuple(steps)
 
 
 def _local_only(source: bytes, query: Query, pattern: int, preset: dict[str, str]) -> bool:
-    """A binding pattern whose every match is a name the scope binds for itself (``_on_binding``)."""
+    """A binding pattern whose every match is a name the scope binds for itself (``on_binding``)."""
     captures = (b"@binding.parameter", b"@binding.returns")
     local = "binding.local" in preset and "binding.inferred" not in preset
     return local and not any(_mentions(source, query, pattern, c) for c in captures)
 
 
 @cache
-def _item_plan(spec: LanguageSpec) -> tuple[_Step | None, ...]:
+def _item_plan(spec: LanguageSpec) -> tuple[Step | None, ...]:
     """The plan for a macro's items (item_macros.py): their comments and strings are the file's already."""
-    return tuple(None if step is None or step.handler is _on_comment else step for step in _plan(spec))
+    return tuple(None if step is None or step.handler is on_comment else step for step in _plan(spec))
 
 
-def _texter(data: bytes) -> _Text:
+def _texter(data: bytes) -> Text:
     """Node → its text, sliced from the file's bytes. A tree parsed through a read
     callback (which the parse budget needs) keeps no source: ``node.text`` would
     read it again through the callback, far slower. An ASCII file (most are) is
@@ -166,13 +144,6 @@ def _texter(data: bytes) -> _Text:
         source = data.decode("ascii")
         return lambda node: source[node.start_byte : node.end_byte]
     return lambda node: data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-
-
-def _main_capture(captures: dict[str, list[Node]]) -> str | None:
-    for key in captures:
-        if key.startswith(_MAIN_PREFIXES) or key in _MAIN_PLAIN:
-            return key
-    return None
 
 
 def _parse(language: Language, data: bytes, cpu_seconds: float) -> Tree:
@@ -260,7 +231,7 @@ def _extract(
     root = tree.root_node
     is_test = spec.is_test_path(path)
     text = _texter(data)
-    found = _Found(text)
+    found = Found(text)
     # Items inside a wrapper macro first: where both passes see a call, the items' own tree wins.
     for items in item_trees(language, data, root, spec, parse_budget(len(data)), cpu_seconds):
         _collect(items.root_node, query, _item_plan(spec), found)
@@ -304,26 +275,7 @@ def _extract(
     )
 
 
-@dataclass(slots=True)
-class _Found:
-    """What one query pass over a file captured, before nesting and scoping."""
-
-    text: _Text
-    defs: dict[int, Definition] = field(default_factory=dict)  # by the name node's start byte
-    refs: dict[tuple[str, int], tuple[Node, str, str, str, str, int]] = field(default_factory=dict)
-    imports: list[Import] = field(default_factory=list)
-    bindings: list[tuple[Node, str, str]] = field(default_factory=list)
-    package: str = ""
-    comments: list[Piece] = field(default_factory=list)
-    import_spans: list[tuple[int, int]] = field(default_factory=list)  # of @import matches
-    # Functions passed as arguments (extract/arguments.py): parameters, arguments, decorators.
-    params: list[Parameter] = field(default_factory=list)
-    passes: list[Passed] = field(default_factory=list)
-    decorations: list[Decoration] = field(default_factory=list)
-    declarations: list[tuple[Node, str, Node]] = field(default_factory=list)  # @declaration.* (declarations.py)
-
-
-def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], found: _Found) -> None:
+def _collect(root: Node, query: Query, plan: tuple[Step | None, ...], found: Found) -> None:
     cursor = QueryCursor(query)
     # Matching costs grow with the square of the tree's depth (generated chains of nested
     # calls take seconds); no real definition or reference sits 1,000 levels down, generated chains do.
@@ -332,147 +284,3 @@ def _collect(root: Node, query: Query, plan: tuple[_Step | None, ...], found: _F
         step = plan[pattern]
         if step is not None:
             step.handler(found, step, captures)
-
-
-def _on_any(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    """A pattern naming several main captures: the first one the match has decides."""
-    main = _main_capture(captures)
-    if main is None:
-        return
-    group = main.split(".", 1)[0]
-    kind = _REF_KINDS.get(main[10:], "") if group == "reference" else ""
-    if group != "reference" or kind:
-        (_HANDLERS.get(main) or _HANDLERS[group])(found, replace(step, main=main, kind=kind), captures)
-
-
-def _on_definition(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    nodes = captures.get(step.main)
-    names = captures.get("name")
-    if nodes is None or names is None:
-        return
-    node = nodes[0]
-    key = names[0].start_byte
-    known = found.defs.get(key)
-    start, end = node.start_byte, node.end_byte
-    if known is None or (end - start) > (known.end - known.start):
-        receivers = captures.get("receiver")
-        receiver = receiver_class(found.text(receivers[0]), step.spec) if receivers else ""
-        known = found.defs[key] = Definition(
-            node, found.text(names[0]), step.main[11:], receiver, start, end, test=known is not None and known.test
-        )
-        known.name_start = key
-    # Several patterns may match one definition; any of them may mark it a test.
-    known.test = known.test or "test" in captures
-
-
-def _on_declaration(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    nodes, names = captures.get(step.main), captures.get("name")
-    if nodes is not None and names is not None:
-        found.declarations.append((nodes[0], step.main[12:], names[0]))
-
-
-def _on_reference(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    # The hot loop (three matches in four are references): no work for a repeat,
-    # none for an absent receiver or owner, no call where a loop or test will do.
-    names = captures.get("name")
-    if names is None:
-        return
-    # A keyed reference shares its name node with a plain one (make()() and make()).
-    key = (step.kind + "[]" if step.keyed else step.kind, names[0].start_byte)
-    if key in found.refs:
-        if "factory" in step.preset:  # @retry(3): the call's match came first, made inside the definition
-            found.refs[key] = (*found.refs[key][:4], OUTER, found.refs[key][5])
-        return
-    nodes = captures.get(step.main)
-    if nodes is None:
-        return
-    text = found.text
-    receivers = captures.get("receiver")
-    receiver = ""
-    if receivers is not None:
-        receiver = member_path(text(receivers[0]), step.spec)
-        if "(" in receiver:  # make().total(): what a call returns does not depend on its arguments
-            receiver = empty_calls(receiver)
-    elif "tokens" in step.preset:  # a call written as loose tokens (a macro's arguments)
-        loose = token_receiver(names[0], step.spec, text)
-        if loose is None:
-            return
-        receiver = loose
-    owners = captures.get("owner")
-    owner = receiver_class(text(owners[0]), step.spec) if owners else ""
-    if step.kind == RefKind.VALUE and "argument" in captures:  # an argument or a table's entry: a function, perhaps
-        found.passes.append(passed_name(captures, receiver, text))
-    arguments = captures.get("arguments")
-    args = argument_count(arguments[0], step.spec) if arguments is not None else -1
-    name = step.preset.get("name") or text(names[0])
-    if step.keyed:  # a call through a table entry or a returned value: TABLE["x"](), make()()
-        keys = captures.get("key")
-        name += (f"[{text(keys[0])}]" if keys is not None else "") + step.preset.get("suffix", "")
-    if "decorated" in captures:  # a decorator: called where the definition is made
-        owner = OUTER
-        if "factory" not in step.preset:  # a decorator factory's own call passes nothing
-            found.decorations.append((nodes[0], captures["decorated"][0], name))
-    found.refs[key] = (nodes[0], step.kind, name, receiver, owner, args)
-
-
-def _on_protocol(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    protocol_refs(found.refs, found.text, step.spec, step.protocols, step.preset, captures)
-
-
-def _on_import(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    nodes = captures.get(step.main)
-    if nodes is not None:
-        found.imports.extend(imports_of(captures, step.spec, step.preset, found.text))
-        found.import_spans.append((nodes[0].start_byte, nodes[0].end_byte))
-
-
-def _on_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    nodes = captures.get(step.main)
-    if nodes is None:
-        return
-    if "binding.parameter" in captures and "binding.name" in captures:  # extract/arguments.py
-        captures = parameter_of(found.params, nodes[0], captures, found.text, step.spec)
-    made = binding_of(nodes[0], captures, step.preset, step.spec, found.text)
-    if made is not None:
-        found.bindings.append(made)
-
-
-def _on_pair_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    """``_on_binding`` for a pattern whose every match makes two records (binding_capture.pair_binding)."""
-    _on_binding(found, step, captures)
-    nodes = captures.get(step.main)
-    if nodes is not None and (made := second_binding_of(nodes[0], captures, step.preset, step.spec, found.text)):
-        found.bindings.append(made)
-
-
-def _on_local_binding(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    """``_on_binding`` for a pattern that only binds a name for its scope (speed: the most frequent)."""
-    nodes = captures.get(step.main)
-    if nodes is not None and (made := local_binding_of(nodes[0], captures, step.preset, found.text)) is not None:
-        found.bindings.append(made)
-
-
-def _on_package(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    if step.main in captures and "package.name" in captures:
-        found.package = squeeze(found.text(captures["package.name"][0]))
-
-
-def _on_comment(found: _Found, step: _Step, captures: dict[str, list[Node]]) -> None:
-    nodes = captures.get(step.main)
-    if nodes is not None:
-        node = nodes[0]
-        found.comments.append((node.start_byte, node.end_byte, found.text(node), step.main == "comment"))
-
-
-# Main capture (its first dotted part) → what to do with a match.
-_HANDLERS = {
-    "definition": _on_definition,
-    "declaration": _on_declaration,
-    "reference": _on_reference,
-    "reference.protocol": _on_protocol,
-    "import": _on_import,
-    "binding": _on_binding,
-    "package": _on_package,
-    "comment": _on_comment,
-    "doc": _on_comment,
-}
