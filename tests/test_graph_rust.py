@@ -248,6 +248,29 @@ def test_trait_objects_opaque_types_and_bounded_type_parameters_call_the_trait()
     assert {r for (s, _), r in calls.items() if s == "src/lib.rs::unbounded"} == {"ambiguous-name"}
 
 
+def test_a_bound_by_an_outside_trait_leaves_the_value_unknown_and_matched_by_name() -> None:
+    # `S: serde::Serializer` says only that S implements an outside trait; S may be the
+    # crate's own implementation of it, so the call is matched by name, as with no bound.
+    files = {
+        "Cargo.toml": '[package]\nname = "ser"\nedition = "2021"\n',
+        "src/lib.rs": "mod ours;\nmod value;\n",
+        "src/ours.rs": (
+            "use serde::Serializer;\npub struct Ours;\n"
+            "impl Serializer for Ours { fn serialize_bool(self, v: bool) {} }\n"
+        ),
+        "src/value.rs": (
+            "use serde::Serializer;\nuse std::fmt::Debug;\n"
+            "fn write<S: Serializer>(s: S) { s.serialize_bool(true); }\n"
+            "fn show<D: Debug>(d: D) { d.unrelated(); }\n"
+        ),
+    }
+    calls = {(e.source, e.target): e.resolution for e in graph_from_sources(files).edges if e.kind == "calls"}
+    assert calls.get(("src/value.rs::write", "src/ours.rs::Ours.serialize_bool")) == "unique-name"
+    # A bound by the crate's own trait still types the value (the test above); a name no
+    # definition has is no edge.
+    assert not {t for s, t in calls if s == "src/value.rs::show"}
+
+
 WRAPPERS = {
     "Cargo.toml": '[package]\nname = "wrap"\nedition = "2021"\n',
     "src/lib.rs": (

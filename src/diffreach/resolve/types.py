@@ -108,7 +108,11 @@ class Types(FunctionValues):
             # A type bound in scope: a type parameter's bound (Rust's ``fn f<T: Tr>(x: T)``).
             bound = self._binding_of(scope, type_name)
             if bound is not None and bound[1] != LOCAL_MARK:
-                return self.declared_class(path, bound[0], bound[1], type_name)
+                trait = self.declared_class(path, bound[0], bound[1], type_name)
+                # A bound by an outside trait (``S: serde::Serializer``) says only that the
+                # value's type implements it: that type may be one of ours (``impl Serializer
+                # for Ours``), so the value stays unknown, matched by name, never EXTERNAL.
+                return None if trait is EXTERNAL else trait
         if target is EXTERNAL or (target is None and type_name in spec.builtins):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
         return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
