@@ -60,7 +60,6 @@ import json
 import re
 import subprocess
 import sys
-import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -70,7 +69,7 @@ from typing import Any
 import tree_sitter_python
 from tree_sitter import Language, Parser
 
-from callgraph_truth import EXTERNAL, UNMODELLED, Mapped, revision, run
+from callgraph_truth import EXTERNAL, UNMODELLED, Mapped, graph_json, revision, run
 
 SCORED = frozenset({"calls", "dynamic", "dispatch"})
 WITH_REFERENCES = SCORED | {"references"}
@@ -150,16 +149,7 @@ class Score:
 
 
 def build_graph(exe: str, files: dict[str, str]) -> Graph:
-    with tempfile.TemporaryDirectory(prefix="suite-") as tmp:
-        root = Path(tmp)
-        for path, text in files.items():
-            (root / path).parent.mkdir(parents=True, exist_ok=True)
-            (root / path).write_text(text)
-        git = ["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost", "-c", "commit.gpgsign=false"]
-        for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "suite program"]):
-            subprocess.run([*git, *args], cwd=root, check=True, capture_output=True)
-        run(exe, ["index", "."], root)
-        data = json.loads(run(exe, ["graph", "--json"], root))
+    data = graph_json(exe, files, "suite")
     best: dict[tuple[str, str], dict[str, tuple[float, str]]] = defaultdict(dict)
     for e in data["edges"]:
         if e["kind"] in WITH_REFERENCES:

@@ -157,17 +157,23 @@ def run(exe: str, args: list[str], cwd: Path) -> str:
     return proc.stdout
 
 
-def build_graph(exe: str, files: dict[str, str]) -> Graph:
-    with tempfile.TemporaryDirectory(prefix="truth-") as tmp:
+def graph_json(exe: str, files: dict[str, str], label: str = "truth") -> dict[str, Any]:
+    """``EXE graph --json`` of a program indexed in a temporary git repository of its own."""
+    with tempfile.TemporaryDirectory(prefix=f"{label}-") as tmp:
         root = Path(tmp)
         for path, text in files.items():
             (root / path).parent.mkdir(parents=True, exist_ok=True)
             (root / path).write_text(text)
         git = ["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost", "-c", "commit.gpgsign=false"]
-        for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "truth program"]):
+        for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", f"{label} program"]):
             subprocess.run([*git, *args], cwd=root, check=True, capture_output=True)
         run(exe, ["index", "."], root)
-        data = json.loads(run(exe, ["graph", "--json"], root))
+        data: dict[str, Any] = json.loads(run(exe, ["graph", "--json"], root))
+    return data
+
+
+def build_graph(exe: str, files: dict[str, str]) -> Graph:
+    data = graph_json(exe, files)
     best: dict[tuple[str, str], tuple[float, str, str]] = {}
     dynamic: dict[str, set[str]] = defaultdict(set)
     for e in (e for e in data["edges"] if e["kind"] in CALL_KINDS):

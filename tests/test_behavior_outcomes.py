@@ -7,30 +7,11 @@ Through the whole pipeline (a git repository, the new version in the working tre
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-
 import pytest
 
-from diffreach import api
-from diffreach.model import ChangeKind, Reached
-from tests.conftest import write_files
+from diffreach.model import ChangeKind
+from tests.test_callsites import Make, _label, _radius
 from tests.test_changes import kinds
-
-Make = Callable[..., Path]
-
-
-def _radius(make_repo: Make, old: dict[str, str], new: dict[str, str]) -> dict[str, Reached]:
-    root = make_repo(old)
-    api.index(root)
-    write_files(root, new)
-    result = api.blast_radius(root, hops=1)
-    return {r.id: r for r in result.radius.reached if r.hop == 1}
-
-
-def _label(r: Reached) -> str:
-    return "behavior-change" if api.is_behavior_change(r) else "reach"
-
 
 # -- a return or raise after a condition on the same line is read as one ----------------------
 

@@ -10,12 +10,11 @@ Each test: a small repository in, the expected and the forbidden edges out.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from diffreach.config import Config
 from diffreach.index.indexer import Indexer
-from tests.test_incremental import dump
+from tests.test_incremental import assert_each_step_equals_a_rebuild, dump
 from tests.test_passed_values import edges, targets
 
 JS_HANDLERS = "export function handler() {}\nexport function other() {}\nexport class K {}\n"
@@ -103,16 +102,7 @@ def test_an_update_of_the_function_a_parameter_is_passed_on_to_equals_a_rebuild(
     indexer = Indexer(root, Config(workers=1))
     try:
         indexer.run()
-        for i, step in enumerate(steps):
-            for path, text in step.items():
-                (root / path).write_text(text)
-            assert indexer.run().mode == "incremental"
-            fresh = tmp_path / f"fresh{i}"
-            shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".diffreach"))
-            full = Indexer(fresh, Config(workers=1))
-            full.run(full=True)
-            full.close()
-            assert dump(root) == dump(fresh), step
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
         values = {(s, t) for s, t, _, r, *_ in dump(root)["edges"] if r == "value"}  # type: ignore[attr-defined]
         assert values == {("inner.py::inner", "use.py::h")}
     finally:

@@ -75,6 +75,22 @@ OVERLOAD_STUB = "@overload\ndef {n}(a: int) -> int: ...\n"
 REDEFINITION = "def {n}(a, b=0):\n    pass\n"
 
 
+def assert_each_step_equals_a_rebuild(
+    indexer: Indexer, root: Path, tmp_path: Path, steps: list[dict[str, str]]
+) -> None:
+    """Write each step's files, update incrementally, and compare with a full build of a copy."""
+    for i, step in enumerate(steps):
+        for path, text in step.items():
+            (root / path).write_text(text)
+        assert indexer.run().mode == "incremental"
+        fresh = tmp_path / f"fresh{i}"
+        shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".diffreach"))
+        full = Indexer(fresh, Config(workers=1))
+        full.run(full=True)
+        full.close()
+        assert dump(root) == dump(fresh), step
+
+
 def dump(root: Path) -> dict[str, object]:
     store = Store.open(root, create=False)
     try:

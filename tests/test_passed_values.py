@@ -9,13 +9,12 @@ Each test: a small repository in, the expected and the forbidden edges out.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
 from diffreach.index.indexer import Indexer
-from tests.test_incremental import dump
+from tests.test_incremental import assert_each_step_equals_a_rebuild, dump
 
 Triple = tuple[str, str, str]
 
@@ -209,16 +208,7 @@ def test_an_update_that_changes_which_parameters_a_callee_calls_equals_a_rebuild
     indexer = Indexer(root, Config(workers=1))
     try:
         indexer.run()
-        for i, step in enumerate(steps):
-            for path, text in step.items():
-                (root / path).write_text(text)
-            assert indexer.run().mode == "incremental"
-            fresh = tmp_path / f"fresh{i}"
-            shutil.copytree(root, fresh, ignore=shutil.ignore_patterns(".diffreach"))
-            full = Indexer(fresh, Config(workers=1))
-            full.run(full=True)
-            full.close()
-            assert dump(root) == dump(fresh), step
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
         assert _value_edges(root) == {("lib.py::run", "h.py::handler")}
     finally:
         indexer.close()
