@@ -53,9 +53,7 @@ class Resolution(StrEnum):
     DYNAMIC = "dynamic"
     VALUE = "value"  # a function value followed from where it is bound to where it is called
     NAME = "name"  # the review's guess: a call on a receiver of unknown type, matched by its name
-    # A function passed to a callee outside the repository (a library's or the language's own,
-    # ``arr.forEach(f)``, ``setTimeout(f)``), which is taken to call it: from the passing code.
-    CALLBACK = "callback"
+    CALLBACK = "callback"  # f passed to an outside callee (``arr.forEach(f)``), taken to call it
 
 
 class RefStatus(StrEnum):
@@ -154,12 +152,9 @@ class SymRow:
 
 @dataclass(frozen=True, slots=True)
 class Ref:
-    """A name used in code, before resolution.
-
-    ``receiver`` is the text left of the final dot (``self``, ``os.path``,
-    ``client``) or "" for a bare name; ``scope`` is the innermost enclosing
-    symbol id (the file id at module level).
-    """
+    """A name used in code, before resolution. ``receiver`` is the text left of the final dot
+    (``self``, ``os.path``, ``client``) or "" for a bare name; ``scope`` is the innermost
+    enclosing symbol id (the file id at module level)."""
 
     scope: str
     kind: str
@@ -173,13 +168,10 @@ class Ref:
 
 @dataclass(frozen=True, slots=True)
 class Import:
-    """One name bound by an import statement.
-
-    ``module`` is the spec as written (``..pkg.mod``, ``./util``, ``fmt``);
-    ``name`` is the imported member, or "" when the module itself is bound;
-    ``alias`` is the local name ("" for a side-effect import); ``wildcard``
-    marks ``from m import *`` / ``export * from``.
-    """
+    """One name bound by an import statement. ``module`` is the spec as written (``..pkg.mod``,
+    ``./util``, ``fmt``); ``name`` is the imported member, or "" when the module itself is bound;
+    ``alias`` is the local name ("" for a side-effect import); ``wildcard`` marks ``from m
+    import *`` / ``export * from``."""
 
     module: str
     name: str

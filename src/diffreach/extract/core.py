@@ -221,11 +221,7 @@ def _extract(
     comment_spans: list[tuple[int, int]] | None = None,
 ) -> FileExtract:
     digest = content_hash(data)  # of the file as it is, before ``prepare`` (same length)
-    encoding = spec.source_encoding(data) if spec.source_encoding is not None else "utf-8"
-    if encoding != "utf-8":  # a declared encoding (PEP 263): the grammar reads UTF-8; lines stay the file's
-        data = data.decode(encoding, "replace").encode("utf-8")
-    if spec.prepare is not None:
-        data = spec.prepare(data)
+    data = _prepared(data, spec)
     language, query = _parser_and_query(spec)
     tree = _parse(language, data, cpu_seconds)
     root = tree.root_node
@@ -273,6 +269,14 @@ def _extract(
         package=found.package,
         declarations=declarations_of(found.declarations, scopes, text, data, found.defs),
     )
+
+
+def _prepared(data: bytes, spec: LanguageSpec) -> bytes:
+    """The bytes the grammar reads: UTF-8, and rewritten by the spec's ``prepare`` hook."""
+    encoding = spec.source_encoding(data) if spec.source_encoding is not None else "utf-8"
+    if encoding != "utf-8":  # a declared encoding (PEP 263): the grammar reads UTF-8; lines stay the file's
+        data = data.decode(encoding, "replace").encode("utf-8")
+    return spec.prepare(data) if spec.prepare is not None else data
 
 
 def _collect(root: Node, query: Query, plan: tuple[Step | None, ...], found: Found) -> None:

@@ -1,20 +1,17 @@
 """Raw references → edges, import-aware, never inventing a target.
 
-The resolver asks a ``Source`` for what it needs (a file's symbols, imports and
-bindings; the definitions that carry a name) and memoises the answers, so the
-same code resolves a whole repository from in-memory extracts and a handful of
-references against the database during an incremental update. It is built in
-layers (the shared state, imports, classes, the by-name fallback, then this
-module's names in scope and references): ``state.py`` says how and why.
+The resolver asks a ``Source`` for what it needs (a file's symbols, imports and bindings; the definitions that
+carry a name) and memoises the answers, so the same code resolves a whole repository from in-memory extracts
+and a handful of references against the database during an incremental update. It is built in layers (the
+shared state, imports, classes, the by-name fallback, then this module's names in scope and references):
+``state.py`` says how and why.
 
-Order of lookup for a bare name: enclosing function scopes → (implicit ``this``
-members) → the file's top level → its imports → files of the same package →
-wildcard imports → built-ins → a repository-wide match on the name, kept only
-when it is unique (``unique-name``) or one of at most three (``ambiguous-name``,
-low confidence). A call on a receiver resolves the receiver first (``self``,
-``super()``, a module alias, a class, a variable whose type the code states); a
-receiver whose type stays unknown may only match a method name that is unique
-in the repository and not a common built-in method such as ``get``.
+Order of lookup for a bare name: enclosing function scopes → (implicit ``this`` members) → the file's top
+level → its imports → files of the same package → wildcard imports → built-ins → a repository-wide match on
+the name, kept only when it is unique (``unique-name``) or one of at most three (``ambiguous-name``, low
+confidence). A call on a receiver resolves the receiver first (``self``, ``super()``, a module alias, a class,
+a variable whose type the code states); a receiver whose type stays unknown may only match a method name that
+is unique in the repository and not a common built-in method such as ``get``.
 """
 
 from __future__ import annotations
@@ -263,30 +260,12 @@ class Resolver(Types):
             elif isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names):
                 resolution = Resolution.TYPE
             if owner is None and target is None:
-                if spec.namespace_receivers:  # ns::util(): a namespace is not a node
-                    found = self.lookup_name(path, ref.scope, ref.name)
-                    if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:
-                        # The receiver might be an object of unknown type: a guess.
-                        return self._edge(path, ref, found, Resolution.UNIQUE_NAME, source_is_test)
-                return self._by_name(path, ref, spec, source_is_test, method=True)
+                return self._unknown_receiver(path, ref, spec, source_is_test)
         else:
-            target = self.lookup_name(path, ref.scope, ref.name)
-            if isinstance(target, Module) and ref.kind == RefKind.CALL:
-                target = self.callable_member((path,), ref.name) or target
-            if ref.kind == RefKind.CALL and self.has_values(path, ref.name):
-                held = self.value_of_call(path, ref.scope, ref.name, ref.line)
-                # A value bound in a function shadows a definition outside it; at the top
-                # level a definition found by name stays.
-                if held is not None and (target is None or held[1] != path):
-                    return self._edge(path, ref, held[0], Resolution.VALUE, source_is_test)
-            if ref.kind == RefKind.CALL and self.local_hides(path, ref, target):  # def run(helper): helper()
-                return self._called_instance(path, ref, self._bound_type(path, ref.scope, ref.name), source_is_test)
-            if isinstance(target, SymRow) and target.file != path:
-                resolution = Resolution.IMPORT
-            elif target is None and ref.kind == RefKind.CALL and spec.call_method:  # a(): a holds an instance
-                held_type = self._bound_type(path, ref.scope, ref.name)
-                if held_type is not None:
-                    return self._called_instance(path, ref, held_type, source_is_test)
+            plain = self._plain_name(path, ref, spec, source_is_test)
+            if isinstance(plain, ResolvedRef):
+                return plain
+            target, resolution = plain
         if target is _EXTERNAL:
             return ResolvedRef(ref, path, RefStatus.EXTERNAL)
         if isinstance(target, SymRow):
@@ -298,6 +277,39 @@ class Resolver(Types):
                 return ResolvedRef(ref, path, RefStatus.BUILTIN)
             return self._by_name(path, ref, spec, source_is_test, method=False)
         return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+
+    def _plain_name(
+        self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool
+    ) -> ResolvedRef | tuple[Target | None, Resolution]:
+        """A name with no receiver: its edge when a value, a hiding local or a held instance
+        decides; otherwise the definition found by scope (or import) and how it was found."""
+        target = self.lookup_name(path, ref.scope, ref.name)
+        if isinstance(target, Module) and ref.kind == RefKind.CALL:
+            target = self.callable_member((path,), ref.name) or target
+        if ref.kind == RefKind.CALL and self.has_values(path, ref.name):
+            held = self.value_of_call(path, ref.scope, ref.name, ref.line)
+            # A value bound in a function shadows a definition outside it; at the top
+            # level a definition found by name stays.
+            if held is not None and (target is None or held[1] != path):
+                return self._edge(path, ref, held[0], Resolution.VALUE, source_is_test)
+        if ref.kind == RefKind.CALL and self.local_hides(path, ref, target):  # def run(helper): helper()
+            return self._called_instance(path, ref, self._bound_type(path, ref.scope, ref.name), source_is_test)
+        if isinstance(target, SymRow) and target.file != path:
+            return target, Resolution.IMPORT
+        if target is None and ref.kind == RefKind.CALL and spec.call_method:  # a(): a holds an instance
+            held_type = self._bound_type(path, ref.scope, ref.name)
+            if held_type is not None:
+                return self._called_instance(path, ref, held_type, source_is_test)
+        return target, Resolution.SCOPE
+
+    def _unknown_receiver(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool) -> ResolvedRef:
+        """A call on a receiver that names nothing known: a namespace's function, else by name."""
+        if spec.namespace_receivers:  # ns::util(): a namespace is not a node
+            found = self.lookup_name(path, ref.scope, ref.name)
+            if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:
+                # The receiver might be an object of unknown type: a guess.
+                return self._edge(path, ref, found, Resolution.UNIQUE_NAME, source_is_test)
+        return self._by_name(path, ref, spec, source_is_test, method=True)
 
     def _protocol(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:
         """Syntax that runs a method of its operand's type (``a[i]``, ``with a``): bound only
@@ -381,24 +393,11 @@ class Resolver(Types):
                 rr = ResolvedRef(ref, path, twin.status)
             else:
                 old, line = twin.ref.line, ref.line
-                rr = ResolvedRef(
-                    ref,
-                    path,
-                    twin.status,
-                    tuple(
-                        [
-                            Edge(
-                                e.source,
-                                e.target,
-                                e.kind,
-                                e.resolution,
-                                e.confidence,
-                                line if e.line == old else e.line,
-                            )
-                            for e in twin.edges
-                        ]
-                    ),
-                )
+                moved = [
+                    Edge(e.source, e.target, e.kind, e.resolution, e.confidence, line if e.line == old else e.line)
+                    for e in twin.edges
+                ]
+                rr = ResolvedRef(ref, path, twin.status, tuple(moved))
             out.append(rr)
         return out
 
