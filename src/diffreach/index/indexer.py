@@ -141,9 +141,18 @@ class Indexer:
         if relink and progress:
             progress(Phase.INTERFACES, 0, 0)
         report.commit = self._record(report.mode, hashes_only, skipped if walked else None, config_digest, relink)
-        # Counting distinct edges is half a second on a large graph: a run that wrote
-        # nothing reuses the figures of the last run that did.
-        # An incremental run moved the cached figures by the delta of the files it rewrote.
+        self._count(report, progress, counts)
+        if report.mode == "full":
+            self._langs = None
+        self._data_version = self.store.data_version()
+        report.skipped = dict(sorted((Counter(skipped.values()) if walked else self.store.skip_counts()).items()))
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _count(self, report: IndexReport, progress: Progress | None, counts: bool) -> None:
+        """The graph's figures on the report, when asked for. Counting distinct edges is half a
+        second on a large graph: a run that wrote nothing reuses the figures of the last run that
+        did; an incremental run moved the cached figures by the delta of the files it rewrote."""
         if counts:
             reuse = report.mode == "unchanged" or self._counts_shifted
             if progress and not reuse:
@@ -153,12 +162,6 @@ class Indexer:
                 report.parse_error_files = self.store.parse_error_files()
         elif report.mode != "unchanged" and not self._counts_shifted:
             self.store.set_meta("counts", "")  # figures not asked for: the next counted run recounts
-        if report.mode == "full":
-            self._langs = None
-        self._data_version = self.store.data_version()
-        report.skipped = dict(sorted((Counter(skipped.values()) if walked else self.store.skip_counts()).items()))
-        report.seconds = time.perf_counter() - started
-        return report
 
     def _record(
         self,

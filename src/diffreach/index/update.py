@@ -115,10 +115,9 @@ class IncrementalUpdate:
             known = self.store.indexed(extracts)
             self.store.set_meta("build", "pending")
             file_set_changed = bool(gone) or any(p not in known for p in extracts)
-            # Speed: recounting the graph after a one-file edit was most of the update; the
-            # figures of the rewritten files move the cached count.
-            # A changed file set rewrites other files' import edges, registries write edges
-            # of no one file: both recount.
+            # Speed: recounting the graph after a one-file edit was most of the update; the figures of the
+            # rewritten files move the cached count. A changed file set rewrites other files' import edges,
+            # registries write edges of no one file: both recount.
             delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
             changes = self._interface_changes(touched, extracts)
             self.definitions_moved = bool(changes) or file_set_changed
@@ -126,9 +125,8 @@ class IncrementalUpdate:
             if file_set_changed:
                 names |= {_module_stem(p) for p in touched}
             subclasses = self._subclasses_of(classes)
-            # Speed: when no file's interface moved, a file whose every name in sight is as
-            # before (a body edit) gets its references' old outcomes back instead of resolving
-            # them again: resolution reads no line numbers (it was most of a 1-file update).
+            # Speed: when no file's interface moved, a file whose every name in sight is as before (a body
+            # edit) gets its references' old outcomes back: resolution reads no line numbers.
             kept = {} if changes or file_set_changed else self._kept_outcomes(extracts)
             self._rewrite(touched, extracts, mtimes)
             if progress:

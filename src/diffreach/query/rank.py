@@ -40,7 +40,7 @@ from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, Progress
 from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
-from diffreach.query.file_level import fill_with_neighbours, raise_to_whole_files
+from diffreach.query.file_level import Scored, fill_with_neighbours, raise_to_whole_files
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.params import RankParams
 from diffreach.query.question import Question, about_tests, parse_question
@@ -187,7 +187,6 @@ def rank_files(
     src, dst, w = walk_edges(graph, params, tests)
     ppr, iterations = _walk(n, src, dst, w, seed_weight, params.damping)
     walked = time.perf_counter()
-    nfiles = len(graph.files)
     graph_file = _file_walk_scores(graph, ppr, params)
     lexical = raise_to_whole_files(store, hits, question.terms, _file_lexical(hits, params), params)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
@@ -195,21 +194,7 @@ def rank_files(
     ordered = fill_with_neighbours(
         sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0])), graph, src, dst, top, params
     )
-    max_lex = max(lexical.values(), default=0.0) or 1.0
-    max_graph = float(graph_file.max()) if nfiles and graph_file.max() > 0 else 1.0
-    files = tuple(
-        _ranked(
-            graph,
-            hits,
-            path,
-            score,
-            lexical.get(path, 0.0) / max_lex,
-            float(graph_file[graph.file_index[path]]) / max_graph if path in graph.file_index else 0.0,
-            neighbour,
-            seed_weight,
-        )
-        for path, (score, neighbour) in ordered[:top]
-    )
+    files = _ranked_files(graph, hits, ordered[:top], lexical, graph_file, seed_weight)
     info: dict[str, object] = {}
     if debug:
         times = {"load": loaded - started, "bm25": lexed - loaded, "pagerank": walked - lexed}
@@ -223,6 +208,32 @@ def rank_files(
         truncated=len(scores) > top,
         about_tests=tests,
         debug=info,
+    )
+
+
+def _ranked_files(
+    graph: Graph,
+    hits: LexicalHits,
+    ordered: list[Scored],
+    lexical: dict[str, float],
+    graph_file: np.ndarray,
+    seed_weight: np.ndarray,
+) -> tuple[RankedFile, ...]:
+    """The files kept, each with its lexical and graph shares of the best one's (for reasons)."""
+    max_lex = max(lexical.values(), default=0.0) or 1.0
+    max_graph = float(graph_file.max()) if len(graph.files) and graph_file.max() > 0 else 1.0
+    return tuple(
+        _ranked(
+            graph,
+            hits,
+            path,
+            score,
+            lexical.get(path, 0.0) / max_lex,
+            float(graph_file[graph.file_index[path]]) / max_graph if path in graph.file_index else 0.0,
+            neighbour,
+            seed_weight,
+        )
+        for path, (score, neighbour) in ordered
     )
 
 
