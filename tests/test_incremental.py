@@ -153,8 +153,10 @@ def rebuilt(root: Path, fresh: Path) -> dict[str, object]:
     return dump(fresh)
 
 
-def write(root: Path, files: dict[str, str]) -> None:
-    for p in root.rglob("*.py"):
+def write(root: Path, files: dict[str, str], pattern: str = "*.py", touch: bool = False) -> None:
+    """The tree holds exactly ``files`` among those ``pattern`` matches; ``touch`` marks every one
+    written (mtimes can tie within a step: touched files are re-hashed)."""
+    for p in root.rglob(pattern):
         if str(p.relative_to(root)) not in files:
             p.unlink()
     for rel, text in files.items():
@@ -162,6 +164,8 @@ def write(root: Path, files: dict[str, str]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text() != text:
             path.write_text(text)
+        if touch:
+            path.touch()
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

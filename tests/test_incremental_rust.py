@@ -4,14 +4,13 @@ module and a function of one name, trait objects and bounded type parameters, ac
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diffreach.config import Config
 from diffreach.index.indexer import Indexer
-from tests.test_incremental import dump
+from tests.test_incremental import dump, write
 
 NAMES = ["alpha", "beta", "gamma"]
 MODULES = ["src/a.rs", "src/b.rs", "src/job/mod.rs"]
@@ -59,18 +58,6 @@ def render(spec: dict[str, list[tuple[str, int, bool]]]) -> dict[str, str]:
     return files
 
 
-def write(root: Path, files: dict[str, str]) -> None:
-    for p in root.rglob("*.rs"):
-        if str(p.relative_to(root)) not in files:
-            p.unlink()
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists() or path.read_text() != text:
-            path.write_text(text)
-        path.touch()  # mtimes can tie within a step: changed files are re-hashed
-
-
 func = st.tuples(st.sampled_from(NAMES), st.integers(0, len(BODIES) - 1), st.booleans())
 state = st.dictionaries(st.sampled_from(MODULES), st.lists(func, max_size=3, unique_by=lambda f: f[0]), min_size=1)
 
@@ -82,7 +69,7 @@ def test_rust_incremental_update_equals_full_rebuild(tmp_path_factory, steps) ->
     fresh = tmp_path_factory.mktemp("full")
     config = Config(workers=1)
     for i, step in enumerate(steps):
-        write(work, render(step))
+        write(work, render(step), "*.rs", touch=True)
         ix = Indexer(work, config)
         report = ix.run()
         ix.close()
@@ -104,7 +91,7 @@ def test_the_rendered_crate_has_the_edges_the_rules_make(tmp_path) -> None:  # t
             "src/job/mod.rs": [("beta", 0, False)],
         }
     )
-    write(tmp_path, files)
+    write(tmp_path, files, "*.rs", touch=True)
     ix = Indexer(tmp_path, Config(workers=1))
     ix.run()
     ix.close()
