@@ -92,3 +92,8 @@ class RankParams:
     fill_from: int = 0
     fill_close: float = 0.5
     fill_by: tuple[str, ...] = ("graph",)
+    # Share of a node's notes (at ``notes_weight``) that the whole-file document keeps, counts and
+    # length alike: 0 reads a file as its names, signatures and docstring first lines only (a file of
+    # prompt strings or a message catalogue then no longer matches any prose). Measured in
+    # docs/benchmarks.md, "Query ranking on real issues beyond Python (issue 20, session 10)".
+    file_doc_notes: float = 1.0
