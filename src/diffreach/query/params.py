@@ -65,6 +65,7 @@ class RankParams:
         "bench",
         "benchmark",
         "benchmarks",
+        "benches",  # Cargo's benchmark targets
         "static",
         "vendor",
         "vendored",
