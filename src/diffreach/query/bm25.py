@@ -81,9 +81,9 @@ def bm25(
     for term, node, file, tf, notes, length, notes_length in tables.postings(conn, used, notes=nw > 0):
         if file in skip_files:
             continue
-        if whole_files:
+        if whole_files and (whole := tf + params.file_doc_notes * nw * notes) > 0:
             counts = file_tf.setdefault(file, {})
-            counts[term] = counts.get(term, 0.0) + tf + params.file_doc_notes * nw * notes
+            counts[term] = counts.get(term, 0.0) + whole
         if nw > 0:
             tf, length = tf + nw * notes, length + nl * notes_length
         part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
