@@ -10,7 +10,7 @@ it: the repository, the language, the issue's number and thread address, the
 fixing commit, the commit the fix was made on (its first parent) and the files
 the fix edited. Gold is those files that the index holds as non-test files
 (``bench/query_polybench.py``'s rule). How it was built: docs/benchmarks.md,
-"Query ranking on real issues beyond Python (issue 20, session 10)".
+"Session 10: query ranking on real issues beyond Python".
 
 The issue texts are third-party text and are not committed: ``--texts`` is a
 JSON object ``{"owner/name#N": {"title": …, "body": …}}`` kept outside the

@@ -96,5 +96,5 @@ class RankParams:
     # Share of a node's notes (at ``notes_weight``) that the whole-file document keeps, counts and
     # length alike: 0 reads a file as its names, signatures and docstring first lines only (a file of
     # prompt strings or a message catalogue then no longer matches any prose). Measured in
-    # docs/benchmarks.md, "Query ranking on real issues beyond Python (issue 20, session 10)".
+    # docs/benchmarks.md, "Session 10: query ranking on real issues beyond Python".
     file_doc_notes: float = 1.0
