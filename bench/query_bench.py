@@ -26,7 +26,8 @@ text, simple word tokens, same files, same test-file rule) in the same run.
 Indexing every base commit is the slow part, so each instance's index is kept
 as a compact copy under bench/.cache/query/snapshots/<instance_id>/ (``VACUUM
 INTO``). ``--rerank`` skips indexing and ranks on those copies (the clone is
-still checked out at the base commit, for the baseline's file texts): a change
+still checked out at the base commit, for the baseline's file texts; an instance
+without a copy yet is indexed, so a stopped run resumes): a change
 of the ranking is measured in a minute, on exactly the same indexes. A change
 of what goes into the term index is picked up too, because ``rank_files``
 rebuilds the term index of a database written under an older version.
@@ -319,7 +320,7 @@ def main() -> None:
     ap.add_argument(
         "--rerank",
         action="store_true",
-        help="rank on the indexes kept by an earlier run (bench/.cache/query/snapshots), no indexing",
+        help="rank on the indexes kept by an earlier run (bench/.cache/query/snapshots); index only the missing",
     )
     args = ap.parse_args()
     sources = dict(item.split("=", 1) for item in args.repo)
@@ -336,12 +337,12 @@ def main() -> None:
     for name, insts in sorted(by_repo.items()):
         repo = clone(name, sources[name])
         chosen = insts[: args.limit] if args.limit else insts
-        if args.rerank:
-            chosen = [i for i in chosen if (SNAPSHOTS / i["instance_id"] / ".diffreach" / "graph.db").exists()]
         # Commit-date order keeps each incremental index small.
         dates = {i["instance_id"]: git(repo, "show", "-s", "--format=%ct", i["base_commit"]).strip() for i in chosen}
         for inst in sorted(chosen, key=lambda i: (dates[i["instance_id"]], i["instance_id"])):
-            row = run_instance(inst, repo, configs, baseline, args.rerank)
+            # An instance not indexed yet is indexed now, so a stopped run is resumed with --rerank.
+            kept = (SNAPSHOTS / inst["instance_id"] / ".diffreach" / "graph.db").exists()
+            row = run_instance(inst, repo, configs, baseline, args.rerank and kept)
             rows.append(row)
             if args.json:  # written as it goes, so a long run that is stopped still leaves its results
                 Path(args.json).write_text(json.dumps(rows, indent=1))

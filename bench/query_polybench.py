@@ -118,6 +118,8 @@ def run_instance(
     inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25, rerank: bool
 ) -> dict | None:
     key = f"{inst['set']}__{inst['id']}"
+    # An instance not indexed yet is indexed now, so a stopped run is resumed with --rerank.
+    rerank = rerank and (SNAPSHOTS / key / ".diffreach" / "graph.db").exists()
     checkout(repo, inst["base_commit"])
     git(repo, "clean", "-q", "-f", "-d", "-e", ".diffreach")
     started = time.perf_counter()
@@ -174,7 +176,9 @@ def main() -> None:
     ap.add_argument("--repo", action="append", default=[], help="NAME=PATH_OR_URL (repeatable)")
     ap.add_argument("--repos-per-language", type=int, default=4)
     ap.add_argument("--config", action="append", default=[], help="name:key=value,… RankParams variant")
-    ap.add_argument("--rerank", action="store_true", help="rank on the indexes kept by an earlier run")
+    ap.add_argument(
+        "--rerank", action="store_true", help="rank on the indexes kept by an earlier run; index only the missing"
+    )
     ap.add_argument("--json", help="write per-instance results here")
     args = ap.parse_args()
     sources = dict(item.split("=", 1) for item in args.repo)

@@ -88,6 +88,46 @@ def test_the_whole_file_brings_no_file_without_a_matching_word(books: Path) -> N
     assert not any(p.startswith("misc/") for p in ranked(books, PROSE, top=10, file_doc_weight=WHOLE))
 
 
+def says(name: str, text: str) -> str:
+    return f"def {name}():\n    '''Text.'''\n    return '{text}'\n\n"
+
+
+# messages.py holds the question's words only in string literals (notes), one word a message, over many
+# messages: no one of its documents matches much, the file as a whole matches every word. Its symbol
+# names and docstrings say nothing of the question.
+CATALOGUE = {
+    **BOOKS,
+    "books/messages.py": "".join(
+        says(f"message_{i}", f"Some {word} went through unchecked.") for i, word in enumerate(WORDS * 4)
+    ),
+}
+
+
+@pytest.fixture
+def catalogue(make_repo: Callable[..., Path]) -> Path:
+    root = make_repo(CATALOGUE)
+    index(root)
+    return root
+
+
+def lexical_share(root: Path, path: str, **params: object) -> float:
+    with Store.open(root, create=False) as store:
+        files = rank_files(store, PROSE, top=10, params=RankParams(**params)).files  # type: ignore[arg-type]
+    return next(f.lexical for f in files if f.path == path)
+
+
+def test_the_whole_file_reading_raises_a_file_of_prose_strings_through_its_notes(catalogue: Path) -> None:
+    alone = lexical_share(catalogue, "books/messages.py")
+    assert lexical_share(catalogue, "books/messages.py", file_doc_weight=WHOLE) > alone
+
+
+def test_without_its_notes_the_whole_file_reading_leaves_the_strings_where_they_were(catalogue: Path) -> None:
+    alone = lexical_share(catalogue, "books/messages.py")
+    assert lexical_share(catalogue, "books/messages.py", file_doc_weight=WHOLE, file_doc_notes=0.0) == alone
+    # validate.py's words are in its docstrings' first lines, not notes: it is raised all the same.
+    assert ranked(catalogue, PROSE, file_doc_weight=WHOLE, file_doc_notes=0.0)[0] == "books/validate.py"
+
+
 # ----- neighbours fill the list -------------------------------------------------------------------
 
 # cart.py calls pricing.py, whose words the question does not use; display.py shares a word with it.

@@ -162,6 +162,17 @@ def test_secondary_directories_and_minor_languages_get_a_prior_below_one() -> No
     assert priors["pkg/static/app.js"] == pytest.approx(0.3 * 0.5)  # both: a static dir and a minor language
 
 
+def test_a_directory_the_toolchain_skips_or_cargo_benches_is_secondary_by_the_name_after_its_mark() -> None:
+    files = ["mux.go", "_examples/rest/main.go", "crates/globset/benches/bench.rs", "internal/_private/x.go"] + [
+        f"m{i}.go" for i in range(20)
+    ]
+    priors = file_priors(files, RankParams())
+    assert priors["_examples/rest/main.go"] == pytest.approx(0.3)
+    assert priors["crates/globset/benches/bench.rs"] == pytest.approx(0.3 * 0.5)  # and a minor language
+    assert "internal/_private/x.go" not in priors  # a mark alone makes nothing secondary
+    assert "mux.go" not in priors
+
+
 @pytest.fixture
 def docs_repo(make_repo: Callable[..., Path]) -> Store:
     root = make_repo(

@@ -25,7 +25,8 @@ class LexicalHits:
     node_files: dict[str, str]
     dropped_terms: tuple[str, ...]  # too common to score
     # With ``RankParams.file_doc_weight``: per file, each scored term's count over all its documents
-    # (notes at ``notes_weight``), and each term's idf over files: the file read as one document.
+    # (notes at ``notes_weight`` times ``file_doc_notes``), and each term's idf over files: the file read
+    # as one document.
     file_tf: dict[str, dict[str, float]] = field(default_factory=dict)
     file_idf: dict[str, float] = field(default_factory=dict)
 
@@ -80,11 +81,11 @@ def bm25(
     for term, node, file, tf, notes, length, notes_length in tables.postings(conn, used, notes=nw > 0):
         if file in skip_files:
             continue
+        if whole_files and (whole := tf + params.file_doc_notes * nw * notes) > 0:
+            counts = file_tf.setdefault(file, {})
+            counts[term] = counts.get(term, 0.0) + whole
         if nw > 0:
             tf, length = tf + nw * notes, length + nl * notes_length
-        if whole_files:
-            counts = file_tf.setdefault(file, {})
-            counts[term] = counts.get(term, 0.0) + tf
         part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avgdl))
         scores[node] = scores.get(node, 0.0) + part
         matched.setdefault(node, {})[term] = part

@@ -4,12 +4,12 @@ The per-node documents find the symbol a question names; a question in prose alo
 let invalid metadata slip through") names none, and the file it is about is often the one whose
 symbols, docstrings, comments and strings together use its words most, spread over many small
 documents none of which wins alone. So each file is also read as one document: the sum of its
-documents' term counts (notes at ``notes_weight``) and of their lengths, scored with BM25 against
-the other files (idf over files, length normalised at ``file_doc_b``). It is a floor, not a sum: a
-file's lexical score is raised to its whole-file score (both as a share of the best file's, the
-second at ``RankParams.file_doc_weight``; 0: not computed) when that is higher, so a file the
-symbols already put first is not lifted further by its size (a sum moved big central modules such
-as pytest's ``main.py`` above the answer). The files' summed lengths are one grouped read of
+documents' term counts (notes at ``notes_weight`` times ``file_doc_notes``) and of their lengths,
+scored with BM25 against the other files (idf over files, length normalised at ``file_doc_b``). It
+is a floor, not a sum: a file's lexical score is raised to its whole-file score (both as a share of
+the best file's, the second at ``RankParams.file_doc_weight``; 0: not computed) when that is higher,
+so a file the symbols already put first is not lifted further by its size (a sum moved big central
+modules such as pytest's ``main.py`` above the answer). The files' summed lengths are one grouped read of
 ``term_docs``, kept per database and term generation in this process.
 
 A fix edits several files together, and the ones it edits beside the best match are often its
@@ -46,7 +46,7 @@ def whole_file_scores(store: Store, hits: LexicalHits, query: dict[str, float], 
     if not hits.file_tf:
         return {}
     lengths, mean = _file_lengths(store, f"{TERM_INDEX_VERSION}:{store.get_meta('term_generation')}")
-    share = params.notes_weight * params.notes_length_share
+    share = params.notes_weight * params.notes_length_share * params.file_doc_notes
     k1, b = params.k1, params.file_doc_b
     avg = (mean[0] + share * mean[1]) or 1.0
     out: dict[str, float] = {}

@@ -85,12 +85,18 @@ def _priors(files: tuple[str, ...], params: RankParams) -> dict[str, float]:
     share = {lang: langs.count(lang) / len(files) for lang in set(langs)} if files else {}
     out: dict[str, float] = {}
     for f, lang in zip(files, langs):
-        factor = params.secondary_factor if secondary.intersection(f.split("/")[:-1]) else 1.0
+        # A leading '_' or '.' marks a directory the toolchain passes over (Go skips '_examples'): the
+        # name after it says what the directory holds.
+        factor = params.secondary_factor if secondary.intersection(_dir_names(f)) else 1.0
         if share.get(lang, 1.0) < params.minor_language_share:
             factor *= params.minor_language_factor
         if factor < 1.0:
             out[f] = factor
     return out
+
+
+def _dir_names(path: str) -> set[str]:
+    return {d.lstrip("_.") for d in path.split("/")[:-1]}
 
 
 def thin_replicas(

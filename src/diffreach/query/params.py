@@ -65,6 +65,7 @@ class RankParams:
         "bench",
         "benchmark",
         "benchmarks",
+        "benches",  # Cargo's benchmark targets
         "static",
         "vendor",
         "vendored",
@@ -92,3 +93,9 @@ class RankParams:
     fill_from: int = 0
     fill_close: float = 0.5
     fill_by: tuple[str, ...] = ("graph",)
+    # Share of a node's notes (at ``notes_weight``) that the whole-file document keeps, counts and
+    # length alike: 0 reads a file as its names, signatures and docstring first lines only (a file of
+    # prompt strings or a message catalogue then no longer matches any prose). Only read when
+    # ``file_doc_weight`` > 0; at 0 with a weight of 1.0 it led on the JS/TS/Go/Java/Rust issues and cost
+    # pytest a first place: docs/benchmarks.md, "Session 10: query ranking on real issues beyond Python".
+    file_doc_notes: float = 1.0
