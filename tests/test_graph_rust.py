@@ -371,3 +371,27 @@ def test_a_path_through_an_inline_module_names_the_file_s_item() -> None:
     assert ("src/item.rs::parse", "src/derive.rs::data_enum") in calls
     assert ("src/derive.rs::local", "src/derive.rs::data_enum") in calls
     assert not {t for s, t in calls if s == "src/item.rs::other"}  # no module `nothing` there
+
+
+def test_a_trait_object_or_opaque_type_of_an_outside_trait_is_matched_by_name() -> None:
+    # `&mut dyn Write`, `Box<dyn Write>`, `impl Write` of std's Write: the value is of some type
+    # that implements it, maybe the crate's own (`impl Write for Sink`); an outside *type*
+    # (String) is still outside.
+    files = {
+        "Cargo.toml": '[package]\nname = "sink"\nedition = "2021"\n',
+        "src/lib.rs": "mod ours;\nmod user;\n",
+        "src/ours.rs": "use std::io::Write;\npub struct Sink;\nimpl Write for Sink { fn write_all(&mut self) {} }\n",
+        "src/user.rs": (
+            "use std::io::Write;\n"
+            "fn by_ref(w: &mut dyn Write) { w.write_all(); }\n"
+            "fn boxed(w: Box<dyn Write + Send>) { w.write_all(); }\n"
+            "fn opaque(w: impl Write) { w.write_all(); }\n"
+            "fn made() -> Box<dyn std::io::Write> { todo!() }\n"
+            "fn returned() { made().write_all(); }\n"
+            "fn plain(s: String) { s.write_all(); }\n"
+        ),
+    }
+    calls = {(e.source, e.target): e.resolution for e in graph_from_sources(files).edges if e.kind == "calls"}
+    for caller in ("by_ref", "boxed", "opaque", "returned"):
+        assert calls.get((f"src/user.rs::{caller}", "src/ours.rs::Sink.write_all")) == "unique-name", caller
+    assert ("src/user.rs::plain", "src/ours.rs::Sink.write_all") not in calls

@@ -26,7 +26,12 @@ VALUE_OF: Final = "~"
 # The binding name of one return statement's value (``binding.inferred``), folded by
 # scopes.bindings into the function's return type when every return agrees; never stored.
 INFERRED: Final = "(return)"
+# type_name prefix: a value of some type that implements the named trait or interface (a type
+# qualifier was written: Rust's ``dyn Tr``, ``impl Tr``), not a value of that type itself; stored.
+IMPLEMENTS: Final = "^"
 SPACES = re.compile(r"\s+")
+# A reference's lifetime (``&'a mut T``): a quote never closed after the reference mark.
+_LIFETIME = re.compile(r"(?<=&)'\w+\s*")
 
 
 def squeeze(text: str) -> str:
@@ -72,10 +77,13 @@ def receiver_class(text: str, spec: LanguageSpec) -> str:
 
 
 def type_text(text: str, spec: LanguageSpec) -> str:
-    """A declared type → the name of the one class its values have; "" when none is stated."""
+    """A declared type → the name of the one class its values have; "" when none is stated.
+    A qualified type (``&dyn Tr``, ``Box<dyn Tr>``) gives the trait marked ``IMPLEMENTS``."""
     qualifiers = spec.type_qualifier_pattern
     if qualifiers is not None:
-        text = qualifiers.sub("", text)
+        text = qualifiers.sub(IMPLEMENTS, text)
+    if "&'" in text:
+        text = _LIFETIME.sub("", text)
     text = member_path(text, spec).strip("'\"")
     for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
         members = [m for m in top_level_split(text, "|") if m and m not in spec.null_types]
