@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 from tree_sitter import Language, Node
 
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
+from .rust_returns import TRY, returned_values
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import TestRunner
@@ -396,4 +397,7 @@ SPEC = LanguageSpec(
         line="{prefix}{name}", whole="{prefix}", join="::", prefix=cargo_test_prefix, scopes_at=inline_modules
     ),
     locals_hide_functions=True,
+    # A block's value is its final expression (no `return`), `?` returns early: rust_returns.py.
+    returned_values=returned_values,
+    value_forms=frozenset({"Some", "None", "Ok", "Err", TRY}),
 )

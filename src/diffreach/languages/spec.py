@@ -384,6 +384,11 @@ class LanguageSpec:
     # A module path may pass through a module that another module re-exports (Rust's items:
     # ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix ``mod tcp;``).
     reexported_modules: bool = False
+    # What a function returns without a return keyword (Rust's tail expressions, ``?``), as texts
+    # for review/change_kinds.py's returned forms; and the leading words a returned form keeps
+    # (Rust's ``Some``/``None``/``Ok``/``Err``, the ``?`` those texts give for an early return).
+    returned_values: Callable[[str], tuple[str, ...]] | None = None
+    value_forms: frozenset[str] = frozenset()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""
