@@ -395,3 +395,22 @@ def test_a_trait_object_or_opaque_type_of_an_outside_trait_is_matched_by_name() 
     for caller in ("by_ref", "boxed", "opaque", "returned"):
         assert calls.get((f"src/user.rs::{caller}", "src/ours.rs::Sink.write_all")) == "unique-name", caller
     assert ("src/user.rs::plain", "src/ours.rs::Sink.write_all") not in calls
+
+
+def test_items_of_one_name_under_different_cfgs_are_each_called() -> None:
+    # Rust has no overloading: two `fn imp` in one module (or one impl) are #[cfg] alternatives,
+    # one compiled per target; a call may run either. Another module's `imp` is no alternative.
+    files = {
+        "Cargo.toml": '[package]\nname = "alt"\nedition = "2021"\n',
+        "src/lib.rs": "mod a;\nmod b;\n",
+        "src/a.rs": (
+            "#[cfg(unix)]\nfn imp() -> u8 { 1 }\n#[cfg(not(unix))]\nfn imp() -> u8 { 2 }\n"
+            "pub struct S;\nimpl S {\n    #[cfg(unix)]\n    fn m(&self) {}\n    #[cfg(windows)]\n    fn m(&self) {}\n"
+            "    pub fn run(&self) { imp(); self.m(); }\n}\n"
+        ),
+        "src/b.rs": "fn imp() -> u8 { 3 }\n",
+    }
+    calls = edges(files, "calls")
+    for target in ("src/a.rs::imp", "src/a.rs::imp#2", "src/a.rs::S.m", "src/a.rs::S.m#2"):
+        assert ("src/a.rs::S.run", target) in calls, target
+    assert ("src/a.rs::S.run", "src/b.rs::imp") not in calls

@@ -1,5 +1,6 @@
 """Rust: an incremental update equals a full rebuild (calls in macros, items in wrapper macros, a
-module and a function of one name, trait objects and bounded type parameters, across files)."""
+module and a function of one name, trait objects and bounded type parameters, #[cfg] alternatives,
+across files)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ BODIES = [
     "T::make();",
     "let d: &dyn Tr = &Thing; d.tm();",
     'format!("{{}}", t.tm());',
+    "let w: &dyn std::fmt::Debug = &t; w.tm();",
 ]
 
 
@@ -46,6 +48,8 @@ def render(spec: dict[str, list[tuple[str, int, bool]]]) -> dict[str, str]:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
             params = "<T: Tr>(t: T)" if generic else "(t: &dyn Tr)"
             lines.append(f"pub fn {name}{params} -> u8 {{\n    {text}\n    0\n}}\n")
+        if path == "src/a.rs" and len(funcs) % 2:  # a #[cfg] alternative of the first function
+            lines.append(f"#[cfg(windows)]\npub fn {funcs[0][0]}<T: Tr>(t: T) -> u8 {{ t.tm() }}\n")
         if path == "src/b.rs" and len(funcs) % 2:  # items inside a wrapper macro (extract/item_macros.py)
             lines[1:] = ["cfg_os! {", *lines[1:], "}"]
         files[path] = "\n".join(lines)
@@ -87,8 +91,8 @@ def test_the_rendered_crate_has_the_edges_the_rules_make(tmp_path) -> None:  # t
     # The property above is only worth something if the rules fire in the crates it builds.
     files = render(
         {
-            "src/a.rs": [("alpha", 3, False), ("beta", 4, True), ("gamma", 7, True)],
-            "src/job/mod.rs": [("beta", 0, False)],
+            "src/a.rs": [("gamma", 7, True), ("alpha", 3, False), ("beta", 4, True)],
+            "src/job/mod.rs": [("beta", 0, False), ("alpha", 1, False), ("gamma", 2, False)],
         }
     )
     write(tmp_path, files, "*.rs", touch=True)
@@ -99,3 +103,4 @@ def test_the_rendered_crate_has_the_edges_the_rules_make(tmp_path) -> None:  # t
     assert ("src/a.rs::alpha", "src/job/mod.rs::beta") in calls  # assert_eq!(job::beta(), …)
     assert ("src/a.rs::beta", "src/job/job.rs::job") in calls  # job::job(): the function, not the module
     assert ("src/a.rs::gamma", "src/lib.rs::Tr.make") in calls  # T::make() of T: Tr
+    assert ("src/job/mod.rs::alpha", "src/a.rs::gamma#2") in calls  # crate::a::gamma(): its #[cfg] alternative too

@@ -400,4 +400,6 @@ SPEC = LanguageSpec(
     # A block's value is its final expression (no `return`), `?` returns early: rust_returns.py.
     returned_values=returned_values,
     value_forms=frozenset({"Some", "None", "Ok", "Err", TRY}),
+    # Rust has no overloading: two items of one name in one scope are #[cfg] alternatives.
+    overload_alternatives=True,
 )

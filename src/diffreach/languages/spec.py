@@ -384,11 +384,13 @@ class LanguageSpec:
     # A module path may pass through a module that another module re-exports (Rust's items:
     # ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix ``mod tcp;``).
     reexported_modules: bool = False
-    # What a function returns without a return keyword (Rust's tail expressions, ``?``), as texts
-    # for review/change_kinds.py's returned forms; and the leading words a returned form keeps
-    # (Rust's ``Some``/``None``/``Ok``/``Err``, the ``?`` those texts give for an early return).
+    # What a function returns without a return keyword (Rust's tail expressions, ``?``) for the
+    # returned forms (review/change_kinds.py), and the leading words a form keeps (``Some``, ``?``).
     returned_values: Callable[[str], tuple[str, ...]] | None = None
     value_forms: frozenset[str] = frozenset()
+    # Definitions of one name in one scope are alternatives, one compiled per configuration (Rust's
+    # ``#[cfg]``): a call may run any member of the family (resolve/overloads.py).
+    overload_alternatives: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""
