@@ -24,9 +24,15 @@ def _kinds(old: str, new: str) -> tuple[str, ...]:
     ("old", "new"),
     [
         # a tail None anew, in an if/else branch
-        (SOME, "pub fn f(x: u8) -> Option<u8> {\n    if x > 9 {\n        None\n    } else {\n        Some(x)\n    }\n}\n"),
+        (
+            SOME,
+            "pub fn f(x: u8) -> Option<u8> {\n    if x > 9 {\n        None\n    } else {\n        Some(x)\n    }\n}\n",
+        ),
         # a tail Err anew, in a match arm
-        (OK, "pub fn f(x: u8) -> Result<u8, E> {\n    match x {\n        0 => Err(E),\n        _ => Ok(load(x)),\n    }\n}\n"),
+        (
+            OK,
+            "pub fn f(x: u8) -> Result<u8, E> {\n    match x {\n        0 => Err(E),\n        _ => Ok(load(x)),\n    }\n}\n",
+        ),
         # an early return by `?` anew
         (OK, "pub fn f(x: u8) -> Result<u8, E> {\n    let y = load(x)?;\n    Ok(y)\n}\n"),
         # a tail inside unsafe { } in the else branch
@@ -58,15 +64,20 @@ def test_the_same_forms_or_no_value_of_the_function_stay_a_body_change(old: str,
 
 
 CALLERS = (
-    "use crate::a::f;\n\n"
-    "pub fn uses() -> Option<u8> {\n    let v = f(1);\n    v\n}\n\n"
-    "pub fn drops() {\n    f(2);\n}\n"
+    "use crate::a::f;\n\npub fn uses() -> Option<u8> {\n    let v = f(1);\n    v\n}\n\npub fn drops() {\n    f(2);\n}\n"
 )
 
 
 def test_a_tail_none_anew_is_medium_where_the_value_is_used(make_repo: Make) -> None:
-    old = {"Cargo.toml": '[package]\nname = "t"\n', "src/lib.rs": "mod a;\nmod b;\n", "src/a.rs": SOME, "src/b.rs": CALLERS}
-    new = {"src/a.rs": "pub fn f(x: u8) -> Option<u8> {\n    if x > 9 {\n        None\n    } else {\n        Some(x)\n    }\n}\n"}
+    old = {
+        "Cargo.toml": '[package]\nname = "t"\n',
+        "src/lib.rs": "mod a;\nmod b;\n",
+        "src/a.rs": SOME,
+        "src/b.rs": CALLERS,
+    }
+    new = {
+        "src/a.rs": "pub fn f(x: u8) -> Option<u8> {\n    if x > 9 {\n        None\n    } else {\n        Some(x)\n    }\n}\n"
+    }
     got = _radius(make_repo, old, new)
     assert (got["src/b.rs::uses"].verdict, _label(got["src/b.rs::uses"])) == ("return-used", "behavior-change")
     assert (got["src/b.rs::drops"].verdict, _label(got["src/b.rs::drops"])) == ("return-discarded", "reach")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from diffreach.config import Config
 from diffreach.index.indexer import Indexer
-from tests.test_incremental import dump, write
+from tests.test_incremental import assert_each_step_equals_a_rebuild, dump, write
 
 NAMES = ["alpha", "beta", "gamma"]
 MODULES = ["src/a.rs", "src/b.rs", "src/job/mod.rs"]
@@ -104,3 +104,25 @@ def test_the_rendered_crate_has_the_edges_the_rules_make(tmp_path) -> None:  # t
     assert ("src/a.rs::beta", "src/job/job.rs::job") in calls  # job::job(): the function, not the module
     assert ("src/a.rs::gamma", "src/lib.rs::Tr.make") in calls  # T::make() of T: Tr
     assert ("src/job/mod.rs::alpha", "src/a.rs::gamma#2") in calls  # crate::a::gamma(): its #[cfg] alternative too
+
+
+def test_a_trait_object_follows_its_trait_across_files_after_an_update(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # `&dyn a::Tr` is typed by the trait while Tr is the crate's own; when a.rs makes Tr an
+    # outside trait (or back), user.rs's call is resolved anew as a rebuild resolves it.
+    ours = "pub trait Tr { fn tm(&self); }\npub struct Thing;\nimpl Tr for Thing { fn tm(&self) {} }\n"
+    outside = "pub use std::fmt::Debug as Tr;\n"
+    root = make_repo(
+        {
+            "Cargo.toml": '[package]\nname = "dyn"\nedition = "2021"\n',
+            "src/lib.rs": "mod a;\nmod b;\nmod user;\n",
+            "src/a.rs": ours,
+            "src/b.rs": "pub struct O;\nimpl O { pub fn tm(&self) {} }\n",
+            "src/user.rs": "fn by_ref(d: &dyn crate::a::Tr) { d.tm(); }\nfn boxed(d: Box<dyn crate::a::Tr>) { d.tm(); }\n",
+        }
+    )
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    try:
+        assert_each_step_equals_a_rebuild(ix, root, tmp_path, [{"src/a.rs": outside}, {"src/a.rs": ours}])
+    finally:
+        ix.close()

@@ -19,6 +19,7 @@ from typing import Final
 from tree_sitter import Node
 
 from diffreach.languages.spec import LanguageSpec, top_level_split
+from diffreach.model import IMPLEMENTS
 
 # type_name prefix: a copy of the named value (see scopes.bindings), never stored; not
 # model.VALUE_MARK ("="), which marks a function value and is stored.
@@ -26,9 +27,6 @@ VALUE_OF: Final = "~"
 # The binding name of one return statement's value (``binding.inferred``), folded by
 # scopes.bindings into the function's return type when every return agrees; never stored.
 INFERRED: Final = "(return)"
-# type_name prefix: a value of some type that implements the named trait or interface (a type
-# qualifier was written: Rust's ``dyn Tr``, ``impl Tr``), not a value of that type itself; stored.
-IMPLEMENTS: Final = "^"
 SPACES = re.compile(r"\s+")
 # A reference's lifetime (``&'a mut T``): a quote never closed after the reference mark.
 _LIFETIME = re.compile(r"(?<=&)'\w+\s*")

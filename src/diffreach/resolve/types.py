@@ -23,9 +23,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
-from diffreach.extract.types import IMPLEMENTS
 from diffreach.languages.spec import RETURNS
-from diffreach.model import LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
+from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, Target
 from diffreach.resolve.values import FunctionValues
 
