@@ -414,3 +414,30 @@ def test_items_of_one_name_under_different_cfgs_are_each_called() -> None:
     for target in ("src/a.rs::imp", "src/a.rs::imp#2", "src/a.rs::S.m", "src/a.rs::S.m#2"):
         assert ("src/a.rs::S.run", target) in calls, target
     assert ("src/a.rs::S.run", "src/b.rs::imp") not in calls
+
+
+def test_a_method_the_crate_defines_for_an_outside_type_is_called_on_its_values() -> None:
+    # `impl StrExt for str`, a blanket `impl<T: Clone> Poke for T`: a call on a value of an outside
+    # type (String, Vec) may run them; a struct's own method of the name may not, nor a common
+    # trait method (`from`, written for outside types everywhere).
+    files = {
+        "Cargo.toml": '[package]\nname = "ext"\nedition = "2021"\n',
+        "src/lib.rs": "mod ext;\nmod other;\nmod user;\n",
+        "src/ext.rs": (
+            "pub trait StrExt { fn shout(&self) -> String; }\n"
+            "impl StrExt for String { fn shout(&self) -> String { todo!() } }\n"
+            "pub trait Poke { fn poke(&self); }\nimpl<T: Clone> Poke for T { fn poke(&self) {} }\n"
+            "pub struct Mine;\nimpl From<Mine> for String { fn from(m: Mine) -> String { todo!() } }\n"
+        ),
+        "src/other.rs": "pub struct Loud;\nimpl Loud { pub fn shout(&self) -> String { todo!() } }\n",
+        "src/user.rs": (
+            "use crate::ext::{Poke, StrExt};\n"
+            "pub fn run(s: String, v: Vec<u8>) { s.shout(); v.poke(); }\n"
+            "pub fn conv(m: crate::ext::Mine) { String::from(m); }\n"
+        ),
+    }
+    calls = edges(files, "calls")
+    assert ("src/user.rs::run", "src/ext.rs::String.shout") in calls
+    assert ("src/user.rs::run", "src/ext.rs::T.poke") in calls
+    assert ("src/user.rs::run", "src/other.rs::Loud.shout") not in calls
+    assert not {t for s, t in calls if s == "src/user.rs::conv"}

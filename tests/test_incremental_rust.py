@@ -1,5 +1,5 @@
 """Rust: an incremental update equals a full rebuild (calls in macros, items in wrapper macros, a
-module and a function of one name, trait objects and bounded type parameters, #[cfg] alternatives,
+module and a function of one name, trait objects and bounded type parameters, #[cfg] alternatives, a trait for an outside type,
 across files)."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ BODIES = [
     "let d: &dyn Tr = &Thing; d.tm();",
     'format!("{{}}", t.tm());',
     "let w: &dyn std::fmt::Debug = &t; w.tm();",
+    "let s: String = String::new(); s.shout();",
 ]
 
 
@@ -35,7 +36,8 @@ def render(spec: dict[str, list[tuple[str, int, bool]]]) -> dict[str, str]:
         "Cargo.toml": '[package]\nname = "prop"\nedition = "2021"\n',
         "src/lib.rs": "mod a;\nmod b;\nmod job;\n"
         "pub trait Tr { fn tm(&self) -> u8; fn make() -> Self; }\n"
-        "pub struct Thing;\nimpl Tr for Thing { fn tm(&self) -> u8 { 0 } fn make() -> Self { Thing } }\n",
+        "pub struct Thing;\nimpl Tr for Thing { fn tm(&self) -> u8 { 0 } fn make() -> Self { Thing } }\n"
+        "pub trait Loud { fn shout(&self); }\n",
     }
     for path, funcs in spec.items():
         lines = ["use crate::{a, b, job, Thing, Tr};\n"]
@@ -50,6 +52,8 @@ def render(spec: dict[str, list[tuple[str, int, bool]]]) -> dict[str, str]:
             lines.append(f"pub fn {name}{params} -> u8 {{\n    {text}\n    0\n}}\n")
         if path == "src/a.rs" and len(funcs) % 2:  # a #[cfg] alternative of the first function
             lines.append(f"#[cfg(windows)]\npub fn {funcs[0][0]}<T: Tr>(t: T) -> u8 {{ t.tm() }}\n")
+        if path == "src/b.rs" and len(funcs) == 2:  # a method of the crate's trait for an outside type
+            lines.append("impl crate::Loud for String { fn shout(&self) {} }\n")
         if path == "src/b.rs" and len(funcs) % 2:  # items inside a wrapper macro (extract/item_macros.py)
             lines[1:] = ["cfg_os! {", *lines[1:], "}"]
         files[path] = "\n".join(lines)
@@ -93,6 +97,7 @@ def test_the_rendered_crate_has_the_edges_the_rules_make(tmp_path) -> None:  # t
         {
             "src/a.rs": [("gamma", 7, True), ("alpha", 3, False), ("beta", 4, True)],
             "src/job/mod.rs": [("beta", 0, False), ("alpha", 1, False), ("gamma", 2, False)],
+            "src/b.rs": [("alpha", 11, False), ("beta", 0, False)],
         }
     )
     write(tmp_path, files, "*.rs", touch=True)
@@ -103,6 +108,7 @@ def test_the_rendered_crate_has_the_edges_the_rules_make(tmp_path) -> None:  # t
     assert ("src/a.rs::alpha", "src/job/mod.rs::beta") in calls  # assert_eq!(job::beta(), …)
     assert ("src/a.rs::beta", "src/job/job.rs::job") in calls  # job::job(): the function, not the module
     assert ("src/a.rs::gamma", "src/lib.rs::Tr.make") in calls  # T::make() of T: Tr
+    assert ("src/b.rs::alpha", "src/b.rs::String.shout") in calls  # a method of Loud for String
     assert ("src/job/mod.rs::alpha", "src/a.rs::gamma#2") in calls  # crate::a::gamma(): its #[cfg] alternative too
 
 

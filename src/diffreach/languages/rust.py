@@ -402,4 +402,6 @@ SPEC = LanguageSpec(
     value_forms=frozenset({"Some", "None", "Ok", "Err", TRY}),
     # Rust has no overloading: two items of one name in one scope are #[cfg] alternatives.
     overload_alternatives=True,
+    # A trait of the crate may be implemented for a type from outside it: its methods run on those values.
+    outside_type_methods=True,
 )
