@@ -441,3 +441,34 @@ def test_a_method_the_crate_defines_for_an_outside_type_is_called_on_its_values(
     assert ("src/user.rs::run", "src/ext.rs::T.poke") in calls
     assert ("src/user.rs::run", "src/other.rs::Loud.shout") not in calls
     assert not {t for s, t in calls if s == "src/user.rs::conv"}
+
+
+READER = {
+    "Cargo.toml": '[package]\nname = "de"\nedition = "2021"\n',
+    "src/lib.rs": "mod read;\nmod de;\nmod other;\n",
+    "src/read.rs": (
+        "pub trait Read { fn next(&mut self) -> u8; }\n"
+        "pub struct SliceRead;\nimpl Read for SliceRead { fn next(&mut self) -> u8 { 0 } }\n"
+        "impl<'a> Read for &'a [u8] { fn next(&mut self) -> u8 { 1 } }\n"
+    ),
+    "src/de.rs": (
+        "use crate::read::Read;\npub struct De<R> { read: R }\n"
+        "impl<R: Read> De<R> { fn peek(&mut self) { self.read.next(); } }\n"
+        "impl<R> De<R> where R: Read { fn take(&mut self, r: R) { r.next(); } }\n"
+    ),
+    "src/other.rs": "pub struct Other;\nimpl Other { pub fn next(&mut self) -> u8 { 2 } }\n",
+}
+
+
+def test_an_impl_block_s_bound_types_its_methods_values_and_dispatch_reaches_impls_for_outside_types() -> None:
+    # `impl<R: Read> De<R>`: `self.read` (read: R) and `r: R` are values of the crate's trait Read;
+    # the call reaches Read::next, which dispatches to every implementation, `impl Read for &[u8]` too.
+    g = graph_from_sources(READER)
+    calls = {(e.source, e.target): e.resolution for e in g.edges if e.kind == "calls"}
+    assert calls.get(("src/de.rs::De.peek", "src/read.rs::Read.next")) == "type"
+    assert calls.get(("src/de.rs::De.take", "src/read.rs::Read.next")) == "type"
+    assert ("src/de.rs::De.peek", "src/other.rs::Other.next") not in calls
+    dynamic = edges(READER, "dynamic")
+    assert ("src/read.rs::Read.next", "src/read.rs::SliceRead.next") in dynamic
+    assert ("src/read.rs::Read.next", "src/read.rs::'a.next") in dynamic  # impl Read for &'a [u8]
+    assert not {t for s, t in dynamic if t.startswith("src/other.rs")}

@@ -157,15 +157,18 @@ class NameFallback(Overloads):
         cls = self.symbol(class_id)
         if cls is None:
             return []
+        # `impl Tr for str`: an impl for a type that is no class here; its methods are the file's,
+        # each keyed by its qualname (str.m).
+        outside = cls.kind == NodeKind.FILE and self._specs[cls.file].outside_type_methods
         edges = []
         for name, row in self._methods_of(cls.file).get(class_id, ()):
-            overridden = self.member(base, name)
+            overridden = self.member(base, name.rpartition(".")[2] if outside else name)
             if overridden is not None and overridden.kind == NodeKind.METHOD and not self._hides(overridden, row):
                 overridden = self.same_overload(overridden, row)  # m(int) overrides m(int), not m()
                 edges.append(
                     Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
                 )
-        return edges + self._inherited_implementations(cls, base)
+        return edges if outside else edges + self._inherited_implementations(cls, base)
 
     def _hides(self, base: SymRow, method: SymRow) -> bool:
         """Whether ``method`` of a subclass hides ``base`` rather than overriding it: either is

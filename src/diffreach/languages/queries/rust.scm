@@ -89,6 +89,14 @@
 (function_item (where_clause (where_predicate
   left: (type_identifier) @binding.name
   bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
+; An impl block's (`impl<R: Read> De<R>`, `where R: Read`): bound in the file (an impl is no
+; node), so its methods' values and the struct's fields of type R are values of the trait.
+(impl_item type_parameters: (type_parameters (type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
+(impl_item (where_clause (where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
 ; let x = open(), let x = Db::new(): the callee's return type; struct fields; declared return types.
 (let_declaration pattern: (identifier) @binding.name !type value: (call_expression) @binding.call) @binding
 (let_declaration pattern: (identifier) @binding.name !type value: (try_expression (call_expression) @binding.call)) @binding
