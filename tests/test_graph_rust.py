@@ -455,6 +455,8 @@ READER = {
         "use crate::read::Read;\npub struct De<R> { read: R }\n"
         "impl<R: Read> De<R> { fn peek(&mut self) { self.read.next(); } }\n"
         "impl<R> De<R> where R: Read { fn take(&mut self, r: R) { r.next(); } }\n"
+        "pub struct Io<R>(R);\n"
+        "impl<R> De<Io<R>> where R: std::io::Read { fn other(&mut self, r: R) { r.next(); } }\n"
     ),
     "src/other.rs": "pub struct Other;\nimpl Other { pub fn next(&mut self) -> u8 { 2 } }\n",
 }
@@ -468,6 +470,8 @@ def test_an_impl_block_s_bound_types_its_methods_values_and_dispatch_reaches_imp
     assert calls.get(("src/de.rs::De.peek", "src/read.rs::Read.next")) == "type"
     assert calls.get(("src/de.rs::De.take", "src/read.rs::Read.next")) == "type"
     assert ("src/de.rs::De.peek", "src/other.rs::Other.next") not in calls
+    # `impl<R> De<Io<R>> where R: std::io::Read`: that R is not De's; its bound is not the file's R.
+    assert ("src/de.rs::De.other", "src/read.rs::Read.next") not in calls
     dynamic = edges(READER, "dynamic")
     assert ("src/read.rs::Read.next", "src/read.rs::SliceRead.next") in dynamic
     assert ("src/read.rs::Read.next", "src/read.rs::'a.next") in dynamic  # impl Read for &'a [u8]
