@@ -1,5 +1,5 @@
 """Rust: an incremental update equals a full rebuild (calls in macros, items in wrapper macros, a
-module and a function of one name, trait objects and bounded type parameters, #[cfg] alternatives, a trait for an outside type,
+module and a function of one name, trait objects and bounded type parameters, #[cfg] alternatives, a trait for an outside type, an impl's bound,
 across files)."""
 
 from __future__ import annotations
@@ -54,6 +54,10 @@ def render(spec: dict[str, list[tuple[str, int, bool]]]) -> dict[str, str]:
             lines.append(f"#[cfg(windows)]\npub fn {funcs[0][0]}<T: Tr>(t: T) -> u8 {{ t.tm() }}\n")
         if path == "src/b.rs" and len(funcs) == 2:  # a method of the crate's trait for an outside type
             lines.append("impl crate::Loud for String { fn shout(&self) {} }\n")
+        if path == "src/job/mod.rs" and len(funcs) > 1:  # an impl block's bound types its field
+            lines.append(
+                "pub struct Holder<R> { r: R }\nimpl<R: Tr> Holder<R> { fn get(&self) -> u8 { self.r.tm() } }\n"
+            )
         if path == "src/b.rs" and len(funcs) % 2:  # items inside a wrapper macro (extract/item_macros.py)
             lines[1:] = ["cfg_os! {", *lines[1:], "}"]
         files[path] = "\n".join(lines)
@@ -109,6 +113,7 @@ def test_the_rendered_crate_has_the_edges_the_rules_make(tmp_path) -> None:  # t
     assert ("src/a.rs::beta", "src/job/job.rs::job") in calls  # job::job(): the function, not the module
     assert ("src/a.rs::gamma", "src/lib.rs::Tr.make") in calls  # T::make() of T: Tr
     assert ("src/b.rs::alpha", "src/b.rs::String.shout") in calls  # a method of Loud for String
+    assert ("src/job/mod.rs::Holder.get", "src/lib.rs::Tr.tm") in calls  # impl<R: Tr> Holder<R>
     assert ("src/job/mod.rs::alpha", "src/a.rs::gamma#2") in calls  # crate::a::gamma(): its #[cfg] alternative too
 
 
