@@ -476,3 +476,21 @@ def test_an_impl_block_s_bound_types_its_methods_values_and_dispatch_reaches_imp
     assert ("src/read.rs::Read.next", "src/read.rs::SliceRead.next") in dynamic
     assert ("src/read.rs::Read.next", "src/read.rs::'a.next") in dynamic  # impl Read for &'a [u8]
     assert not {t for s, t in dynamic if t.startswith("src/other.rs")}
+
+
+def test_a_path_attribute_binds_a_module_to_the_file_it_names() -> None:
+    # `#[path = "crates/core/app.rs"] mod app;` in build.rs: app is that file, relative to the
+    # directory of the file that declares it; without the attribute, the usual file (src/b.rs).
+    files = {
+        "Cargo.toml": '[package]\nname = "pa"\nedition = "2021"\n',
+        "build.rs": '#[path = "crates/core/app.rs"]\nmod app;\nfn main() { app::build(); }\n',
+        "crates/core/app.rs": "pub fn build() {}\n",
+        "src/lib.rs": '#[path = "gen/helper.rs"]\nmod helper;\nmod b;\npub fn top() { helper::h(); b::build(); }\n',
+        "src/gen/helper.rs": "pub fn h() {}\n",
+        "src/b.rs": "pub fn build() {}\n",
+    }
+    calls = edges(files, "calls")
+    assert ("build.rs::main", "crates/core/app.rs::build") in calls
+    assert ("src/lib.rs::top", "src/gen/helper.rs::h") in calls
+    assert ("src/lib.rs::top", "src/b.rs::build") in calls
+    assert ("build.rs::main", "src/b.rs::build") not in calls

@@ -12,6 +12,7 @@ inheritance edge owned by the type (``@owner``).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import PurePosixPath
 
@@ -86,6 +87,9 @@ class RustModules:
         return self._dir_module(str(directory))
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        if module.endswith(".rs"):  # #[path = "…"]: relative to the declaring file's directory
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(from_file), module))
+            return (target,) if target in self._files else ()
         if (module.startswith("::") or not module) and self._crate_root(from_file) in self._roots_2015:
             module = f"crate::{module.lstrip(':')}"  # 2015: `::a` (and the bare `::`) is crate::a
         segments = [s for s in module.split("::") if s]
