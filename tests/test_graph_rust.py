@@ -371,3 +371,126 @@ def test_a_path_through_an_inline_module_names_the_file_s_item() -> None:
     assert ("src/item.rs::parse", "src/derive.rs::data_enum") in calls
     assert ("src/derive.rs::local", "src/derive.rs::data_enum") in calls
     assert not {t for s, t in calls if s == "src/item.rs::other"}  # no module `nothing` there
+
+
+def test_a_trait_object_or_opaque_type_of_an_outside_trait_is_matched_by_name() -> None:
+    # `&mut dyn Write`, `Box<dyn Write>`, `impl Write` of std's Write: the value is of some type
+    # that implements it, maybe the crate's own (`impl Write for Sink`); an outside *type*
+    # (String) is still outside.
+    files = {
+        "Cargo.toml": '[package]\nname = "sink"\nedition = "2021"\n',
+        "src/lib.rs": "mod ours;\nmod user;\n",
+        "src/ours.rs": "use std::io::Write;\npub struct Sink;\nimpl Write for Sink { fn write_all(&mut self) {} }\n",
+        "src/user.rs": (
+            "use std::io::Write;\n"
+            "fn by_ref(w: &mut dyn Write) { w.write_all(); }\n"
+            "fn boxed(w: Box<dyn Write + Send>) { w.write_all(); }\n"
+            "fn opaque(w: impl Write) { w.write_all(); }\n"
+            "fn made() -> Box<dyn std::io::Write> { todo!() }\n"
+            "fn returned() { made().write_all(); }\n"
+            "fn plain(s: String) { s.write_all(); }\n"
+        ),
+    }
+    calls = {(e.source, e.target): e.resolution for e in graph_from_sources(files).edges if e.kind == "calls"}
+    for caller in ("by_ref", "boxed", "opaque", "returned"):
+        assert calls.get((f"src/user.rs::{caller}", "src/ours.rs::Sink.write_all")) == "unique-name", caller
+    assert ("src/user.rs::plain", "src/ours.rs::Sink.write_all") not in calls
+
+
+def test_items_of_one_name_under_different_cfgs_are_each_called() -> None:
+    # Rust has no overloading: two `fn imp` in one module (or one impl) are #[cfg] alternatives,
+    # one compiled per target; a call may run either. Another module's `imp` is no alternative.
+    files = {
+        "Cargo.toml": '[package]\nname = "alt"\nedition = "2021"\n',
+        "src/lib.rs": "mod a;\nmod b;\n",
+        "src/a.rs": (
+            "#[cfg(unix)]\nfn imp() -> u8 { 1 }\n#[cfg(not(unix))]\nfn imp() -> u8 { 2 }\n"
+            "pub struct S;\nimpl S {\n    #[cfg(unix)]\n    fn m(&self) {}\n    #[cfg(windows)]\n    fn m(&self) {}\n"
+            "    pub fn run(&self) { imp(); self.m(); }\n}\n"
+        ),
+        "src/b.rs": "fn imp() -> u8 { 3 }\n",
+    }
+    calls = edges(files, "calls")
+    for target in ("src/a.rs::imp", "src/a.rs::imp#2", "src/a.rs::S.m", "src/a.rs::S.m#2"):
+        assert ("src/a.rs::S.run", target) in calls, target
+    assert ("src/a.rs::S.run", "src/b.rs::imp") not in calls
+
+
+def test_a_method_the_crate_defines_for_an_outside_type_is_called_on_its_values() -> None:
+    # `impl StrExt for str`, a blanket `impl<T: Clone> Poke for T`: a call on a value of an outside
+    # type (String, Vec) may run them; a struct's own method of the name may not, nor a common
+    # trait method (`from`, written for outside types everywhere).
+    files = {
+        "Cargo.toml": '[package]\nname = "ext"\nedition = "2021"\n',
+        "src/lib.rs": "mod ext;\nmod other;\nmod user;\n",
+        "src/ext.rs": (
+            "pub trait StrExt { fn shout(&self) -> String; }\n"
+            "impl StrExt for String { fn shout(&self) -> String { todo!() } }\n"
+            "pub trait Poke { fn poke(&self); }\nimpl<T: Clone> Poke for T { fn poke(&self) {} }\n"
+            "pub struct Mine;\nimpl From<Mine> for String { fn from(m: Mine) -> String { todo!() } }\n"
+        ),
+        "src/other.rs": "pub struct Loud;\nimpl Loud { pub fn shout(&self) -> String { todo!() } }\n",
+        "src/user.rs": (
+            "use crate::ext::{Poke, StrExt};\n"
+            "pub fn run(s: String, v: Vec<u8>) { s.shout(); v.poke(); }\n"
+            "pub fn conv(m: crate::ext::Mine) { String::from(m); }\n"
+        ),
+    }
+    calls = edges(files, "calls")
+    assert ("src/user.rs::run", "src/ext.rs::String.shout") in calls
+    assert ("src/user.rs::run", "src/ext.rs::T.poke") in calls
+    assert ("src/user.rs::run", "src/other.rs::Loud.shout") not in calls
+    assert not {t for s, t in calls if s == "src/user.rs::conv"}
+
+
+READER = {
+    "Cargo.toml": '[package]\nname = "de"\nedition = "2021"\n',
+    "src/lib.rs": "mod read;\nmod de;\nmod other;\n",
+    "src/read.rs": (
+        "pub trait Read { fn next(&mut self) -> u8; }\n"
+        "pub struct SliceRead;\nimpl Read for SliceRead { fn next(&mut self) -> u8 { 0 } }\n"
+        "impl<'a> Read for &'a [u8] { fn next(&mut self) -> u8 { 1 } }\n"
+    ),
+    "src/de.rs": (
+        "use crate::read::Read;\npub struct De<R> { read: R }\n"
+        "impl<R: Read> De<R> { fn peek(&mut self) { self.read.next(); } }\n"
+        "impl<R> De<R> where R: Read { fn take(&mut self, r: R) { r.next(); } }\n"
+        "pub struct Io<R>(R);\n"
+        "impl<R> De<Io<R>> where R: std::io::Read { fn other(&mut self, r: R) { r.next(); } }\n"
+    ),
+    "src/other.rs": "pub struct Other;\nimpl Other { pub fn next(&mut self) -> u8 { 2 } }\n",
+}
+
+
+def test_an_impl_block_s_bound_types_its_methods_values_and_dispatch_reaches_impls_for_outside_types() -> None:
+    # `impl<R: Read> De<R>`: `self.read` (read: R) and `r: R` are values of the crate's trait Read;
+    # the call reaches Read::next, which dispatches to every implementation, `impl Read for &[u8]` too.
+    g = graph_from_sources(READER)
+    calls = {(e.source, e.target): e.resolution for e in g.edges if e.kind == "calls"}
+    assert calls.get(("src/de.rs::De.peek", "src/read.rs::Read.next")) == "type"
+    assert calls.get(("src/de.rs::De.take", "src/read.rs::Read.next")) == "type"
+    assert ("src/de.rs::De.peek", "src/other.rs::Other.next") not in calls
+    # `impl<R> De<Io<R>> where R: std::io::Read`: that R is not De's; its bound is not the file's R.
+    assert ("src/de.rs::De.other", "src/read.rs::Read.next") not in calls
+    dynamic = edges(READER, "dynamic")
+    assert ("src/read.rs::Read.next", "src/read.rs::SliceRead.next") in dynamic
+    assert ("src/read.rs::Read.next", "src/read.rs::'a.next") in dynamic  # impl Read for &'a [u8]
+    assert not {t for s, t in dynamic if t.startswith("src/other.rs")}
+
+
+def test_a_path_attribute_binds_a_module_to_the_file_it_names() -> None:
+    # `#[path = "crates/core/app.rs"] mod app;` in build.rs: app is that file, relative to the
+    # directory of the file that declares it; without the attribute, the usual file (src/b.rs).
+    files = {
+        "Cargo.toml": '[package]\nname = "pa"\nedition = "2021"\n',
+        "build.rs": '#[path = "crates/core/app.rs"]\nmod app;\nfn main() { app::build(); }\n',
+        "crates/core/app.rs": "pub fn build() {}\n",
+        "src/lib.rs": '#[path = "gen/helper.rs"]\nmod helper;\nmod b;\npub fn top() { helper::h(); b::build(); }\n',
+        "src/gen/helper.rs": "pub fn h() {}\n",
+        "src/b.rs": "pub fn build() {}\n",
+    }
+    calls = edges(files, "calls")
+    assert ("build.rs::main", "crates/core/app.rs::build") in calls
+    assert ("src/lib.rs::top", "src/gen/helper.rs::h") in calls
+    assert ("src/lib.rs::top", "src/b.rs::build") in calls
+    assert ("build.rs::main", "src/b.rs::build") not in calls

@@ -186,6 +186,8 @@ VALUE_MARK = "="
 # A binding whose type_name is this: the scope binds the name itself (a parameter, a local, a loop
 # variable) with no type stated; inside a function it hides any outer binding (resolve/resolver.py).
 LOCAL_MARK = "?"
+# A type_name prefix: a value of some type implementing the trait named (Rust's ``dyn Tr``, ``impl Tr``).
+IMPLEMENTS = "^"
 
 
 @dataclass(frozen=True, slots=True)

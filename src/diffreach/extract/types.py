@@ -19,6 +19,7 @@ from typing import Final
 from tree_sitter import Node
 
 from diffreach.languages.spec import LanguageSpec, top_level_split
+from diffreach.model import IMPLEMENTS
 
 # type_name prefix: a copy of the named value (see scopes.bindings), never stored; not
 # model.VALUE_MARK ("="), which marks a function value and is stored.
@@ -27,6 +28,8 @@ VALUE_OF: Final = "~"
 # scopes.bindings into the function's return type when every return agrees; never stored.
 INFERRED: Final = "(return)"
 SPACES = re.compile(r"\s+")
+# A reference's lifetime (``&'a mut T``): a quote never closed after the reference mark.
+_LIFETIME = re.compile(r"(?<=&)'\w+\s*")
 
 
 def squeeze(text: str) -> str:
@@ -72,10 +75,13 @@ def receiver_class(text: str, spec: LanguageSpec) -> str:
 
 
 def type_text(text: str, spec: LanguageSpec) -> str:
-    """A declared type → the name of the one class its values have; "" when none is stated."""
+    """A declared type → the name of the one class its values have; "" when none is stated.
+    A qualified type (``&dyn Tr``, ``Box<dyn Tr>``) gives the trait marked ``IMPLEMENTS``."""
     qualifiers = spec.type_qualifier_pattern
     if qualifiers is not None:
-        text = qualifiers.sub("", text)
+        text = qualifiers.sub(IMPLEMENTS, text)
+    if "&'" in text:
+        text = _LIFETIME.sub("", text)
     text = member_path(text, spec).strip("'\"")
     for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
         members = [m for m in top_level_split(text, "|") if m and m not in spec.null_types]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from diffreach.graph.store import Store
-from diffreach.model import Binding, FileExtract, Import, Ref, RefKind, Symbol
+from diffreach.model import IMPLEMENTS, Binding, FileExtract, Import, Ref, RefKind, Symbol
 
 # A file as resolving its references reads it: symbols in order, imports, bindings, bases,
 # language and package; rows in the shape ``stored_environment`` reads them.
@@ -162,7 +162,8 @@ def refs_in_sight_by_queries(
         r[0]
         for name in names
         for r in conn.execute(
-            "SELECT DISTINCT file FROM bindings WHERE type_name=? OR type_name LIKE ?", (name, f"%.{name}")
+            "SELECT DISTINCT file FROM bindings WHERE type_name IN (?, ?) OR type_name LIKE ?",
+            (name, IMPLEMENTS + name, f"%.{name}"),
         )
     }
     ids = {r[0] for name in names for r in conn.execute("SELECT id FROM refs WHERE name=?", (name,))}
@@ -191,7 +192,8 @@ def refs_in_sight_in_one_pass(
     files = {
         file
         for file, type_name in conn.execute("SELECT file, type_name FROM bindings")
-        if type_name in names or ("." in type_name and type_name.rsplit(".", 1)[1].lower() in low_names)
+        if type_name.removeprefix(IMPLEMENTS) in names
+        or ("." in type_name and type_name.rsplit(".", 1)[1].lower() in low_names)
     }
     ids = set()
     for ref_id, name, receiver in conn.execute("SELECT id, name, receiver FROM refs"):

@@ -12,12 +12,14 @@ inheritance edge owned by the type (``@owner``).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import PurePosixPath
 
 from tree_sitter import Language, Node
 
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
+from .rust_returns import TRY, returned_values
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import TestRunner
@@ -85,6 +87,9 @@ class RustModules:
         return self._dir_module(str(directory))
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        if module.endswith(".rs"):  # #[path = "…"]: relative to the declaring file's directory
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(from_file), module))
+            return (target,) if target in self._files else ()
         if (module.startswith("::") or not module) and self._crate_root(from_file) in self._roots_2015:
             module = f"crate::{module.lstrip(':')}"  # 2015: `::a` (and the bare `::`) is crate::a
         segments = [s for s in module.split("::") if s]
@@ -396,4 +401,11 @@ SPEC = LanguageSpec(
         line="{prefix}{name}", whole="{prefix}", join="::", prefix=cargo_test_prefix, scopes_at=inline_modules
     ),
     locals_hide_functions=True,
+    # A block's value is its final expression (no `return`), `?` returns early: rust_returns.py.
+    returned_values=returned_values,
+    value_forms=frozenset({"Some", "None", "Ok", "Err", TRY}),
+    # Rust has no overloading: two items of one name in one scope are #[cfg] alternatives.
+    overload_alternatives=True,
+    # A trait of the crate may be implemented for a type from outside it: its methods run on those values.
+    outside_type_methods=True,
 )

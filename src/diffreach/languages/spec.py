@@ -384,6 +384,13 @@ class LanguageSpec:
     # A module path may pass through a module that another module re-exports (Rust's items:
     # ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix ``mod tcp;``).
     reexported_modules: bool = False
+    # Returned without a keyword (Rust's tail expressions, ``?``); the words a returned form keeps (change_kinds.py).
+    returned_values: Callable[[str], tuple[str, ...]] | None = None
+    value_forms: frozenset[str] = frozenset()
+    # Items of one name in one scope are alternatives (Rust's ``#[cfg]``): a call may run any (overloads.py).
+    overload_alternatives: bool = False
+    # Methods the repository defines for outside types (Rust's ``impl Ext for str``, ``impl<T> Ext for T``).
+    outside_type_methods: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -72,6 +72,31 @@ class NameFallback(Overloads):
             return ResolvedRef(ref, path, RefStatus.AMBIGUOUS, edges)
         return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
 
+    def outside_type_call(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool) -> ResolvedRef:
+        """A call on a value of an outside type: that type's own method, or one the repository
+        defines for outside types (``outside_type_methods``: Rust's ``impl Ext for str``, a blanket
+        ``impl<T> Ext for T``), i.e. a method of that name whose type is no class of the
+        repository. External when there is none, or when the name is one of the language's
+        common methods (``builtin_methods``: ``from``, ``fmt``), as by name."""
+        if not spec.outside_type_methods or ref.kind != RefKind.CALL or ref.name in spec.builtin_methods:
+            return ResolvedRef(ref, path, RefStatus.EXTERNAL)
+        found = sorted(
+            (
+                row
+                for row in self._candidates(ref.name)
+                if row.kind == NodeKind.METHOD
+                and row.parent == row.file
+                and self.source.language_of(row.file) == spec.name
+            ),
+            key=lambda r: r.id,
+        )
+        if len(found) == 1:
+            return self._edge(path, ref, found[0], Resolution.UNIQUE_NAME, source_is_test)
+        if not 1 < len(found) <= MAX_AMBIGUOUS:
+            return ResolvedRef(ref, path, RefStatus.EXTERNAL)
+        edges = tuple(self._make_edge(ref, c, Resolution.AMBIGUOUS_NAME, source_is_test, len(found)) for c in found)
+        return ResolvedRef(ref, path, RefStatus.AMBIGUOUS, edges)
+
     def _methods_of(self, path: str) -> dict[str, list[tuple[str, SymRow]]]:
         """The methods of each class of a file (by member name), in id order. Speed: sorting
         the file's members on each inherit reference was 10% of resolving Django; kept for
@@ -132,15 +157,18 @@ class NameFallback(Overloads):
         cls = self.symbol(class_id)
         if cls is None:
             return []
+        # `impl Tr for str`: an impl for a type that is no class here; its methods are the file's,
+        # each keyed by its qualname (str.m).
+        outside = cls.kind == NodeKind.FILE and self._specs[cls.file].outside_type_methods
         edges = []
         for name, row in self._methods_of(cls.file).get(class_id, ()):
-            overridden = self.member(base, name)
+            overridden = self.member(base, name.rpartition(".")[2] if outside else name)
             if overridden is not None and overridden.kind == NodeKind.METHOD and not self._hides(overridden, row):
                 overridden = self.same_overload(overridden, row)  # m(int) overrides m(int), not m()
                 edges.append(
                     Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
                 )
-        return edges + self._inherited_implementations(cls, base)
+        return edges if outside else edges + self._inherited_implementations(cls, base)
 
     def _hides(self, base: SymRow, method: SymRow) -> bool:
         """Whether ``method`` of a subclass hides ``base`` rather than overriding it: either is

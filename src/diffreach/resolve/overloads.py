@@ -12,6 +12,8 @@ rules (``LanguageSpec`` fields, no branch on a language):
   the call runs the implementation;
 - where the compiler picks the member by the call's arguments (``overload_arity_selects``), the
   members whose parameter count fits the call's argument count (``Ref.args``);
+- where the members are alternatives of which one is compiled (Rust's ``#[cfg]``,
+  ``overload_alternatives``), every member;
 - otherwise, or when the count is unknown or fits several, every member that is left: the call's
   edges are marked by a confidence split among them (``split_confidence``), the resolution stays
   what found the name.
@@ -63,7 +65,12 @@ class Overloads(Classes):
         if target.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             return [target]
         spec = self._specs[target.file]
-        if not (spec.overload_stub_markers or spec.overload_implementation_last or spec.overload_arity_selects):
+        if not (
+            spec.overload_stub_markers
+            or spec.overload_implementation_last
+            or spec.overload_arity_selects
+            or spec.overload_alternatives
+        ):
             return [target]
         base = target.id.partition("#")[0]
         if base == target.id and self.symbol(f"{base}#2") is None:

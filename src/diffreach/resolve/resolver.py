@@ -233,7 +233,7 @@ class Resolver(Types):
                 return self._edge(path, ref, function, Resolution.VALUE, source_is_test)
             owner = self._receiver_of(path, ref)
             if owner is _EXTERNAL:
-                return ResolvedRef(ref, path, RefStatus.EXTERNAL)
+                return self.outside_type_call(path, ref, spec, source_is_test)
             if (
                 isinstance(owner, SymRow)
                 and owner.kind in (NodeKind.FUNCTION, NodeKind.METHOD)

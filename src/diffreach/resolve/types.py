@@ -24,7 +24,7 @@ from abc import abstractmethod
 from dataclasses import replace
 
 from diffreach.languages.spec import RETURNS
-from diffreach.model import LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
+from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, Target
 from diffreach.resolve.values import FunctionValues
 
@@ -100,6 +100,13 @@ class Types(FunctionValues):
         return found.pop() if len(found) == 1 else None
 
     def _one_class(self, path: str, scope: str, type_name: str) -> Target | None:
+        if type_name.startswith(IMPLEMENTS):
+            # A value of some type implementing the trait (``&dyn Tr``, ``impl Tr``): typed by
+            # the trait when it is ours; an outside trait (``dyn std::io::Write``) may be
+            # implemented by one of ours (``impl Write for Sink``), so the value stays unknown,
+            # matched by name, never EXTERNAL (as a type parameter's outside bound, below).
+            trait = self._one_class(path, scope, type_name[len(IMPLEMENTS) :])
+            return None if trait is EXTERNAL else trait
         spec = self._specs[path]
         if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
             return self.enclosing_class(scope)

@@ -109,6 +109,9 @@ def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) ->
                 kept = returns if keyword in spec.return_keywords else raises
                 form = _returned_form if keyword in spec.return_keywords else _raised
                 kept.add(form(statement, keyword, spec))
+    if spec.returned_values is not None:  # returned without the keyword: the same forms
+        keyword = spec.return_keywords[0]
+        returns.update(_returned_form(f"{keyword} {v}", keyword, spec) for v in spec.returned_values("\n".join(lines)))
     return _Profile(
         tuple(_SPACES.sub(" ", d).strip() for d in decorators),
         before_name,
@@ -138,9 +141,11 @@ def _returned_form(statement: str, keyword: str, spec: LanguageSpec) -> str:
 def _value_form(text: str, spec: LanguageSpec) -> str:
     if not text:
         return ""
-    if text in spec.null_types:
+    if text in spec.null_types or text in spec.value_forms:
         return text
     word = _WORDS.match(text)
+    if word is not None and word.group() in spec.value_forms:
+        return word.group()  # Some(x), Err(e): the variant a caller matches on
     if text[:1] in _QUOTES or (word is not None and text[word.end() : word.end() + 1] in _QUOTES):
         return "string"  # a prefixed string too: f"…", b'…', r"…"
     if text[:1].isdigit() or (text[:1] == "-" and text[1:2].isdigit()):

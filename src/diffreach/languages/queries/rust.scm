@@ -65,6 +65,12 @@
 
 ; Imports: `use` trees are expanded by languages/rust.py; `mod foo;` binds file foo.rs.
 (use_declaration argument: (_) @import.tree) @import
+; `#[path = "x/y.rs"] mod m;` binds m to that file, relative to the declaring file's directory
+; (languages/rust.py); written before the plain `mod m;` pattern, so its binding is read first.
+((attribute_item (attribute (identifier) @_path value: (string_literal (string_content) @import.module)))
+  .
+  (mod_item name: (identifier) @import.alias !body) @import
+  (#eq? @_path "path"))
 (mod_item name: (identifier) @import.module !body) @import
 ; An inline `mod m { … }`: its items are the file's (no node), so the path m::f names the file's f.
 ((mod_item name: (identifier) @import.alias body: (declaration_list)) @import (#set! import.module "self"))
@@ -89,6 +95,33 @@
 (function_item (where_clause (where_predicate
   left: (type_identifier) @binding.name
   bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
+; An impl block's (`impl<R: Read> De<R>`, `where R: Read`) where the type takes the parameter itself
+; (not `De<IoRead<R>>`, whose R is another's): bound in the file (an impl is no node), so its
+; methods' values and the struct's fields of type R are values of the trait.
+((impl_item
+  type_parameters: (type_parameters (type_parameter
+    name: (type_identifier) @binding.name
+    bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding)
+  type: (generic_type type_arguments: (type_arguments (type_identifier) @_arg)))
+  (#eq? @_arg @binding.name))
+((impl_item
+  type: (generic_type type_arguments: (type_arguments (type_identifier) @_arg))
+  (where_clause (where_predicate
+    left: (type_identifier) @binding.name
+    bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
+  (#eq? @_arg @binding.name))
+; Each method of such an impl (whatever its type) binds the parameter for itself too: the innermost
+; binding, so an impl whose R is another's (`De<Io<R>> where R: io::Read`) keeps its own.
+(impl_item
+  type_parameters: (type_parameters (type_parameter
+    name: (type_identifier) @binding.name
+    bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)))
+  body: (declaration_list (function_item) @binding))
+(impl_item
+  (where_clause (where_predicate
+    left: (type_identifier) @binding.name
+    bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)))
+  body: (declaration_list (function_item) @binding))
 ; let x = open(), let x = Db::new(): the callee's return type; struct fields; declared return types.
 (let_declaration pattern: (identifier) @binding.name !type value: (call_expression) @binding.call) @binding
 (let_declaration pattern: (identifier) @binding.name !type value: (try_expression (call_expression) @binding.call)) @binding

@@ -1,0 +1,83 @@
+"""Spec: what a Rust function returns without ``return`` (issue 19). The Rust reference: a block's
+value is its final expression written without a semicolon, through ``if``/``else`` branches and
+``match`` arms; ``?`` returns the error early. A change in those forms is a return change; the
+same forms returned another way (``return Err(e);`` → ``Err(e)``) or another value in the same
+form stay a body change. Old and new definition in, change kinds (or each caller's verdict) out."""
+
+from __future__ import annotations
+
+import pytest
+
+from diffreach.model import ChangeKind
+from tests.test_callsites import Make, _label, _radius
+from tests.test_changes import kinds
+
+SOME = "pub fn f(x: u8) -> Option<u8> {\n    let y = x;\n    Some(y)\n}\n"
+OK = "pub fn f(x: u8) -> Result<u8, E> {\n    let y = load(x);\n    Ok(y)\n}\n"
+
+
+def _kinds(old: str, new: str) -> tuple[str, ...]:
+    return kinds(old, new, "src/lib.rs")["src/lib.rs::f"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a tail None anew, in an if/else branch
+        (
+            SOME,
+            "pub fn f(x: u8) -> Option<u8> {\n    if x > 9 {\n        None\n    } else {\n        Some(x)\n    }\n}\n",
+        ),
+        # a tail Err anew, in a match arm
+        (
+            OK,
+            "pub fn f(x: u8) -> Result<u8, E> {\n    match x {\n        0 => Err(E),\n        _ => Ok(load(x)),\n    }\n}\n",
+        ),
+        # an early return by `?` anew
+        (OK, "pub fn f(x: u8) -> Result<u8, E> {\n    let y = load(x)?;\n    Ok(y)\n}\n"),
+        # a tail inside unsafe { } in the else branch
+        (SOME, "pub fn f(x: u8) -> Option<u8> {\n    if x > 9 { Some(x) } else { unsafe { None } }\n}\n"),
+    ],
+)
+def test_a_new_tail_form_or_early_return_is_a_return_change(old: str, new: str) -> None:
+    assert ChangeKind.RETURN in _kinds(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the same form, written with `return` instead of as the tail
+        (OK, "pub fn f(x: u8) -> Result<u8, E> {\n    let y = load(x);\n    return Ok(y);\n}\n"),
+        # another value in the same form
+        (SOME, "pub fn f(x: u8) -> Option<u8> {\n    let y = x + 1;\n    Some(y + 1)\n}\n"),
+        # a `?` inside a closure returns from the closure, not from f
+        (OK, "pub fn f(x: u8) -> Result<u8, E> {\n    let y = load(x);\n    let g = |z| load(z)?;\n    Ok(y)\n}\n"),
+        # the last call of a loop's block, or of an if without else, is no value of f
+        (
+            "pub fn f(x: u8) {\n    for i in 0..x { a(i) }\n    if x > 1 { b() }\n}\n",
+            "pub fn f(x: u8) {\n    for i in 0..x { None }\n    if x > 1 { Err(E) }\n}\n",
+        ),
+    ],
+)
+def test_the_same_forms_or_no_value_of_the_function_stay_a_body_change(old: str, new: str) -> None:
+    assert _kinds(old, new) == (ChangeKind.BODY,)
+
+
+CALLERS = (
+    "use crate::a::f;\n\npub fn uses() -> Option<u8> {\n    let v = f(1);\n    v\n}\n\npub fn drops() {\n    f(2);\n}\n"
+)
+
+
+def test_a_tail_none_anew_is_medium_where_the_value_is_used(make_repo: Make) -> None:
+    old = {
+        "Cargo.toml": '[package]\nname = "t"\n',
+        "src/lib.rs": "mod a;\nmod b;\n",
+        "src/a.rs": SOME,
+        "src/b.rs": CALLERS,
+    }
+    new = {
+        "src/a.rs": "pub fn f(x: u8) -> Option<u8> {\n    if x > 9 {\n        None\n    } else {\n        Some(x)\n    }\n}\n"
+    }
+    got = _radius(make_repo, old, new)
+    assert (got["src/b.rs::uses"].verdict, _label(got["src/b.rs::uses"])) == ("return-used", "behavior-change")
+    assert (got["src/b.rs::drops"].verdict, _label(got["src/b.rs::drops"])) == ("return-discarded", "reach")
