@@ -87,9 +87,14 @@ def test_a_warm_impact_asks_git_each_thing_once(make_repo: Make, git_calls: Coun
     assert git_calls[("rev-parse", "--show-toplevel")] == 0  # found by the first command
     verified = {args: n for args, n in git_calls.items() if args[0] == "rev-parse" and "--verify" in args}
     assert all(n == 1 or "HEAD^{commit}" in args for args, n in verified.items()), verified
-    # HEAD: once by the graph's update (what it reflects), once by the change (what the answer says).
-    assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 2
+    # HEAD: once, by the graph's update (what it reflects); the change and the answer take it from there.
+    assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 1
     assert git_calls[("diff", "--no-color")] == 1
+    assert result.index.head == git.head(root) and not result.index.stale
+    git_calls.clear()
+    unupdated = api.blast_radius(root, base="HEAD~1", update=False)  # no update: the change reads HEAD itself
+    assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 1
+    assert unupdated.index == result.index
 
 
 def test_a_work_tree_is_forgotten_when_its_git_folder_goes(make_repo: Make) -> None:

@@ -56,10 +56,12 @@ def read_change(
     diff_text: str | None,
     files: Sequence[str] | None,
     max_diff_bytes: int = 0,
+    known_head: str | None = None,
 ) -> ReadChange:
     """The diff (from git or given), its file diffs, and the changed symbols with their kinds.
-    A diff past ``max_diff_bytes`` (0: no limit) is refused before it is parsed."""
-    head = git.head(top)
+    A diff past ``max_diff_bytes`` (0: no limit) is refused before it is parsed. ``known_head``:
+    HEAD as the caller has just read it ("" for no commit yet; None: read here)."""
+    head = git.head(top) if known_head is None else known_head or None
     head_exists = head is not None
     left, right = _split_range(base)
     old_rev: str | None = git.merge_base(top, left, right or "HEAD") if left else ("HEAD" if head_exists else None)
