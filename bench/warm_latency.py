@@ -21,6 +21,10 @@ whole Django sdist, ~6,900 files of which ~2,900 are indexed) is where
 two take turns run by run, on one repository indexed by the first. ``--in-place``: time
 ``--repo`` and ``--query-repo`` where they are, not copies (a large repository indexed once
 is not indexed again for every run of the bench; its ``.diffreach`` is written to).
+``--instructions``: also count the instructions of one run of each command by each build
+(``valgrind --tool=callgrind``; the diffreach process only, not its git children): the same
+count run after run, where times on a shared machine are not. The load average is printed
+before each command's runs.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -107,7 +112,25 @@ def report(name: str, runs: list[tuple[float, float]]) -> None:
     )
 
 
-def bench(exes: list[str], root: Path, commands: dict[str, list[str]], runs: int, pycache: Path) -> None:
+def instructions(cmd: list[str], cwd: Path, env: dict[str, str]) -> int:
+    """Instructions one run of ``cmd`` executes (callgrind's ``Collected``), its children not traced."""
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count from valgrind: {out.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def bench(
+    exes: list[str], root: Path, commands: dict[str, list[str]], runs: int, pycache: Path, count: bool = False
+) -> None:
     """Each command run once untimed by each build (the page cache, the compiled modules, a
     first query's term index), then ``runs`` times, the builds taking turns so that the load
     of a shared machine weighs on each alike. Modules are compiled once into ``pycache`` and
@@ -119,11 +142,14 @@ def bench(exes: list[str], root: Path, commands: dict[str, list[str]], runs: int
         times: dict[str, list[tuple[float, float]]] = {exe: [] for exe in exes}
         for exe in exes:
             timed([exe, *args], root, env)
+        print(f"  (load average {os.getloadavg()[0]:.1f})")
         for _ in range(runs):
             for exe in exes:
                 times[exe].append(timed([exe, *args], root, env))
         for exe in exes:
             report(f"{name}{f'  [{_short(exe)}]' if len(exes) > 1 else ''}", times[exe])
+        for exe in exes if count else ():
+            print(f"  {'':<52} instructions {instructions([exe, *args], root, env) / 1e6:,.0f} M  [{_short(exe)}]")
 
 
 def _short(exe: str) -> str:
@@ -145,6 +171,7 @@ def main() -> None:
         help="Folder of a diffreach to time (default: this one's); give two to compare, the first indexes.",
     )
     ap.add_argument("--in-place", action="store_true", help="Time --repo and --query-repo where they are.")
+    ap.add_argument("--instructions", action="store_true", help="Also count instructions (valgrind callgrind).")
     args = ap.parse_args()
     exes = [str(b / "diffreach") for b in (args.bin or [Path(sys.executable).parent])]
     with tempfile.TemporaryDirectory(prefix="warm-latency-") as tmp:
@@ -163,7 +190,7 @@ def main() -> None:
             "impact --json --base HEAD~1": ["impact", "--json", *review],
             "context --format json --base HEAD~1": ["context", "--format", "json", *review],
         }
-        bench(exes, root, commands, args.runs, pycache)
+        bench(exes, root, commands, args.runs, pycache, args.instructions)
         if args.query_repo != "none":
             source = Path(args.query_repo) if args.query_repo else args.django
             qroot = (
@@ -181,7 +208,7 @@ def main() -> None:
                 _git(qroot, "commit", "-q", "-m", "initial")
             files = sum(1 for p in qroot.rglob("*") if p.is_file() and ".git" not in p.parts)
             print(f"query: {indexed_files(exes[0], qroot)} files indexed of {files} in {source.name}")
-            bench(exes, qroot, {"query --json": ["query", "--json", QUESTION]}, args.runs, pycache)
+            bench(exes, qroot, {"query --json": ["query", "--json", QUESTION]}, args.runs, pycache, args.instructions)
         print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

@@ -291,6 +291,14 @@ def test_code_containing_fences_stays_fenced() -> None:
     assert "````\ndef handle(req):" in text
 
 
+def test_a_fence_is_longer_than_the_longest_backtick_run() -> None:
+    from diffreach.review.blocks import fence
+
+    assert fence("x = 1", "py") == "```py\nx = 1\n```"
+    assert fence("a `b` ``c`` ``````d`` e") == "```````\na `b` ``c`` ``````d`` e\n```````"
+    assert fence("````") == "`````\n````\n`````"
+
+
 def test_savings_figures() -> None:
     ctx = build_context(
         make_impact(), SOURCES.get, budget=None, baseline_tokens=100_000, importers_baseline_tokens=ctx_tokens_plus(100)

@@ -25,6 +25,7 @@ from diffreach.errors import NotIndexedError, StoreError
 from diffreach.graph.ledger import Entry, entries_since, insert_entry
 from diffreach.graph.store import SCHEMA_VERSION, Store, db_path
 from diffreach.index.indexer import index
+from diffreach.query.arrays import CACHE_NAME
 from tests.conftest import commit_all, git
 
 FILES = {
@@ -103,8 +104,8 @@ def test_a_symlinked_cache_in_the_data_folder_is_refused(make_repo, tmp_path: Pa
     outside.write_bytes(b"not yours")
     root = make_repo(FILES)
     index(root)
-    (root / ".diffreach" / "rank-graph.npz").unlink(missing_ok=True)
-    (root / ".diffreach" / "rank-graph.npz").symlink_to(outside)
+    (root / ".diffreach" / CACHE_NAME).unlink(missing_ok=True)
+    (root / ".diffreach" / CACHE_NAME).symlink_to(outside)
     with pytest.raises(StoreError, match="symbolic link"):
         query(root, "helper")
     with pytest.raises(StoreError, match="symbolic link"):

@@ -1,4 +1,4 @@
-"""The rank cache (``rank-graph.npz`` beside the database) is derived data: any id can be stored in
+"""The rank cache (``rank-graph.v5.npz`` beside the database) is derived data: any id can be stored in
 it, a damaged one is rebuilt when read, and ``index --full`` drops it (issue 22)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from diffreach.query import arrays
 from tests.conftest import commit_all
 from tests.test_hostile import FILES, cli, indexed
 
-CACHE = Path(".diffreach") / "rank-graph.npz"
+CACHE = Path(".diffreach") / arrays.CACHE_NAME
 
 
 def ranked(root: Path, question: str = "helper") -> list[str]:

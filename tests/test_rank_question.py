@@ -9,6 +9,7 @@ import pytest
 
 from diffreach.graph.store import Store
 from diffreach.index.indexer import index
+from diffreach.languages import language_for
 from diffreach.query.question import (
     MENTION_FLOOR,
     PACKAGE_SHARE,
@@ -319,7 +320,33 @@ def test_files_of_one_name_with_different_symbols_are_not_replicas(make_repo: Ca
     root = make_repo(files)
     index(root)
     graph = load_graph(Store.open(root, create=False))
-    families = _families(graph.files, graph.ids, 5)
+    families = _families(graph, 5)
     assert sorted(families) == [f"pkg/{d}/stub.py" for d in ("a", "b", "c", "d", "e")]
     assert len(set(families.values())) == 1
-    assert _families(graph.files, graph.ids, 6) == {}
+    assert _families(graph, 6) == {}
+
+
+def test_the_graph_arrays_keep_what_the_priors_read_of_the_files(make_repo: Callable[..., Path]) -> None:
+    """Each file's language and its replica family are kept with the arrays (and their cache file),
+    and give the priors and the families that the file list alone gives."""
+    from diffreach.query import arrays
+    from diffreach.query.named import _families
+
+    files = {f"pkg/{d}/stub.py": "def stub():\n    return 1\n" for d in ("a", "b", "c", "d", "e", "f")}
+    files.update({f"pkg/{d}/one.py": f"def one_{d}():\n    return 1\n" for d in ("a", "b")})
+    files.update({"docs/conf.py": "x = 1\n", "web/app.js": "export function go() {}\n", "web/b.ts": "let b = 1;\n"})
+    root = make_repo(files)
+    index(root)
+    with Store.open(root, create=False) as store:
+        built = arrays.load_graph(store)
+        arrays._GRAPHS.clear()  # as a new process does: from the cache file
+        cached = arrays.load_graph(store)
+    assert cached is not built
+    for graph in (built, cached):
+        assert graph.file_language == tuple(s.name if (s := language_for(f)) else "" for f in graph.files)
+        assert "javascript" in graph.file_language
+        params = RankParams()
+        assert file_priors(graph.files, params, graph.file_language) == file_priors(graph.files, params)
+        for least in range(8):
+            assert _families(graph, least) == arrays.replica_families(graph.files, graph.ids, least), least
+        assert len(_families(graph, 5)) == 6

@@ -87,9 +87,31 @@ def test_a_warm_impact_asks_git_each_thing_once(make_repo: Make, git_calls: Coun
     assert git_calls[("rev-parse", "--show-toplevel")] == 0  # found by the first command
     verified = {args: n for args, n in git_calls.items() if args[0] == "rev-parse" and "--verify" in args}
     assert all(n == 1 or "HEAD^{commit}" in args for args, n in verified.items()), verified
-    # HEAD: once by the graph's update (what it reflects), once by the change (what the answer says).
-    assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 2
+    # HEAD: once, by the graph's update (what it reflects); the change and the answer take it from there.
+    assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 1
     assert git_calls[("diff", "--no-color")] == 1
+    # The untracked files: listed once, by the graph's walk (git walks the whole tree for them).
+    assert git_calls[("ls-files", "-z")] == 1
+    assert result.index.head == git.head(root) and not result.index.stale
+    git_calls.clear()
+    unupdated = api.blast_radius(root, base="HEAD~1", update=False)  # no update: the change reads HEAD itself
+    assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 1
+    assert unupdated.index == result.index
+
+
+def test_new_files_come_from_the_graphs_walk_as_from_git(make_repo: Make) -> None:
+    root = make_repo({"app/core.py": "def parse(t):\n    return t\n", "app/api.py": "from app.core import parse\n"})
+    (root / "app/new.py").write_text("from app.core import parse\n\ndef fresh():\n    return parse(1)\n")
+    (root / "app/other.txt").write_text("not code\n")
+    listed, untracked = git.listed(root)
+    assert untracked == git.untracked(root) == ["app/new.py", "app/other.txt"]
+    assert set(untracked) < set(listed) and "app/core.py" in listed
+    walked = api.blast_radius(root)
+    api.index(root)
+    asked = api.blast_radius(root, update=False)  # the change asks git for them
+    assert [c.id for c in walked.radius.changed] == [c.id for c in asked.radius.changed]
+    assert "app/new.py::fresh" in [c.id for c in walked.radius.changed]
+    assert walked.diff_text == asked.diff_text
 
 
 def test_a_work_tree_is_forgotten_when_its_git_folder_goes(make_repo: Make) -> None:

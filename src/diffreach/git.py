@@ -96,10 +96,21 @@ def is_repo(path: str | Path) -> bool:
     return toplevel(path) is not None
 
 
-def ls_files(root: str | Path) -> list[str]:
-    """Tracked files plus untracked ones git does not ignore, repo-relative."""
-    out = run(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate")
-    return sorted({p for p in out.decode("utf-8", "surrogateescape").split("\0") if p})
+def listed(root: str | Path) -> tuple[list[str], list[str]]:
+    """Tracked files plus untracked ones git does not ignore, and the untracked ones among them,
+    repo-relative and sorted. One listing: git finds untracked files by walking the tree (on a
+    large repository the costliest git call of a warm review), so a change read right after the
+    graph's walk takes them from it instead of asking ``untracked`` again."""
+    out = run(root, "ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard")
+    everything: set[str] = set()
+    others: list[str] = []
+    for entry in out.decode("utf-8", "surrogateescape").split("\0"):
+        tag, path = entry[:1], entry[2:]  # "H path", "? path" (untracked), "M path" (unmerged)…
+        if path:
+            everything.add(path)
+            if tag == "?":
+                others.append(path)
+    return sorted(everything), sorted(others)
 
 
 def untracked(root: str | Path) -> list[str]:

@@ -56,10 +56,14 @@ def read_change(
     diff_text: str | None,
     files: Sequence[str] | None,
     max_diff_bytes: int = 0,
+    known_head: str | None = None,
+    known_untracked: Sequence[str] | None = None,
 ) -> ReadChange:
     """The diff (from git or given), its file diffs, and the changed symbols with their kinds.
-    A diff past ``max_diff_bytes`` (0: no limit) is refused before it is parsed."""
-    head = git.head(top)
+    A diff past ``max_diff_bytes`` (0: no limit) is refused before it is parsed. ``known_head``
+    and ``known_untracked``: HEAD ("" for no commit yet) and the files git does not track, as
+    the caller has just read them (None: read here)."""
+    head = git.head(top) if known_head is None else known_head or None
     head_exists = head is not None
     left, right = _split_range(base)
     old_rev: str | None = git.merge_base(top, left, right or "HEAD") if left else ("HEAD" if head_exists else None)
@@ -74,7 +78,7 @@ def read_change(
             else ""
         )
         if head_exists and right is None and not staged:
-            added, untracked = _untracked_as_added(top, store)
+            added, untracked = _untracked_as_added(top, store, known_untracked)
             diff_text += added
     check_diff_size(diff_size(diff_text, max_diff_bytes), max_diff_bytes)
     file_diffs = parse_diff(diff_text)
@@ -178,13 +182,14 @@ def _sides_on_disk(file_diffs: tuple[FileDiff, ...], read_disk: Reader) -> tuple
     return read_old, read_new
 
 
-def _untracked_as_added(top: Path, store: Store) -> tuple[str, tuple[str, ...]]:
+def _untracked_as_added(top: Path, store: Store, known: Sequence[str] | None) -> tuple[str, tuple[str, ...]]:
     """New-file diffs of the untracked, not ignored files the graph holds, and their paths.
     The graph's files are those the index's rules admit (size, binary, vendored folders:
-    an un-ignored virtualenv is not a change), so they are not judged again here."""
+    an un-ignored virtualenv is not a change), so they are not judged again here. ``known``:
+    the untracked files as the graph's update has just listed them (None: git is asked)."""
     parts: list[str] = []
     paths: list[str] = []
-    untracked = git.untracked(top)
+    untracked = git.untracked(top) if known is None else sorted(known)
     for path in store.file_states([p for p in untracked if language_for(p) is not None]):
         data = worktree.read_file(top, path)  # the graph may be older than a link put there since
         if data is None:

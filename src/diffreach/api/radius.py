@@ -60,9 +60,9 @@ def blast_radius(
     top = find_root(root)
     _require_a_change(top, diff_text is not None or files is not None)
     config = config or load_config(top)
-    updated = _update_index(top, config, progress) if update else fresh
+    updated, head, untracked = _update_index(top, config, progress) if update else (fresh, None, None)
     with open_store(top) as store:
-        diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes)
+        diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes, head, untracked)
         left = (
             _warmup(store, config, _change_key(diff, files), record=count_review) if warmup and hops is None else None
         )
@@ -120,11 +120,15 @@ def _outside_graph(store: Store, diff: ReadChange) -> str | None:
     return f"the diff touches no file in the graph: {', '.join(paths[:10])}{more}"
 
 
-def _update_index(top: Path, config: Config, progress: Progress | None = None) -> bool:
+def _update_index(
+    top: Path, config: Config, progress: Progress | None = None
+) -> tuple[bool, str, tuple[str, ...] | None]:
+    """The graph brought up to date, HEAD as the update read it ("" for none) and the untracked
+    files its walk listed: the change is read against the same, without asking git again."""
     indexer = Indexer(top, config)
     try:
-        indexer.run(progress=progress, counts=False)  # the blast radius needs a fresh graph, not its figures
-        return True
+        report = indexer.run(progress=progress, counts=False)  # the blast radius needs a fresh graph, not its figures
+        return True, report.commit or "", indexer.untracked
     finally:
         indexer.close()
 

@@ -14,6 +14,12 @@ pass. bench/extract_profile.py measures it against the parse + query floor.
 
 Each symbol also gets ``notes``, prose for query ranking, from the ``@comment`` and
 ``@doc`` captures of the same pass (``notes.py`` decides whose each one is).
+
+``extract_symbols`` makes the symbols alone, with a query of only the patterns they are made
+of (definitions, comments, docstrings, imports; ``query_patterns`` splits a query file): what
+the change mapper reads of a changed file's two versions. Compiling a query is slow (Python's
+whole query costs a warm review more than any other step; its symbol patterns a few percent
+of that), and a process compiles each once.
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ from diffreach.extract.scopes import Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
 from diffreach.languages import parsing
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import FileExtract
+from diffreach.model import FileExtract, Symbol
 
 # The parse budget (languages/parsing.py), named here too: its tests lower it on this module.
 PARSE_BUDGET_BASE = parsing.PARSE_BUDGET_BASE
@@ -70,25 +76,86 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-@cache
-def _parser_and_query(spec: LanguageSpec) -> tuple[Language, Query]:
-    language = Language(spec.grammar())
-    return language, Query(language, spec.query_source)
+# The main captures whose matches make symbols: definitions, and the comments, docstrings
+# and import spans (comments inside an import are no notes) their notes are read from.
+_SYMBOL_GROUPS = frozenset({"definition", "comment", "doc", "import"})
 
 
 @cache
-def _presets(spec: LanguageSpec) -> tuple[dict[str, str], ...]:
+def _language(spec: LanguageSpec) -> Language:
+    return Language(spec.grammar())
+
+
+@cache
+def _source(spec: LanguageSpec, symbols_only: bool) -> str:
+    """The language's query, or only its patterns that make symbols."""
+    if not symbols_only:
+        return spec.query_source
+    kept = (p for p in query_patterns(spec.query_source) if _groups(p.encode()) & _SYMBOL_GROUPS)
+    return "\n".join(kept)
+
+
+@cache
+def _parser_and_query(spec: LanguageSpec, symbols_only: bool = False) -> tuple[Language, Query]:
+    language = _language(spec)
+    return language, Query(language, _source(spec, symbols_only))
+
+
+def query_patterns(source: str) -> list[str]:
+    """The top-level patterns of a query file's text, in order, each with the captures and
+    quantifiers written after it (predicates are inside a pattern's parentheses); comments
+    between patterns are dropped. Tree-sitter numbers patterns the same way (a test holds it)."""
+    patterns: list[str] = []
+    depth, start, i, n = 0, -1, 0, len(source)
+    while i < n:
+        c = source[i]
+        if c == ";":  # a comment, to the end of the line
+            end = source.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if depth == 0 and not c.isspace() and c not in "@*+?" and start >= 0:
+            patterns.append(source[start:i].rstrip())
+            start = -1
+        if depth == 0 and start < 0 and not c.isspace():
+            start = i
+        if c == '"':  # a string: its brackets and semicolons are text
+            i += 1
+            while i < n and source[i] != '"':
+                i += 2 if source[i] == "\\" else 1
+        elif c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "@" and depth == 0:  # a capture's name, which may hold anything but space and brackets
+            while i + 1 < n and not source[i + 1].isspace() and source[i + 1] not in "()[];":
+                i += 1
+        i += 1
+    if start >= 0:
+        patterns.append(source[start:].rstrip())
+    return patterns
+
+
+def _groups(pattern: bytes) -> set[str]:
+    """The groups (``definition``, ``reference``, …) of the main captures a pattern's text names."""
+    return {name.split(".", 1)[0] for name in _names(pattern)}
+
+
+def _names(pattern: bytes) -> set[str]:
+    names = {m.decode() for m in re.findall(rb"@([\w.-]+)", pattern)}
+    return {n for n in names if n.startswith(MAIN_PREFIXES) or n in MAIN_PLAIN}
+
+
+@cache
+def _presets(spec: LanguageSpec, symbols_only: bool = False) -> tuple[dict[str, str], ...]:
     """Per pattern, capture texts the query states with ``(#set! capture "text")``:
     for what no node spells (a JS ``require`` binds the module's ``default``)."""
-    query = _parser_and_query(spec)[1]
+    query = _parser_and_query(spec, symbols_only)[1]
     return tuple({k: v or "" for k, v in query.pattern_settings(i).items()} for i in range(query.pattern_count))
 
 
 def _main_candidates(source: bytes, query: Query, pattern: int) -> set[str]:
     """The main-capture names a pattern's text mentions (``@definition.class`` …)."""
-    text = source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)]
-    names = {m.decode() for m in re.findall(rb"@([\w.-]+)", text)}
-    return {n for n in names if n.startswith(MAIN_PREFIXES) or n in MAIN_PLAIN}
+    return _names(source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)])
 
 
 def _mentions(source: bytes, query: Query, pattern: int, capture: bytes) -> bool:
@@ -97,13 +164,13 @@ def _mentions(source: bytes, query: Query, pattern: int, capture: bytes) -> bool
 
 
 @cache
-def _plan(spec: LanguageSpec) -> tuple[Step | None, ...]:
+def _plan(spec: LanguageSpec, symbols_only: bool = False) -> tuple[Step | None, ...]:
     """Per pattern, its step; None for a pattern whose matches make nothing."""
-    query = _parser_and_query(spec)[1]
-    source = spec.query_source.encode()
+    query = _parser_and_query(spec, symbols_only)[1]
+    source = _source(spec, symbols_only).encode()
     steps: list[Step | None] = []
     plans = syntax_plans(spec)
-    for pattern, preset in enumerate(_presets(spec)):
+    for pattern, preset in enumerate(_presets(spec, symbols_only)):
         mains = _main_candidates(source, query, pattern)
         if len(mains) != 1:  # every query here has one per pattern; stay correct without
             steps.append(Step(on_any, "", "", preset, spec, protocols=plans))
@@ -130,9 +197,9 @@ def _local_only(source: bytes, query: Query, pattern: int, preset: dict[str, str
 
 
 @cache
-def _item_plan(spec: LanguageSpec) -> tuple[Step | None, ...]:
+def _item_plan(spec: LanguageSpec, symbols_only: bool = False) -> tuple[Step | None, ...]:
     """The plan for a macro's items (item_macros.py): their comments and strings are the file's already."""
-    return tuple(None if step is None or step.handler is on_comment else step for step in _plan(spec))
+    return tuple(None if step is None or step.handler is on_comment else step for step in _plan(spec, symbols_only))
 
 
 def _texter(data: bytes) -> Text:
@@ -212,6 +279,29 @@ def extract_checked(
         return _extract(path, data, spec, cpu_seconds, max_notes, comment_spans)
 
 
+def extract_symbols(
+    path: str, data: bytes, spec: LanguageSpec, comment_spans: list[tuple[int, int]] | None = None
+) -> tuple[Symbol, ...]:
+    """``extract(path, data, spec, comment_spans=…).symbols``, the same records, matched by the
+    query's symbol patterns alone (``_SYMBOL_GROUPS``): what the change mapper reads."""
+    try:
+        return _symbols_checked(path, data, spec, comment_spans)
+    except ParseLimitExceeded:
+        return (file_symbol(path, data, spec.is_test_path(path)),)
+
+
+def _symbols_checked(
+    path: str, data: bytes, spec: LanguageSpec, comment_spans: list[tuple[int, int]] | None
+) -> tuple[Symbol, ...]:
+    if spec.embedded is not None:  # as in extract_checked
+        inner, code = spec.embedded(data)
+        return _symbols_checked(path, code, inner, comment_spans)
+    with collector_paused():  # speed: see gc_pause.py
+        data = _prepared(data, spec)
+        found = _matched(data, spec, PARSE_CPU_SECONDS, symbols_only=True)[0]
+        return tuple(_symbols(path, data, spec, found, MAX_NOTES, comment_spans)[0])
+
+
 def _extract(
     path: str,
     data: bytes,
@@ -222,35 +312,9 @@ def _extract(
 ) -> FileExtract:
     digest = content_hash(data)  # of the file as it is, before ``prepare`` (same length)
     data = _prepared(data, spec)
-    language, query = _parser_and_query(spec)
-    tree = _parse(language, data, cpu_seconds)
-    root = tree.root_node
-    is_test = spec.is_test_path(path)
-    text = _texter(data)
-    found = Found(text)
-    # Items inside a wrapper macro first: where both passes see a call, the items' own tree wins.
-    for items in item_trees(language, data, root, spec, parse_budget(len(data)), cpu_seconds):
-        _collect(items.root_node, query, _item_plan(spec), found)
-    _collect(root, query, _plan(spec), found)
-    if comment_spans is not None:
-        comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
-    ordered = nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
-    scopes = Scopes(ordered, path)
-    notes = (
-        note_owners(
-            outside(found.comments, found.import_spans),
-            scopes.starts,
-            [d.end for d in ordered],
-            [d.parent for d in ordered],
-            data,
-        )
-        if max_notes > 0
-        else {}
-    )
-    symbols = [file_symbol(path, data, is_test, note_text(notes.get(-1), "", max_notes))]
-    symbols.extend(
-        symbol(d, ordered, path, data, text, is_test, notes.get(i), max_notes, spec) for i, d in enumerate(ordered)
-    )
+    found, root = _matched(data, spec, cpu_seconds, symbols_only=False)
+    symbols, scopes = _symbols(path, data, spec, found, max_notes, comment_spans)
+    text = found.text
     refs = scopes.refs(found.refs.values())
     bindings = scopes.bindings(found.bindings, spec, {i.alias for i in found.imports})
     if found.params or found.passes or found.decorations:  # functions passed as arguments
@@ -269,6 +333,52 @@ def _extract(
         package=found.package,
         declarations=declarations_of(found.declarations, scopes, text, data, found.defs),
     )
+
+
+def _matched(data: bytes, spec: LanguageSpec, cpu_seconds: float, symbols_only: bool) -> tuple[Found, Node]:
+    """The file parsed and matched by the language's query (or its symbol patterns): what the
+    matches captured, and the tree's root."""
+    language, query = _parser_and_query(spec, symbols_only)
+    root = _parse(language, data, cpu_seconds).root_node
+    found = Found(_texter(data))
+    # Items inside a wrapper macro first: where both passes see a call, the items' own tree wins.
+    for items in item_trees(language, data, root, spec, parse_budget(len(data)), cpu_seconds):
+        _collect(items.root_node, query, _item_plan(spec, symbols_only), found)
+    _collect(root, query, _plan(spec, symbols_only), found)
+    return found, root
+
+
+def _symbols(
+    path: str,
+    data: bytes,
+    spec: LanguageSpec,
+    found: Found,
+    max_notes: int,
+    comment_spans: list[tuple[int, int]] | None,
+) -> tuple[list[Symbol], Scopes]:
+    """The file's symbols (its own first) with their notes, and the scopes of its definitions."""
+    if comment_spans is not None:
+        comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
+    ordered = nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
+    scopes = Scopes(ordered, path)
+    notes = (
+        note_owners(
+            outside(found.comments, found.import_spans),
+            scopes.starts,
+            [d.end for d in ordered],
+            [d.parent for d in ordered],
+            data,
+        )
+        if max_notes > 0
+        else {}
+    )
+    is_test = spec.is_test_path(path)
+    symbols = [file_symbol(path, data, is_test, note_text(notes.get(-1), "", max_notes))]
+    symbols.extend(
+        symbol(d, ordered, path, data, found.text, is_test, notes.get(i), max_notes, spec)
+        for i, d in enumerate(ordered)
+    )
+    return symbols, scopes
 
 
 def _prepared(data: bytes, spec: LanguageSpec) -> bytes:

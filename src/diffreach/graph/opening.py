@@ -61,7 +61,7 @@ def check_folder(root: str | Path) -> bool:
     if not stat.S_ISDIR(mode):
         raise StoreError(f"{folder} is not a directory; remove it, then run 'diffreach index'")
     # Every entry, not only the tool's own names: caches of other modules live here too
-    # (the query's rank-graph.npz), and none of them may be read or written through a link.
+    # (the query's rank-graph.v5.npz), and none of them may be read or written through a link.
     with os.scandir(folder) as entries:
         for entry in entries:
             if entry.is_symlink():

@@ -61,6 +61,9 @@ class Indexer:
         self._modules: dict[str, tuple[frozenset[str], ModuleResolver]] = {}
         self._modules_digest = ""
         self._verdicts: dict[str, str] = {}  # what each path's name decides in walk (config is fixed)
+        # The files git does not track, as the last run's walk listed them (None: it did not ask
+        # git): a change read right after takes its new files from here.
+        self.untracked: tuple[str, ...] | None = None
         # Each file's (language, package), kept between updates and moved by what they rewrite
         # (reading them all was a share of every one-file update); dropped when another
         # connection wrote the database in between (``data_version``) and after a full build.
@@ -104,6 +107,7 @@ class Indexer:
         self._definitions_moved = True  # an update says otherwise when only bodies changed
         if self.store.data_version() != self._data_version:
             self._langs = None
+        self.untracked = None
         told = None if full or paths is None else self._told(paths)
         walked = told is None
         candidates, skipped, known, config_digest = self._walked() if told is None else told
@@ -217,7 +221,9 @@ class Indexer:
         """The repository's files (the walk), skipped ones, the stored states and the digest
         of the files that steer resolution."""
         configs: list[str] = []
-        candidates, skipped = walk(self.root, self.config, configs, self._is_git, self._verdicts)
+        untracked: list[str] = []
+        candidates, skipped = walk(self.root, self.config, configs, self._is_git, self._verdicts, untracked)
+        self.untracked = tuple(untracked) if self._is_git else None
         config_digest = _digest(self.root, configs)
         if config_digest != self._modules_digest:
             self._modules.clear()

@@ -49,12 +49,19 @@ def walk(
     configs: list[str] | None = None,
     is_git: bool | None = None,
     verdicts: dict[str, str] | None = None,
+    untracked: list[str] | None = None,
 ) -> tuple[list[Candidate], dict[str, str]]:
     """Source files to index, and the skipped ones with a reason. Files that steer
     import resolution (go.mod, package.json, …) are appended to ``configs``. ``is_git``
     saves asking git again when the caller already knows; ``verdicts`` keeps what a path's
-    name alone decides between walks with the same config (see ``_verdict``)."""
-    paths = git.ls_files(root) if (git.is_repo(root) if is_git is None else is_git) else _walk_plain(root)
+    name alone decides between walks with the same config (see ``_verdict``). The files git
+    does not track (and does not ignore) are appended to ``untracked`` when git listed them."""
+    if git.is_repo(root) if is_git is None else is_git:
+        paths, others = git.listed(root)
+        if untracked is not None:
+            untracked.extend(others)
+    else:
+        paths = _walk_plain(root)
     if configs is not None:
         names = resolution_configs()
         configs.extend(p for p in paths if p.rpartition("/")[2] in names)

@@ -112,7 +112,8 @@ def _neighbours(best: list[str], graph: Graph, src: np.ndarray, dst: np.ndarray,
     if "graph" in by and len(src):
         best_idx = np.array([graph.file_index[f] for f in best if f in graph.file_index], dtype=np.int64)
         src_file, dst_file = graph.node_file[src], graph.node_file[dst]
-        out.update(graph.files[i] for i in np.unique(dst_file[np.isin(src_file, best_idx)]).tolist())
+        reached = np.bincount(dst_file[np.isin(src_file, best_idx)])  # not np.unique: see rank._mix
+        out.update(graph.files[i] for i in np.flatnonzero(reached).tolist())
     if "directory" in by:
         dirs = {f.rpartition("/")[0] for f in best}
         out.update(f for f in graph.files if f.rpartition("/")[0] in dirs)

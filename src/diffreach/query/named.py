@@ -15,7 +15,6 @@ them: only the best of them keeps its score, so a family cannot fill the list.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import sqlite3
 from collections.abc import Iterable
@@ -24,7 +23,7 @@ import numpy as np
 
 from diffreach.graph.lookup import definitions_named, modules_imported_as
 from diffreach.languages import language_for
-from diffreach.query.arrays import Graph
+from diffreach.query.arrays import Graph, replica_families
 from diffreach.query.params import RankParams
 from diffreach.query.question import Question, named_files, named_symbols
 
@@ -73,15 +72,18 @@ def tested_by(graph: Graph, named: dict[str, float], skip: frozenset[str]) -> di
     return out
 
 
-def file_priors(files: Iterable[str], params: RankParams) -> dict[str, float]:
-    """path → factor below 1 for files the question is rarely about (secondary directories, minor languages)."""
-    return _priors(tuple(files), params)
+def file_priors(files: Iterable[str], params: RankParams, languages: Iterable[str] | None = None) -> dict[str, float]:
+    """path → factor below 1 for files the question is rarely about (secondary directories, minor
+    languages). ``languages``: each file's language name, when known (the graph arrays keep them)."""
+    files = tuple(files)
+    if languages is None:
+        languages = (spec.name if (spec := language_for(f)) else "" for f in files)
+    return _priors(files, tuple(languages), params)
 
 
 @functools.lru_cache(maxsize=4)
-def _priors(files: tuple[str, ...], params: RankParams) -> dict[str, float]:
+def _priors(files: tuple[str, ...], langs: tuple[str, ...], params: RankParams) -> dict[str, float]:
     secondary = frozenset(params.secondary_dirs)
-    langs = [spec.name if (spec := language_for(f)) else "" for f in files]
     share = {lang: langs.count(lang) / len(files) for lang in set(langs)} if files else {}
     out: dict[str, float] = {}
     for f, lang in zip(files, langs):
@@ -105,7 +107,7 @@ def thin_replicas(
     """Every scored replica but the best of its family counts for ``replica_factor`` of its score."""
     if params.replica_factor >= 1.0:
         return scores
-    family = _families(graph.files, graph.ids, params.replica_min)
+    family = _families(graph, params.replica_min)
     if not family:
         return scores
     best: dict[int, str] = {}
@@ -121,27 +123,15 @@ def thin_replicas(
     }
 
 
-@functools.lru_cache(maxsize=4)
-def _families(files: tuple[str, ...], ids: tuple[str, ...], least: int) -> dict[str, int]:
-    """path → family number, for files whose name and defined symbols ``least`` or more files share.
+def _families(graph: Graph, least: int) -> dict[str, int]:
+    """path → replica family (``arrays.replica_families``): the families of two files or more the
+    graph arrays keep, those of ``least`` files or more; below two, grouped here."""
+    if least < 2:
+        return _grouped(graph.files, graph.ids, least)
+    sizes = np.bincount(graph.file_family[graph.file_family >= 0]).tolist()
+    return {graph.files[i]: f for i, f in enumerate(graph.file_family.tolist()) if f >= 0 and sizes[f] >= least}
 
-    Only names that ``least`` files share are looked into; ``ids`` is sorted, so a file's symbols are
-    the run of ids between ``path::`` and ``path:;`` (';' follows ':').
-    """
-    by_name: dict[str, list[str]] = {}
-    for path in files:
-        by_name.setdefault(path.rsplit("/", 1)[-1], []).append(path)
-    out: dict[str, int] = {}
-    number = 0
-    for members in by_name.values():
-        if len(members) < least:
-            continue
-        groups: dict[tuple[str, ...], list[str]] = {}
-        for path in members:
-            lo, hi = bisect.bisect_left(ids, path + "::"), bisect.bisect_left(ids, path + ":;")
-            groups.setdefault(tuple(node[len(path) + 2 :] for node in ids[lo:hi]), []).append(path)
-        for family in groups.values():
-            if len(family) >= least:
-                out.update((path, number) for path in family)
-                number += 1
-    return out
+
+@functools.lru_cache(maxsize=4)
+def _grouped(files: tuple[str, ...], ids: tuple[str, ...], least: int) -> dict[str, int]:
+    return replica_families(files, ids, least)

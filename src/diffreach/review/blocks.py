@@ -13,6 +13,7 @@ summary that heads the context.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -372,11 +373,13 @@ def _more(total: int, shown: int) -> list[str]:
     return [f"- … and {total - shown} more"] if total > shown else []
 
 
+_BACKTICKS = re.compile("`+")
+
+
 def fence(text: str, info: str = "") -> str:
     """A code fence longer than any backtick run in ``text``."""
-    run = longest = 0
-    for ch in text:
-        run = run + 1 if ch == "`" else 0
-        longest = max(longest, run)
+    # The runs found by a pattern, not a loop over every character (speed: a warm context
+    # fences a hundred blocks of code, and the loop was a tenth of the command).
+    longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
     fence = "`" * max(3, longest + 1)
     return f"{fence}{info}\n{text}\n{fence}"

@@ -1,10 +1,12 @@
 """Hunks → changed symbols, each with the kinds of its change.
 
-Both versions of a changed file are extracted with the ordinary extractor, and
-every line of each version is painted with its innermost enclosing definition
-(parents first, children over them), so a line inside a method belongs to the
-method and a class's own lines (bases, decorators, fields) to the class; lines
-outside any definition belong to the file node. Added lines pick symbols in the
+Both versions of a changed file are read into symbols by the ordinary extractor
+(``extract_symbols``: a whole extraction's symbols, matched by the query's symbol
+patterns alone, a query quicker to compile), and every line of each version is
+painted with its innermost enclosing definition (parents first, children over
+them), so a line inside a method belongs to the method and a class's own lines
+(bases, decorators, fields) to the class; lines outside any definition belong to
+the file node. Added lines pick symbols in the
 new version, removed lines in the old one. The two versions' definitions pair by
 qualified name, and the members of an overload family by signature, not by ordinal
 (``pairing.py``); a symbol on one side only is ``added`` or ``deleted``, and a
@@ -30,7 +32,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from diffreach.extract.comments import Comments, comments_in
-from diffreach.extract.core import extract
+from diffreach.extract.core import extract_symbols
 from diffreach.languages import language_for
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, FileDiff, NodeKind, Symbol
@@ -211,7 +213,7 @@ def _sparse(fd: FileDiff, bodies: tuple[tuple[tuple[str, str], ...], ...], side:
 def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
     data = "\n".join(lines).encode("utf-8", "replace") + (b"\n" if lines else b"")
     spans: list[tuple[int, int]] = []
-    symbols = extract(path, data, spec, comment_spans=spans).symbols
+    symbols = extract_symbols(path, data, spec, comment_spans=spans)
     defs = sorted((s for s in symbols if s.kind != NodeKind.FILE), key=lambda s: (s.start_line, -s.end_line))
     owner = [path] * (len(lines) + 1)
     for sym in defs:  # parents come first, so children paint over them
