@@ -116,11 +116,13 @@ class Resolver(Types):
         spec = self._specs[path]
         if receiver in spec.self_names:
             return self.enclosing_class(scope)
-        if "(" in receiver:  # make_cart().total(), a.b().c(): constructors and return types
+        collection, bracket, _ = receiver.partition("[")
+        indexed = bool(bracket) and receiver.endswith("]") and "(" not in collection  # xs[i].m(), s.m[k].m()
+        if "(" in receiver and not indexed:  # make_cart().total(), a.b().c(): constructors and return types
             return self.value_type(path, scope, receiver)
         bound = self._bound_type(path, scope, receiver)
-        if bound is not None:
-            return bound
+        if bound is not None or indexed:
+            return bound if bound is not None else self.element_class(path, scope, collection)
         head, _, rest = receiver.partition(".")
         if head in spec.path_roots:
             return self._module_path(path, receiver, spec)
