@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from diffreach.config import Config
 from diffreach.index.indexer import Indexer
-from tests.test_incremental import dump, write
+from tests.test_incremental import assert_each_step_equals_a_rebuild, dump, write
 
 NAMES = ["alpha", "beta", "gamma"]
 FILES = ["store/a.go", "store/b.go", "app/app.go"]
@@ -111,3 +111,18 @@ def test_the_rendered_package_has_the_edges_the_rules_make(tmp_path) -> None:  #
     assert ("store/types.go::Sum", "store/types.go::Totaler.Total", "type") in calls  # the constraint's
     assert ("app/app.go::alpha", "store/types.go::Sum", "import") in calls  # the GOPATH import path
     assert not any(s.startswith("store/") and t == "store/types.go::Order.Total" for s, t, _ in calls)
+
+
+def test_a_changed_element_type_in_one_file_re_types_the_range_in_another(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root = tmp_path / "shop"
+    root.mkdir()
+    files = render({"store/a.go": [("alpha", 6, 0)], "store/b.go": [("beta", 0, 0), ("gamma", 3, 0)]})
+    write(root, files, "*.go", touch=True)
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    step = {"store/a.go": render({"store/a.go": [("alpha", 6, 1)]})["store/a.go"]}  # items []Order now
+    assert_each_step_equals_a_rebuild(ix, root, tmp_path, [step])
+    ix.close()
+    calls = {(e[0], e[1]) for e in dump(root)["edges"] if e[2] == "calls"}  # type: ignore[union-attr]
+    assert ("store/b.go::Shelf.beta", "store/types.go::Order.Total") in calls
+    assert ("store/b.go::Shelf.beta", "store/types.go::Cart.Total") not in calls

@@ -46,7 +46,7 @@ from diffreach.graph.update_queries import (
 )
 from diffreach.index.report import IndexReport
 from diffreach.languages import language_for
-from diffreach.languages.spec import RETURNS, ModuleResolver
+from diffreach.languages.spec import ELEMENT, RETURNS, ModuleResolver
 from diffreach.model import (
     VALUE_MARK,
     Binding,
@@ -405,6 +405,8 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
                 names.add("*")
         elif tag == "bind":
             attributes.add(str(item[2]).rsplit(".", 1)[-1])
+            if str(item[2]).endswith(ELEMENT):  # an element type: read via s.items[i] and its copies anywhere
+                names.add("*")
         elif tag == "ret":
             # A return type is followed through chains, copies and fields in any file: too
             # wide to follow by name (and rarely edited), so everything is re-resolved.
