@@ -24,6 +24,7 @@ BODIES = [
     "c := any(s).(*Cart)\n\tc.Total()",
     "(*s).{n}()",
     "{n}()",
+    "shelved.Total()",
 ]
 
 
@@ -47,6 +48,7 @@ def render(spec: dict[str, list[tuple[str, int, int]]]) -> dict[str, str]:
             lines.append('import "github.com/acme/shop/store"\n')
         if path == "store/a.go":
             lines.append(f"type Shelf struct {{\n\titems []{element}\n\tbyKey map[string]{element}\n}}\n")
+            lines.append(f"var shelved {element}\n")
         for name, body, _ in funcs:
             text = BODIES[body % len(BODIES)].format(n=NAMES[(body + 1) % len(NAMES)])
             if package == "app":
@@ -58,6 +60,7 @@ def render(spec: dict[str, list[tuple[str, int, int]]]) -> dict[str, str]:
         files.setdefault(path, f"package {path.split('/')[0]}\n")
     if "type Shelf" not in files["store/a.go"]:
         files["store/a.go"] += f"\ntype Shelf struct {{\n\titems []{element}\n\tbyKey map[string]{element}\n}}\n"
+        files["store/a.go"] += f"\nvar shelved {element}\n"
     return files
 
 
@@ -113,10 +116,10 @@ def test_the_rendered_package_has_the_edges_the_rules_make(tmp_path) -> None:  #
     assert not any(s.startswith("store/") and t == "store/types.go::Order.Total" for s, t, _ in calls)
 
 
-def test_a_changed_element_type_in_one_file_re_types_the_range_in_another(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_type_changed_in_one_file_re_types_the_range_and_the_package_variable_in_another(tmp_path) -> None:  # type: ignore[no-untyped-def]
     root = tmp_path / "shop"
     root.mkdir()
-    files = render({"store/a.go": [("alpha", 6, 0)], "store/b.go": [("beta", 0, 0), ("gamma", 3, 0)]})
+    files = render({"store/a.go": [("alpha", 6, 0)], "store/b.go": [("beta", 0, 0), ("gamma", 7, 0)]})
     write(root, files, "*.go", touch=True)
     ix = Indexer(root, Config(workers=1))
     ix.run()
@@ -126,3 +129,27 @@ def test_a_changed_element_type_in_one_file_re_types_the_range_in_another(tmp_pa
     calls = {(e[0], e[1]) for e in dump(root)["edges"] if e[2] == "calls"}  # type: ignore[union-attr]
     assert ("store/b.go::Shelf.beta", "store/types.go::Order.Total") in calls
     assert ("store/b.go::Shelf.beta", "store/types.go::Cart.Total") not in calls
+    assert ("store/b.go::Shelf.gamma", "store/types.go::Order.Total") in calls  # var shelved Order
+    assert ("store/b.go::Shelf.gamma", "store/types.go::Cart.Total") not in calls
+
+
+def test_a_package_variable_retyped_in_one_file_re_types_its_calls_in_another(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root = tmp_path / "shop"
+    root.mkdir()
+    types = render({"store/a.go": []})["store/types.go"]
+    write(
+        root,
+        {
+            "store/types.go": types,
+            "store/a.go": "package store\n\nvar shelved *Cart\n",
+            "store/b.go": "package store\n\nfunc use() {\n\tshelved.Total()\n}\n",
+        },
+        "*.go",
+        touch=True,
+    )
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    assert_each_step_equals_a_rebuild(ix, root, tmp_path, [{"store/a.go": "package store\n\nvar shelved Order\n"}])
+    ix.close()
+    calls = {(e[0], e[1]) for e in dump(root)["edges"] if e[2] == "calls"}  # type: ignore[union-attr]
+    assert {c for c in calls if c[0].startswith("store/b.go")} == {("store/b.go::use", "store/types.go::Order.Total")}

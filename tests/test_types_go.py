@@ -100,3 +100,25 @@ def test_an_alias_is_the_type_it_names_in_every_file_of_the_package() -> None:
     )
     assert found["Param"] == found["Literal"] == {(CART, "type")}
     assert found["Iface"] == {(TOTALER, "type")}
+
+
+def test_a_package_level_variable_is_typed_in_every_file_of_the_package() -> None:
+    """The package block holds top-level declarations of all the package's files; a function's own
+    variables stay in its body."""
+    found = calls_from(
+        "package shop\n\n"
+        "func Vars() {\n\tdefaultCart.Total()\n\tmade.Total()\n\tcarts[0].Total()\n}\n\n"
+        "func Local() {\n\tinner.Total()\n}\n\n"
+        "func Shadowed(defaultCart *Order) {\n\tdefaultCart.Total()\n}\n",
+        **{
+            "shop/vars.go": (
+                "package shop\n\nvar defaultCart = &Cart{}\n\nvar made = NewCart()\n\nvar carts []*Cart\n\n"
+                "func NewCart() *Cart { return nil }\n\nfunc helper() {\n\tinner := &Order{}\n\t_ = inner\n}\n"
+            ),
+            "other/vars.go": "package shop\n\nvar inner = &Order{}\n",
+        },
+    )
+    assert found["Vars"] == {(CART, "type")}
+    assert found["Shadowed"] == {(ORDER, "type")}
+    # Not the package's: another directory's variable, a function's local.
+    assert (ORDER, "type") not in found["Local"]

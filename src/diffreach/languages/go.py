@@ -297,4 +297,5 @@ SPEC = LanguageSpec(
     null_types=frozenset({"nil"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
     locals_hide_functions=True,
+    package_variables=True,
 )

@@ -109,8 +109,9 @@ class Resolver(Types):
         found = self._binding_of(scope, text)
         if found is None or found[1] == LOCAL_MARK:
             return None
-        # x = x.copy(): a binding defined by itself is guarded (unknown)
-        return self.declared_class(path, found[0], found[1], text)
+        # x = x.copy(): a binding defined by itself is guarded (unknown); read in the binding's
+        # file (its imports), which is another file of the package for a package-level variable.
+        return self.declared_class(found[0].partition("::")[0], found[0], found[1], text)
 
     def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
         spec = self._specs[path]

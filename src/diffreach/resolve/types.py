@@ -130,7 +130,7 @@ class Types(FunctionValues):
             bound = self._binding_of(scope, last + ELEMENT)
             if bound is None or bound[1] == LOCAL_MARK:
                 return None
-            return self.declared_class(path, bound[0], bound[1], last + ELEMENT)
+            return self.declared_class(bound[0].partition("::")[0], bound[0], bound[1], last + ELEMENT)
         owner = self.resolve_receiver(path, scope, receiver)
         if not isinstance(owner, SymRow) or owner.kind != NodeKind.CLASS:
             return None
