@@ -218,7 +218,8 @@
 [(interpreted_string_literal_content) (raw_string_literal_content)] @doc
 
 ; Declarations (no graph node; extract/declarations.py): package-level constants and
-; variables, struct fields, type aliases (``type X Y`` is a definition.type above).
+; variables, struct fields, type aliases of a type literal (``type X Y`` and ``type X = Y`` are
+; definition.type above).
 (source_file (const_declaration (const_spec name: (identifier) @name) @declaration.constant))
 (source_file (var_declaration (var_spec name: (identifier) @name) @declaration.constant))
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @declaration.constant)))
