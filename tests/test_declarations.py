@@ -58,15 +58,17 @@ CASES = {
     ),
     "a.go": (
         "package p\n\nconst A = 1\n\nconst (\n\tB = 2\n)\n\nvar V = 5\n\ntype Alias = int\n\ntype Named int\n\n"
-        "type S struct {\n\tF int\n}\n\nfunc f() {\n\tconst L = 1\n\tvar M = 2\n}\n",
+        "type S struct {\n\tF int\n}\n\nfunc f() {\n\tconst L = 1\n\tvar M = 2\n}\n\ntype Fn = func()\n",
         {
             ("A", "constant", "a.go", 3, "const A = 1"),
             ("B", "constant", "a.go", 6, "B = 2"),
             ("V", "constant", "a.go", 9, "var V = 5"),
-            ("Alias", "alias", "a.go", 11, "type Alias = int"),
             ("F", "field", "a.go::S", 16, "F int"),
+            ("Fn", "alias", "a.go", 24, "type Fn = func()"),
         },
-        {"L", "M", "Named"},  # ``type Named int`` is a node (definition.type)
+        # ``type Named int`` and ``type Alias = int`` are nodes (definition.type: an alias of a
+        # named type has that type's members); ``type Fn = func()`` stays a declaration.
+        {"L", "M", "Named", "Alias"},
     ),
     "A.java": (
         "class C {\n  static final int MAX = 3;\n  private String name;\n  enum E { ON, OFF }\n"

@@ -236,6 +236,36 @@ def test_nested_module_and_imports_edges() -> None:
     assert ("tools/main.go", "tools/gen/gen.go", "imports") in found
 
 
+def test_a_repository_without_go_mod_imports_its_packages_by_gopath_import_path() -> None:
+    """GOPATH mode: the checkout is $GOPATH/src/R, so R/dir is the directory dir, R the root."""
+    files = {
+        "shop.go": "package shop\n\ntype Shop struct{}\n\nfunc New() *Shop { return &Shop{} }\n\nfunc (s *Shop) Open() {}\n",
+        "cart/cart.go": "package cart\n\nfunc Total() int { return 0 }\n",
+        "http/http.go": "package http\n\nfunc Get() {}\n",
+        "examples/main.go": (
+            'package main\n\nimport (\n\t"net/http"\n\t"github.com/acme/shop"\n\t"github.com/acme/shop/cart"\n'
+            '\tother "github.com/acme/shoplift/cart"\n)\n\n'
+            "func main() {\n\ts := shop.New()\n\ts.Open()\n\tcart.Total()\n\tother.Total()\n\thttp.Get()\n}\n"
+        ),
+    }
+    g = graph_from_sources(files, root="/go/src/github.com/acme/shop")
+    found = {(e.source, e.target) for e in g.edges}
+    assert {
+        ("examples/main.go::main", "shop.go::New"),
+        ("examples/main.go::main", "shop.go::Shop.Open"),
+        ("examples/main.go::main", "cart/cart.go::Total"),
+        ("examples/main.go", "cart/cart.go"),
+    } <= found
+    # The standard library's net/http is not the repository's http; another repository's cart is not ours.
+    assert ("examples/main.go::main", "http/http.go::Get") not in found
+    assert ("examples/main.go", "http/http.go") not in found
+    statuses = {(r.ref.receiver, r.ref.name): r.status for r in g.resolved}
+    assert statuses[("other", "Total")] == statuses[("http", "Get")] == "external"
+    # With a go.mod, the module path decides: the GOPATH reading is off.
+    with_mod = {(e.source, e.target) for e in graph_from_sources({"go.mod": GO_MOD, **files}, root="/x/shop").edges}
+    assert ("examples/main.go::main", "cart/cart.go::Total") not in with_mod
+
+
 def test_index_cli_on_a_go_repository(make_repo: Callable[..., Path]) -> None:
     root = make_repo(
         {

@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from diffreach.extract.types import INFERRED, VALUE_OF, called, member_path, type_text
 from diffreach.extract.values import entry_key
-from diffreach.languages.spec import RETURNS, LanguageSpec
+from diffreach.languages.spec import ELEMENT, RETURNS, LanguageSpec
 from diffreach.model import LOCAL_MARK, VALUE_MARK
 
 BindingRecord = tuple[Node, str, str]  # the node whose scope binds, the bound name, what it holds
@@ -42,12 +42,15 @@ def binding_of(
         return None
     if "binding.local" in preset:  # a name the scope binds for itself
         return node, bound, LOCAL_MARK
-    # A preset prefix ("this.") makes a field or parameter property a member binding.
-    bound = member_path(preset.get("binding.prefix", "") + bound, spec)
+    # A preset prefix ("this.") makes a field or parameter property a member binding; a
+    # suffix (ELEMENT) binds the element type of a declared collection.
+    bound = member_path(preset.get("binding.prefix", "") + bound + preset.get("binding.suffix", ""), spec)
     if "binding.type" in captures:
         return node, bound, type_text(text(captures["binding.type"][0]), spec)
     if "binding.call" in captures:
         return node, bound, called(text(captures["binding.call"][0]), spec)
+    if "binding.element" in captures:  # an element of a collection: typed by its path's ELEMENT binding
+        return node, bound, member_path(text(captures["binding.element"][0]), spec) + ELEMENT
     if "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
         return node, bound, VALUE_OF + member_path(text(captures["binding.value"][0]), spec)
     return _function_value(node, bound, captures, spec, text)

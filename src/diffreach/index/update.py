@@ -46,7 +46,7 @@ from diffreach.graph.update_queries import (
 )
 from diffreach.index.report import IndexReport
 from diffreach.languages import language_for
-from diffreach.languages.spec import RETURNS, ModuleResolver
+from diffreach.languages.spec import ELEMENT, RETURNS, ModuleResolver
 from diffreach.model import (
     VALUE_MARK,
     Binding,
@@ -274,18 +274,8 @@ class IncrementalUpdate:
                 settled.append((ref_id, resolver.resolve_safely(path, ref, is_test)))
             else:
                 status, old_line, edges = twin
-                line = ref.line
-                settled.append(
-                    (
-                        ref_id,
-                        ResolvedRef(
-                            ref,
-                            path,
-                            status,
-                            tuple(Edge(*e[:5], line if e[5] == old_line else e[5]) for e in edges),
-                        ),
-                    )
-                )
+                moved = tuple(Edge(*e[:5], ref.line if e[5] == old_line else e[5]) for e in edges)
+                settled.append((ref_id, ResolvedRef(ref, path, status, moved)))
         self.store.replace_resolutions(settled)
         return len(settled)
 
@@ -349,12 +339,13 @@ def interface(
     symbols = list(symbols)
     items.update(("sym", s.id, s.kind, s.name, s.parent or "") for s in symbols)
     items.update(("imp", i.module, i.name, i.alias, i.wildcard) for i in imports)
-    # self.x = Foo() and fields declared with a type: seen from other files as obj.x.
+    # self.x = Foo() and fields declared with a type: seen from other files as obj.x; a top-level
+    # variable where the package shares its top level (Go's package block): as x in its other files.
     classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
     items.update(
-        ("bind", b.scope, b.name, b.type_name)
+        ("bind" if "." in b.name or b.scope in classes else "top", b.scope, b.name, b.type_name)
         for b in bindings
-        if ("." in b.name or b.scope in classes) and argument_of(b.name) is None
+        if ("." in b.name or b.scope in classes or _package_top(b.scope)) and argument_of(b.name) is None
     )
     # Declared return types: seen from other files through make().x and x = make(). The
     # function values its returns name share the binding name, told apart by VALUE_MARK.
@@ -381,6 +372,12 @@ def interface(
     return frozenset(items)
 
 
+def _package_top(scope: str) -> bool:
+    """Whether a binding's scope is its file's top level, in a language whose package shares it."""
+    spec = None if "::" in scope else language_for(scope)
+    return spec is not None and spec.package_variables
+
+
 def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], set[str], set[str]]:
     """From interface differences: names to re-resolve, attributes, and classes whose shape moved."""
     names: set[str] = set()
@@ -405,10 +402,14 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
                 names.add("*")
         elif tag == "bind":
             attributes.add(str(item[2]).rsplit(".", 1)[-1])
+            if str(item[2]).endswith(ELEMENT):  # an element type: read via s.items[i] and its copies anywhere
+                names.add("*")
         elif tag == "ret":
             # A return type is followed through chains, copies and fields in any file: too
             # wide to follow by name (and rarely edited), so everything is re-resolved.
             names.add("*")
+        elif tag == "top":
+            names.add(str(item[2]))
         elif tag == "prop":  # a.p read, a.p = v assigned (extract/protocols.py)
             names.update((str(item[2]), f"{item[2]}="))
         elif tag == "member":

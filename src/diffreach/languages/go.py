@@ -12,6 +12,16 @@ across files of the package. Embedded struct and interface types are
 inheritance, which makes promoted methods resolve as inherited members. A type
 implements an interface by having its methods (``interface_word``:
 ``structural.py`` links them after each index).
+
+A repository with no ``go.mod`` is laid out for GOPATH mode (Go before modules,
+``go help gopath``): the package of import path P is the directory
+``$GOPATH/src/P``, and the repository is checked out at ``$GOPATH/src/R`` for its
+root import path R, so its own packages are imported as ``R/dir``. R is not
+written anywhere, but its last element is the checkout directory's name: an
+import resolves to the repository directory ``dir`` when it is ``R/dir`` for an
+R ending in that name (``github.com/labstack/echo/middleware`` in a checkout
+named ``echo``). A path whose first element has no dot is the standard
+library's (the go command reserves those), never the repository's.
 """
 
 from __future__ import annotations
@@ -45,6 +55,7 @@ class GoModules:
                 modules.setdefault(found[1], found[0])
         # Longest module path first: nested modules win over the enclosing one.
         self._modules = sorted(modules.items(), key=lambda kv: -len(kv[0]))
+        self._checkout = package_name_guess(PurePosixPath(repo.root.replace("\\", "/")).name or "")
 
     def _module_of(self, directory: str) -> tuple[str, str] | None:
         """(root directory, module path) of the nearest go.mod at or above ``directory``."""
@@ -62,11 +73,27 @@ class GoModules:
         return found
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        if not self._modules:
+            return self._gopath(module)
         for path, root in self._modules:
             if module == path or module.startswith(path + "/"):
                 rest = module[len(path) :].strip("/")
                 directory = "/".join(p for p in (root, rest) if p)
                 return tuple(self._dirs.get(directory, ()))
+        return ()
+
+    def _gopath(self, module: str) -> tuple[str, ...]:
+        """GOPATH mode: ``R/dir`` is the directory ``dir`` when R's last element names the
+        checkout; the shortest R that does (the longest directory) wins."""
+        parts = module.split("/")
+        if "." not in parts[0] or not self._checkout:
+            return ()
+        for n in range(1, len(parts) + 1):
+            if package_name_guess(parts[n - 1]) != self._checkout:
+                continue
+            files = self._dirs.get("/".join(parts[n:]))
+            if files:
+                return tuple(files)
         return ()
 
 
@@ -270,4 +297,5 @@ SPEC = LanguageSpec(
     null_types=frozenset({"nil"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
     locals_hide_functions=True,
+    package_variables=True,
 )

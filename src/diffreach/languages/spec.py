@@ -28,7 +28,10 @@ Capture names used by the query files (the contract with ``extract.py``):
   argument list emptied, ``a.b().c()``: the resolver follows constructors and
   return types); ``@binding.value``, a plain name whose type the variable takes
   (``self.cart = cart``: the last binding of that name before it in the same
-  scope, worked out at extraction). ``@binding.returns`` alone (no name): a
+  scope, worked out at extraction); ``@binding.element``, a name or field path whose
+  element the variable holds (``for _, x := range xs``, ``x := s.items[i]``): typed by
+  the binding of that path + ``ELEMENT``, which ``binding.suffix "[]"`` on a declared
+  collection binds to its element type. ``@binding.returns`` alone (no name): a
   function's declared return type, stored as a binding named ``RETURNS`` in the
   function's scope.
   With ``@binding.function`` instead of a type: a name bound to a
@@ -98,6 +101,7 @@ from .test_ids import TestRunner
 # The binding name of a function's declared return type (``@binding.returns``): no
 # identifier of any language is spelled so.
 RETURNS: Final = "()"
+ELEMENT: Final = "[]"  # after a name or field path: an element of what it holds (``@binding.element``)
 
 
 class RepoFiles(Protocol):
@@ -391,6 +395,8 @@ class LanguageSpec:
     overload_alternatives: bool = False
     # Methods the repository defines for outside types (Rust's ``impl Ext for str``, ``impl<T> Ext for T``).
     outside_type_methods: bool = False
+    # Top-level variables are in scope in every file of the package (Go's package block).
+    package_variables: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

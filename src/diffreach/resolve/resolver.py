@@ -109,18 +109,21 @@ class Resolver(Types):
         found = self._binding_of(scope, text)
         if found is None or found[1] == LOCAL_MARK:
             return None
-        # x = x.copy(): a binding defined by itself is guarded (unknown)
-        return self.declared_class(path, found[0], found[1], text)
+        # x = x.copy(): a binding defined by itself is guarded (unknown); read in the binding's
+        # file (its imports), which is another file of the package for a package-level variable.
+        return self.declared_class(found[0].partition("::")[0], found[0], found[1], text)
 
     def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
         spec = self._specs[path]
         if receiver in spec.self_names:
             return self.enclosing_class(scope)
-        if "(" in receiver:  # make_cart().total(), a.b().c(): constructors and return types
+        collection, bracket, _ = receiver.partition("[")
+        indexed = bool(bracket) and receiver.endswith("]") and "(" not in collection  # xs[i].m(), s.m[k].m()
+        if "(" in receiver and not indexed:  # make_cart().total(), a.b().c(): constructors and return types
             return self.value_type(path, scope, receiver)
         bound = self._bound_type(path, scope, receiver)
-        if bound is not None:
-            return bound
+        if bound is not None or indexed:
+            return bound if bound is not None else self.element_class(path, scope, collection)
         head, _, rest = receiver.partition(".")
         if head in spec.path_roots:
             return self._module_path(path, receiver, spec)

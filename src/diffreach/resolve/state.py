@@ -56,6 +56,7 @@ class ResolverState(ABC):
         self._named: dict[str, list[SymRow]] = {}
         self._dir_files: dict[tuple[str, str], list[str]] | None = None
         self._named_packages: dict[tuple[str, str], list[str]] | None = None
+        self._package_tops: dict[tuple[str, str], dict[str, tuple[str, str]]] = {}
         self._binding_guard: set[tuple[str, str]] = set()
         self._import_files: dict[tuple[str, str], tuple[str, ...]] = {}
         self._members: dict[tuple[tuple[str, ...], str], Target | None] = {}
@@ -212,11 +213,32 @@ class ResolverState(ABC):
         return table
 
     def _binding_of(self, scope: str, text: str) -> tuple[str, str] | None:
-        """(the innermost scope around ``scope`` that binds ``text``, what it binds it to)."""
+        """(the innermost scope around ``scope`` that binds ``text``, what it binds it to); past
+        the file, the top level of the package's other files where the language's package
+        shares its top-level variables (``package_variables``: Go's package block)."""
         path = scope.partition("::")[0]
         scopes = self._bindings_by_name(path).get(text)
-        if not scopes:  # the file binds no such name in any scope (most receivers)
-            return None
+        found = self._scoped_binding(scope, path, text, scopes) if scopes else None
+        if found is None and self._specs[path].package_variables and "." not in text:
+            found = self._package_bindings(path).get(text)
+            return found if found is not None and found[0] != path else None
+        return found
+
+    def _package_bindings(self, path: str) -> dict[str, tuple[str, str]]:
+        """The typed top-level bindings of ``path``'s package, name → (file, type), read once
+        per package (files in path order: one of two files binding a name wins, always the same)."""
+        key = (str(PurePosixPath(path).parent), self.source.package_of(path))
+        table = self._package_tops.get(key)
+        if table is None:
+            table = self._package_tops[key] = {}
+            for f in sorted([path, *self._package_files(path)]):
+                for name, scopes in self._bindings_by_name(f).items():
+                    type_name = scopes.get(f)
+                    if type_name is not None and type_name != LOCAL_MARK:
+                        table.setdefault(name, (f, type_name))
+        return table
+
+    def _scoped_binding(self, scope: str, path: str, text: str, scopes: dict[str, str]) -> tuple[str, str] | None:
         current: str | None = scope
         # A class's own names (its fields) are not in scope in its methods' bodies, unless the
         # language reads a bare name as a member (Java's implicit this): Rust and Python write self.x.

@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
-from diffreach.languages.spec import RETURNS
+from diffreach.languages.spec import ELEMENT, RETURNS
 from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, Target
 from diffreach.resolve.values import FunctionValues
@@ -108,6 +108,8 @@ class Types(FunctionValues):
             trait = self._one_class(path, scope, type_name[len(IMPLEMENTS) :])
             return None if trait is EXTERNAL else trait
         spec = self._specs[path]
+        if type_name.endswith(ELEMENT):
+            return self.element_class(path, scope, type_name.removesuffix(ELEMENT))
         if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
             return self.enclosing_class(scope)
         target = self.value_type(path, scope, type_name)
@@ -123,6 +125,23 @@ class Types(FunctionValues):
         if target is EXTERNAL or (target is None and type_name in spec.builtins):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
         return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
+
+    def element_class(self, path: str, scope: str, collection: str) -> Target | None:
+        """The class of an element of ``collection`` (a name or a field path: ``xs``, ``s.items``):
+        what its declaration binds to the path + ELEMENT (a slice's element type), in scope or
+        as the field of the class the path's receiver has; None when nothing states it."""
+        receiver, _, last = collection.rpartition(".")
+        if not last.isidentifier():
+            return None
+        if not receiver:
+            bound = self._binding_of(scope, last + ELEMENT)
+            if bound is None or bound[1] == LOCAL_MARK:
+                return None
+            return self.declared_class(bound[0].partition("::")[0], bound[0], bound[1], last + ELEMENT)
+        owner = self.resolve_receiver(path, scope, receiver)
+        if not isinstance(owner, SymRow) or owner.kind != NodeKind.CLASS:
+            return None
+        return self._attribute(path, owner, last + ELEMENT)  # the field's element type
 
     def instance_member(self, owner: Target | None, name: str) -> SymRow | None:
         """The method ``name`` that syntax on an instance of ``owner`` runs (``a[i]``:

@@ -16,6 +16,9 @@
   (type_identifier) (qualified_type) (function_type) (map_type) (slice_type)
   (array_type) (channel_type) (pointer_type) (generic_type)]) @definition.type
 (method_elem name: (field_identifier) @name) @definition.method
+; An alias denotes the type it names ("Alias declarations"): a node whose members are that type's,
+; through an inheritance edge, so ``x Alias`` binds x.m() to the named type's m in every file.
+(type_alias name: (type_identifier) @name type: [(type_identifier) (qualified_type) (generic_type)]) @definition.type
 
 ; Embedding is Go's inheritance: embedded struct fields promote their methods,
 ; embedded interfaces their method sets.
@@ -27,6 +30,11 @@
     (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
     (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))
   ]) @reference.inherit)
+(type_alias type: [
+  (type_identifier) @name
+  (generic_type type: (type_identifier) @name)
+  (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+] @reference.inherit)
 (interface_type (type_elem [
   (type_identifier) @name
   (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
@@ -39,6 +47,23 @@
     operand: (parenthesized_expression [
       (composite_literal type: (type_identifier) @receiver)
       (unary_expression operand: (composite_literal type: (type_identifier) @receiver))])
+    field: (field_identifier) @name)) @reference.call
+; (*p).m(), (**pp).m(): the method of what p points to ("Selectors": x.f is (*x).f); v.(*T).m(): T's.
+(call_expression
+  function: (selector_expression
+    operand: (parenthesized_expression
+      (unary_expression operator: "*" operand: [(identifier) (selector_expression)] @receiver))
+    field: (field_identifier) @name)) @reference.call
+(call_expression
+  function: (selector_expression
+    operand: (parenthesized_expression (unary_expression operator: "*" operand:
+      (unary_expression operator: "*" operand: [(identifier) (selector_expression)] @receiver)))
+    field: (field_identifier) @name)) @reference.call
+(call_expression
+  function: (selector_expression
+    operand: (type_assertion_expression type: [
+      (type_identifier) @receiver (qualified_type) @receiver
+      (pointer_type [(type_identifier) (qualified_type)] @receiver)])
     field: (field_identifier) @name)) @reference.call
 (call_expression function: (identifier) @name) @reference.call
 ((call_expression function: (call_expression function: (identifier) @name)) @reference.call
@@ -116,6 +141,50 @@
 (function_declaration result: (parameter_list . (parameter_declaration type: (_) @binding.returns))) @binding
 (method_declaration result: (parameter_list . (parameter_declaration type: (_) @binding.returns))) @binding
 
+;
+; Element types (the spec's "For statements with range clause", "Index expressions"): a slice,
+; array or map declared with its element type binds NAME[] to it; a range's second variable, and
+; x := xs[i] / v, ok := m[k], hold an element of the collection they read (@binding.element).
+((parameter_declaration name: (identifier) @binding.name type: [
+  (slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)])
+  @binding (#set! binding.suffix "[]"))
+((var_spec name: (identifier) @binding.name type: [
+  (slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)])
+  @binding (#set! binding.suffix "[]"))
+((field_declaration name: (field_identifier) @binding.name type: [
+  (slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)])
+  @binding (#set! binding.suffix "[]"))
+((short_var_declaration
+  left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . [
+    (composite_literal type: [
+      (slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)])
+    (call_expression function: (identifier) @_make arguments: (argument_list . [
+      (slice_type element: (_) @binding.type) (map_type value: (_) @binding.type)]))])) @binding
+  (#any-of? @_make "make") (#set! binding.suffix "[]"))
+((var_spec
+  name: (identifier) @binding.name
+  value: (expression_list . [
+    (composite_literal type: [
+      (slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)])
+    (call_expression function: (identifier) @_make arguments: (argument_list . [
+      (slice_type element: (_) @binding.type) (map_type value: (_) @binding.type)]))])) @binding
+  (#any-of? @_make "make") (#set! binding.suffix "[]"))
+(for_statement (range_clause
+  left: (expression_list . (_) . (identifier) @binding.name)
+  right: [(identifier) (selector_expression)] @binding.element)) @binding
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (index_expression operand: [(identifier) (selector_expression)] @binding.element))) @binding
+; x := v.(*T), x, ok := v.(*T): a type assertion states the type ("Type assertions").
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (type_assertion_expression type: (_) @binding.type))) @binding
+; func f[T C](x T): a type parameter has the methods of its constraint ("Type parameter declarations").
+(type_parameter_declaration
+  name: (identifier) @binding.name
+  type: (type_constraint . [(type_identifier) (qualified_type)] @binding.type .)) @binding
+
 ; Function values (resolve/values.py): a name bound to a function or a method value (h := s.Get),
 ; what a function returns; a binding with no @binding.function or @binding.type rebinds the name.
 (short_var_declaration
@@ -149,7 +218,8 @@
 [(interpreted_string_literal_content) (raw_string_literal_content)] @doc
 
 ; Declarations (no graph node; extract/declarations.py): package-level constants and
-; variables, struct fields, type aliases (``type X Y`` is a definition.type above).
+; variables, struct fields, type aliases of a type literal (``type X Y`` and ``type X = Y`` are
+; definition.type above).
 (source_file (const_declaration (const_spec name: (identifier) @name) @declaration.constant))
 (source_file (var_declaration (var_spec name: (identifier) @name) @declaration.constant))
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @declaration.constant)))
