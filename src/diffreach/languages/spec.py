@@ -384,6 +384,9 @@ class LanguageSpec:
     # A module path may pass through a module that another module re-exports (Rust's items:
     # ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix ``mod tcp;``).
     reexported_modules: bool = False
+    # The member of a class or constructor function that holds its instances' methods
+    # (JavaScript's ``F.prototype``): ``F.prototype.m`` is the method ``m`` of ``F``.
+    prototype_names: frozenset[str] = frozenset()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -72,13 +72,30 @@ class Classes(Imports):
             row = self.symbol(current)
             if row is None:
                 return None
-            if row.kind == NodeKind.CLASS:
+            if row.kind == NodeKind.CLASS or self.constructor_function(row):
                 return row
+            if row.kind == NodeKind.METHOD and row.parent:
+                parent = self.symbol(row.parent)
+                if parent is not None and parent.kind == NodeKind.FUNCTION:
+                    return parent  # F.prototype.m = function () {}: `this` is an F (a constructor function)
             owner = self.owner_class(row)
             if owner is not None:
                 return owner
             current = row.parent
         return None
+
+    def constructor_function(self, row: SymRow) -> bool:
+        """Whether ``row`` is a function with methods of its own (JavaScript's ``F.prototype.m =
+        function () {}``, ``F.m = …``): a class before ``class``, whose ``new F()`` makes instances
+        (ECMA-262: their prototype is ``F.prototype``). A function with nested functions only is none."""
+        if row.kind != NodeKind.FUNCTION:
+            return False
+        owners = self._method_owners.get(row.file)
+        if owners is None:
+            rows = self._syms(row.file)[0].values()
+            owners = frozenset(r.parent for r in rows if r.kind == NodeKind.METHOD and r.parent)
+            self._method_owners[row.file] = owners
+        return row.id in owners
 
     def _implicit_member(self, cls: SymRow, name: str) -> SymRow | None:
         # Inside its class, the class's own name is the class, not its constructor;

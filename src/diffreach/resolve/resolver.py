@@ -169,6 +169,8 @@ class Resolver(Types):
         return found[0] if len({_qualname(c.id) for c in found}) == 1 else None
 
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
+        if part in self._specs[path].prototype_names and isinstance(target, SymRow):
+            return target  # F.prototype.m: F's method m
         if isinstance(target, Module):
             found = self.module_member(target.files, part)
             if found is None:

@@ -115,7 +115,9 @@ class Types(FunctionValues):
                 return None if trait is EXTERNAL else trait
         if target is EXTERNAL or (target is None and type_name in spec.builtins):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
-        return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
+        if not isinstance(target, SymRow):
+            return None
+        return target if target.kind == NodeKind.CLASS or self.constructor_function(target) else None
 
     def instance_member(self, owner: Target | None, name: str) -> SymRow | None:
         """The method ``name`` that syntax on an instance of ``owner`` runs (``a[i]``:

@@ -1,0 +1,91 @@
+"""JavaScript's classes before `class`: constructor functions, their prototypes, and calls through
+``Function.prototype.call``/``apply`` (ECMA-262: ``new F()`` makes an object whose prototype is
+``F.prototype``; ``f.call(t, …)`` and ``f.apply(t, args)`` run ``f``). A small repository in, the
+expected and the forbidden edges out."""
+
+from __future__ import annotations
+
+from diffreach.index.build import graph_from_sources
+
+
+def calls(files: dict[str, str]) -> set[tuple[str, str]]:
+    g = graph_from_sources(files)
+    return {(e.source, e.target) for e in g.edges if e.kind == "calls"}
+
+
+SHAPES = (
+    "export function Shape() { this.init(); }\n"
+    "Shape.prototype.init = function () { this.draw(); };\n"
+    "Shape.prototype.draw = function () {};\n"
+    "Shape.create = function () { return new Shape(); };\n"
+    "export function plain() { this.draw(); }\n"
+)
+OTHER = "export class Canvas {\n  draw() {}\n  init() {}\n}\n"
+
+
+def test_this_in_a_constructor_function_and_its_prototype_methods_is_its_instance() -> None:
+    edges = calls({"shape.js": SHAPES, "canvas.js": OTHER})
+    assert ("shape.js::Shape", "shape.js::Shape.init") in edges
+    assert ("shape.js::Shape.init", "shape.js::Shape.draw") in edges
+    # The type decides: no by-name match to another class's method of the same name.
+    assert not {e for e in edges if e[0].startswith("shape.js::Shape") and e[1].startswith("canvas.js::")}
+    # A function with no methods of its own is no class: its `this` is unknown, never a Shape.
+    assert ("shape.js::plain", "shape.js::Shape.draw") not in edges
+
+
+def test_new_of_a_constructor_function_types_the_variable() -> None:
+    edges = calls(
+        {
+            "shape.js": SHAPES,
+            "canvas.js": OTHER,
+            "app.js": (
+                "import { Shape, plain } from './shape';\n"
+                "export function run() {\n  const s = new Shape();\n  s.draw();\n}\n"
+                "export function other() {\n  const p = new plain();\n  p.draw();\n}\n"
+            ),
+        }
+    )
+    assert ("app.js::run", "shape.js::Shape.draw") in edges
+    assert ("app.js::run", "canvas.js::Canvas.draw") not in edges
+    # `new plain()`: a function without methods says nothing of what `p.draw` is.
+    assert ("app.js::other", "shape.js::Shape.draw") not in edges
+
+
+def test_call_and_apply_run_the_function() -> None:
+    edges = calls(
+        {
+            "shape.js": SHAPES,
+            "canvas.js": OTHER,
+            "app.js": (
+                "import { Shape, plain } from './shape';\n"
+                "function helper(a) {}\n"
+                "export function run(s, args) {\n"
+                "  helper.call(null, 1);\n"
+                "  plain.apply(s, args);\n"
+                "  Shape.prototype.draw.call(s);\n"
+                "}\n"
+                "export function other(thing) {\n  thing.call(1);\n  thing.init.apply(null);\n}\n"
+                "export function direct(thing) {\n  thing.init();\n}\n"
+            ),
+        }
+    )
+    assert {
+        ("app.js::run", "app.js::helper"),
+        ("app.js::run", "shape.js::plain"),
+        ("app.js::run", "shape.js::Shape.draw"),
+    } <= edges
+    # A receiver of unknown type: its `init` is no better known through `apply` than called
+    # directly (the by-name rule's answer, no more), and a parameter called through `call` is nothing.
+    through = {target for source, target in edges if source == "app.js::other"}
+    assert through == {target for source, target in edges if source == "app.js::direct"}
+    assert "shape.js::Shape.init" not in through
+
+
+def test_a_python_function_with_nested_functions_is_no_class() -> None:
+    edges = calls(
+        {
+            "a.py": "def Maker():\n    def build():\n        pass\n    return 1\n",
+            "b.py": "from a import Maker\n\ndef run():\n    m = Maker()\n    m.build()\n",
+        }
+    )
+    assert ("b.py::run", "a.py::Maker.build") not in edges
