@@ -13,15 +13,15 @@
 ; an object passed as an argument is anonymous, like a callback.
 (variable_declarator value: (object (method_definition name: (property_identifier) @name) @definition.function))
 (variable_declarator value: (object (pair
-  key: [(property_identifier) (string (string_fragment))] @name
+  key: [(property_identifier) @name (string (string_fragment) @name)]
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
 (export_statement value: (object (method_definition name: (property_identifier) @name) @definition.function))
 (export_statement value: (object (pair
-  key: [(property_identifier) (string (string_fragment))] @name
+  key: [(property_identifier) @name (string (string_fragment) @name)]
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
 (assignment_expression right: (object (method_definition name: (property_identifier) @name) @definition.function))
 (assignment_expression right: (object (pair
-  key: [(property_identifier) (string (string_fragment))] @name
+  key: [(property_identifier) @name (string (string_fragment) @name)]
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
 
 ; const f = () => {} / function () {} / class {}.
@@ -314,7 +314,7 @@
 (variable_declarator
   name: (identifier) @binding.name
   value: (object (pair
-    key: [(property_identifier) (string (string_fragment)) (number)] @binding.key
+    key: [(property_identifier) @binding.key (string (string_fragment) @binding.key) (number) @binding.key]
     value: [(identifier) (member_expression)] @binding.function))) @binding
 (variable_declarator
   name: (identifier) @binding.name
