@@ -89,3 +89,36 @@ def test_a_python_function_with_nested_functions_is_no_class() -> None:
         }
     )
     assert ("b.py::run", "a.py::Maker.build") not in edges
+
+
+def test_a_prototype_object_literal_and_members_made_in_the_constructor_are_methods() -> None:
+    # `F.prototype = {m() {}}` gives F's instances m; `this.m = function () {}` in F's body gives
+    # each new F an own m. Neither is a top-level function of the file.
+    g = graph_from_sources(
+        {
+            "queue.js": (
+                "export function Queue() {\n  this.drain = function () { this.flush(); };\n}\n"
+                "Queue.prototype = {\n  flush: function () {},\n  push(x) { this.drain(); },\n};\n"
+                "export const exported = { helper: function () {} };\n"
+            ),
+            "app.js": (
+                "import { Queue } from './queue';\n"
+                "export function run() {\n  const q = new Queue();\n  q.push(1);\n  q.flush();\n}\n"
+                "export function flush() {}\n"
+            ),
+        }
+    )
+    kinds = {s.id: s.kind for s in g.symbols}
+    assert kinds["queue.js::Queue.flush"] == "method"
+    assert kinds["queue.js::Queue.push"] == "method"
+    assert kinds["queue.js::Queue.drain"] == "method"
+    assert "queue.js::flush" not in kinds and "queue.js::push" not in kinds
+    assert kinds["queue.js::exported.helper"] == "method"
+    edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
+    assert {
+        ("app.js::run", "queue.js::Queue.push"),
+        ("app.js::run", "queue.js::Queue.flush"),
+        ("queue.js::Queue.push", "queue.js::Queue.drain"),
+        ("queue.js::Queue.drain", "queue.js::Queue.flush"),
+    } <= edges
+    assert ("app.js::run", "app.js::flush") not in edges

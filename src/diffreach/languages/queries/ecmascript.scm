@@ -19,10 +19,28 @@
 (export_statement value: (object (pair
   key: [(property_identifier) @name (string (string_fragment) @name)]
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
-(assignment_expression right: (object (method_definition name: (property_identifier) @name) @definition.function))
-(assignment_expression right: (object (pair
+((assignment_expression left: (_) @_left right: (object (method_definition name: (property_identifier) @name) @definition.function))
+  (#not-match? @_left "[.]prototype$"))
+((assignment_expression left: (_) @_left right: (object (pair
   key: [(property_identifier) @name (string (string_fragment) @name)]
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
+  (#not-match? @_left "[.]prototype$"))
+; F.prototype = {m() {}, n: function () {}}: the methods of F's instances (ECMA-262: new F()
+; makes an object whose prototype is F.prototype).
+((assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+  right: (object (method_definition name: (property_identifier) @name) @definition.method))
+  (#eq? @_proto "prototype"))
+((assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+  right: (object (pair
+    key: [(property_identifier) @name (string (string_fragment) @name)]
+    value: [(arrow_function) (function_expression) (generator_function)]) @definition.method))
+  (#eq? @_proto "prototype"))
+; this.m = function () {} in a function's own body: each object the function constructs gets m.
+(function_declaration body: (statement_block (expression_statement (assignment_expression
+  left: (member_expression object: (this) property: (property_identifier) @name)
+  right: [(arrow_function) (function_expression) (generator_function)]) @definition.method)))
 
 ; const f = () => {} / function () {} / class {}.
 (variable_declarator
