@@ -5,7 +5,10 @@ expected and the forbidden edges out."""
 
 from __future__ import annotations
 
+from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
+from diffreach.index.indexer import Indexer
+from tests.test_incremental import assert_each_step_equals_a_rebuild
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str]]:
@@ -122,3 +125,25 @@ def test_a_prototype_object_literal_and_members_made_in_the_constructor_are_meth
         ("queue.js::Queue.drain", "queue.js::Queue.flush"),
     } <= edges
     assert ("app.js::run", "app.js::flush") not in edges
+
+
+def test_an_update_that_makes_a_function_a_constructor_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # The first method given to F (in F's file) changes what `new F()` is in another file.
+    root = make_repo(
+        {
+            "shape.js": "export function Shape() {}\n",
+            "app.js": "import { Shape } from './shape';\nexport function run() {\n  const s = new Shape();\n  s.draw();\n}\n",
+        }
+    )
+    indexer = Indexer(root, Config(workers=1))
+    indexer.run(full=True)
+    steps = [
+        {"shape.js": "export function Shape() {}\nShape.prototype.draw = function () { this.size(); };\n"},
+        {"shape.js": "export function Shape() {}\nShape.prototype = { draw() { this.size(); }, size() {} };\n"},
+        {"shape.js": "export function Shape() { this.draw = () => 1; }\n"},
+        {"shape.js": "export function Shape() {}\n"},
+    ]
+    try:
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    finally:
+        indexer.close()
