@@ -147,3 +147,22 @@ def test_an_update_that_makes_a_function_a_constructor_equals_a_rebuild(make_rep
         assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
     finally:
         indexer.close()
+
+
+def test_this_in_a_method_given_to_a_plain_object_is_that_object() -> None:
+    # `o.m = function () { this.n(); }`: called as `o.m()`, `this` is o (ECMA-262 EvaluateCall
+    # passes the member expression's base as this), so `this.n` is the o.n the file gives o.
+    edges = calls(
+        {
+            "app.js": (
+                "var app = exports = module.exports = {};\n"
+                "app.init = function init() {\n  this.set('x', 1);\n  this.missing();\n};\n"
+                "app.set = function set(k, v) {};\n"
+            ),
+            "res.js": "var res = module.exports = {};\nres.set = function (k, v) {};\nres.missing = function () {};\n",
+        }
+    )
+    assert ("app.js::app.init", "app.js::app.set") in edges
+    # The object's own member, not the same name given to another object. (A member the file
+    # does not give it may be added elsewhere: `this.missing()` keeps the by-name rule.)
+    assert ("app.js::app.init", "res.js::res.set") not in edges

@@ -84,6 +84,17 @@ class Classes(Imports):
             current = row.parent
         return None
 
+    def sibling_member(self, scope: str, name: str) -> SymRow | None:
+        """``this.name`` in a method given out of line to an object that is no class of the
+        repository (JavaScript's ``app.init = function () {…}`` on ``app = {}``): called as
+        ``app.init()``, ``this`` is ``app``, so its member is the ``app.name`` the same file gives."""
+        row = self.symbol(scope)  # the method's own body: a function nested in it has a `this` of its own
+        if row is None or row.kind != NodeKind.METHOD or row.parent != row.file or self.owner_class(row):
+            return None
+        owner = _qualname(row.id).rpartition(".")[0]
+        found = self.child(row.file, f"{owner}.{name}") if owner else None
+        return found if found is not None and found.kind == NodeKind.METHOD else None
+
     def constructor_function(self, row: SymRow) -> bool:
         """Whether ``row`` is a function with methods of its own (JavaScript's ``F.prototype.m =
         function () {}``, ``F.m = …``): a class before ``class``, whose ``new F()`` makes instances

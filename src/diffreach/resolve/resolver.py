@@ -305,7 +305,12 @@ class Resolver(Types):
         return target, Resolution.SCOPE
 
     def _unknown_receiver(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool) -> ResolvedRef:
-        """A call on a receiver that names nothing known: a namespace's function, else by name."""
+        """A call on a receiver that names nothing known: a member the file gives the object a
+        method was given to (``this``), a namespace's function, else by name."""
+        if ref.receiver in spec.self_names:
+            sibling = self.sibling_member(ref.scope, ref.name)
+            if sibling is not None:
+                return self._edge(path, ref, sibling, Resolution.SCOPE, source_is_test)
         if spec.namespace_receivers:  # ns::util(): a namespace is not a node
             found = self.lookup_name(path, ref.scope, ref.name)
             if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:
