@@ -166,3 +166,22 @@ def test_this_in_a_method_given_to_a_plain_object_is_that_object() -> None:
     # The object's own member, not the same name given to another object. (A member the file
     # does not give it may be added elsewhere: `this.missing()` keeps the by-name rule.)
     assert ("app.js::app.init", "res.js::res.set") not in edges
+
+
+def test_a_subclass_constructor_overrides_nothing_and_a_method_still_does() -> None:
+    # ECMA-262: `new Base()` runs Base's constructor only; a subclass's reaches Base's through
+    # super(). So no dispatch edge Base.constructor → Sub.constructor; Base.m → Sub.m stays.
+    g = graph_from_sources(
+        {
+            "a.ts": (
+                "export class Base {\n  constructor(x: number) {}\n  m() {}\n}\n"
+                "export class Sub extends Base {\n  constructor() { super(1); }\n  m() {}\n}\n"
+                "export function make() { return new Base(1); }\n"
+            ),
+        }
+    )
+    dynamic = {(e.source, e.target) for e in g.edges if e.kind == "dynamic"}
+    assert ("a.ts::Base.m", "a.ts::Sub.m") in dynamic
+    assert ("a.ts::Base.constructor", "a.ts::Sub.constructor") not in dynamic
+    edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
+    assert ("a.ts::Sub.constructor", "a.ts::Base.constructor") in edges

@@ -385,4 +385,5 @@ SPEC = LanguageSpec(
     binding_rules=BindingRules(defaults=True, loose_arity=True, decorators_wrap=True),
     locals_hide_functions=True,
     prototype_names=frozenset({"prototype"}),
+    hidden_members=frozenset({"constructor"}),
 )

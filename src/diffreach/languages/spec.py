@@ -387,6 +387,10 @@ class LanguageSpec:
     # The member of a class or constructor function that holds its instances' methods
     # (JavaScript's ``F.prototype``): ``F.prototype.m`` is the method ``m`` of ``F``.
     prototype_names: frozenset[str] = frozenset()
+    # Members that a subclass's own definition hides rather than overrides: a call of the base's
+    # never runs the subclass's (JavaScript's class ``constructor``: ``new Base()`` runs Base's
+    # only, a subclass's reaches it through ``super()``). No dispatch edge between them.
+    hidden_members: frozenset[str] = frozenset()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""
