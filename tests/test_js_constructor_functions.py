@@ -185,3 +185,39 @@ def test_a_subclass_constructor_overrides_nothing_and_a_method_still_does() -> N
     assert ("a.ts::Base.constructor", "a.ts::Sub.constructor") not in dynamic
     edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
     assert ("a.ts::Sub.constructor", "a.ts::Base.constructor") in edges
+
+
+
+def test_object_create_makes_an_object_whose_prototype_is_its_argument() -> None:
+    # ECMA-262 Object.create(O): a new object whose prototype is O; its members are O's.
+    edges = calls(
+        {
+            "a.js": (
+                "const person = {\n  intro: function () {},\n};\n"
+                "const robot = {\n  intro: function () {},\n};\n"
+                "function Animal() {}\nAnimal.prototype.speak = function () {};\n"
+                "function run() {\n  const me = Object.create(person);\n  me.intro();\n"
+                "  const d = Object.create(Animal.prototype);\n  d.speak();\n"
+                "  const bare = Object.create(null);\n  bare.intro();\n}\n"
+            ),
+        }
+    )
+    assert {("a.js::run", "a.js::person.intro"), ("a.js::run", "a.js::Animal.speak")} <= edges
+    assert ("a.js::run", "a.js::robot.intro") not in edges
+
+
+def test_a_stated_type_decides_over_the_call_that_gives_the_value() -> None:
+    # `const c: Cart = make()`: the checker types c as Cart, whatever make returns.
+    edges = calls(
+        {
+            "a.ts": (
+                "export class Cart {\n  total() {}\n}\n"
+                "export class Other {\n  total() {}\n}\n"
+                "export function make(): Other {\n  return new Other();\n}\n"
+                "export function run() {\n  const c: Cart = make() as unknown as Cart;\n  c.total();\n"
+                "  const d: Cart = make();\n  d.total();\n}\n"
+            ),
+        }
+    )
+    assert ("a.ts::run", "a.ts::Cart.total") in edges
+    assert ("a.ts::run", "a.ts::Other.total") not in edges

@@ -311,6 +311,14 @@
 (assignment_expression
   left: [(identifier) (member_expression object: (this) property: (property_identifier))] @binding.name
   right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+; x = Object.create(o): an object whose prototype is o (ECMA-262), so o's members are its own
+; (the stated o decides over the call's result: extract/types.py).
+((variable_declarator
+  name: (identifier) @binding.name
+  value: (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . [(identifier) (member_expression)] @binding.type))) @binding
+  (#eq? @_object "Object") (#eq? @_create "create"))
 ; x = make(), x = a.b().c(): the callee's return type (resolve/types.py).
 (variable_declarator
   name: (identifier) @binding.name
