@@ -312,5 +312,9 @@ def test_a_member_keyed_by_a_string_is_named_without_its_quotes() -> None:
     assert {"api.js::api.load", "api.js::api.save", "api.js::api.keep"} <= ids
     assert not [i for i in ids if "'" in i or '"' in i]
     edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
-    assert {("api.js::use", "api.js::api.load"), ("api.js::use", "api.js::api.save"), ("api.js::use", "api.js::go")} <= edges
+    assert {
+        ("api.js::use", "api.js::api.load"),
+        ("api.js::use", "api.js::api.save"),
+        ("api.js::use", "api.js::go"),
+    } <= edges
     assert ("api.js::use", "api.js::api.keep") not in edges

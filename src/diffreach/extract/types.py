@@ -157,4 +157,3 @@ def stated_types_first(rows: Iterable[tuple[Node, str, str]]) -> list[tuple[Node
 
 def _stated(held: str) -> bool:
     return bool(held) and not held.endswith("()") and held[0] not in (VALUE_MARK, LOCAL_MARK, VALUE_OF)
-

@@ -386,4 +386,5 @@ SPEC = LanguageSpec(
     locals_hide_functions=True,
     prototype_names=frozenset({"prototype"}),
     hidden_members=frozenset({"constructor"}),
+    invoker_methods=frozenset({"call", "apply"}),
 )

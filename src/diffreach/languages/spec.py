@@ -391,6 +391,9 @@ class LanguageSpec:
     # never runs the subclass's (JavaScript's class ``constructor``: ``new Base()`` runs Base's
     # only, a subclass's reaches it through ``super()``). No dispatch edge between them.
     hidden_members: frozenset[str] = frozenset()
+    # Methods every function has that run it (JavaScript's ``f.call(t, …)``, ``f.apply(t, args)``):
+    # a call of one on a receiver that is a function of the repository is a call of that function.
+    invoker_methods: frozenset[str] = frozenset()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -236,15 +236,14 @@ class Resolver(Types):
             owner = self._receiver_of(path, ref)
             if owner is _EXTERNAL:
                 return ResolvedRef(ref, path, RefStatus.EXTERNAL)
-            if (
-                isinstance(owner, SymRow)
-                and owner.kind in (NodeKind.FUNCTION, NodeKind.METHOD)
-                and self.child(owner.id, ref.name) is None
-            ):
-                # A parameter shadowing a function of the same name (pytest fixtures):
-                # what the function returns is unknown, so the receiver is too. A member
-                # given to the function object itself (JS ``Foo.from = …``) is known.
-                owner = None
+            if isinstance(owner, SymRow) and owner.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
+                if ref.kind == RefKind.CALL and ref.name in spec.invoker_methods:  # f.call(t, …) runs f
+                    return self._edge(path, ref, owner, _found_by(owner, path), source_is_test)
+                if self.child(owner.id, ref.name) is None:
+                    # A parameter shadowing a function of the same name (pytest fixtures):
+                    # what the function returns is unknown, so the receiver is too. A member
+                    # given to the function object itself (JS ``Foo.from = …``) is known.
+                    owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
             if isinstance(target, Module) and isinstance(owner, Module) and ref.kind == RefKind.CALL:
                 target = self.callable_member(owner.files, ref.name) or target
@@ -434,6 +433,10 @@ class Resolver(Types):
 def _in_order(names: frozenset[str]) -> tuple[str, ...]:
     """A language's name set sorted once (one per language), not on each attribute lookup."""
     return tuple(sorted(names))
+
+
+def _found_by(target: SymRow, path: str) -> Resolution:
+    return Resolution.IMPORT if target.file != path else Resolution.SCOPE
 
 
 def _split(expr: str) -> tuple[str, str]:

@@ -132,14 +132,6 @@
 ((call_expression function: (call_expression function: (identifier) @name) arguments: (arguments)? @arguments)
   @reference.call (#set! suffix "()"))
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
-; f.call(t, …) and f.apply(t, args) run f (ECMA-262 Function.prototype.call/apply); the arguments
-; are shifted by the receiver passed first, so none is captured.
-((call_expression function: (member_expression
-  object: (identifier) @name
-  property: (property_identifier) @_run)) @reference.call (#match? @_run "^(call|apply)$"))
-((call_expression function: (member_expression
-  object: (member_expression object: (_) @receiver property: (property_identifier) @name)
-  property: (property_identifier) @_run)) @reference.call (#match? @_run "^(call|apply)$"))
 
 ; `await x` runs x's `then` (a thenable): bound only through x's known type.
 ((await_expression [(identifier) (member_expression) (call_expression)] @receiver @name) @reference.protocol
