@@ -202,6 +202,14 @@ def test_object_create_makes_an_object_whose_prototype_is_its_argument() -> None
     )
     assert {("a.js::run", "a.js::person.intro"), ("a.js::run", "a.js::Animal.speak")} <= edges
     assert ("a.js::run", "a.js::robot.intro") not in edges
+    # `Animal.prototype` passed as a value is an object, not the function Animal: no edge to it.
+    g = graph_from_sources(
+        {
+            "b.js": "function Animal() {}\nAnimal.prototype.speak = function () {};\n"
+            "function Dog() {}\nDog.prototype = Object.create(Animal.prototype);\n"
+        }
+    )
+    assert not [e for e in g.edges if e.target == "b.js::Animal" and e.kind != "contains"]
 
 
 def test_a_stated_type_decides_over_the_call_that_gives_the_value() -> None:

@@ -142,7 +142,8 @@ class Resolver(Types):
         for part in rest.split(".") if rest else ():
             if target is None or target is _EXTERNAL:
                 return target
-            target = self._attribute(path, target, part)
+            if part not in spec.prototype_names:  # F.prototype.m: F's method m
+                target = self._attribute(path, target, part)
         return target
 
     def _module_path(self, path: str, receiver: str, spec: LanguageSpec) -> Target | None:
@@ -169,8 +170,6 @@ class Resolver(Types):
         return found[0] if len({_qualname(c.id) for c in found}) == 1 else None
 
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
-        if part in self._specs[path].prototype_names and isinstance(target, SymRow):
-            return target  # F.prototype.m: F's method m
         if isinstance(target, Module):
             found = self.module_member(target.files, part)
             if found is None:

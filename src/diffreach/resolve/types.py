@@ -103,6 +103,9 @@ class Types(FunctionValues):
         spec = self._specs[path]
         if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
             return self.enclosing_class(scope)
+        owner, _, last = type_name.rpartition(".")
+        if owner and last in spec.prototype_names:  # Object.create(F.prototype): an F
+            type_name = owner
         target = self.value_type(path, scope, type_name)
         if target is None and type_name.isidentifier():
             # A type bound in scope: a type parameter's bound (Rust's ``fn f<T: Tr>(x: T)``).
