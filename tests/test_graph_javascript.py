@@ -295,3 +295,26 @@ def test_methods_of_an_object_passed_as_an_argument_are_not_top_level_names() ->
         }
     )
     assert edges == {("a.js", "t.js::test"), ("a.js", "a.js::inner")}
+
+
+def test_a_member_keyed_by_a_string_is_named_without_its_quotes() -> None:
+    # ECMA-262 PropertyName: `'b': …` and `b: …` define the same property `b`.
+    g = graph_from_sources(
+        {
+            "api.js": (
+                "export const api = {\n  'load': function () {},\n  \"save\": () => {},\n  keep: function () {},\n};\n"
+                "const table = { 'run': go };\nfunction go() {}\n"
+                "export function use() {\n  api.load();\n  api.save();\n  table.run();\n}\n"
+            ),
+        }
+    )
+    ids = {s.id for s in g.symbols}
+    assert {"api.js::api.load", "api.js::api.save", "api.js::api.keep"} <= ids
+    assert not [i for i in ids if "'" in i or '"' in i]
+    edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
+    assert {
+        ("api.js::use", "api.js::api.load"),
+        ("api.js::use", "api.js::api.save"),
+        ("api.js::use", "api.js::go"),
+    } <= edges
+    assert ("api.js::use", "api.js::api.keep") not in edges

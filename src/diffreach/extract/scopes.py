@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 from tree_sitter import Node
 
-from diffreach.extract.types import INFERRED, VALUE_OF
+from diffreach.extract.types import INFERRED, VALUE_OF, stated_types_first
 from diffreach.extract.values import kept_values
 from diffreach.languages.spec import RETURNS, LanguageSpec
 from diffreach.model import LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref
@@ -91,7 +91,7 @@ class Scopes:
         # so that a copy (``self.cart = cart``) takes the type its source has at that point.
         known: dict[tuple[int, str], str] = {}
         returned: dict[int, list[tuple[str, int]]] = {}  # a function's return statements
-        rows = sorted(kept_values(raw), key=lambda b: b[0].start_byte)
+        rows = sorted(kept_values(stated_types_first(raw)), key=lambda b: b[0].start_byte)
         hiding = self._hiding(rows, imported)
         for node, name, type_name in rows:
             i = self.index_of(node)

@@ -13,13 +13,13 @@ link by link and an update can find it by the callee's name (``c()``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from tree_sitter import Node
 
 from diffreach.languages.spec import LanguageSpec, top_level_split
-from diffreach.model import IMPLEMENTS
+from diffreach.model import IMPLEMENTS, LOCAL_MARK, VALUE_MARK
 
 # type_name prefix: a copy of the named value (see scopes.bindings), never stored; not
 # model.VALUE_MARK ("="), which marks a function value and is stored.
@@ -147,3 +147,18 @@ def called(text: str, spec: LanguageSpec) -> str:
         return ""
     text = re.sub(r"<[^<>()]*>", "", text).replace("..", ".")
     return text if text[:1].isidentifier() or text[:1] in ".$" else ""
+
+
+def stated_types_first(rows: Iterable[tuple[Node, str, str]]) -> list[tuple[Node, str, str]]:
+    """Bindings, less the call result of a declaration that also states the name's type
+    (``const c: Cart = make()``; ``x = Object.create(o)``, whose query states o): the checker
+    types the name by what is stated, so the call's result, which may differ, says nothing more."""
+    rows = list(rows)
+    stated = {(node.start_byte, name) for node, name, held in rows if _stated(held)}
+    if not stated:
+        return rows
+    return [row for row in rows if not (row[2].endswith("()") and (row[0].start_byte, row[1]) in stated)]
+
+
+def _stated(held: str) -> bool:
+    return bool(held) and not held.endswith("()") and held[0] not in (VALUE_MARK, LOCAL_MARK, VALUE_OF)

@@ -384,4 +384,7 @@ SPEC = LanguageSpec(
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
     binding_rules=BindingRules(defaults=True, loose_arity=True, decorators_wrap=True),
     locals_hide_functions=True,
+    prototype_names=frozenset({"prototype"}),
+    hidden_members=frozenset({"constructor"}),
+    invoker_methods=frozenset({"call", "apply"}),
 )

@@ -397,6 +397,16 @@ class LanguageSpec:
     outside_type_methods: bool = False
     # Top-level variables are in scope in every file of the package (Go's package block).
     package_variables: bool = False
+    # The member of a class or constructor function that holds its instances' methods
+    # (JavaScript's ``F.prototype``): ``F.prototype.m`` is the method ``m`` of ``F``.
+    prototype_names: frozenset[str] = frozenset()
+    # Members that a subclass's own definition hides rather than overrides: a call of the base's
+    # never runs the subclass's (JavaScript's class ``constructor``: ``new Base()`` runs Base's
+    # only, a subclass's reaches it through ``super()``). No dispatch edge between them.
+    hidden_members: frozenset[str] = frozenset()
+    # Methods every function has that run it (JavaScript's ``f.call(t, …)``, ``f.apply(t, args)``):
+    # a call of one on a receiver that is a function of the repository is a call of that function.
+    invoker_methods: frozenset[str] = frozenset()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

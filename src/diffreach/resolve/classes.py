@@ -72,13 +72,41 @@ class Classes(Imports):
             row = self.symbol(current)
             if row is None:
                 return None
-            if row.kind == NodeKind.CLASS:
+            if row.kind == NodeKind.CLASS or self.constructor_function(row):
                 return row
+            if row.kind == NodeKind.METHOD and row.parent:
+                parent = self.symbol(row.parent)
+                if parent is not None and parent.kind == NodeKind.FUNCTION:
+                    return parent  # F.prototype.m = function () {}: `this` is an F (a constructor function)
             owner = self.owner_class(row)
             if owner is not None:
                 return owner
             current = row.parent
         return None
+
+    def sibling_member(self, scope: str, name: str) -> SymRow | None:
+        """``this.name`` in a method given out of line to an object that is no class of the
+        repository (JavaScript's ``app.init = function () {…}`` on ``app = {}``): called as
+        ``app.init()``, ``this`` is ``app``, so its member is the ``app.name`` the same file gives."""
+        row = self.symbol(scope)  # the method's own body: a function nested in it has a `this` of its own
+        if row is None or row.kind != NodeKind.METHOD or row.parent != row.file or self.owner_class(row):
+            return None
+        owner = _qualname(row.id).rpartition(".")[0]
+        found = self.child(row.file, f"{owner}.{name}") if owner else None
+        return found if found is not None and found.kind == NodeKind.METHOD else None
+
+    def constructor_function(self, row: SymRow) -> bool:
+        """Whether ``row`` is a function with methods of its own (JavaScript's ``F.prototype.m =
+        function () {}``, ``F.m = …``): a class before ``class``, whose ``new F()`` makes instances
+        (ECMA-262: their prototype is ``F.prototype``). A function with nested functions only is none."""
+        if row.kind != NodeKind.FUNCTION:
+            return False
+        owners = self._method_owners.get(row.file)
+        if owners is None:
+            rows = self._syms(row.file)[0].values()
+            owners = frozenset(r.parent for r in rows if r.kind == NodeKind.METHOD and r.parent)
+            self._method_owners[row.file] = owners
+        return row.id in owners
 
     def _implicit_member(self, cls: SymRow, name: str) -> SymRow | None:
         # Inside its class, the class's own name is the class, not its constructor;

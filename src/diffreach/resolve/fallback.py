@@ -172,7 +172,10 @@ class NameFallback(Overloads):
 
     def _hides(self, base: SymRow, method: SymRow) -> bool:
         """Whether ``method`` of a subclass hides ``base`` rather than overriding it: either is
-        static where the language makes static methods hidden (``LanguageSpec.static_modifiers``)."""
+        static where the language makes static methods hidden (``LanguageSpec.static_modifiers``),
+        or the member is one the language never dispatches (``LanguageSpec.hidden_members``)."""
+        if method.name in self._specs[method.file].hidden_members:
+            return True
         return self._is_static(method) or self._is_static(base)
 
     def _is_static(self, method: SymRow) -> bool:

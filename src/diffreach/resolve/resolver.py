@@ -145,7 +145,8 @@ class Resolver(Types):
         for part in rest.split(".") if rest else ():
             if target is None or target is _EXTERNAL:
                 return target
-            target = self._attribute(path, target, part)
+            if part not in spec.prototype_names:  # F.prototype.m: F's method m
+                target = self._attribute(path, target, part)
         return target
 
     def _module_path(self, path: str, receiver: str, spec: LanguageSpec) -> Target | None:
@@ -237,15 +238,14 @@ class Resolver(Types):
             owner = self._receiver_of(path, ref)
             if owner is _EXTERNAL:
                 return self.outside_type_call(path, ref, spec, source_is_test)
-            if (
-                isinstance(owner, SymRow)
-                and owner.kind in (NodeKind.FUNCTION, NodeKind.METHOD)
-                and self.child(owner.id, ref.name) is None
-            ):
-                # A parameter shadowing a function of the same name (pytest fixtures):
-                # what the function returns is unknown, so the receiver is too. A member
-                # given to the function object itself (JS ``Foo.from = …``) is known.
-                owner = None
+            if isinstance(owner, SymRow) and owner.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
+                if ref.kind == RefKind.CALL and ref.name in spec.invoker_methods:  # f.call(t, …) runs f
+                    return self._edge(path, ref, owner, _found_by(owner, path), source_is_test)
+                if self.child(owner.id, ref.name) is None:
+                    # A parameter shadowing a function of the same name (pytest fixtures):
+                    # what the function returns is unknown, so the receiver is too. A member
+                    # given to the function object itself (JS ``Foo.from = …``) is known.
+                    owner = None
             target = self._attribute(path, owner, ref.name) if owner is not None else None
             if isinstance(target, Module) and isinstance(owner, Module) and ref.kind == RefKind.CALL:
                 target = self.callable_member(owner.files, ref.name) or target
@@ -306,7 +306,12 @@ class Resolver(Types):
         return target, Resolution.SCOPE
 
     def _unknown_receiver(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool) -> ResolvedRef:
-        """A call on a receiver that names nothing known: a namespace's function, else by name."""
+        """A call on a receiver that names nothing known: a member the file gives the object a
+        method was given to (``this``), a namespace's function, else by name."""
+        if ref.receiver in spec.self_names:
+            sibling = self.sibling_member(ref.scope, ref.name)
+            if sibling is not None:
+                return self._edge(path, ref, sibling, Resolution.SCOPE, source_is_test)
         if spec.namespace_receivers:  # ns::util(): a namespace is not a node
             found = self.lookup_name(path, ref.scope, ref.name)
             if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:
@@ -430,6 +435,10 @@ class Resolver(Types):
 def _in_order(names: frozenset[str]) -> tuple[str, ...]:
     """A language's name set sorted once (one per language), not on each attribute lookup."""
     return tuple(sorted(names))
+
+
+def _found_by(target: SymRow, path: str) -> Resolution:
+    return Resolution.IMPORT if target.file != path else Resolution.SCOPE
 
 
 def _split(expr: str) -> tuple[str, str]:

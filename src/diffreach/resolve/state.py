@@ -87,6 +87,8 @@ class ResolverState(ABC):
         # Overload families (overloads.py): a family's first id → each member with its signature
         # and its parameter-count bounds, read once per family (JavaPoet: 3,000 reads unmemoised).
         self._families: dict[str, tuple[tuple[SymRow, str, tuple[int, int | None] | None], ...]] = {}
+        # A file's functions that own methods (JavaScript's constructor functions, classes.py).
+        self._method_owners: dict[str, frozenset[str]] = {}
 
     def forget_files(self) -> None:
         """Drop what was learnt file by file (symbols, imports, bindings, bases, members) and keep
@@ -110,6 +112,7 @@ class ResolverState(ABC):
             self._file_members,
             self._file_names,
             self._families,
+            self._method_owners,
         ):
             memo.clear()
         self._class_methods = (None, {})

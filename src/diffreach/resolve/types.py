@@ -112,6 +112,9 @@ class Types(FunctionValues):
             return self.element_class(path, scope, type_name.removesuffix(ELEMENT))
         if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
             return self.enclosing_class(scope)
+        owner, _, last = type_name.rpartition(".")
+        if owner and last in spec.prototype_names:  # Object.create(F.prototype): an F
+            type_name = owner
         target = self.value_type(path, scope, type_name)
         if target is None and type_name.isidentifier():
             # A type bound in scope: a type parameter's bound (Rust's ``fn f<T: Tr>(x: T)``).
@@ -124,7 +127,9 @@ class Types(FunctionValues):
                 return None if trait is EXTERNAL else trait
         if target is EXTERNAL or (target is None and type_name in spec.builtins):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
-        return target if isinstance(target, SymRow) and target.kind == NodeKind.CLASS else None
+        if not isinstance(target, SymRow):
+            return None
+        return target if target.kind == NodeKind.CLASS or self.constructor_function(target) else None
 
     def element_class(self, path: str, scope: str, collection: str) -> Target | None:
         """The class of an element of ``collection`` (a name or a field path: ``xs``, ``s.items``):

@@ -13,16 +13,34 @@
 ; an object passed as an argument is anonymous, like a callback.
 (variable_declarator value: (object (method_definition name: (property_identifier) @name) @definition.function))
 (variable_declarator value: (object (pair
-  key: [(property_identifier) (string (string_fragment))] @name
+  key: [(property_identifier) @name (string (string_fragment) @name)]
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
 (export_statement value: (object (method_definition name: (property_identifier) @name) @definition.function))
 (export_statement value: (object (pair
-  key: [(property_identifier) (string (string_fragment))] @name
+  key: [(property_identifier) @name (string (string_fragment) @name)]
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
-(assignment_expression right: (object (method_definition name: (property_identifier) @name) @definition.function))
-(assignment_expression right: (object (pair
-  key: [(property_identifier) (string (string_fragment))] @name
+((assignment_expression left: (_) @_left right: (object (method_definition name: (property_identifier) @name) @definition.function))
+  (#not-match? @_left "[.]prototype$"))
+((assignment_expression left: (_) @_left right: (object (pair
+  key: [(property_identifier) @name (string (string_fragment) @name)]
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
+  (#not-match? @_left "[.]prototype$"))
+; F.prototype = {m() {}, n: function () {}}: the methods of F's instances (ECMA-262: new F()
+; makes an object whose prototype is F.prototype).
+((assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+  right: (object (method_definition name: (property_identifier) @name) @definition.method))
+  (#eq? @_proto "prototype"))
+((assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+  right: (object (pair
+    key: [(property_identifier) @name (string (string_fragment) @name)]
+    value: [(arrow_function) (function_expression) (generator_function)]) @definition.method))
+  (#eq? @_proto "prototype"))
+; this.m = function () {} in a function's own body: each object the function constructs gets m.
+(function_declaration body: (statement_block (expression_statement (assignment_expression
+  left: (member_expression object: (this) property: (property_identifier) @name)
+  right: [(arrow_function) (function_expression) (generator_function)]) @definition.method)))
 
 ; const f = () => {} / function () {} / class {}.
 (variable_declarator
@@ -285,6 +303,14 @@
 (assignment_expression
   left: [(identifier) (member_expression object: (this) property: (property_identifier))] @binding.name
   right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+; x = Object.create(o): an object whose prototype is o (ECMA-262), so o's members are its own
+; (the stated o decides over the call's result: extract/types.py).
+((variable_declarator
+  name: (identifier) @binding.name
+  value: (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . [(identifier) (member_expression)] @binding.type))) @binding
+  (#eq? @_object "Object") (#eq? @_create "create"))
 ; x = make(), x = a.b().c(): the callee's return type (resolve/types.py).
 (variable_declarator
   name: (identifier) @binding.name
@@ -306,7 +332,7 @@
 (variable_declarator
   name: (identifier) @binding.name
   value: (object (pair
-    key: [(property_identifier) (string (string_fragment)) (number)] @binding.key
+    key: [(property_identifier) @binding.key (string (string_fragment) @binding.key) (number) @binding.key]
     value: [(identifier) (member_expression)] @binding.function))) @binding
 (variable_declarator
   name: (identifier) @binding.name

@@ -10,7 +10,7 @@
 (pair
   key: (property_identifier) @_group
   value: (object (pair
-    key: [(property_identifier) (string (string_fragment))] @name
+    key: [(property_identifier) @name (string (string_fragment) @name)]
     value: [(arrow_function) (function_expression)]) @definition.function)
   (#match? @_group "^(methods|computed|watch)$"))
 (call_expression

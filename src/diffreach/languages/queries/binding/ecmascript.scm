@@ -18,7 +18,7 @@
     (function_expression parameters: (formal_parameters) @definition.parameters)
     (generator_function parameters: (formal_parameters) @definition.parameters)]) @definition
 (pair
-  key: [(property_identifier) (string (string_fragment))] @definition.name
+  key: [(property_identifier) @definition.name (string (string_fragment) @definition.name)]
   value: [
     (arrow_function parameters: (formal_parameters) @definition.parameters)
     (arrow_function parameter: (identifier) @definition.parameters)
