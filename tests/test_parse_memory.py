@@ -16,8 +16,8 @@ from tree_sitter import Language
 
 from diffreach.extract.core import extract
 from diffreach.languages import language_for
-from diffreach.languages.parsing import budgeted_parse
 from diffreach.languages.binding import calls_in
+from diffreach.languages.parsing import budgeted_parse
 
 SOURCE = "".join(f"def f{j}(x, y=1):\n    return f{j - 1}(x, y=y) + {j}\n\n\n" for j in range(1, 2000)).encode()
 LEAK_LIMIT = 512 * 1024  # bytes over all measured parses; a leak of the source is about 100 KB per parse
