@@ -12,9 +12,12 @@ import threading
 import tracemalloc
 from collections.abc import Callable
 
+from tree_sitter import Language
+
 from diffreach.extract.core import extract
 from diffreach.languages import language_for
 from diffreach.languages.binding import calls_in
+from diffreach.languages.parsing import budgeted_parse
 
 SOURCE = "".join(f"def f{j}(x, y=1):\n    return f{j - 1}(x, y=y) + {j}\n\n\n" for j in range(1, 2000)).encode()
 LEAK_LIMIT = 512 * 1024  # bytes over all measured parses; a leak of the source is about 100 KB per parse
@@ -65,3 +68,18 @@ def test_parsing_in_two_threads_at_once_gives_each_its_own_tree() -> None:
     for t in threads:
         t.join()
     assert results == [True] * 20
+
+
+def test_a_node_text_read_after_the_parse_is_the_file_s_bytes_whatever_its_length() -> None:
+    """Query predicates read node texts back through the read callback, in chunks that grow
+    from a short first one: a name, a line and a node longer than the largest chunk all
+    come back whole, and reads of other nodes in between do not mix them up."""
+    spec = language_for("m.py")
+    assert spec is not None
+    language = Language(spec.grammar())
+    data = SOURCE + b"x = '" + b"a" * 150_000 + b"'\n"
+    root = budgeted_parse(language, data, 10**9, 60.0).root_node
+    nodes = [root.children[0].child_by_field_name("name"), root.children[1], root.children[-1], root]
+    for node in nodes + nodes[::-1]:
+        assert node is not None
+        assert node.text == data[node.start_byte : node.end_byte]

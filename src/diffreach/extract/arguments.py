@@ -90,9 +90,9 @@ def _parameter_calls(
 ) -> list[Binding]:
     # Each use of a name: (scope, line, the entry called, "" or the call it is passed on to).
     uses: dict[str, set[tuple[str, int, str, str]]] = {}
-    for name, calls in _calls_of_names(refs, spec).items():
-        uses.setdefault(name, set()).update((scope, line, member, "") for scope, line, member in calls)
     named = {text(name_node) for _, _, name_node, _ in params}
+    for name, calls in _calls_of_names(refs, spec, named).items():
+        uses.setdefault(name, set()).update((scope, line, member, "") for scope, line, member in calls)
     for name, onward in _passes_on([p for p in passes if p[3] in named], scopes, spec, text).items():
         uses.setdefault(name, set()).update((scope, line, "", via) for scope, line, via in onward)
     owned: dict[tuple[int, str], tuple[int, str]] = {}  # (definition, parameter name) → position, key
@@ -171,19 +171,20 @@ def _passes_on(
     return found
 
 
-def _calls_of_names(refs: list[Ref], spec: LanguageSpec) -> dict[str, set[tuple[str, int, str]]]:
+def _calls_of_names(refs: list[Ref], spec: LanguageSpec, named: set[str]) -> dict[str, set[tuple[str, int, str]]]:
     """Name → (scope, line, key) of each call of it, or of an entry of it: ``cb()`` (key ""),
     ``opts["done"]()`` and, where a literal table's entries are its members, ``opts.done()``
     (key ``[done]``); where a function value is called through its interface's method, ``cb.run()``
-    (key "")."""
+    (key ""). Only the ``named`` names (the parameters'): no other is asked for."""
     called: dict[str, set[tuple[str, int, str]]] = {}
     for ref in refs:
         if ref.kind != RefKind.CALL:
             continue
         if not ref.receiver:
             name, bracket, rest = ref.name.partition("[")
-            called.setdefault(name, set()).add((ref.scope, ref.line, bracket + rest))
-        elif not ref.receiver.isidentifier() or ref.receiver in spec.self_names:
+            if name in named:
+                called.setdefault(name, set()).add((ref.scope, ref.line, bracket + rest))
+        elif ref.receiver not in named or not ref.receiver.isidentifier() or ref.receiver in spec.self_names:
             continue
         elif spec.value_members:
             called.setdefault(ref.receiver, set()).add((ref.scope, ref.line, f"[{ref.name}]"))

@@ -30,6 +30,7 @@ from tree_sitter import Language, Parser, Point, Range, Tree
 Stop = Callable[[int, bool], bool]  # (byte offset, has_error) → True to halt the parse
 
 _CHUNK_BITS = 16  # the largest chunk: 64 KiB
+_TEXT_CHUNK = 64  # the first chunk of a node's text read after the parse (``_Source``)
 
 
 @dataclass
@@ -72,17 +73,25 @@ def parse_within(language: Language, data: bytes, stop: Stop, ranges: Sequence[R
 class _Source:
     """The parser's read callback. The tree keeps it and calls it again for a node's text
     (query predicates do): those calls come after the parse, get plain slices, which
-    py-tree-sitter frees, and must not get a buffer (0.26.1 reads them as bytes)."""
+    py-tree-sitter frees, and must not get a buffer (0.26.1 reads them as bytes).
 
-    __slots__ = ("buffers", "data", "view")
+    Speed: for a node's text py-tree-sitter copies each chunk twice and counts its newlines
+    byte by byte, and asks again until it has the node's end. A predicate's capture is most
+    often a name, so a text read starts with a short chunk and doubles it while the reads
+    continue one another (a long node takes a few reads, never a quadratic number)."""
+
+    __slots__ = ("buffers", "data", "text_next", "text_size", "view")
 
     def __init__(self, data: bytes, buffers: list[bytearray]) -> None:
         self.data, self.view = data, memoryview(data)
         self.buffers: list[bytearray] | None = buffers
+        self.text_next, self.text_size = -1, _TEXT_CHUNK
 
     def __call__(self, offset: int, _point: Point) -> bytes | bytearray:
         if self.buffers is None:
-            return self.data[offset : offset + (1 << _CHUNK_BITS)]
+            size = min(self.text_size << 1, 1 << _CHUNK_BITS) if offset == self.text_next else _TEXT_CHUNK
+            self.text_next, self.text_size = offset + size, size
+            return self.data[offset : offset + size]
         left = len(self.data) - offset
         if left <= 0:
             return b""  # the end; the empty bytes object is shared and never freed

@@ -99,10 +99,13 @@ class NameFallback(Overloads):
 
     def _methods_of(self, path: str) -> dict[str, list[tuple[str, SymRow]]]:
         """The methods of each class of a file (by member name), in id order. Speed: sorting
-        the file's members on each inherit reference was 10% of resolving Django; kept for
-        the last file asked only (inherit references come file by file)."""
-        if self._class_methods[0] != path:
-            table: dict[str, list[tuple[str, SymRow]]] = {}
+        the file's members on each inherit reference was 10% of resolving Django; kept per
+        file, as the file's symbols are (an inherit reference asks for its class's file and,
+        where the class has several bases, for its base's: one memo of the last file asked
+        sorted them again on every such reference)."""
+        table = self._class_methods.get(path)
+        if table is None:
+            table = {}
             members = [
                 (parent, name, row)
                 for name, parents in self._syms(path)[1].items()
@@ -111,8 +114,8 @@ class NameFallback(Overloads):
             ]
             for parent, name, row in sorted(members, key=lambda m: m[2].id):
                 table.setdefault(parent, []).append((name, row))
-            self._class_methods = (path, table)
-        return self._class_methods[1]
+            self._class_methods[path] = table
+        return table
 
     def _common_root(self, candidates: list[SymRow]) -> SymRow | None:
         """The one base method all these methods override, if there is exactly one."""

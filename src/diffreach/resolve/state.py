@@ -83,7 +83,8 @@ class ResolverState(ABC):
         self._bases_ids_open: set[str] = set()
         # lookup_name's file-level answers (import, package, global) for the file being resolved.
         self._file_names: dict[tuple[str, str], Target | None] = {}
-        self._class_methods: tuple[str | None, dict[str, list[tuple[str, SymRow]]]] = (None, {})
+        # The methods of each class of a file, by file (fallback.py's ``_methods_of``).
+        self._class_methods: dict[str, dict[str, list[tuple[str, SymRow]]]] = {}
         # Overload families (overloads.py): a family's first id → each member with its signature
         # and its parameter-count bounds, read once per family (JavaPoet: 3,000 reads unmemoised).
         self._families: dict[str, tuple[tuple[SymRow, str, tuple[int, int | None] | None], ...]] = {}
@@ -113,9 +114,9 @@ class ResolverState(ABC):
             self._file_names,
             self._families,
             self._method_owners,
+            self._class_methods,
         ):
             memo.clear()
-        self._class_methods = (None, {})
 
     # ----- what the source knows, memoised -------------------------------------------------
 
