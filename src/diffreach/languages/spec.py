@@ -384,6 +384,11 @@ class LanguageSpec:
     # A module path may pass through a module that another module re-exports (Rust's items:
     # ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix ``mod tcp;``).
     reexported_modules: bool = False
+    # Whether a member is looked up along the class's C3 linearization (Python's method
+    # resolution order: ``class D(B, C)`` with ``B(A)``, ``C(A)`` finds C's method before A's),
+    # rather than depth-first through the bases in their written order (where single inheritance
+    # of classes makes the two the same: Java's superclass, written first, before its interfaces).
+    c3_lookup: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""
