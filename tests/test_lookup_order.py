@@ -129,3 +129,24 @@ def test_a_cooperative_super_call_may_reach_a_sibling_in_the_mro(make_repo) -> N
     callees = {(r["id"], r["dispatch"]) for r in api.callees_of(root, "m.py::B.m")["callees"]}
     assert ("m.py::A.m", False) in callees
     assert ("m.py::C.m", True) in callees  # class D(B, C): after B comes C
+
+
+def test_python_tuple_assignment_binds_each_target_to_the_value_at_its_position() -> None:
+    files = {
+        "m.py": (
+            "def f1():\n    pass\n\ndef f2():\n    pass\n\ndef f3():\n    pass\n\n"
+            "class K:\n    def run(self):\n        pass\n\n"
+            "def pairs():\n    a, b = f1, f2\n    b()\n\n"
+            "def starred():\n    x, *ys, z = f1, f2, f3\n    x()\n    z()\n\n"
+            "def chained():\n    p = q = f3\n    p()\n\n"
+            "def typed():\n    k, n = K(), 1\n    k.run()\n"
+        )
+    }
+    calls = _calls(files)
+    assert ("m.py::pairs", "m.py::f2") in calls
+    assert ("m.py::pairs", "m.py::f1") not in calls
+    assert ("m.py::starred", "m.py::f1") in calls
+    assert ("m.py::starred", "m.py::f2") not in calls  # z is f3: the starred target shifts the positions
+    assert ("m.py::starred", "m.py::f3") not in calls  # not read past a starred target
+    assert ("m.py::chained", "m.py::f3") in calls
+    assert ("m.py::typed", "m.py::K.run") in calls

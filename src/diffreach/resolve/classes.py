@@ -2,8 +2,10 @@
 
 The layer on ``Imports`` (see ``state.py``). A member is looked up in the
 class, then in members defined outside its body (out-of-line methods, other
-pieces of an open class), then depth-first through the resolved bases (a simple
-MRO). Base lists are
+pieces of an open class), then through the resolved bases in their written
+order: along the C3 linearization where the language defines one (Python's MRO,
+``LanguageSpec.c3_lookup``), else depth-first (Java's superclass, written first,
+before its interfaces: a class's method wins over an interface's default). Base lists are
 memoised per class with a guard against inheritance cycles; a member's answer is
 memoised for the file being resolved only while no base list is being worked
 out, since only then is every base list it reads final.
