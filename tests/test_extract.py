@@ -19,7 +19,7 @@ PY = language_for("m.py")
 
 
 def test_refs_made_from_slots_equal_the_constructors() -> None:
-    made = make_refs([(3, "call", "f", "self", 0, "m.py::A.f", 2), (4, "value", "g", "", 1, "m.py", -1)])
+    made = make_refs([(3, "call", 0, "f", "self", 0, "m.py::A.f", 2), (4, "value", 0, "g", "", 1, "m.py", -1)])
     assert made == [Ref("m.py::A.f", "call", "f", "self", 3, 2), Ref("m.py", "value", "g", "", 4)]
     assert [hash(r) for r in made] == [
         hash(Ref("m.py::A.f", "call", "f", "self", 3, 2)),

@@ -155,7 +155,9 @@ def on_reference(found: Found, step: Step, captures: dict[str, list[Node]]) -> N
         owner = OUTER
         if "factory" not in step.preset:  # a decorator factory's own call passes nothing
             found.decorations.append((nodes[0], captures["decorated"][0], name))
-    found.refs[key] = (nodes[0], step.kind, name, receiver, owner, args)
+    # A base is placed at its name: one base list holds several, whose written order is the lookup order.
+    at = names[0] if step.kind == RefKind.INHERIT else nodes[0]
+    found.refs[key] = (at, step.kind, name, receiver, owner, args)
 
 
 def on_protocol(found: Found, step: Step, captures: dict[str, list[Node]]) -> None:

@@ -17,7 +17,7 @@ from tree_sitter import Node
 from diffreach.extract.types import INFERRED, VALUE_OF, stated_types_first
 from diffreach.extract.values import kept_values
 from diffreach.languages.spec import RETURNS, LanguageSpec
-from diffreach.model import LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref
+from diffreach.model import LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref, RefKind
 
 # A reference's owner that says: the scope around the definition holding it (a decorator is
 # called where the definition it decorates is made).
@@ -81,7 +81,10 @@ class Scopes:
                 if owner == OUTER and i >= 0:
                     i = parents[i]
                 scope = ids[i] if i >= 0 else self.path
-            rows.append((node.start_point.row + 1, kind, name, receiver, seq, scope, args))
+            # A class's bases keep their written order (the lookup order: Python's MRO, Java's
+            # superclass before its interfaces); other references on a line are ordered by name.
+            column = node.start_point.column if kind == RefKind.INHERIT else 0
+            rows.append((node.start_point.row + 1, kind, column, name, receiver, seq, scope, args))
         rows.sort()
         return make_refs(rows)
 
@@ -159,13 +162,13 @@ _REF_SLOTS = (
 )
 
 
-def make_refs(rows: list[tuple[int, str, str, str, int, str, int]]) -> list[Ref]:
+def make_refs(rows: list[tuple[int, str, int, str, str, int, str, int]]) -> list[Ref]:
     if _REF_SLOTS is None:
-        return [Ref(scope, kind, name, receiver, line, args) for line, kind, name, receiver, _, scope, args in rows]
+        return [Ref(scope, kind, name, receiver, line, args) for line, kind, _, name, receiver, _, scope, args in rows]
     new = object.__new__
     set_scope, set_kind, set_name, set_receiver, set_line, set_args = _REF_SLOTS
     out = []
-    for line, kind, name, receiver, _, scope, args in rows:
+    for line, kind, _, name, receiver, _, scope, args in rows:
         ref = new(Ref)
         set_scope(ref, scope)
         set_kind(ref, kind)

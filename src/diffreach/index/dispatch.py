@@ -9,7 +9,12 @@ through dispatch, ``via`` the base.
 
 One rule of every language with ``super``: a call bound to the base method from inside the class
 that overrides it (``super().m()``, ``Base.m(self)``, a sibling's ``super.m()``) runs the base
-method, never the override; such a caller is not a dispatch caller of that override. Calls on
+method, never the override; such a caller is not a dispatch caller of that override. A call on
+``super`` itself binds statically to the method the superclass's lookup finds (JLS 15.12.4.1:
+no dynamic lookup; Python's ``super()`` looks after the caller's class in the object's MRO), so it
+never reaches an override in the caller's class or below it (``C(B)`` overriding the ``m`` that
+``B.m``'s ``super().m()`` calls in ``A``); Python's cooperative ``super()`` may still reach a
+sibling's (``class D(B, C)``: after B comes C). Calls on
 ``self``/``this`` in that class resolve to the override directly, so a caller inside the
 overriding class whose edge lands on the base method made an explicit, non-virtual call.
 Overrides in test code are reached only from test code (as in the walk): code outside the tests
@@ -141,11 +146,14 @@ def _within_self(store: Store, found: list[Dispatched], syms: dict[str, Symbol])
         me, over = syms.get(d.edge.source), syms[d.override]
         cls = _class_of(me) if me is not None else None
         written = receivers.get((d.edge.source, d.edge.line, syms[d.base].name), set()) if cls else set()
+        on_super = me is not None and bool(written) and written <= _super_receivers(me.file)
         on_self = me is not None and cls is not None and bool(written) and written <= _self_receivers(me.file)
-        if on_self and over.parent is not None and over.parent not in ancestors:
+        if (on_self or on_super) and over.parent is not None and over.parent not in ancestors:
             ancestors[over.parent] = _ancestors(store, over.parent)
         if on_self and (over.parent is None or cls not in ancestors[over.parent]):
             continue  # self there is a cls, never an instance of the override's class
+        if on_super and (over.parent == cls or cls in ancestors.get(over.parent or "", ())):
+            continue  # super().m() runs what comes after cls in the lookup, never an override below it
         out.append(d)
     return out
 
@@ -157,6 +165,12 @@ def _self_receivers(path: str) -> frozenset[str]:
     if spec is None:
         return frozenset()
     return spec.self_names | ({""} if spec.implicit_self else frozenset())
+
+
+def _super_receivers(path: str) -> frozenset[str]:
+    """The receivers that name the superclass's view of the object (``super()``, ``super``)."""
+    spec = language_for(path)
+    return spec.super_names if spec is not None else frozenset()
 
 
 def _ancestors(store: Store, cls: str) -> set[str]:

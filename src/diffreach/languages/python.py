@@ -133,6 +133,7 @@ SPEC = LanguageSpec(
     test_runner=PYTEST,
     self_names=frozenset({"self", "cls"}),
     super_names=frozenset({"super()"}),
+    c3_lookup=True,
     constructor_names=("__init__", "__new__"),
     builtins=frozenset(n for n in dir(builtins) if not n.startswith("_")),
     builtin_methods=_builtin_methods(),

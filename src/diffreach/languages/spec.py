@@ -407,6 +407,11 @@ class LanguageSpec:
     # Methods every function has that run it (JavaScript's ``f.call(t, …)``, ``f.apply(t, args)``):
     # a call of one on a receiver that is a function of the repository is a call of that function.
     invoker_methods: frozenset[str] = frozenset()
+    # Whether a member is looked up along the class's C3 linearization (Python's method
+    # resolution order: ``class D(B, C)`` with ``B(A)``, ``C(A)`` finds C's method before A's),
+    # rather than depth-first through the bases in their written order (where single inheritance
+    # of classes makes the two the same: Java's superclass, written first, before its interfaces).
+    c3_lookup: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

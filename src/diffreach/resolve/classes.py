@@ -2,8 +2,10 @@
 
 The layer on ``Imports`` (see ``state.py``). A member is looked up in the
 class, then in members defined outside its body (out-of-line methods, other
-pieces of an open class), then depth-first through the resolved bases (a simple
-MRO). Base lists are
+pieces of an open class), then through the resolved bases in their written
+order: along the C3 linearization where the language defines one (Python's MRO,
+``LanguageSpec.c3_lookup``), else depth-first (Java's superclass, written first,
+before its interfaces: a class's method wins over an interface's default). Base lists are
 memoised per class with a guard against inheritance cycles; a member's answer is
 memoised for the file being resolved only while no base list is being worked
 out, since only then is every base list it reads final.
@@ -60,11 +62,32 @@ class Classes(Imports):
         found = self.child(cls.id, name) or self._detached_member(cls, name)
         if found is not None or depth > _MAX_DEPTH:
             return found
+        order = self.linearization(cls) if depth == 0 and self._specs[cls.file].c3_lookup else None
+        if order is not None:
+            return next((m for k in order[1:] if (m := self.child(k.id, name) or self._detached_member(k, name))), None)
         for base in self.bases(cls):
             found = self.member(base, name, depth + 1)
             if found is not None:
                 return found
         return None
+
+    def linearization(self, cls: SymRow, depth: int = 0) -> tuple[SymRow, ...] | None:
+        """The class and its ancestors in C3 order (Python's MRO): the class, then the merge of
+        its bases' linearizations and of the base list itself, each step taking the first head
+        that is in no list's tail. None when there is none (Python rejects such a class) or the
+        hierarchy is deeper than followed; the caller then looks depth-first."""
+        found = self._linearizations.get(cls.id, UNKNOWN) if not self._bases_open else UNKNOWN
+        if found is not UNKNOWN:
+            return found
+        cycles = self._member_cycles
+        bases = self.bases(cls)
+        lists = [self.linearization(b, depth + 1) for b in bases] if depth <= _MAX_DEPTH else [None]
+        merged: tuple[SymRow, ...] | None = None
+        if all(lists):
+            merged = _c3_merge(cls, [list(x or ()) for x in lists] + [list(bases)])
+        if not self._bases_open and depth == 0 and self._member_cycles == cycles:
+            self._linearizations[cls.id] = merged
+        return merged
 
     def enclosing_class(self, scope: str) -> SymRow | None:
         current: str | None = scope
@@ -188,3 +211,17 @@ class Classes(Imports):
             if found is not None and found.kind == NodeKind.METHOD:
                 return found
         return cls
+
+
+def _c3_merge(cls: SymRow, lists: list[list[SymRow]]) -> tuple[SymRow, ...] | None:
+    out = [cls]
+    lists = [x for x in lists if x]
+    while lists:
+        tails = {r.id for x in lists for r in x[1:]}
+        head = next((x[0] for x in lists if x[0].id not in tails), None)
+        if head is None:
+            return None  # no consistent order (class D(A, B) with B(A))
+        out.append(head)
+        lists = [x[1:] if x[0].id == head.id else x for x in lists]
+        lists = [x for x in lists if x]
+    return tuple(out)

@@ -53,6 +53,7 @@ class ResolverState(ABC):
         self._passes: dict[str, dict[str, list[tuple[str, int, str, str]]]] = {}
         self._import_targets: dict[tuple[str, Import], Target | None] = {}
         self._bases: dict[str, tuple[SymRow, ...]] = {}
+        self._linearizations: dict[str, tuple[SymRow, ...] | None] = {}  # classes.py: C3 orders
         self._named: dict[str, list[SymRow]] = {}
         self._dir_files: dict[tuple[str, str], list[str]] | None = None
         self._named_packages: dict[tuple[str, str], list[str]] | None = None
@@ -105,6 +106,7 @@ class ResolverState(ABC):
             self._passes,
             self._import_targets,
             self._bases,
+            self._linearizations,
             self._import_files,
             self._members,
             self._absent,
@@ -197,6 +199,7 @@ class ResolverState(ABC):
         if table is None:
             table = self._bindings[path] = {}
             values: dict[str, dict[str, list[tuple[int, str]]]] = {}
+            lines: dict[tuple[str, str], int] = {}  # (name, scope) → the line of its last binding
             for b in self.source.bindings_of(path):
                 if b.type_name == LOCAL_MARK:  # a name bound with no type (a receiver's lookup only)
                     table.setdefault(b.name, {}).setdefault(b.scope, LOCAL_MARK)
@@ -208,8 +211,12 @@ class ResolverState(ABC):
                 before = scopes.get(b.scope)
                 if before is None:
                     scopes[b.scope] = b.type_name
-                elif b.type_name not in before.split("|"):
-                    scopes[b.scope] = f"{before}|{b.type_name}"
+                elif b.type_name not in before.replace("&", "|").split("|"):
+                    # Two types on one line are one declaration's (``I x = new C()``, ``x: I = C()``):
+                    # the declared type and the value's, both true of the value (``&``, types.py).
+                    same = lines.get((b.name, b.scope)) == b.line
+                    scopes[b.scope] = f"{before}{'&' if same else '|'}{b.type_name}"
+                lines[(b.name, b.scope)] = b.line
             for by_scope in values.values():
                 for bound in by_scope.values():
                     bound.sort(key=lambda entry: entry[0])  # stable: one line keeps its order

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from diffreach.languages.spec import ELEMENT, RETURNS
 from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
-from diffreach.resolve.records import EXTERNAL, Target
+from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, Target
 from diffreach.resolve.values import FunctionValues
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD)
@@ -92,12 +92,34 @@ class Types(FunctionValues):
             return None
         self._binding_guard.add(key)
         try:
-            found = {self._one_class(path, scope, t) for t in type_name.split("|") if t != LOCAL_MARK} - {None}
+            found = {self._declared(path, scope, t) for t in type_name.split("|") if t != LOCAL_MARK} - {None}
         finally:
             self._binding_guard.discard(key)
         # Bound several ways in one scope (x = A(); … x = f()): the one class the known ones
         # agree on; none when they differ.
         return found.pop() if len(found) == 1 else None
+
+    def _declared(self, path: str, scope: str, type_name: str) -> Target | None:
+        """The class of one binding; ``I&C`` (a declaration's type and its value's, one line):
+        the one that descends from the others, since the value is both (``I x = new C()`` holds a
+        C, whose own lookup runs: JLS 15.12.4.4); None when neither descends from the other."""
+        if "&" not in type_name:
+            return self._one_class(path, scope, type_name)
+        found = {self._one_class(path, scope, t) for t in type_name.split("&") if t != LOCAL_MARK} - {None}
+        classes = [t for t in found if isinstance(t, SymRow)]
+        if len(found) == 1 or len(classes) != len(found):
+            return found.pop() if len(found) == 1 else None
+        return next((c for c in classes if all(o is c or self.descends(c, o) for o in classes)), None)
+
+    def descends(self, cls: SymRow, ancestor: SymRow) -> bool:
+        """Whether ``ancestor`` is among ``cls``'s bases, transitively (a bounded walk)."""
+        seen, todo = {cls.id}, [cls]
+        for _ in range(MAX_DEPTH + 1):
+            todo = [b for c in todo for b in self.bases(c) if b.id not in seen]
+            if any(b.id == ancestor.id for b in todo):
+                return True
+            seen.update(b.id for b in todo)
+        return False
 
     def _one_class(self, path: str, scope: str, type_name: str) -> Target | None:
         if type_name.startswith(IMPLEMENTS):

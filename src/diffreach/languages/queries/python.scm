@@ -156,6 +156,13 @@
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (identifier) @binding.value) @binding
+(assignment
+  left: (pattern_list . (identifier) @binding.name)
+  right: (expression_list . (call function: [(identifier) (attribute) (call)]) @binding.call)) @binding
+(assignment
+  left: (pattern_list . (identifier) . (identifier) @binding.name)
+  right: (expression_list
+    . [(identifier) (attribute) (call)] . (call function: [(identifier) (attribute) (call)]) @binding.call)) @binding
 (function_definition return_type: (type) @binding.returns) @binding
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 ; A parameter (@binding.parameter: its entry in the list) also tells which parameters a function calls.
@@ -188,6 +195,22 @@
 (assignment
   left: (subscript value: (identifier) @binding.name subscript: (string (string_content) @binding.key))
   right: [(identifier) (attribute)] @binding.function) @binding
+; Several targets (the language reference, "Assignment statements"): `a, b = f, g` binds each
+; target to the value at its position, read while every target and value before it is a plain
+; one (a starred target or value shifts the positions); `a = b = f` binds every target.
+(assignment
+  left: (pattern_list . (identifier) @binding.name)
+  right: (expression_list . [(identifier) (attribute)] @binding.function)) @binding
+(assignment
+  left: (pattern_list . (identifier) . (identifier) @binding.name)
+  right: (expression_list . [(identifier) (attribute) (call)] . [(identifier) (attribute)] @binding.function)) @binding
+(assignment
+  left: (pattern_list . (identifier) . (identifier) . (identifier) @binding.name)
+  right: (expression_list
+    . [(identifier) (attribute) (call)] . [(identifier) (attribute) (call)] . [(identifier) (attribute)] @binding.function)) @binding
+(assignment
+  left: (identifier) @binding.name
+  right: (assignment right: [(identifier) (attribute)] @binding.function)) @binding
 ; Each also binds the name for the function (binding.local_too, below: one match for both records).
 ((assignment left: (identifier) @binding.name) @binding (#set! binding.local_too ""))
 ((for_statement left: (identifier) @binding.name) @binding (#set! binding.local_too ""))
