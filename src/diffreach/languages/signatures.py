@@ -189,6 +189,9 @@ class BindingRules:
     # ``@NonNull``, …, by their simple name): metadata the compiler and null checkers read. One
     # added, removed or swapped changes what a caller using the value must expect.
     nullness_annotations: frozenset[str] = frozenset()
+    # Annotations that mark a definition deprecated (Java's ``@Deprecated``): every call still
+    # binds, but the compiler warns at it and its callers are expected to move off it.
+    deprecation_annotations: frozenset[str] = frozenset()
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

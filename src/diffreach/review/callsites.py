@@ -27,7 +27,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from diffreach.languages import language_for
-from diffreach.languages.binding import calls_in, calls_named_on, overloads_of, parameters_of, type_parameters_of
+from diffreach.languages.binding import (
+    calls_in,
+    calls_named_on,
+    overloads_of,
+    parameters_of,
+    result_of,
+    type_parameters_of,
+)
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached, Resolution
 from diffreach.review.binding import (
@@ -201,8 +208,8 @@ def _judge_site(
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, where))
-    if ChangeKind.RETURN in kinds and not site.passed_as_value:
-        outcomes.append(_returned(seed, spec, site, name))
+    if not site.passed_as_value and (ChangeKind.RETURN in kinds or _retyped_result(seed, spec, read, kinds, name)):
+        outcomes.append(_returned(seed, spec, site, read, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
         outcomes.append(
             Outcome(Verdict.RAISES_HANDLED, ("raises differently; this call is inside a try with a handler",))
@@ -213,6 +220,9 @@ def _judge_site(
         before, after = _nullness(spec, seed.old_signature, name), _nullness(spec, seed.signature, name)
         if before != after:
             outcomes.append(_null_result(before, after, site, name))
+        if _deprecated(spec, seed.signature, name) and not _deprecated(spec, seed.old_signature, name):
+            why = f"`{name}` is now deprecated: the compiler warns at this call, which is expected to move off it"
+            outcomes.append(Outcome(Verdict.DEPRECATED, (why,)))
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
             outcomes.append(_contract(spec, kind, why))
@@ -228,13 +238,24 @@ def _judge_site(
 def _nullness(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
     """The nullness annotations a header puts on the method's result: those before its name (a
     declaration annotation or a type-use one on the return type), not a parameter's."""
-    rules, prefix = spec.binding_rules, spec.decorator_prefix
-    if rules is None or not rules.nullness_annotations or not prefix or not signature:
+    rules = spec.binding_rules
+    return _annotations(spec, signature, name) & rules.nullness_annotations if rules else frozenset()
+
+
+def _deprecated(spec: LanguageSpec, signature: str, name: str) -> bool:
+    """Does the header mark the definition deprecated (Java's ``@Deprecated``)?"""
+    rules = spec.binding_rules
+    return rules is not None and bool(_annotations(spec, signature, name) & rules.deprecation_annotations)
+
+
+def _annotations(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
+    """The simple names of the annotations a header carries before the definition's name."""
+    prefix = spec.decorator_prefix
+    if not prefix or not signature:
         return frozenset()
     at = re.search(rf"(?<![\w$]){re.escape(name)}\s*\(", signature)
     head = signature[: at.start()] if at else signature
-    marks = {m.rsplit(".", 1)[-1] for m in re.findall(rf"{re.escape(prefix)}([\w.]+)", head)}
-    return frozenset(marks & rules.nullness_annotations)
+    return frozenset(m.rsplit(".", 1)[-1] for m in re.findall(rf"{re.escape(prefix)}([\w.]+)", head))
 
 
 def _null_result(before: frozenset[str], after: frozenset[str], site: CallSite, name: str) -> Outcome:
@@ -261,15 +282,41 @@ def _contract(spec: LanguageSpec, kind: str, why: str) -> Outcome:
     return Outcome(Verdict.CANNOT_TELL, (why,))
 
 
-def _returned(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome:
+def _returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
     """A changed return: what the call does with the value. A call that discards it because
     there was none before ignores the new result (in Go and Rust, how errors are reported)."""
     if site.value_used:
         return Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
-    old, new = _result(spec, seed.old_signature), _result(spec, seed.signature)
+    old, new = _declared_results(seed, spec, read, name)
     if old == "" and new:
         return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
     return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
+
+
+def _retyped_result(seed: Change, spec: LanguageSpec, read: Readers, kinds: set[str], name: str) -> bool:
+    """A signature change that declares another result type before the name (Java's ``void f()``
+    → ``boolean f()``): the header's text after the parameters, where a return change is read,
+    does not show it."""
+    if ChangeKind.SIGNATURE not in kinds:
+        return False
+    old, new = _declared_results(seed, spec, read, name)
+    return old is not None and new is not None and old.split() != new.split()
+
+
+def _declared_results(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tuple[str | None, str | None]:
+    """The result the old and the new header declare ("" for none): read from the tree where the
+    language declares it before the name, else from the text after the parameter list."""
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    old_line = seed.old_start_line or seed.start_line
+    old = result_of(spec, old_source, old_line, name) if old_source is not None else None
+    new = result_of(spec, new_source, seed.start_line, name) if new_source is not None else None
+    if old is None or new is None:
+        return _result(spec, seed.old_signature), _result(spec, seed.signature)
+    return _no_result(old), _no_result(new)
+
+
+def _no_result(declared: str) -> str:
+    return "" if declared.strip() in _NO_RESULT else declared.strip()
 
 
 # What a header may end with after the parameter list, and the results that are none.

@@ -39,6 +39,7 @@ class Verdict(StrEnum):
     NOT_FORWARDED = "not-forwarded"
     INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
     DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
+    DEPRECATED = "deprecated"  # the definition now asks its callers to move off it
 
 
 class Severity(StrEnum):
@@ -61,6 +62,9 @@ class Severity(StrEnum):
 #   otherwise the binding cannot tell what it calls (``CANNOT_TELL``, medium, said so).
 # - A call of a removed member that a surviving sibling overload takes selects it now (medium),
 #   named in the reason.
+# - A definition newly marked deprecated (Java's ``@Deprecated``) still binds every call, but
+#   its contract now says to stop calling it: the compiler warns at each call (an error under
+#   ``-Werror``), and a change that deprecates one moves its own callers off it. Medium.
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -76,6 +80,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
+    Verdict.DEPRECATED: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.ANOTHER_DEFINITION: Severity.LOW,

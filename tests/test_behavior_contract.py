@@ -1,0 +1,98 @@
+"""Spec: what a change does to a call that still binds, from the rest of the contract a header
+declares (issue 19, session 10): a result type declared before the name (Java's ``void f()`` →
+``boolean f()``), a definition newly marked deprecated, the generic parameters of a function
+bound to a name. Each through the whole pipeline (a git repository, the new version in the
+working tree, ``api.blast_radius``): expected and forbidden verdicts and labels per caller."""
+
+from __future__ import annotations
+
+from tests.test_callsites import Make, _label, _radius
+
+# -- Java: the result type stands before the name -----------------------------------------------
+
+JAVA_LIB = "package a;\npublic class W {\n  public %s name(int a) { %s }\n}\n"
+JAVA_USE = (
+    "package a;\npublic class Use {\n  Object uses(W w) { return w.name(1); }\n  void drops(W w) { w.name(2); }\n}\n"
+)
+
+
+def test_java_a_result_declared_anew_is_medium_where_the_call_ignores_or_uses_it(make_repo: Make) -> None:
+    # ``void`` → ``boolean``: a call that ignores the new result was written when there was none.
+    old = {
+        "src/a/W.java": JAVA_LIB % ("void", ""),
+        "src/a/Use.java": JAVA_USE.replace("return w.name(1);", "w.name(1); return null;"),
+    }
+    got = _radius(make_repo, old, {"src/a/W.java": JAVA_LIB % ("boolean", "return true;")})
+    drops = got["src/a/Use.java::Use.drops"]
+    assert (drops.verdict, _label(drops)) == ("result-ignored", "behavior-change"), drops.reasons
+    assert "boolean" in drops.reasons[0]
+    assert drops.verdict != "still-binds"
+
+
+def test_java_a_changed_result_type_is_medium_where_the_value_is_used(make_repo: Make) -> None:
+    old = {"src/a/W.java": JAVA_LIB % ("String", 'return "x";'), "src/a/Use.java": JAVA_USE}
+    got = _radius(make_repo, old, {"src/a/W.java": JAVA_LIB % ("Object", 'return "x";')})
+    uses, drops = got["src/a/Use.java::Use.uses"], got["src/a/Use.java::Use.drops"]
+    assert (uses.verdict, _label(uses)) == ("return-used", "behavior-change"), uses.reasons
+    assert drops.verdict in ("return-discarded", "still-binds") and _label(drops) == "reach", drops.reasons
+
+
+def test_java_an_abstract_method_whose_result_type_changed(make_repo: Make) -> None:
+    # No body, so no returned form changed: only the header says the result is another type.
+    lib = "package a;\npublic abstract class E {\n  public abstract %s url();\n}\n"
+    use = "package a;\npublic class Use {\n  String go(E e) { String u = e.url(); return u; }\n}\n"
+    got = _radius(make_repo, {"src/a/E.java": lib % "String", "src/a/Use.java": use}, {"src/a/E.java": lib % "Url"})
+    go = got["src/a/Use.java::Use.go"]
+    assert (go.verdict, _label(go)) == ("return-used", "behavior-change"), go.reasons
+
+
+def test_java_a_modifier_change_keeps_a_call_that_binds_reach(make_repo: Make) -> None:
+    # ``final`` on a parameter or the method changes no result: the calls bind as before.
+    lib = 'package a;\npublic class W {\n  public %s String name(%s int a) { return "x"; }\n}\n'
+    got = _radius(
+        make_repo,
+        {"src/a/W.java": lib % ("", ""), "src/a/Use.java": JAVA_USE},
+        {"src/a/W.java": lib % ("final", "final")},
+    )
+    assert {_label(r) for r in got.values()} == {"reach"}, {r.id: r.reasons for r in got.values()}
+
+
+# -- Java: a definition newly deprecated asks its callers to move off it ------------------------
+
+
+def test_java_a_newly_deprecated_method_is_medium_at_every_call(make_repo: Make) -> None:
+    lib = 'package a;\npublic class W {\n  %s\n  public String name(int a) { return "x"; }\n}\n'
+    got = _radius(
+        make_repo, {"src/a/W.java": lib % "", "src/a/Use.java": JAVA_USE}, {"src/a/W.java": lib % "@Deprecated"}
+    )
+    for caller in ("src/a/Use.java::Use.uses", "src/a/Use.java::Use.drops"):
+        r = got[caller]
+        assert (r.verdict, _label(r)) == ("deprecated", "behavior-change"), r.reasons
+        assert "deprecated" in r.reasons[0]
+    # Deprecated all along (another annotation added next to it): nothing new for the callers.
+    got = _radius(
+        make_repo,
+        {"src/a/W.java": lib % "@Deprecated", "src/a/Use.java": JAVA_USE},
+        {"src/a/W.java": lib % '@Deprecated @SuppressWarnings("x")'},
+    )
+    assert {(r.verdict, _label(r)) for r in got.values()} == {("still-binds", "reach")}
+
+
+# -- TypeScript: the generic parameters of a function bound to a name ---------------------------
+
+
+def test_typescript_generic_parameters_of_an_arrow_function(make_repo: Make) -> None:
+    # ``compose<Context>(…)`` bound ``C`` before; with ``C`` removed its type argument binds ``E``.
+    lib = "export const compose = <%s>(fns: Function[]): number => {\n  return fns.length\n}\n"
+    use = "import { compose } from './lib'\n\nexport function run(): number {\n  return compose<string>([])\n}\n"
+    got = _radius(make_repo, {"lib.ts": lib % "C, E = unknown", "use.ts": use}, {"lib.ts": lib % "E = unknown"})
+    run = got["use.ts::run"]
+    assert (run.verdict, _label(run)) == ("changed-type", "behavior-change"), run.reasons
+    assert "type parameters" in run.reasons[0]
+    # The same generics, a parameter added at the end: the type argument binds ``C`` as before.
+    got = _radius(
+        make_repo,
+        {"lib.ts": lib % "C, E = unknown", "use.ts": use},
+        {"lib.ts": lib.replace("[])", "[], n = 1)") % "C, E = unknown"},
+    )
+    assert _label(got["use.ts::run"]) == "reach", got["use.ts::run"].reasons
