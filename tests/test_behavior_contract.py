@@ -96,3 +96,38 @@ def test_typescript_generic_parameters_of_an_arrow_function(make_repo: Make) -> 
         {"lib.ts": lib.replace("[])", "[], n = 1)") % "C, E = unknown"},
     )
     assert _label(got["use.ts::run"]) == "reach", got["use.ts::run"].reasons
+
+
+# -- a parameter renamed to mean another thing, and a call passing the old thing ------------------
+
+RENAME_USE = (
+    "from lib import credentials\n\n\ndef by_old_name(url):\n    return credentials(url.authority)\n\n\n"
+    "def by_other_name(h):\n    return credentials(h)\n\n\ndef by_keyword(url):\n    return credentials(authority=url)\n"
+)
+
+
+def test_a_rename_in_meaning_is_medium_where_the_value_is_named_for_the_old_parameter(make_repo: Make) -> None:
+    old = {"lib.py": "def credentials(authority):\n    return authority\n", "use.py": RENAME_USE}
+    got = _radius(make_repo, old, {"lib.py": "def credentials(host):\n    return host\n"})
+    named = got["use.py::by_old_name"]
+    assert (named.verdict, _label(named)) == ("renamed-meaning", "behavior-change"), named.reasons
+    assert "`authority`" in named.reasons[0] and "`host`" in named.reasons[0]
+    other = got["use.py::by_other_name"]
+    assert (other.verdict, _label(other)) == ("renamed-parameter", "reach"), other.reasons
+    assert got["use.py::by_keyword"].verdict == "no-longer-binds"
+
+
+def test_a_respelled_parameter_stays_reach_even_where_the_value_has_the_old_name(make_repo: Make) -> None:
+    use = "from lib import run\n\n\ndef go(opts, cb):\n    return run(opts, cb)\n"
+    old = {"lib.py": "def run(opts, cb):\n    return cb(opts)\n", "use.py": use}
+    got = _radius(make_repo, old, {"lib.py": "def run(options, callback):\n    return callback(options)\n"})
+    go = got["use.py::go"]
+    assert (go.verdict, _label(go)) == ("renamed-parameter", "reach"), go.reasons
+
+
+def test_go_a_rename_in_meaning_is_medium_where_the_value_is_named_for_the_old_parameter(make_repo: Make) -> None:
+    lib = "package m\n\nfunc Handle(%s string) string {\n\treturn %s\n}\n"
+    use = "package m\n\nfunc A(route string) string {\n\treturn Handle(route)\n}\n\nfunc B(p string) string {\n\treturn Handle(p)\n}\n"
+    got = _radius(make_repo, {"lib.go": lib % ("route", "route"), "use.go": use}, {"lib.go": lib % ("path", "path")})
+    assert (got["use.go::A"].verdict, _label(got["use.go::A"])) == ("renamed-meaning", "behavior-change")
+    assert (got["use.go::B"].verdict, _label(got["use.go::B"])) == ("renamed-parameter", "reach")

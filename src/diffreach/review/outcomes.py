@@ -19,6 +19,7 @@ class Verdict(StrEnum):
     BINDS_DIFFERENTLY = "binds-differently"
     ARGUMENT_DROPPED = "argument-dropped"
     RENAMED_PARAMETER = "renamed-parameter"
+    RENAMED_MEANING = "renamed-meaning"
     CATCH_ALL = "catch-all"
     CHANGED_DEFAULT = "changed-default"
     CHANGED_TYPE = "changed-type"
@@ -55,7 +56,10 @@ class Severity(StrEnum):
 #   changes what the value means is invisible at the call. Other evidence raises it: the default
 #   changed too (another parameter took the place: binds differently, high) or the declared type
 #   (changed type, medium). A call that names the old parameter fails instead (high): that is
-#   what "relies on a renamed parameter" means at a call site.
+#   what "relies on a renamed parameter" means at a call site. A rename that is no respelling
+#   (``authority`` → ``host``, not ``opts`` → ``options``) says the parameter takes another
+#   thing now; a call whose value is named for the old one (``get(url.authority)``) still passes
+#   the old thing (medium, ``RENAMED_MEANING``).
 # - A call that fits neither the old nor the new parameters is explained only by what is found:
 #   a sibling of the family that takes it before and after (``NOT_THIS_OVERLOAD``, low), or an
 #   edge that was only a guess by name, which the call refutes (``ANOTHER_DEFINITION``, low);
@@ -81,6 +85,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
     Verdict.DEPRECATED: Severity.MEDIUM,
+    Verdict.RENAMED_MEANING: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.ANOTHER_DEFINITION: Severity.LOW,
