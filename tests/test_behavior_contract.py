@@ -131,3 +131,34 @@ def test_go_a_rename_in_meaning_is_medium_where_the_value_is_named_for_the_old_p
     got = _radius(make_repo, {"lib.go": lib % ("route", "route"), "use.go": use}, {"lib.go": lib % ("path", "path")})
     assert (got["use.go::A"].verdict, _label(got["use.go::A"])) == ("renamed-meaning", "behavior-change")
     assert (got["use.go::B"].verdict, _label(got["use.go::B"])) == ("renamed-parameter", "reach")
+
+
+# -- a removed method matched by its name only, while the name is still defined -----------------
+
+
+def test_a_removed_method_matched_by_name_while_another_of_that_name_remains_is_reach(make_repo: Make) -> None:
+    old = {
+        "io_lib.py": (
+            "class Reader:\n    def read(self, n):\n        return n\n\n    def peek(self):\n        return 0\n\n\n"
+            "class Writer:\n    def close(self):\n        return None\n"
+        ),
+        "other.py": "class File:\n    def read(self, n):\n        return n\n\n    def close(self):\n        return None\n",
+        "use.py": (
+            "def get(thing):\n    return thing.read(1)\n\n\ndef shut(thing):\n    thing.close()\n\n\n"
+            "def look(thing):\n    return thing.peek()\n"
+        ),
+    }
+    new = {
+        "io_lib.py": "class Stream:\n    def read(self, n):\n        return n\n\n    def close(self):\n        return None\n"
+    }
+    got = _radius(make_repo, old, new)
+    guessed = {rid: r for rid, r in got.items() if r.file == "use.py"}
+    assert {"use.py::get", "use.py::shut"} <= set(guessed), {k: (r.resolution, r.verdict) for k, r in got.items()}
+    assert guessed, got
+    for rid in ("use.py::get", "use.py::shut"):
+        r = guessed[rid]
+        assert (r.verdict, _label(r)) == ("another-definition", "reach"), (rid, r.resolution, r.reasons)
+        assert "by name only" in r.reasons[0]
+    # ``peek`` is defined nowhere any more: the call no longer binds, whatever matched it.
+    look = guessed["use.py::look"]
+    assert (look.verdict, _label(look)) == ("no-longer-binds", "behavior-change"), look.reasons

@@ -120,6 +120,9 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     owner = owner_name(seed.id)
     sites = inherited or (_sites(caller_spec, source, caller, name) if source is not None else [])
     if ChangeKind.DELETED in kinds:
+        if caller.resolution in _GUESSED and _named_elsewhere(seed, spec, read, name):
+            why = f"`{name}` was removed, and this call on a receiver of unknown type matched it by name only: {_ELSEWHERE}"
+            return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
         return _deleted(seed, spec, sites, read, name, caller.lines)
     if source is not None and owner and name in spec.constructor_names:
         # A constructor is called through its class: ``Foo(a)`` runs ``Foo.__init__(self, a)``.
@@ -176,6 +179,19 @@ def _deleted(
         verdict = removed(name, (), rules, ())
         return CallerOutcome(verdict, verdict.reasons, lines)
     return _combine(judged)
+
+
+_ELSEWHERE = "another definition of that name remains, which it may call"
+
+
+def _named_elsewhere(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> bool:
+    """Does a definition of the removed one's name remain: a constructor (every class has one,
+    declared or implicit), or another definition of the name in the new version of its file
+    (another class's method)?"""
+    if name in spec.constructor_names:
+        return True
+    source = read.new(seed.file)
+    return source is not None and parameters_of(spec, source, seed.start_line, name) is not None
 
 
 def _survivors(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tuple[tuple[Parameter, ...], ...]:
