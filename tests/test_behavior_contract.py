@@ -6,6 +6,11 @@ working tree, ``api.blast_radius``): expected and forbidden verdicts and labels 
 
 from __future__ import annotations
 
+import pytest
+
+from diffreach.languages.python import SPEC as PYTHON
+from diffreach.review.annotations import retyped
+from diffreach.review.binding import Parameter, ParamKind
 from tests.test_callsites import Make, _label, _radius
 
 # -- Java: the result type stands before the name -----------------------------------------------
@@ -162,3 +167,23 @@ def test_a_removed_method_matched_by_name_while_another_of_that_name_remains_is_
     # ``peek`` is defined nowhere any more: the call no longer binds, whatever matched it.
     look = guessed["use.py::look"]
     assert (look.verdict, _label(look)) == ("no-longer-binds", "behavior-change"), look.reasons
+
+
+# -- the same type named with or without its module is no retyping ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "changed"),
+    [
+        ("typing.AsyncIterable[bytes]", "AsyncIterable[bytes]", False),
+        ("Mapping[str, int]", "collections.abc.Mapping[str, int]", False),
+        ("a.Foo", "b.Foo", True),  # two modules' classes of one name
+        ("typing.AsyncIterable[bytes]", "AsyncIterable[str]", True),
+    ],
+)
+def test_a_type_named_through_its_module_is_the_same_type(before: str, after: str, changed: bool) -> None:
+    rules = PYTHON.binding_rules
+    assert rules is not None
+    old = Parameter("x", ParamKind.POSITIONAL_OR_KEYWORD, annotation=before)
+    new = Parameter("x", ParamKind.POSITIONAL_OR_KEYWORD, annotation=after)
+    assert retyped(old, new, rules) is changed
