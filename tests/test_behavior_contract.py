@@ -187,3 +187,48 @@ def test_a_type_named_through_its_module_is_the_same_type(before: str, after: st
     old = Parameter("x", ParamKind.POSITIONAL_OR_KEYWORD, annotation=before)
     new = Parameter("x", ParamKind.POSITIONAL_OR_KEYWORD, annotation=after)
     assert retyped(old, new, rules) is changed
+
+
+# -- Java: a result that becomes less nullable refuses a caller nothing ---------------------------
+
+NULL_LIB = 'package a;\npublic class W {\n  %s\n  public String name(int a) { return "x"; }\n}\n'
+NULL_USE = (
+    "package a;\npublic class Use {\n  String uses(W w) { return w.name(1); }\n  void drops(W w) { w.name(2); }\n}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "label"),
+    [
+        ("@Nullable", "", "reach"),
+        ("@Nullable", "@NonNull", "reach"),
+        ("", "@NonNull", "reach"),
+        ("@javax.annotation.CheckForNull", "", "reach"),
+        ("", "@Nullable", "behavior-change"),  # the other way: the caller must now expect a null
+    ],
+)
+def test_java_result_nullness_narrowed_is_reach_widened_is_medium(
+    make_repo: Make, before: str, after: str, label: str
+) -> None:
+    old = {"src/a/W.java": NULL_LIB % before, "src/a/Use.java": NULL_USE}
+    got = _radius(make_repo, old, {"src/a/W.java": NULL_LIB % after})
+    uses = got["src/a/Use.java::Use.uses"]
+    assert _label(uses) == label, uses.reasons
+    assert "null" in uses.reasons[0]
+    assert _label(got["src/a/Use.java::Use.drops"]) == "reach"
+
+
+# -- returning fewer of the same forms is the body's change -------------------------------------
+
+
+def test_a_return_that_only_narrows_is_a_body_change(make_repo: Make) -> None:
+    old = {
+        "lib.py": "def f(x):\n    if not x:\n        return None\n    return x\n",
+        "use.py": "from lib import f\n\n\ndef uses():\n    return f(1)\n",
+    }
+    got = _radius(make_repo, old, {"lib.py": "def f(x):\n    x = x or 1\n    return x\n"})
+    assert (got["use.py::uses"].verdict, _label(got["use.py::uses"])) == ("body-only", "reach")
+    # The other way, a new form returned (None where there was none): the return changed.
+    old["lib.py"] = "def f(x):\n    x = x or 1\n    return x\n"
+    got = _radius(make_repo, old, {"lib.py": "def f(x):\n    if not x:\n        return None\n    return x\n"})
+    assert (got["use.py::uses"].verdict, _label(got["use.py::uses"])) == ("return-used", "behavior-change")

@@ -94,8 +94,9 @@ W_USE = (
     ("before", "after"),
     [
         ("", "@Nullable"),  # a declaration annotation on its own
-        ("@Nullable", "@NonNull"),
-        ("@javax.annotation.CheckForNull", ""),  # removed, written with its package
+        ("@NonNull", "@Nullable"),
+        ("@NonNull", ""),
+        ("", "@javax.annotation.CheckForNull"),  # written with its package
     ],
 )
 def test_java_result_nullness_changed_is_medium_where_the_value_is_used(

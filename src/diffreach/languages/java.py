@@ -202,6 +202,7 @@ SPEC = LanguageSpec(
         overloads=True,
         typed_arguments=True,
         nullness_annotations=_NULLNESS,
+        non_null_annotations=frozenset({"NonNull", "Nonnull", "NotNull", "NonNullDecl"}),
         deprecation_annotations=frozenset({"Deprecated"}),
     ),
     static_modifiers=frozenset({"static"}),

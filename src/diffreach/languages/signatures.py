@@ -189,6 +189,9 @@ class BindingRules:
     # ``@NonNull``, …, by their simple name): metadata the compiler and null checkers read. One
     # added, removed or swapped changes what a caller using the value must expect.
     nullness_annotations: frozenset[str] = frozenset()
+    # Those of them that say the result is never null (``@NonNull``): a result that loses a
+    # nullable mark or gains one of these refuses a caller nothing.
+    non_null_annotations: frozenset[str] = frozenset()
     # Annotations that mark a definition deprecated (Java's ``@Deprecated``): every call still
     # binds, but the compiler warns at it and its callers are expected to move off it.
     deprecation_annotations: frozenset[str] = frozenset()

@@ -22,8 +22,7 @@ The three readers give the bytes of a file before the change, after it, and of t
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from diffreach.languages import language_for
@@ -32,7 +31,6 @@ from diffreach.languages.binding import (
     calls_named_on,
     overloads_of,
     parameters_of,
-    result_of,
     type_parameters_of,
 )
 from diffreach.languages.spec import LanguageSpec
@@ -51,8 +49,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
-
-Reader = Callable[[str], bytes | None]
+from diffreach.review.results import Readers, annotated, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 _PARAMETERS = frozenset({ChangeKind.SIGNATURE})
@@ -72,12 +69,6 @@ _NO_CALL: dict[str, tuple[Verdict, str]] = {
     EdgeKind.INHERITS: (Verdict.INHERITED, "inherits `{name}`, not a call of it: its callers are judged in their turn"),
     EdgeKind.DYNAMIC: (Verdict.DISPATCHES, "its calls may run the changed `{name}`: they are judged at its callers"),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Readers:
-    old: Reader
-    new: Reader
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +215,8 @@ def _judge_site(
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, where))
-    if not site.passed_as_value and (ChangeKind.RETURN in kinds or _retyped_result(seed, spec, read, kinds, name)):
-        outcomes.append(_returned(seed, spec, site, read, name))
+    if not site.passed_as_value and (ChangeKind.RETURN in kinds or retyped_result(seed, spec, read, kinds, name)):
+        outcomes.append(returned(seed, spec, site, read, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
         outcomes.append(
             Outcome(Verdict.RAISES_HANDLED, ("raises differently; this call is inside a try with a handler",))
@@ -233,12 +224,7 @@ def _judge_site(
             else Outcome(Verdict.RAISES_UNHANDLED, (f"`{name}` raises differently and this call does not handle it",))
         )
     if kinds & _ANNOTATED and not site.passed_as_value:
-        before, after = _nullness(spec, seed.old_signature, name), _nullness(spec, seed.signature, name)
-        if before != after:
-            outcomes.append(_null_result(before, after, site, name))
-        if _deprecated(spec, seed.signature, name) and not _deprecated(spec, seed.old_signature, name):
-            why = f"`{name}` is now deprecated: the compiler warns at this call, which is expected to move off it"
-            outcomes.append(Outcome(Verdict.DEPRECATED, (why,)))
+        outcomes += annotated(seed, spec, site, name)
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
             outcomes.append(_contract(spec, kind, why))
@@ -251,44 +237,6 @@ def _judge_site(
     return min(outcomes, key=lambda o: _RANK[o.severity])
 
 
-def _nullness(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
-    """The nullness annotations a header puts on the method's result: those before its name (a
-    declaration annotation or a type-use one on the return type), not a parameter's."""
-    rules = spec.binding_rules
-    return _annotations(spec, signature, name) & rules.nullness_annotations if rules else frozenset()
-
-
-def _deprecated(spec: LanguageSpec, signature: str, name: str) -> bool:
-    """Does the header mark the definition deprecated (Java's ``@Deprecated``)?"""
-    rules = spec.binding_rules
-    return rules is not None and bool(_annotations(spec, signature, name) & rules.deprecation_annotations)
-
-
-def _annotations(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
-    """The simple names of the annotations a header carries before the definition's name."""
-    prefix = spec.decorator_prefix
-    if not prefix or not signature:
-        return frozenset()
-    at = re.search(rf"(?<![\w$]){re.escape(name)}\s*\(", signature)
-    head = signature[: at.start()] if at else signature
-    return frozenset(m.rsplit(".", 1)[-1] for m in re.findall(rf"{re.escape(prefix)}([\w.]+)", head))
-
-
-def _null_result(before: frozenset[str], after: frozenset[str], site: CallSite, name: str) -> Outcome:
-    """A result whose nullness annotation changed: a call that uses the value must expect
-    otherwise (medium); one that discards it does not care (low)."""
-    shown = f"`{_marks(before)}` → `{_marks(after)}`"
-    if site.value_used:
-        return Outcome(
-            Verdict.RETURN_USED, (f"the nullness of `{name}`'s result changed ({shown}); this call uses it",)
-        )
-    return Outcome(Verdict.RETURN_DISCARDED, (f"the nullness of `{name}`'s result changed ({shown}); unused here",))
-
-
-def _marks(names: frozenset[str]) -> str:
-    return " ".join(f"@{n}" for n in sorted(names)) or "none"
-
-
 def _contract(spec: LanguageSpec, kind: str, why: str) -> Outcome:
     """A changed part of the contract no call site shows. Annotations that are metadata (the
     language's decorators do not wrap the function) leave every call binding as before."""
@@ -296,65 +244,6 @@ def _contract(spec: LanguageSpec, kind: str, why: str) -> Outcome:
     if kind == ChangeKind.DECORATORS and rules is not None and not rules.decorators_wrap:
         return Outcome(Verdict.STILL_BINDS, ("its annotations changed; they do not wrap it: the call binds as before",))
     return Outcome(Verdict.CANNOT_TELL, (why,))
-
-
-def _returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
-    """A changed return: what the call does with the value. A call that discards it because
-    there was none before ignores the new result (in Go and Rust, how errors are reported)."""
-    if site.value_used:
-        return Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
-    old, new = _declared_results(seed, spec, read, name)
-    if old == "" and new:
-        return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
-    return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
-
-
-def _retyped_result(seed: Change, spec: LanguageSpec, read: Readers, kinds: set[str], name: str) -> bool:
-    """A signature change that declares another result type before the name (Java's ``void f()``
-    → ``boolean f()``): the header's text after the parameters, where a return change is read,
-    does not show it."""
-    if ChangeKind.SIGNATURE not in kinds:
-        return False
-    old, new = _declared_results(seed, spec, read, name)
-    return old is not None and new is not None and old.split() != new.split()
-
-
-def _declared_results(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tuple[str | None, str | None]:
-    """The result the old and the new header declare ("" for none): read from the tree where the
-    language declares it before the name, else from the text after the parameter list."""
-    old_source, new_source = read.old(seed.file), read.new(seed.file)
-    old_line = seed.old_start_line or seed.start_line
-    old = result_of(spec, old_source, old_line, name) if old_source is not None else None
-    new = result_of(spec, new_source, seed.start_line, name) if new_source is not None else None
-    if old is None or new is None:
-        return _result(spec, seed.old_signature), _result(spec, seed.signature)
-    return _no_result(old), _no_result(new)
-
-
-def _no_result(declared: str) -> str:
-    return "" if declared.strip() in _NO_RESULT else declared.strip()
-
-
-# What a header may end with after the parameter list, and the results that are none.
-_HEADER_ENDS = ("{", ":", "=>", "=")
-_ARROWS = ("->", ":")
-_NO_RESULT = frozenset({"", "None", "()", "Unit", "void"})
-
-
-def _result(spec: LanguageSpec, signature: str) -> str | None:
-    """The result a header declares after its parameter list ("" for none); None if unread."""
-    inner = spec.parameters(signature)
-    if inner is None:
-        return None
-    at = signature.find(f"({inner})")
-    if at < 0:
-        return None
-    tail = signature[at + len(inner) + 2 :].strip()
-    for end in _HEADER_ENDS:
-        tail = tail.removesuffix(end).strip()
-    for arrow in _ARROWS:
-        tail = tail.removeprefix(arrow).strip()
-    return "" if tail in _NO_RESULT else tail
 
 
 def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, where: Where) -> Outcome:
