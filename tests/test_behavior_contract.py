@@ -232,3 +232,33 @@ def test_a_return_that_only_narrows_is_a_body_change(make_repo: Make) -> None:
     old["lib.py"] = "def f(x):\n    x = x or 1\n    return x\n"
     got = _radius(make_repo, old, {"lib.py": "def f(x):\n    if not x:\n        return None\n    return x\n"})
     assert (got["use.py::uses"].verdict, _label(got["use.py::uses"])) == ("return-used", "behavior-change")
+
+
+# -- Java: a narrowed visibility, judged by the access rules from where the call stands ---------
+
+VIS_LIB = "package a;\npublic class W {\n  %s int name(int x) { return x; }\n}\n"
+VIS_SAME = "package a;\npublic class Near {\n  int go(W w) { return w.name(1); }\n}\n"
+VIS_FAR = "package b;\nimport a.W;\npublic class Far {\n  int go(W w) { return w.name(1); }\n}\n"
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "near", "far"),
+    [
+        ("protected", "", "reach", "behavior-change"),  # package-private: its package only
+        ("public", "private", "behavior-change", "behavior-change"),
+        ("", "public", "reach", "reach"),  # widened: every call still reaches it
+        ("public", "protected", "reach", "behavior-change"),  # from another package: a subclass only
+    ],
+)
+def test_java_visibility_changed_is_judged_by_where_the_call_stands(
+    make_repo: Make, before: str, after: str, near: str, far: str
+) -> None:
+    old = {"src/a/W.java": VIS_LIB % before, "src/a/Near.java": VIS_SAME, "src/b/Far.java": VIS_FAR}
+    got = _radius(make_repo, old, {"src/a/W.java": VIS_LIB % after})
+    n, f = got["src/a/Near.java::Near.go"], got["src/b/Far.java::Far.go"]
+    assert _label(n) == near, n.reasons
+    assert _label(f) == far, f.reasons
+    if far == "reach":
+        assert f.verdict == "still-binds"
+    if after == "private":
+        assert f.verdict == "no-longer-binds" and "visible in its file only" in f.reasons[0]

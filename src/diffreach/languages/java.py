@@ -204,6 +204,13 @@ SPEC = LanguageSpec(
         nullness_annotations=_NULLNESS,
         non_null_annotations=frozenset({"NonNull", "Nonnull", "NotNull", "NonNullDecl"}),
         deprecation_annotations=frozenset({"Deprecated"}),
+        # JLS 6.6: a member without a modifier is package-private.
+        visibility_scopes=(
+            ("private", "file"),
+            ("protected", "package+subclass"),
+            ("public", "everywhere"),
+        ),
+        default_visibility="package",
     ),
     static_modifiers=frozenset({"static"}),
     functional_non_abstract=_FUNCTIONAL_NON_ABSTRACT,

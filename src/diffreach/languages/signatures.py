@@ -195,6 +195,11 @@ class BindingRules:
     # Annotations that mark a definition deprecated (Java's ``@Deprecated``): every call still
     # binds, but the compiler warns at it and its callers are expected to move off it.
     deprecation_annotations: frozenset[str] = frozenset()
+    # What each visibility word grants access to (``review/access.py``): "file", "package" (its
+    # directory), "package+subclass", "subclass", "everywhere"; the first word found wins, and
+    # ``default_visibility`` holds without one. Empty: the language's visibility is not judged.
+    visibility_scopes: tuple[tuple[str, str], ...] = ()
+    default_visibility: str = "everywhere"
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

@@ -35,6 +35,7 @@ from diffreach.languages.binding import (
 )
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached, Resolution
+from diffreach.review.access import reaches
 from diffreach.review.binding import (
     ArgKind,
     BindingRules,
@@ -130,7 +131,7 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller) if source is not None else frozenset()
-    where = Where(owner, own, guessed=caller.resolution in _GUESSED)
+    where = Where(owner, own, guessed=caller.resolution in _GUESSED, caller_file=caller.file)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
 
@@ -227,7 +228,7 @@ def _judge_site(
         outcomes += annotated(seed, spec, site, name)
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
-            outcomes.append(_contract(spec, kind, why))
+            outcomes.append(_contract(spec, kind, why, (seed, where.caller_file)))
     if site.passed_as_value and not kinds & _PARAMETERS:
         outcomes.append(
             Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
@@ -237,12 +238,19 @@ def _judge_site(
     return min(outcomes, key=lambda o: _RANK[o.severity])
 
 
-def _contract(spec: LanguageSpec, kind: str, why: str) -> Outcome:
+def _contract(spec: LanguageSpec, kind: str, why: str, at: tuple[Change, str]) -> Outcome:
     """A changed part of the contract no call site shows. Annotations that are metadata (the
-    language's decorators do not wrap the function) leave every call binding as before."""
+    language's decorators do not wrap the function) leave every call binding as before; a
+    changed visibility is judged by the language's access rules from where the call stands
+    (``at``: the changed definition and the caller's file)."""
     rules = spec.binding_rules
     if kind == ChangeKind.DECORATORS and rules is not None and not rules.decorators_wrap:
         return Outcome(Verdict.STILL_BINDS, ("its annotations changed; they do not wrap it: the call binds as before",))
+    seed, caller_file = at
+    if kind == ChangeKind.VISIBILITY and rules is not None and caller_file:
+        found = reaches(rules, (seed.old_signature, seed.signature), simple_name(seed.id), seed.file, caller_file)
+        if found is not None:
+            return found
     return Outcome(Verdict.CANNOT_TELL, (why,))
 
 

@@ -132,6 +132,7 @@ class Where:
     own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
     decorated: bool = False  # the callee has decorators, which may change what a call passes
     guessed: bool = False  # the edge to the callee was matched by its name only (no import, scope or type)
+    caller_file: str = ""  # where the call stands (a changed visibility is judged from there)
 
 
 def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:
