@@ -262,3 +262,29 @@ def test_java_visibility_changed_is_judged_by_where_the_call_stands(
         assert f.verdict == "still-binds"
     if after == "private":
         assert f.verdict == "no-longer-binds" and "visible in its file only" in f.reasons[0]
+
+
+# -- Java: what the compiler checks of a changed raise -------------------------------------------
+
+RAISE_LIB = "package a;\npublic class W {\n  public int name(int x)%s {\n    %s\n    return x;\n  }\n}\n"
+RAISE_USE = "package a;\npublic class Use {\n  int go(W w) throws Exception { return w.name(1); }\n}\n"
+
+
+@pytest.mark.parametrize(
+    ("after", "verdict", "label"),
+    [
+        (("", "if (x < 0) { throw new IllegalArgumentException(); }"), "raises-unchecked", "reach"),
+        (
+            (" throws java.io.IOException", "if (x < 0) { throw new java.io.IOException(); }"),
+            "raises-unhandled",
+            "behavior-change",
+        ),
+    ],
+)
+def test_java_a_body_raise_under_the_same_throws_clause_is_unchecked(
+    make_repo: Make, after: tuple[str, str], verdict: str, label: str
+) -> None:
+    old = {"src/a/W.java": RAISE_LIB % ("", ""), "src/a/Use.java": RAISE_USE}
+    got = _radius(make_repo, old, {"src/a/W.java": RAISE_LIB % after})
+    go = got["src/a/Use.java::Use.go"]
+    assert (go.verdict, _label(go)) == (verdict, label), go.reasons

@@ -211,6 +211,7 @@ SPEC = LanguageSpec(
             ("public", "everywhere"),
         ),
         default_visibility="package",
+        checked_raises=True,
     ),
     static_modifiers=frozenset({"static"}),
     functional_non_abstract=_FUNCTIONAL_NON_ABSTRACT,

@@ -200,6 +200,9 @@ class BindingRules:
     # ``default_visibility`` holds without one. Empty: the language's visibility is not judged.
     visibility_scopes: tuple[tuple[str, str], ...] = ()
     default_visibility: str = "everywhere"
+    # The compiler checks the exceptions a header declares (Java's ``throws``): a raise changed
+    # in the body only, under the same clause, is unchecked and asks nothing of a call.
+    checked_raises: bool = False
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

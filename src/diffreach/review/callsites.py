@@ -50,7 +50,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
-from diffreach.review.results import Readers, annotated, returned, retyped_result
+from diffreach.review.results import Readers, annotated, raised, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 _PARAMETERS = frozenset({ChangeKind.SIGNATURE})
@@ -219,11 +219,7 @@ def _judge_site(
     if not site.passed_as_value and (ChangeKind.RETURN in kinds or retyped_result(seed, spec, read, kinds, name)):
         outcomes.append(returned(seed, spec, site, read, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
-        outcomes.append(
-            Outcome(Verdict.RAISES_HANDLED, ("raises differently; this call is inside a try with a handler",))
-            if site.handled
-            else Outcome(Verdict.RAISES_UNHANDLED, (f"`{name}` raises differently and this call does not handle it",))
-        )
+        outcomes.append(raised(seed, spec, site, name))
     if kinds & _ANNOTATED and not site.passed_as_value:
         outcomes += annotated(seed, spec, site, name)
     for kind, why in _CONTRACT_WORDS.items():

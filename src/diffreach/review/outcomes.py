@@ -35,6 +35,7 @@ class Verdict(StrEnum):
     RETURN_DISCARDED = "return-discarded"
     RAISES_UNHANDLED = "raises-unhandled"
     RAISES_HANDLED = "raises-handled"
+    RAISES_UNCHECKED = "raises-unchecked"  # the declared (checked) exceptions are the same
     BODY_ONLY = "body-only"
     RESULT_IGNORED = "result-ignored"
     NOT_FORWARDED = "not-forwarded"
@@ -69,6 +70,9 @@ class Severity(StrEnum):
 # - A definition newly marked deprecated (Java's ``@Deprecated``) still binds every call, but
 #   its contract now says to stop calling it: the compiler warns at each call (an error under
 #   ``-Werror``), and a change that deprecates one moves its own callers off it. Medium.
+# - Where the compiler checks declared exceptions (Java), a raise that changed in the body under
+#   the same ``throws`` clause is unchecked: every call compiles and none had to change (low).
+#   A changed clause is the checked contract (medium where the call does not handle it).
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -93,6 +97,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.STILL_BINDS: Severity.LOW,
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
     **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
+    Verdict.RAISES_UNCHECKED: Severity.LOW,
     **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
 }
 RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}

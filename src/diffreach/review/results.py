@@ -42,6 +42,32 @@ def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> li
     return found
 
 
+def raised(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome:
+    """Changed raises: medium where the call does not handle them. In a language whose compiler
+    checks the exceptions a header declares (Java's ``throws``, JLS 11.2), a raise changed in the
+    body under the same declared clause is unchecked: the compiler asks nothing of the call (low)."""
+    if site.handled:
+        return Outcome(Verdict.RAISES_HANDLED, ("raises differently; this call is inside a try with a handler",))
+    rules = spec.binding_rules
+    if rules is not None and rules.checked_raises:
+        before, after = _declared_raises(spec, seed.old_signature), _declared_raises(spec, seed.signature)
+        if before == after:
+            why = (
+                f"`{name}` raises differently, unchecked: it declares the same exceptions, the call compiles as before"
+            )
+            return Outcome(Verdict.RAISES_UNCHECKED, (why,))
+    return Outcome(Verdict.RAISES_UNHANDLED, (f"`{name}` raises differently and this call does not handle it",))
+
+
+def _declared_raises(spec: LanguageSpec, signature: str) -> frozenset[str]:
+    """The exceptions a header declares after a raise keyword (``throws A, B``), by simple name."""
+    words = "|".join(re.escape(k) for k in spec.raise_keywords)
+    found = re.search(rf"(?<![\w$])(?:{words})(?![\w$])(.*)$", signature.split(")")[-1]) if words else None
+    if found is None:
+        return frozenset()
+    return frozenset(n.rsplit(".", 1)[-1] for n in re.findall(r"[\w$.]+", found.group(1)))
+
+
 def _nullness(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
     """The nullness annotations a header puts on the method's result: those before its name (a
     declaration annotation or a type-use one on the return type), not a parameter's."""
@@ -153,4 +179,4 @@ def _result(spec: LanguageSpec, signature: str) -> str | None:
     return "" if tail in _NO_RESULT else tail
 
 
-__all__ = ["Reader", "Readers", "annotated", "returned", "retyped_result"]
+__all__ = ["Reader", "Readers", "annotated", "raised", "returned", "retyped_result"]
