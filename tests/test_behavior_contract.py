@@ -145,12 +145,15 @@ def test_a_removed_method_matched_by_name_while_another_of_that_name_remains_is_
     old = {
         "io_lib.py": (
             "class Reader:\n    def read(self, n):\n        return n\n\n    def peek(self):\n        return 0\n\n\n"
-            "class Writer:\n    def close(self):\n        return None\n"
+            "class Writer:\n    def close(self):\n        return None\n\n    def flush(self):\n        return None\n"
         ),
-        "other.py": "class File:\n    def read(self, n):\n        return n\n\n    def close(self):\n        return None\n",
+        "other.py": (
+            "class File:\n    def read(self, n):\n        return n\n\n    def close(self):\n        return None\n\n"
+            "    def flush(self):\n        return None\n"
+        ),
         "use.py": (
             "def get(thing):\n    return thing.read(1)\n\n\ndef shut(thing):\n    thing.close()\n\n\n"
-            "def look(thing):\n    return thing.peek()\n"
+            "def look(thing):\n    return thing.peek()\n\n\ndef push(thing):\n    thing.flush()\n"
         ),
     }
     new = {
@@ -158,9 +161,12 @@ def test_a_removed_method_matched_by_name_while_another_of_that_name_remains_is_
     }
     got = _radius(make_repo, old, new)
     guessed = {rid: r for rid, r in got.items() if r.file == "use.py"}
-    assert {"use.py::get", "use.py::shut"} <= set(guessed), {k: (r.resolution, r.verdict) for k, r in got.items()}
+    assert {"use.py::get", "use.py::shut", "use.py::push"} <= set(guessed), {
+        k: (r.resolution, r.verdict) for k, r in got.items()
+    }
     assert guessed, got
-    for rid in ("use.py::get", "use.py::shut"):
+    # ``read`` and ``close`` remain in the changed file (``Stream``), ``flush`` in another file only.
+    for rid in ("use.py::get", "use.py::shut", "use.py::push"):
         r = guessed[rid]
         assert (r.verdict, _label(r)) == ("another-definition", "reach"), (rid, r.resolution, r.reasons)
         assert "by name only" in r.reasons[0]

@@ -178,9 +178,9 @@ _ELSEWHERE = "another definition of that name remains, which it may call"
 
 def _named_elsewhere(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> bool:
     """Does a definition of the removed one's name remain: a constructor (every class has one,
-    declared or implicit), or another definition of the name in the new version of its file
-    (another class's method)?"""
-    if name in spec.constructor_names:
+    declared or implicit), another definition of the name anywhere in the new version (the
+    graph's answer), or in the new version of its file (another class's method)?"""
+    if name in spec.constructor_names or (read.defined is not None and read.defined(name)):
         return True
     source = read.new(seed.file)
     return source is not None and parameters_of(spec, source, seed.start_line, name) is not None

@@ -28,6 +28,8 @@ Reader = Callable[[str], bytes | None]
 class Readers:
     old: Reader
     new: Reader
+    # Does the new version define something of this name anywhere (the graph's answer)?
+    defined: Callable[[str], bool] | None = None
 
 
 def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> list[Outcome]:
