@@ -294,3 +294,12 @@ def test_java_a_body_raise_under_the_same_throws_clause_is_unchecked(
     got = _radius(make_repo, old, {"src/a/W.java": RAISE_LIB % after})
     go = got["src/a/Use.java::Use.go"]
     assert (go.verdict, _label(go)) == (verdict, label), go.reasons
+
+
+def test_python_a_decorated_header_with_a_new_parameter_keeps_its_result(make_repo: Make) -> None:
+    # ``@lru_cache()`` opens the header with parentheses of its own: the result is unchanged.
+    lib = "import functools\n\n\n@functools.lru_cache()\ndef root(srcs%s) -> tuple:\n    return (srcs,)\n"
+    use = "from lib import root\n\n\ndef go():\n    return root(('a',))\n"
+    got = _radius(make_repo, {"lib.py": lib % "", "use.py": use}, {"lib.py": lib % ", stdin=None"})
+    go = got["use.py::go"]
+    assert go.verdict != "return-used", go.reasons

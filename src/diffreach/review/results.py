@@ -136,10 +136,16 @@ def returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, na
 def retyped_result(seed: Change, spec: LanguageSpec, read: Readers, kinds: set[str], name: str) -> bool:
     """A signature change that declares another result type before the name (Java's ``void f()``
     → ``boolean f()``): the header's text after the parameters, where a return change is read,
-    does not show it."""
+    does not show it. Only where the tree reads such a result: a result after the parameters is
+    the return change's (``change_kinds.py``), and a header's text read here may begin with a
+    decorator's own parentheses."""
     if ChangeKind.SIGNATURE not in kinds:
         return False
-    old, new = _declared_results(seed, spec, read, name)
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    if old_source is None or new_source is None:
+        return False
+    old = result_of(spec, old_source, seed.old_start_line or seed.start_line, name)
+    new = result_of(spec, new_source, seed.start_line, name)
     return old is not None and new is not None and old.split() != new.split()
 
 
