@@ -402,7 +402,11 @@ def behavior_errors(radius, flagged: list[str], case: Case) -> dict:  # type: ig
 
     def why(path: str) -> list[str]:
         return sorted(
-            {f"{r.verdict or 'unjudged'}: {r.reasons[0] if r.reasons else ''}" for r in hop1 if r.file == path}
+            {
+                f"{r.verdict or 'unjudged'} [{r.resolution}]: {r.reasons[0] if r.reasons else ''}"
+                for r in hop1
+                if r.file == path
+            }
         )
 
     truth, got = set(case.truth_files), set(flagged) - {case.seed}

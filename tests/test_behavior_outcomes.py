@@ -94,8 +94,9 @@ W_USE = (
     ("before", "after"),
     [
         ("", "@Nullable"),  # a declaration annotation on its own
-        ("@Nullable", "@NonNull"),
-        ("@javax.annotation.CheckForNull", ""),  # removed, written with its package
+        ("@NonNull", "@Nullable"),
+        ("@NonNull", ""),
+        ("", "@javax.annotation.CheckForNull"),  # written with its package
     ],
 )
 def test_java_result_nullness_changed_is_medium_where_the_value_is_used(
@@ -119,7 +120,7 @@ def test_java_result_nullness_as_a_type_use_annotation(make_repo: Make) -> None:
 
 def test_java_other_annotations_and_parameter_nullness_are_reach(make_repo: Make) -> None:
     old = {"src/a/W.java": W_OLD % "", "src/a/Use.java": W_USE}
-    got = _radius(make_repo, old, {"src/a/W.java": W_OLD % "@Deprecated"})
+    got = _radius(make_repo, old, {"src/a/W.java": W_OLD % '@SuppressWarnings("x")'})
     assert {(r.verdict, _label(r)) for r in got.values()} == {("still-binds", "reach")}
     param = 'package a;\npublic class W {\n  public String name(@Nullable int a) { return "x"; }\n}\n'
     got = _radius(make_repo, old, {"src/a/W.java": param})

@@ -13,7 +13,9 @@ Capture vocabulary (the contract with the query files):
 - ``@definition`` a function, method or constructor, with ``@definition.name`` and
   ``@definition.parameters``, its parameter list node (the node ``@param.list`` names).
   ``@definition.type_parameters``, a generic parameter list (``<T = unknown>``), a child of the
-  definition's node, in a match of its own.
+  definition's node or of the function bound to its name (``const f = <T>(x: T) => x``), in a
+  match of its own; ``@definition.result`` likewise, the result type a header declares before
+  the name (Java's and C#'s ``int f()``, where reading the text after the parameters finds none).
   ``@definition.reads_all`` (JavaScript's ``arguments``) inside a definition: it takes any
   number of arguments (a var-positional ``arguments`` is added to its parameters).
 - One parameter per match, inside ``@param.list``, captured by kind: ``@param.positional``,
@@ -22,7 +24,7 @@ Capture vocabulary (the contract with the query files):
   ``vararg``, ``params``), ``@param.keywords`` (``**kwargs``), ``@param.self`` (a receiver the
   list declares: Python's first method parameter, Rust's ``self`` forms, C#'s ``this``,
   TypeScript's ``this:``); ``@param.name`` and ``@param.type`` name it and its type. When one
-  node has several kinds the first of ``_PARAM_PRECEDENCE`` wins, so a general pattern
+  node has several kinds the first of ``PARAM_PRECEDENCE`` (``binding_lists.py``) wins, so a general pattern
   (every child is positional) and a specific one (this child has a default) can coexist.
   Parameters are ordered by the kind node's position. ``@param.separator.positional`` (``/``)
   ends the positional-only ones and ``@param.separator.keyword`` (``*``) starts the keyword-only
@@ -49,21 +51,12 @@ from importlib import resources
 
 from tree_sitter import Language, Node, Query, QueryCursor
 
+from .binding_lists import Entry, arguments_from, parameters_from
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
 from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind
 from .spec import LanguageSpec
 from .syntax import handled, syntax_form, value_used
 
-_PARAM_PRECEDENCE = ("self", "variadic", "keywords", "default", "optional", "positional")
-_SEPARATORS = ("separator.positional", "separator.keyword")
-_ARG_PRECEDENCE = ("ignore", "keywords", "spread", "keyword", "trailing", "positional")
-_ARG_KINDS = {
-    "keywords": ArgKind.KEYWORD_SPREAD,
-    "spread": ArgKind.SPREAD,
-    "keyword": ArgKind.KEYWORD,
-    "trailing": ArgKind.TRAILING,
-    "positional": ArgKind.POSITIONAL,
-}
 _MAX_TEXT = 300  # characters of a call's text kept on its CallSite
 
 Span = tuple[int, int]
@@ -89,6 +82,13 @@ def type_parameters_of(spec: LanguageSpec, source: bytes, def_line: int, name: s
     none); None when no definition is found."""
     found = _definition(spec, source, def_line, name)
     return found.type_parameters if found is not None else None
+
+
+def result_of(spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None) -> str | None:
+    """The result type declared before the name of the definition ``parameters_of`` finds, as
+    written; None when none is found or the language's query does not read one there."""
+    found = _definition(spec, source, def_line, name)
+    return found.result if found is not None else None
 
 
 def overloads_of(
@@ -155,6 +155,7 @@ class _Definition:
     params_span: Span
     scope: Span  # the parent node's span: overloads share it
     type_parameters: str = ""  # the generic parameter list's text (``<T = unknown>``), if any
+    result: str | None = None  # the result type declared before the name; None when not read
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,26 +191,18 @@ _NOTHING = _Facts()
 
 
 @dataclass
-class _Entry:
-    """The captures of one parameter or argument node, gathered over its matches."""
-
-    start: int
-    kinds: set[str] = field(default_factory=set)
-    parts: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass
 class _Matches:
     text: _Text
     definitions: list[tuple[Node, Node | None, Node]] = field(default_factory=list)
-    params: dict[Span, dict[Span, _Entry]] = field(default_factory=dict)
-    args: dict[Span, dict[Span, _Entry]] = field(default_factory=dict)
+    params: dict[Span, dict[Span, Entry]] = field(default_factory=dict)
+    args: dict[Span, dict[Span, Entry]] = field(default_factory=dict)
     calls: dict[Span, tuple[Node, Node, Node, Node | None]] = field(default_factory=dict)
     values: list[Node] = field(default_factory=list)
     reads_all: list[Node] = field(default_factory=list)
     no_receiver: set[Span] = field(default_factory=set)
     implicit_receiver: set[Span] = field(default_factory=set)
     type_parameters: dict[Span, str] = field(default_factory=dict)  # by the definition's span
+    results: dict[Span, str] = field(default_factory=dict)  # likewise
 
 
 class _Text:
@@ -300,6 +293,9 @@ def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
     for node in captures.get("definition.type_parameters", ()):
         if node.parent is not None:
             found.type_parameters[_span(node.parent)] = found.text(node)
+    for node in captures.get("definition.result", ()):
+        if node.parent is not None:
+            found.results[_span(node.parent)] = found.text(node)
     if "param.implicit_receiver" in captures:
         found.implicit_receiver.update(_span(n) for n in captures["param.implicit_receiver"])
     if "param.list" in captures:
@@ -317,7 +313,7 @@ def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
         found.values.extend(captures["value"])
 
 
-def _gather(table: dict[Span, dict[Span, _Entry]], prefix: str, captures: dict[str, list[Node]], text: _Text) -> None:
+def _gather(table: dict[Span, dict[Span, Entry]], prefix: str, captures: dict[str, list[Node]], text: _Text) -> None:
     """One parameter's or argument's captures into the entry of its node, in its list's table."""
     entries = table.setdefault(_span(captures[prefix + "list"][0]), {})
     parts = {key[len(prefix) :]: text(nodes[0]) for key, nodes in captures.items() if key in _PART_KEYS}
@@ -326,7 +322,7 @@ def _gather(table: dict[Span, dict[Span, _Entry]], prefix: str, captures: dict[s
         if not key.startswith(prefix) or key in _PART_KEYS:
             continue
         node = nodes[0]
-        entry = entries.setdefault(_span(node), _Entry(node.start_byte, parts={"text": text(node)}))
+        entry = entries.setdefault(_span(node), Entry(node.start_byte, parts={"text": text(node)}))
         entry.kinds.add(key[len(prefix) :])
         for part, value in parts.items():
             entry.parts.setdefault(part, value)
@@ -339,7 +335,7 @@ _FORMS = {"param.value": "value_form", "param.type": "type_form"}
 def _build(found: _Matches, rules: BindingRules) -> _Facts:
     text = found.text
     lists = {
-        span: _parameters(entries, span in found.no_receiver, span in found.implicit_receiver, rules)
+        span: parameters_from(entries, span in found.no_receiver, span in found.implicit_receiver, rules)
         for span, entries in found.params.items()
     }
     reading = _reading_all(found)
@@ -350,11 +346,16 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
             params = (*params, Parameter("arguments", ParamKind.VAR_POSITIONAL))
         line = node.start_point.row + 1
         label = text(name) if name is not None else ""
-        generics = found.type_parameters.get(_span(node), "")
-        definitions.append(_Definition(label, line, node.start_byte, params, _span(plist), _scope(node), generics))
+        # A function bound to a name (``const f = <T>() => …``): its generics are the function's.
+        function = _span(plist.parent) if plist.parent is not None else _span(node)
+        generics = found.type_parameters.get(_span(node)) or found.type_parameters.get(function, "")
+        result = found.results.get(_span(node))
+        definitions.append(
+            _Definition(label, line, node.start_byte, params, _span(plist), _scope(node), generics, result)
+        )
     calls = []
     for call, name, arguments, receiver in found.calls.values():
-        args = _arguments(found.args.get(_span(arguments), {}))
+        args = arguments_from(found.args.get(_span(arguments), {}))
         if receiver is not None:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1
@@ -365,59 +366,6 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
         )
     values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
     return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
-
-
-def _parameters(
-    entries: dict[Span, _Entry], no_receiver: bool, implicit_receiver: bool, rules: BindingRules
-) -> tuple[Parameter, ...]:
-    ordered = sorted(entries.values(), key=lambda e: e.start)
-    kinds = [
-        _first_kind(e.kinds - ({"self"} if no_receiver else set()), _SEPARATORS + _PARAM_PRECEDENCE) for e in ordered
-    ]
-    positional_until = kinds.index("separator.positional") if "separator.positional" in kinds else -1
-    keyword_after = min((i for i, k in enumerate(kinds) if k in ("separator.keyword", "variadic")), default=len(kinds))
-    out: list[Parameter] = []
-    for i, (entry, kind) in enumerate(zip(ordered, kinds)):
-        if kind is None or kind in _SEPARATORS:
-            continue
-        parts = entry.parts
-        out.append(
-            Parameter(
-                name=parts.get("name", ""),
-                kind=_PARAM_KINDS.get(kind) or _ordinary(i, positional_until, keyword_after, rules),
-                has_default=kind == "default",
-                default=parts.get("value", "") if kind == "default" else "",
-                optional=kind == "optional",
-                annotation=parts.get("type", ""),
-                default_form=parts.get("value_form", "") if kind == "default" else "",
-                annotation_form=parts.get("type_form", ""),
-                implicit=kind == "self" and implicit_receiver,
-            )
-        )
-    return tuple(out)
-
-
-_PARAM_KINDS = {"self": ParamKind.RECEIVER, "variadic": ParamKind.VAR_POSITIONAL, "keywords": ParamKind.VAR_KEYWORD}
-
-
-def _ordinary(i: int, positional_until: int, keyword_after: int, rules: BindingRules) -> ParamKind:
-    if not rules.keyword_arguments or i < positional_until:
-        return ParamKind.POSITIONAL_ONLY
-    return ParamKind.KEYWORD_ONLY if i > keyword_after else ParamKind.POSITIONAL_OR_KEYWORD
-
-
-def _first_kind(kinds: set[str], precedence: Iterable[str]) -> str | None:
-    return next((k for k in precedence if k in kinds), None)
-
-
-def _arguments(entries: dict[Span, _Entry]) -> tuple[Argument, ...]:
-    out: list[Argument] = []
-    for entry in sorted(entries.values(), key=lambda e: e.start):
-        kind = _first_kind(entry.kinds, _ARG_PRECEDENCE)
-        if kind is None or kind == "ignore":
-            continue
-        out.append(Argument(_ARG_KINDS[kind], entry.parts.get("name", ""), entry.parts["text"]))
-    return tuple(out)
 
 
 def _reading_all(found: _Matches) -> set[Span]:
@@ -444,6 +392,7 @@ __all__ = [
     "calls_named_on",
     "overloads_of",
     "parameters_of",
+    "result_of",
     "rules_for",
     "syntax_form",
     "type_parameters_of",

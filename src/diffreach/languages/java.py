@@ -198,7 +198,21 @@ SPEC = LanguageSpec(
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
     "same-package classes across roots; this./super./static calls; extends/implements; constructors",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
-    binding_rules=BindingRules(overloads=True, typed_arguments=True, nullness_annotations=_NULLNESS),
+    binding_rules=BindingRules(
+        overloads=True,
+        typed_arguments=True,
+        nullness_annotations=_NULLNESS,
+        non_null_annotations=frozenset({"NonNull", "Nonnull", "NotNull", "NonNullDecl"}),
+        deprecation_annotations=frozenset({"Deprecated"}),
+        # JLS 6.6: a member without a modifier is package-private.
+        visibility_scopes=(
+            ("private", "file"),
+            ("protected", "package+subclass"),
+            ("public", "everywhere"),
+        ),
+        default_visibility="package",
+        checked_raises=True,
+    ),
     static_modifiers=frozenset({"static"}),
     functional_non_abstract=_FUNCTIONAL_NON_ABSTRACT,
     member_separators=("::",),  # a method reference, Foo::bar, read as the member Foo.bar

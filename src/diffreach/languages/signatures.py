@@ -189,6 +189,20 @@ class BindingRules:
     # ``@NonNull``, …, by their simple name): metadata the compiler and null checkers read. One
     # added, removed or swapped changes what a caller using the value must expect.
     nullness_annotations: frozenset[str] = frozenset()
+    # Those of them that say the result is never null (``@NonNull``): a result that loses a
+    # nullable mark or gains one of these refuses a caller nothing.
+    non_null_annotations: frozenset[str] = frozenset()
+    # Annotations that mark a definition deprecated (Java's ``@Deprecated``): every call still
+    # binds, but the compiler warns at it and its callers are expected to move off it.
+    deprecation_annotations: frozenset[str] = frozenset()
+    # What each visibility word grants access to (``review/access.py``): "file", "package" (its
+    # directory), "package+subclass", "subclass", "everywhere"; the first word found wins, and
+    # ``default_visibility`` holds without one. Empty: the language's visibility is not judged.
+    visibility_scopes: tuple[tuple[str, str], ...] = ()
+    default_visibility: str = "everywhere"
+    # The compiler checks the exceptions a header declares (Java's ``throws``): a raise changed
+    # in the body only, under the same clause, is unchecked and asks nothing of a call.
+    checked_raises: bool = False
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

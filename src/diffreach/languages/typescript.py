@@ -63,6 +63,8 @@ _TS = replace(
         typed_arguments=True,
         top_types=frozenset({"any", "unknown"}),
         decorators_wrap=True,
+        # A class member's `private` is its class's (its file), `protected` its subclasses'.
+        visibility_scopes=(("private", "file"), ("protected", "subclass"), ("public", "everywhere")),
     ),
 )
 

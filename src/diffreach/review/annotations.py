@@ -6,7 +6,8 @@ wrappers a language names in its ``BindingRules``: Python's ``Union[A, B]``, ``O
 each with the language's alias spellings made one (Python's ``typing.List`` is ``list``) and a
 quoted forward reference read as the type it names. The new type refuses nothing the old one
 allowed when it holds every old member, or is a top type (``Any``, ``unknown``): widening is no
-change to a caller. Pure; the rules are data from the languages package.
+change to a caller; nor is naming the same types with or without their module
+(``typing.AsyncIterable`` → ``AsyncIterable``). Pure; the rules are data from the languages package.
 """
 
 from __future__ import annotations
@@ -28,7 +29,21 @@ def retyped(p: Parameter, q: Parameter, rules: BindingRules) -> bool:
     old, new = members(p, rules), members(q, rules)
     if old == new or {m.rsplit(".", 1)[-1] for m in new} & rules.top_types:
         return False
-    return not old <= new
+    return not old <= new and not _requalified(old, new)
+
+
+_QUALIFIER = re.compile(r"(?<![\w.])((?:\w+\.)+)(?=\w)")
+
+
+def _requalified(old: frozenset[str], new: frozenset[str]) -> bool:
+    """The same types, one side naming some through their module (``typing.AsyncIterable`` and
+    ``AsyncIterable``, another import of one name): equal without qualifiers, and no type named
+    through two different modules."""
+    if {_QUALIFIER.sub("", m) for m in old} != {_QUALIFIER.sub("", m) for m in new}:
+        return False
+    before = {q for m in old for q in _QUALIFIER.findall(m)}
+    after = {q for m in new for q in _QUALIFIER.findall(m)}
+    return not before or not after or before <= after or after <= before
 
 
 def members(p: Parameter, rules: BindingRules) -> frozenset[str]:

@@ -5,7 +5,9 @@ generic), against the old and the new parameters, and says what the change does 
 with a reason a reviewer can act on: it no longer binds ("`nl=` no longer exists", "`message`
 is now required"); an argument lands on another parameter, is dropped, goes into a catch-all
 or lands on a renamed one (by position: the same value in the same place, low, unless its
-default or declared type changed too; by the old name: it no longer binds); it relies on a default or a parameter type that changed;
+default or declared type changed too, or the rename is no respelling and the value is named for
+the old parameter: ``get(authority)`` after ``authority`` became ``host``, medium; by the old
+name: it no longer binds); it relies on a default or a parameter type that changed;
 unpacking at the call leaves it unknown; or it binds as before. A call the old parameters did
 not take either, or that the new ones refuse while a sibling overload takes it, is
 ``choice.py``'s to explain. Each verdict has one severity (``SEVERITY`` in ``outcomes.py``,
@@ -18,6 +20,7 @@ language's ``BindingRules``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from diffreach.languages.signatures import (
@@ -148,7 +151,7 @@ def _argument_changes(
         elif a is None:
             found.append((Verdict.BINDS_DIFFERENTLY, f"{desc} was ignored and now binds `{new[b].name}`"))
         else:
-            finding = _moved(desc, (old, a), (new, b), old_keys, new_keys, rules)
+            finding = _moved(desc, (old, a), (new, b), old_keys, new_keys, rules, arg.text)
             if finding is not None:
                 found.append(finding)
     return found
@@ -161,6 +164,7 @@ def _moved(
     old_keys: set[str],
     new_keys: set[str],
     rules: BindingRules,
+    text: str = "",
 ) -> _Finding | None:
     p, q = was[0][was[1]], now[0][now[1]]
     pk, qk = _key(*was), _key(*now)
@@ -179,11 +183,32 @@ def _moved(
             # Renamed, and its default changed too: another parameter took the place of the old.
             shown = f"default {_shown(p)} → {_shown(q)}"
             return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
+        if not changed and named_for(text, p.name) and not respelled(p.name, q.name):
+            why = f"{desc} binds `{q.name}`, renamed from `{p.name}`: the value it passes is named for the old meaning"
+            return Verdict.RENAMED_MEANING, why
         if not changed:
             return Verdict.RENAMED_PARAMETER, f"{desc} binds `{q.name}` by position; it was `{p.name}`"
         return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
     gone = " (removed)" if pk not in new_keys else ""
     return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}`{gone}"
+
+
+def named_for(text: str, name: str) -> bool:
+    """Does an argument's text name ``name`` as an identifier of its own (``route``,
+    ``request.url.authority``, ``text + "\\n"``)?"""
+    return bool(name) and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", text) is not None
+
+
+def respelled(old: str, new: str) -> bool:
+    """Is one name the other respelled, shortened or extended (``cb`` → ``callback``, ``opts``
+    → ``options``, ``exc_class`` → ``exc_class_or_status_code``): its letters in order in the other?"""
+    a, b = old.lower().replace("_", ""), new.lower().replace("_", "")
+    return _in_order(a, b) or _in_order(b, a)
+
+
+def _in_order(short: str, long: str) -> bool:
+    rest = iter(long)
+    return all(c in rest for c in short)
 
 
 def forwards(args: Sequence[Argument], own: frozenset[str]) -> bool:

@@ -22,14 +22,20 @@ The three readers give the bytes of a file before the change, after it, and of t
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from diffreach.languages import language_for
-from diffreach.languages.binding import calls_in, calls_named_on, overloads_of, parameters_of, type_parameters_of
+from diffreach.languages.binding import (
+    calls_in,
+    calls_named_on,
+    overloads_of,
+    parameters_of,
+    type_parameters_of,
+)
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached, Resolution
+from diffreach.review.access import reaches
 from diffreach.review.binding import (
     ArgKind,
     BindingRules,
@@ -44,8 +50,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
-
-Reader = Callable[[str], bytes | None]
+from diffreach.review.results import Readers, annotated, raised, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 _PARAMETERS = frozenset({ChangeKind.SIGNATURE})
@@ -65,12 +70,6 @@ _NO_CALL: dict[str, tuple[Verdict, str]] = {
     EdgeKind.INHERITS: (Verdict.INHERITED, "inherits `{name}`, not a call of it: its callers are judged in their turn"),
     EdgeKind.DYNAMIC: (Verdict.DISPATCHES, "its calls may run the changed `{name}`: they are judged at its callers"),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Readers:
-    old: Reader
-    new: Reader
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +112,9 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     owner = owner_name(seed.id)
     sites = inherited or (_sites(caller_spec, source, caller, name) if source is not None else [])
     if ChangeKind.DELETED in kinds:
+        if caller.resolution in _GUESSED and _named_elsewhere(seed, spec, read, name):
+            why = f"`{name}` was removed, and this call on a receiver of unknown type matched it by name only: {_ELSEWHERE}"
+            return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
         return _deleted(seed, spec, sites, read, name, caller.lines)
     if source is not None and owner and name in spec.constructor_names:
         # A constructor is called through its class: ``Foo(a)`` runs ``Foo.__init__(self, a)``.
@@ -129,7 +131,7 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller) if source is not None else frozenset()
-    where = Where(owner, own, guessed=caller.resolution in _GUESSED)
+    where = Where(owner, own, guessed=caller.resolution in _GUESSED, caller_file=caller.file)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
 
@@ -171,6 +173,19 @@ def _deleted(
     return _combine(judged)
 
 
+_ELSEWHERE = "another definition of that name remains, which it may call"
+
+
+def _named_elsewhere(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> bool:
+    """Does a definition of the removed one's name remain: a constructor (every class has one,
+    declared or implicit), another definition of the name anywhere in the new version (the
+    graph's answer), or in the new version of its file (another class's method)?"""
+    if name in spec.constructor_names or (read.defined is not None and read.defined(name)):
+        return True
+    source = read.new(seed.file)
+    return source is not None and parameters_of(spec, source, seed.start_line, name) is not None
+
+
 def _survivors(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tuple[tuple[Parameter, ...], ...]:
     """The members of a removed definition's family (its siblings in the old version) that the
     new version still has: the same parameter list among the definitions of that name there."""
@@ -201,21 +216,15 @@ def _judge_site(
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, where))
-    if ChangeKind.RETURN in kinds and not site.passed_as_value:
-        outcomes.append(_returned(seed, spec, site, name))
+    if not site.passed_as_value and (ChangeKind.RETURN in kinds or retyped_result(seed, spec, read, kinds, name)):
+        outcomes.append(returned(seed, spec, site, read, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
-        outcomes.append(
-            Outcome(Verdict.RAISES_HANDLED, ("raises differently; this call is inside a try with a handler",))
-            if site.handled
-            else Outcome(Verdict.RAISES_UNHANDLED, (f"`{name}` raises differently and this call does not handle it",))
-        )
+        outcomes.append(raised(seed, spec, site, name))
     if kinds & _ANNOTATED and not site.passed_as_value:
-        before, after = _nullness(spec, seed.old_signature, name), _nullness(spec, seed.signature, name)
-        if before != after:
-            outcomes.append(_null_result(before, after, site, name))
+        outcomes += annotated(seed, spec, site, name)
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
-            outcomes.append(_contract(spec, kind, why))
+            outcomes.append(_contract(spec, kind, why, (seed, where.caller_file)))
     if site.passed_as_value and not kinds & _PARAMETERS:
         outcomes.append(
             Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
@@ -225,73 +234,20 @@ def _judge_site(
     return min(outcomes, key=lambda o: _RANK[o.severity])
 
 
-def _nullness(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
-    """The nullness annotations a header puts on the method's result: those before its name (a
-    declaration annotation or a type-use one on the return type), not a parameter's."""
-    rules, prefix = spec.binding_rules, spec.decorator_prefix
-    if rules is None or not rules.nullness_annotations or not prefix or not signature:
-        return frozenset()
-    at = re.search(rf"(?<![\w$]){re.escape(name)}\s*\(", signature)
-    head = signature[: at.start()] if at else signature
-    marks = {m.rsplit(".", 1)[-1] for m in re.findall(rf"{re.escape(prefix)}([\w.]+)", head)}
-    return frozenset(marks & rules.nullness_annotations)
-
-
-def _null_result(before: frozenset[str], after: frozenset[str], site: CallSite, name: str) -> Outcome:
-    """A result whose nullness annotation changed: a call that uses the value must expect
-    otherwise (medium); one that discards it does not care (low)."""
-    shown = f"`{_marks(before)}` → `{_marks(after)}`"
-    if site.value_used:
-        return Outcome(
-            Verdict.RETURN_USED, (f"the nullness of `{name}`'s result changed ({shown}); this call uses it",)
-        )
-    return Outcome(Verdict.RETURN_DISCARDED, (f"the nullness of `{name}`'s result changed ({shown}); unused here",))
-
-
-def _marks(names: frozenset[str]) -> str:
-    return " ".join(f"@{n}" for n in sorted(names)) or "none"
-
-
-def _contract(spec: LanguageSpec, kind: str, why: str) -> Outcome:
+def _contract(spec: LanguageSpec, kind: str, why: str, at: tuple[Change, str]) -> Outcome:
     """A changed part of the contract no call site shows. Annotations that are metadata (the
-    language's decorators do not wrap the function) leave every call binding as before."""
+    language's decorators do not wrap the function) leave every call binding as before; a
+    changed visibility is judged by the language's access rules from where the call stands
+    (``at``: the changed definition and the caller's file)."""
     rules = spec.binding_rules
     if kind == ChangeKind.DECORATORS and rules is not None and not rules.decorators_wrap:
         return Outcome(Verdict.STILL_BINDS, ("its annotations changed; they do not wrap it: the call binds as before",))
+    seed, caller_file = at
+    if kind == ChangeKind.VISIBILITY and rules is not None and caller_file:
+        found = reaches(rules, (seed.old_signature, seed.signature), simple_name(seed.id), seed.file, caller_file)
+        if found is not None:
+            return found
     return Outcome(Verdict.CANNOT_TELL, (why,))
-
-
-def _returned(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome:
-    """A changed return: what the call does with the value. A call that discards it because
-    there was none before ignores the new result (in Go and Rust, how errors are reported)."""
-    if site.value_used:
-        return Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
-    old, new = _result(spec, seed.old_signature), _result(spec, seed.signature)
-    if old == "" and new:
-        return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
-    return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
-
-
-# What a header may end with after the parameter list, and the results that are none.
-_HEADER_ENDS = ("{", ":", "=>", "=")
-_ARROWS = ("->", ":")
-_NO_RESULT = frozenset({"", "None", "()", "Unit", "void"})
-
-
-def _result(spec: LanguageSpec, signature: str) -> str | None:
-    """The result a header declares after its parameter list ("" for none); None if unread."""
-    inner = spec.parameters(signature)
-    if inner is None:
-        return None
-    at = signature.find(f"({inner})")
-    if at < 0:
-        return None
-    tail = signature[at + len(inner) + 2 :].strip()
-    for end in _HEADER_ENDS:
-        tail = tail.removesuffix(end).strip()
-    for arrow in _ARROWS:
-        tail = tail.removeprefix(arrow).strip()
-    return "" if tail in _NO_RESULT else tail
 
 
 def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, where: Where) -> Outcome:

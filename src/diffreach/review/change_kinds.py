@@ -9,7 +9,8 @@ a list, a mapping or a group, an instance of a named class (``new X``), or some 
 returned part (``return a, b``); a raise's form is the exception it names. A return or raise
 statement edited within its form (another expression, another message) is a body change. Two profiles differ field by field: ``decorators``,
 ``visibility`` (modifier words), ``signature``, ``return``, ``raises``, ``body``; a file node is
-compared as a whole (``module``). Blank lines and spacing never count. The words come from the
+compared as a whole (``module``); returned forms that only narrow (fewer of the same, the same
+declared result) are the body's change. Blank lines and spacing never count. The words come from the
 ``LanguageSpec``: this module never branches on a language.
 """
 
@@ -72,7 +73,10 @@ def change_kinds(
         kinds.add(ChangeKind.VISIBILITY)
     if [w for w in a.before_name if w not in vis] != [w for w in b.before_name if w not in vis] or a.params != b.params:
         kinds.add(ChangeKind.SIGNATURE)
-    if a.result != b.result or a.returns != b.returns:
+    # Returning fewer of the same forms under the same declared result (``return None`` dropped)
+    # gives a caller nothing it did not get before: the body's change, not the return's.
+    narrowed = a.result == b.result and bool(b.returns) and b.returns < a.returns
+    if a.result != b.result or (a.returns != b.returns and not narrowed):
         kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
     if a.declared_raises != b.declared_raises or a.raises != b.raises:
         kinds.add(ChangeKind.RAISES)

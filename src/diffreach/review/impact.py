@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 
 from diffreach.config import Config
+from diffreach.graph.lookup import definitions_named
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import imports_on_line, unbound_calls
 from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, RefStatus, Resolution
@@ -107,7 +108,8 @@ def blast_radius(
     w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[], readers=readers, seeds=seeds)
     changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
     hub_callers = _walk(w, seeds, changed_test_files)
-    reached = score_reached(list(w.reached.values()), seeds, judge, readers, read_lines)
+    judged_by = replace(readers, defined=_defined_in(store)) if readers is not None else None
+    reached = score_reached(list(w.reached.values()), seeds, judge, judged_by, read_lines)
     tests, test_files = _tests(store, seeds, reached, caps)
     uses = _uses(store, seeds)
     files = sorted(
@@ -277,6 +279,11 @@ _EDGE_ORDER: dict[str, int] = {
 
 def _inbound(w: _Walk, sid: str) -> int:
     return w.store.inbound_counts([sid], (EdgeKind.CALLS,)).get(sid, 0)
+
+
+def _defined_in(store: Store) -> Callable[[str], bool]:
+    """Does the graph (the new version) define something of this name?"""
+    return lambda name: bool(definitions_named(store.conn, [name]))
 
 
 def _add_lines(w: _Walk, source: str, target: str, edges: list[Edge]) -> None:

@@ -19,6 +19,7 @@ class Verdict(StrEnum):
     BINDS_DIFFERENTLY = "binds-differently"
     ARGUMENT_DROPPED = "argument-dropped"
     RENAMED_PARAMETER = "renamed-parameter"
+    RENAMED_MEANING = "renamed-meaning"
     CATCH_ALL = "catch-all"
     CHANGED_DEFAULT = "changed-default"
     CHANGED_TYPE = "changed-type"
@@ -34,11 +35,13 @@ class Verdict(StrEnum):
     RETURN_DISCARDED = "return-discarded"
     RAISES_UNHANDLED = "raises-unhandled"
     RAISES_HANDLED = "raises-handled"
+    RAISES_UNCHECKED = "raises-unchecked"  # the declared (checked) exceptions are the same
     BODY_ONLY = "body-only"
     RESULT_IGNORED = "result-ignored"
     NOT_FORWARDED = "not-forwarded"
     INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
     DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
+    DEPRECATED = "deprecated"  # the definition now asks its callers to move off it
 
 
 class Severity(StrEnum):
@@ -54,13 +57,22 @@ class Severity(StrEnum):
 #   changes what the value means is invisible at the call. Other evidence raises it: the default
 #   changed too (another parameter took the place: binds differently, high) or the declared type
 #   (changed type, medium). A call that names the old parameter fails instead (high): that is
-#   what "relies on a renamed parameter" means at a call site.
+#   what "relies on a renamed parameter" means at a call site. A rename that is no respelling
+#   (``authority`` → ``host``, not ``opts`` → ``options``) says the parameter takes another
+#   thing now; a call whose value is named for the old one (``get(url.authority)``) still passes
+#   the old thing (medium, ``RENAMED_MEANING``).
 # - A call that fits neither the old nor the new parameters is explained only by what is found:
 #   a sibling of the family that takes it before and after (``NOT_THIS_OVERLOAD``, low), or an
 #   edge that was only a guess by name, which the call refutes (``ANOTHER_DEFINITION``, low);
 #   otherwise the binding cannot tell what it calls (``CANNOT_TELL``, medium, said so).
 # - A call of a removed member that a surviving sibling overload takes selects it now (medium),
 #   named in the reason.
+# - A definition newly marked deprecated (Java's ``@Deprecated``) still binds every call, but
+#   its contract now says to stop calling it: the compiler warns at each call (an error under
+#   ``-Werror``), and a change that deprecates one moves its own callers off it. Medium.
+# - Where the compiler checks declared exceptions (Java), a raise that changed in the body under
+#   the same ``throws`` clause is unchecked: every call compiles and none had to change (low).
+#   A changed clause is the checked contract (medium where the call does not handle it).
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -76,6 +88,8 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.OTHER_OVERLOAD: Severity.MEDIUM,
     Verdict.CANNOT_TELL: Severity.MEDIUM,
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
+    Verdict.DEPRECATED: Severity.MEDIUM,
+    Verdict.RENAMED_MEANING: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.ANOTHER_DEFINITION: Severity.LOW,
@@ -83,6 +97,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.STILL_BINDS: Severity.LOW,
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
     **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
+    Verdict.RAISES_UNCHECKED: Severity.LOW,
     **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
 }
 RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -122,6 +137,7 @@ class Where:
     own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
     decorated: bool = False  # the callee has decorators, which may change what a call passes
     guessed: bool = False  # the edge to the callee was matched by its name only (no import, scope or type)
+    caller_file: str = ""  # where the call stands (a changed visibility is judged from there)
 
 
 def most_severe(outcomes: Iterable[Outcome]) -> Outcome | None:

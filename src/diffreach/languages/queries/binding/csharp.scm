@@ -41,3 +41,6 @@
 (argument (member_access_expression name: (identifier) @value) .)
 (assignment_expression right: (identifier) @value)
 (assignment_expression right: (member_access_expression name: (identifier) @value))
+;
+; The declared result, before the name: a changed one matters where a call uses the value.
+(method_declaration returns: (_) @definition.result)

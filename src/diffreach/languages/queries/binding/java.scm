@@ -34,3 +34,6 @@
 ; Generic parameter lists: a changed one retypes a call that binds as before.
 (method_declaration type_parameters: (type_parameters) @definition.type_parameters)
 (constructor_declaration type_parameters: (type_parameters) @definition.type_parameters)
+;
+; The declared result, before the name: a changed one matters where a call uses the value.
+(method_declaration type: (_) @definition.result)

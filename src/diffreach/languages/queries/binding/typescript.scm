@@ -30,3 +30,5 @@
 (method_signature type_parameters: (type_parameters) @definition.type_parameters)
 (method_definition type_parameters: (type_parameters) @definition.type_parameters)
 (abstract_method_signature type_parameters: (type_parameters) @definition.type_parameters)
+(arrow_function type_parameters: (type_parameters) @definition.type_parameters)
+(function_expression type_parameters: (type_parameters) @definition.type_parameters)

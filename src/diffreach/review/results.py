@@ -1,0 +1,190 @@
+"""What a changed header says about a call's result and standing, besides its parameters.
+
+A call that binds as before may still meet another contract: the result it uses changed (its
+returned forms, or the type the header declares: after the parameter list in most languages,
+before the name in Java and C#, read there from the tree), a result it ignores is new (``void``
+→ ``boolean``, Go's added ``error``), the result's nullness annotation changed, or the
+definition is newly marked deprecated (Java's ``@Deprecated``). Nullness is read as a level:
+marked nullable, unmarked, marked non-null; a result whose level rises may now be null where
+the caller used it (medium), one whose level falls refuses the caller nothing (low). The
+readers give the bytes of a file before and after the change. Used by ``callsites.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from diffreach.languages.binding import result_of
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import Change, ChangeKind
+from diffreach.review.binding import CallSite, Outcome, Verdict
+
+Reader = Callable[[str], bytes | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Readers:
+    old: Reader
+    new: Reader
+    # Does the new version define something of this name anywhere (the graph's answer)?
+    defined: Callable[[str], bool] | None = None
+
+
+def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> list[Outcome]:
+    """What changed annotations on the header do to a call: its result's nullness, deprecation."""
+    found: list[Outcome] = []
+    before, after = _nullness(spec, seed.old_signature, name), _nullness(spec, seed.signature, name)
+    if before != after:
+        found.append(_null_result(spec, before, after, site, name))
+    if _deprecated(spec, seed.signature, name) and not _deprecated(spec, seed.old_signature, name):
+        why = f"`{name}` is now deprecated: the compiler warns at this call, which is expected to move off it"
+        found.append(Outcome(Verdict.DEPRECATED, (why,)))
+    return found
+
+
+def raised(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome:
+    """Changed raises: medium where the call does not handle them. In a language whose compiler
+    checks the exceptions a header declares (Java's ``throws``, JLS 11.2), a raise changed in the
+    body under the same declared clause is unchecked: the compiler asks nothing of the call (low)."""
+    if site.handled:
+        return Outcome(Verdict.RAISES_HANDLED, ("raises differently; this call is inside a try with a handler",))
+    rules = spec.binding_rules
+    if rules is not None and rules.checked_raises:
+        before, after = _declared_raises(spec, seed.old_signature), _declared_raises(spec, seed.signature)
+        if before == after:
+            why = (
+                f"`{name}` raises differently, unchecked: it declares the same exceptions, the call compiles as before"
+            )
+            return Outcome(Verdict.RAISES_UNCHECKED, (why,))
+    return Outcome(Verdict.RAISES_UNHANDLED, (f"`{name}` raises differently and this call does not handle it",))
+
+
+def _declared_raises(spec: LanguageSpec, signature: str) -> frozenset[str]:
+    """The exceptions a header declares after a raise keyword (``throws A, B``), by simple name."""
+    words = "|".join(re.escape(k) for k in spec.raise_keywords)
+    found = re.search(rf"(?<![\w$])(?:{words})(?![\w$])(.*)$", signature.split(")")[-1]) if words else None
+    if found is None:
+        return frozenset()
+    return frozenset(n.rsplit(".", 1)[-1] for n in re.findall(r"[\w$.]+", found.group(1)))
+
+
+def _nullness(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
+    """The nullness annotations a header puts on the method's result: those before its name (a
+    declaration annotation or a type-use one on the return type), not a parameter's."""
+    rules = spec.binding_rules
+    return _annotations(spec, signature, name) & rules.nullness_annotations if rules else frozenset()
+
+
+def _deprecated(spec: LanguageSpec, signature: str, name: str) -> bool:
+    """Does the header mark the definition deprecated (Java's ``@Deprecated``)?"""
+    rules = spec.binding_rules
+    return rules is not None and bool(_annotations(spec, signature, name) & rules.deprecation_annotations)
+
+
+def _annotations(spec: LanguageSpec, signature: str, name: str) -> frozenset[str]:
+    """The simple names of the annotations a header carries before the definition's name."""
+    prefix = spec.decorator_prefix
+    if not prefix or not signature:
+        return frozenset()
+    at = re.search(rf"(?<![\w$]){re.escape(name)}\s*\(", signature)
+    head = signature[: at.start()] if at else signature
+    return frozenset(m.rsplit(".", 1)[-1] for m in re.findall(rf"{re.escape(prefix)}([\w.]+)", head))
+
+
+def _null_result(
+    spec: LanguageSpec, before: frozenset[str], after: frozenset[str], site: CallSite, name: str
+) -> Outcome:
+    """A result whose nullness annotation changed: a call that uses the value must now expect a
+    null (medium) unless the result only became less nullable (low); one that discards it does
+    not care (low)."""
+    shown = f"`{_marks(before)}` → `{_marks(after)}`"
+    if site.value_used and _level(spec, after) < _level(spec, before):
+        why = f"`{name}`'s result is no longer marked as maybe null ({shown}): what this call did with it still works"
+        return Outcome(Verdict.STILL_BINDS, (why,))
+    if site.value_used:
+        return Outcome(
+            Verdict.RETURN_USED, (f"the nullness of `{name}`'s result changed ({shown}); this call uses it",)
+        )
+    return Outcome(Verdict.RETURN_DISCARDED, (f"the nullness of `{name}`'s result changed ({shown}); unused here",))
+
+
+def _level(spec: LanguageSpec, marks: frozenset[str]) -> int:
+    """How nullable a result is by its marks: 2 marked nullable, 1 unmarked, 0 marked non-null."""
+    rules = spec.binding_rules
+    if rules is None or not marks:
+        return 1
+    return 0 if marks <= rules.non_null_annotations else 2
+
+
+def _marks(names: frozenset[str]) -> str:
+    return " ".join(f"@{n}" for n in sorted(names)) or "none"
+
+
+def returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
+    """A changed return: what the call does with the value. A call that discards it because
+    there was none before ignores the new result (in Go and Rust, how errors are reported)."""
+    if site.value_used:
+        return Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
+    old, new = _declared_results(seed, spec, read, name)
+    if old == "" and new:
+        return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
+    return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
+
+
+def retyped_result(seed: Change, spec: LanguageSpec, read: Readers, kinds: set[str], name: str) -> bool:
+    """A signature change that declares another result type before the name (Java's ``void f()``
+    → ``boolean f()``): the header's text after the parameters, where a return change is read,
+    does not show it. Only where the tree reads such a result: a result after the parameters is
+    the return change's (``change_kinds.py``), and a header's text read here may begin with a
+    decorator's own parentheses."""
+    if ChangeKind.SIGNATURE not in kinds:
+        return False
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    if old_source is None or new_source is None:
+        return False
+    old = result_of(spec, old_source, seed.old_start_line or seed.start_line, name)
+    new = result_of(spec, new_source, seed.start_line, name)
+    return old is not None and new is not None and old.split() != new.split()
+
+
+def _declared_results(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tuple[str | None, str | None]:
+    """The result the old and the new header declare ("" for none): read from the tree where the
+    language declares it before the name, else from the text after the parameter list."""
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    old_line = seed.old_start_line or seed.start_line
+    old = result_of(spec, old_source, old_line, name) if old_source is not None else None
+    new = result_of(spec, new_source, seed.start_line, name) if new_source is not None else None
+    if old is None or new is None:
+        return _result(spec, seed.old_signature), _result(spec, seed.signature)
+    return _no_result(old), _no_result(new)
+
+
+def _no_result(declared: str) -> str:
+    return "" if declared.strip() in _NO_RESULT else declared.strip()
+
+
+# What a header may end with after the parameter list, and the results that are none.
+_HEADER_ENDS = ("{", ":", "=>", "=")
+_ARROWS = ("->", ":")
+_NO_RESULT = frozenset({"", "None", "()", "Unit", "void"})
+
+
+def _result(spec: LanguageSpec, signature: str) -> str | None:
+    """The result a header declares after its parameter list ("" for none); None if unread."""
+    inner = spec.parameters(signature)
+    if inner is None:
+        return None
+    at = signature.find(f"({inner})")
+    if at < 0:
+        return None
+    tail = signature[at + len(inner) + 2 :].strip()
+    for end in _HEADER_ENDS:
+        tail = tail.removesuffix(end).strip()
+    for arrow in _ARROWS:
+        tail = tail.removeprefix(arrow).strip()
+    return "" if tail in _NO_RESULT else tail
+
+
+__all__ = ["Reader", "Readers", "annotated", "raised", "returned", "retyped_result"]
