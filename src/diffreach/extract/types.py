@@ -18,7 +18,8 @@ from typing import Final
 
 from tree_sitter import Node
 
-from diffreach.languages.spec import LanguageSpec, top_level_split
+from diffreach.languages.signature_text import top_level_split
+from diffreach.languages.spec import LanguageSpec
 from diffreach.model import IMPLEMENTS, LOCAL_MARK, VALUE_MARK
 
 # type_name prefix: a copy of the named value (see scopes.bindings), never stored; not

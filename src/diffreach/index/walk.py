@@ -81,30 +81,35 @@ def walk(
                 # A name that is not valid UTF-8 is counted under a printable one (SQLite cannot hold it).
                 skipped[_printable(path) if verdict == "bad-filename" else path] = verdict
             continue
-        full = f"{top}/{path}"
-        try:
-            # Any component may be a link (a tracked directory replaced by a symlink):
-            # never read through one that leaves the root.
-            # One lstat per file: it is the file's stat unless the file is a link.
-            st = os.lstat(full)
-            if not _inside(top, full, real_dirs, stat.S_ISLNK(st.st_mode)):
-                skipped[path] = "outside-root"
-                continue
-            if stat.S_ISLNK(st.st_mode):
-                st = os.stat(full)
-        except (OSError, RuntimeError):
-            skipped[path] = "unreadable"
-            continue
-        if not stat.S_ISREG(st.st_mode):
-            continue
-        if st.st_size > config.max_file_bytes:
-            skipped[path] = "too-large"
-            continue
-        if ".min." in path.rpartition("/")[2]:
-            skipped[path] = "generated"
-            continue
-        out.append(Candidate(path, st.st_size, st.st_mtime_ns))
+        found = _candidate(top, path, real_dirs, config)
+        if isinstance(found, Candidate):
+            out.append(found)
+        elif found:
+            skipped[path] = found
     return out, skipped
+
+
+def _candidate(top: str, path: str, real_dirs: dict[str, bool], config: Config) -> Candidate | str | None:
+    """The file to index, the reason it is skipped, or None (not a regular file)."""
+    full = f"{top}/{path}"
+    try:
+        # Any component may be a link (a tracked directory replaced by a symlink):
+        # never read through one that leaves the root.
+        # One lstat per file: it is the file's stat unless the file is a link.
+        st = os.lstat(full)
+        if not _inside(top, full, real_dirs, stat.S_ISLNK(st.st_mode)):
+            return "outside-root"
+        if stat.S_ISLNK(st.st_mode):
+            st = os.stat(full)
+    except (OSError, RuntimeError):
+        return "unreadable"
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    if st.st_size > config.max_file_bytes:
+        return "too-large"
+    if ".min." in path.rpartition("/")[2]:
+        return "generated"
+    return Candidate(path, st.st_size, st.st_mtime_ns)
 
 
 _NOT_SOURCE = "-"

@@ -29,8 +29,9 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from .signature_text import parameter_list
 from .signatures import BindingRules, SpreadRule
-from .spec import LanguageSpec, RepoFiles, grammar_of, parameter_list
+from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import GO_TEST
 
 _MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"/][^\s"]*)"?\s*$', re.MULTILINE)

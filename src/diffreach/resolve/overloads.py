@@ -24,7 +24,7 @@ A member's signature is read from the source only for names that have a family (
 
 from __future__ import annotations
 
-from diffreach.languages.spec import arity
+from diffreach.languages.signature_text import arity
 from diffreach.model import NodeKind, Ref, SymRow
 from diffreach.resolve.classes import Classes
 

@@ -397,15 +397,8 @@ class Resolver(Types):
             twin = seen.get(key)
             if twin is None or self.depends_on_line(path, ref):
                 rr = seen[key] = self.resolve_safely(path, ref, is_test.get(ref.scope, default_test))
-            elif not twin.edges:
-                rr = ResolvedRef(ref, path, twin.status)
-            else:
-                old, line = twin.ref.line, ref.line
-                moved = [
-                    Edge(e.source, e.target, e.kind, e.resolution, e.confidence, line if e.line == old else e.line)
-                    for e in twin.edges
-                ]
-                rr = ResolvedRef(ref, path, twin.status, tuple(moved))
+            else:  # the twin's outcome, on this reference's line
+                rr = ResolvedRef(ref, path, twin.status, _moved(twin, ref.line))
             out.append(rr)
         return out
 
@@ -420,14 +413,7 @@ class Resolver(Types):
             # callee outside the repository is taken to call it, from the passing code.
             return self.with_passed(path, resolved) if resolved.edges else self.with_callbacks(path, resolved)
         except RecursionError:
-            # The lookups left open hold their cycle guards (None) in the memos: not answers.
-            self._binding_guard.clear()
-            for key in self._imports_open:
-                self._import_targets.pop(key, None)
-            for member in self._members_open:
-                self._members.pop(member, None)
-            self._imports_open.clear()
-            self._members_open.clear()
+            self.drop_open_lookups()
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
 
 
@@ -437,13 +423,16 @@ def _in_order(names: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+def _moved(twin: ResolvedRef, line: int) -> tuple[Edge, ...]:
+    old = twin.ref.line
+    return tuple(
+        Edge(e.source, e.target, e.kind, e.resolution, e.confidence, line if e.line == old else e.line)
+        for e in twin.edges
+    )
+
+
 def _found_by(target: SymRow, path: str) -> Resolution:
     return Resolution.IMPORT if target.file != path else Resolution.SCOPE
-
-
-def _split(expr: str) -> tuple[str, str]:
-    receiver, _, name = expr.rpartition(".")
-    return receiver, name
 
 
 def _module_name_guess(path: str, part: str, spec: LanguageSpec) -> str:

@@ -120,6 +120,17 @@ class ResolverState(ABC):
         ):
             memo.clear()
 
+    def drop_open_lookups(self) -> None:
+        """After a RecursionError: the lookups left open hold their cycle guards (None) in the
+        memos, which are not answers."""
+        self._binding_guard.clear()
+        for key in self._imports_open:
+            self._import_targets.pop(key, None)
+        for member in self._members_open:
+            self._members.pop(member, None)
+        self._imports_open.clear()
+        self._members_open.clear()
+
     # ----- what the source knows, memoised -------------------------------------------------
 
     def _spec(self, path: str) -> LanguageSpec:

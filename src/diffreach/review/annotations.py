@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.signatures import BindingRules, Parameter
-from diffreach.languages.spec import top_level_split
 
 _GENERIC = re.compile(r"([\w.]+)\[(.*)\]")
 

@@ -20,7 +20,7 @@ from dataclasses import asdict
 
 from diffreach.errors import DiffreachError
 from diffreach.languages import language_for
-from diffreach.languages.spec import arity, top_level_split
+from diffreach.languages.signature_text import arity, top_level_split
 from diffreach.model import Change, Reached
 
 # Per change kind: the chance a direct caller's behaviour changes. Ordered by

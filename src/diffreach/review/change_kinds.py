@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from diffreach.languages.spec import LanguageSpec, top_level_split
+from diffreach.languages.signature_text import top_level_split
+from diffreach.languages.spec import LanguageSpec
 from diffreach.model import ChangeKind, NodeKind, Symbol
 
 _SPACES = re.compile(r"\s+")

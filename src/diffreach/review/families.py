@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 from diffreach.graph.store import Store
 from diffreach.languages import language_for
-from diffreach.languages.spec import arity
+from diffreach.languages.signature_text import arity
 from diffreach.model import Change, Edge, NodeKind
 from diffreach.review.behavior import call_arguments
 

@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterable
 from difflib import SequenceMatcher
 
 from diffreach.languages.binding import parameters_of
+from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.signatures import ParamKind
-from diffreach.languages.spec import LanguageSpec, top_level_split
+from diffreach.languages.spec import LanguageSpec
 from diffreach.model import NodeKind, Symbol
 
 Key = tuple[str, ...]

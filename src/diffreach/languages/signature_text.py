@@ -1,0 +1,77 @@
+"""A signature read as text: its parenthesised parameter list, its arity, a list split at its
+top-level separators. The spec's ``parameters`` field defaults to ``parameter_list``; a language
+whose list is found otherwise (Go's receiver before it) brings its own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the spec holds these readers as its defaults: a type, not an import cycle
+    from .spec import LanguageSpec
+
+
+def parameter_list(signature: str, skip: int = 0) -> str | None:
+    """The text inside a signature's parenthesised group number ``skip`` (0: the first),
+    brackets of every kind nested in it; None when there is no such group."""
+    start, end = -1, -1
+    for _ in range(skip + 1):
+        start = signature.find("(", end + 1)
+        if start < 0:
+            return None
+        end = _closing(signature, start)
+        if end < 0:
+            return None
+    return signature[start + 1 : end]
+
+
+def arity(signature: str, spec: LanguageSpec | None = None) -> tuple[int, int | None] | None:
+    """(required, maximum or None for variadic) from a signature's parameter list, which
+    the language's spec finds (the first parenthesised group when there is no spec)."""
+    text = (spec.parameters if spec is not None else parameter_list)(signature)
+    if text is None:
+        return None
+    params = [p.strip() for p in top_level_split(text) if p.strip()]
+    params = [
+        p
+        for p in params
+        if p not in ("self", "cls", "this", "/", "*") and not p.startswith(("self:", "&self", "&mut self"))
+    ]
+    required, maximum = 0, 0
+    variadic = False
+    for p in params:
+        if p.startswith(("**", "*")) or "..." in p:
+            variadic = True
+            continue
+        maximum += 1
+        if "=" not in p and "?" not in p.split(":")[0]:
+            required += 1
+    return required, (None if variadic else maximum)
+
+
+def top_level_split(text: str, separator: str = ",") -> Iterable[str]:
+    """The parts of ``text`` split at ``separator`` outside brackets (of every kind, nested): a
+    list's items at its commas, a union's members at its ``|``."""
+    depth, last = 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == separator and depth == 0:
+            yield text[last:i]
+            last = i + 1
+    yield text[last:]
+
+
+def _closing(text: str, start: int) -> int:
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
