@@ -151,14 +151,16 @@ def called(text: str, spec: LanguageSpec) -> str:
 
 
 def stated_types_first(rows: Iterable[tuple[Node, str, str]]) -> list[tuple[Node, str, str]]:
-    """Bindings, less the call result of a declaration that also states the name's type
-    (``const c: Cart = make()``; ``x = Object.create(o)``, whose query states o): the checker
-    types the name by what is stated, so the call's result, which may differ, says nothing more."""
+    """Bindings, the call result of a declaration that also states the name's type after the
+    stated type (``const c: Cart = make()``; ``x = Object.create(o)``, whose query states o):
+    both are kept, joined as ``stated&call()`` (resolve/state.py); the resolver takes the value's
+    class where it descends from the stated one (the object that runs), else what is stated
+    (the checker types the name by it, whatever the call returns: types.py ``_declared``)."""
     rows = list(rows)
     stated = {(node.start_byte, name) for node, name, held in rows if _stated(held)}
     if not stated:
         return rows
-    return [row for row in rows if not (row[2].endswith("()") and (row[0].start_byte, row[1]) in stated)]
+    return sorted(rows, key=lambda row: row[2].endswith("()") and (row[0].start_byte, row[1]) in stated)
 
 
 def _stated(held: str) -> bool:

@@ -101,15 +101,22 @@ class Types(FunctionValues):
 
     def _declared(self, path: str, scope: str, type_name: str) -> Target | None:
         """The class of one binding; ``I&C`` (a declaration's type and its value's, one line):
-        the one that descends from the others, since the value is both (``I x = new C()`` holds a
-        C, whose own lookup runs: JLS 15.12.4.4); None when neither descends from the other."""
+        the value's class where it descends from the stated one, written first, since the value is
+        both (``I x = new C()`` holds a C, whose own lookup runs: JLS 15.12.4.4); else the stated
+        type (``const c: Cart = make()``: the checker types c as Cart whatever make returns)."""
         if "&" not in type_name:
             return self._one_class(path, scope, type_name)
-        found = {self._one_class(path, scope, t) for t in type_name.split("&") if t != LOCAL_MARK} - {None}
-        classes = [t for t in found if isinstance(t, SymRow)]
-        if len(found) == 1 or len(classes) != len(found):
-            return found.pop() if len(found) == 1 else None
-        return next((c for c in classes if all(o is c or self.descends(c, o) for o in classes)), None)
+        parts = [t for t in type_name.split("&") if t != LOCAL_MARK]
+        if not parts:
+            return None
+        stated, *values = (self._one_class(path, scope, t) for t in parts)
+        for value in values:
+            if isinstance(value, SymRow) and isinstance(stated, SymRow) and self.descends(value, stated):
+                return value
+        if stated is None:  # nothing known of the stated type: the value's, when one is known
+            known = {v for v in values if v is not None}
+            return known.pop() if len(known) == 1 else None
+        return stated
 
     def descends(self, cls: SymRow, ancestor: SymRow) -> bool:
         """Whether ``ancestor`` is among ``cls``'s bases, transitively (a bounded walk)."""
