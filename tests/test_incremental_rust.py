@@ -4,14 +4,12 @@ across files)."""
 
 from __future__ import annotations
 
-import shutil
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diffreach.config import Config
 from diffreach.index.indexer import Indexer
-from tests.test_incremental import assert_each_step_equals_a_rebuild, dump, write
+from tests.test_incremental import assert_each_step_equals_a_rebuild, assert_equals_a_rebuild, dump, write
 
 NAMES = ["alpha", "beta", "gamma"]
 MODULES = ["src/a.rs", "src/b.rs", "src/job/mod.rs"]
@@ -86,13 +84,7 @@ def test_rust_incremental_update_equals_full_rebuild(tmp_path_factory, steps) ->
         report = ix.run()
         ix.close()
         assert report.mode in (("full",) if i == 0 else ("incremental", "unchanged"))
-        shutil.rmtree(fresh)
-        shutil.copytree(work, fresh, ignore=shutil.ignore_patterns(".diffreach"))
-        ix = Indexer(fresh, config)
-        full_report = ix.run(full=True)
-        ix.close()
-        assert dump(work) == dump(fresh)
-        assert report.counts == full_report.counts
+        assert_equals_a_rebuild(work, fresh, report, config)
 
 
 def test_the_rendered_crate_has_the_edges_the_rules_make(tmp_path) -> None:  # type: ignore[no-untyped-def]
