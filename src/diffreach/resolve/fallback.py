@@ -64,13 +64,20 @@ class NameFallback(Overloads):
             # Every definition of the name overrides one base method: whatever the
             # receiver, the call is a call of that virtual method (dynamic edges lead on).
             return self._edge(path, ref, root, Resolution.UNIQUE_NAME, source_is_test)
+        return self._ambiguous(path, ref, candidates, source_is_test, RefStatus.UNRESOLVED)
+
+    def _ambiguous(
+        self, path: str, ref: Ref, candidates: list[SymRow], source_is_test: bool, otherwise: RefStatus
+    ) -> ResolvedRef:
+        """An ``ambiguous-name`` edge to each of a few candidates, in id order; ``otherwise``
+        when there are more than ``MAX_AMBIGUOUS`` (or fewer than two)."""
         if 1 < len(candidates) <= MAX_AMBIGUOUS:
             edges = tuple(
                 self._make_edge(ref, c, Resolution.AMBIGUOUS_NAME, source_is_test, len(candidates))
                 for c in sorted(candidates, key=lambda r: r.id)
             )
             return ResolvedRef(ref, path, RefStatus.AMBIGUOUS, edges)
-        return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        return ResolvedRef(ref, path, otherwise)
 
     def outside_type_call(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool) -> ResolvedRef:
         """A call on a value of an outside type: that type's own method, or one the repository
@@ -80,22 +87,19 @@ class NameFallback(Overloads):
         common methods (``builtin_methods``: ``from``, ``fmt``), as by name."""
         if not spec.outside_type_methods or ref.kind != RefKind.CALL or ref.name in spec.builtin_methods:
             return ResolvedRef(ref, path, RefStatus.EXTERNAL)
-        found = sorted(
-            (
+        key = (ref.name, spec.name)
+        found = self._outside_type_rows.get(key)
+        if found is None:  # once per name, as in _by_name
+            found = self._outside_type_rows[key] = [
                 row
                 for row in self._candidates(ref.name)
                 if row.kind == NodeKind.METHOD
                 and row.parent == row.file
                 and self.source.language_of(row.file) == spec.name
-            ),
-            key=lambda r: r.id,
-        )
+            ]
         if len(found) == 1:
             return self._edge(path, ref, found[0], Resolution.UNIQUE_NAME, source_is_test)
-        if not 1 < len(found) <= MAX_AMBIGUOUS:
-            return ResolvedRef(ref, path, RefStatus.EXTERNAL)
-        edges = tuple(self._make_edge(ref, c, Resolution.AMBIGUOUS_NAME, source_is_test, len(found)) for c in found)
-        return ResolvedRef(ref, path, RefStatus.AMBIGUOUS, edges)
+        return self._ambiguous(path, ref, found, source_is_test, RefStatus.EXTERNAL)
 
     def _methods_of(self, path: str) -> dict[str, list[tuple[str, SymRow]]]:
         """The methods of each class of a file (by member name), in id order. Speed: sorting
