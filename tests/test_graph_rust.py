@@ -494,3 +494,59 @@ def test_a_path_attribute_binds_a_module_to_the_file_it_names() -> None:
     assert ("src/lib.rs::top", "src/gen/helper.rs::h") in calls
     assert ("src/lib.rs::top", "src/b.rs::build") in calls
     assert ("build.rs::main", "src/b.rs::build") not in calls
+
+
+def test_a_2015_use_of_a_bare_name_takes_the_crate_roots_item() -> None:
+    # Rust 2015: `use {Config, open};` and `use Config;` are `::Config`, the crate root's items (a
+    # re-export there); a field typed by it types `self.config.read()`. From 2018 on such a path
+    # names an outside crate: nothing of ours.
+    files = {
+        "Cargo.toml": '[package]\nname = "book"\n',
+        "src/lib.rs": "mod conf;\nmod book;\npub use conf::Config;\npub fn open() {}\n",
+        "src/conf.rs": "pub struct Config;\nimpl Config { pub fn read(&self) {} }\n",
+        "src/other.rs": "pub struct Other;\nimpl Other { pub fn read(&self) {} }\n",
+        "src/book.rs": (
+            "use {Config, open};\n"
+            "pub struct Book { config: Config }\n"
+            "impl Book { pub fn load(&self) { self.config.read(); open(); } }\n"
+        ),
+    }
+    calls = edges(files, "calls")
+    assert ("src/book.rs::Book.load", "src/conf.rs::Config.read") in calls
+    assert ("src/book.rs::Book.load", "src/lib.rs::open") in calls
+    assert ("src/book.rs::Book.load", "src/other.rs::Other.read") not in calls
+    modern = {**files, "Cargo.toml": '[package]\nname = "book"\nedition = "2018"\n'}
+    assert ("src/book.rs::Book.load", "src/lib.rs::open") not in edges(modern, "calls")
+
+
+def test_a_binarys_modules_sit_beside_its_root_under_src_bin() -> None:
+    # Cargo's targets: src/bin/NAME.rs (or a [[bin]]'s path) is a crate root of its own, and its
+    # `mod watch;` is src/bin/watch.rs; `use watch;` (2015) and `crate::watch` start there, not
+    # at the library's src/lib.rs (which has a `watch` module of its own here).
+    lib = {
+        "src/lib.rs": "pub mod watch;\n",
+        "src/watch.rs": "pub fn trigger() {}\n",
+        "src/bin/watch.rs": "pub fn trigger() {}\n",
+        "src/bin/serve.rs": "use watch;\npub fn execute() { watch::trigger(); }\n",
+    }
+    declared = {
+        **lib,
+        "Cargo.toml": '[package]\nname = "bk"\n\n[[bin]]\nname = "bk"\npath = "src/bin/main.rs"\n',
+        "src/bin/main.rs": "mod serve;\nmod watch;\nfn main() { serve::execute(); }\n",
+    }
+    calls = edges(declared, "calls")
+    assert ("src/bin/serve.rs::execute", "src/bin/watch.rs::trigger") in calls
+    assert ("src/bin/serve.rs::execute", "src/watch.rs::trigger") not in calls
+    assert ("src/bin/main.rs::main", "src/bin/serve.rs::execute") in calls
+    # From 2018 on Cargo also finds src/bin/NAME/main.rs; its modules are in its own directory.
+    found = {
+        **lib,
+        "Cargo.toml": '[package]\nname = "bk"\nedition = "2021"\n',
+        "src/bin/tool/main.rs": "mod watch;\nmod serve;\nfn main() { serve::execute(); }\n",
+        "src/bin/tool/watch.rs": "pub fn trigger() {}\n",
+        "src/bin/tool/serve.rs": "pub fn execute() { crate::watch::trigger(); super::watch::trigger(); }\n",
+    }
+    calls = edges(found, "calls")
+    assert ("src/bin/tool/serve.rs::execute", "src/bin/tool/watch.rs::trigger") in calls
+    assert ("src/bin/tool/serve.rs::execute", "src/watch.rs::trigger") not in calls
+    assert ("src/bin/tool/main.rs::main", "src/bin/tool/serve.rs::execute") in calls

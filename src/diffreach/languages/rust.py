@@ -30,6 +30,10 @@ _PACKAGE = re.compile(r"^\s*\[package\][ \t]*$(.*?)(?=^\s*\[|\Z)", re.M | re.S)
 _NAME = re.compile(r'^\s*name\s*=\s*"([^"]+)"', re.M)
 _EDITION = re.compile(r"^\s*edition\b", re.M)
 _EDITION_2015 = re.compile(r'^\s*edition\s*=\s*"2015"', re.M)
+# A [[bin]] table's `path` (up to the next table), and `autobins = false` in [package].
+_BIN = re.compile(r"^\s*\[\[bin\]\][ \t]*$(.*?)(?=^\s*\[|\Z)", re.M | re.S)
+_PATH = re.compile(r'^\s*path\s*=\s*"([^"]+)"', re.M)
+_NO_AUTOBINS = re.compile(r"^\s*autobins\s*=\s*false\b", re.M)
 
 
 class RustModules:
@@ -39,6 +43,9 @@ class RustModules:
         # Crate roots of the 2015 edition (no `edition` key means 2015): there a `use` path
         # starts at the crate root (`use output;` in src/walk.rs is crate::output).
         self._roots_2015: set[str] = set()
+        # Binaries' crate roots (src/bin/x.rs, a [[bin]]'s path): a file under src/bin belongs to
+        # the one whose directory holds it, not to the library.
+        self._bins: set[str] = set()
         # Manifests are not source files (not among the indexed paths): look for one in every
         # directory above the Rust files.
         dirs = {str(parent) for path in self._files for parent in PurePosixPath(path).parents}
@@ -51,8 +58,31 @@ class RustModules:
             name = _NAME.search(package.group(1))
             if name:
                 self._crates.setdefault(name.group(1).replace("-", "_"), root)
-            if not _EDITION.search(package.group(1)) or _EDITION_2015.search(package.group(1)):
-                self._roots_2015.add(root)
+            edition_2015 = not _EDITION.search(package.group(1)) or _EDITION_2015.search(package.group(1))
+            bins = self._bin_roots(base, repo.read_text(path) or "", package.group(1), bool(edition_2015))
+            self._bins.update(bins)
+            if edition_2015:
+                self._roots_2015.update((root, *bins))
+
+    def _bin_roots(self, base: str, manifest: str, package: str, edition_2015: bool) -> set[str]:
+        """The crate roots of a package's binaries (Cargo's targets): each [[bin]]'s `path`, and,
+        unless turned off, the ones Cargo finds itself, `src/bin/NAME.rs` and `src/bin/NAME/main.rs`.
+        A 2015-edition package that declares a [[bin]] finds none itself."""
+        prefix = "" if base == "." else f"{base}/"
+        declared = {
+            posixpath.normpath(prefix + found.group(1))
+            for table in _BIN.finditer(manifest)
+            if (found := _PATH.search(table.group(1)))
+        }
+        roots = {p for p in declared if p in self._files}
+        if _NO_AUTOBINS.search(package) or (edition_2015 and _BIN.search(manifest)):
+            return roots
+        bin_dir = f"{prefix}src/bin/"
+        for path in self._files:
+            rest = path[len(bin_dir) :] if path.startswith(bin_dir) else ""
+            if rest.endswith(".rs") and ("/" not in rest or (rest.count("/") == 1 and rest.endswith("/main.rs"))):
+                roots.add(path)
+        return roots
 
     def _dir_module(self, directory: str) -> str | None:
         """The file that is the module of a directory."""
@@ -62,7 +92,17 @@ class RustModules:
         return f"{directory}.rs" if f"{directory}.rs" in self._files else None
 
     def _crate_root(self, path: str) -> str:
+        if path in self._bins:
+            return path
         for parent in PurePosixPath(path).parents:
+            if parent.name == "bin" and parent.parent.name == "src":
+                # The binary whose directory holds the file, the nearest first.
+                for directory in PurePosixPath(path).parents:
+                    owners = sorted(b for b in self._bins if posixpath.dirname(b) == str(directory))
+                    if owners:
+                        return owners[0]
+                    if directory == parent:
+                        break
             if parent.name == "src":
                 for name in _ROOT_FILES:
                     if f"{parent}/{name}" in self._files:
@@ -408,4 +448,5 @@ SPEC = LanguageSpec(
     overload_alternatives=True,
     # A trait of the crate may be implemented for a type from outside it: its methods run on those values.
     outside_type_methods=True,
+    module_path_items=True,
 )

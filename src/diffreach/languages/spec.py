@@ -347,6 +347,10 @@ class LanguageSpec:
     # rather than depth-first through the bases in their written order (where single inheritance
     # of classes makes the two the same: Java's superclass, written first, before its interfaces).
     c3_lookup: bool = False
+    # A path imported whole that names no module may name an item of the module above it (Rust's
+    # `use` paths name a module or an item alike: `use X;` and `use {X, Y};` in the 2015 edition
+    # are `::X`, the crate root's item X, the module resolver's answer for the empty path).
+    module_path_items: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

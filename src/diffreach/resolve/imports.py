@@ -61,7 +61,7 @@ class Imports(ResolverState):
         result: Target | None
         files = self.import_files(path, imp)
         if not files:
-            result = _EXTERNAL
+            result = self._parent_item(path, imp, depth) if not imp.name else _EXTERNAL
         elif not imp.name:
             result = Module(files)
         elif not imp.module:
@@ -80,6 +80,17 @@ class Imports(ResolverState):
         else:  # cut short by a cycle: the answer depends on where the cycle was entered, not reused
             del self._import_targets[key]
         return result
+
+    def _parent_item(self, path: str, imp: Import, depth: int) -> Target | None:
+        """A whole-path import that names no module, read as an item of the module above it where
+        the language's paths name either (``module_path_items``): Rust 2015's ``use X;`` is the
+        crate root's X. Outside the repository (or another language) it stays external."""
+        spec = self._specs[path]
+        if not spec.module_path_items:
+            return _EXTERNAL
+        parent, _, name = imp.module.rpartition(spec.module_separator)
+        files = self.module_resolver(spec).resolve(parent, path)
+        return (self.module_member(files, name, depth + 1) or _EXTERNAL) if files else _EXTERNAL
 
     def module_member(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
         """A top-level name of a module, following re-exports and wildcards.
