@@ -383,3 +383,30 @@ def test_new_optional_parameter_leaves_fitting_callers_as_reach(make_repo) -> No
     radius = by_id(impact(root))
     assert radius["pkg/api.py::use"]["label"] == "reach"
     assert radius["pkg/api.py::use"]["hop"] == 1
+
+
+def test_module_level_change_in_a_go_package_reaches_the_importers_that_read_its_names(make_repo) -> None:
+    # An import names the package, all of its files: an importer depends on one file's module-level
+    # code only through the names it reads from it ("Exported identifiers"); an importer that reads
+    # no name uses only the package's types (an unused import is illegal), a blank import is kept.
+    cart = "package shop\n\nvar Limit = 2\n\ntype Cart struct{ n int }\n\nfunc New() *Cart { return &Cart{} }\n"
+    root = make_repo(
+        {
+            "go.mod": "module example.com/app\n\ngo 1.21\n",
+            "shop/cart.go": cart,
+            "shop/other.go": "package shop\n\nvar Other = 1\n",
+            "calls/calls.go": 'package calls\n\nimport "example.com/app/shop"\n\nfunc A() { shop.New() }\n',
+            "reads/reads.go": 'package reads\n\nimport "example.com/app/shop"\n\nfunc B() int { return shop.Limit }\n',
+            "types/types.go": 'package types\n\nimport "example.com/app/shop"\n\nfunc C(c *shop.Cart) {}\n',
+            "blank/blank.go": 'package blank\n\nimport _ "example.com/app/shop"\n',
+            "elsewhere/e.go": 'package elsewhere\n\nimport "example.com/app/shop"\n\nfunc E() int { return shop.Other }\n',
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
+    (root / "shop/cart.go").write_text(cart.replace("Limit = 2", "Limit = 3"))
+    data = impact(root)
+    assert data["changed"][0]["id"] == "shop/cart.go"
+    radius = by_id(data)
+    assert radius["reads/reads.go"]["edge"] == radius["blank/blank.go"]["edge"] == "imports"
+    for importer in ("calls/calls.go", "types/types.go", "elsewhere/e.go"):
+        assert importer not in radius  # reads New (a function), Cart (a type), another file's Other

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from diffreach.graph.declarations import declarations_named
 from diffreach.graph.store import Store
 from diffreach.model import RefKind
 
@@ -47,3 +48,11 @@ def imports_on_line(store: Store, file: str, line: int) -> list[tuple[str, str, 
     """(name, alias, wildcard) of the imports one line of ``file`` writes."""
     rows = store.conn.execute("SELECT name, alias, wildcard FROM imports WHERE file=? AND line=?", (file, line))
     return [(str(name), str(alias), bool(wildcard)) for name, alias, wildcard in rows.fetchall()]
+
+
+def declaring_files(store: Store, names: Iterable[str]) -> dict[str, set[str]]:
+    """name → the files that declare it (a constant, variable, field, member or alias: no node)."""
+    out: dict[str, set[str]] = {}
+    for file, declaration in declarations_named(store.conn, names):
+        out.setdefault(declaration.name, set()).add(file)
+    return out

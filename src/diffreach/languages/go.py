@@ -299,4 +299,5 @@ SPEC = LanguageSpec(
     binding_rules=BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
     locals_hide_functions=True,
     package_variables=True,
+    imports_used=True,
 )

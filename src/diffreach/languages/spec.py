@@ -351,6 +351,10 @@ class LanguageSpec:
     # `use` paths name a module or an item alike: `use X;` and `use {X, Y};` in the 2015 edition
     # are `::X`, the crate root's item X, the module resolver's answer for the empty path).
     module_path_items: bool = False
+    # Whether every import must be used ("Import declarations" in Go: importing a package without
+    # referring to it is illegal; a blank `_` import is for its side effects): an importer that reads
+    # no name through a package's name uses only its types.
+    imports_used: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

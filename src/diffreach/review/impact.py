@@ -14,6 +14,7 @@ are the references left pointing at the old name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fnmatch import fnmatch
@@ -21,7 +22,8 @@ from fnmatch import fnmatch
 from diffreach.config import Config
 from diffreach.graph.lookup import definitions_named
 from diffreach.graph.store import Store
-from diffreach.graph.walk_queries import imports_on_line, unbound_calls
+from diffreach.graph.walk_queries import declaring_files, imports_on_line, unbound_calls
+from diffreach.languages import language_for
 from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, RefStatus, Resolution
 from diffreach.review.behavior import (
     BEHAVIOR_THRESHOLD,
@@ -157,7 +159,7 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         frontier = frontier + list(aliases)
         edges = drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
         edges += orphan_edges + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines) if hop == 1 else []
-        edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f])
+        edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f], w.read_lines)
         edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
         for e in edges:
@@ -325,7 +327,7 @@ def _orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[s
     return edges
 
 
-def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
+def _importer_edges(store: Store, files: list[Change], read_lines: Callable[[str], list[str] | None]) -> list[Edge]:
     """Importers of changed files. When only a file's module-level lines changed, an importer
     that takes nothing from it but its classes and functions is left out: it depends on those
     definitions, which are seeds of their own when they change, not on the module-level code.
@@ -335,17 +337,24 @@ def _importer_edges(store: Store, files: list[Change]) -> list[Edge]:
         return []
     edges = store.edges_to([c.id for c in files], (EdgeKind.IMPORTS,))
     module_only = {c.id for c in files if c.changes == (ChangeKind.MODULE,)}
-    return [e for e in edges if e.target not in module_only or not _takes_only_definitions(store, e)]
+    return [e for e in edges if e.target not in module_only or not _takes_only_definitions(store, e, read_lines)]
 
 
-def _takes_only_definitions(store: Store, edge: Edge) -> bool:
+def _takes_only_definitions(store: Store, edge: Edge, read_lines: Callable[[str], list[str] | None]) -> bool:
     rows = imports_on_line(store, edge.source.split("::", 1)[0], edge.line)
     # A row with neither name nor alias beside named ones is the statement's own record
     # (``import { a } from "./m"`` writes one); alone, it is a side-effect import of the module.
     if any(name for name, _, _ in rows):
         rows = [r for r in rows if r[0] or r[1]]
-    if not rows or any(wildcard or not name for name, _, wildcard in rows):
+    if not rows or any(wildcard for _, _, wildcard in rows):
         return False
+    if any(not name for name, _, _ in rows):
+        # A module of one file: its module-level code is the module's own (kept). A package of
+        # several files (Go's): the importer depends on this one file only through what it reads.
+        package = [e for e in store.edges_from([edge.source], (EdgeKind.IMPORTS,)) if e.line == edge.line]
+        if len(package) < 2:
+            return False
+        return _reads_only_definitions(store, edge, {alias for name, alias, _ in rows if not name}, read_lines)
     for name, _, _ in rows:
         own = store.symbol(f"{edge.target}::{name}")
         if own is not None:
@@ -353,6 +362,35 @@ def _takes_only_definitions(store: Store, edge: Edge) -> bool:
         # Defined elsewhere (another module imported on the same line), or nowhere: then it
         # is a module-level name of the changed file, which its module-level change may touch.
         if not any(s.file != edge.target and s.kind != NodeKind.FILE for s in store.symbols_named(name)):
+            return False
+    return True
+
+
+def _reads_only_definitions(
+    store: Store, edge: Edge, aliases: set[str], read_lines: Callable[[str], list[str] | None]
+) -> bool:
+    """Whether an importer of a whole package reads nothing through its name (``alias.x``) that the
+    changed file's module-level code may hold: every name it reads is a definition (a node) or a
+    declaration of another file of the package. One that reads nothing through it (a side-effect
+    import, or types only) or a name known nowhere stays, as does one reading a constant or variable
+    of the changed file. Where every import must be used (``imports_used``), one that reads no name
+    uses only types. The names are read from the importer's text (``alias.x`` anywhere, comments
+    too: a mention keeps it), since a selector outside a call is no reference of the graph."""
+    importer = edge.source.split("::", 1)[0]
+    lines = read_lines(importer)
+    if lines is None or not all(aliases) or "_" in aliases:
+        return False
+    selector = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(aliases)))})\s*\.\s*([A-Za-z_]\w*)")
+    names = {m.group(1) for line in lines for m in selector.finditer(line)}
+    if not names:
+        spec = language_for(importer)
+        return spec is not None and spec.imports_used
+    declared = declaring_files(store, names)
+    for name in names:
+        files = declared.get(name, set())
+        if edge.target in files:
+            return False
+        if not files and not any(s.kind != NodeKind.FILE for s in store.symbols_named(name)):
             return False
     return True
 
