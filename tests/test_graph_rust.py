@@ -550,3 +550,31 @@ def test_a_binarys_modules_sit_beside_its_root_under_src_bin() -> None:
     assert ("src/bin/tool/serve.rs::execute", "src/bin/tool/watch.rs::trigger") in calls
     assert ("src/bin/tool/serve.rs::execute", "src/watch.rs::trigger") not in calls
     assert ("src/bin/tool/main.rs::main", "src/bin/tool/serve.rs::execute") in calls
+
+
+def test_modules_declared_inside_an_inline_module_sit_in_its_directory() -> None:
+    # "Module source filenames" and "The path attribute": `mod gen { mod helper; }` in lib.rs is
+    # src/gen/helper.rs, and a #[path] inside it is relative to src/gen/; in a file that is no
+    # mod.rs (src/parse.rs) the inline module's directory is under src/parse/.
+    files = {
+        "Cargo.toml": '[package]\nname = "gen"\nedition = "2021"\n',
+        "src/lib.rs": (
+            "mod parse;\n"
+            'mod gen {\n    #[path = "../gen_helper.rs"]\n    mod helper;\n    mod inner;\n'
+            "    pub fn run() { helper::assist(); inner::work(); }\n}\n"
+        ),
+        "src/gen_helper.rs": "pub fn assist() {}\n",
+        "src/helper.rs": "pub fn assist() {}\n",
+        "src/gen/inner.rs": "pub fn work() {}\n",
+        "src/inner.rs": "pub fn work() {}\n",
+        "src/parse.rs": "mod deep {\n    mod leaf;\n    pub fn go() { leaf::grow(); }\n}\n",
+        "src/parse/deep/leaf.rs": "pub fn grow() {}\n",
+        "src/deep/leaf.rs": "pub fn grow() {}\n",
+    }
+    calls = edges(files, "calls")
+    assert ("src/lib.rs::run", "src/gen_helper.rs::assist") in calls
+    assert ("src/lib.rs::run", "src/gen/inner.rs::work") in calls
+    assert ("src/parse.rs::go", "src/parse/deep/leaf.rs::grow") in calls
+    assert not {
+        (s, t) for s, t in calls if t in ("src/helper.rs::assist", "src/inner.rs::work", "src/deep/leaf.rs::grow")
+    }

@@ -36,6 +36,11 @@ def imports_of(
     else:
         return []
     line = (module_nodes or captures["import"])[0].start_point.row + 1
+    within = captures.get("import.within")
+    if within:  # declared inside inline modules: `{a/b}m`, read by the module resolver; bound as m
+        inline = "/".join(text(n) for n in sorted(within, key=lambda n: n.start_byte))
+        alias = text(captures["import.alias"][0]) if "import.alias" in captures else spec.import_alias(module)
+        return [Import("{" + inline + "}" + module, "", alias, line)]
     if "import.wildcard" in captures:
         return [Import(module, "", "", line, wildcard=True)]
     alias = text(captures["import.alias"][0]) if "import.alias" in captures else preset.get("import.alias", "")

@@ -126,7 +126,24 @@ class RustModules:
         directory = pure.parent.parent if pure.name == "mod.rs" else pure.parent
         return self._dir_module(str(directory))
 
+    def _within(self, module: str, from_file: str) -> tuple[str, ...]:
+        """``{a/b}m``: a module declared inside inline modules a, b of ``from_file``. Their names are
+        directories under the file's own module directory (a crate root's or mod.rs's directory,
+        else its directory and stem); a #[path] is relative to that directory too."""
+        inline, _, name = module[1:].partition("}")
+        pure = PurePosixPath(from_file)
+        own_dir = pure.name in ("mod.rs", *_ROOT_FILES) or self._crate_root(from_file) == from_file
+        base = posixpath.join(str(pure.parent if own_dir else pure.parent / pure.stem), inline)
+        candidates: tuple[str, ...]
+        if name.endswith(".rs"):
+            candidates = (posixpath.normpath(posixpath.join(base, name)),)
+        else:
+            candidates = (posixpath.normpath(f"{base}/{name}.rs"), posixpath.normpath(f"{base}/{name}/mod.rs"))
+        return tuple(c for c in candidates if c in self._files)[:1]
+
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        if module.startswith("{"):
+            return self._within(module, from_file)
         if module.endswith(".rs"):  # #[path = "…"]: relative to the declaring file's directory
             target = posixpath.normpath(posixpath.join(posixpath.dirname(from_file), module))
             return (target,) if target in self._files else ()

@@ -75,7 +75,9 @@ Capture names used by the query files (the contract with ``extract.py``):
 - ``@test`` inside a definition's match marks it (and what it contains) as
   test code (``#[test]``, ``[Fact]``); ``@owner`` inside a reference's match
   names the class of this file the reference belongs to (``impl Trait for
-  Foo``); ``@import.tree`` is a whole use tree for ``import_tree``.
+  Foo``); ``@import.tree`` is a whole use tree for ``import_tree``; ``@import.within``
+  (repeated) names the inline modules a module declaration sits in, outermost first: the
+  module becomes ``{a/b}m`` for the language's module resolver.
 - Text no node spells is stated with ``(#set! key "text")``: ``import.module``,
   ``import.name``, ``import.alias`` and ``name`` replace (or stand in for) the
   capture's text; ``import.module ""`` is the file's own scope, which is how a

@@ -67,11 +67,31 @@
 (use_declaration argument: (_) @import.tree) @import
 ; `#[path = "x/y.rs"] mod m;` binds m to that file, relative to the declaring file's directory
 ; (languages/rust.py); written before the plain `mod m;` pattern, so its binding is read first.
-((attribute_item (attribute (identifier) @_path value: (string_literal (string_content) @import.module)))
+; A module declared inside an inline `mod a { … }` (one or two deep) sits under a/ ("Module source
+; filenames", "The path attribute"): @import.within names the inline modules around it, outermost
+; first, and the module resolver reads them as directories.
+(source_file
+  (attribute_item (attribute (identifier) @_path value: (string_literal (string_content) @import.module)))
   .
   (mod_item name: (identifier) @import.alias !body) @import
   (#eq? @_path "path"))
-(mod_item name: (identifier) @import.module !body) @import
+(source_file (mod_item name: (identifier) @import.module !body) @import)
+(source_file (mod_item name: (identifier) @import.within body: (declaration_list
+  (attribute_item (attribute (identifier) @_path value: (string_literal (string_content) @import.module)))
+  .
+  (mod_item name: (identifier) @import.alias !body) @import))
+  (#eq? @_path "path"))
+(source_file (mod_item name: (identifier) @import.within body: (declaration_list
+  (mod_item name: (identifier) @import.module !body) @import)))
+(source_file (mod_item name: (identifier) @import.within body: (declaration_list
+  (mod_item name: (identifier) @import.within body: (declaration_list
+    (attribute_item (attribute (identifier) @_path value: (string_literal (string_content) @import.module)))
+    .
+    (mod_item name: (identifier) @import.alias !body) @import))))
+  (#eq? @_path "path"))
+(source_file (mod_item name: (identifier) @import.within body: (declaration_list
+  (mod_item name: (identifier) @import.within body: (declaration_list
+    (mod_item name: (identifier) @import.module !body) @import)))))
 ; An inline `mod m { … }`: its items are the file's (no node), so the path m::f names the file's f.
 ((mod_item name: (identifier) @import.alias body: (declaration_list)) @import (#set! import.module "self"))
 
