@@ -410,3 +410,28 @@ def test_module_level_change_in_a_go_package_reaches_the_importers_that_read_its
     assert radius["reads/reads.go"]["edge"] == radius["blank/blank.go"]["edge"] == "imports"
     for importer in ("calls/calls.go", "types/types.go", "elsewhere/e.go"):
         assert importer not in radius  # reads New (a function), Cart (a type), another file's Other
+
+
+def test_a_rust_change_reaches_the_callers_of_its_cfg_twin_taken_whole_beside_it(make_repo) -> None:
+    # `pub use self::unix::*;` and `pub use self::windows::*;` both bind `open`: two wildcards that
+    # bind one name clash where it is used (the Reference's use declarations), so the two are #[cfg]
+    # alternatives and `sys::open()` may run either. A caller of the twin's own module, and an
+    # item of another name, are not reached.
+    windows = "pub fn open() -> u8 { 1 }\npub fn only_here() {}\n"
+    root = make_repo(
+        {
+            "Cargo.toml": '[package]\nname = "plat"\nedition = "2021"\n',
+            "src/lib.rs": "mod sys;\npub fn start() { sys::open(); }\n",
+            "src/sys/mod.rs": (
+                "#[cfg(unix)]\nmod unix;\n#[cfg(windows)]\nmod windows;\n"
+                "#[cfg(unix)]\npub use self::unix::*;\n#[cfg(windows)]\npub use self::windows::*;\n"
+            ),
+            "src/sys/unix.rs": "pub fn open() -> u8 { 0 }\nfn again() { open(); }\n",
+            "src/sys/windows.rs": windows,
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
+    (root / "src/sys/windows.rs").write_text(windows.replace("{ 1 }", "{ 2 }"))
+    radius = by_id(impact(root))
+    assert "src/lib.rs::start" in radius
+    assert "src/sys/unix.rs::again" not in radius

@@ -56,3 +56,9 @@ def declaring_files(store: Store, names: Iterable[str]) -> dict[str, set[str]]:
     for file, declaration in declarations_named(store.conn, names):
         out.setdefault(declaration.name, set()).add(file)
     return out
+
+
+def wildcard_modules(store: Store, file: str) -> list[str]:
+    """The module paths ``file`` takes whole (its wildcard imports), as written."""
+    rows = store.conn.execute("SELECT module FROM imports WHERE file=? AND wildcard=1 ORDER BY line", (file,))
+    return [str(module) for (module,) in rows]

@@ -1,5 +1,8 @@
 """Seeds of an overload family: a change to one member reaches the callers that can run it.
 
+Rust's ``#[cfg]`` alternatives in sibling modules taken whole by one module (``glob_twins``) are
+such a family too: a call through the re-export binds to the first, and may run either.
+
 Resolution binds a call to the members of a family it can run (``resolve/overloads.py``): the
 implementation behind Python's ``@overload`` stubs and TypeScript's signatures, the member whose
 parameter count fits in Java or C#. A change to a member is still a change for the callers bound
@@ -14,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from diffreach.graph.store import Store
+from diffreach.graph.walk_queries import wildcard_modules
 from diffreach.languages import language_for
 from diffreach.languages.signature_text import arity
-from diffreach.model import Change, Edge, NodeKind
+from diffreach.model import Change, Edge, EdgeKind, NodeKind
 from diffreach.review.behavior import call_arguments
 
 MAX_MEMBERS = 64  # as resolve/overloads.py
@@ -40,17 +44,49 @@ def family_edges(
     for c in seeds:
         if "::" not in c.id or c.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             continue
-        siblings = family_members(store, c.id)
-        if not siblings:
-            continue
         spec = language_for(c.file)
+        members = family_members(store, c.id)
+        twins = set(glob_twins(store, c.id)) if spec and spec.overload_alternatives else set()
+        if not members and not twins:
+            continue
         bounds = arity(c.signature, spec) if c.signature else None
         name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].partition("#")[0]
-        for e in store.edges_to(siblings, kinds):
+        for e in store.edges_to([*members, *sorted(twins)], kinds):
+            if e.target in twins and e.source.partition("::")[0] == e.target.partition("::")[0]:
+                continue  # a twin's own module calls it by its own name, not through the re-export
             if bounds is not None and not _may_bind(bounds, _count(read_lines, e, name)):
                 continue
             out.append(Edge(e.source, c.id, e.kind, e.resolution, e.confidence, e.line))
     return out
+
+
+def glob_twins(store: Store, sid: str) -> list[str]:
+    """The same item in the other modules a module takes whole beside ``sid``'s file (``pub use
+    self::unix::*;`` and ``pub use self::windows::*;``): two wildcards that both bind a name
+    clash where it is used, so where code uses it they are alternatives (Rust's ``#[cfg]``
+    platforms) and a call through the re-export may run either. A module is known by the last
+    segment of the path written (``self::unix``: the file unix.rs or unix/mod.rs)."""
+    file, _, qualified = sid.partition("::")
+    spec = language_for(file)
+    if not qualified or spec is None:
+        return []
+    twins: set[str] = set()
+    for into in store.edges_to([file], (EdgeKind.IMPORTS,)):
+        taken = {m.rsplit(spec.module_separator, 1)[-1] for m in wildcard_modules(store, into.source)}
+        if len(taken) < 2 or _module_name(file, spec.package_index_names) not in taken:
+            continue
+        for other in store.edges_from([into.source], (EdgeKind.IMPORTS,)):
+            if other.target != file and _module_name(other.target, spec.package_index_names) in taken:
+                twins.add(f"{other.target}::{qualified}")
+    found = store.symbols(sorted(twins))
+    return sorted(t for t in twins if t in found)
+
+
+def _module_name(path: str, index_names: frozenset[str]) -> str:
+    """A file's module name: its stem, or its directory's name for an index file (mod.rs)."""
+    parts = path.rsplit("/", 2)
+    stem = parts[-1].rsplit(".", 1)[0]
+    return parts[-2] if stem in index_names and len(parts) > 1 else stem
 
 
 def _count(read_lines: Callable[[str], list[str] | None], edge: Edge, name: str) -> int | None:
@@ -65,4 +101,4 @@ def _may_bind(bounds: tuple[int, int | None], count: int | None) -> bool:
     return required <= count and (maximum is None or count <= maximum)
 
 
-__all__ = ["family_edges", "family_members"]
+__all__ = ["family_edges", "family_members", "glob_twins"]
