@@ -416,16 +416,18 @@ def test_a_rust_change_reaches_the_callers_of_its_cfg_twin_taken_whole_beside_it
     # `pub use self::unix::*;` and `pub use self::windows::*;` both bind `open`: two wildcards that
     # bind one name clash where it is used (the Reference's use declarations), so the two are #[cfg]
     # alternatives and `sys::open()` may run either. A caller of the twin's own module, and an
-    # item of another name, are not reached.
+    # module not taken whole, are not reached.
     windows = "pub fn open() -> u8 { 1 }\npub fn only_here() {}\n"
     root = make_repo(
         {
             "Cargo.toml": '[package]\nname = "plat"\nedition = "2021"\n',
             "src/lib.rs": "mod sys;\npub fn start() { sys::open(); }\n",
             "src/sys/mod.rs": (
-                "#[cfg(unix)]\nmod unix;\n#[cfg(windows)]\nmod windows;\n"
+                "#[cfg(unix)]\nmod unix;\n#[cfg(windows)]\nmod windows;\nmod other;\n"
                 "#[cfg(unix)]\npub use self::unix::*;\n#[cfg(windows)]\npub use self::windows::*;\n"
+                "pub fn close() { other::open(); }\n"
             ),
+            "src/sys/other.rs": "pub fn open() -> u8 { 3 }\n",
             "src/sys/unix.rs": "pub fn open() -> u8 { 0 }\nfn again() { open(); }\n",
             "src/sys/windows.rs": windows,
             ".diffreach.toml": "warmup_reviews = 0\n",
@@ -435,3 +437,4 @@ def test_a_rust_change_reaches_the_callers_of_its_cfg_twin_taken_whole_beside_it
     radius = by_id(impact(root))
     assert "src/lib.rs::start" in radius
     assert "src/sys/unix.rs::again" not in radius
+    assert "src/sys/mod.rs::close" not in radius  # other is not taken whole: no alternative
