@@ -2,7 +2,9 @@
 
 A file's module is where it sits: ``src/lib.rs`` (or ``main.rs``) is the crate
 root, ``src/a/b.rs`` and ``src/a/b/mod.rs`` are ``crate::a::b``; a file outside
-``src/`` (``tests/x.rs``, ``examples/y.rs``) is a crate root of its own. Crate
+``src/`` (``tests/x.rs``, ``examples/y.rs``) is a crate root of its own, and so is each binary
+(``src/bin/x.rs``, ``src/bin/x/main.rs``, a ``[[bin]]``'s ``path``), whose modules sit beside it.
+A module declared inside an inline ``mod a { }`` sits under ``a/`` (``{a}m``). Crate
 names come from each ``Cargo.toml`` (``-`` read as ``_``), so ``use clap::Parser``
 in a test or a sibling workspace crate reaches that crate's ``lib.rs``. Inline
 ``mod x { }`` blocks are not nodes: their items count as the file's own. ``impl``
