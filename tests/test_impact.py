@@ -399,6 +399,11 @@ def test_module_level_change_in_a_go_package_reaches_the_importers_that_read_its
             "reads/reads.go": 'package reads\n\nimport "example.com/app/shop"\n\nfunc B() int { return shop.Limit }\n',
             "types/types.go": 'package types\n\nimport "example.com/app/shop"\n\nfunc C(c *shop.Cart) {}\n',
             "blank/blank.go": 'package blank\n\nimport _ "example.com/app/shop"\n',
+            "field/field.go": (
+                'package field\n\nimport "example.com/app/shop"\n\n'
+                "type W struct{ shop struct{ Limit int } }\n\n"
+                "func F(w W) int { shop.New(); return w.shop.Limit }\n"
+            ),
             "elsewhere/e.go": 'package elsewhere\n\nimport "example.com/app/shop"\n\nfunc E() int { return shop.Other }\n',
             ".diffreach.toml": "warmup_reviews = 0\n",
         }
@@ -408,8 +413,8 @@ def test_module_level_change_in_a_go_package_reaches_the_importers_that_read_its
     assert data["changed"][0]["id"] == "shop/cart.go"
     radius = by_id(data)
     assert radius["reads/reads.go"]["edge"] == radius["blank/blank.go"]["edge"] == "imports"
-    for importer in ("calls/calls.go", "types/types.go", "elsewhere/e.go"):
-        assert importer not in radius  # reads New (a function), Cart (a type), another file's Other
+    for importer in ("calls/calls.go", "types/types.go", "elsewhere/e.go", "field/field.go"):
+        assert importer not in radius  # New (a function), Cart (a type), another file's Other; a field
 
 
 def test_a_rust_change_reaches_the_callers_of_its_cfg_twin_taken_whole_beside_it(make_repo) -> None:

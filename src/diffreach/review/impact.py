@@ -380,7 +380,8 @@ def _reads_only_definitions(
     lines = read_lines(importer)
     if lines is None or not all(aliases) or "_" in aliases:
         return False
-    selector = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(aliases)))})\s*\.\s*([A-Za-z_]\w*)")
+    # Not after a `.` or `/`: a field of that name, or the import path itself (`"x/validator.v9"`).
+    selector = re.compile(rf"(?<![\w./])(?:{'|'.join(map(re.escape, sorted(aliases)))})\s*\.\s*([A-Za-z_]\w*)")
     names = {m.group(1) for line in lines for m in selector.finditer(line)}
     if not names:
         spec = language_for(importer)
