@@ -21,9 +21,9 @@ be a call of the changed symbol; anything undecided is kept.
   where a method is only called on a receiver (Python, JavaScript, Go, Rust).
 * **unseen**: the calling file cannot see the changed file's module: it is not in the same Go or
   Java package, and no import of it names the module, an enclosing package (which may re-export
-  it), a JavaScript barrel file that re-exports it, or a workspace crate that depends on it.
-  ``unseen-method`` is the same for a method called on some other value (a value of a type can
-  travel without its module being imported, so this one is counted apart).
+  it), a JavaScript barrel file that re-exports it, or a workspace crate that depends on it. Only
+  for a bare or import-qualified call: a method called on some value is never judged by imports
+  (the value's type can travel without its module being imported: duck typing, returned values).
 """
 
 from __future__ import annotations
@@ -178,6 +178,8 @@ def _js_hits(resolved: str, a_noext: str) -> bool:
     if resolved in (a_noext, _dir(a_noext) + "/index"):
         return True
     base = resolved.removesuffix("/index")
+    if base in (".", "", "index"):
+        return True  # the package root: its index may re-export anything
     return a_noext.startswith(base + "/") or base == ".."  # a directory above: its index may re-export
 
 
@@ -498,10 +500,12 @@ def why_not(ref: Ref, fx: FileExtract, text: bytes, origin: Origin, ctx: Context
         return "bare-call"  # a method is called on a receiver; a bare name is a function
     if ref.receiver and ref.receiver not in SELF_WORDS and _other_module(ref, fx, origin, targets, ctx):
         return "other-module"
-    inherited = ref.receiver in SELF_WORDS or (not ref.receiver and fx.language in IMPLICIT_THIS)
-    if not inherited and not sees(origin, fx, text, ctx):  # an inherited method needs no import
-        plain = not ref.receiver or any(imp.alias == ref.receiver.split(".")[0] for imp in fx.imports)
-        return "unseen" if plain or not all(t.owner for t in targets) else "unseen-method"
+    # A bare or module-qualified name must be visible in the file. A method called on some value is
+    # not judged by imports: the value's type can come from anywhere (duck typing, a returned value).
+    qualified_by_import = any(imp.alias == ref.receiver.split(".")[0] for imp in fx.imports)
+    bare = not ref.receiver and fx.language not in IMPLICIT_THIS  # implicit this reaches inherited methods
+    if (bare or qualified_by_import) and not sees(origin, fx, text, ctx):
+        return "unseen"
     return None
 
 

@@ -108,6 +108,8 @@ class Case:
     dropped: dict[str, str] = field(default_factory=dict)
     dropped_funcs: dict[str, str] = field(default_factory=dict)
     rules: str = MINER  # the miner version whose rules made the truth
+    names_files: list[str] = field(default_factory=list)  # v3: the truth of the name-only rules (v2), for comparison
+    names_funcs: list[str] = field(default_factory=list)
 
 
 def _defs(data: bytes | None, path: str, *, top_level: bool = False) -> dict[str, tuple[str, int, int]]:
@@ -276,6 +278,8 @@ def _truth(c: Commit, a: str, paths: list[str], honest: bool) -> Case | None:
     )
     truth_files: list[str] = []
     truth_funcs: set[str] = set()
+    names_files: list[str] = []
+    names_funcs: set[str] = set()
     dropped: dict[str, str] = {}
     dropped_funcs: dict[str, str] = {}
     for b in paths:
@@ -294,6 +298,9 @@ def _truth(c: Commit, a: str, paths: list[str], honest: bool) -> Case | None:
         b_old = _defs(c.data(parent, b), b)
 
         kept = _funcs(hits, b_new, b_old)
+        if legacy:
+            names_files.append(b)
+            names_funcs |= set(_funcs(legacy, b_new, b_old))
         for sid, n in _funcs(legacy, b_new, b_old).items():
             if sid not in kept:
                 dropped_funcs[sid] = why.get(n, "")
@@ -303,11 +310,13 @@ def _truth(c: Commit, a: str, paths: list[str], honest: bool) -> Case | None:
             continue
         truth_files.append(b)
         truth_funcs |= set(kept)
-    if not truth_files:
+    if not truth_files and not names_files:
         return None
     case = Case(c.repo.name, "caller-update", commit, a, sorted(truth_files), sorted(truth_funcs), sorted(targets))
     case.dropped, case.dropped_funcs = dropped, dropped_funcs
-    return case
+    if honest:
+        case.names_files, case.names_funcs = sorted(names_files), sorted(names_funcs)
+    return case  # no truth left (every call ruled out): the caller says whether to keep the record
 
 
 def _funcs(
@@ -351,7 +360,7 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int, honest: bool = 
         c = Commit(repo, blobs, commit)
         for a in paths:
             case = _truth(c, a, paths, honest)
-            if case is not None:
+            if case is not None and case.truth_files:
                 case.repo = name
                 caller.append(case)
                 break
@@ -360,8 +369,9 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int, honest: bool = 
 
 def rederive(repo: Path, cases: list[Case]) -> list[Case]:
     """The honest truth of cases mined by name (v2), for the same commits and seeds: the cheap
-    way to compare old and new truth case by case. A case left with no truth is dropped; a
-    commit whose first changed file loses its truth is not searched for another (re-mining is)."""
+    way to compare old and new truth case by case. A case left with no truth is kept with empty
+    truth (its ``dropped`` says why; loading skips it); a commit whose first changed file loses its
+    truth is not searched for another (re-mining is)."""
     blobs = Blobs(repo)
     out: list[Case] = []
     for old in cases:
@@ -370,9 +380,10 @@ def rederive(repo: Path, cases: list[Case]) -> list[Case]:
             continue
         paths = [p for p, _ in _changed_paths(repo, old.commit)]
         case = _truth(Commit(repo, blobs, old.commit), old.seed, paths, True)
-        if case is not None:
-            case.repo = old.repo
-            out.append(case)
+        if case is None:  # no call of the name left at all (the extractor changed since v2)
+            case = Case(old.repo, old.kind, old.commit, old.seed, [], [], old.names)
+        case.repo = old.repo
+        out.append(case)
     return out
 
 
@@ -730,6 +741,7 @@ def load_or_mine(args: argparse.Namespace, history: Path, name: str, miner: str)
         cache = rederived
     if cache.exists():  # mining reads thousands of file versions: do it once per setting
         cases = [Case(**c) for c in json.loads(cache.read_text())]
+        cases = [c for c in cases if c.truth_files or c.kind != "caller-update"]  # re-derived to nothing
     elif args.kind == "co-change":  # cheap to mine (no file version is read): not cached
         cases = mine_cochange(history, name, args.cases, args.max_commits)
     else:
