@@ -89,6 +89,9 @@ class Target:
 
     name: str
     owner: str = ""
+    # Rust: defined in ``impl Trait for Type``, so callable as ``Trait::name(x)`` (also a std
+    # trait's: ``Default::default()``, ``fmt::Display::fmt(..)``): qualifiers say nothing.
+    via_trait: bool = False
 
 
 @dataclass
@@ -392,6 +395,8 @@ def _other_module(ref: Ref, fx: FileExtract, origin: Origin, targets: list[Targe
             _is_std_go(imp.module) or ctx.go_module is not None for imp in binds
         )
     if lang == "rust":
+        if any(t.via_trait for t in targets):
+            return False
         if head in RUST_STD or any(imp.module.split("::")[0] in RUST_STD for imp in binds):
             return True
         owners = {t.owner for t in targets}
@@ -402,7 +407,7 @@ def _other_module(ref: Ref, fx: FileExtract, origin: Origin, targets: list[Targe
             and head not in SELF_WORDS
             and head not in owners
             and not owners & origin.traits
-            and not binds  # a ``use`` alias may rename the type
+            and all(imp.name == imp.alias for imp in binds)  # ``use a::T as U`` may rename the type
             and head not in _rust_type_aliases(fx)
         )
     if lang == "python":
@@ -456,6 +461,22 @@ def ancestors(owners: set[str], classes_named: Callable[[str], list[str]], depth
         if not todo:
             break
     return frozenset(seen)
+
+
+IMPL_HEADER = re.compile(rb"^\s*(unsafe\s+)?impl\b")
+
+
+def in_trait_impl(text: bytes, line: int) -> bool:
+    """Whether the Rust item starting at ``line`` (1-based) sits in an ``impl Trait for Type``
+    block: the nearest ``impl`` header above it names a trait."""
+    lines = text.splitlines()
+    for i in range(min(line, len(lines)) - 1, -1, -1):
+        if IMPL_HEADER.match(lines[i]):
+            header = b" ".join(lines[i : i + 3]).split(b"{", 1)[0]
+            return re.search(rb"\bfor\b", header) is not None
+        if lines[i][:1] not in (b" ", b"\t", b"") and not lines[i].lstrip().startswith((b"//", b"#", b"}")):
+            return False  # left the item's block without meeting an impl header
+    return False
 
 
 def _rust_type_aliases(fx: FileExtract) -> set[str]:

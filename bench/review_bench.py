@@ -48,7 +48,7 @@ from diffreach.languages import language_for  # noqa: E402
 from diffreach.model import FileExtract  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from caller_truth import TRAIT, Origin, Target, ancestors, call_lines, read_cargo  # noqa: E402
+from caller_truth import TRAIT, Origin, Target, ancestors, call_lines, in_trait_impl, read_cargo  # noqa: E402
 from caller_truth import Context as TruthContext  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "review"
@@ -190,14 +190,18 @@ def _edited_call_sites(
     return hits
 
 
-def _targets(old: dict[str, tuple[str, int, int]], new: dict[str, tuple[str, int, int]]) -> dict[str, list[Target]]:
-    """The changed functions and methods of one file by name (``Class.m`` → owner ``Class``)."""
+def _targets(
+    old: dict[str, tuple[str, int, int]], new: dict[str, tuple[str, int, int]], text: bytes | None = None
+) -> dict[str, list[Target]]:
+    """The changed functions and methods of one file by name (``Class.m`` → owner ``Class``);
+    ``text``, the file's new version, when the file is Rust (trait impl methods are marked)."""
     out: dict[str, list[Target]] = {}
     for sid in sorted(sid for sid in old if sid in new and old[sid][0] != new[sid][0]):
         qual = sid.split("::", 1)[-1]
         owner, _, name = qual.rpartition(".")
         if len(name) > 2 and not name.startswith("__"):
-            out.setdefault(name, []).append(Target(name, owner.rsplit(".", 1)[-1]))
+            via_trait = bool(owner and text is not None and in_trait_impl(text, new[sid][1]))
+            out.setdefault(name, []).append(Target(name, owner.rsplit(".", 1)[-1], via_trait))
     return out
 
 
@@ -261,7 +265,12 @@ class Commit:
 def _truth(c: Commit, a: str, paths: list[str], honest: bool) -> Case | None:
     """The caller-update case of changed file ``a`` in commit ``c`` (None: no caller had to change)."""
     commit, parent = c.commit, f"{c.commit}^"
-    targets = _targets(_defs(c.data(parent, a), a, top_level=True), _defs(c.data(commit, a), a, top_level=True))
+    rust = a.endswith(".rs")
+    targets = _targets(
+        _defs(c.data(parent, a), a, top_level=True),
+        _defs(c.data(commit, a), a, top_level=True),
+        c.data(commit, a) if rust else None,
+    )
     if not targets:
         return None
     wanted = set(targets)

@@ -203,3 +203,33 @@ def test_a_bare_call_cannot_call_a_method_where_methods_need_a_receiver(make_rep
         "c.py": "from h import header\n\n\ndef g():\n    return header(1, 2)\n",
     }
     assert truth(make_repo, before, after) == {"a.py": ["b.py"]}
+
+
+def test_rust_qualifiers_by_another_type_or_std_and_a_trait_impls_ufcs(make_repo: MakeRepo) -> None:
+    before = {
+        "src/lib.rs": "pub struct Conf;\nimpl Conf {\n    pub fn build(a: u8) -> Conf { Conf }\n}\n"
+        "impl Default for Conf {\n    fn default() -> Conf { Conf }\n}\n",
+        "src/a.rs": "use std::cell::RefCell;\nuse crate::Conf;\nfn f() { RefCell::build(1); Other::build(1); Conf::build(1); }\n",
+        "src/b.rs": "fn g() -> crate::Conf { Default::default() }\n",
+    }
+    after = {
+        "src/lib.rs": "pub struct Conf;\nimpl Conf {\n    pub fn build(a: u8, b: u8) -> Conf { Conf }\n}\n"
+        "impl Default for Conf {\n    fn default(x: u8) -> Conf { Conf }\n}\n",
+        "src/a.rs": "use std::cell::RefCell;\nuse crate::Conf;\nfn f() { RefCell::build(1, 2); Other::build(1, 2); Conf::build(1, 2); }\n",
+        "src/b.rs": "fn g() -> crate::Conf { Default::default(1) }\n",
+    }
+    # Default::default() may run Conf's (a trait method called through its trait): kept.
+    assert truth(make_repo, before, after) == {"src/lib.rs": ["src/a.rs", "src/b.rs"]}
+
+
+def test_rust_another_types_associated_function_is_not_a_caller(make_repo: MakeRepo) -> None:
+    before = {
+        "src/lib.rs": "pub struct Conf;\nimpl Conf {\n    pub fn build(a: u8) -> Conf { Conf }\n}\n",
+        "src/a.rs": "use std::cell::RefCell;\nfn f() { RefCell::build(1); Other::build(1); }\n",
+    }
+    after = {
+        "src/lib.rs": "pub struct Conf;\nimpl Conf {\n    pub fn build(a: u8, b: u8) -> Conf { Conf }\n}\n",
+        "src/a.rs": "use std::cell::RefCell;\nfn f() { RefCell::build(1, 2); Other::build(1, 2); }\n",
+    }
+    assert truth(make_repo, before, after) == {}
+    assert truth(make_repo, before, after, honest=False) == {"src/lib.rs": ["src/a.rs"]}
