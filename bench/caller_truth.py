@@ -186,24 +186,33 @@ def _js_hits(resolved: str, a_noext: str) -> bool:
     return a_noext.startswith(base + "/") or base == ".."  # a directory above: its index may re-export
 
 
-def _js_bare_may_be_own(spec: str, origin_path: str) -> bool:
-    """A bare spec can name the repository's own package (a workspace, a path alias)."""
+def _js_package(spec: str) -> str:
+    parts = spec.split("/")
+    return "/".join(parts[:2]) if spec.startswith("@") else parts[0]
+
+
+def _js_bare_may_be_own(spec: str, origin_path: str, ctx: Context | None = None) -> bool:
+    """A bare spec can name the repository's own package (a workspace package, which may
+    re-export any other, a path alias, a base-URL path)."""
     if spec.startswith(("@/", "~", "#", "/")):
         return True
-    name = spec.removeprefix("node:")
-    if spec.startswith("node:") or name.split("/")[0] in NODE_BUILTIN:
+    if spec.startswith("node:") or spec.split("/")[0] in NODE_BUILTIN:
         return False
+    if ctx is not None and (_js_package(spec) in ctx.js_packages or spec.split("/")[0] in ctx.top_dirs):
+        return True
+    name = spec
     segs = [s for s in name.split("/") if s and not s.startswith("@")]
     path_segs = set(origin_path.split("/")) | {_stem(origin_path)}
     return any(s in path_segs or s.replace("-", "") in path_segs for s in segs)
 
 
-def _js_sees(origin: Origin, fx: FileExtract, read: Reader | None) -> bool:
+def _js_sees(origin: Origin, fx: FileExtract, ctx: Context) -> bool:
+    read = ctx.read
     a_noext = _strip_js(origin.path)
     for imp in fx.imports:
         resolved = _js_target(imp.module, fx.path)
         if resolved is None:
-            if _js_bare_may_be_own(imp.module, origin.path):
+            if _js_bare_may_be_own(imp.module, origin.path, ctx):
                 return True
             continue
         if _js_hits(resolved, a_noext) or (read is not None and _js_reexports(resolved, a_noext, read)):
@@ -341,6 +350,8 @@ class Context:
     read: Reader | None = None
     go_module: str | None = None
     cargo: Cargo | None = None
+    js_packages: frozenset[str] = frozenset()  # the names in the repository's package.json files
+    top_dirs: frozenset[str] = frozenset()  # its top-level entries' names and stems
 
 
 def sees(origin: Origin, fx: FileExtract, text: bytes, ctx: Context) -> bool:
@@ -362,7 +373,7 @@ def _sees(origin: Origin, fx: FileExtract, text: bytes, ctx: Context) -> bool:
     if lang == "python":
         return _py_sees(origin, fx)
     if lang in JS_LIKE:
-        return _js_sees(origin, fx, ctx.read)
+        return _js_sees(origin, fx, ctx)
     if lang == "rust":
         a, b = _rust_crate_dir(origin.path), _rust_crate_dir(fx.path)
         if a == b or ctx.cargo is None:
@@ -421,7 +432,7 @@ def _other_module(ref: Ref, fx: FileExtract, origin: Origin, targets: list[Targe
         )
     if lang in JS_LIKE:
         return bool(binds) and all(
-            _js_target(imp.module, fx.path) is None and not _js_bare_may_be_own(imp.module, origin.path)
+            _js_target(imp.module, fx.path) is None and not _js_bare_may_be_own(imp.module, origin.path, ctx)
             for imp in binds
         )
     return False
@@ -496,7 +507,8 @@ def why_not(ref: Ref, fx: FileExtract, text: bytes, origin: Origin, ctx: Context
     if not targets or fx.path == origin.path:
         return None
     own_functions = {s.name for s in fx.symbols if s.kind == "function" and s.parent == fx.path}
-    if not ref.receiver and ref.name in own_functions:
+    imported = any(imp.alias == ref.name for imp in fx.imports)  # a local import shadows the def
+    if not ref.receiver and ref.name in own_functions and not imported:
         return "own"
     classes = {s.id: s.name for s in fx.symbols if s.kind == "class"}
     cid = _enclosing_class(fx, ref.scope, classes)

@@ -254,10 +254,21 @@ class Commit:
             m = re.search(rb"^module\s+(\S+)", gomod, re.M)
             files = git(self.repo, "ls-tree", "-r", "--name-only", self.commit, check=False).splitlines()
             cargo = [f for f in files if f.endswith("Cargo.toml") and not any(v in f for v in VENDORED)]
+            packages = set()
+            for f in files:
+                if f.endswith("package.json") and "node_modules/" not in f:
+                    try:
+                        name = json.loads(self.blobs.read(self.commit, f) or b"{}").get("name")
+                    except (ValueError, AttributeError):
+                        continue
+                    if isinstance(name, str):
+                        packages.add(name)
             self._ctx = TruthContext(
                 read=lambda p: self.blobs.read(self.commit, p),
                 go_module=m.group(1).decode() if m else None,
                 cargo=read_cargo(cargo, lambda p: self.blobs.read(self.commit, p)) if cargo else None,
+                js_packages=frozenset(packages),
+                top_dirs=frozenset(f.split("/")[0].split(".")[0] for f in files),
             )
         return self._ctx
 

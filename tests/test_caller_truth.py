@@ -14,7 +14,7 @@ import pytest
 from tests.conftest import commit_all, write_files
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-import review_bench  # noqa: E402
+import review_bench
 
 MakeRepo = Callable[..., Path]
 
@@ -233,3 +233,36 @@ def test_rust_another_types_associated_function_is_not_a_caller(make_repo: MakeR
     }
     assert truth(make_repo, before, after) == {}
     assert truth(make_repo, before, after, honest=False) == {"src/lib.rs": ["src/a.rs"]}
+
+
+def test_python_a_local_import_shadows_the_files_own_function(make_repo: MakeRepo) -> None:
+    """serving.py defines a deprecated ``run`` wrapper, but the function that calls ``run``
+    imports the real one locally: that call is a caller."""
+    wrapper = "def run(*a):\n    from .reload import run\n\n    return run(*a)\n\n\n"
+    before = {
+        "pkg/__init__.py": "",
+        "pkg/reload.py": "def run(f):\n    return f\n",
+        "pkg/serving.py": wrapper + "def serve():\n    from .reload import run\n\n    return run(1)\n",
+    }
+    after = {
+        "pkg/reload.py": "def run(f, g=None):\n    return f\n",
+        "pkg/serving.py": wrapper + "def serve():\n    from .reload import run\n\n    return run(1, g=2)\n",
+    }
+    assert truth(make_repo, before, after) == {"pkg/reload.py": ["pkg/serving.py"]}
+
+
+def test_typescript_a_workspace_package_import_may_reexport_the_changed_module(make_repo: MakeRepo) -> None:
+    before = {
+        "packages/vue/package.json": '{"name": "vue"}\n',
+        "packages/vue/src/index.ts": "export * from '@vue/reactivity'\n",
+        "packages/reactivity/package.json": '{"name": "@vue/reactivity"}\n',
+        "packages/reactivity/src/ref.ts": "export function unref(r: any) { return r }\n",
+        "packages/dts/ref.ts": "import { unref } from 'vue'\nexport const a = unref(1)\n",
+        "packages/other/use.ts": "import { unref } from 'not-ours'\nexport const b = unref(1)\n",
+    }
+    after = {
+        "packages/reactivity/src/ref.ts": "export function unref(r: any, d?: any) { return r }\n",
+        "packages/dts/ref.ts": "import { unref } from 'vue'\nexport const a = unref(1, 2)\n",
+        "packages/other/use.ts": "import { unref } from 'not-ours'\nexport const b = unref(1, 2)\n",
+    }
+    assert truth(make_repo, before, after) == {"packages/reactivity/src/ref.ts": ["packages/dts/ref.ts"]}
