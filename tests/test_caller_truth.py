@@ -19,7 +19,9 @@ import review_bench
 MakeRepo = Callable[..., Path]
 
 
-def truth(make_repo: MakeRepo, before: dict[str, str], after: dict[str, str], honest: bool = True) -> dict[str, list[str]]:
+def truth(
+    make_repo: MakeRepo, before: dict[str, str], after: dict[str, str], honest: bool = True
+) -> dict[str, list[str]]:
     """The one caller-update case's seed → truth files (empty when no case was mined)."""
     root = make_repo(before)
     write_files(root, after)
@@ -139,7 +141,9 @@ def test_go_package_qualifiers_and_a_receivers_own_method(make_repo: MakeRepo) -
     }
     # os.Exit is another package's; d.Close() is DB's own method, called on its receiver.
     assert truth(make_repo, before, after) == {"util/exit.go": ["cmd/b/main.go"]}
-    assert truth(make_repo, before, after, honest=False) == {"util/exit.go": ["cmd/a/main.go", "cmd/b/main.go", "db/db.go"]}
+    assert truth(make_repo, before, after, honest=False) == {
+        "util/exit.go": ["cmd/a/main.go", "cmd/b/main.go", "db/db.go"]
+    }
 
 
 def test_javascript_barrels_count_and_other_packages_do_not(make_repo: MakeRepo) -> None:
