@@ -395,6 +395,8 @@ def _other_module(ref: Ref, fx: FileExtract, origin: Origin, targets: list[Targe
     """The call's qualifier is a module, package or type that is not the changed symbol's."""
     head = ref.receiver.split(".")[0]
     lang = fx.language
+    if any(b.name == head and (ref.scope == b.scope or ref.scope.startswith(b.scope + ".")) for b in fx.bindings):
+        return False  # a local or parameter of that name hides the import (Go's ``url := …``)
     binds = [imp for imp in fx.imports if imp.alias == head]
     methods_only = all(t.owner for t in targets)
     if lang == "go":

@@ -132,6 +132,7 @@ def test_go_package_qualifiers_and_a_receivers_own_method(make_repo: MakeRepo) -
         "cmd/a/main.go": 'package main\n\nimport "os"\n\nfunc main() { os.Exit(1) }\n',
         "cmd/b/main.go": 'package main\n\nimport "example.com/m/util"\n\nfunc main() { util.Exit(1) }\n',
         "db/db.go": "package db\n\ntype DB struct{}\n\nfunc (d *DB) Close() {}\n\nfunc (d *DB) Stop() { d.Close() }\n",
+        "cmd/c/main.go": 'package main\n\nimport "example.com/m/util"\nimport "os"\n\nfunc main() { os := util.Conn{}; os.Close() }\n',
     }
     after = {
         "util/exit.go": "package util\n\nfunc Exit(code int, msg string) {}\n\ntype Conn struct{}\n\nfunc (c *Conn) Close(force bool) {}\n",
