@@ -45,9 +45,18 @@ from diffreach.config import Config, parse_config  # noqa: E402
 from diffreach.extract.core import extract  # noqa: E402
 from diffreach.graph.store import Store  # noqa: E402
 from diffreach.languages import language_for  # noqa: E402
+from diffreach.model import FileExtract  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from caller_truth import TRAIT, Origin, Target, ancestors, call_lines, in_trait_impl, read_cargo  # noqa: E402
+from caller_truth import Context as TruthContext  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "review"
-MINER = "v2"  # bump when mining rules change: cached cases of another version are not reused
+# Bump when mining rules change: cached cases of another version are not reused. v3: a call counts
+# only when the evidence rules of bench/caller_truth.py allow it to be a call of the changed symbol;
+# v2 (``--truth names``) counted every call of the name.
+MINER = "v3"
+NAMES_MINER = "v2"
 VENDORED = ("node_modules/", "vendor/", "third_party/", "dist/", "build/")
 BUDGETS = (4000, 8000, 16000)
 
@@ -95,6 +104,12 @@ class Case:
     truth_files: list[str]
     truth_funcs: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
+    # Truth the name-only miner (v2) counted and the evidence rules removed: path or function → rules.
+    dropped: dict[str, str] = field(default_factory=dict)
+    dropped_funcs: dict[str, str] = field(default_factory=dict)
+    rules: str = MINER  # the miner version whose rules made the truth
+    names_files: list[str] = field(default_factory=list)  # v3: the truth of the name-only rules (v2), for comparison
+    names_funcs: list[str] = field(default_factory=list)
 
 
 def _defs(data: bytes | None, path: str, *, top_level: bool = False) -> dict[str, tuple[str, int, int]]:
@@ -112,15 +127,13 @@ def _defs(data: bytes | None, path: str, *, top_level: bool = False) -> dict[str
     }
 
 
-def _call_lines(data: bytes | None, path: str) -> dict[int, set[str]]:
-    """Lines with a real call (per our extractor, so not text in strings) → called names.
+def _call_lines(fx: FileExtract | None) -> dict[int, set[str]]:
+    """Lines with a real call (per our extractor, so not text in strings) → called names (v2's rule).
 
     A call on ``self``/``this``/``cls`` inside a class that defines a method of that name calls
     that class's own method, not a namesake in another file: it is left out."""
-    spec = language_for(path)
-    if data is None or spec is None:
+    if fx is None:
         return {}
-    fx = extract(path, data, spec)
     own: set[tuple[str, str]] = set()  # (class id, method name)
     for s in fx.symbols:
         if s.kind == "method" and s.parent:
@@ -177,7 +190,179 @@ def _edited_call_sites(
     return hits
 
 
-def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
+def _targets(
+    old: dict[str, tuple[str, int, int]], new: dict[str, tuple[str, int, int]], text: bytes | None = None
+) -> dict[str, list[Target]]:
+    """The changed functions and methods of one file by name (``Class.m`` → owner ``Class``);
+    ``text``, the file's new version, when the file is Rust (trait impl methods are marked)."""
+    out: dict[str, list[Target]] = {}
+    for sid in sorted(sid for sid in old if sid in new and old[sid][0] != new[sid][0]):
+        qual = sid.split("::", 1)[-1]
+        owner, _, name = qual.rpartition(".")
+        if len(name) > 2 and not name.startswith("__"):
+            via_trait = bool(owner and text is not None and in_trait_impl(text, new[sid][1]))
+            out.setdefault(name, []).append(Target(name, owner.rsplit(".", 1)[-1], via_trait))
+    return out
+
+
+class Commit:
+    """One commit's file versions and what the truth rules read of the repository at it."""
+
+    def __init__(self, repo: Path, blobs: Blobs, commit: str) -> None:
+        self.repo, self.blobs, self.commit = repo, blobs, commit
+        self._fx: dict[tuple[str, str], FileExtract | None] = {}
+        self._ctx: TruthContext | None = None
+        self._headers: dict[tuple[str, str], list[str]] = {}
+
+    def data(self, rev: str, path: str) -> bytes | None:
+        return self.blobs.read(rev, path)
+
+    def fx(self, rev: str, path: str) -> FileExtract | None:
+        key = (rev, path)
+        if key not in self._fx:
+            data, spec = self.blobs.read(rev, path), language_for(path)
+            self._fx[key] = None if data is None or spec is None else extract(path, data, spec)
+        return self._fx[key]
+
+    def headers(self, name: str, language: str) -> list[str]:
+        """The headers of the classes named ``name`` at the commit, in files of ``language``."""
+        key = (name, language)
+        if key not in self._headers:
+            hits = git(
+                self.repo,
+                "grep",
+                "-l",
+                "-w",
+                "-E",
+                rf"(class|interface|trait|struct|type) {name}",
+                self.commit,
+                check=False,
+            )
+            headers = []
+            for line in hits.splitlines()[:20]:
+                path = line.split(":", 1)[-1]
+                fx = self.fx(self.commit, path)
+                if fx is not None and fx.language == language:
+                    headers += [s.signature for s in fx.symbols if s.kind == "class" and s.name == name]
+            self._headers[key] = headers
+        return self._headers[key]
+
+    def context(self) -> TruthContext:
+        """The Go module path and the workspace's crates at the commit (read once, when asked)."""
+        if self._ctx is None:
+            gomod = self.blobs.read(self.commit, "go.mod") or b""
+            m = re.search(rb"^module\s+(\S+)", gomod, re.M)
+            files = git(self.repo, "ls-tree", "-r", "--name-only", self.commit, check=False).splitlines()
+            cargo = [f for f in files if f.endswith("Cargo.toml") and not any(v in f for v in VENDORED)]
+            packages = set()
+            for f in files:
+                if f.endswith("package.json") and "node_modules/" not in f:
+                    try:
+                        name = json.loads(self.blobs.read(self.commit, f) or b"{}").get("name")
+                    except (ValueError, AttributeError):
+                        continue
+                    if isinstance(name, str):
+                        packages.add(name)
+            self._ctx = TruthContext(
+                read=lambda p: self.blobs.read(self.commit, p),
+                go_module=m.group(1).decode() if m else None,
+                cargo=read_cargo(cargo, lambda p: self.blobs.read(self.commit, p)) if cargo else None,
+                js_packages=frozenset(packages),
+                top_dirs=frozenset(f.split("/")[0].split(".")[0] for f in files),
+            )
+        return self._ctx
+
+
+def _truth(c: Commit, a: str, paths: list[str], honest: bool) -> Case | None:
+    """The caller-update case of changed file ``a`` in commit ``c`` (None: no caller had to change)."""
+    commit, parent = c.commit, f"{c.commit}^"
+    rust = a.endswith(".rs")
+    targets = _targets(
+        _defs(c.data(parent, a), a, top_level=True),
+        _defs(c.data(commit, a), a, top_level=True),
+        c.data(commit, a) if rust else None,
+    )
+    if not targets:
+        return None
+    wanted = set(targets)
+    a_fx = c.fx(commit, a)
+    language = a_fx.language if a_fx else ""
+    owners = {t.owner for ts in targets.values() for t in ts if t.owner}
+    origin = Origin(
+        a,
+        language,
+        a_fx.package if a_fx else "",
+        targets,
+        frozenset(s.name for s in (a_fx.symbols if a_fx else ()) if TRAIT.match(s.signature)),
+        ancestors(owners, lambda n: c.headers(n, language)) if honest and owners else frozenset(),
+    )
+    truth_files: list[str] = []
+    truth_funcs: set[str] = set()
+    names_files: list[str] = []
+    names_funcs: set[str] = set()
+    dropped: dict[str, str] = {}
+    dropped_funcs: dict[str, str] = {}
+    for b in paths:
+        if b == a:
+            continue
+        hunks = _hunks(c.repo, commit, b)
+        old_fx, new_fx = c.fx(parent, b), c.fx(commit, b)
+        legacy = _edited_call_sites(hunks, _call_lines(old_fx), _call_lines(new_fx), wanted)
+        hits, why = legacy, {}
+        if honest:
+            before, _ = call_lines(old_fx, c.data(parent, b) or b"", origin, c.context())
+            after, why_after = call_lines(new_fx, c.data(commit, b) or b"", origin, c.context())
+            hits = _edited_call_sites(hunks, before, after, wanted)
+            why = {n: ",".join(sorted(set(why_after.get(n, {}).values()))) or "unchanged-before" for n in legacy}
+        b_new = _defs(c.data(commit, b), b)
+        b_old = _defs(c.data(parent, b), b)
+
+        kept = _funcs(hits, b_new, b_old)
+        if legacy:
+            names_files.append(b)
+            names_funcs |= set(_funcs(legacy, b_new, b_old))
+        for sid, n in _funcs(legacy, b_new, b_old).items():
+            if sid not in kept:
+                dropped_funcs[sid] = why.get(n, "")
+        if not hits:
+            if legacy:
+                dropped[b] = ";".join(sorted({why[n] for n in legacy}))
+            continue
+        truth_files.append(b)
+        truth_funcs |= set(kept)
+    if not truth_files and not names_files:
+        return None
+    case = Case(c.repo.name, "caller-update", commit, a, sorted(truth_files), sorted(truth_funcs), sorted(targets))
+    case.dropped, case.dropped_funcs = dropped, dropped_funcs
+    if honest:
+        case.names_files, case.names_funcs = sorted(names_files), sorted(names_funcs)
+    return case  # no truth left (every call ruled out): the caller says whether to keep the record
+
+
+def _funcs(
+    lines: list[int], new: dict[str, tuple[str, int, int]], old: dict[str, tuple[str, int, int]]
+) -> dict[str, int]:
+    """The functions enclosing the edited call sites (that existed before the commit) → a line."""
+    out: dict[str, int] = {}
+    for n in lines:
+        sid = _enclosing(new, n)
+        if sid is not None and sid in old:
+            out.setdefault(sid, n)
+    return out
+
+
+def _changed_paths(repo: Path, commit: str) -> list[tuple[str, int]]:
+    status = git(repo, "diff-tree", "-r", "--no-commit-id", "--numstat", f"{commit}^", commit, check=False)
+    return [
+        (parts[2], int(parts[0]) + int(parts[1]))
+        for parts in (row.split("\t") for row in status.splitlines())
+        if len(parts) == 3 and parts[0].isdigit() and is_source(parts[2])
+    ]
+
+
+def mine(repo: Path, name: str, per_kind: int, max_commits: int, honest: bool = True) -> list[Case]:
+    """``honest`` applies the evidence rules of bench/caller_truth.py; without it a call counts
+    by its name alone (the miner of v2, kept for comparison)."""
     # The clone's default branch, not HEAD: earlier runs leave the work copy detached.
     tip = git(repo, "rev-parse", "--verify", "--quiet", "refs/remotes/origin/HEAD", check=False).strip() or "HEAD"
     # First-parent history, merges included: a merged pull request is one change against its first parent.
@@ -186,49 +371,40 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
     caller: list[Case] = []
     cochange: list[Case] = []
     for commit in commits:
-        status = git(repo, "diff-tree", "-r", "--no-commit-id", "--numstat", f"{commit}^", commit, check=False)
-        files: list[tuple[str, int]] = []
-        for row in status.splitlines():
-            parts = row.split("\t")
-            if len(parts) == 3 and parts[0].isdigit() and is_source(parts[2]):
-                files.append((parts[2], int(parts[0]) + int(parts[1])))
+        files = _changed_paths(repo, commit)
         if not 2 <= len(files) <= 6:
             continue
         paths = [p for p, _ in files]
         seed = max(files, key=lambda f: (f[1], f[0]))[0]
         cochange.append(Case(name, "co-change", commit, seed, sorted(p for p in paths if p != seed)))
+        c = Commit(repo, blobs, commit)
         for a in paths:
-            old = _defs(blobs.read(f"{commit}^", a), a, top_level=True)
-            new = _defs(blobs.read(commit, a), a, top_level=True)
-            changed = sorted(
-                {sid.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for sid in old if sid in new and old[sid][0] != new[sid][0]}
-            )
-            changed = [n for n in changed if len(n) > 2 and not n.startswith("__")]
-            if not changed:
-                continue
-            wanted = set(changed)
-            truth_files: list[str] = []
-            truth_funcs: set[str] = set()
-            for b in paths:
-                if b == a:
-                    continue
-                b_data = blobs.read(commit, b)
-                hits = _edited_call_sites(
-                    _hunks(repo, commit, b), _call_lines(blobs.read(f"{commit}^", b), b), _call_lines(b_data, b), wanted
-                )
-                if not hits:
-                    continue
-                truth_files.append(b)
-                b_new = _defs(b_data, b)
-                b_old = _defs(blobs.read(f"{commit}^", b), b)
-                for n in hits:
-                    sid = _enclosing(b_new, n)
-                    if sid is not None and sid in b_old:
-                        truth_funcs.add(sid)
-            if truth_files:
-                caller.append(Case(name, "caller-update", commit, a, sorted(truth_files), sorted(truth_funcs), changed))
+            case = _truth(c, a, paths, honest)
+            if case is not None and case.truth_files:
+                case.repo = name
+                caller.append(case)
                 break
     return _spread(caller, per_kind) + _spread(cochange, per_kind)
+
+
+def rederive(repo: Path, cases: list[Case]) -> list[Case]:
+    """The honest truth of cases mined by name (v2), for the same commits and seeds: the cheap
+    way to compare old and new truth case by case. A case left with no truth is kept with empty
+    truth (its ``dropped`` says why; loading skips it); a commit whose first changed file loses its
+    truth is not searched for another (re-mining is)."""
+    blobs = Blobs(repo)
+    out: list[Case] = []
+    for old in cases:
+        if old.kind != "caller-update":
+            out.append(old)
+            continue
+        paths = [p for p, _ in _changed_paths(repo, old.commit)]
+        case = _truth(Commit(repo, blobs, old.commit), old.seed, paths, True)
+        if case is None:  # no call of the name left at all (the extractor changed since v2)
+            case = Case(old.repo, old.kind, old.commit, old.seed, [], [], old.names)
+        case.repo = old.repo
+        out.append(case)
+    return out
 
 
 def mine_cochange(repo: Path, name: str, per_kind: int, max_commits: int) -> list[Case]:
@@ -327,11 +503,19 @@ def score(returned: list[str], case: Case) -> dict[str, float | None]:
     return {"recall": len(hit) / len(truth) if truth else None, "precision": len(hit) / len(got) if got else None}
 
 
+_LAST_RADIUS: dict = {}
+
+
 def run_case(
     work: Path, case: Case, repo_tokens: int, incumbent: str | None, with_context: bool, config: Config | None = None
 ) -> dict:
     apply_seed(work, case)
-    result = blast_radius(work, hops=2, count_review=False, config=config or Config(workers=1))
+    key = (str(work), case.commit, case.seed)
+    if _LAST_RADIUS.get("key") != key:  # the same change scored against two truths is replayed once
+        _LAST_RADIUS.update(
+            key=key, result=blast_radius(work, hops=2, count_review=False, config=config or Config(workers=1))
+        )
+    result = _LAST_RADIUS["result"]
     radius = result.radius
     ours_files = sorted(set(radius.files))
     uses_files = sorted(set(ours_files) | {u.split("::", 1)[0] for u in radius.uses if is_source(u.split("::", 1)[0])})
@@ -350,6 +534,7 @@ def run_case(
         "kind": case.kind,
         "commit": case.commit[:10],
         "seed": case.seed,
+        "truth_rules": case.rules,
         "ours_behavior": score(behavior_files, case),
         **behavior_errors(radius, behavior_files, case),
         "ours_with_uses": score(uses_files, case),
@@ -496,6 +681,22 @@ def main() -> None:
     ap.add_argument("--kind", choices=("caller-update", "co-change"), help="run only the cases of this kind")
     ap.add_argument("--cache", type=Path, default=CACHE, help="where mined cases and work copies live")
     ap.add_argument(
+        "--truth",
+        choices=("honest", "names", "both"),
+        default="honest",
+        help="caller-update truth: the evidence rules (v3), every call of the name (v2), or both "
+        "(each change replayed once, scored against each; --json gets v3 rows, --names-json v2 rows)",
+    )
+    ap.add_argument("--mine-only", action="store_true", help="mine (or re-derive) and cache the cases; replay none")
+    ap.add_argument("--names-json", help="with --truth both: write the v2-truth rows here")
+    ap.add_argument(
+        "--rederive-from",
+        type=Path,
+        metavar="DIR",
+        help="no v3 cases cached: re-derive them from DIR's v2 cases (same commits and seeds; "
+        "cheaper than mining, cached as v3r)",
+    )
+    ap.add_argument(
         "--set",
         action="append",
         default=[],
@@ -509,16 +710,14 @@ def main() -> None:
         work, history = prepare(source, args.cache)
         name = work.name
         started = time.perf_counter()
-        cache = args.cache / f"{name}.cases-{MINER}-{args.cases}-{args.max_commits}.json"
-        if cache.exists():  # mining reads thousands of file versions: do it once per setting
-            cases = [Case(**c) for c in json.loads(cache.read_text())]
-        elif args.kind == "co-change":  # cheap to mine (no file version is read): not cached
-            cases = mine_cochange(history, name, args.cases, args.max_commits)
-        else:
-            cases = mine(history, name, args.cases, args.max_commits)
-            cache.write_text(json.dumps([c.__dict__ for c in cases]))
+        cases = []
+        for miner in {"honest": [MINER], "names": [NAMES_MINER], "both": [NAMES_MINER, MINER]}[args.truth]:
+            cases += load_or_mine(args, history, name, miner)
         cases = [c for c in cases if args.kind in (None, c.kind)]
+        cases.sort(key=lambda c: (c.kind, c.commit, c.seed, c.rules))  # one change's truths side by side
         print(f"{name}: {len(cases)} cases mined in {time.perf_counter() - started:.1f}s", file=sys.stderr)
+        if args.mine_only:
+            continue
         if args.incumbent and cases:
             git(work, "checkout", "-q", "--force", "--detach", f"{cases[0].commit}^")
             subprocess.run(
@@ -543,7 +742,36 @@ def main() -> None:
     }
     print(json.dumps(summary, indent=1))
     if args.json:
-        Path(args.json).write_text(json.dumps({"summary": summary, "rows": rows}, indent=1))
+        keep = [r for r in rows if args.truth != "both" or r["kind"] != "caller-update" or r["truth_rules"] == MINER]
+        Path(args.json).write_text(json.dumps({"summary": summary, "rows": keep}, indent=1))
+    if args.names_json:
+        keep = [r for r in rows if r["kind"] != "caller-update" or r["truth_rules"] == NAMES_MINER]
+        Path(args.names_json).write_text(json.dumps({"summary": summary, "rows": keep}, indent=1))
+
+
+def load_or_mine(args: argparse.Namespace, history: Path, name: str, miner: str) -> list[Case]:
+    """The cases of one miner version: cached, re-derived from cached v2 cases, or mined."""
+    cache = args.cache / f"{name}.cases-{miner}-{args.cases}-{args.max_commits}.json"
+    rederived = args.cache / f"{name}.cases-{miner}r-{args.cases}-{args.max_commits}.json"
+    if miner == MINER and args.rederive_from is not None and not cache.exists():
+        if not rederived.exists():
+            source = args.rederive_from / f"{name}.cases-{NAMES_MINER}-{args.cases}-{args.max_commits}.json"
+            old = [Case(**c, rules=NAMES_MINER) for c in json.loads(source.read_text())]
+            rederived.write_text(json.dumps([c.__dict__ for c in rederive(history, old)]))
+        cache = rederived
+    if cache.exists():  # mining reads thousands of file versions: do it once per setting
+        cases = [Case(**c) for c in json.loads(cache.read_text())]
+        cases = [c for c in cases if c.truth_files or c.kind != "caller-update"]  # re-derived to nothing
+    elif args.kind == "co-change":  # cheap to mine (no file version is read): not cached
+        cases = mine_cochange(history, name, args.cases, args.max_commits)
+    else:
+        cases = mine(history, name, args.cases, args.max_commits, honest=miner == MINER)
+        cache.write_text(json.dumps([c.__dict__ for c in cases]))
+    for c in cases:
+        c.rules = miner
+    if args.truth == "both" and miner == NAMES_MINER:  # co-change cases do not depend on the miner
+        cases = [c for c in cases if c.kind == "caller-update"]
+    return cases
 
 
 if __name__ == "__main__":
