@@ -5,7 +5,9 @@ variables, and names the same file already defines as a node."""
 from __future__ import annotations
 
 import pytest
+from tree_sitter import Query
 
+from diffreach.extract import core
 from diffreach.extract.core import extract
 from diffreach.index.build import graph_from_sources
 from diffreach.languages import language_for
@@ -116,6 +118,29 @@ def test_declarations_of_each_language(path: str) -> None:
     got = {(d.name, d.kind, d.scope, d.line, d.text) for d in fx.declarations}
     assert expected <= got, sorted(expected - got)
     assert not {d.name for d in fx.declarations} & forbidden
+
+
+# Queries compiled by the test are kept (py-tree-sitter 0.26 crashed compiling TSX's query after
+# another query of these grammars had been freed).
+_WHOLE: list[Query] = []
+
+
+@pytest.mark.parametrize("path", sorted(CASES))
+def test_the_root_pass_finds_what_one_pass_over_the_whole_tree_found(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Declaration patterns rooted at the tree's root (a module-level constant) run in a pass that
+    starts at the root only; the extract is the one a single pass of the whole query makes."""
+    spec = language_for(path)
+    assert spec is not None
+    data = CASES[path][0].encode()
+    plan, rooted = core._passes(spec)[0][1], core._passes(spec)[1]
+    two_passes = extract(path, data, spec)
+    _WHOLE.append(Query(core._language(spec), spec.query_source))
+    monkeypatch.setattr(core, "_passes", lambda _spec, _symbols_only=False: ((_WHOLE[-1], plan), None))
+    assert extract(path, data, spec) == two_passes
+    if path.endswith((".py", ".go", ".rs", ".ts")):  # these declare constants at the root
+        assert rooted is not None and rooted[0].pattern_count >= 1
 
 
 def test_a_long_declaration_is_clipped_and_says_so() -> None:

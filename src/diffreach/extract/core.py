@@ -45,6 +45,7 @@ from diffreach.extract.handlers import (
     Text,
     on_any,
     on_comment,
+    on_declaration,
     on_local_binding,
     on_pair_binding,
 )
@@ -228,8 +229,44 @@ def _parse(language: Language, data: bytes, cpu_seconds: float) -> Tree:
 def compile_language(spec: LanguageSpec) -> None:
     """Compile a language's parser, query and match plan now (they are kept): a process
     about to fork workers does it once for all of them (a large query, TypeScript's, is slow to compile)."""
-    _parser_and_query(spec)
-    _plan(spec)
+    _passes(spec)
+
+
+@cache
+def _root_type(spec: LanguageSpec) -> str:
+    """The type of a tree's root in this language (``module``, ``program``, ``source_file``)."""
+    return parsing.parse_within(_language(spec), b"", lambda _at, _error: False).root_node.type
+
+
+Pass = tuple[Query, tuple[Step | None, ...]]
+
+
+@cache
+def _passes(spec: LanguageSpec, symbols_only: bool = False) -> tuple[Pass, Pass | None]:
+    """The query and plan of the pass over the whole tree, and of a pass over the root alone
+    (``_collect`` with start depth 0) for the declaration patterns rooted at the tree's root,
+    which the first has disabled; None when there are none.
+
+    Speed: a pattern rooted at the root node keeps a state open while the cursor walks the whole
+    file, looked at on every node (Python's three module-level declaration patterns were 5% of
+    its matching); in a pass that starts at the root only, the cursor goes no deeper than their
+    steps. Only declarations move: ``declarations_of`` keys each by its name node, so the order
+    of their matches, which the move changes, decides nothing."""
+    language, query = _parser_and_query(spec, symbols_only)
+    plan = _plan(spec, symbols_only)
+    source = _source(spec, symbols_only)
+    rooted = re.compile(r"\(+" + re.escape(_root_type(spec)) + r"(?![\w.-])")
+    parts = query_patterns(source)
+    moved = [
+        i
+        for i, step in enumerate(plan)
+        if step is not None and step.handler is on_declaration and rooted.match(parts[i])
+    ]
+    if not moved:
+        return (query, plan), None
+    for i in moved:
+        query.disable_pattern(i)
+    return (query, plan), (Query(language, "\n".join(parts[i] for i in moved)), tuple(plan[i] for i in moved))
 
 
 def extract(
@@ -338,13 +375,18 @@ def _extract(
 def _matched(data: bytes, spec: LanguageSpec, cpu_seconds: float, symbols_only: bool) -> tuple[Found, Node]:
     """The file parsed and matched by the language's query (or its symbol patterns): what the
     matches captured, and the tree's root."""
-    language, query = _parser_and_query(spec, symbols_only)
+    language = _language(spec)
+    (query, plan), rooted = _passes(spec, symbols_only)
     root = _parse(language, data, cpu_seconds).root_node
     found = Found(_texter(data))
     # Items inside a wrapper macro first: where both passes see a call, the items' own tree wins.
     for items in item_trees(language, data, root, spec, parse_budget(len(data)), cpu_seconds):
         _collect(items.root_node, query, _item_plan(spec, symbols_only), found)
-    _collect(root, query, _plan(spec, symbols_only), found)
+        if rooted is not None:
+            _collect(items.root_node, *rooted, found, 0)
+    _collect(root, query, plan, found)
+    if rooted is not None:
+        _collect(root, *rooted, found, 0)
     return found, root
 
 
@@ -389,11 +431,13 @@ def _prepared(data: bytes, spec: LanguageSpec) -> bytes:
     return spec.prepare(data) if spec.prepare is not None else data
 
 
-def _collect(root: Node, query: Query, plan: tuple[Step | None, ...], found: Found) -> None:
+def _collect(
+    root: Node, query: Query, plan: tuple[Step | None, ...], found: Found, depth: int = MAX_QUERY_DEPTH
+) -> None:
     cursor = QueryCursor(query)
     # Matching costs grow with the square of the tree's depth (generated chains of nested
     # calls take seconds); no real definition or reference sits 1,000 levels down, generated chains do.
-    cursor.set_max_start_depth(MAX_QUERY_DEPTH)
+    cursor.set_max_start_depth(depth)
     for pattern, captures in cursor.matches(root):
         step = plan[pattern]
         if step is not None:
