@@ -3,6 +3,7 @@ the same records, comments and all, as a whole extraction, in every language."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -234,6 +235,27 @@ def test_symbols_alone_are_those_of_a_whole_extraction(path: str) -> None:
     assert alone_spans == whole_spans
 
 
+@pytest.mark.parametrize("path", sorted(SNIPPETS))
+def test_symbols_without_notes_are_those_of_a_whole_extraction_but_their_notes(path: str) -> None:
+    """The change mapper's query (no import patterns, no notes): the same symbols and comments."""
+    spec = language_for(path)
+    assert spec is not None
+    whole_spans: list[tuple[int, int]] = []
+    shape_spans: list[tuple[int, int]] = []
+    whole = extract(path, SNIPPETS[path], spec, comment_spans=whole_spans).symbols
+    shapes = extract_symbols(path, SNIPPETS[path], spec, comment_spans=shape_spans, notes=False)
+    assert shapes == tuple(replace(s, notes="") for s in whole)
+    assert shape_spans == whole_spans
+    if any(s.notes for s in whole):
+        assert shapes != whole  # the notes are what differs
+
+
+def test_the_change_mapper_s_query_has_no_import_patterns() -> None:
+    for spec in all_languages():
+        patterns = query_patterns(core._source(spec, core._SHAPE_GROUPS))
+        assert not any(core._groups(p.encode()) == {"import"} for p in patterns), spec.name
+
+
 def test_symbols_alone_of_this_package_s_own_sources() -> None:
     root = Path(core.__file__).parents[1]
     for file in sorted(root.rglob("*.py")):
@@ -241,7 +263,9 @@ def test_symbols_alone_of_this_package_s_own_sources() -> None:
         spec = language_for(path)
         assert spec is not None
         data = file.read_bytes()
-        assert extract_symbols(path, data, spec) == extract(path, data, spec).symbols, path
+        whole = extract(path, data, spec).symbols
+        assert extract_symbols(path, data, spec) == whole, path
+        assert extract_symbols(path, data, spec, notes=False) == tuple(replace(s, notes="") for s in whole), path
 
 
 def test_a_parse_past_its_budget_gives_the_file_alone_as_in_extract(monkeypatch: pytest.MonkeyPatch) -> None:

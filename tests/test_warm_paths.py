@@ -5,6 +5,7 @@ is measured by bench/warm_latency.py, never by a test.)"""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -199,3 +200,27 @@ def test_a_question_builds_the_path_and_module_lookups_only_when_it_names_one() 
     assert set(named) == {"pkg/cookies.py"}
     named = question.named_files(question.parse_question("see pkg.session.save for it"), files)
     assert set(named) == {"pkg/session.py"}
+
+
+def test_a_warm_impact_loads_no_query_stack_no_server_and_no_page(make_repo: Make) -> None:
+    """The modules ``impact`` does not use stay unloaded through a whole warm answer (speed:
+    each module is a share of the answer's start): the query stack, the graph readers of
+    ``api.reading``, the MCP server, the HTML page, the review context and the token counters."""
+    root = make_repo({"app/core.py": "def parse(t):\n    return t\n", "app/api.py": "from app.core import parse\n"})
+    subprocess.run([sys.executable, "-m", "diffreach.cli", "index"], cwd=root, check=True, capture_output=True)
+    (root / "app/core.py").write_text("def parse(t):\n    return t or None\n")
+    probe = (
+        "import io, json, sys, contextlib\n"
+        "from diffreach.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        "    main(['impact', '--json'], standalone_mode=False)\n"
+        "print(json.dumps({'answer': json.loads(out.getvalue()), 'modules': sorted(sys.modules)}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=root, check=True, capture_output=True, text=True)
+    found = json.loads(done.stdout)
+    assert [c["id"] for c in found["answer"]["changed"]] == ["app/core.py::parse"]  # a real answer
+    cut = ("diffreach.query", "diffreach.serve", "diffreach.present", "diffreach.api.reading", "numpy", "mcp")
+    cut += ("diffreach.review.context", "diffreach.review.tokens", "diffreach.index.dispatch")
+    loaded = [m for m in found["modules"] if m.startswith(cut) and m != "diffreach.present"]
+    assert loaded == []

@@ -8,6 +8,7 @@ records and helpers they need from a stage are named here too.
 
 - ``indexing``: build the graph, keep it current (a kept indexer, a watcher);
 - ``reading``: the whole graph, callers and callees, relevant files, languages;
+- ``state``: the store opened, and the graph's state against git (every answer's ``index``);
 - ``change`` and ``radius``: a diff read into changed symbols, and its blast radius;
 - ``serving``: the budgeted review context, its cut blocks, the token bill.
 """
@@ -25,9 +26,7 @@ if TYPE_CHECKING:
         callees_of,
         callers_of,
         graph,
-        index_state,
         languages,
-        open_store,
         query,
         runner_test_ids,
     )
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
         stats,
         tree_mark,
     )
+    from diffreach.api.state import index_state, open_store
     from diffreach.index.indexer import IndexReport
     from diffreach.index.watch import ChangeDetector, Update, Watcher
     from diffreach.review.behavior import MISMATCH_SCORE, Judge, command_judge
@@ -61,7 +61,8 @@ _HOMES = {
     "diffreach.api.change": "diff_limit whole_file_changes",
     "diffreach.api.indexing": "GraphUpdater index watch",
     "diffreach.api.radius": "blast_radius radius_json warmup_line",
-    "diffreach.api.reading": "callees_of callers_of graph index_state languages open_store query runner_test_ids",
+    "diffreach.api.reading": "callees_of callers_of graph languages query runner_test_ids",
+    "diffreach.api.state": "index_state open_store",
     "diffreach.api.serving": "TreeMark check_tokenizer expand graph_facts review_context source_reader stats tree_mark",
     "diffreach.index.indexer": "IndexReport",
     "diffreach.index.watch": "ChangeDetector Update Watcher",

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from diffreach import git
 from diffreach.api.change import ReadChange, read_change
-from diffreach.api.reading import index_state, open_store
+from diffreach.api.state import index_state, open_store
 from diffreach.config import Config, load_config
 from diffreach.errors import PathError
 from diffreach.graph.store import Store

@@ -7,38 +7,22 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from diffreach import git, worktree
+from diffreach import worktree
+from diffreach.api.state import index_state, open_store
 from diffreach.config import load_config
 from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
-from diffreach.index.walk import find_root
 from diffreach.languages import all_languages, language_for
 from diffreach.languages.spec import LanguageSpec
 from diffreach.languages.test_ids import TestName, TestRunner, runner_lines
-from diffreach.model import EdgeKind, IndexState, NodeKind, Progress
+from diffreach.model import EdgeKind, NodeKind, Progress
 from diffreach.query.question import bound_question
 
 # A ``dynamic`` edge Base.m → Sub.m is not a call: the callers of Base.m reach Sub.m through
 # dispatch, and are listed as such (``dispatch: true``, ``via`` the base method; index/dispatch.py).
 CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.TESTS)
 CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind.TESTS)
-
-
-def open_store(root: str | Path) -> Store:
-    """The graph of the repository containing ``root``; NotIndexedError when there is none."""
-    return Store.open(find_root(root), create=False)
-
-
-def index_state(root: Path, store: Store, updated: bool, head: str | None = None) -> IndexState:
-    """The graph against HEAD and the working tree: every JSON result carries it (``index``).
-    ``head``: HEAD as the caller has just read it (None: read here)."""
-    commit = store.get_meta("indexed_commit")
-    head = (git.head(root) if head is None else head) or ""
-    dirty = git.is_dirty(root) if head else False
-    # A watcher that has seen a save it has not indexed yet marks the graph stale too.
-    stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
-    return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
 
 
 def graph(root: str | Path) -> dict[str, object]:

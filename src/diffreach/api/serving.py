@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from diffreach import git
-from diffreach.api.reading import index_state, open_store
+from diffreach.api.state import index_state, open_store
 from diffreach.config import load_config
 from diffreach.index.walk import find_root
 from diffreach.model import ImpactResult, IndexState

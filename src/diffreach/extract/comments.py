@@ -13,6 +13,7 @@ parsed twice. A comment with code after it on its line (``f(/* n */ 1)``) is kep
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -38,14 +39,18 @@ def comments_in(data: bytes, spans: Iterable[tuple[int, int]]) -> Comments:
     of its comments."""
     only: set[int] = set()
     trailing: dict[int, int] = {}
+    # Where the newlines are, once: a row is the count of those before an offset (counting from
+    # the file's start for each comment was quadratic: a second of a warm impact on clap's
+    # 5,000-line command.rs, 11,000 comments).
+    newlines = _newlines(data) if spans else []
     for start, end in spans:
         # 0-based rows; a comment shares its first or last line with code when anything
         # but spaces stands before or after it there.
         first_begin = data.rfind(b"\n", 0, start) + 1
         last_end = data.find(b"\n", end)
         last_end = len(data) if last_end < 0 else last_end
-        first = data.count(b"\n", 0, start)
-        last = first + data.count(b"\n", start, end)
+        first = bisect_left(newlines, start)
+        last = bisect_left(newlines, end)
         code_before = data[first_begin:start].strip() != b""
         code_after = data[end:last_end].strip() != b""
         only.update(
@@ -58,6 +63,16 @@ def comments_in(data: bytes, spans: Iterable[tuple[int, int]]) -> Comments:
             column = len(data[first_begin:start].decode("utf-8", "replace"))
             trailing[first + 1] = min(column, trailing.get(first + 1, column))
     return Comments(frozenset(only), trailing)
+
+
+def _newlines(data: bytes) -> list[int]:
+    """The offsets of the newlines of ``data``, in order."""
+    found: list[int] = []
+    at = data.find(b"\n")
+    while at >= 0:
+        found.append(at)
+        at = data.find(b"\n", at + 1)
+    return found
 
 
 __all__ = ["Comments", "comments_in"]

@@ -1,8 +1,8 @@
 """Hunks → changed symbols, each with the kinds of its change.
 
 Both versions of a changed file are read into symbols by the ordinary extractor
-(``extract_symbols``: a whole extraction's symbols, matched by the query's symbol
-patterns alone, a query quicker to compile), and every line of each version is
+(``extract_symbols``: a whole extraction's symbols without their notes, matched by the
+query's definition, comment and docstring patterns alone, a query quicker to compile), and every line of each version is
 painted with its innermost enclosing definition (parents first, children over
 them), so a line inside a method belongs to the method and a class's own lines
 (bases, decorators, fields) to the class; lines outside any definition belong to
@@ -213,7 +213,7 @@ def _sparse(fd: FileDiff, bodies: tuple[tuple[tuple[str, str], ...], ...], side:
 def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
     data = "\n".join(lines).encode("utf-8", "replace") + (b"\n" if lines else b"")
     spans: list[tuple[int, int]] = []
-    symbols = extract_symbols(path, data, spec, comment_spans=spans)
+    symbols = extract_symbols(path, data, spec, comment_spans=spans, notes=False)  # notes: never read here
     defs = sorted((s for s in symbols if s.kind != NodeKind.FILE), key=lambda s: (s.start_line, -s.end_line))
     owner = [path] * (len(lines) + 1)
     for sym in defs:  # parents come first, so children paint over them
