@@ -43,14 +43,17 @@ class Resolver(Types):
         # The scopes' file: its symbols, and which of its scopes define ``name``.
         by_id, children = self._syms(scope.partition("::")[0])
         defining = children.get(name)
-        # Without members in scope, only a scope defining the name can answer before the file.
-        current: str | None = scope if defining or spec.implicit_self else None
+        imported = self._imports_in_functions(path).get(name)
+        # Without members in scope, only a scope defining or importing the name can answer before the file.
+        current: str | None = scope if defining or imported or spec.implicit_self else None
         while current and current != path:
             row = by_id.get(current)
             if row is None:
                 break
             if row.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
                 found = defining.get(current) if defining else None
+                if found is None and imported and current in imported:  # def f(): from .m import g
+                    return self._local_import(path, name, imported[current], depth)
                 if found is None and spec.implicit_self and row.parent == path:
                     owner = self.owner_class(row)  # an out-of-line method sees its class
                     found = self._implicit_member(owner, name) if owner is not None else None
@@ -71,6 +74,14 @@ class Resolver(Types):
         if answer is UNKNOWN:
             answer = self._file_names[key] = self._file_level(path, name, spec, 0)
         return answer
+
+    def _local_import(self, path: str, name: str, line: int, depth: int) -> Target | None:
+        """What an import inside a function binds ``name`` to (the file's import on ``line``);
+        it hides any definition of the name outside the function, found or not."""
+        for imp in self._import_index(path)[0].get(name, ()):
+            if imp.line == line:
+                return self.import_target(path, imp, depth)
+        return None
 
     def _file_level(self, path: str, name: str, spec: LanguageSpec, depth: int) -> Target | None:
         """A name at the top level of a file: its own, imported, of its package, global."""
