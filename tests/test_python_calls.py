@@ -56,3 +56,43 @@ def test_a_module_imported_inside_a_function_is_the_receiver_of_its_calls() -> N
     # An import in a nested function binds in that function only, not in the one around it.
     assert ("pkg/main.py::nested", "pkg/main.py::tools.build") in calls
     assert ("pkg/main.py::nested", "pkg/tools.py::build") not in calls
+
+
+def test_a_method_returning_self_gives_an_instance_of_its_class() -> None:
+    # ``return self`` (a fluent builder) returns the instance: the next call in the chain runs
+    # the class's method, not every method of that name (``Other.build``).
+    files = {
+        "m.py": (
+            "class Builder:\n    def with_x(self):\n        self.x = 1\n        return self\n"
+            "    def build(self):\n        return 1\n\n"
+            "class Other:\n    def build(self):\n        return 2\n\n"
+            "def main():\n    Builder().with_x().build()\n"
+        )
+    }
+    calls = _calls(files)
+    assert ("m.py::main", "m.py::Builder.build") in calls
+    assert ("m.py::main", "m.py::Other.build") not in calls
+
+
+def test_a_for_loop_runs_iter_on_the_iterable_and_next_on_the_iterator_it_returns() -> None:
+    # The for statement calls iter() on the iterable, then next() on the iterator: __iter__ of
+    # the loop's operand, __next__ of the class __iter__ returns (here itself, or another class).
+    files = {
+        "m.py": (
+            "class Counter:\n    def __iter__(self):\n        return self\n"
+            "    def __next__(self):\n        raise StopIteration\n\n"
+            "class Cursor:\n    def __next__(self):\n        raise StopIteration\n\n"
+            "class Table:\n    def __iter__(self) -> Cursor:\n        return Cursor()\n"
+            "    def __next__(self):\n        raise StopIteration\n\n"
+            "def count():\n    for n in Counter():\n        pass\n\n"
+            "def scan(t: Table):\n    for row in t:\n        pass\n\n"
+            "def untyped(xs):\n    for x in xs:\n        pass\n"
+        )
+    }
+    calls = _calls(files)
+    assert ("m.py::count", "m.py::Counter.__iter__") in calls
+    assert ("m.py::count", "m.py::Counter.__next__") in calls
+    assert ("m.py::scan", "m.py::Table.__iter__") in calls
+    assert ("m.py::scan", "m.py::Cursor.__next__") in calls
+    assert ("m.py::scan", "m.py::Table.__next__") not in calls  # the iterator's, not the iterable's
+    assert not {c for c in calls if c[0] == "m.py::untyped"}

@@ -104,7 +104,10 @@ class Scopes:
                     out.append(Binding(self.id_of(i), name, LOCAL_MARK, node.start_point.row + 1))
                 continue
             if type_name.startswith(VALUE_OF):
-                type_name = known.get((i, type_name[len(VALUE_OF) :]), "")
+                copied = type_name[len(VALUE_OF) :]
+                type_name = known.get((i, copied), "")
+                if not type_name and copied in spec.self_names:  # return self: an instance of the class
+                    type_name = self._own_class(i)
             if name == INFERRED:
                 returned.setdefault(i, []).append((type_name, node.start_point.row + 1))
                 continue
@@ -123,6 +126,12 @@ class Scopes:
             if i >= 0 and len(types) == 1 and "" not in types and (i, RETURNS) not in known:
                 out.append(Binding(self.id_of(i), RETURNS, values[0][0], values[0][1]))
         return out
+
+    def _own_class(self, i: int) -> str:
+        """The qualified name of the class around definition ``i`` ("" outside one)."""
+        while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:
+            i = self.ordered[i].parent
+        return self.ordered[i].qualname if i >= 0 else ""
 
     def import_bindings(self, names: Iterable[tuple[Node, str, int]]) -> list[Binding]:
         """An import statement inside a function binds its names in that function only (Python's
