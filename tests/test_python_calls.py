@@ -96,3 +96,26 @@ def test_a_for_loop_runs_iter_on_the_iterable_and_next_on_the_iterator_it_return
     assert ("m.py::scan", "m.py::Cursor.__next__") in calls
     assert ("m.py::scan", "m.py::Table.__next__") not in calls  # the iterator's, not the iterable's
     assert not {c for c in calls if c[0] == "m.py::untyped"}
+
+
+def test_an_instance_attribute_holding_a_method_calls_that_method() -> None:
+    # self.on_done = self.finish stores a bound method in the instance; self.on_done() finds the
+    # instance's attribute first and runs it, as the instance's class finds it (a subclass's
+    # override). Nothing is bound where the attribute may hold something else.
+    files = {
+        "m.py": (
+            "class Job:\n"
+            "    def __init__(self):\n        self.on_done = self.finish\n        self.hook = None\n"
+            "    def run(self):\n        self.on_done()\n        self.hook()\n"
+            "    def finish(self):\n        pass\n\n"
+            "class Quiet(Job):\n    def finish(self):\n        pass\n\n"
+            "class Other:\n    def on_done(self):\n        pass\n    def hook(self):\n        pass\n\n"
+            "def main():\n    q = Quiet()\n    q.on_done()\n"
+        )
+    }
+    calls = _calls(files)
+    assert ("m.py::Job.run", "m.py::Job.finish") in calls
+    assert ("m.py::Job.run", "m.py::Other.on_done") not in calls
+    assert ("m.py::main", "m.py::Quiet.finish") in calls
+    assert ("m.py::main", "m.py::Job.finish") not in calls
+    assert ("m.py::Job.run", "m.py::Other.hook") not in calls

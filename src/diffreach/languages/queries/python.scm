@@ -195,6 +195,13 @@
 (assignment
   left: (subscript value: (identifier) @binding.name subscript: (string (string_content) @binding.key))
   right: [(identifier) (attribute)] @binding.function) @binding
+; An attribute of the instance holding one of its methods (``self.on_done = self.finish``): a call
+; ``self.on_done()`` looks the instance's attribute up before the class's (the data model's
+; attribute lookup) and runs the method held; bound for the whole class (scopes.bindings).
+((assignment
+  left: (attribute object: (identifier) @_self attribute: (identifier)) @binding.name
+  right: (attribute object: (identifier) @_held attribute: (identifier)) @binding.function) @binding
+  (#eq? @_self "self") (#eq? @_held "self"))
 ; Several targets (the language reference, "Assignment statements"): `a, b = f, g` binds each
 ; target to the value at its position, read while every target and value before it is a plain
 ; one (a starred target or value shifts the positions); `a = b = f` binds every target.
