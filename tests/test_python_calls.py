@@ -119,3 +119,26 @@ def test_an_instance_attribute_holding_a_method_calls_that_method() -> None:
     assert ("m.py::main", "m.py::Quiet.finish") in calls
     assert ("m.py::main", "m.py::Job.finish") not in calls
     assert ("m.py::Job.run", "m.py::Other.hook") not in calls
+
+
+def test_raising_a_class_instantiates_it() -> None:
+    # ``raise Failed`` instantiates the class with no arguments (its constructor runs); ``raise
+    # err`` and ``raise e`` raise an instance and call nothing; ``from`` names the cause, no call.
+    files = {
+        "m.py": (
+            "class Failed(Exception):\n    def __init__(self, msg=''):\n        pass\n\n"
+            "class Outer:\n    class Inner(Exception):\n        def __init__(self):\n            pass\n\n"
+            "class Boom(Exception):\n    def __call__(self):\n        pass\n\n"
+            "def cause():\n    pass\n\n"
+            "def first():\n    raise Failed\n\n"
+            "def nested():\n    raise Outer.Inner from cause\n\n"
+            "def again(err):\n    raise err\n\n"
+            "def held():\n    e = Boom()\n    raise e\n"
+        )
+    }
+    calls = _calls(files)
+    assert ("m.py::first", "m.py::Failed.__init__") in calls
+    assert ("m.py::nested", "m.py::Outer.Inner.__init__") in calls
+    assert ("m.py::nested", "m.py::cause") not in calls
+    assert not {c for c in calls if c[0] == "m.py::again"}
+    assert ("m.py::held", "m.py::Boom.__call__") not in calls
