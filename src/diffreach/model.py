@@ -188,6 +188,10 @@ VALUE_MARK = "="
 LOCAL_MARK = "?"
 # A type_name prefix: a value of some type implementing the trait named (Rust's ``dyn Tr``, ``impl Tr``).
 IMPLEMENTS = "^"
+# A binding whose type_name is this: an import statement inside the function (the scope) binds
+# the name for that function only; the file's import of the name on the binding's line says
+# what it binds (Python's ``def f(): from .m import g``; resolve/resolver.py).
+IMPORT_MARK = "<"
 
 
 @dataclass(frozen=True, slots=True)

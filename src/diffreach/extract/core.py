@@ -365,6 +365,8 @@ def _extract(
     text = found.text
     refs = scopes.refs(found.refs.values())
     bindings = scopes.bindings(found.bindings, spec, {i.alias for i in found.imports})
+    if found.import_names:
+        bindings.extend(scopes.import_bindings(found.import_names))
     if found.params or found.passes or found.decorations:  # functions passed as arguments
         passed = (found.params, found.passes, found.decorations)
         bindings.extend(argument_bindings(*passed, found.bindings, found.imports, refs, scopes, spec, text))

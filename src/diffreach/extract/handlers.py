@@ -63,6 +63,8 @@ class Found:
     package: str = ""
     comments: list[Piece] = field(default_factory=list)
     import_spans: list[tuple[int, int]] = field(default_factory=list)  # of @import matches
+    # Each import's (statement, alias, line): an import inside a function binds there (scopes.import_bindings).
+    import_names: list[tuple[Node, str, int]] = field(default_factory=list)
     # Functions passed as arguments (extract/arguments.py): parameters, arguments, decorators.
     params: list[Parameter] = field(default_factory=list)
     passes: list[Passed] = field(default_factory=list)
@@ -167,8 +169,10 @@ def on_protocol(found: Found, step: Step, captures: dict[str, list[Node]]) -> No
 def on_import(found: Found, step: Step, captures: dict[str, list[Node]]) -> None:
     nodes = captures.get(step.main)
     if nodes is not None:
-        found.imports.extend(imports_of(captures, step.spec, step.preset, found.text))
+        made = imports_of(captures, step.spec, step.preset, found.text)
+        found.imports.extend(made)
         found.import_spans.append((nodes[0].start_byte, nodes[0].end_byte))
+        found.import_names.extend((nodes[0], i.alias, i.line) for i in made if i.alias and not i.wildcard)
 
 
 def on_binding(found: Found, step: Step, captures: dict[str, list[Node]]) -> None:

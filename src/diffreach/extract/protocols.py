@@ -2,7 +2,8 @@
 
 ``a[i]`` runs ``type(a).__getitem__``, ``with a`` its ``__enter__`` and ``__exit__``, ``a + b``
 its ``__add__``, ``a.p`` the getter ``p`` when ``p`` is a property and ``a.p = v`` its setter
-(the table's ``{}`` and ``{}=``: the member written, ``@name``). A query names the syntax (``@reference.protocol`` with a preset ``protocol`` key
+(the table's ``{}`` and ``{}=``: the member written, ``@name``; ``m().n``: the method ``n`` of what
+``m`` returns, ``for x in a`` running ``__next__`` on ``a.__iter__()``). A query names the syntax (``@reference.protocol`` with a preset ``protocol`` key
 or an operator captured as ``@protocol``) and the operand (``@receiver``); the language's table
 (``LanguageSpec.protocol_methods``) says which methods that syntax runs. Each method becomes one
 reference of kind ``protocol`` on the operand, which resolution binds only through the operand's
@@ -84,7 +85,11 @@ def protocol_refs(
     written = text(names[0]) if plan.written else ""
     for key, method in plan.methods:
         name = method.replace("{}", written) if plan.written else method  # {}: the member written (a property)
-        refs[(key, start)] = (mains[0], RefKind.PROTOCOL, name, receiver, "", -1)
+        on = receiver
+        if ")." in name:  # "__iter__().__next__": a method of what the first one returns (the iterator)
+            call, _, name = name.rpartition(".")
+            on = f"{receiver}.{call}"
+        refs[(key, start)] = (mains[0], RefKind.PROTOCOL, name, on, "", -1)
 
 
 def _kind(syntax: str, method: str) -> str:

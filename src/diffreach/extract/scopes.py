@@ -17,7 +17,7 @@ from tree_sitter import Node
 from diffreach.extract.types import INFERRED, VALUE_OF, stated_types_first
 from diffreach.extract.values import kept_values
 from diffreach.languages.spec import RETURNS, LanguageSpec
-from diffreach.model import LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref, RefKind
+from diffreach.model import IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref, RefKind
 
 # A reference's owner that says: the scope around the definition holding it (a decorator is
 # called where the definition it decorates is made).
@@ -104,7 +104,10 @@ class Scopes:
                     out.append(Binding(self.id_of(i), name, LOCAL_MARK, node.start_point.row + 1))
                 continue
             if type_name.startswith(VALUE_OF):
-                type_name = known.get((i, type_name[len(VALUE_OF) :]), "")
+                copied = type_name[len(VALUE_OF) :]
+                type_name = known.get((i, copied), "")
+                if not type_name and copied in spec.self_names:  # return self: an instance of the class
+                    type_name = self._own_class(i)
             if name == INFERRED:
                 returned.setdefault(i, []).append((type_name, node.start_point.row + 1))
                 continue
@@ -122,6 +125,23 @@ class Scopes:
             types = {t for t, _ in values}
             if i >= 0 and len(types) == 1 and "" not in types and (i, RETURNS) not in known:
                 out.append(Binding(self.id_of(i), RETURNS, values[0][0], values[0][1]))
+        return out
+
+    def _own_class(self, i: int) -> str:
+        """The qualified name of the class around definition ``i`` ("" outside one)."""
+        while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:
+            i = self.ordered[i].parent
+        return self.ordered[i].qualname if i >= 0 else ""
+
+    def import_bindings(self, names: Iterable[tuple[Node, str, int]]) -> list[Binding]:
+        """An import statement inside a function binds its names in that function only (Python's
+        ``def f(): from .m import g``, a block's ``use`` in Rust): one ``IMPORT_MARK`` binding per
+        name, on the import's line. Imports at the top level or in a class body make none."""
+        out = []
+        for node, alias, line in names:
+            i = self.index_of(node)
+            if i >= 0 and self.ordered[i].kind in _FUNCTIONS:
+                out.append(Binding(self.ordered[i].id, alias, IMPORT_MARK, line))
         return out
 
     def _hiding(self, rows: list[tuple[Node, str, str]], imported: set[str]) -> set[tuple[int, str]]:

@@ -104,8 +104,7 @@ _OPERATORS = {
     "<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne",
     "neg": "neg", "pos": "pos", "invert": "invert",
     "len": "len", "iter": "iter", "next": "next", "reversed": "reversed", "hash": "hash", "abs": "abs",
-    "contains": "contains", "[]": "getitem", "[]=": "setitem", "del[]": "delitem", "for": "iter",
-    "async for": "aiter",
+    "contains": "contains", "[]": "getitem", "[]=": "setitem", "del[]": "delitem",
 }  # fmt: skip
 _AUGMENTED = frozenset(("+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^"))
 PROTOCOL_METHODS = (
@@ -114,6 +113,9 @@ PROTOCOL_METHODS = (
     # x += y: x.__iadd__(y), or x.__add__(y) when the type has no __iadd__ (data model 3.3.8);
     # "|" separates the alternatives, the first the type has runs.
     *((f"{syntax}=", (f"__i{name}__|__{name}__",)) for syntax, name in _OPERATORS.items() if syntax in _AUGMENTED),
+    # for x in a: iter(a), then next() on the iterator it returns ("The for statement").
+    ("for", ("__iter__", "__iter__().__next__")),
+    ("async for", ("__aiter__", "__aiter__().__anext__")),
     ("with", ("__enter__", "__exit__")),
     ("async with", ("__aenter__", "__aexit__")),
     (".", ("{}",)),  # a property read: the member written, if it is a property

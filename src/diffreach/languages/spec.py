@@ -391,7 +391,9 @@ class LanguageSpec:
     @cached_property
     def protocol_names(self) -> frozenset[str]:
         """The methods the protocol table names (a reference to another name is a property read)."""
-        return frozenset(name for _, names in self.protocol_methods for name in names if "{}" not in name)
+        return frozenset(
+            name.rpartition(".")[2] for _, names in self.protocol_methods for name in names if "{}" not in name
+        )
 
     @cached_property
     def _test_patterns(self) -> tuple[re.Pattern[str], ...]:

@@ -49,6 +49,14 @@ class Imports(ResolverState):
                 return files
         return ()
 
+    def local_import(self, path: str, name: str, line: int, depth: int) -> Target | None:
+        """What an import inside a function binds ``name`` to (the file's import on ``line``);
+        it hides any definition of the name outside the function, found or not."""
+        for imp in self._import_index(path)[0].get(name, ()):
+            if imp.line == line:
+                return self.import_target(path, imp, depth)
+        return None
+
     def import_target(self, path: str, imp: Import, depth: int = 0) -> Target | None:
         """What an import binds: a symbol, a module, _EXTERNAL, or None (in the repo, not found)."""
         key = (path, imp)

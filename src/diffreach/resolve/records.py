@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import PurePosixPath
 from typing import Final, Protocol
 
+from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Binding, Import, Ref, SymRow
 
 MAX_AMBIGUOUS = 3
@@ -69,3 +71,12 @@ class Module:
 
 EXTERNAL = Module(())  # bound to something outside the repository
 Target = SymRow | Module
+
+
+def module_name_guess(path: str, part: str, spec: LanguageSpec) -> str:
+    """``pkg.sub`` reached as an attribute of module ``pkg``: resolve it relative to pkg's file."""
+    return (
+        f"{spec.module_separator}{part}"
+        if PurePosixPath(path).stem in spec.package_index_names
+        else f"{spec.module_separator}{PurePosixPath(path).stem}{spec.module_separator}{part}"
+    )

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from pathlib import PurePosixPath
 
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import LOCAL_MARK, Edge, Import, NodeKind, Ref, RefKind, RefStatus, Resolution, ResolvedRef, SymRow
-from diffreach.resolve.records import EXTERNAL, UNKNOWN, Module, Source, Target
+from diffreach.resolve.records import EXTERNAL, UNKNOWN, Module, Source, Target, module_name_guess
 from diffreach.resolve.records import qualname as _qualname
 from diffreach.resolve.types import Types
 
@@ -43,14 +42,17 @@ class Resolver(Types):
         # The scopes' file: its symbols, and which of its scopes define ``name``.
         by_id, children = self._syms(scope.partition("::")[0])
         defining = children.get(name)
-        # Without members in scope, only a scope defining the name can answer before the file.
-        current: str | None = scope if defining or spec.implicit_self else None
+        imported = self._imports_in_functions(path).get(name)
+        # Without members in scope, only a scope defining or importing the name can answer before the file.
+        current: str | None = scope if defining or imported or spec.implicit_self else None
         while current and current != path:
             row = by_id.get(current)
             if row is None:
                 break
             if row.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
                 found = defining.get(current) if defining else None
+                if found is None and imported and current in imported:  # def f(): from .m import g
+                    return self.local_import(path, name, imported[current], depth)
                 if found is None and spec.implicit_self and row.parent == path:
                     owner = self.owner_class(row)  # an out-of-line method sees its class
                     found = self._implicit_member(owner, name) if owner is not None else None
@@ -178,7 +180,7 @@ class Resolver(Types):
             if found is None:
                 spec = self._specs[target.files[0]]
                 for f in target.files:
-                    sub = self.module_resolver(spec).resolve(_module_name_guess(f, part, spec), f)
+                    sub = self.module_resolver(spec).resolve(module_name_guess(f, part, spec), f)
                     if sub:
                         return Module(sub)
             return found
@@ -254,6 +256,9 @@ class Resolver(Types):
             read = self.property_read(path, ref, owner, target, source_is_test)  # g(a.p): p's getter runs
             if read is not None:
                 return read
+            held = self.value_of_field(owner, ref.name) if target is None and ref.kind == RefKind.CALL else None
+            if held is not None:  # self.f() of self.f = self.g
+                return self._edge(path, ref, held, Resolution.VALUE, source_is_test)
             if target is None and ref.kind == RefKind.CALL and spec.value_members:  # T.x() of T = {x: f}
                 entry = self.value_of_member(path, ref)
                 if entry is not None:
@@ -433,15 +438,6 @@ def _moved(twin: ResolvedRef, line: int) -> tuple[Edge, ...]:
 
 def _found_by(target: SymRow, path: str) -> Resolution:
     return Resolution.IMPORT if target.file != path else Resolution.SCOPE
-
-
-def _module_name_guess(path: str, part: str, spec: LanguageSpec) -> str:
-    """``pkg.sub`` reached as an attribute of module ``pkg``: resolve it relative to pkg's file."""
-    return (
-        f"{spec.module_separator}{part}"
-        if PurePosixPath(path).stem in spec.package_index_names
-        else f"{spec.module_separator}{PurePosixPath(path).stem}{spec.module_separator}{part}"
-    )
 
 
 __all__ = ["Module", "Resolver", "Source"]

@@ -25,7 +25,7 @@ from pathlib import PurePosixPath
 
 from diffreach.languages import get_language
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
-from diffreach.model import LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
+from diffreach.model import IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
 from diffreach.resolve.records import Source, Target
 from diffreach.resolve.records import qualname as _qualname
 
@@ -47,6 +47,8 @@ class ResolverState(ABC):
         self._imports: dict[str, list[Import]] = {}
         self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
         self._bindings: dict[str, dict[str, dict[str, str]]] = {}
+        # Imports inside functions (``IMPORT_MARK`` bindings): path → name → function id → the import's line.
+        self._local_imports: dict[str, dict[str, dict[str, int]]] = {}
         # Function values (values.py): path → name → scope → [(line, what it holds)], by line.
         self._values: dict[str, dict[str, dict[str, list[tuple[int, str]]]]] = {}
         # Functions passed as arguments (values.py): path → callee name → [(scope, line, slot, argument)].
@@ -103,6 +105,7 @@ class ResolverState(ABC):
             self._imports,
             self._import_indexes,
             self._bindings,
+            self._local_imports,
             self._values,
             self._passes,
             self._import_targets,
@@ -212,7 +215,11 @@ class ResolverState(ABC):
             table = self._bindings[path] = {}
             values: dict[str, dict[str, list[tuple[int, str]]]] = {}
             lines: dict[tuple[str, str], int] = {}  # (name, scope) → the line of its last binding
+            local_imports: dict[str, dict[str, int]] = {}
             for b in self.source.bindings_of(path):
+                if b.type_name == IMPORT_MARK:  # no type: lookup_name reads the import it names
+                    local_imports.setdefault(b.name, {}).setdefault(b.scope, b.line)
+                    continue
                 if b.type_name == LOCAL_MARK:  # a name bound with no type (a receiver's lookup only)
                     table.setdefault(b.name, {}).setdefault(b.scope, LOCAL_MARK)
                     continue
@@ -233,7 +240,16 @@ class ResolverState(ABC):
                 for bound in by_scope.values():
                     bound.sort(key=lambda entry: entry[0])  # stable: one line keeps its order
             self._values[path] = values
+            self._local_imports[path] = local_imports
         return table
+
+    def _imports_in_functions(self, path: str) -> dict[str, dict[str, int]]:
+        """name → the functions of ``path`` an import statement of theirs binds it in → its line."""
+        found = self._local_imports.get(path)
+        if found is None:
+            self._bindings_by_name(path)
+            found = self._local_imports[path]
+        return found
 
     def _binding_of(self, scope: str, text: str) -> tuple[str, str] | None:
         """(the innermost scope around ``scope`` that binds ``text``, what it binds it to); past

@@ -46,6 +46,7 @@ from diffreach.model import (
     SymRow,
 )
 from diffreach.resolve.fallback import NameFallback
+from diffreach.resolve.records import Target
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
 # What became of a call whose callee is outside the repository (a library's, the language's own).
@@ -102,6 +103,29 @@ class FunctionValues(NameFallback):
             return None
         held = self._value_in_scope(path, ref.scope, entry, ref.line, 0)
         return held[0] if held is not None else None
+
+    def value_of_field(self, owner: Target | None, name: str) -> SymRow | None:
+        """``x.f()`` where ``x`` is an instance of ``owner`` and a method of its class (or of a
+        base, along the lookup order) stores one of the instance's methods in the attribute
+        ``f`` (``self.f = self.g``): ``g`` as ``owner`` finds it; None when the class stores
+        none, or several different ones."""
+        if not isinstance(owner, SymRow) or owner.kind != NodeKind.CLASS:
+            return None
+        spec = self._specs[owner.file]
+        found: set[str] = set()
+        held: SymRow | None = None
+        for cls in self.linearization(owner) or (owner, *self.bases(owner)):
+            table = self._value_table(cls.file)
+            for me in sorted(spec.self_names):
+                for _, value in table.get(f"{me}.{name}", {}).get(cls.id, ()):
+                    receiver, _, method = value[len(VALUE_MARK) :].rpartition(".")
+                    held_here = value.startswith(VALUE_MARK) and receiver in spec.self_names
+                    target = self.member(owner, method) if held_here else None
+                    if target is None or target.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+                        return None  # something else is stored there too
+                    found.add(target.id)
+                    held = target
+        return held if len(found) == 1 else None
 
     def value_of_functional_call(self, path: str, ref: Ref, spec: LanguageSpec) -> SymRow | None:
         """``r.run()`` where the language calls a function value through its interface's one

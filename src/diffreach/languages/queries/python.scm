@@ -34,6 +34,13 @@
 (call function: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)
   arguments: (argument_list)? @arguments) @reference.call
+; `raise A` of a class: the language reference ("The raise statement") instantiates it with no
+; arguments, a call of the class (its constructor). Only the raised expression, not `from` its
+; cause, and only a name spelt as PEP 8 spells classes (CapWords): `raise err` raises an instance
+; and calls nothing (a call of it would run its class's `__call__`), and so does `raise ERR`.
+((raise_statement . (identifier) @name) @reference.call (#match? @name "^_*[A-Z]([A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)?$"))
+((raise_statement . (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+  (#match? @name "^_*[A-Z]([A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)?$"))
 ; Calls through a value: a literal table's entry (TABLE["x"](), handlers[0]()), a returned function (make()()).
 (call
   function: (subscript value: (identifier) @name subscript: [(string (string_content) @key) (integer) @key])
@@ -195,6 +202,13 @@
 (assignment
   left: (subscript value: (identifier) @binding.name subscript: (string (string_content) @binding.key))
   right: [(identifier) (attribute)] @binding.function) @binding
+; An attribute of the instance holding one of its methods (``self.on_done = self.finish``): a call
+; ``self.on_done()`` looks the instance's attribute up before the class's (the data model's
+; attribute lookup) and runs the method held; bound for the whole class (scopes.bindings).
+((assignment
+  left: (attribute object: (identifier) @_self attribute: (identifier)) @binding.name
+  right: (attribute object: (identifier) @_held attribute: (identifier)) @binding.function) @binding
+  (#eq? @_self "self") (#eq? @_held "self"))
 ; Several targets (the language reference, "Assignment statements"): `a, b = f, g` binds each
 ; target to the value at its position, read while every target and value before it is a plain
 ; one (a starred target or value shifts the positions); `a = b = f` binds every target.
