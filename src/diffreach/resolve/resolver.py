@@ -125,12 +125,15 @@ class Resolver(Types):
         if bound is not None or indexed:
             return bound if bound is not None else self.element_class(path, scope, collection)
         head, _, rest = receiver.partition(".")
+        own = next((n for n in spec.own_module_names if receiver == n or receiver.startswith(f"{n}.")), None)
         if head in spec.path_roots:
             return self._module_path(path, receiver, spec)
         if not head.isidentifier() and head not in spec.self_names:  # PHP's $this is not an identifier
             return None
         if head in spec.self_names:
             target: Target | None = self.enclosing_class(scope)
+        elif own is not None and not self._hidden(scope, head):  # exports.Suite: the file's own export
+            target, rest = Module((path,)), receiver[len(own) + 1 :]
         else:
             target = self._bound_type(path, scope, head)
             if target is None and self._hidden(scope, head):

@@ -251,6 +251,28 @@
   (#eq? @_require "require"))
 ((call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .)) @import
   (#eq? @_require "require"))
+; exports.Suite = require('./suite') (module.exports.Suite = …): the module exports what the
+; required module does under the name Suite, and reads it back as exports.Suite.
+((assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
+  right: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_exports "exports") (#eq? @_require "require") (#set! import.name "default"))
+((assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
+  right: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_exports "exports") (#eq? @_require "require"))
+((assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @import.alias)
+  right: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_require "require") (#set! import.name "default"))
+((assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @import.alias)
+  right: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_require "require"))
 
 ; module.exports = foo / = function foo / = function () {} (= class Foo: each grammar's own file).
 ((assignment_expression
