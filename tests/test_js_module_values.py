@@ -179,3 +179,43 @@ def test_an_update_of_a_function_type_equals_a_rebuild(make_repo, tmp_path) -> N
         assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
     finally:
         indexer.close()
+
+
+RES = (
+    "var res = module.exports = {};\n"
+    "res.set = res.header = function header(field, val) {\n  return this;\n};\n"
+    "res.send = function send(body) {\n  this.set('a', 1);\n  res.set('b', 2);\n  return this;\n};\n"
+    "function direct(other) {\n  res.header('x');\n  res.send('y');\n}\n"
+    "function hidden(res) {\n  res.send('z');\n}\n"
+)
+# Another object giving members of the same names: never chosen for `res`'s.
+REQ = "var req = module.exports = {};\nreq.header = function header() {};\nreq.send = function send() {};\n"
+
+
+def test_each_name_of_a_chained_assignment_holds_the_function() -> None:
+    edges = calls({"res.js": RES, "req.js": REQ})
+    assert ("res.js::res.send", "res.js::res.header", "scope") in edges  # this.set(): res.set is res.header
+    assert ("res.js::res.send", "res.js::res.header", "value") in edges  # res.set()
+    assert not {e for e in edges if e[1].startswith("req.js::")}
+    plain = pairs(
+        {
+            "a.js": (
+                "function one() {}\nfunction two() {}\nvar a = b = one;\nvar c;\nc = d = two;\n"
+                "function run() {\n  a();\n  b();\n  c();\n  d();\n}\n"
+            )
+        }
+    )
+    assert {("a.js::run", "a.js::one"), ("a.js::run", "a.js::two")} <= plain
+
+
+def test_a_member_the_file_gives_a_plain_object_is_called_through_its_name() -> None:
+    edges = calls({"res.js": RES, "req.js": REQ})
+    assert {
+        ("res.js::direct", "res.js::res.header", "scope"),
+        ("res.js::direct", "res.js::res.send", "scope"),
+    } <= edges
+    # A parameter named res is not the module's object: what it holds is unknown.
+    assert not {e for e in edges if e[0] == "res.js::hidden" and e[2] == "scope"}
+    # Another file's `res` is its own (the file gives it nothing): no edge by scope to res.js.
+    other = calls({"res.js": RES, "b.js": "var res = {};\nfunction go() {\n  res.send(1);\n}\n"})
+    assert not {e for e in other if e[0] == "b.js::go" and e[2] == "scope"}

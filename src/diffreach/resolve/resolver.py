@@ -17,6 +17,7 @@ is unique in the repository and not a common built-in method such as ``get``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cache
 from pathlib import PurePosixPath
 
@@ -313,8 +314,14 @@ class Resolver(Types):
         method was given to (``this``), a namespace's function, else by name."""
         if ref.receiver in spec.self_names:
             sibling = self.sibling_member(ref.scope, ref.name)
+            if sibling is None and ref.kind == RefKind.CALL and spec.value_members:  # o.a = o.b = f: this.a()
+                owner = self.sibling_owner(ref.scope)
+                sibling = self.value_of_member(path, replace(ref, receiver=owner)) if owner else None
             if sibling is not None:
                 return self._edge(path, ref, sibling, Resolution.SCOPE, source_is_test)
+        given = self.given_member(path, ref.scope, ref.receiver, ref.name)
+        if given is not None:  # o.m() where the file gives o.m = function () {…}
+            return self._edge(path, ref, given, Resolution.SCOPE, source_is_test)
         if spec.namespace_receivers:  # ns::util(): a namespace is not a node
             found = self.lookup_name(path, ref.scope, ref.name)
             if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:

@@ -368,6 +368,15 @@
 (assignment_expression
   left: (subscript_expression object: (identifier) @binding.name index: (string (string_fragment) @binding.key))
   right: [(identifier) (member_expression)] @binding.function) @binding
+; a = b = f, o.a = o.b = function b() {}: each name of a chained assignment holds the value the
+; assignment on its right gives (ECMA-262: an assignment's value is its right operand's).
+(variable_declarator
+  name: (identifier) @binding.name value: (assignment_expression left: [(identifier) (member_expression)] @binding.function)) @binding
+(assignment_expression
+  left: (identifier) @binding.name right: (assignment_expression left: [(identifier) (member_expression)] @binding.function)) @binding
+(assignment_expression
+  left: (member_expression object: (identifier) @binding.name property: (property_identifier) @binding.key)
+  right: (assignment_expression left: [(identifier) (member_expression)] @binding.function)) @binding
 (variable_declarator name: (identifier) @binding.name) @binding
 (assignment_expression left: (identifier) @binding.name) @binding
 (for_in_statement left: (identifier) @binding.name) @binding
