@@ -219,3 +219,18 @@ def test_a_member_the_file_gives_a_plain_object_is_called_through_its_name() -> 
     # Another file's `res` is its own (the file gives it nothing): no edge by scope to res.js.
     other = calls({"res.js": RES, "b.js": "var res = {};\nfunction go() {\n  res.send(1);\n}\n"})
     assert not {e for e in other if e[0] == "b.js::go" and e[2] == "scope"}
+
+
+def test_a_destructured_name_holds_the_objects_property() -> None:
+    edges = calls(
+        {
+            "a.js": (
+                "function f() {}\nfunction g() {}\nconst o = { a: f, b: g };\n"
+                "function run() {\n  const { a, b: c } = o;\n  a();\n  c();\n}\n"
+                # A parameter o is not the module's table: what its properties hold is unknown.
+                "function shadow(o) {\n  const { a } = o;\n  a();\n}\n"
+            )
+        }
+    )
+    assert {("a.js::run", "a.js::f", "value"), ("a.js::run", "a.js::g", "value")} <= edges
+    assert not {e for e in edges if e[0] == "a.js::shadow"}

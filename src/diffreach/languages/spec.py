@@ -39,7 +39,8 @@ Capture names used by the query files (the contract with ``extract.py``):
   ``self.m``, the callee of a lambda's body, a ``partial``'s first argument),
   stored as ``VALUE_MARK`` + the expression; ``@binding.key`` (a literal key)
   or ``@binding.index`` (the entry's position in a list) make the name
-  ``name[key]``, an entry of a literal table. With neither: the name is rebound
+  ``name[key]``, an entry of a literal table. With ``@binding.object`` and ``@binding.property``
+  instead (a destructuring pattern): the name holds that object's property, ``=object.property``. With neither: the name is rebound
   to something that is not a function value (kept only where the file binds a
   function value to that name). ``(#set! binding.name "()")`` binds what a
   function returns (resolve/values.py): the same name as ``RETURNS``, told apart

@@ -300,8 +300,10 @@ class FunctionValues(NameFallback):
             found = self.given_member(path, scope, receiver, name)
         if isinstance(found, SymRow):
             return found if found.kind in _CALLABLE else None
-        if found is None and not receiver:
-            held = self._value_in_scope(path, scope, name, line, depth + 1)
+        members = receiver.isidentifier() and self._specs[path].value_members
+        if found is None and (not receiver or members):
+            # h, or o.b of a literal table o = {b: f} (its entry o[b], where members are entries).
+            held = self._value_in_scope(path, scope, f"{receiver}[{name}]" if receiver else name, line, depth + 1)
             return held[0] if held is not None else None
         return None
 

@@ -377,6 +377,13 @@
 (assignment_expression
   left: (member_expression object: (identifier) @binding.name property: (property_identifier) @binding.key)
   right: (assignment_expression left: [(identifier) (member_expression)] @binding.function)) @binding
+; const { a, b: c } = o: each name holds o's property (the binding pattern reads o.a, o.b).
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.property)
+  value: (identifier) @binding.object) @binding
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @binding.property value: (identifier) @binding.name))
+  value: (identifier) @binding.object) @binding
 (variable_declarator name: (identifier) @binding.name) @binding
 (assignment_expression left: (identifier) @binding.name) @binding
 (for_in_statement left: (identifier) @binding.name) @binding
