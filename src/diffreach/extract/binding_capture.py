@@ -55,8 +55,8 @@ def binding_of(
     if "binding.element" in captures:  # an element of a collection: typed by its path's ELEMENT binding
         return node, bound, member_path(text(captures["binding.element"][0]), spec) + ELEMENT
     if "binding.object" in captures:  # a property read out of an object by a pattern: its value
-        value = member_path(f"{text(captures['binding.object'][0])}.{text(captures['binding.property'][0])}", spec)
-        return node, bound, VALUE_MARK + value
+        read = member_path(f"{text(captures['binding.object'][0])}.{text(captures['binding.property'][0])}", spec)
+        return node, bound, VALUE_MARK + read
     if "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
         return node, bound, VALUE_OF + member_path(text(captures["binding.value"][0]), spec)
     return _function_value(node, bound, captures, spec, text)
