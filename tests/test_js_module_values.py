@@ -234,3 +234,20 @@ def test_a_destructured_name_holds_the_objects_property() -> None:
     )
     assert {("a.js::run", "a.js::f", "value"), ("a.js::run", "a.js::g", "value")} <= edges
     assert not {e for e in edges if e[0] == "a.js::shadow"}
+
+
+def test_a_comma_expression_calls_its_last_operand() -> None:
+    edges = pairs(
+        {
+            "lib.js": "module.exports.foo = () => 1;\nmodule.exports.bar = function bar() {};\n",
+            "other.js": "function foo() {}\nfunction bar() {}\n",
+            "client.js": (
+                "const lib = require('./lib');\nfunction local() {}\n"
+                "function run() {\n  (0, lib.foo)();\n  (0, local)(1);\n  (lib.bar, 0);\n}\n"
+            ),
+        }
+    )
+    assert {("client.js::run", "lib.js::foo"), ("client.js::run", "client.js::local")} <= edges
+    # Only the last operand is called; an operand before it is only evaluated.
+    assert ("client.js::run", "lib.js::bar") not in edges
+    assert not {e for e in edges if e[1].startswith("other.js::")}

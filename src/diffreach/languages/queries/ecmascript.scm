@@ -132,6 +132,15 @@
 ((call_expression function: (call_expression function: (identifier) @name) arguments: (arguments)? @arguments)
   @reference.call (#set! suffix "()"))
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+; (0, lib.foo)(): a comma expression's value is its last operand's (ECMA-262's comma operator),
+; so this calls lib.foo (without lib as `this`: how compilers emit a call of an imported function).
+(call_expression
+  function: (parenthesized_expression (sequence_expression (_) (identifier) @name .))
+  arguments: (arguments)? @arguments) @reference.call
+(call_expression
+  function: (parenthesized_expression (sequence_expression
+    (_) (member_expression object: (_) @receiver property: (property_identifier) @name) .))
+  arguments: (arguments)? @arguments) @reference.call
 
 ; `await x` runs x's `then` (a thenable): bound only through x's known type.
 ((await_expression [(identifier) (member_expression) (call_expression)] @receiver @name) @reference.protocol
