@@ -251,3 +251,15 @@ def test_a_comma_expression_calls_its_last_operand() -> None:
     # Only the last operand is called; an operand before it is only evaluated.
     assert ("client.js::run", "lib.js::bar") not in edges
     assert not {e for e in edges if e[1].startswith("other.js::")}
+
+
+def test_a_getter_read_as_a_value_is_not_the_function_called() -> None:
+    # Reading `o.bar` runs the getter; the name holds what it returns (unknown here), not the getter.
+    source = (
+        "const o = {\n  get bar() {\n    return () => 1;\n  },\n  baz() {},\n};\n"
+        "function run() {\n  const { bar, baz } = o;\n  bar();\n  baz();\n  const h = o.bar;\n  h();\n}\n"
+    )
+    edges = pairs({"a.js": source})
+    assert ("a.js::run", "a.js::o.bar") not in edges
+    # A plain method read the same way is the function called.
+    assert ("a.js::run", "a.js::o.baz") in edges

@@ -299,6 +299,10 @@ class FunctionValues(NameFallback):
         if found is None and receiver:  # o.b of o.b = function () {…}, o a plain object
             found = self.given_member(path, scope, receiver, name)
         if isinstance(found, SymRow):
+            # A property's getter runs where it is read: the value is what it returns, not it.
+            markers = self._specs[found.file].property_markers
+            if markers and found.kind == NodeKind.METHOD and self.source.signature_of(found.id).startswith(markers):
+                return None
             return found if found.kind in _CALLABLE else None
         members = receiver.isidentifier() and self._specs[path].value_members
         if found is None and (not receiver or members):
