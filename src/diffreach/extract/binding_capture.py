@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from diffreach.extract.types import INFERRED, VALUE_OF, called, member_path, type_text
 from diffreach.extract.values import entry_key
-from diffreach.languages.spec import ELEMENT, RETURNS, LanguageSpec
+from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS, LanguageSpec
 from diffreach.model import LOCAL_MARK, VALUE_MARK
 
 BindingRecord = tuple[Node, str, str]  # the node whose scope binds, the bound name, what it holds
@@ -36,6 +36,9 @@ def binding_of(
         value = captures.get("binding.returned")
         returned = member_path(text(value[0]), spec) if value else ""
         return node, INFERRED, VALUE_OF + returned if returned.isidentifier() else called(returned, spec)
+    slot = captures.get("binding.slot")
+    if slot is not None:
+        return _slot_binding(node, slot[0], captures, spec, text)
     names = captures.get("binding.name")
     bound = preset.get("binding.name") if names is None else text(names[0])
     if bound is None:
@@ -51,6 +54,9 @@ def binding_of(
         return node, bound, called(text(captures["binding.call"][0]), spec)
     if "binding.element" in captures:  # an element of a collection: typed by its path's ELEMENT binding
         return node, bound, member_path(text(captures["binding.element"][0]), spec) + ELEMENT
+    if "binding.object" in captures:  # a property read out of an object by a pattern: its value
+        read = member_path(f"{text(captures['binding.object'][0])}.{text(captures['binding.property'][0])}", spec)
+        return node, bound, VALUE_MARK + read
     if "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
         return node, bound, VALUE_OF + member_path(text(captures["binding.value"][0]), spec)
     return _function_value(node, bound, captures, spec, text)
@@ -98,3 +104,26 @@ def _function_value(
         return None
     value = member_path(text(functions[0]), spec) if functions is not None else ""
     return node, bound + key, VALUE_MARK + value
+
+
+def _slot_binding(
+    node: Node, slot: Node, captures: dict[str, list[Node]], spec: LanguageSpec, text: Callable[[Node], str]
+) -> BindingRecord | None:
+    """A parameter typed by its position: ``type F = (a: A, b: B) => R`` binds ``F@1`` to B where
+    F is declared; ``const f: F = (x, y) => …`` gives y, in f's own scope, the type ``F@1``."""
+    names, parent = captures.get("binding.name"), slot.parent
+    if names is None or parent is None:
+        return None
+    # The slot's position among the parameters a caller fills (``this:`` is filled by none).
+    position = 0
+    for sibling in parent.named_children if parent.type != "arrow_function" else ():  # x => …: the first
+        if sibling == slot:
+            break
+        pattern = sibling.child_by_field_name("pattern")
+        position += sibling.type != "comment" and (pattern is None or pattern.type != "this")
+    suffix = PARAMETER.format(position)
+    contextual = captures.get("binding.contextual")
+    if contextual is not None:
+        return slot, text(names[0]), type_text(text(contextual[0]), spec) + suffix
+    types = captures.get("binding.type")
+    return None if types is None else (node, text(names[0]) + suffix, type_text(text(types[0]), spec))

@@ -95,7 +95,8 @@ class Scopes:
         known: dict[tuple[int, str], str] = {}
         returned: dict[int, list[tuple[str, int]]] = {}  # a function's return statements
         rows = sorted(kept_values(stated_types_first(raw)), key=lambda b: b[0].start_byte)
-        hiding = self._hiding(rows, imported)
+        # The module's own object (``exports``) is known outside every function too.
+        hiding = self._hiding(rows, imported | {n.partition(".")[0] for n in spec.own_module_names})
         for node, name, type_name in rows:
             i = self.index_of(node)
             if type_name == LOCAL_MARK:

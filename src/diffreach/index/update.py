@@ -46,7 +46,7 @@ from diffreach.graph.update_queries import (
 )
 from diffreach.index.report import IndexReport
 from diffreach.languages import language_for
-from diffreach.languages.spec import ELEMENT, RETURNS, ModuleResolver
+from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS, ModuleResolver
 from diffreach.model import (
     VALUE_MARK,
     Binding,
@@ -62,6 +62,8 @@ from diffreach.model import (
     Symbol,
 )
 from diffreach.resolve.resolver import Resolver
+
+_SLOT = PARAMETER.partition("{")[0]
 
 
 class IncrementalUpdate:
@@ -360,6 +362,9 @@ def interface(
         for b in bindings
         if b.type_name.startswith(VALUE_MARK) and argument_of(b.name) is None
     )
+    # A function type's parameter types (``F@1``): typing the parameters of functions given F in
+    # any file that imports it (rarely edited: everything is re-resolved).
+    items.update(("slot", b.scope, b.name, b.type_name) for b in bindings if _SLOT in b.name)
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
     # Properties (``@property``, setters): reading or assigning one elsewhere (``a.p``) runs it.
     spec = language_for(symbols[0].file) if symbols else None
@@ -404,7 +409,7 @@ def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], se
             attributes.add(str(item[2]).rsplit(".", 1)[-1])
             if str(item[2]).endswith(ELEMENT):  # an element type: read via s.items[i] and its copies anywhere
                 names.add("*")
-        elif tag == "ret":
+        elif tag in ("ret", "slot"):
             # A return type is followed through chains, copies and fields in any file: too
             # wide to follow by name (and rarely edited), so everything is re-resolved.
             names.add("*")

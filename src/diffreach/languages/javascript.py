@@ -387,4 +387,5 @@ SPEC = LanguageSpec(
     prototype_names=frozenset({"prototype"}),
     hidden_members=frozenset({"constructor"}),
     invoker_methods=frozenset({"call", "apply"}),
+    own_module_names=("module.exports", "exports"),
 )

@@ -39,7 +39,8 @@ Capture names used by the query files (the contract with ``extract.py``):
   ``self.m``, the callee of a lambda's body, a ``partial``'s first argument),
   stored as ``VALUE_MARK`` + the expression; ``@binding.key`` (a literal key)
   or ``@binding.index`` (the entry's position in a list) make the name
-  ``name[key]``, an entry of a literal table. With neither: the name is rebound
+  ``name[key]``, an entry of a literal table. With ``@binding.object`` and ``@binding.property``
+  instead (a destructuring pattern): the name holds that object's property, ``=object.property``. With neither: the name is rebound
   to something that is not a function value (kept only where the file binds a
   function value to that name). ``(#set! binding.name "()")`` binds what a
   function returns (resolve/values.py): the same name as ``RETURNS``, told apart
@@ -47,6 +48,11 @@ Capture names used by the query files (the contract with ``extract.py``):
   speed): ``(#set! binding.local_too "")`` also binds the name for its scope itself (as a
   ``binding.local`` pattern would), and ``binding.inferred`` with a preset ``binding.name``
   also makes that name's binding (a return: what it returns, and the rebinding of ``"()"``).
+- ``@binding.slot``: a parameter typed by its position (TypeScript's contextual typing). Under a
+  ``@binding`` with ``@binding.name`` and ``@binding.type``, the parameter of a function type
+  alias: the alias's name + ``PARAMETER`` of the slot's position is bound to that type in the
+  alias's scope; with ``@binding.contextual`` (the function type named for a function value) and
+  ``@binding.name`` (the slot's own name), the parameter takes the type ``contextual@N``.
 - ``@binding.parameter`` beside ``@binding.name``: the name is a parameter, the capture its
   entry in the parameter list (which parameters a function calls, extract/arguments.py).
 - ``@reference.value`` with ``@callee`` (the called expression), ``@argument`` (the argument
@@ -105,6 +111,10 @@ from .test_ids import TestRunner
 # identifier of any language is spelled so.
 RETURNS: Final = "()"
 ELEMENT: Final = "[]"  # after a name or field path: an element of what it holds (``@binding.element``)
+# After a function type's name: its parameter N (``F@1``), the type a function given that type
+# takes for its parameter N without stating one (``@binding.slot``). No identifier holds an @,
+# and the name does not end in a parenthesis (an argument's binding, extract/values.py).
+PARAMETER: Final = "@{}"
 
 
 class RepoFiles(Protocol):
@@ -357,6 +367,10 @@ class LanguageSpec:
     # referring to it is illegal; a blank `_` import is for its side effects): an importer that reads
     # no name through a package's name uses only its types.
     imports_used: bool = False
+    # Receivers that name the file's own module object (CommonJS's ``exports`` and
+    # ``module.exports``, which Node's module wrapper binds in every module): ``exports.X`` reads
+    # back what the module exports as X, unless a scope declares the name for itself.
+    own_module_names: tuple[str, ...] = ()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -118,6 +118,14 @@ class Classes(Imports):
         found = self.child(row.file, f"{owner}.{name}") if owner else None
         return found if found is not None and found.kind == NodeKind.METHOD else None
 
+    def sibling_owner(self, scope: str) -> str:
+        """The name of the plain object a method was given to out of line (``app`` of ``app.init =
+        function () {…}``), "" when the method belongs to a class or is none."""
+        row = self.symbol(scope)
+        if row is None or row.kind != NodeKind.METHOD or row.parent != row.file or self.owner_class(row):
+            return ""
+        return _qualname(row.id).rpartition(".")[0]
+
     def constructor_function(self, row: SymRow) -> bool:
         """Whether ``row`` is a function with methods of its own (JavaScript's ``F.prototype.m =
         function () {}``, ``F.m = …``): a class before ``class``, whose ``new F()`` makes instances

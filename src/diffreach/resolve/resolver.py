@@ -17,6 +17,7 @@ is unique in the repository and not a common built-in method such as ``get``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cache
 
 from diffreach.extract.gc_pause import collector_paused
@@ -127,12 +128,15 @@ class Resolver(Types):
         if bound is not None or indexed:
             return bound if bound is not None else self.element_class(path, scope, collection)
         head, _, rest = receiver.partition(".")
+        own = next((n for n in spec.own_module_names if receiver == n or receiver.startswith(f"{n}.")), None)
         if head in spec.path_roots:
             return self._module_path(path, receiver, spec)
         if not head.isidentifier() and head not in spec.self_names:  # PHP's $this is not an identifier
             return None
         if head in spec.self_names:
             target: Target | None = self.enclosing_class(scope)
+        elif own is not None and not self._hidden(scope, head):  # exports.Suite: the file's own export
+            target, rest = Module((path,)), receiver[len(own) + 1 :]
         else:
             target = self._bound_type(path, scope, head)
             if target is None and self._hidden(scope, head):
@@ -315,8 +319,14 @@ class Resolver(Types):
         method was given to (``this``), a namespace's function, else by name."""
         if ref.receiver in spec.self_names:
             sibling = self.sibling_member(ref.scope, ref.name)
+            if sibling is None and ref.kind == RefKind.CALL and spec.value_members:  # o.a = o.b = f: this.a()
+                owner = self.sibling_owner(ref.scope)
+                sibling = self.value_of_member(path, replace(ref, receiver=owner)) if owner else None
             if sibling is not None:
                 return self._edge(path, ref, sibling, Resolution.SCOPE, source_is_test)
+        given = self.given_member(path, ref.scope, ref.receiver, ref.name)
+        if given is not None:  # o.m() where the file gives o.m = function () {…}
+            return self._edge(path, ref, given, Resolution.SCOPE, source_is_test)
         if spec.namespace_receivers:  # ns::util(): a namespace is not a node
             found = self.lookup_name(path, ref.scope, ref.name)
             if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:

@@ -23,12 +23,13 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
-from diffreach.languages.spec import ELEMENT, RETURNS
+from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS
 from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, Target
 from diffreach.resolve.values import FunctionValues
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD)
+_SLOT = PARAMETER.partition("{")[0]
 
 
 class Types(FunctionValues):
@@ -136,6 +137,8 @@ class Types(FunctionValues):
             # matched by name, never EXTERNAL (as a type parameter's outside bound, below).
             trait = self._one_class(path, scope, type_name[len(IMPLEMENTS) :])
             return None if trait is EXTERNAL else trait
+        if _SLOT in type_name:
+            return self._parameter_type(path, type_name)
         spec = self._specs[path]
         if type_name.endswith(ELEMENT):
             return self.element_class(path, scope, type_name.removesuffix(ELEMENT))
@@ -159,6 +162,27 @@ class Types(FunctionValues):
         if not isinstance(target, SymRow):
             return None
         return target if target.kind == NodeKind.CLASS or self.constructor_function(target) else None
+
+    def _parameter_type(self, path: str, type_name: str) -> Target | None:
+        """``F@N``: the class the function type F states for its parameter N, read where F is
+        declared: the file itself, or the module an import of F names, through re-exports of F
+        and wildcards (a bounded walk). None when F is no function type the repository declares."""
+        alias, _, position = type_name.partition(_SLOT)
+        seen, todo = {(path, alias)}, [(path, alias)]
+        for _ in range(MAX_DEPTH + 1):
+            nxt: list[tuple[str, str]] = []
+            for f, name in todo:
+                scopes = self._bindings_by_name(f).get(f"{name}{_SLOT}{position}")
+                stated = scopes.get(f) if scopes else None
+                if stated and stated != LOCAL_MARK:
+                    return self.declared_class(f, f, stated, type_name)
+                by_alias, wildcards = self._import_index(f)
+                for imp in (*by_alias.get(name, ()), *wildcards):
+                    there = imp.name or name  # import { F as G }: F where it is declared
+                    nxt.extend((g, there) for g in self.import_files(f, imp) if (g, there) not in seen)
+            seen.update(nxt)
+            todo = nxt
+        return None
 
     def element_class(self, path: str, scope: str, collection: str) -> Target | None:
         """The class of an element of ``collection`` (a name or a field path: ``xs``, ``s.items``):

@@ -239,6 +239,24 @@ class FunctionValues(NameFallback):
                         found.setdefault(parsed[0], []).append((scope, line, parsed[1], held[len(VALUE_MARK) :]))
         return found
 
+    def given_member(self, path: str, scope: str, receiver: str, name: str) -> SymRow | None:
+        """``o.m`` where ``o`` is the plain object the file gives ``o.m = function () {…}`` (no class
+        of the repository) and code at ``scope`` sees the file's own ``o`` (no function around it
+        binds the name: a parameter, a local): that method."""
+        if not receiver.isidentifier():
+            return None
+        found = self.child(path, f"{receiver}.{name}")
+        if found is None or found.kind != NodeKind.METHOD or found.parent != path or self.owner_class(found):
+            return None
+        values, typed = self._value_table(path).get(receiver, {}), self._bindings_by_name(path).get(receiver, {})
+        current: str | None = scope
+        while current and current != path:
+            if current in values or current in typed:
+                return None
+            row = self.symbol(current)
+            current = row.parent if row is not None else None
+        return found
+
     def _value_table(self, path: str) -> dict[str, dict[str, list[Bound]]]:
         table = self._values.get(path)
         if table is None:
@@ -302,10 +320,18 @@ class FunctionValues(NameFallback):
             return None
         receiver, _, name = expr.rpartition(".")
         found = self._resolve_expr(path, scope, receiver, name)
+        if found is None and receiver:  # o.b of o.b = function () {…}, o a plain object
+            found = self.given_member(path, scope, receiver, name)
         if isinstance(found, SymRow):
+            # A property's getter runs where it is read: the value is what it returns, not it.
+            markers = self._specs[found.file].property_markers
+            if markers and found.kind == NodeKind.METHOD and self.source.signature_of(found.id).startswith(markers):
+                return None
             return found if found.kind in _CALLABLE else None
-        if found is None and not receiver:
-            held = self._value_in_scope(path, scope, name, line, depth + 1)
+        members = receiver.isidentifier() and self._specs[path].value_members
+        if found is None and (not receiver or members):
+            # h, or o.b of a literal table o = {b: f} (its entry o[b], where members are entries).
+            held = self._value_in_scope(path, scope, f"{receiver}[{name}]" if receiver else name, line, depth + 1)
             return held[0] if held is not None else None
         return None
 

@@ -132,6 +132,15 @@
 ((call_expression function: (call_expression function: (identifier) @name) arguments: (arguments)? @arguments)
   @reference.call (#set! suffix "()"))
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+; (0, lib.foo)(): a comma expression's value is its last operand's (ECMA-262's comma operator),
+; so this calls lib.foo (without lib as `this`: how compilers emit a call of an imported function).
+(call_expression
+  function: (parenthesized_expression (sequence_expression (_) (identifier) @name .))
+  arguments: (arguments)? @arguments) @reference.call
+(call_expression
+  function: (parenthesized_expression (sequence_expression
+    (_) (member_expression object: (_) @receiver property: (property_identifier) @name) .))
+  arguments: (arguments)? @arguments) @reference.call
 
 ; `await x` runs x's `then` (a thenable): bound only through x's known type.
 ((await_expression [(identifier) (member_expression) (call_expression)] @receiver @name) @reference.protocol
@@ -251,6 +260,28 @@
   (#eq? @_require "require"))
 ((call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .)) @import
   (#eq? @_require "require"))
+; exports.Suite = require('./suite') (module.exports.Suite = …): the module exports what the
+; required module does under the name Suite, and reads it back as exports.Suite.
+((assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
+  right: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_exports "exports") (#eq? @_require "require") (#set! import.name "default"))
+((assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
+  right: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_exports "exports") (#eq? @_require "require"))
+((assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @import.alias)
+  right: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_require "require") (#set! import.name "default"))
+((assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @import.alias)
+  right: (call_expression function: (identifier) @_require arguments: (arguments . (string) @import.module .))) @import
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_require "require"))
 
 ; module.exports = foo / = function foo / = function () {} (= class Foo: each grammar's own file).
 ((assignment_expression
@@ -346,6 +377,22 @@
 (assignment_expression
   left: (subscript_expression object: (identifier) @binding.name index: (string (string_fragment) @binding.key))
   right: [(identifier) (member_expression)] @binding.function) @binding
+; a = b = f, o.a = o.b = function b() {}: each name of a chained assignment holds the value the
+; assignment on its right gives (ECMA-262: an assignment's value is its right operand's).
+(variable_declarator
+  name: (identifier) @binding.name value: (assignment_expression left: [(identifier) (member_expression)] @binding.function)) @binding
+(assignment_expression
+  left: (identifier) @binding.name right: (assignment_expression left: [(identifier) (member_expression)] @binding.function)) @binding
+(assignment_expression
+  left: (member_expression object: (identifier) @binding.name property: (property_identifier) @binding.key)
+  right: (assignment_expression left: [(identifier) (member_expression)] @binding.function)) @binding
+; const { a, b: c } = o: each name holds o's property (the binding pattern reads o.a, o.b).
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.property)
+  value: (identifier) @binding.object) @binding
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @binding.property value: (identifier) @binding.name))
+  value: (identifier) @binding.object) @binding
 (variable_declarator name: (identifier) @binding.name) @binding
 (assignment_expression left: (identifier) @binding.name) @binding
 (for_in_statement left: (identifier) @binding.name) @binding

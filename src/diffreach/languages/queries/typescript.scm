@@ -70,6 +70,24 @@
 (optional_parameter
   pattern: (identifier) @binding.name
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
+; const f: F = (a, b) => …: a parameter that states no type takes the type of F's parameter at
+; its position (contextual typing), read from `type F = (x: X, y: Y) => R` (@binding.slot).
+(variable_declarator
+  type: (type_annotation [(type_identifier) @binding.contextual (generic_type name: (type_identifier) @binding.contextual)])
+  value: [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.slot))
+    (arrow_function parameter: (identifier) @binding.name @binding.slot)
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.slot))]) @binding
+(type_alias_declaration
+  name: (type_identifier) @binding.name
+  value: (function_type parameters: (formal_parameters
+    [(required_parameter
+       pattern: (identifier)
+       type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type))
+     (optional_parameter
+       pattern: (identifier)
+       type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type))]
+    @binding.slot))) @binding
 ; Declared return types: in the function's scope.
 (function_declaration return_type: (type_annotation (_) @binding.returns)) @binding
 (method_definition return_type: (type_annotation (_) @binding.returns)) @binding
