@@ -347,6 +347,15 @@ class LanguageSpec:
     # rather than depth-first through the bases in their written order (where single inheritance
     # of classes makes the two the same: Java's superclass, written first, before its interfaces).
     c3_lookup: bool = False
+    # Where an object exists only because code constructs it (``new C(…)``, ``C::new``) or is one
+    # of an enum's constants, and code outside the class's package cannot name a class whose
+    # visibility scope (``BindingRules.visibility_scopes``) is its file or package (Java, JLS
+    # 6.6.1, 15.9, 8.9): a class of that scope that nothing in the repository constructs, nor any
+    # subclass of it, has no instances, and dispatch never runs its methods (graph/instances.py).
+    # False: classes may be instantiated from anywhere (``getattr(mod, name)()``, ``new cls()``).
+    instances_by_construction: bool = False
+    # Header words that make a class instantiate itself (Java's ``enum``: its constants).
+    self_instantiating_words: frozenset[str] = frozenset()
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -1,0 +1,90 @@
+"""Classes that can have no instances, so that dispatch never runs their methods.
+
+Where the language makes objects only by construction (``LanguageSpec.instances_by_construction``:
+Java's ``new C(…)`` and ``C::new``, an enum's constants), a class that code outside its package
+cannot name (its visibility scope, or an enclosing class's, is its file or its package: JLS 6.6.1)
+has an instance only if code of the repository constructs it or a subclass of it. The graph says
+where: a ``calls``, ``references`` or ``tests`` edge to the class or to one of its constructors from
+anywhere but those constructors themselves (``this(…)``). A call on an interface or base type
+reaches the override of such a class through no object, so the dispatch pair is not made (the
+readers in index/dispatch.py, the walk in review/impact.py); the call edge to the method the code
+names stays, whatever its class. Reflection and deserialization make objects no code constructs:
+they are outside this static view, as elsewhere in the graph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from diffreach.graph.store import Store
+from diffreach.languages import language_for
+from diffreach.model import EdgeKind, NodeKind, Symbol
+
+_WORDS = re.compile(r"[\w$]+")
+_CLOSED_SCOPES = frozenset({"file", "package"})
+_CONSTRUCTING = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.TESTS)
+MAX_DEPTH = 6  # subclass levels followed downwards (as the dispatch readers' base chains)
+
+
+def without_instances(store: Store, classes: Iterable[str]) -> set[str]:
+    """The classes among ``classes`` that no object can be an instance of (see the module text)."""
+    return {cls for cls in dict.fromkeys(classes) if not _may_exist(store, cls)}
+
+
+def _may_exist(store: Store, cls: str) -> bool:
+    family = [cls, *_descendants(store, cls)]
+    syms = store.symbols(family)
+    for member in family:
+        sym = syms.get(member)
+        if sym is None or not _closed(store, sym) or _constructed(store, sym):
+            return True
+    return False
+
+
+def _closed(store: Store, sym: Symbol) -> bool:
+    """Whether ``sym`` is a class of a language that makes objects by construction only, not an
+    enum, and hidden from code outside its package (or an enclosing class is)."""
+    spec = language_for(sym.file)
+    if spec is None or not spec.instances_by_construction or sym.kind != NodeKind.CLASS:
+        return False
+    rules = spec.binding_rules
+    head = _header_words(sym)
+    if not rules.visibility_scopes or not spec.self_instantiating_words.isdisjoint(head):
+        return False
+    current: Symbol | None = sym
+    for _ in range(MAX_DEPTH):
+        if current is None or current.kind != NodeKind.CLASS:
+            return current is not None  # a class declared in a function: named inside it only
+        words = _header_words(current)
+        scope = next((s for w, s in rules.visibility_scopes if w in words), rules.default_visibility)
+        if scope in _CLOSED_SCOPES:
+            return True
+        current = store.symbol(current.parent) if current.parent and current.parent != current.file else None
+    return False
+
+
+def _header_words(sym: Symbol) -> list[str]:
+    """The words of a class header before the class's name (``public final class C<T> …``)."""
+    at = re.search(rf"(?<![\w$]){re.escape(sym.name)}(?![\w$])", sym.signature)
+    return _WORDS.findall(sym.signature[: at.start()] if at else sym.signature)
+
+
+def _constructed(store: Store, sym: Symbol) -> bool:
+    constructors = [s.id for s in store.symbols_in_file(sym.file) if s.parent == sym.id and s.name == sym.name]
+    own = set(constructors)
+    return any(e.source not in own for e in store.edges_to([sym.id, *constructors], _CONSTRUCTING))
+
+
+def _descendants(store: Store, cls: str) -> list[str]:
+    seen: list[str] = []
+    todo = [cls]
+    for _ in range(MAX_DEPTH):
+        todo = sorted({e.source for e in store.edges_to(todo, (EdgeKind.INHERITS,))} - {cls, *seen})
+        if not todo:
+            break
+        seen.extend(todo)
+    return seen
+
+
+__all__ = ["without_instances"]
