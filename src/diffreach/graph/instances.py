@@ -27,9 +27,29 @@ _CONSTRUCTING = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.TESTS)
 MAX_DEPTH = 6  # subclass levels followed downwards (as the dispatch readers' base chains)
 
 
-def without_instances(store: Store, classes: Iterable[str]) -> set[str]:
-    """The classes among ``classes`` that no object can be an instance of (see the module text)."""
-    return {cls for cls in dict.fromkeys(classes) if not _may_exist(store, cls)}
+def idle_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (base method, override) pairs among ``pairs`` where no object runs the override: its
+    class descends from the base's and has no instances (see the module text). An override
+    outside the base's hierarchy (a method of an anonymous class, filed under the class around
+    it; one inherited from another base) is left alone: its class says nothing of its objects."""
+    pairs = list(dict.fromkeys(pairs))
+    syms = store.symbols({i for pair in pairs for i in pair})
+    ancestors: dict[str, set[str]] = {}
+    empty: dict[str, bool] = {}
+    out = set()
+    for base, override in pairs:
+        b, o = syms.get(base), syms.get(override)
+        if b is None or o is None or not b.parent or not o.parent:
+            continue
+        if o.parent not in ancestors:
+            ancestors[o.parent] = _ancestors(store, o.parent)
+        if b.parent not in ancestors[o.parent]:
+            continue
+        if o.parent not in empty:
+            empty[o.parent] = not _may_exist(store, o.parent)
+        if empty[o.parent]:
+            out.add((base, override))
+    return out
 
 
 def _may_exist(store: Store, cls: str) -> bool:
@@ -50,7 +70,7 @@ def _closed(store: Store, sym: Symbol) -> bool:
         return False
     rules = spec.binding_rules
     head = _header_words(sym)
-    if not rules.visibility_scopes or not spec.self_instantiating_words.isdisjoint(head):
+    if rules is None or not rules.visibility_scopes or not spec.self_instantiating_words.isdisjoint(head):
         return False
     current: Symbol | None = sym
     for _ in range(MAX_DEPTH):
@@ -76,6 +96,17 @@ def _constructed(store: Store, sym: Symbol) -> bool:
     return any(e.source not in own for e in store.edges_to([sym.id, *constructors], _CONSTRUCTING))
 
 
+def _ancestors(store: Store, cls: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [cls]
+    for _ in range(MAX_DEPTH):
+        todo = sorted({e.target for e in store.edges_from(todo, (EdgeKind.INHERITS,))} - seen)
+        if not todo:
+            break
+        seen.update(todo)
+    return seen
+
+
 def _descendants(store: Store, cls: str) -> list[str]:
     seen: list[str] = []
     todo = [cls]
@@ -87,4 +118,4 @@ def _descendants(store: Store, cls: str) -> list[str]:
     return seen
 
 
-__all__ = ["without_instances"]
+__all__ = ["idle_overrides"]

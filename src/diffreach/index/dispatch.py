@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from diffreach.graph.instances import without_instances
+from diffreach.graph.instances import idle_overrides
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import call_receivers
 from diffreach.languages import language_for
@@ -94,7 +94,7 @@ def dispatch_callers(store: Store, override: str, kinds: Iterable[str]) -> list[
         for e in sorted(edges, key=lambda e: (e.source, e.target, e.line))
         if _runs(syms, e.source, e.target, override)
     ]
-    return _within_self(store, _on_instances(store, found, syms), syms)
+    return _within_self(store, _on_instances(store, found), syms)
 
 
 def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
@@ -109,7 +109,7 @@ def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
         for override in table.get(e.target, ())
         if _runs(syms, e.source, e.target, override)
     ]
-    return _within_self(store, _on_instances(store, found, syms), syms)
+    return _within_self(store, _on_instances(store, found), syms)
 
 
 def all_dispatch(store: Store, kinds: Iterable[str]) -> list[Dispatched]:
@@ -135,12 +135,11 @@ def _runs(syms: dict[str, Symbol], caller: str, base: str, override: str) -> boo
     return not over.is_test or me.is_test or (root is not None and root.is_test)
 
 
-def _on_instances(store: Store, found: list[Dispatched], syms: dict[str, Symbol]) -> list[Dispatched]:
+def _on_instances(store: Store, found: list[Dispatched]) -> list[Dispatched]:
     """``found`` without the pairs whose override belongs to a class no object can be an
     instance of (graph/instances.py): no receiver ever runs it."""
-    classes = {syms[d.override].parent for d in found if d.override in syms}
-    empty = without_instances(store, sorted(c for c in classes if c))
-    return [d for d in found if syms[d.override].parent not in empty] if empty else found
+    idle = idle_overrides(store, [(d.base, d.override) for d in found])
+    return [d for d in found if (d.base, d.override) not in idle] if idle else found
 
 
 def _within_self(store: Store, found: list[Dispatched], syms: dict[str, Symbol]) -> list[Dispatched]:

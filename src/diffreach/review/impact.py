@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 
 from diffreach.config import Config
-from diffreach.graph.instances import without_instances
+from diffreach.graph.instances import idle_overrides
 from diffreach.graph.lookup import definitions_named
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import imports_on_line, unbound_calls
@@ -216,13 +216,12 @@ def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int
         todo = []
         syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
         # No object runs an override of a class without instances (graph/instances.py).
-        owners = {syms[e.target].parent for e in edges if e.target in syms}
-        empty = without_instances(w.store, sorted(o for o in owners if o))
+        idle = idle_overrides(w.store, [(e.source, e.target) for e in edges])
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
             base, override = syms.get(e.source), syms.get(e.target)
             if override is not None and override.is_test and not (base is not None and base.is_test):
                 continue
-            if override is not None and override.parent in empty:
+            if (e.source, e.target) in idle:
                 continue
             if override is not None and override.parent:
                 # The classes of the overrides a base stands for, through chains of bases.
