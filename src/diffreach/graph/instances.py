@@ -5,11 +5,13 @@ Java's ``new C(…)`` and ``C::new``, an enum's constants), a class that code ou
 cannot name (its visibility scope, or an enclosing class's, is its file or its package: JLS 6.6.1)
 has an instance only if code of the repository constructs it or a subclass of it. The graph says
 where: a ``calls``, ``references`` or ``tests`` edge to the class or to one of its constructors from
-anywhere but those constructors themselves (``this(…)``). A call on an interface or base type
+anywhere but those constructors themselves (``this(…)``), a class literal (``C.class``: a
+``references`` edge), or a string literal or comment naming it (reflection: ``Class.forName``). A call on an interface or base type
 reaches the override of such a class through no object, so the dispatch pair is not made (the
 readers in index/dispatch.py, the walk in review/impact.py); the call edge to the method the code
-names stays, whatever its class. Reflection and deserialization make objects no code constructs:
-they are outside this static view, as elsewhere in the graph.
+names stays, whatever its class. Frameworks that find classes by scanning (dependency injection,
+service files) and deserialization make objects that no code names: outside this static view;
+test classes, which a test framework makes by reflection, are never taken to have none.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def _may_exist(store: Store, cls: str) -> bool:
     syms = store.symbols(family)
     for member in family:
         sym = syms.get(member)
-        if sym is None or not _closed(store, sym) or _constructed(store, sym):
+        if sym is None or not _closed(store, sym) or _constructed(store, sym) or _named_in_text(store, sym):
             return True
     return False
 
@@ -66,7 +68,8 @@ def _closed(store: Store, sym: Symbol) -> bool:
     """Whether ``sym`` is a class of a language that makes objects by construction only, not an
     enum, and hidden from code outside its package (or an enclosing class is)."""
     spec = language_for(sym.file)
-    if spec is None or not spec.instances_by_construction or sym.kind != NodeKind.CLASS:
+    # Test code is run by a test framework, which makes the test classes' objects by reflection.
+    if spec is None or not spec.instances_by_construction or sym.kind != NodeKind.CLASS or sym.is_test:
         return False
     rules = spec.binding_rules
     head = _header_words(sym)
@@ -105,6 +108,19 @@ def _ancestors(store: Store, cls: str) -> set[str]:
             break
         seen.update(todo)
     return seen
+
+
+def _named_in_text(store: Store, sym: Symbol) -> bool:
+    """Whether a string literal or a comment outside the class names it: reflection makes objects
+    of a class given by its name (``Class.forName("a.b.C")``). The class's own text (its
+    documentation, ``return "C"``) does not count: it runs only once an object or the class does."""
+    like = "%" + sym.name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    inside = sym.id + "."
+    row = store.conn.execute(
+        "SELECT 1 FROM notes WHERE text LIKE ? ESCAPE '\\' AND node != ? AND substr(node, 1, ?) != ? LIMIT 1",
+        (like, sym.id, len(inside), inside),
+    ).fetchone()
+    return row is not None
 
 
 def _descendants(store: Store, cls: str) -> list[str]:
