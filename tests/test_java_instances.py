@@ -19,6 +19,7 @@ TARGETS = {
     "app/Target.java": "package app;\ninterface Target {\n  String run();\n}\n",
     "app/Used.java": 'package app;\nclass Used implements Target {\n  public String run() { return "used"; }\n}\n',
     "app/Unused.java": 'package app;\nclass Unused implements Target {\n  public String run() { return "Unused"; }\n}\n',
+    "app/NotUnused.java": 'package app;\nclass NotUnused {\n  String name() { return "NotUnused"; }\n}\n',
     "app/Open.java": 'package app;\npublic class Open implements Target {\n  public String run() { return "open"; }\n}\n',
     "app/Parent.java": 'package app;\nclass Parent implements Target {\n  public String run() { return "parent"; }\n}\n',
     "app/Child.java": "package app;\nclass Child extends Parent {\n  static Target make() { return new Child(); }\n}\n",
@@ -70,7 +71,8 @@ def test_dispatch_skips_package_private_classes_that_nothing_constructs(make_rep
         "app/Loaded.java::Loaded.run",  # named by a string: reflection may make one
         "app/Listed.java::Listed.run",  # named by a class literal: likewise
     } <= reached
-    assert "app/Unused.java::Unused.run" not in reached  # its own "Unused" string is no mention of it
+    # Its own "Unused" string is no mention of it, nor is "NotUnused" elsewhere.
+    assert "app/Unused.java::Unused.run" not in reached
     assert "app/Holder.java::Holder.Hidden.run" not in reached
     pairs = {(d["source"], d["target"]) for d in api.graph(root)["dispatch"]}
     assert ("app/Main.java::Main.call", "app/Used.java::Used.run") in pairs

@@ -116,11 +116,12 @@ def _named_in_text(store: Store, sym: Symbol) -> bool:
     documentation, ``return "C"``) does not count: it runs only once an object or the class does."""
     like = "%" + sym.name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     inside = sym.id + "."
-    row = store.conn.execute(
-        "SELECT 1 FROM notes WHERE text LIKE ? ESCAPE '\\' AND node != ? AND substr(node, 1, ?) != ? LIMIT 1",
+    word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(sym.name)}(?![A-Za-z0-9_])")  # a$B names B too
+    rows = store.conn.execute(
+        "SELECT text FROM notes WHERE text LIKE ? ESCAPE '\\' AND node != ? AND substr(node, 1, ?) != ?",
         (like, sym.id, len(inside), inside),
-    ).fetchone()
-    return row is not None
+    )
+    return any(word.search(text) for (text,) in rows)
 
 
 def _descendants(store: Store, cls: str) -> list[str]:
