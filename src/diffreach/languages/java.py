@@ -218,4 +218,5 @@ SPEC = LanguageSpec(
     member_separators=("::",),  # a method reference, Foo::bar, read as the member Foo.bar
     instances_by_construction=True,
     self_instantiating_words=frozenset({"enum"}),
+    overrides_keep_signature=True,
 )

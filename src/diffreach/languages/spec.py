@@ -356,6 +356,12 @@ class LanguageSpec:
     instances_by_construction: bool = False
     # Header words that make a class instantiate itself (Java's ``enum``: its constants).
     self_instantiating_words: frozenset[str] = frozenset()
+    # Whether a method overrides a base's only with the base's parameter types (Java, JLS 8.4.8.1,
+    # 8.4.2: an override keeps the signature, or it overrides nothing and ``@Override`` or the
+    # abstract method left unimplemented fails to compile): a changed signature of a base method
+    # is a change of every override, so the overrides' callers are the change's callers
+    # (review/overriders.py). False: an override may take other parameters (Python, JavaScript).
+    overrides_keep_signature: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

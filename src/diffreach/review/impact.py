@@ -31,6 +31,7 @@ from diffreach.review.behavior import (
 from diffreach.review.callsites import Readers
 from diffreach.review.families import family_edges
 from diffreach.review.hubs import listable, rank_hub_callers
+from diffreach.review.overriders import override_caller_edges
 from diffreach.review.overrides import drop_super_calls
 from diffreach.review.scoring import hub_sample, score_reached
 
@@ -158,6 +159,7 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         frontier = frontier + list(aliases)
         edges = drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
         edges += orphan_edges + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines) if hop == 1 else []
+        edges += override_caller_edges(store, seeds.values(), CALLER_KINDS) if hop == 1 else []
         edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f])
         edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
