@@ -26,8 +26,8 @@ PYTHON = {
 
 JAVA = {
     "src/Shape.java": "interface Shape {\n  int area();\n}\n",
-    "src/Square.java": ("class Square implements Shape {\n  public int area() { return 1; }\n}\n"),
-    "src/Big.java": ("class Big extends Square {\n  public int area() { return super.area() * 2; }\n}\n"),
+    "src/Square.java": ("public class Square implements Shape {\n  public int area() { return 1; }\n}\n"),
+    "src/Big.java": ("public class Big extends Square {\n  public int area() { return super.area() * 2; }\n}\n"),
     "src/App.java": "class App {\n  int report(Shape s) { return s.area(); }\n}\n",
 }
 
@@ -110,7 +110,7 @@ def test_a_changed_base_reaches_the_super_calls(make_repo) -> None:
 DEFAULTS = {
     "src/Greeter.java": 'interface Greeter {\n  default String greet() { return "hi"; }\n}\n',
     "src/Base.java": 'class Base {\n  public String greet() { return "base"; }\n}\n',
-    "src/Impl.java": "class Impl extends Base implements Greeter {}\n",
+    "src/Impl.java": "public class Impl extends Base implements Greeter {}\n",
     "src/Own.java": "class Own implements Greeter {}\n",
     "src/App.java": (
         "class App {\n  String use(Greeter g) { return g.greet(); }\n  String direct(Impl i) { return i.greet(); }\n}\n"
@@ -182,7 +182,7 @@ def test_a_call_on_self_reaches_only_overrides_in_classes_descending_from_its_ow
 
 JAVA_SIBLINGS = {
     "src/Base.java": "abstract class Base {\n  abstract int area();\n  int twice() { return area() * 2; }\n}\n",
-    "src/Square.java": "class Square extends Base {\n  int area() { return 1; }\n}\n",
+    "src/Square.java": "public class Square extends Base {\n  int area() { return 1; }\n}\n",
     "src/Circle.java": "class Circle extends Base {\n  int half() { return 0; }\n}\n",
     "src/Disc.java": "class Disc extends Circle {\n  int more() { return area() + this.area(); }\n}\n",
 }

@@ -20,7 +20,7 @@ JAVA = {
     "src/Base.java": (
         "class Base {\n  @Deprecated\n  public static int make() { return 1; }\n  public int area() { return 0; }\n}\n"
     ),
-    "src/Sub.java": "class Sub extends Base {\n  public static int make() { return 2; }\n  public int area() { return 1; }\n}\n",
+    "src/Sub.java": "public class Sub extends Base {\n  public static int make() { return 2; }\n  public int area() { return 1; }\n}\n",
     "src/App.java": "class App {\n  int base() { return Base.make(); }\n  int shape(Base b) { return b.area(); }\n}\n",
 }
 

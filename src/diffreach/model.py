@@ -28,6 +28,10 @@ class RefKind(StrEnum):
     # Syntax that runs a method of its operand's type (``a[i]``, ``with a``, ``a + b``): named by
     # the language's table (``LanguageSpec.protocol_methods``), bound only through a known type.
     PROTOCOL = "protocol"
+    # A method of an anonymous class body (Java's ``new Base() { int m() {…} }``, JLS 15.9.5),
+    # filed under the class around it: ``receiver`` is the class it extends or implements, ``name``
+    # the method; bound, it makes the dispatch edge Base.m → the method, never a call.
+    OVERRIDE = "override"
 
 
 class EdgeKind(StrEnum):

@@ -34,6 +34,7 @@ REF_KINDS = {
     "value": RefKind.VALUE,
     "inherit": RefKind.INHERIT,
     "protocol": RefKind.PROTOCOL,
+    "override": RefKind.OVERRIDE,
 }
 
 

@@ -24,7 +24,8 @@ A call on ``self``/``this`` (or, where bare names are members, on nothing) in a 
 ``K`` has a receiver that is a ``K`` or a subclass of ``K``: it reaches an override only in a
 class that descends from ``K``, never one in a sibling branch of the hierarchy. The receiver is
 read from the reference the edge was made from; a receiver of any other kind may be anything
-its type allows, and every override stays.
+its type allows, and every override stays, except one of a class that no object can be an
+instance of (graph/instances.py: Java's package-private class that nothing constructs).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from diffreach.graph.instances import idle_overrides
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import call_receivers
 from diffreach.languages import language_for
@@ -92,7 +94,7 @@ def dispatch_callers(store: Store, override: str, kinds: Iterable[str]) -> list[
         for e in sorted(edges, key=lambda e: (e.source, e.target, e.line))
         if _runs(syms, e.source, e.target, override)
     ]
-    return _within_self(store, found, syms)
+    return _within_self(store, _on_instances(store, found), syms)
 
 
 def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
@@ -107,7 +109,7 @@ def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
         for override in table.get(e.target, ())
         if _runs(syms, e.source, e.target, override)
     ]
-    return _within_self(store, found, syms)
+    return _within_self(store, _on_instances(store, found), syms)
 
 
 def all_dispatch(store: Store, kinds: Iterable[str]) -> list[Dispatched]:
@@ -131,6 +133,13 @@ def _runs(syms: dict[str, Symbol], caller: str, base: str, override: str) -> boo
         return False  # super().m() and friends: the base method itself runs
     # A test's fake runs only under the tests.
     return not over.is_test or me.is_test or (root is not None and root.is_test)
+
+
+def _on_instances(store: Store, found: list[Dispatched]) -> list[Dispatched]:
+    """``found`` without the pairs whose override belongs to a class no object can be an
+    instance of (graph/instances.py): no receiver ever runs it."""
+    idle = idle_overrides(store, [(d.base, d.override) for d in found])
+    return [d for d in found if (d.base, d.override) not in idle] if idle else found
 
 
 def _within_self(store: Store, found: list[Dispatched], syms: dict[str, Symbol]) -> list[Dispatched]:

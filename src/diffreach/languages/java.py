@@ -216,4 +216,7 @@ SPEC = LanguageSpec(
     static_modifiers=frozenset({"static"}),
     functional_non_abstract=_FUNCTIONAL_NON_ABSTRACT,
     member_separators=("::",),  # a method reference, Foo::bar, read as the member Foo.bar
+    instances_by_construction=True,
+    self_instantiating_words=frozenset({"enum"}),
+    overrides_keep_signature=True,
 )

@@ -371,6 +371,21 @@ class LanguageSpec:
     # ``module.exports``, which Node's module wrapper binds in every module): ``exports.X`` reads
     # back what the module exports as X, unless a scope declares the name for itself.
     own_module_names: tuple[str, ...] = ()
+    # Where an object exists only because code constructs it (``new C(…)``, ``C::new``) or is one
+    # of an enum's constants, and code outside the class's package cannot name a class whose
+    # visibility scope (``BindingRules.visibility_scopes``) is its file or package (Java, JLS
+    # 6.6.1, 15.9, 8.9): a class of that scope that nothing in the repository constructs, nor any
+    # subclass of it, has no instances, and dispatch never runs its methods (graph/instances.py).
+    # False: classes may be instantiated from anywhere (``getattr(mod, name)()``, ``new cls()``).
+    instances_by_construction: bool = False
+    # Header words that make a class instantiate itself (Java's ``enum``: its constants).
+    self_instantiating_words: frozenset[str] = frozenset()
+    # Whether a method overrides a base's only with the base's parameter types (Java, JLS 8.4.8.1,
+    # 8.4.2: an override keeps the signature, or it overrides nothing and ``@Override`` or the
+    # abstract method left unimplemented fails to compile): a changed signature of a base method
+    # is a change of every override, so the overrides' callers are the change's callers
+    # (review/overriders.py). False: an override may take other parameters (Python, JavaScript).
+    overrides_keep_signature: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -28,7 +28,7 @@ from diffreach.model import (
     SymRow,
 )
 from diffreach.resolve.overloads import Overloads, split_confidence
-from diffreach.resolve.records import MAX_AMBIGUOUS, MAX_DEPTH
+from diffreach.resolve.records import EXTERNAL, MAX_AMBIGUOUS, MAX_DEPTH, Target
 from diffreach.resolve.records import qualname as _qualname
 
 _MAX_DEPTH = MAX_DEPTH
@@ -211,6 +211,22 @@ class NameFallback(Overloads):
                     Edge(method.id, found.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
                 )
         return edges
+
+    def anonymous_override(self, path: str, ref: Ref, base: Target | None) -> ResolvedRef:
+        """A method of an anonymous class body (``RefKind.OVERRIDE``) overrides the method of
+        that name of the class the body extends or implements (``base``, its ``receiver``,
+        looked up through its bases): the dispatch edge base.m → it, as ``_overrides`` makes for
+        a named subclass. A static member is hidden, not overridden; a base outside the
+        repository is external, one without the method unresolved (a method of its own)."""
+        if base is EXTERNAL:
+            return ResolvedRef(ref, path, RefStatus.EXTERNAL)
+        method = self.symbol(ref.scope)
+        found = self.member(base, ref.name) if isinstance(base, SymRow) and base.kind == NodeKind.CLASS else None
+        if method is None or found is None or found.kind != NodeKind.METHOD or self._hides(found, method):
+            return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        found = self.same_overload(found, method)  # m(int) overrides m(int), not m()
+        edge = Edge(found.id, method.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
+        return ResolvedRef(ref, path, RefStatus.RESOLVED, (edge,))
 
     def _edge(self, path: str, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool) -> ResolvedRef:
         if target.kind == NodeKind.FILE or (target.id == ref.scope and ref.kind != RefKind.CALL):

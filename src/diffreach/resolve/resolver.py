@@ -235,6 +235,8 @@ class Resolver(Types):
         resolution = Resolution.SCOPE
         if ref.kind == RefKind.PROTOCOL:
             return self._protocol(path, ref, source_is_test)
+        if ref.kind == RefKind.OVERRIDE:  # a method of an anonymous class: its base's dispatches to it
+            return self.anonymous_override(path, ref, self.resolve_receiver(path, ref.scope, ref.receiver))
         if ref.receiver in spec.super_names:
             target = self._super_member(ref)
         elif ref.receiver:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 
 from diffreach.config import Config
+from diffreach.graph.instances import idle_overrides
 from diffreach.graph.lookup import definitions_named
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import declaring_files, imports_on_line, unbound_calls
@@ -32,6 +33,7 @@ from diffreach.review.behavior import (
 from diffreach.review.callsites import Readers
 from diffreach.review.families import family_edges
 from diffreach.review.hubs import listable, rank_hub_callers
+from diffreach.review.overriders import override_caller_edges
 from diffreach.review.overrides import drop_super_calls
 from diffreach.review.scoring import hub_sample, score_reached
 
@@ -159,6 +161,7 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         frontier = frontier + list(aliases)
         edges = drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
         edges += orphan_edges + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines) if hop == 1 else []
+        edges += override_caller_edges(store, seeds.values(), CALLER_KINDS) if hop == 1 else []
         edges += _importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f], w.read_lines)
         edges += _subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
@@ -216,9 +219,13 @@ def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int
         edges = w.store.edges_to(todo, (EdgeKind.DYNAMIC,))
         todo = []
         syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
+        # No object runs an override of a class without instances (graph/instances.py).
+        idle = idle_overrides(w.store, [(e.source, e.target) for e in edges])
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
             base, override = syms.get(e.source), syms.get(e.target)
             if override is not None and override.is_test and not (base is not None and base.is_test):
+                continue
+            if (e.source, e.target) in idle:
                 continue
             if override is not None and override.parent:
                 # The classes of the overrides a base stands for, through chains of bases.

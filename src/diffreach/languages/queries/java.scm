@@ -43,6 +43,20 @@
   (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
 ] arguments: (argument_list)? @arguments) @reference.call
 
+; A method of an anonymous class body overrides its base's (JLS 15.9.5): named by the method,
+; the base as the receiver; its scope is the method itself.
+(object_creation_expression type: [
+  (type_identifier) @receiver
+  (generic_type [(type_identifier) @receiver (scoped_type_identifier) @receiver])
+  (scoped_type_identifier) @receiver
+] (class_body (method_declaration name: (identifier) @name) @reference.override))
+
+; A class literal names the class (C.class: reflection may make its objects, graph/instances.py).
+(class_literal [
+  (type_identifier) @name
+  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
+]) @reference.value
+
 ; Methods used as values: Foo::bar, this::bar; a constructor, Foo::new (the class). One passed
 ; as an argument names its @callee (extract/arguments.py); listed first: the first pattern wins.
 (method_invocation name: (identifier) @callee arguments: (argument_list

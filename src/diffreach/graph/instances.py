@@ -1,0 +1,138 @@
+"""Classes that can have no instances, so that dispatch never runs their methods.
+
+Where the language makes objects only by construction (``LanguageSpec.instances_by_construction``:
+Java's ``new C(…)`` and ``C::new``, an enum's constants), a class that code outside its package
+cannot name (its visibility scope, or an enclosing class's, is its file or its package: JLS 6.6.1)
+has an instance only if code of the repository constructs it or a subclass of it. The graph says
+where: a ``calls``, ``references`` or ``tests`` edge to the class or to one of its constructors from
+anywhere but those constructors themselves (``this(…)``), a class literal (``C.class``: a
+``references`` edge), or a string literal or comment naming it (reflection: ``Class.forName``). A call on an interface or base type
+reaches the override of such a class through no object, so the dispatch pair is not made (the
+readers in index/dispatch.py, the walk in review/impact.py); the call edge to the method the code
+names stays, whatever its class. Frameworks that find classes by scanning (dependency injection,
+service files) and deserialization make objects that no code names: outside this static view;
+test classes, which a test framework makes by reflection, are never taken to have none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from diffreach.graph.store import Store
+from diffreach.languages import language_for
+from diffreach.model import EdgeKind, NodeKind, Symbol
+
+_WORDS = re.compile(r"[\w$]+")
+_CLOSED_SCOPES = frozenset({"file", "package"})
+_CONSTRUCTING = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.TESTS)
+MAX_DEPTH = 6  # subclass levels followed downwards (as the dispatch readers' base chains)
+
+
+def idle_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (base method, override) pairs among ``pairs`` where no object runs the override: its
+    class descends from the base's and has no instances (see the module text). An override
+    outside the base's hierarchy (a method of an anonymous class, filed under the class around
+    it; one inherited from another base) is left alone: its class says nothing of its objects."""
+    pairs = list(dict.fromkeys(pairs))
+    syms = store.symbols({i for pair in pairs for i in pair})
+    ancestors: dict[str, set[str]] = {}
+    empty: dict[str, bool] = {}
+    out = set()
+    for base, override in pairs:
+        b, o = syms.get(base), syms.get(override)
+        if b is None or o is None or not b.parent or not o.parent:
+            continue
+        if o.parent not in ancestors:
+            ancestors[o.parent] = _ancestors(store, o.parent)
+        if b.parent not in ancestors[o.parent]:
+            continue
+        if o.parent not in empty:
+            empty[o.parent] = not _may_exist(store, o.parent)
+        if empty[o.parent]:
+            out.add((base, override))
+    return out
+
+
+def _may_exist(store: Store, cls: str) -> bool:
+    family = [cls, *_descendants(store, cls)]
+    syms = store.symbols(family)
+    for member in family:
+        sym = syms.get(member)
+        if sym is None or not _closed(store, sym) or _constructed(store, sym) or _named_in_text(store, sym):
+            return True
+    return False
+
+
+def _closed(store: Store, sym: Symbol) -> bool:
+    """Whether ``sym`` is a class of a language that makes objects by construction only, not an
+    enum, and hidden from code outside its package (or an enclosing class is)."""
+    spec = language_for(sym.file)
+    # Test code is run by a test framework, which makes the test classes' objects by reflection.
+    if spec is None or not spec.instances_by_construction or sym.kind != NodeKind.CLASS or sym.is_test:
+        return False
+    rules = spec.binding_rules
+    head = _header_words(sym)
+    if rules is None or not rules.visibility_scopes or not spec.self_instantiating_words.isdisjoint(head):
+        return False
+    current: Symbol | None = sym
+    for _ in range(MAX_DEPTH):
+        if current is None or current.kind != NodeKind.CLASS:
+            return current is not None  # a class declared in a function: named inside it only
+        words = _header_words(current)
+        scope = next((s for w, s in rules.visibility_scopes if w in words), rules.default_visibility)
+        if scope in _CLOSED_SCOPES:
+            return True
+        current = store.symbol(current.parent) if current.parent and current.parent != current.file else None
+    return False
+
+
+def _header_words(sym: Symbol) -> list[str]:
+    """The words of a class header before the class's name (``public final class C<T> …``)."""
+    at = re.search(rf"(?<![\w$]){re.escape(sym.name)}(?![\w$])", sym.signature)
+    return _WORDS.findall(sym.signature[: at.start()] if at else sym.signature)
+
+
+def _constructed(store: Store, sym: Symbol) -> bool:
+    constructors = [s.id for s in store.symbols_in_file(sym.file) if s.parent == sym.id and s.name == sym.name]
+    own = set(constructors)
+    return any(e.source not in own for e in store.edges_to([sym.id, *constructors], _CONSTRUCTING))
+
+
+def _ancestors(store: Store, cls: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [cls]
+    for _ in range(MAX_DEPTH):
+        todo = sorted({e.target for e in store.edges_from(todo, (EdgeKind.INHERITS,))} - seen)
+        if not todo:
+            break
+        seen.update(todo)
+    return seen
+
+
+def _named_in_text(store: Store, sym: Symbol) -> bool:
+    """Whether a string literal or a comment outside the class names it: reflection makes objects
+    of a class given by its name (``Class.forName("a.b.C")``). The class's own text (its
+    documentation, ``return "C"``) does not count: it runs only once an object or the class does."""
+    like = "%" + sym.name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    inside = sym.id + "."
+    word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(sym.name)}(?![A-Za-z0-9_])")  # a$B names B too
+    rows = store.conn.execute(
+        "SELECT text FROM notes WHERE text LIKE ? ESCAPE '\\' AND node != ? AND substr(node, 1, ?) != ?",
+        (like, sym.id, len(inside), inside),
+    )
+    return any(word.search(text) for (text,) in rows)
+
+
+def _descendants(store: Store, cls: str) -> list[str]:
+    seen: list[str] = []
+    todo = [cls]
+    for _ in range(MAX_DEPTH):
+        todo = sorted({e.source for e in store.edges_to(todo, (EdgeKind.INHERITS,))} - {cls, *seen})
+        if not todo:
+            break
+        seen.extend(todo)
+    return seen
+
+
+__all__ = ["idle_overrides"]
