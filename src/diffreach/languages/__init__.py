@@ -38,8 +38,9 @@ _MODULES = (
 # leave the rest as the old code wrote them.
 # 2: module paths in imports are not notes; 3: a call's argument count; 4: return types, call
 # bindings, receivers with emptied calls; 5: function values (bindings marked VALUE_MARK, calls
-# through table entries and returned functions); 6: a qualified type (Rust's `dyn Tr`) marked IMPLEMENTS
-EXTRACTION_VERSION = 6
+# through table entries and returned functions); 6: a qualified type (Rust's `dyn Tr`) marked IMPLEMENTS;
+# 7: the signature of a wrapped definition (`export function f(` over lines) reads its whole header
+EXTRACTION_VERSION = 7
 
 
 @cache

@@ -10,6 +10,7 @@ meet in the middle (see queries/ecmascript.scm).
 from __future__ import annotations
 
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .js_returns import arrow_values
 from .js_tests import JEST
 from .signatures import BindingRules
 from .spec import LanguageSpec, grammar_of
@@ -387,4 +388,5 @@ SPEC = LanguageSpec(
     prototype_names=frozenset({"prototype"}),
     hidden_members=frozenset({"constructor"}),
     invoker_methods=frozenset({"call", "apply"}),
+    returned_values=arrow_values(grammar_of("tree_sitter_javascript")),
 )

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from .javascript import GLOBALS
 from .javascript import SPEC as JAVASCRIPT
+from .js_returns import arrow_values
 from .signatures import BindingRules
 from .spec import grammar_of
 
@@ -51,6 +52,7 @@ _TS = replace(
     extensions=(".ts", ".mts", ".cts"),
     grammar=grammar_of("tree_sitter_typescript", "language_typescript"),
     query_file="ecmascript.scm+typescript.scm",
+    returned_values=arrow_values(grammar_of("tree_sitter_typescript", "language_typescript")),
     builtins=GLOBALS | _TS_GLOBALS,
     overload_implementation_last=True,
     overload_arity_selects=True,
@@ -75,5 +77,6 @@ SPECS = (
         extensions=(".tsx",),
         grammar=grammar_of("tree_sitter_typescript", "language_tsx"),
         query_file="ecmascript.scm+typescript.scm+jsx.scm",
+        returned_values=arrow_values(grammar_of("tree_sitter_typescript", "language_tsx")),
     ),
 )
