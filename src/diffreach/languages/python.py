@@ -174,6 +174,9 @@ SPEC = LanguageSpec(
         ),
         string_annotations=True,
         decorators_wrap=True,
+        results_by_signature=True,  # typing.overload: the stubs, then the implementation
+        # PEP 647's TypeGuard and PEP 742's TypeIs are ``bool`` at run time.
+        boolean_result=r"(?:[\w.]+\.)?(?:bool|TypeGuard\[.*\]|TypeIs\[.*\])",
     ),
     protocol_methods=PROTOCOL_METHODS,
     protocol_overrides=PROTOCOL_OVERRIDES,

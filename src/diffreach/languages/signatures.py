@@ -203,6 +203,13 @@ class BindingRules:
     # The compiler checks the exceptions a header declares (Java's ``throws``): a raise changed
     # in the body only, under the same clause, is unchecked and asks nothing of a call.
     checked_raises: bool = False
+    # A call's declared result is that of the first signature of its family the call binds, the
+    # last member being the implementation no caller sees (Python's ``typing.overload``,
+    # TypeScript's overload signatures): a result is compared per call.
+    results_by_signature: bool = False
+    # A declared result whose value is a boolean at run time, whatever a type checker narrows
+    # with it (Python's ``TypeGuard[T]``, ``TypeIs[T]``; TypeScript's ``x is T``): a pattern.
+    boolean_result: str = ""
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

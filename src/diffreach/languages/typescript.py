@@ -65,6 +65,9 @@ _TS = replace(
         typed_arguments=True,
         top_types=frozenset({"any", "unknown"}),
         decorators_wrap=True,
+        results_by_signature=True,  # overload signatures, then the implementation
+        # A type predicate (``x is T``) is a boolean at run time; ``asserts x is T`` returns nothing.
+        boolean_result=r"boolean|(?!asserts\b)[\w$]+\s+is\s+.+",
         # A class member's `private` is its class's (its file), `protected` its subclasses'.
         visibility_scopes=(("private", "file"), ("protected", "subclass"), ("public", "everywhere")),
     ),

@@ -50,7 +50,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
-from diffreach.review.results import Readers, annotated, raised, returned, retyped_result
+from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 _PARAMETERS = frozenset({ChangeKind.SIGNATURE})
@@ -217,7 +217,7 @@ def _judge_site(
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, where))
     if not site.passed_as_value and (ChangeKind.RETURN in kinds or retyped_result(seed, spec, read, kinds, name)):
-        outcomes.append(returned(seed, spec, site, read, name))
+        outcomes.append(kept_result(seed, spec, site, read, name) or returned(seed, spec, site, read, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
         outcomes.append(raised(seed, spec, site, name))
     if kinds & _ANNOTATED and not site.passed_as_value:
