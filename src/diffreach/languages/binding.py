@@ -119,7 +119,7 @@ def family_of(
     members = {
         d.params_span: (d.params, " ".join(d.tail.split()), d.params_span == found.params_span)
         for d in _facts_of(spec, source).definitions
-        if d.name == found.name and d.scope == found.scope or d.params_span == found.params_span
+        if (d.name == found.name and d.scope == found.scope) or d.params_span == found.params_span
     }
     return tuple(member for _, member in sorted(members.items()))
 

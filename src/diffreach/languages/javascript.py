@@ -383,7 +383,14 @@ SPEC = LanguageSpec(
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
-    binding_rules=BindingRules(defaults=True, loose_arity=True, decorators_wrap=True),
+    binding_rules=BindingRules(
+        defaults=True,
+        loose_arity=True,
+        decorators_wrap=True,
+        # Node's process.emitWarning(message, "DeprecationWarning").
+        deprecation_warnings=frozenset({"DeprecationWarning"}),
+        condition_words=("if",),
+    ),
     locals_hide_functions=True,
     prototype_names=frozenset({"prototype"}),
     hidden_members=frozenset({"constructor"}),

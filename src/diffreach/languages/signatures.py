@@ -210,6 +210,12 @@ class BindingRules:
     # A declared result whose value is a boolean at run time, whatever a type checker narrows
     # with it (Python's ``TypeGuard[T]``, ``TypeIs[T]``; TypeScript's ``x is T``): a pattern.
     boolean_result: str = ""
+    # The warning categories that mark a deprecation where the body raises one (Python's
+    # ``warnings.warn(…, DeprecationWarning)``, Node's ``process.emitWarning(…, "DeprecationWarning")``),
+    # and the words that open a condition guarding it (``if x is not None:``): a warning under a
+    # condition naming a parameter deprecates passing that parameter, one under none the function.
+    deprecation_warnings: frozenset[str] = frozenset()
+    condition_words: tuple[str, ...] = ()
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

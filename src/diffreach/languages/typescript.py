@@ -66,6 +66,8 @@ _TS = replace(
         top_types=frozenset({"any", "unknown"}),
         decorators_wrap=True,
         results_by_signature=True,  # overload signatures, then the implementation
+        deprecation_warnings=frozenset({"DeprecationWarning"}),  # as JavaScript
+        condition_words=("if",),
         # A type predicate (``x is T``) is a boolean at run time; ``asserts x is T`` returns nothing.
         boolean_result=r"boolean|(?!asserts\b)[\w$]+\s+is\s+.+",
         # A class member's `private` is its class's (its file), `protected` its subclasses'.

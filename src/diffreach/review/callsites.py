@@ -22,6 +22,7 @@ The three readers give the bytes of a file before the change, after it, and of t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -50,6 +51,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
+from diffreach.review.deprecations import newly_deprecated, optional_names, passes
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
@@ -229,9 +231,47 @@ def _judge_site(
         outcomes.append(
             Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
         )
+    if kinds & _DEPRECATING and not site.passed_as_value:
+        outcomes = _deprecations(seed, spec, site, read, name, outcomes)
     if not outcomes:
         outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
     return min(outcomes, key=lambda o: _RANK[o.severity])
+
+
+_DEPRECATING = frozenset({ChangeKind.BODY, ChangeKind.SIGNATURE})
+_RELIES_ON = re.compile(r"relies on the default of `([\w$]+)`")
+
+
+def _deprecations(
+    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, outcomes: list[Outcome]
+) -> list[Outcome]:
+    """What a deprecation new in the body (``deprecations.py``) does to this call: it calls a
+    deprecated function or passes a deprecated parameter (medium); a default it relies on that
+    changed is the "not given" of a parameter it is now deprecated to pass (low)."""
+    rules, old_source, new_source = spec.binding_rules, read.old(seed.file), read.new(seed.file)
+    if rules is None or old_source is None or new_source is None:
+        return outcomes
+    found = newly_deprecated(old_source, seed.old_start_line, new_source, seed.start_line, rules)
+    if not found.names:
+        return outcomes
+    if found.function:
+        why = f"`{name}` now warns that it is deprecated: this call is expected to move off it"
+        return [*outcomes, Outcome(Verdict.DEPRECATED, (why,))]
+    old = parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name) or ()
+    new = parameters_of(spec, new_source, seed.start_line, name) or ()
+    names = found.names & optional_names(old, new)
+    passed = passes(old, site, rules, names) if names else ""
+    if passed:
+        why = f"passes `{passed}`, which `{name}` now warns is deprecated"
+        return [*outcomes, Outcome(Verdict.DEPRECATED, (why,))]
+    kept: list[Outcome] = []
+    for o in outcomes:
+        relied = {m.group(1) for r in o.reasons if (m := _RELIES_ON.search(r))}
+        if o.verdict is Verdict.CHANGED_DEFAULT and relied and relied <= names:
+            shown = ", ".join(f"`{n}`" for n in sorted(relied))
+            o = Outcome(Verdict.STILL_BINDS, (f"leaves out {shown}, which it is now deprecated to pass",))
+        kept.append(o)
+    return kept
 
 
 def _contract(spec: LanguageSpec, kind: str, why: str, at: tuple[Change, str]) -> Outcome:
