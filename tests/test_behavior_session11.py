@@ -219,3 +219,43 @@ def test_typescript_a_header_over_lines_that_drops_a_parameter_keeps_its_declare
     assert _label(plain) == "reach", plain.reasons
     assert plain.verdict != "return-used"
     assert (lowered.verdict, _label(lowered)) == ("no-longer-binds", "behavior-change"), lowered.reasons
+
+
+# -- a call matched by name only that another definition of the name takes ---------------------
+
+_STORE_OLD = """\
+class App:
+    def fetch(self, path, *handlers):
+        return path
+
+
+class Storage:
+    def fetch(self, key):
+        return key
+"""
+
+_STORE_USE = """\
+from lib import App
+
+
+def read(storage, key):
+    return storage.fetch(key)
+
+
+def route(app: App):
+    return app.fetch("/")
+"""
+
+
+def test_a_guessed_call_that_another_definition_takes_is_reach(make_repo: Make) -> None:
+    # ``storage.fetch(key)``: a receiver of unknown type, tied to ``App.fetch`` by name only. The new
+    # ``App.fetch`` requires a handler, but ``Storage.fetch(key)`` takes the call: it may well be
+    # that one. Forbidden: the same call on a receiver of known type stays no-longer-binds.
+    new = _STORE_OLD.replace("def fetch(self, path, *handlers):", "def fetch(self, path, handler, *middleware):")
+    got = _radius(make_repo, {"lib.py": _STORE_OLD, "use.py": _STORE_USE}, {"lib.py": new})
+    read = got["use.py::read"]
+    assert read.via == "lib.py::App.fetch"
+    assert (read.verdict, _label(read)) == ("another-definition", "reach"), read.reasons
+    assert "Storage.fetch" in read.reasons[0]
+    route = got["use.py::route"]
+    assert (route.verdict, _label(route)) == ("no-longer-binds", "behavior-change"), route.reasons
