@@ -219,7 +219,8 @@ def _judge_site(
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, where))
     if not site.passed_as_value and (ChangeKind.RETURN in kinds or retyped_result(seed, spec, read, kinds, name)):
-        outcomes.append(kept_result(seed, spec, site, read, name) or returned(seed, spec, site, read, name))
+        kept = kept_result(seed, spec, site, read, name, where.caller_file)
+        outcomes.append(kept or returned(seed, spec, site, read, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
         outcomes.append(raised(seed, spec, site, name))
     if kinds & _ANNOTATED and not site.passed_as_value:

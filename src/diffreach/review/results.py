@@ -136,12 +136,16 @@ def returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, na
     return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
 
 
-def kept_result(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome | None:
+def kept_result(
+    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, caller_file: str = ""
+) -> Outcome | None:
     """A changed return that this call does not see, where results are declared per signature
     (``BindingRules.results_by_signature``): the signatures of the family it selects declare the
     same result before and after (an overload added or changed that this call does not select),
     or a boolean before and after (``TypeGuard[T]`` → ``TypeIs[T]``: the same ``bool`` at run
-    time, only what a type checker narrows with it changed). None when it may see it."""
+    time, only what a type checker narrows with it changed), unless the call's lines silence the
+    type checker (``# type: ignore``: its view there is what the line was written for). None when
+    it may see it."""
     rules = spec.binding_rules
     old_source, new_source = read.old(seed.file), read.new(seed.file)
     if rules is None or not rules.results_by_signature or old_source is None or new_source is None:
@@ -156,11 +160,20 @@ def kept_result(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers,
         why = f"the signature this call selects declares the same result as before (`{next(iter(now))}`)"
         return Outcome(Verdict.STILL_BINDS, (why,))
     boolean = rules.boolean_result
-    if boolean and all(re.fullmatch(boolean, r) for r in was | now):
+    if boolean and all(re.fullmatch(boolean, r) for r in was | now) and not _silenced(site, read, caller_file, rules):
         shown = f"`{' | '.join(sorted(was))}` → `{' | '.join(sorted(now))}`"
         why = f"a boolean before and after ({shown}): only what a type checker narrows with it changed"
         return Outcome(Verdict.STILL_BINDS, (why,))
     return None
+
+
+def _silenced(site: CallSite, read: Readers, caller_file: str, rules: BindingRules) -> bool:
+    """Does a comment silencing the type checker stand on the call's lines or the line before?"""
+    source = read.new(caller_file) if caller_file and rules.type_check_silencers else None
+    if source is None:
+        return False
+    lines = source.decode("utf-8", "replace").splitlines()[max(site.start_line - 2, 0) : site.end_line]
+    return any(marker in line for line in lines for marker in rules.type_check_silencers)
 
 
 def _selected_results(
