@@ -313,6 +313,17 @@ const double = (a: number) => a * 2;
 """
 
 
+def test_a_wrapped_header_over_several_lines_is_read_whole() -> None:
+    # ``export function f(`` is the export's node: its signature runs to the body, not to the end
+    # of the first line, so a parameter removed from a header over lines changes the parameters
+    # only; the declared result, the same on both sides, is no return change.
+    old = "export function makeMap(\n  str: string,\n  lower?: boolean,\n): (key: string) => boolean {\n  return (k) => k === str\n}\n"
+    new = "export function makeMap(str: string): (key: string) => boolean {\n  return (k) => k === str\n}\n"
+    assert kinds(old, new, path="src/map.ts") == {"src/map.ts::makeMap": ("signature",)}
+    arrow = "export const f = (\n  a: number,\n  b: number,\n): number => {\n  return a\n}\n"
+    assert kinds(arrow, arrow.replace("  b: number,\n", ""), path="src/f.ts") == {"src/f.ts::f": ("signature",)}
+
+
 def test_typescript_change_kinds() -> None:
     def ts(old: str, new: str) -> dict[str, tuple[str, ...]]:
         return kinds(TS, TS.replace(old, new), path="src/store.ts")
@@ -326,7 +337,10 @@ def test_typescript_change_kinds() -> None:
     assert ts("export function helper", "function helper") == {"src/store.ts::helper": ("visibility",)}
     assert ts("extends Base", "extends Other") == {"src/store.ts::Store": ("signature",)}
     assert ts("private limit = 10;", "private limit = 20;") == {"src/store.ts::Store": ("body",)}
-    assert ts("a * 2", "a * 3") == {"src/store.ts::double": ("return",)}
+    # An arrow's expression body is its returned value: edited within its form it is the body's
+    # change, as ``return a * 2`` → ``return a * 3`` is; another form is the return's.
+    assert ts("a * 2", "a * 3") == {"src/store.ts::double": ("body",)}
+    assert ts("a * 2", '"a"') == {"src/store.ts::double": ("body", "return")}
     assert ts('"./base"', '"./base2"') == {"src/store.ts": ("module",)}
     assert ts("function helper", "function assist") == {
         "src/store.ts::assist": ("renamed",),

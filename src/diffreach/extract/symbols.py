@@ -67,9 +67,25 @@ def symbol(
     )
 
 
+# Fields through which a definition's node wraps the one that holds the body: a decorated
+# definition, an export (``export function f(…)``), a binding (``const f = (…) => …``,
+# ``exports.f = function (…) {…}``).
+_WRAPPED = ("definition", "declaration", "value", "right")
+
+
 def _body(node: Node) -> Node | None:
-    inner = node.child_by_field_name("definition") or node
-    return inner.child_by_field_name("body")
+    inner: Node | None = node
+    for _ in range(4):  # export → const → declarator → function, at most
+        if inner is None:
+            return None
+        body = inner.child_by_field_name("body")
+        if body is not None:
+            return body
+        wrapped = next((c for f in _WRAPPED if (c := inner.child_by_field_name(f)) is not None), None)
+        if wrapped is None and inner.named_child_count == 1:
+            wrapped = inner.named_child(0)  # ``const f = …``: one declarator, no field
+        inner = wrapped
+    return None
 
 
 def _signature(node: Node, body: Node | None, data: bytes) -> str:

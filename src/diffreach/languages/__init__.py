@@ -40,7 +40,8 @@ _MODULES = (
 # bindings, receivers with emptied calls; 5: function values (bindings marked VALUE_MARK, calls
 # through table entries and returned functions); 6: a qualified type (Rust's `dyn Tr`) marked IMPLEMENTS;
 # 7: an import inside a function binds its names there (IMPORT_MARK)
-EXTRACTION_VERSION = 7
+# 8: the signature of a wrapped definition (`export function f(` over lines) reads its whole header
+EXTRACTION_VERSION = 8
 
 
 @cache

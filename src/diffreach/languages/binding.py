@@ -107,6 +107,23 @@ def overloads_of(
     return tuple(params for _, params in sorted(siblings.items()))
 
 
+def family_of(
+    spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None
+) -> tuple[tuple[tuple[Parameter, ...], str, bool], ...]:
+    """The definition ``parameters_of`` finds and the others of its name in its scope, in source
+    order: each one's parameters, the header's text after them (where a result is declared:
+    ``-> int``, ``: T``) and whether it is the one found."""
+    found = _definition(spec, source, def_line, name)
+    if found is None:
+        return ()
+    members = {
+        d.params_span: (d.params, " ".join(d.tail.split()), d.params_span == found.params_span)
+        for d in _facts_of(spec, source).definitions
+        if (d.name == found.name and d.scope == found.scope) or d.params_span == found.params_span
+    }
+    return tuple(member for _, member in sorted(members.items()))
+
+
 def calls_in(spec: LanguageSpec, source: bytes, first_line: int, last_line: int, callee_name: str) -> list[CallSite]:
     """The calls of ``callee_name`` starting between two lines (1-based, inclusive), a call
     spread over several lines as one, and the places the name is only passed as a value."""
@@ -156,6 +173,7 @@ class _Definition:
     scope: Span  # the parent node's span: overloads share it
     type_parameters: str = ""  # the generic parameter list's text (``<T = unknown>``), if any
     result: str | None = None  # the result type declared before the name; None when not read
+    tail: str = ""  # the header's text after the parameter list, up to the body (``-> int``, ``: T``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +229,9 @@ class _Text:
 
     def __call__(self, node: Node) -> str:
         return self._data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def slice(self, start: int, end: int) -> str:
+        return self._data[start:end].decode("utf-8", "replace")
 
 
 def _span(node: Node) -> Span:
@@ -350,8 +371,9 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
         function = _span(plist.parent) if plist.parent is not None else _span(node)
         generics = found.type_parameters.get(_span(node)) or found.type_parameters.get(function, "")
         result = found.results.get(_span(node))
+        tail = _tail(node, plist, text)
         definitions.append(
-            _Definition(label, line, node.start_byte, params, _span(plist), _scope(node), generics, result)
+            _Definition(label, line, node.start_byte, params, _span(plist), _scope(node), generics, result, tail)
         )
     calls = []
     for call, name, arguments, receiver in found.calls.values():
@@ -366,6 +388,18 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
         )
     values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
     return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
+
+
+def _tail(node: Node, plist: Node, text: _Text) -> str:
+    """The header after the parameter list: up to the body, or to the end of a signature without one."""
+    end = node.end_byte
+    inner: Node | None = plist.parent
+    body = inner.child_by_field_name("body") if inner is not None else None
+    if body is not None and body.start_byte >= plist.end_byte:
+        end = body.start_byte
+    if end - plist.end_byte > _MAX_TEXT:
+        return ""
+    return text.slice(plist.end_byte, end)
 
 
 def _reading_all(found: _Matches) -> set[Span]:
@@ -390,6 +424,7 @@ def _scope(node: Node) -> Span:
 __all__ = [
     "calls_in",
     "calls_named_on",
+    "family_of",
     "overloads_of",
     "parameters_of",
     "result_of",

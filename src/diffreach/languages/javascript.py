@@ -10,6 +10,7 @@ meet in the middle (see queries/ecmascript.scm).
 from __future__ import annotations
 
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .js_returns import arrow_values
 from .js_tests import JEST
 from .signatures import BindingRules
 from .spec import LanguageSpec, grammar_of
@@ -382,10 +383,18 @@ SPEC = LanguageSpec(
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
-    binding_rules=BindingRules(defaults=True, loose_arity=True, decorators_wrap=True),
+    binding_rules=BindingRules(
+        defaults=True,
+        loose_arity=True,
+        decorators_wrap=True,
+        # Node's process.emitWarning(message, "DeprecationWarning").
+        deprecation_warnings=frozenset({"DeprecationWarning"}),
+        condition_words=("if",),
+    ),
     locals_hide_functions=True,
     prototype_names=frozenset({"prototype"}),
     hidden_members=frozenset({"constructor"}),
     invoker_methods=frozenset({"call", "apply"}),
     own_module_names=("module.exports", "exports"),
+    returned_values=arrow_values(grammar_of("tree_sitter_javascript")),
 )

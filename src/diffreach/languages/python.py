@@ -176,6 +176,13 @@ SPEC = LanguageSpec(
         ),
         string_annotations=True,
         decorators_wrap=True,
+        results_by_signature=True,  # typing.overload: the stubs, then the implementation
+        # PEP 647's TypeGuard and PEP 742's TypeIs are ``bool`` at run time.
+        boolean_result=r"(?:[\w.]+\.)?(?:bool|TypeGuard\[.*\]|TypeIs\[.*\])",
+        # The warnings module's categories for deprecated features (its documentation, "Warning Categories").
+        type_check_silencers=("type: ignore",),
+        deprecation_warnings=frozenset({"DeprecationWarning", "PendingDeprecationWarning", "FutureWarning"}),
+        condition_words=("if", "elif"),
     ),
     protocol_methods=PROTOCOL_METHODS,
     protocol_overrides=PROTOCOL_OVERRIDES,

@@ -75,3 +75,9 @@ def _closing(text: str, start: int) -> int:
             if depth == 0:
                 return i
     return -1
+
+
+def is_stub(signature: str, markers: tuple[str, ...]) -> bool:
+    """Does a header carry a stub marker (Python's ``@overload``), spelled as listed or through a
+    module alias (``@t.overload`` after ``import typing as t``)?"""
+    return bool(markers) and any(w in markers or f"@{w.rsplit('.', 1)[-1]}" in markers for w in signature.split())

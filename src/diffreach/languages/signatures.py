@@ -203,6 +203,23 @@ class BindingRules:
     # The compiler checks the exceptions a header declares (Java's ``throws``): a raise changed
     # in the body only, under the same clause, is unchecked and asks nothing of a call.
     checked_raises: bool = False
+    # A call's declared result is that of the first signature of its family the call binds, the
+    # last member being the implementation no caller sees (Python's ``typing.overload``,
+    # TypeScript's overload signatures): a result is compared per call.
+    results_by_signature: bool = False
+    # A declared result whose value is a boolean at run time, whatever a type checker narrows
+    # with it (Python's ``TypeGuard[T]``, ``TypeIs[T]``; TypeScript's ``x is T``): a pattern.
+    boolean_result: str = ""
+    # Comments that silence the type checker at a line (``# type: ignore``; TypeScript's
+    # ``@ts-ignore``, ``@ts-expect-error`` on the line before): where one stands at a call, what the
+    # type checker infers there is part of what the call's code says.
+    type_check_silencers: tuple[str, ...] = ()
+    # The warning categories that mark a deprecation where the body raises one (Python's
+    # ``warnings.warn(…, DeprecationWarning)``, Node's ``process.emitWarning(…, "DeprecationWarning")``),
+    # and the words that open a condition guarding it (``if x is not None:``): a warning under a
+    # condition naming a parameter deprecates passing that parameter, one under none the function.
+    deprecation_warnings: frozenset[str] = frozenset()
+    condition_words: tuple[str, ...] = ()
 
 
 __all__ = ["ArgKind", "Argument", "BindingRules", "CallSite", "ParamKind", "Parameter", "SpreadRule"]

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from .javascript import GLOBALS
 from .javascript import SPEC as JAVASCRIPT
+from .js_returns import arrow_values
 from .signatures import BindingRules
 from .spec import grammar_of
 
@@ -51,6 +52,7 @@ _TS = replace(
     extensions=(".ts", ".mts", ".cts"),
     grammar=grammar_of("tree_sitter_typescript", "language_typescript"),
     query_file="ecmascript.scm+typescript.scm",
+    returned_values=arrow_values(grammar_of("tree_sitter_typescript", "language_typescript")),
     builtins=GLOBALS | _TS_GLOBALS,
     overload_implementation_last=True,
     overload_arity_selects=True,
@@ -63,6 +65,12 @@ _TS = replace(
         typed_arguments=True,
         top_types=frozenset({"any", "unknown"}),
         decorators_wrap=True,
+        results_by_signature=True,  # overload signatures, then the implementation
+        deprecation_warnings=frozenset({"DeprecationWarning"}),  # as JavaScript
+        condition_words=("if",),
+        # A type predicate (``x is T``) is a boolean at run time; ``asserts x is T`` returns nothing.
+        boolean_result=r"boolean|(?!asserts\b)[\w$]+\s+is\s+.+",
+        type_check_silencers=("@ts-ignore", "@ts-expect-error"),
         # A class member's `private` is its class's (its file), `protected` its subclasses'.
         visibility_scopes=(("private", "file"), ("protected", "subclass"), ("public", "everywhere")),
     ),
@@ -75,5 +83,6 @@ SPECS = (
         extensions=(".tsx",),
         grammar=grammar_of("tree_sitter_typescript", "language_tsx"),
         query_file="ecmascript.scm+typescript.scm+jsx.scm",
+        returned_values=arrow_values(grammar_of("tree_sitter_typescript", "language_tsx")),
     ),
 )

@@ -5,7 +5,8 @@ ids ``path::f``, ``path::f#2``, … in source order. Lookups in scope answer wit
 family's name; this layer turns that answer into the members a call can run, by the language's
 rules (``LanguageSpec`` fields, no branch on a language):
 
-- stubs for type checkers (Python's ``@overload``, ``overload_stub_markers``) never run: the
+- stubs for type checkers (Python's ``@overload``, ``overload_stub_markers``, also through a
+  module alias: ``@t.overload``) never run: the
   members without the marker do (the implementation);
 - where the last member implements the signatures before it (TypeScript,
   ``overload_implementation_last``) and its parameters accept every member's argument count,
@@ -24,7 +25,7 @@ A member's signature is read from the source only for names that have a family (
 
 from __future__ import annotations
 
-from diffreach.languages.signature_text import arity
+from diffreach.languages.signature_text import arity, is_stub
 from diffreach.model import NodeKind, Ref, SymRow
 from diffreach.resolve.classes import Classes
 
@@ -79,7 +80,7 @@ class Overloads(Classes):
         if len(members) < 2:
             return [target]
         if spec.overload_stub_markers:
-            run = [m for m in members if not _is_stub(m[1], spec.overload_stub_markers)]
+            run = [m for m in members if not is_stub(m[1], spec.overload_stub_markers)]
             members = tuple(run) or members
         if spec.overload_implementation_last and len(members) > 1:
             last = members[-1][2]
@@ -99,10 +100,6 @@ class Overloads(Classes):
         members = self._members_of(first)
         wanted = arity(self.source.signature_of(override.id), self._specs[base.file])
         return next((m for m, _, bounds in members if bounds == wanted), base)
-
-
-def _is_stub(signature: str, markers: tuple[str, ...]) -> bool:
-    return any(word in markers for word in signature.split())
 
 
 def _fits(bounds: Bounds, count: int) -> bool:

@@ -22,6 +22,7 @@ The three readers give the bytes of a file before the change, after it, and of t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -50,7 +51,8 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
-from diffreach.review.results import Readers, annotated, raised, returned, retyped_result
+from diffreach.review.deprecations import newly_deprecated, optional_names, passes
+from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 _PARAMETERS = frozenset({ChangeKind.SIGNATURE})
@@ -217,7 +219,8 @@ def _judge_site(
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, where))
     if not site.passed_as_value and (ChangeKind.RETURN in kinds or retyped_result(seed, spec, read, kinds, name)):
-        outcomes.append(returned(seed, spec, site, read, name))
+        kept = kept_result(seed, spec, site, read, name, where.caller_file)
+        outcomes.append(kept or returned(seed, spec, site, read, name))
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
         outcomes.append(raised(seed, spec, site, name))
     if kinds & _ANNOTATED and not site.passed_as_value:
@@ -229,9 +232,47 @@ def _judge_site(
         outcomes.append(
             Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
         )
+    if kinds & _DEPRECATING and not site.passed_as_value:
+        outcomes = _deprecations(seed, spec, site, read, name, outcomes)
     if not outcomes:
         outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
     return min(outcomes, key=lambda o: _RANK[o.severity])
+
+
+_DEPRECATING = frozenset({ChangeKind.BODY, ChangeKind.SIGNATURE})
+_RELIES_ON = re.compile(r"relies on the default of `([\w$]+)`")
+
+
+def _deprecations(
+    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, outcomes: list[Outcome]
+) -> list[Outcome]:
+    """What a deprecation new in the body (``deprecations.py``) does to this call: it calls a
+    deprecated function or passes a deprecated parameter (medium); a default it relies on that
+    changed is the "not given" of a parameter it is now deprecated to pass (low)."""
+    rules, old_source, new_source = spec.binding_rules, read.old(seed.file), read.new(seed.file)
+    if rules is None or old_source is None or new_source is None:
+        return outcomes
+    found = newly_deprecated(old_source, seed.old_start_line, new_source, seed.start_line, rules)
+    if not found.names:
+        return outcomes
+    if found.function:
+        why = f"`{name}` now warns that it is deprecated: this call is expected to move off it"
+        return [*outcomes, Outcome(Verdict.DEPRECATED, (why,))]
+    old = parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name) or ()
+    new = parameters_of(spec, new_source, seed.start_line, name) or ()
+    names = found.names & optional_names(old, new)
+    passed = passes(old, site, rules, names) if names else ""
+    if passed:
+        why = f"passes `{passed}`, which `{name}` now warns is deprecated"
+        return [*outcomes, Outcome(Verdict.DEPRECATED, (why,))]
+    kept: list[Outcome] = []
+    for o in outcomes:
+        relied = {m.group(1) for r in o.reasons if (m := _RELIES_ON.search(r))}
+        if o.verdict is Verdict.CHANGED_DEFAULT and relied and relied <= names:
+            shown = ", ".join(f"`{n}`" for n in sorted(relied))
+            o = Outcome(Verdict.STILL_BINDS, (f"leaves out {shown}, which it is now deprecated to pass",))
+        kept.append(o)
+    return kept
 
 
 def _contract(spec: LanguageSpec, kind: str, why: str, at: tuple[Change, str]) -> Outcome:
@@ -268,6 +309,11 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     signature = seed.old_signature or seed.signature
     decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
     outcome = judge_call(old, new, site, rules, overloads, replace(where, decorated=decorated), old_overloads)
+    if outcome.verdict is Verdict.NO_LONGER_BINDS and where.guessed and not site.passed_as_value:
+        other = _fitting_elsewhere(seed, spec, site, read, name)
+        if other:
+            why = f"this call on a receiver of unknown type matched `{name}` by name only; it fits `{other}`"
+            return Outcome(Verdict.ANOTHER_DEFINITION, (f"{why}, another definition of that name",))
     if outcome.verdict is Verdict.STILL_BINDS:
         before = type_parameters_of(spec, old_source, old_line, name) or ""
         after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
@@ -275,6 +321,26 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
             shown = f"`{before or 'none'}` → `{after or 'none'}`"
             return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
     return outcome
+
+
+_ELSEWHERE_READ = 16  # other definitions of a name read at most for a guessed call that no longer binds
+
+
+def _fitting_elsewhere(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> str:
+    """Another function or method of the name (outside the changed one's family) whose
+    parameters take a call the edge tied to the changed one by name only; "" when none is found
+    among the first ones read."""
+    if read.definitions is None or spec.binding_rules is None:
+        return ""
+    family = seed.id.partition("#")[0]
+    for sid, path, line in read.definitions(name)[:_ELSEWHERE_READ]:
+        if sid.partition("#")[0] == family or language_for(path) is not spec:
+            continue
+        source = read.new(path)
+        params = parameters_of(spec, source, line, name) if source is not None else None
+        if params is not None and bind(params, site.arguments, spec.binding_rules).status is BindStatus.BINDS:
+            return sid
+    return ""
 
 
 def _selected_by_arguments(spec: LanguageSpec) -> bool:

@@ -10,6 +10,9 @@ to the others when their call could bind to it: a stub's changed signature is th
 implementation's callers are checked against, and a call that no arity decided may run any
 member. So the callers of the other members of a changed member's family are its callers too,
 unless the call site's argument count (read from its line) is one the changed member refuses.
+A member that was only added does not take the callers of a sibling that changed too: they are
+judged against that sibling's own change, which weighs the family it now has (a function that
+gains ``@overload`` stubs: its callers are the implementation's, checked per call).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import wildcard_modules
 from diffreach.languages import language_for
 from diffreach.languages.signature_text import arity
-from diffreach.model import Change, Edge, EdgeKind, NodeKind
+from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind
 from diffreach.review.behavior import call_arguments
 
 MAX_MEMBERS = 64  # as resolve/overloads.py
@@ -41,11 +44,15 @@ def family_edges(
 ) -> list[Edge]:
     """Edges from the callers of each changed member's siblings, retargeted at the member."""
     out: list[Edge] = []
+    seeds = list(seeds)
+    changed = {c.id for c in seeds if ChangeKind.ADDED not in c.changes}
     for c in seeds:
         if "::" not in c.id or c.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             continue
         spec = language_for(c.file)
         members = family_members(store, c.id)
+        if ChangeKind.ADDED in c.changes:
+            members = [m for m in members if m not in changed]
         twins = set(glob_twins(store, c.id)) if spec and spec.overload_alternatives else set()
         if not members and not twins:
             continue

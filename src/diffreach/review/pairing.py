@@ -10,6 +10,9 @@ overload: the same name in the same scope with the same parameter list, the type
 family with equal signatures pair first, in source order; the members left pair by nearest
 signature (share of equal parameters, then nearest position); what is still left is an
 addition or a removal. A family of one member on each side is that member, whatever changed.
+A stub for type checkers (Python's ``@overload``, under any module alias: ``@t.overload``) is
+never the same definition as one that runs: when a function gains stubs, it pairs with the
+implementation that follows them, and the stubs are additions.
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ from collections.abc import Callable, Iterable
 from difflib import SequenceMatcher
 
 from diffreach.languages.binding import parameters_of
-from diffreach.languages.signature_text import top_level_split
+from diffreach.languages.signature_text import is_stub, top_level_split
 from diffreach.languages.signatures import ParamKind
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import NodeKind, Symbol
 
 Key = tuple[str, ...]
+STUB = "@stub"  # the first element of a stub's key
 
 NEAREST_PAIRS = 400  # unmatched old × new members compared by nearness; beyond, paired in order
 
@@ -43,11 +47,12 @@ def signature_key(sym: Symbol, source: bytes, spec: LanguageSpec) -> Key:
         if sym.kind in (NodeKind.FUNCTION, NodeKind.METHOD)
         else None
     )
+    stub = (STUB,) if is_stub(sym.signature, spec.overload_stub_markers) else ()
     if params is None:  # no parameter query for the language: the parameter list's text
         text = spec.parameters(sym.signature) if sym.signature else None
         parts = top_level_split(text) if text is not None else (sym.signature,)
-        return tuple("".join(p.split()) for p in parts if p.strip())
-    return tuple(f"{p.kind}:{p.annotation_form or p.name}" for p in params if p.kind != ParamKind.RECEIVER)
+        return stub + tuple("".join(p.split()) for p in parts if p.strip())
+    return stub + tuple(f"{p.kind}:{p.annotation_form or p.name}" for p in params if p.kind != ParamKind.RECEIVER)
 
 
 def pair_definitions(
@@ -84,7 +89,12 @@ def _pair_family(
     left_new = [j for j in range(len(after)) if j not in taken]
     if len(left_old) * len(left_new) > NEAREST_PAIRS:  # a generated family: by position
         return out | {before[i].id: after[j].id for i, j in zip(left_old, left_new)}
-    scored = sorted((-_nearness(old_keys[i], new_keys[j]), abs(i - j), i, j) for i in left_old for j in left_new)
+    scored = sorted(
+        (-_nearness(old_keys[i], new_keys[j]), abs(i - j), i, j)
+        for i in left_old
+        for j in left_new
+        if (old_keys[i][:1] == (STUB,)) == (new_keys[j][:1] == (STUB,))  # a stub is never what runs
+    )
     done_old: set[int] = set()
     for _, _, i, j in scored:  # the rest by nearest signature: a member whose signature changed
         if i not in done_old and j not in taken:

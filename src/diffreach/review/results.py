@@ -16,10 +16,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from diffreach.languages.binding import result_of
+from diffreach.languages.binding import family_of, result_of
+from diffreach.languages.signatures import Argument, BindingRules
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind
-from diffreach.review.binding import CallSite, Outcome, Verdict
+from diffreach.review.binding import BindStatus, CallSite, Outcome, Verdict, bind
 
 Reader = Callable[[str], bytes | None]
 
@@ -30,6 +31,8 @@ class Readers:
     new: Reader
     # Does the new version define something of this name anywhere (the graph's answer)?
     defined: Callable[[str], bool] | None = None
+    # The functions and methods of this name in the new version: (id, file, start line) each.
+    definitions: Callable[[str], list[tuple[str, str, int]]] | None = None
 
 
 def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> list[Outcome]:
@@ -133,6 +136,77 @@ def returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, na
     return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
 
 
+def kept_result(
+    seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, caller_file: str = ""
+) -> Outcome | None:
+    """A changed return that this call does not see, where results are declared per signature
+    (``BindingRules.results_by_signature``): the signatures of the family it selects declare the
+    same result before and after (an overload added or changed that this call does not select),
+    or a boolean before and after (``TypeGuard[T]`` → ``TypeIs[T]``: the same ``bool`` at run
+    time, only what a type checker narrows with it changed), unless the call's lines silence the
+    type checker (``# type: ignore``: its view there is what the line was written for). None when
+    it may see it."""
+    rules = spec.binding_rules
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    if rules is None or not rules.results_by_signature or old_source is None or new_source is None:
+        return None
+    old_line = seed.old_start_line or seed.start_line
+    before = _selected_results(spec, old_source, old_line, name, site.arguments, rules)
+    after = _selected_results(spec, new_source, seed.start_line, name, site.arguments, rules)
+    if before is None or after is None:
+        return None
+    (was, old_family), (now, new_family) = before, after
+    if len(was) == 1 and was == now and (old_family or new_family):
+        why = f"the signature this call selects declares the same result as before (`{next(iter(now))}`)"
+        return Outcome(Verdict.STILL_BINDS, (why,))
+    boolean = rules.boolean_result
+    if boolean and all(re.fullmatch(boolean, r) for r in was | now) and not _silenced(site, read, caller_file, rules):
+        shown = f"`{' | '.join(sorted(was))}` → `{' | '.join(sorted(now))}`"
+        why = f"a boolean before and after ({shown}): only what a type checker narrows with it changed"
+        return Outcome(Verdict.STILL_BINDS, (why,))
+    return None
+
+
+def _silenced(site: CallSite, read: Readers, caller_file: str, rules: BindingRules) -> bool:
+    """Does a comment silencing the type checker stand on the call's lines or the line before?"""
+    source = read.new(caller_file) if caller_file and rules.type_check_silencers else None
+    if source is None:
+        return False
+    lines = source.decode("utf-8", "replace").splitlines()[max(site.start_line - 2, 0) : site.end_line]
+    return any(marker in line for line in lines for marker in rules.type_check_silencers)
+
+
+def _selected_results(
+    spec: LanguageSpec, source: bytes, line: int, name: str, args: tuple[Argument, ...], rules: BindingRules
+) -> tuple[frozenset[str], bool] | None:
+    """The results the signatures a call may select declare (the first that binds wins at the
+    type checker; without types, every one that binds may be it), and whether the definition has
+    signatures of its own (a family); None when unknown (a signature's binding cannot tell, or
+    one declares no result)."""
+    family = family_of(spec, source, line, name)
+    signatures = family[:-1] if len(family) > 1 else family
+    results: set[str] = set()
+    for params, tail, _ in signatures:
+        status = bind(params, args, rules).status
+        if status is BindStatus.UNKNOWN:
+            return None
+        if status is BindStatus.BINDS:
+            results.add(_declared(tail))
+    if not results or "" in results:
+        return None
+    return frozenset(results), len(family) > 1
+
+
+def _declared(tail: str) -> str:
+    """The result a header's tail declares (``-> int:`` → ``int``, ``: T;`` → ``T``)."""
+    text = " ".join(tail.split())
+    for end in (":", ";", "{", "=>"):
+        text = text.removesuffix(end).strip()
+    for arrow in _ARROWS:
+        text = text.removeprefix(arrow).strip()
+    return text
+
+
 def retyped_result(seed: Change, spec: LanguageSpec, read: Readers, kinds: set[str], name: str) -> bool:
     """A signature change that declares another result type before the name (Java's ``void f()``
     → ``boolean f()``): the header's text after the parameters, where a return change is read,
@@ -187,4 +261,4 @@ def _result(spec: LanguageSpec, signature: str) -> str | None:
     return "" if tail in _NO_RESULT else tail
 
 
-__all__ = ["Reader", "Readers", "annotated", "raised", "returned", "retyped_result"]
+__all__ = ["Reader", "Readers", "annotated", "kept_result", "raised", "returned", "retyped_result"]
