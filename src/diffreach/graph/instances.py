@@ -44,7 +44,7 @@ def idle_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tuple[
         if b is None or o is None or not b.parent or not o.parent:
             continue
         if o.parent not in ancestors:
-            ancestors[o.parent] = _ancestors(store, o.parent)
+            ancestors[o.parent] = class_ancestors(store, o.parent)
         if b.parent not in ancestors[o.parent]:
             continue
         if o.parent not in empty:
@@ -99,7 +99,8 @@ def _constructed(store: Store, sym: Symbol) -> bool:
     return any(e.source not in own for e in store.edges_to([sym.id, *constructors], _CONSTRUCTING))
 
 
-def _ancestors(store: Store, cls: str) -> set[str]:
+def class_ancestors(store: Store, cls: str) -> set[str]:
+    """The classes ``cls`` descends from (``inherits`` edges), ``MAX_DEPTH`` levels up."""
     seen: set[str] = set()
     todo = [cls]
     for _ in range(MAX_DEPTH):
@@ -135,4 +136,4 @@ def _descendants(store: Store, cls: str) -> list[str]:
     return seen
 
 
-__all__ = ["idle_overrides"]
+__all__ = ["class_ancestors", "idle_overrides"]

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from diffreach.graph.instances import idle_overrides
+from diffreach.graph.instances import class_ancestors, idle_overrides
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import call_receivers
 from diffreach.languages import language_for
@@ -158,7 +158,7 @@ def _within_self(store: Store, found: list[Dispatched], syms: dict[str, Symbol])
         on_super = me is not None and bool(written) and written <= _super_receivers(me.file)
         on_self = me is not None and cls is not None and bool(written) and written <= _self_receivers(me.file)
         if (on_self or on_super) and over.parent is not None and over.parent not in ancestors:
-            ancestors[over.parent] = _ancestors(store, over.parent)
+            ancestors[over.parent] = class_ancestors(store, over.parent)
         if on_self and (over.parent is None or cls not in ancestors[over.parent]):
             continue  # self there is a cls, never an instance of the override's class
         if on_super and (over.parent == cls or cls in ancestors.get(over.parent or "", ())):
@@ -180,18 +180,6 @@ def _super_receivers(path: str) -> frozenset[str]:
     """The receivers that name the superclass's view of the object (``super()``, ``super``)."""
     spec = language_for(path)
     return spec.super_names if spec is not None else frozenset()
-
-
-def _ancestors(store: Store, cls: str) -> set[str]:
-    """The classes ``cls`` descends from (``inherits`` edges), ``MAX_DEPTH`` levels up."""
-    seen: set[str] = set()
-    todo = [cls]
-    for _ in range(MAX_DEPTH):
-        todo = sorted({e.target for e in store.edges_from(todo, (EdgeKind.INHERITS,))} - seen)
-        if not todo:
-            break
-        seen.update(todo)
-    return seen
 
 
 def _class_of(sym: Symbol) -> str | None:
