@@ -86,6 +86,20 @@ class Resolver(Names):
             if isinstance(plain, ResolvedRef):
                 return plain
             target, resolution = plain
+        return self._outcome(path, ref, spec, target, resolution, source_is_test)
+
+    def _outcome(
+        self,
+        path: str,
+        ref: Ref,
+        spec: LanguageSpec,
+        target: Target | None,
+        resolution: Resolution,
+        source_is_test: bool,
+    ) -> ResolvedRef:
+        """A reference's outcome from the target its scope or receiver gave: an edge to a
+        definition, external, unresolved (a module; a member not found), or, for a bare name
+        found nowhere, a built-in or a match by name."""
         if target is _EXTERNAL:
             return ResolvedRef(ref, path, RefStatus.EXTERNAL)
         if isinstance(target, SymRow):
