@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from tree_sitter import Query
 
-from diffreach.extract import core
+from diffreach.extract import core, plans
 from diffreach.extract.core import extract
 from diffreach.index.build import graph_from_sources
 from diffreach.languages import language_for
@@ -134,10 +134,10 @@ def test_the_root_pass_finds_what_one_pass_over_the_whole_tree_found(
     spec = language_for(path)
     assert spec is not None
     data = CASES[path][0].encode()
-    plan, rooted = core._passes(spec)[0][1], core._passes(spec)[1]
+    plan, rooted = plans.passes(spec)[0][1], plans.passes(spec)[1]
     two_passes = extract(path, data, spec)
-    _WHOLE.append(Query(core._language(spec), spec.query_source))
-    monkeypatch.setattr(core, "_passes", lambda _spec, _symbols_only=False: ((_WHOLE[-1], plan), None))
+    _WHOLE.append(Query(plans.language_of(spec), spec.query_source))
+    monkeypatch.setattr(core, "passes", lambda _spec, _symbols_only=False: ((_WHOLE[-1], plan), None))
     assert extract(path, data, spec) == two_passes
     if path.endswith((".py", ".go", ".rs", ".ts")):  # these declare constants at the root
         assert rooted is not None and rooted[0].pattern_count >= 1

@@ -6,8 +6,8 @@ import gc
 
 import pytest
 
-from diffreach.extract import core as extract_module
 from diffreach.extract import handlers as handlers_module
+from diffreach.extract import plans as plans_module
 from diffreach.extract.core import extract
 from diffreach.extract.scopes import make_refs
 from diffreach.extract.types import SPACES as _SPACES
@@ -61,11 +61,11 @@ def test_receiver_whitespace_is_dropped_and_refs_sorted_by_line() -> None:
 def test_a_pattern_without_one_main_capture_is_read_per_match(monkeypatch: pytest.MonkeyPatch) -> None:
     src = b"import os\nclass A(B):\n    def f(self, x: int):\n        y = C()\n        return g(self.h)\n"
     planned = extract("m.py", src, PY)
-    monkeypatch.setattr(extract_module, "_main_candidates", lambda *_: {"definition.class", "import"})
-    extract_module._plan.cache_clear()
+    monkeypatch.setattr(plans_module, "_main_candidates", lambda *_: {"definition.class", "import"})
+    plans_module._plan.cache_clear()
     try:
-        assert {step.handler for step in extract_module._plan(PY) if step} == {handlers_module.on_any}
+        assert {step.handler for step in plans_module._plan(PY) if step} == {handlers_module.on_any}
         assert planned.refs and planned.imports and planned.bindings and len(planned.symbols) == 3
         assert extract("m.py", src, PY) == planned
     finally:
-        extract_module._plan.cache_clear()
+        plans_module._plan.cache_clear()

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from diffreach.extract import core
-from diffreach.extract.core import extract, extract_symbols, query_patterns
+from diffreach.extract import core, plans
+from diffreach.extract.core import extract, extract_symbols
+from diffreach.extract.plans import query_patterns
 from diffreach.languages import all_languages, language_for
 from diffreach.languages.spec import LanguageSpec
 
@@ -210,7 +211,7 @@ def test_query_patterns_are_numbered_as_tree_sitter_numbers_them(spec: LanguageS
     source = spec.query_source
     # The extractor's own compiled query, kept (py-tree-sitter 0.26 crashed compiling TSX's query
     # after another query of these grammars had been freed).
-    query = core._parser_and_query(spec)[1]
+    query = plans._parser_and_query(spec)[1]
     data = source.encode()
     parts = query_patterns(source)
     assert len(parts) == query.pattern_count
@@ -252,8 +253,8 @@ def test_symbols_without_notes_are_those_of_a_whole_extraction_but_their_notes(p
 
 def test_the_change_mapper_s_query_has_no_import_patterns() -> None:
     for spec in all_languages():
-        patterns = query_patterns(core._source(spec, core._SHAPE_GROUPS))
-        assert not any(core._groups(p.encode()) == {"import"} for p in patterns), spec.name
+        patterns = query_patterns(plans._source(spec, plans.SHAPE_GROUPS))
+        assert not any(plans._groups(p.encode()) == {"import"} for p in patterns), spec.name
 
 
 def test_symbols_alone_of_this_package_s_own_sources() -> None:

@@ -21,12 +21,12 @@ what it learns is read back from its declared attributes (``langs``, ``definitio
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
 from diffreach.config import Config
 from diffreach.extract.pool import extract_many
-from diffreach.extract.values import PASSES_PARAMETER, argument_of, passing_on
+from diffreach.extract.values import PASSES_PARAMETER, passing_on
 from diffreach.graph.source import StoreSource
 from diffreach.graph.store import Store
 from diffreach.graph.update_queries import (
@@ -44,26 +44,20 @@ from diffreach.graph.update_queries import (
     stored_facts,
     stored_outcomes,
 )
+from diffreach.index.file_interface import affected_names, interface, member_attributes
 from diffreach.index.report import IndexReport
 from diffreach.languages import language_for
-from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS, ModuleResolver
+from diffreach.languages.spec import ModuleResolver
 from diffreach.model import (
-    VALUE_MARK,
-    Binding,
     Edge,
     FileExtract,
-    Import,
     NodeKind,
     Phase,
     Progress,
-    Ref,
     RefKind,
     ResolvedRef,
-    Symbol,
 )
 from diffreach.resolve.resolver import Resolver
-
-_SLOT = PARAMETER.partition("{")[0]
 
 
 class IncrementalUpdate:
@@ -123,7 +117,7 @@ class IncrementalUpdate:
             delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
             changes = self._interface_changes(touched, extracts)
             self.definitions_moved = bool(changes) or file_set_changed
-            names, attributes, classes = _affected_names(changes)
+            names, attributes, classes = affected_names(changes)
             if file_set_changed:
                 names |= {_module_stem(p) for p in touched}
             subclasses = self._subclasses_of(classes)
@@ -194,7 +188,7 @@ class IncrementalUpdate:
                 symbols = [*facts.symbols, *(fx.symbols if fx else ())]
                 classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
                 bindings = [*facts.bindings, *(fx.bindings if fx else ())]
-                moved |= {("member", attr) for attr in _member_attributes(bindings, classes.__contains__)}
+                moved |= {("member", attr) for attr in member_attributes(bindings, classes.__contains__)}
             changes |= moved
         return changes
 
@@ -249,7 +243,7 @@ class IncrementalUpdate:
         # what reads them (obj.h.m()) elsewhere, until no new member comes into sight.
         frontier = set(whole_files)
         while frontier:
-            members = _member_attributes(
+            members = member_attributes(
                 [b for path in sorted(frontier) for b in resolver.source.bindings_of(path)],
                 lambda sid: resolver.source.kind_of(sid) == NodeKind.CLASS,
             )
@@ -327,124 +321,6 @@ class _CountDelta:
 
     def shift(self) -> bool:
         return self.store.shift_counts(self.before, self.store.file_figures(self.paths))
-
-
-def interface(
-    symbols: Iterable[Symbol],
-    imports: Iterable[Import],
-    bindings: Iterable[Binding],
-    inherits: Iterable[Ref],
-    file_info: tuple[object, ...],
-) -> frozenset[tuple[object, ...]]:
-    """What other files' resolution can depend on in one file (not lines, not bodies)."""
-    items: set[tuple[object, ...]] = {("file", *file_info)}
-    symbols = list(symbols)
-    items.update(("sym", s.id, s.kind, s.name, s.parent or "") for s in symbols)
-    items.update(("imp", i.module, i.name, i.alias, i.wildcard) for i in imports)
-    # self.x = Foo() and fields declared with a type: seen from other files as obj.x; a top-level
-    # variable where the package shares its top level (Go's package block): as x in its other files.
-    classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}
-    items.update(
-        ("bind" if "." in b.name or b.scope in classes else "top", b.scope, b.name, b.type_name)
-        for b in bindings
-        if ("." in b.name or b.scope in classes or _package_top(b.scope)) and argument_of(b.name) is None
-    )
-    # Declared return types: seen from other files through make().x and x = make(). The
-    # function values its returns name share the binding name, told apart by VALUE_MARK.
-    items.update(
-        ("ret", b.scope, b.type_name) for b in bindings if b.name == RETURNS and not b.type_name.startswith(VALUE_MARK)
-    )
-    # Function values (resolve/values.py): what a name, a table entry or a function's return
-    # holds, and which parameters a function calls, are seen from other files through the name,
-    # or through a call of the function. What a call passes is read by its own file only.
-    items.update(
-        ("val", b.scope, b.name, b.type_name)
-        for b in bindings
-        if b.type_name.startswith(VALUE_MARK) and argument_of(b.name) is None
-    )
-    # A function type's parameter types (``F@1``): typing the parameters of functions given F in
-    # any file that imports it (rarely edited: everything is re-resolved).
-    items.update(("slot", b.scope, b.name, b.type_name) for b in bindings if _SLOT in b.name)
-    items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
-    # Properties (``@property``, setters): reading or assigning one elsewhere (``a.p``) runs it.
-    spec = language_for(symbols[0].file) if symbols else None
-    if spec is not None and spec.property_markers:
-        items.update(
-            ("prop", s.id, s.name)
-            for s in symbols
-            if s.signature.startswith((*spec.property_markers, *(m.format(s.name) for m in spec.setter_markers)))
-        )
-    return frozenset(items)
-
-
-def _package_top(scope: str) -> bool:
-    """Whether a binding's scope is its file's top level, in a language whose package shares it."""
-    spec = None if "::" in scope else language_for(scope)
-    return spec is not None and spec.package_variables
-
-
-def _affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], set[str], set[str]]:
-    """From interface differences: names to re-resolve, attributes, and classes whose shape moved."""
-    names: set[str] = set()
-    attributes: set[str] = set()
-    classes: set[str] = set()
-    for item in changes:
-        tag = item[0]
-        if tag == "sym":
-            _, sid, kind, name, parent = item
-            names.add(str(name))
-            if kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS):
-                # x = make(), make().total(), a.make().b: bound to what calling the name gives.
-                names.add(f"{name}()")
-                attributes.add(f"{name}()")
-            if kind == NodeKind.CLASS:
-                classes.add(str(sid))
-            if "::" in str(parent):
-                classes.add(str(parent))
-        elif tag == "imp":
-            names.update(str(n).rsplit(".", 1)[-1] for n in item[2:4] if n)
-            if item[4]:
-                names.add("*")
-        elif tag == "bind":
-            attributes.add(str(item[2]).rsplit(".", 1)[-1])
-            if str(item[2]).endswith(ELEMENT):  # an element type: read via s.items[i] and its copies anywhere
-                names.add("*")
-        elif tag in ("ret", "slot"):
-            # A return type is followed through chains, copies and fields in any file: too
-            # wide to follow by name (and rarely edited), so everything is re-resolved.
-            names.add("*")
-        elif tag == "top":
-            names.add(str(item[2]))
-        elif tag == "prop":  # a.p read, a.p = v assigned (extract/protocols.py)
-            names.update((str(item[2]), f"{item[2]}="))
-        elif tag == "member":
-            attributes.add(str(item[1]))
-        elif tag == "val":
-            _, scope, name, _ = item
-            names.add(str(name).partition("[")[0])
-            function = str(scope).rpartition("::")[2].rpartition(".")[2]
-            if function:  # make()() and x = make(); x() see what make returns
-                names.update((function, f"{function}()"))
-        elif tag == "inh":
-            # New bases change what every member lookup through the class finds.
-            classes.add(str(item[1]))
-            names.add("*")
-        elif tag == "file":
-            names.add("*")
-    # h = f binds the value "=f": the files binding one of these names as a value are in sight.
-    names |= {VALUE_MARK + n for n in names if n != "*"}
-    return names, attributes, classes
-
-
-def _member_attributes(bindings: Iterable[Binding], is_class: Callable[[str], bool]) -> set[str]:
-    """The attribute names of member bindings (``self.h``, a field in its class's scope)."""
-    return {
-        b.name.rsplit(".", 1)[-1]
-        for b in bindings
-        if b.name != RETURNS
-        and argument_of(b.name) is None
-        and ("." in b.name or ("::" in b.scope and is_class(b.scope)))
-    }
 
 
 def _module_stem(path: str) -> str:

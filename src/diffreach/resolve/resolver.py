@@ -3,8 +3,8 @@
 The resolver asks a ``Source`` for what it needs (a file's symbols, imports and bindings; the definitions that
 carry a name) and memoises the answers, so the same code resolves a whole repository from in-memory extracts
 and a handful of references against the database during an incremental update. It is built in layers (the
-shared state, imports, classes, the by-name fallback, then this module's names in scope and references):
-``state.py`` says how and why.
+shared state, imports, classes, the by-name fallback, function values, types, ``names.py``'s names in scope
+and receivers, then this module's references): ``state.py`` says how and why.
 
 Order of lookup for a bare name: enclosing function scopes → (implicit ``this`` members) → the file's top
 level → its imports → files of the same package → wildcard imports → built-ins → a repository-wide match on
@@ -18,214 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import cache
 
 from diffreach.extract.gc_pause import collector_paused
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import LOCAL_MARK, Edge, Import, NodeKind, Ref, RefKind, RefStatus, Resolution, ResolvedRef, SymRow
-from diffreach.resolve.records import EXTERNAL, UNKNOWN, Module, Source, Target, module_name_guess
-from diffreach.resolve.records import qualname as _qualname
-from diffreach.resolve.types import Types
+from diffreach.model import Edge, NodeKind, Ref, RefKind, RefStatus, Resolution, ResolvedRef, SymRow
+from diffreach.resolve.names import Names
+from diffreach.resolve.records import EXTERNAL, Module, Source, Target
 
 _EXTERNAL = EXTERNAL
 
 
-class Resolver(Types):
-    """The top layer (see ``state.py``; function values in ``values.py``, types in ``types.py``):
-    names in scope, receivers, and the entry points that
+class Resolver(Names):
+    """The top layer (see ``state.py``; function values in ``values.py``, types in ``types.py``,
+    names in scope and receivers in ``names.py``): the entry points that
     turn a file's references into edges. The constructor is ``ResolverState``'s."""
-
-    # ----- names in scope ------------------------------------------------------------------------
-
-    def lookup_name(self, path: str, scope: str, name: str, depth: int = 0) -> Target | None:
-        """A bare name as code at ``scope`` sees it; _EXTERNAL when an import binds it elsewhere."""
-        spec = self._specs[path]
-        # The scopes' file: its symbols, and which of its scopes define ``name``.
-        by_id, children = self._syms(scope.partition("::")[0])
-        defining = children.get(name)
-        imported = self._imports_in_functions(path).get(name)
-        # Without members in scope, only a scope defining or importing the name can answer before the file.
-        current: str | None = scope if defining or imported or spec.implicit_self else None
-        while current and current != path:
-            row = by_id.get(current)
-            if row is None:
-                break
-            if row.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
-                found = defining.get(current) if defining else None
-                if found is None and imported and current in imported:  # def f(): from .m import g
-                    return self.local_import(path, name, imported[current], depth)
-                if found is None and spec.implicit_self and row.parent == path:
-                    owner = self.owner_class(row)  # an out-of-line method sees its class
-                    found = self._implicit_member(owner, name) if owner is not None else None
-                if found is not None:
-                    return found
-            elif row.kind == NodeKind.CLASS and spec.implicit_self:
-                found = self._implicit_member(row, name)
-                if found is not None:
-                    return found
-            current = row.parent
-        if depth:
-            return self._file_level(path, name, spec, depth)
-        # Speed: what the file sees is the same from each of its scopes. No import is being
-        # worked out during a lookup at depth 0 (those look up at depth 1 and more), so the
-        # answer is final: memoised for the file being resolved.
-        key = (path, name)
-        answer = self._file_names.get(key, UNKNOWN)
-        if answer is UNKNOWN:
-            answer = self._file_names[key] = self._file_level(path, name, spec, 0)
-        return answer
-
-    def _file_level(self, path: str, name: str, spec: LanguageSpec, depth: int) -> Target | None:
-        """A name at the top level of a file: its own, imported, of its package, global."""
-        found = self.child(path, name)
-        if found is not None:
-            return found
-        by_alias, wildcards = self._import_index(path)
-        for imp in by_alias.get(name, ()):
-            target = self.import_target(path, imp, depth)
-            if target is not None:
-                return target
-        if spec.package_scope:
-            for sibling in self._package_files(path):
-                found = self.child(sibling, name)
-                if found is not None:
-                    return found
-        for imp in wildcards:
-            files = self.import_files(path, imp)
-            target = (
-                (
-                    self.module_member(files, name, depth + 1)
-                    or self._class_member(path, Import(imp.module, name, name, imp.line), files)
-                )
-                if files
-                else None
-            )
-            if target is not None:
-                return target
-        return self._global_type(path, name) if spec.global_types else None
-
-    # ----- receivers -----------------------------------------------------------------------------
-
-    def _bound_type(self, path: str, scope: str, text: str) -> Target | None:
-        """The class of a variable whose type the code states, searched outwards;
-        _EXTERNAL when that type comes from outside the repository."""
-        found = self._binding_of(scope, text)
-        if found is None or found[1] == LOCAL_MARK:
-            return None
-        # x = x.copy(): a binding defined by itself is guarded (unknown); read in the binding's
-        # file (its imports), which is another file of the package for a package-level variable.
-        return self.declared_class(found[0].partition("::")[0], found[0], found[1], text)
-
-    def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
-        spec = self._specs[path]
-        if receiver in spec.self_names:
-            return self.enclosing_class(scope)
-        collection, bracket, _ = receiver.partition("[")
-        indexed = bool(bracket) and receiver.endswith("]") and "(" not in collection  # xs[i].m(), s.m[k].m()
-        if "(" in receiver and not indexed:  # make_cart().total(), a.b().c(): constructors and return types
-            return self.value_type(path, scope, receiver)
-        bound = self._bound_type(path, scope, receiver)
-        if bound is not None or indexed:
-            return bound if bound is not None else self.element_class(path, scope, collection)
-        head, _, rest = receiver.partition(".")
-        own = next((n for n in spec.own_module_names if receiver == n or receiver.startswith(f"{n}.")), None)
-        if head in spec.path_roots:
-            return self._module_path(path, receiver, spec)
-        if not head.isidentifier() and head not in spec.self_names:  # PHP's $this is not an identifier
-            return None
-        if head in spec.self_names:
-            target: Target | None = self.enclosing_class(scope)
-        elif own is not None and not self._hidden(scope, head):  # exports.Suite: the file's own export
-            target, rest = Module((path,)), receiver[len(own) + 1 :]
-        else:
-            target = self._bound_type(path, scope, head)
-            if target is None and self._hidden(scope, head):
-                return None  # def f(a): a.go() — whatever the module binds to ``a``
-            target = target or self.lookup_name(path, scope, head)
-            if target is None and spec.path_roots:  # a crate or module in scope without an import
-                return self._module_path(path, receiver, spec)
-            if target is None and spec.global_types:
-                target = self._global_type(path, head)
-            if target is None and head in spec.builtins:
-                return _EXTERNAL  # String.format(), System.out: the language's own
-        for part in rest.split(".") if rest else ():
-            if target is None or target is _EXTERNAL:
-                return target
-            if part not in spec.prototype_names:  # F.prototype.m: F's method m
-                target = self._attribute(path, target, part)
-        return target
-
-    def _module_path(self, path: str, receiver: str, spec: LanguageSpec) -> Target | None:
-        """``crate::a::b::Foo``: the longest prefix the module resolver knows, then members."""
-        parts = receiver.split(".")
-        resolver = self.module_resolver(spec)
-        for n in range(len(parts), 0, -1):
-            files = resolver.resolve(spec.module_separator.join(parts[:n]), path)
-            if files:
-                target: Target | None = Module(files)
-                for part in parts[n:]:
-                    if target is None or target is _EXTERNAL:
-                        return target
-                    target = self._attribute(path, target, part)
-                return target
-        return None
-
-    def _global_type(self, path: str, name: str) -> SymRow | None:
-        """A class named ``name`` anywhere in the repository, when only one has that name."""
-        lang = self.source.language_of(path)
-        found = [
-            c for c in self._candidates(name) if c.kind == NodeKind.CLASS and self.source.language_of(c.file) == lang
-        ]
-        return found[0] if len({_qualname(c.id) for c in found}) == 1 else None
-
-    def _attribute(self, path: str, target: Target, part: str) -> Target | None:
-        if isinstance(target, Module):
-            found = self.module_member(target.files, part)
-            if found is None:
-                spec = self._specs[target.files[0]]
-                for f in target.files:
-                    sub = self.module_resolver(spec).resolve(module_name_guess(f, part, spec), f)
-                    if sub:
-                        return Module(sub)
-            return found
-        if target.kind == NodeKind.CLASS:
-            found = self.member(target, part)
-            if found is not None:
-                return found
-            if part in self._specs[target.file].constructor_methods:
-                return target  # Foo.new: a call of the class, i.e. of its constructor
-            type_name = self._field_type(target, part)
-            if type_name:  # guarded: class A: b: B; class B: a: A
-                return self.declared_class(target.file, target.id, type_name, f".{part}")
-        elif target.kind == NodeKind.FUNCTION:
-            # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
-            return self.child(target.id, part)
-        return None
-
-    def _field_type(self, cls: SymRow, part: str) -> str | None:
-        """The stated type of a field: self.x = Foo() in a method, or a field declared with its
-        type (x: Foo, Foo x;). Every self name, in a fixed order: a frozenset's own order
-        changes with the hash seed, and so would the answer."""
-        scopes_by_name = self._bindings_by_name(cls.id.partition("::")[0])
-        if not scopes_by_name:
-            return None
-        for me in _in_order(self._specs[cls.file].self_names):
-            scopes = scopes_by_name.get(f"{me}.{part}")
-            type_name = scopes.get(cls.id) if scopes else None
-            if type_name:
-                return type_name
-        scopes = scopes_by_name.get(part)
-        return scopes.get(cls.id) if scopes else None
-
-    def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
-        if not receiver:
-            return self.lookup_name(path, scope, name)
-        target = self.resolve_receiver(path, scope, receiver)
-        if target is None and self._specs[path].namespace_receivers:
-            return self.lookup_name(path, scope, name)  # ns::Foo: namespaces are not nodes
-        if target is None or target is _EXTERNAL:
-            return target
-        return self._attribute(path, target, name)
 
     # ----- references ----------------------------------------------------------------------------
 
@@ -280,6 +86,20 @@ class Resolver(Types):
             if isinstance(plain, ResolvedRef):
                 return plain
             target, resolution = plain
+        return self._outcome(path, ref, spec, target, resolution, source_is_test)
+
+    def _outcome(
+        self,
+        path: str,
+        ref: Ref,
+        spec: LanguageSpec,
+        target: Target | None,
+        resolution: Resolution,
+        source_is_test: bool,
+    ) -> ResolvedRef:
+        """A reference's outcome from the target its scope or receiver gave: an edge to a
+        definition, external, unresolved (a module; a member not found), or, for a bare name
+        found nowhere, a built-in or a match by name."""
         if target is _EXTERNAL:
             return ResolvedRef(ref, path, RefStatus.EXTERNAL)
         if isinstance(target, SymRow):
@@ -432,12 +252,6 @@ class Resolver(Types):
         except RecursionError:
             self.drop_open_lookups()
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
-
-
-@cache
-def _in_order(names: frozenset[str]) -> tuple[str, ...]:
-    """A language's name set sorted once (one per language), not on each attribute lookup."""
-    return tuple(sorted(names))
 
 
 def _moved(twin: ResolvedRef, line: int) -> tuple[Edge, ...]:

@@ -2,10 +2,10 @@
 
 The resolver is one object built in layers, each a class in its own module:
 ``ResolverState`` (this module) ← ``Imports`` ← ``Classes`` ← ``NameFallback`` ←
-``FunctionValues`` ← ``Types`` ← ``Resolver``. Each layer calls only itself and the layers below it; the one way
+``FunctionValues`` ← ``Types`` ← ``Names`` ← ``Resolver``. Each layer calls only itself and the layers below it; the one way
 back up is the recursion at the heart of resolution (an import binds a name that
 is looked up in scope; a base class is an expression), which goes through the
-two abstract methods declared here and implemented by ``Resolver``:
+two abstract methods declared here and implemented by ``Names``:
 ``lookup_name`` and ``_resolve_expr``.
 
 Why layers of one object and not parts that own their state: the parts recurse
@@ -336,7 +336,7 @@ class ResolverState(ABC):
         key = (str(PurePosixPath(path).parent), lang)
         return [p for p in self._dir_files.get(key, []) if p != path and self.source.package_of(p) == package]
 
-    # ----- the recursion back up: names and expressions in scope (``Resolver``) ----------------
+    # ----- the recursion back up: names and expressions in scope (``Names``) -------------------
 
     @abstractmethod
     def lookup_name(self, path: str, scope: str, name: str, depth: int = 0) -> Target | None:

@@ -35,11 +35,11 @@ _SLOT = PARAMETER.partition("{")[0]
 class Types(FunctionValues):
     @abstractmethod
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
-        """A member of a class or module (``Resolver``): the way back up for a chain's links."""
+        """A member of a class or module (``Names``): the way back up for a chain's links."""
 
     @abstractmethod
     def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
-        """What a receiver expression stands for (``Resolver``)."""
+        """What a receiver expression stands for (``Names``)."""
 
     def value_type(self, path: str, scope: str, expr: str) -> Target | None:
         """``expr`` (a type, or a chain with calls: ``make()``, ``a.b().c``) as code at ``scope``

@@ -1,0 +1,156 @@
+"""What a change reaches beside the callers the graph binds to it: the walk's other edges.
+
+A changed contract (deleted, renamed, a new signature or return) may break call sites that
+resolution left unbound under its name; they are listed by name, capped per name. A changed
+file's importers depend on it, but an importer that takes only its classes and functions does
+not depend on its module-level code (those definitions are seeds of their own when they
+change). Subclasses depend on a changed class, and on a changed method they inherit without
+overriding it, a few levels down. Each function returns edges pointing at the changed
+symbol, for ``impact.py``'s walk to add to the hop's callers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from diffreach.graph.store import Store
+from diffreach.graph.walk_queries import declaring_files, imports_on_line, unbound_calls
+from diffreach.languages import language_for
+from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, RefStatus, Resolution
+
+_CONTRACT = frozenset({ChangeKind.DELETED, ChangeKind.RENAMED, ChangeKind.SIGNATURE, ChangeKind.RETURN})
+
+
+def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[str]) -> list[Edge]:
+    """Call sites that may bind to a changed contract but that resolution could not bind.
+
+    A deleted symbol has no node any more: the references left unresolved under its
+    name were its callers. A changed signature or return of a method called through a
+    receiver of unknown type (duck typing) may break such call sites too. They are listed with
+    resolution ``name``; past ``cap`` sites for one name they are left out, with a note.
+    """
+    edges: list[Edge] = []
+    for c in changed:
+        if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+            continue
+        name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
+        gone = ChangeKind.DELETED in c.changes
+        statuses = (RefStatus.UNRESOLVED, RefStatus.AMBIGUOUS) if gone else (RefStatus.UNRESOLVED,)
+        rows = unbound_calls(store, name, statuses)
+        # A function changed in place keeps its resolved callers; only methods on
+        # unknown receivers are guessed at, never bare names.
+        rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
+        if len(rows) > cap:
+            sites = "call site" if len(rows) == 1 else "call sites"
+            notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
+            continue
+        edges.extend(
+            Edge(scope, c.id, EdgeKind.CALLS, Resolution.NAME, 0.5 if gone else 0.3, line) for scope, line, _ in rows
+        )
+    return edges
+
+
+def importer_edges(store: Store, files: list[Change], read_lines: Callable[[str], list[str] | None]) -> list[Edge]:
+    """Importers of changed files. When only a file's module-level lines changed, an importer
+    that takes nothing from it but its classes and functions is left out: it depends on those
+    definitions, which are seeds of their own when they change, not on the module-level code.
+    Importers of the whole module, of a wildcard, or of a name the file does not define as a
+    class or function (a constant, a re-export) stay."""
+    if not files:
+        return []
+    edges = store.edges_to([c.id for c in files], (EdgeKind.IMPORTS,))
+    module_only = {c.id for c in files if c.changes == (ChangeKind.MODULE,)}
+    return [e for e in edges if e.target not in module_only or not _takes_only_definitions(store, e, read_lines)]
+
+
+def _takes_only_definitions(store: Store, edge: Edge, read_lines: Callable[[str], list[str] | None]) -> bool:
+    rows = imports_on_line(store, edge.source.split("::", 1)[0], edge.line)
+    # A row with neither name nor alias beside named ones is the statement's own record
+    # (``import { a } from "./m"`` writes one); alone, it is a side-effect import of the module.
+    if any(name for name, _, _ in rows):
+        rows = [r for r in rows if r[0] or r[1]]
+    if not rows or any(wildcard for _, _, wildcard in rows):
+        return False
+    if any(not name for name, _, _ in rows):
+        # A module of one file: its module-level code is the module's own (kept). A package of
+        # several files (Go's): the importer depends on this one file only through what it reads.
+        package = [e for e in store.edges_from([edge.source], (EdgeKind.IMPORTS,)) if e.line == edge.line]
+        if len(package) < 2:
+            return False
+        return _reads_only_definitions(store, edge, {alias for name, alias, _ in rows if not name}, read_lines)
+    for name, _, _ in rows:
+        own = store.symbol(f"{edge.target}::{name}")
+        if own is not None:
+            continue  # a definition of the changed file
+        # Defined elsewhere (another module imported on the same line), or nowhere: then it
+        # is a module-level name of the changed file, which its module-level change may touch.
+        if not any(s.file != edge.target and s.kind != NodeKind.FILE for s in store.symbols_named(name)):
+            return False
+    return True
+
+
+def _reads_only_definitions(
+    store: Store, edge: Edge, aliases: set[str], read_lines: Callable[[str], list[str] | None]
+) -> bool:
+    """Whether an importer of a whole package reads nothing through its name (``alias.x``) that the
+    changed file's module-level code may hold: every name it reads is a definition (a node) or a
+    declaration of another file of the package. One that reads nothing through it (a side-effect
+    import, or types only) or a name known nowhere stays, as does one reading a constant or variable
+    of the changed file. Where every import must be used (``imports_used``), one that reads no name
+    uses only types. The names are read from the importer's text (``alias.x`` anywhere, comments
+    too: a mention keeps it), since a selector outside a call is no reference of the graph."""
+    importer = edge.source.split("::", 1)[0]
+    lines = read_lines(importer)
+    if lines is None or not all(aliases) or "_" in aliases:
+        return False
+    # Not after a `.` or `/`: a field of that name, or the import path itself (`"x/validator.v9"`).
+    selector = re.compile(rf"(?<![\w./])(?:{'|'.join(map(re.escape, sorted(aliases)))})\s*\.\s*([A-Za-z_]\w*)")
+    names = {m.group(1) for line in lines for m in selector.finditer(line)}
+    if not names:
+        spec = language_for(importer)
+        return spec is not None and spec.imports_used
+    declared = declaring_files(store, names)
+    for name in names:
+        files = declared.get(name, set())
+        if edge.target in files:
+            return False
+        if not files and not any(s.kind != NodeKind.FILE for s in store.symbols_named(name)):
+            return False
+    return True
+
+
+def subclass_edges(store: Store, frontier: list[str], seeds: dict[str, Change], depth: int) -> list[Edge]:
+    """Subclasses of changed classes, and of classes whose changed method they inherit."""
+    if depth < 1:
+        return []
+    out: list[Edge] = []
+    syms = store.symbols(frontier)
+    for sid in frontier:
+        sym = syms.get(sid)
+        if sym is None:
+            continue
+        if sym.kind == NodeKind.CLASS and sid in seeds:
+            out.extend(_subclasses(store, sid, depth))
+        elif sym.kind == NodeKind.METHOD and sid in seeds and sym.parent:
+            for e in _subclasses(store, sym.parent, depth):
+                own = store.symbol(f"{e.source}.{sym.name}")
+                if own is None:  # inherits the changed method without overriding it
+                    out.append(Edge(e.source, sid, EdgeKind.INHERITS, e.resolution, e.confidence, e.line))
+    return out
+
+
+def _subclasses(store: Store, cls: str, depth: int) -> list[Edge]:
+    out: list[Edge] = []
+    frontier = [cls]
+    for _ in range(depth):
+        edges = [
+            Edge(e.source, cls, e.kind, e.resolution, e.confidence, e.line)
+            for e in store.edges_to(frontier, (EdgeKind.INHERITS,))
+        ]
+        out.extend(edges)
+        frontier = [e.source for e in edges]
+    return out
+
+
+__all__ = ["importer_edges", "orphan_callers", "subclass_edges"]
