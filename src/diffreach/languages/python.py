@@ -180,7 +180,7 @@ SPEC = LanguageSpec(
         # PEP 647's TypeGuard and PEP 742's TypeIs are ``bool`` at run time.
         boolean_result=r"(?:[\w.]+\.)?(?:bool|TypeGuard\[.*\]|TypeIs\[.*\])",
         # The warnings module's categories for deprecated features (its documentation, "Warning Categories").
-        type_check_silencers=("type: ignore",),
+        type_check_silencers=(r"#\s*type:\s*ignore\b",),
         deprecation_warnings=frozenset({"DeprecationWarning", "PendingDeprecationWarning", "FutureWarning"}),
         condition_words=("if", "elif"),
     ),

@@ -210,9 +210,10 @@ class BindingRules:
     # A declared result whose value is a boolean at run time, whatever a type checker narrows
     # with it (Python's ``TypeGuard[T]``, ``TypeIs[T]``; TypeScript's ``x is T``): a pattern.
     boolean_result: str = ""
-    # Comments that silence the type checker at a line (``# type: ignore``; TypeScript's
-    # ``@ts-ignore``, ``@ts-expect-error`` on the line before): where one stands at a call, what the
-    # type checker infers there is part of what the call's code says.
+    # Comments that silence the type checker at a line, as patterns (``# type: ignore``, which mypy
+    # also reads without the spaces; TypeScript's ``@ts-ignore``, ``@ts-expect-error`` on the line
+    # before): where one stands at a call, what the type checker infers there is part of what the
+    # call's code says.
     type_check_silencers: tuple[str, ...] = ()
     # The warning categories that mark a deprecation where the body raises one (Python's
     # ``warnings.warn(…, DeprecationWarning)``, Node's ``process.emitWarning(…, "DeprecationWarning")``),

@@ -70,7 +70,7 @@ _TS = replace(
         condition_words=("if",),
         # A type predicate (``x is T``) is a boolean at run time; ``asserts x is T`` returns nothing.
         boolean_result=r"boolean|(?!asserts\b)[\w$]+\s+is\s+.+",
-        type_check_silencers=("@ts-ignore", "@ts-expect-error"),
+        type_check_silencers=(r"@ts-ignore\b", r"@ts-expect-error\b"),
         # A class member's `private` is its class's (its file), `protected` its subclasses'.
         visibility_scopes=(("private", "file"), ("protected", "subclass"), ("public", "everywhere")),
     ),

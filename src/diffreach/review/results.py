@@ -173,7 +173,7 @@ def _silenced(site: CallSite, read: Readers, caller_file: str, rules: BindingRul
     if source is None:
         return False
     lines = source.decode("utf-8", "replace").splitlines()[max(site.start_line - 2, 0) : site.end_line]
-    return any(marker in line for line in lines for marker in rules.type_check_silencers)
+    return any(re.search(marker, line) for line in lines for marker in rules.type_check_silencers)
 
 
 def _selected_results(
