@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 
 from diffreach.config import Config
-from diffreach.graph.instances import idle_overrides
+from diffreach.graph.instances import foreign_overrides, idle_overrides
 from diffreach.graph.lookup import definitions_named
 from diffreach.graph.store import Store
 from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, Resolution
@@ -209,8 +209,12 @@ def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int
     """Base methods that dispatch to the frontier (transitively), listed at this hop, each with
     the classes of the overrides it stands for. Not those of an override in test code: code
     outside the tests dispatches to a test's fake only while the tests run, so its callers are
-    not reached by the fake's change."""
+    not reached by the fake's change. Nor those of a method added with an anonymous class: the
+    class has no name, so only its one creation expression makes its objects (JLS 15.9.5), and
+    that expression is new too; no caller of the base got such an object before the change, and
+    what the new objects reach is reached through the changed code that creates them."""
     out: dict[str, set[str]] = {}
+    added = {sid for sid, c in (w.seeds or {}).items() if c.changes == (ChangeKind.ADDED,)}
     classes: dict[str, set[str]] = {}
     todo = list(frontier)
     while todo:
@@ -219,6 +223,7 @@ def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int
         syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
         # No object runs an override of a class without instances (graph/instances.py).
         idle = idle_overrides(w.store, [(e.source, e.target) for e in edges])
+        idle |= foreign_overrides(w.store, [(e.source, e.target) for e in edges if e.target in added])
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
             base, override = syms.get(e.source), syms.get(e.target)
             if override is not None and override.is_test and not (base is not None and base.is_test):
