@@ -15,7 +15,7 @@ are the references left pointing at the old name.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fnmatch import fnmatch
 
 from diffreach.config import Config
@@ -79,6 +79,8 @@ class _Walk:
     ambiguous: list[tuple[str, str]] | None = None
     readers: Readers | None = None
     seeds: dict[str, Change] | None = None
+    # Subclasses reached because their base changed: what reaches them is what they inherit.
+    inheritors: set[str] = field(default_factory=set)
 
 
 def blast_radius(
@@ -157,7 +159,7 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         # callers of the change, so base methods join this hop instead of costing one.
         aliases = _dispatch_aliases(w, frontier, visited, hop)
         frontier = frontier + list(aliases)
-        edges = drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
+        edges = drop_super_calls(store, _callers(w, frontier), aliases, seeds)
         edges += orphan_edges + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines) if hop == 1 else []
         edges += override_caller_edges(store, seeds.values(), CALLER_KINDS) if hop == 1 else []
         edges += importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f], w.read_lines)
@@ -194,6 +196,8 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
                     continue
                 visited.add(source)
                 _reach(w, source, target, es, hop, changed_test_files)
+                if all(e.kind == EdgeKind.INHERITS for e in es):
+                    w.inheritors.add(source)
                 if source in w.reached and not w.reached[source].hub:
                     next_frontier.append(source)
         node_cap = f"stopped at {caps.max_nodes} symbols (max_nodes)"
@@ -203,6 +207,18 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     if frontier and caps.hops and _has_more(store, frontier):
         w.notes.append(f"callers beyond hop {caps.hops} not shown (use --hops to widen)")
     return hub_callers
+
+
+def _callers(w: _Walk, frontier: list[str]) -> list[Edge]:
+    """The frontier's callers. Not the code that names a subclass reached through its changed
+    base as a value (a class literal, a constructor reference, a class passed on): a subclass is
+    in the radius for the members it inherits, and a class used as a value reads none of them;
+    the calls of those members reach it through dispatch."""
+    return [
+        e
+        for e in w.store.edges_to(frontier, CALLER_KINDS)
+        if not (e.kind == EdgeKind.REFERENCES and e.target in w.inheritors)
+    ]
 
 
 def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> dict[str, set[str]]:
