@@ -78,8 +78,8 @@ def test_java_a_newly_deprecated_method_is_medium_at_every_call(make_repo: Make)
     got = _radius(
         make_repo,
         {"src/a/W.java": lib % "@Deprecated", "src/a/Use.java": JAVA_USE},
-        {"src/a/W.java": lib % '@Deprecated @SuppressWarnings("x")'},
-    )
+        {"src/a/W.java": lib % "@Deprecated @Beta"},
+    )  # (an annotation kept in the class file: ``@SuppressWarnings`` would be no change at all)
     assert {(r.verdict, _label(r)) for r in got.values()} == {("still-binds", "reach")}
 
 

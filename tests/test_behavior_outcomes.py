@@ -120,7 +120,8 @@ def test_java_result_nullness_as_a_type_use_annotation(make_repo: Make) -> None:
 
 def test_java_other_annotations_and_parameter_nullness_are_reach(make_repo: Make) -> None:
     old = {"src/a/W.java": W_OLD % "", "src/a/Use.java": W_USE}
-    got = _radius(make_repo, old, {"src/a/W.java": W_OLD % '@SuppressWarnings("x")'})
+    # (an annotation kept in the class file: ``@SuppressWarnings`` is no change at all)
+    got = _radius(make_repo, old, {"src/a/W.java": W_OLD % '@Beta("x")'})
     assert {(r.verdict, _label(r)) for r in got.values()} == {("still-binds", "reach")}
     param = 'package a;\npublic class W {\n  public String name(@Nullable int a) { return "x"; }\n}\n'
     got = _radius(make_repo, old, {"src/a/W.java": param})

@@ -502,7 +502,7 @@ def test_annotations_are_metadata_and_decorators_wrap(make_repo: Make) -> None:
         "use.py": "from lib import g\n\n\ndef two():\n    return g(1)\n",
     }
     new = {
-        "src/a/Lib.java": 'package a;\npublic class Lib {\n  @SuppressWarnings("x")\n  public static int f(int x) { return x; }\n}\n',
+        "src/a/Lib.java": 'package a;\npublic class Lib {\n  @Beta("x")\n  public static int f(int x) { return x; }\n}\n',
         "lib.py": "import functools\n\n\n@functools.cache\ndef g(x):\n    return x\n",
     }
     got = _radius(make_repo, old, new)

@@ -54,6 +54,25 @@ def idle_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tuple[
     return out
 
 
+def foreign_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (base method, override) pairs among ``pairs`` whose override is filed under a class
+    that does not descend from the base's: a method of an anonymous class body (JLS 15.9.5),
+    filed under the class around the ``new T() { ... }`` expression."""
+    pairs = list(dict.fromkeys(pairs))
+    syms = store.symbols({i for pair in pairs for i in pair})
+    ancestors: dict[str, set[str]] = {}
+    out = set()
+    for base, override in pairs:
+        b, o = syms.get(base), syms.get(override)
+        if b is None or o is None or not b.parent or not o.parent:
+            continue
+        if o.parent not in ancestors:
+            ancestors[o.parent] = class_ancestors(store, o.parent)
+        if b.parent not in ancestors[o.parent] and b.parent != o.parent:
+            out.add((base, override))
+    return out
+
+
 def _may_exist(store: Store, cls: str) -> bool:
     family = [cls, *_descendants(store, cls)]
     syms = store.symbols(family)

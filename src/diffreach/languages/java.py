@@ -219,4 +219,5 @@ SPEC = LanguageSpec(
     instances_by_construction=True,
     self_instantiating_words=frozenset({"enum"}),
     overrides_keep_signature=True,
+    source_only_annotations=("Override", "java.lang.Override", "SuppressWarnings", "java.lang.SuppressWarnings"),
 )

@@ -67,7 +67,7 @@ def change_kinds(
     a = _profile(old_lines, after.name, old_signature, spec)
     b = _profile(new_lines, after.name, after.signature, spec)
     kinds: set[str] = set()
-    if a.decorators != b.decorators:
+    if _meant(a.decorators, spec) != _meant(b.decorators, spec):
         kinds.add(ChangeKind.DECORATORS)
     vis = set(spec.visibility_words)
     if {w for w in a.before_name if w in vis} != {w for w in b.before_name if w in vis}:
@@ -196,6 +196,21 @@ def _raised_form(statement: str, keyword: str) -> str:
     if words[:1] == ["new"]:
         words = words[1:]
     return keyword + (" " + words[0] if words else "")
+
+
+def _meant(decorators: tuple[str, ...], spec: LanguageSpec) -> str:
+    """The decorator lines as one text, without the annotations the compiler discards."""
+    text = " ".join(decorators)
+    if spec.source_only_annotations:
+        text = _source_only(spec.decorator_prefix, spec.source_only_annotations).sub(" ", text)
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=16)
+def _source_only(prefix: str, names: tuple[str, ...]) -> re.Pattern[str]:
+    # The name, then its arguments when given (one level of nested brackets: {"a", "b"}).
+    alternatives = "|".join(re.escape(n) for n in names)
+    return re.compile(rf"{re.escape(prefix)}\s*(?:{alternatives})\b(?!\.)(?:\s*\((?:[^()]|\([^()]*\))*\))?")
 
 
 def _split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:

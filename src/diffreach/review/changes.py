@@ -317,7 +317,13 @@ def _pairs(old: _Version, new: _Version, spec: LanguageSpec) -> dict[str, str]:
         new.symbols.values(),
         lambda s: signature_key(s, old.data, spec),
         lambda s: signature_key(s, new.data, spec),
+        lambda s, is_new: _text(new if is_new else old, s),
     )
+
+
+def _text(version: _Version, sym: Symbol) -> str:
+    """A definition's lines, spaces at either end cut off (moved by an edit around it, still itself)."""
+    return "\n".join(line.strip() for line in version.lines[sym.start_line - 1 : sym.end_line])
 
 
 def _with_descendants(roots: list[Symbol], version: _Version, paired: dict[str, str]) -> list[Symbol]:

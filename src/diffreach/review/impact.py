@@ -15,11 +15,11 @@ are the references left pointing at the old name.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fnmatch import fnmatch
 
 from diffreach.config import Config
-from diffreach.graph.instances import idle_overrides
+from diffreach.graph.instances import foreign_overrides, idle_overrides
 from diffreach.graph.lookup import definitions_named
 from diffreach.graph.store import Store
 from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, Radius, Reached, Resolution
@@ -79,6 +79,8 @@ class _Walk:
     ambiguous: list[tuple[str, str]] | None = None
     readers: Readers | None = None
     seeds: dict[str, Change] | None = None
+    # Subclasses reached because their base changed: what reaches them is what they inherit.
+    inheritors: set[str] = field(default_factory=set)
 
 
 def blast_radius(
@@ -157,7 +159,7 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         # callers of the change, so base methods join this hop instead of costing one.
         aliases = _dispatch_aliases(w, frontier, visited, hop)
         frontier = frontier + list(aliases)
-        edges = drop_super_calls(store, store.edges_to(frontier, CALLER_KINDS), aliases, seeds)
+        edges = drop_super_calls(store, _callers(w, frontier), aliases, seeds)
         edges += orphan_edges + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines) if hop == 1 else []
         edges += override_caller_edges(store, seeds.values(), CALLER_KINDS) if hop == 1 else []
         edges += importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f], w.read_lines)
@@ -194,6 +196,8 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
                     continue
                 visited.add(source)
                 _reach(w, source, target, es, hop, changed_test_files)
+                if all(e.kind == EdgeKind.INHERITS for e in es):
+                    w.inheritors.add(source)
                 if source in w.reached and not w.reached[source].hub:
                     next_frontier.append(source)
         node_cap = f"stopped at {caps.max_nodes} symbols (max_nodes)"
@@ -205,12 +209,28 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     return hub_callers
 
 
+def _callers(w: _Walk, frontier: list[str]) -> list[Edge]:
+    """The frontier's callers. Not the code that names a subclass reached through its changed
+    base as a value (a class literal, a constructor reference, a class passed on): a subclass is
+    in the radius for the members it inherits, and a class used as a value reads none of them;
+    the calls of those members reach it through dispatch."""
+    return [
+        e
+        for e in w.store.edges_to(frontier, CALLER_KINDS)
+        if not (e.kind == EdgeKind.REFERENCES and e.target in w.inheritors)
+    ]
+
+
 def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int) -> dict[str, set[str]]:
     """Base methods that dispatch to the frontier (transitively), listed at this hop, each with
     the classes of the overrides it stands for. Not those of an override in test code: code
     outside the tests dispatches to a test's fake only while the tests run, so its callers are
-    not reached by the fake's change."""
+    not reached by the fake's change. Nor those of a method added with an anonymous class: the
+    class has no name, so only its one creation expression makes its objects (JLS 15.9.5), and
+    that expression is new too; no caller of the base got such an object before the change, and
+    what the new objects reach is reached through the changed code that creates them."""
     out: dict[str, set[str]] = {}
+    added = {sid for sid, c in (w.seeds or {}).items() if c.changes == (ChangeKind.ADDED,)}
     classes: dict[str, set[str]] = {}
     todo = list(frontier)
     while todo:
@@ -219,6 +239,7 @@ def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int
         syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
         # No object runs an override of a class without instances (graph/instances.py).
         idle = idle_overrides(w.store, [(e.source, e.target) for e in edges])
+        idle |= foreign_overrides(w.store, [(e.source, e.target) for e in edges if e.target in added])
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
             base, override = syms.get(e.source), syms.get(e.target)
             if override is not None and override.is_test and not (base is not None and base.is_test):

@@ -9,7 +9,11 @@ overload: the same name in the same scope with the same parameter list, the type
 (the names where none is, as in an untyped stub or a setter), the receiver left out. Members of a
 family with equal signatures pair first, in source order; the members left pair by nearest
 signature (share of equal parameters, then nearest position); what is still left is an
-addition or a removal. A family of one member on each side is that member, whatever changed.
+addition or a removal. Members with equal signatures are not always one definition: methods of
+several anonymous classes (Java's ``new T() { ... }``, JLS 15.9.5) are filed under the class around
+them, all with the base's parameters; one added before the others would pair with the next one's
+old self and shift every later pair, so the untouched ones look changed. Among equal signatures a
+member whose text is unchanged is that member: those pair first. A family of one member on each side is that member, whatever changed.
 A stub for type checkers (Python's ``@overload``, under any module alias: ``@t.overload``) is
 never the same definition as one that runs: when a function gains stubs, it pairs with the
 implementation that follows them, and the stubs are additions.
@@ -56,9 +60,14 @@ def signature_key(sym: Symbol, source: bytes, spec: LanguageSpec) -> Key:
 
 
 def pair_definitions(
-    old: Iterable[Symbol], new: Iterable[Symbol], old_key: Callable[[Symbol], Key], new_key: Callable[[Symbol], Key]
+    old: Iterable[Symbol],
+    new: Iterable[Symbol],
+    old_key: Callable[[Symbol], Key],
+    new_key: Callable[[Symbol], Key],
+    text: Callable[[Symbol, bool], str] = lambda sym, is_new: "",
 ) -> dict[str, str]:
-    """old id → new id for every definition present in both versions."""
+    """old id → new id for every definition present in both versions (``text(sym, is_new)``: a
+    definition's text, which pairs members of equal signature that did not change)."""
     families: dict[str, tuple[list[Symbol], list[Symbol]]] = {}
     for sym in old:
         families.setdefault(family_of(sym.id), ([], []))[0].append(sym)
@@ -69,22 +78,39 @@ def pair_definitions(
         if len(before) == 1 and len(after) == 1:
             out[before[0].id] = after[0].id
         elif before and after:
-            out.update(_pair_family(before, after, old_key, new_key))
+            out.update(_pair_family(before, after, old_key, new_key, text))
     return out
 
 
 def _pair_family(
-    before: list[Symbol], after: list[Symbol], old_key: Callable[[Symbol], Key], new_key: Callable[[Symbol], Key]
+    before: list[Symbol],
+    after: list[Symbol],
+    old_key: Callable[[Symbol], Key],
+    new_key: Callable[[Symbol], Key],
+    text: Callable[[Symbol, bool], str],
 ) -> dict[str, str]:
     old_keys = [old_key(s) for s in before]
     new_keys = [new_key(s) for s in after]
     out: dict[str, str] = {}
     taken: set[int] = set()
-    for i, key in enumerate(old_keys):  # the same signature: the same definition
-        j = next((j for j, k in enumerate(new_keys) if j not in taken and k == key), None)
-        if j is not None:
-            taken.add(j)
-            out[before[i].id] = after[j].id
+    shared = set(old_keys) & set(new_keys)
+    old_texts = {i: text(s, False) for i, s in enumerate(before) if old_keys[i] in shared}
+    new_texts = {j: text(s, True) for j, s in enumerate(after) if new_keys[j] in shared}
+    for same_text in (True, False):  # the same signature: the same definition, unchanged ones first
+        for i, key in enumerate(old_keys):
+            if before[i].id in out:
+                continue
+            j = next(
+                (
+                    j
+                    for j, k in enumerate(new_keys)
+                    if j not in taken and k == key and (not same_text or old_texts[i] == new_texts[j])
+                ),
+                None,
+            )
+            if j is not None:
+                taken.add(j)
+                out[before[i].id] = after[j].id
     left_old = [i for i in range(len(before)) if before[i].id not in out]
     left_new = [j for j in range(len(after)) if j not in taken]
     if len(left_old) * len(left_new) > NEAREST_PAIRS:  # a generated family: by position
