@@ -225,10 +225,9 @@ class LanguageSpec:
     raise_keywords: tuple[str, ...] = ("raise", "throw", "throws")
     visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static", "pub", "internal")
     decorator_prefix: str = "@"
-    # Annotations the compiler discards (Java's ``@Override`` and ``@SuppressWarnings`` have
-    # source retention, JLS 9.6.4.2, 9.6.4.4, 9.6.4.5): they only ask for a check or silence a
-    # warning, so adding, removing or moving one changes neither what runs nor what a caller
-    # binds, and is no change of the definition (``review/change_kinds.py``).
+    # Annotations the compiler discards (Java's ``@Override``, ``@SuppressWarnings``: source
+    # retention, JLS 9.6.4.2, 9.6.4.4, 9.6.4.5): adding, removing or moving one changes neither what
+    # runs nor what a caller binds, so it is no change of the definition (review/change_kinds.py).
     source_only_annotations: tuple[str, ...] = ()
     # A signature → the text of its parameter list, None when it has none: what a call
     # must bind (behavior.py counts it). The first parenthesised group unless a language

@@ -159,13 +159,8 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         # callers of the change, so base methods join this hop instead of costing one.
         aliases = _dispatch_aliases(w, frontier, visited, hop)
         frontier = frontier + list(aliases)
-        edges = drop_super_calls(store, _callers(w, frontier), aliases, seeds)
-        edges += orphan_edges + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines) if hop == 1 else []
-        edges += override_caller_edges(store, seeds.values(), CALLER_KINDS) if hop == 1 else []
-        edges += importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f], w.read_lines)
-        edges += subclass_edges(store, frontier, seeds if hop == 1 else {}, caps.inheritance_depth)
         by_target: dict[str, list[Edge]] = {}
-        for e in edges:
+        for e in _hop_edges(w, seeds, frontier, aliases, orphan_edges if hop == 1 else None):
             by_target.setdefault(e.target, []).append(e)
         next_frontier: list[str] = []
         for target in sorted(by_target):
@@ -207,6 +202,22 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     if frontier and caps.hops and _has_more(store, frontier):
         w.notes.append(f"callers beyond hop {caps.hops} not shown (use --hops to widen)")
     return hub_callers
+
+
+def _hop_edges(
+    w: _Walk, seeds: dict[str, Change], frontier: list[str], aliases: dict[str, set[str]], orphans: list[Edge] | None
+) -> list[Edge]:
+    """The edges into one hop's frontier: its callers, and at hop 1 (``orphans`` given) the callers
+    of deleted symbols, of a changed member's family and of its overrides; importers of changed
+    files and subclasses of the frontier's classes at every hop."""
+    store, caps = w.store, w.caps
+    edges = drop_super_calls(store, _callers(w, frontier), aliases, seeds)
+    if orphans is not None:
+        edges += orphans + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines)
+        edges += override_caller_edges(store, seeds.values(), CALLER_KINDS)
+    edges += importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f], w.read_lines)
+    edges += subclass_edges(store, frontier, seeds if orphans is not None else {}, caps.inheritance_depth)
+    return edges
 
 
 def _callers(w: _Walk, frontier: list[str]) -> list[Edge]:
