@@ -18,8 +18,8 @@ from tree_sitter import Language, Range, Tree
 
 from diffreach import api, git
 from diffreach.errors import GitError
-from diffreach.graph.opening import STORE_ID_FILE
 from diffreach.extract.core import extract_symbols
+from diffreach.graph.opening import STORE_ID_FILE
 from diffreach.languages import language_for, parsing
 from diffreach.languages.binding import calls_in
 from diffreach.query import question
