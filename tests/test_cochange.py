@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from diffreach.cli import main
 from diffreach.config import Config
+from diffreach.git import first_parent_commits
 from diffreach.review.cochange import HistoryCaps, cochanged_files, score_pairs
 from tests.conftest import commit_all, git
 
@@ -229,3 +230,15 @@ def test_history_caps_default_to_the_configuration() -> None:
         config.cochange_max_results,
     )
     assert HistoryCaps.from_config(config) == caps
+
+
+def test_the_window_cuts_exactly_when_history_is_longer_than_the_cap(make_repo) -> None:
+    """Cut when the first-parent line holds more commits than the cap (``HEAD~cap`` exists), the
+    whole history otherwise: the initial commit and two touches are three commits."""
+    root = make_repo(BASE)
+    touch(root, "pkg/a.py", "pkg/b.py")
+    touch(root, "pkg/a.py", "pkg/c.py")
+    for cap, cut, read in [(1, True, 1), (2, True, 2), (3, False, 3), (4, False, 3)]:
+        commits, truncated = first_parent_commits(root, "HEAD", ["pkg/a.py"], cap)
+        assert (truncated, len(commits)) == (cut, read), cap
+    assert first_parent_commits(root, "HEAD", ["pkg/d.py"], 2) == ([], True)  # cut, though nothing touched it

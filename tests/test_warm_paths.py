@@ -10,15 +10,17 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from tree_sitter import Language, Range, Tree
 
 from diffreach import api, git
 from diffreach.errors import GitError
+from diffreach.extract.core import extract_symbols
 from diffreach.graph.opening import STORE_ID_FILE
-from diffreach.languages import language_for
+from diffreach.languages import language_for, parsing
 from diffreach.languages.binding import calls_in
 from diffreach.query import question
 
@@ -98,6 +100,45 @@ def test_a_warm_impact_asks_git_each_thing_once(make_repo: Make, git_calls: Coun
     unupdated = api.blast_radius(root, base="HEAD~1", update=False)  # no update: the change reads HEAD itself
     assert git_calls[("rev-parse", "--verify", "--quiet", "HEAD^{commit}")] == 1
     assert unupdated.index == result.index
+
+
+def test_a_warm_impact_reads_a_file_from_git_once_and_counts_no_history(
+    make_repo: Make, git_calls: Counter[tuple[str, ...]]
+) -> None:
+    """The changed file's old side is judged against every call site (three here) and read from
+    git once; the history window is the log's own (no ``rev-list --count`` walk before it)."""
+    callers = "from app.core import parse\n\n\ndef a():\n    return parse(1)\n\n\ndef b():\n    return parse(2)\n"
+    root = make_repo({"app/core.py": "def parse(t):\n    return t\n", "app/api.py": callers + "parse(3)\n"})
+    (root / "app/core.py").write_text("def parse(t):\n    return t + 0\n")
+    git.run(root, "commit", "-qam", "body")
+    api.blast_radius(root, base="HEAD~1")
+    git_calls.clear()
+    result = api.blast_radius(root, base="HEAD~1")
+    hop1 = [r for r in result.radius.reached if r.hop == 1]
+    assert {r.id for r in hop1} == {"app/api.py::a", "app/api.py::b", "app/api.py"} and result.cochanged is not None
+    shown = {args: n for args, n in git_calls.items() if args[0] == "show"}
+    assert len(shown) == 1 and set(shown.values()) == {1}, shown
+    assert not [args for args in git_calls if args[0] == "rev-list"]
+
+
+def test_the_change_mapper_and_the_call_sites_share_one_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A changed file is parsed once for its symbols and its calls (the same tree: a parse
+    is the same whoever asks)."""
+    spec = language_for("callers.py")
+    assert spec is not None
+    parses: list[int] = []
+    parse = parsing.parse_within
+
+    def counted(language: Language, data: bytes, stop: parsing.Stop, ranges: Sequence[Range] = ()) -> Tree:
+        parses.append(len(data))
+        return parse(language, data, stop, ranges)
+
+    monkeypatch.setattr(parsing, "parse_within", counted)
+    source = CALLERS.encode() + b"# shared\n"  # bytes no other test parsed: nothing cached yet
+    symbols = extract_symbols("callers.py", source, spec, notes=False)
+    assert [s.name for s in symbols if s.kind == "function"] == ["one", "three", "inner"]
+    assert len(calls_in(spec, source, 1, CALLERS.count("\n"), "target")) == 6
+    assert parses == [len(source)]
 
 
 def test_new_files_come_from_the_graphs_walk_as_from_git(make_repo: Make) -> None:

@@ -136,14 +136,23 @@ def _split_range(base: str | None) -> tuple[str | None, str | None]:
 
 
 def _readers(root: Path, old_rev: str | None, new_rev: str | None, staged: bool) -> tuple[Reader, Reader]:
+    # A file read from git is kept for the answer: the changed file's old side was asked once
+    # per call site judged (a ``git show`` each, most of the subprocesses of a warm review).
+    shown: dict[tuple[str, str], bytes | None] = {}
+
+    def show(rev: str, path: str) -> bytes | None:
+        if (rev, path) not in shown:
+            shown[rev, path] = git.show(root, rev, path)
+        return shown[rev, path]
+
     def read_old(path: str) -> bytes | None:
-        return git.show(root, old_rev, path) if old_rev else None
+        return show(old_rev, path) if old_rev else None
 
     def read_new(path: str) -> bytes | None:
         if new_rev:
-            return git.show(root, new_rev, path)
+            return show(new_rev, path)
         if staged:
-            return git.show(root, "", path)  # ':path' is the index
+            return show("", path)  # ':path' is the index
         return worktree.read_file(root, path)
 
     return read_old, read_new

@@ -82,7 +82,7 @@ def _parse(language: Language, data: bytes, cpu_seconds: float) -> Tree:
     try:
         # Parsed through a read callback (see ``parsing.parse_within``): node texts come from
         # the bytes we hold, never from the tree (see ``_texter``).
-        return parsing.budgeted_parse(language, data, parse_budget(len(data)), cpu_seconds)
+        return parsing.kept_parse(language, data, parse_budget(len(data)), cpu_seconds)
     except ValueError as exc:  # the binding's word for a halted parse
         raise ParseLimitExceeded(
             f"parse stopped past {parse_budget(len(data))} steps or {cpu_seconds:g} CPU seconds"

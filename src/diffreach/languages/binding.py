@@ -52,7 +52,7 @@ from importlib import resources
 from tree_sitter import Language, Node, Query, QueryCursor
 
 from .binding_lists import Entry, arguments_from, parameters_from
-from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
+from .parsing import PARSE_CPU_SECONDS, kept_parse, parse_budget
 from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind
 from .spec import LanguageSpec
 from .syntax import handled, syntax_form, value_used
@@ -285,7 +285,7 @@ def _parsed(spec: LanguageSpec, source: bytes) -> Node | None:
     compiled = _compiled(spec)
     assert compiled is not None
     try:
-        return budgeted_parse(compiled[0], source, parse_budget(len(source)), PARSE_CPU_SECONDS).root_node
+        return kept_parse(compiled[0], source, parse_budget(len(source)), PARSE_CPU_SECONDS).root_node
     except ValueError:  # past the parse budget
         return None
 
