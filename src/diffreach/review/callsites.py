@@ -309,11 +309,6 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     signature = seed.old_signature or seed.signature
     decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
     outcome = judge_call(old, new, site, rules, overloads, replace(where, decorated=decorated), old_overloads)
-    if outcome.verdict is Verdict.NO_LONGER_BINDS and where.guessed and not site.passed_as_value:
-        other = _fitting_elsewhere(seed, spec, site, read, name)
-        if other:
-            why = f"this call on a receiver of unknown type matched `{name}` by name only; it fits `{other}`"
-            return Outcome(Verdict.ANOTHER_DEFINITION, (f"{why}, another definition of that name",))
     if outcome.verdict is Verdict.STILL_BINDS:
         before = type_parameters_of(spec, old_source, old_line, name) or ""
         after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
@@ -321,26 +316,6 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
             shown = f"`{before or 'none'}` → `{after or 'none'}`"
             return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
     return outcome
-
-
-_ELSEWHERE_READ = 16  # other definitions of a name read at most for a guessed call that no longer binds
-
-
-def _fitting_elsewhere(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> str:
-    """Another function or method of the name (outside the changed one's family) whose
-    parameters take a call the edge tied to the changed one by name only; "" when none is found
-    among the first ones read."""
-    if read.definitions is None or spec.binding_rules is None:
-        return ""
-    family = seed.id.partition("#")[0]
-    for sid, path, line in read.definitions(name)[:_ELSEWHERE_READ]:
-        if sid.partition("#")[0] == family or language_for(path) is not spec:
-            continue
-        source = read.new(path)
-        params = parameters_of(spec, source, line, name) if source is not None else None
-        if params is not None and bind(params, site.arguments, spec.binding_rules).status is BindStatus.BINDS:
-            return sid
-    return ""
 
 
 def _selected_by_arguments(spec: LanguageSpec) -> bool:

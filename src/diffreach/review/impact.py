@@ -112,7 +112,7 @@ def blast_radius(
     w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[], readers=readers, seeds=seeds)
     changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
     hub_callers = _walk(w, seeds, changed_test_files)
-    judged_by = replace(readers, defined=_defined_in(store), definitions=_definitions_in(store)) if readers else None
+    judged_by = replace(readers, defined=_defined_in(store)) if readers is not None else None
     reached = score_reached(list(w.reached.values()), seeds, judge, judged_by, read_lines)
     tests, test_files = _tests(store, seeds, reached, caps)
     uses = _uses(store, seeds)
@@ -325,24 +325,11 @@ def _defined_in(store: Store) -> Callable[[str], bool]:
     return lambda name: bool(definitions_named(store.conn, [name]))
 
 
-def _definitions_in(store: Store) -> Callable[[str], list[tuple[str, str, int]]]:
-    """The functions and methods of a name in the graph (the new version), outside the tests."""
-
-    def definitions(name: str) -> list[tuple[str, str, int]]:
-        found = store.symbols_named(name)
-        return [(s.id, s.file, s.start_line) for s in found if s.kind in _CALLABLE and not s.is_test]
-
-    return definitions
-
-
 def _add_lines(w: _Walk, source: str, target: str, edges: list[Edge]) -> None:
     found = w.reached.get(source)
     if found is not None and found.via == target:
         lines = tuple(sorted(set(found.lines) | {e.line for e in edges if e.line}))
         w.reached[source] = replace(found, lines=lines)
-
-
-_CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 
 
 def _has_more(store: Store, frontier: list[str]) -> bool:

@@ -31,8 +31,6 @@ class Readers:
     new: Reader
     # Does the new version define something of this name anywhere (the graph's answer)?
     defined: Callable[[str], bool] | None = None
-    # The functions and methods of this name in the new version: (id, file, start line) each.
-    definitions: Callable[[str], list[tuple[str, str, int]]] | None = None
 
 
 def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> list[Outcome]:
