@@ -17,7 +17,7 @@ test classes, which a test framework makes by reflection, are never taken to hav
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from diffreach.graph.store import Store
 from diffreach.languages import language_for
@@ -34,22 +34,14 @@ def idle_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tuple[
     class descends from the base's and has no instances (see the module text). An override
     outside the base's hierarchy (a method of an anonymous class, filed under the class around
     it; one inherited from another base) is left alone: its class says nothing of its objects."""
-    pairs = list(dict.fromkeys(pairs))
-    syms = store.symbols({i for pair in pairs for i in pair})
-    ancestors: dict[str, set[str]] = {}
     empty: dict[str, bool] = {}
     out = set()
-    for base, override in pairs:
-        b, o = syms.get(base), syms.get(override)
-        if b is None or o is None or not b.parent or not o.parent:
+    for base, override, cls, _, descends in _with_classes(store, pairs):
+        if not descends:
             continue
-        if o.parent not in ancestors:
-            ancestors[o.parent] = class_ancestors(store, o.parent)
-        if b.parent not in ancestors[o.parent]:
-            continue
-        if o.parent not in empty:
-            empty[o.parent] = not _may_exist(store, o.parent)
-        if empty[o.parent]:
+        if cls not in empty:
+            empty[cls] = not _may_exist(store, cls)
+        if empty[cls]:
             out.add((base, override))
     return out
 
@@ -58,19 +50,26 @@ def foreign_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tup
     """The (base method, override) pairs among ``pairs`` whose override is filed under a class
     that does not descend from the base's: a method of an anonymous class body (JLS 15.9.5),
     filed under the class around the ``new T() { ... }`` expression."""
+    return {
+        (base, override)
+        for base, override, cls, base_cls, descends in _with_classes(store, pairs)
+        if not descends and base_cls != cls
+    }
+
+
+def _with_classes(store: Store, pairs: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str, str, str, bool]]:
+    """Each pair whose two methods have classes: (base, override, the override's class, the base's
+    class, whether the override's class descends from the base's)."""
     pairs = list(dict.fromkeys(pairs))
     syms = store.symbols({i for pair in pairs for i in pair})
     ancestors: dict[str, set[str]] = {}
-    out = set()
     for base, override in pairs:
         b, o = syms.get(base), syms.get(override)
         if b is None or o is None or not b.parent or not o.parent:
             continue
         if o.parent not in ancestors:
             ancestors[o.parent] = class_ancestors(store, o.parent)
-        if b.parent not in ancestors[o.parent] and b.parent != o.parent:
-            out.add((base, override))
-    return out
+        yield base, override, o.parent, b.parent, b.parent in ancestors[o.parent]
 
 
 def _may_exist(store: Store, cls: str) -> bool:
