@@ -250,7 +250,8 @@ def _dispatch_aliases(w: _Walk, frontier: list[str], visited: set[str], hop: int
         syms = w.store.symbols({i for e in edges for i in (e.source, e.target)})
         # No object runs an override of a class without instances (graph/instances.py).
         idle = idle_overrides(w.store, [(e.source, e.target) for e in edges])
-        idle |= foreign_overrides(w.store, [(e.source, e.target) for e in edges if e.target in added])
+        if added:
+            idle |= foreign_overrides(w.store, [(e.source, e.target) for e in edges if e.target in added])
         for e in sorted(edges, key=lambda e: (e.source, e.target)):
             base, override = syms.get(e.source), syms.get(e.target)
             if override is not None and override.is_test and not (base is not None and base.is_test):

@@ -13,7 +13,8 @@ addition or a removal. Members with equal signatures are not always one definiti
 several anonymous classes (Java's ``new T() { ... }``, JLS 15.9.5) are filed under the class around
 them, all with the base's parameters; one added before the others would pair with the next one's
 old self and shift every later pair, so the untouched ones look changed. Among equal signatures a
-member whose text is unchanged is that member: those pair first. A family of one member on each side is that member, whatever changed.
+member whose text is unchanged is that member: those pair first. A family of one member on each
+side is that member, whatever changed.
 A stub for type checkers (Python's ``@overload``, under any module alias: ``@t.overload``) is
 never the same definition as one that runs: when a function gains stubs, it pairs with the
 implementation that follows them, and the stubs are additions.
