@@ -1,6 +1,6 @@
 """One ``@binding`` match → the binding record it makes: what a name holds in its scope.
 
-The query files capture bindings (``languages/spec.py`` documents the capture names); this
+The query files capture bindings (``languages/queries/CAPTURES.md`` documents the capture names); this
 module reads one match, after ``arguments.parameter_of`` has taken a parameter's part, and says
 what the bound name holds: a declared type, a called function's result, a copy of another
 name, a function value (``values.py``), a declared or inferred return, or only that the scope

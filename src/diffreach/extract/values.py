@@ -1,7 +1,7 @@
 """Function values at extraction: the key of a literal table's entry, and which bindings of a
 file to keep.
 
-A query states what a name is bound to (``@binding.value``, see languages/spec.py); the
+A query states what a name is bound to (``@binding.value``, see languages/queries/CAPTURES.md); the
 extractor stores it as a binding whose type is ``VALUE_MARK`` + the expression, and an entry of
 a literal table (``T = {"x": f}``, ``A = [f, g]``) under the name ``T[x]``, ``A[1]``. A binding
 with neither a type nor a value says the name was rebound to something else: resolve/values.py
