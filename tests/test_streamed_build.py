@@ -8,6 +8,7 @@ from pathlib import Path
 
 from diffreach.config import Config
 from diffreach.extract.pool import iter_extracts
+from diffreach.index import full_build
 from diffreach.index.indexer import Indexer
 from diffreach.model import FileExtract
 
@@ -68,13 +69,13 @@ def test_extracts_arrive_in_path_order_with_skips_in_place(make_repo) -> None:  
 def test_a_build_streams_past_either_threshold(make_repo, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     root = make_repo({"a.py": "def f():\n    pass\n", "b.py": "def g():\n    return f()\n"})
     streamed: list[int] = []
-    original = Indexer._load_streamed
+    original = full_build.load_streamed
 
-    def spy(self, paths, *args):  # type: ignore[no-untyped-def]
+    def spy(store, root, modules, chunk, paths, *args):  # type: ignore[no-untyped-def]
         streamed.append(len(paths))
-        return original(self, paths, *args)
+        return original(store, root, modules, chunk, paths, *args)
 
-    monkeypatch.setattr(Indexer, "_load_streamed", spy)
+    monkeypatch.setattr(full_build, "load_streamed", spy)
     for config, expected in (
         (Config(workers=1), []),
         (Config(workers=1, stream_min_files=2), [2]),

@@ -67,10 +67,10 @@ def test_an_update_that_completes_a_method_set_links_it_as_a_rebuild_would(make_
 def test_a_body_edit_does_not_link_the_interfaces_again(make_repo: Callable[..., Path], monkeypatch) -> None:
     root = make_repo(SHAPES)
     index(root)
-    import diffreach.index.indexer as indexer_module
+    import diffreach.index.interfaces as interfaces_module
 
     relinks: list[object] = []
-    monkeypatch.setattr(indexer_module, "replace_structural_edges", lambda store: relinks.append(store) or False)
+    monkeypatch.setattr(interfaces_module, "replace_structural_edges", lambda store: relinks.append(store) or False)
     (root / "shape/square.go").write_text(SHAPES["shape/square.go"].replace("q.s * q.s", "q.s * 2"))
     assert index(root).mode == "incremental" and relinks == []  # no method set moved
     (root / "shape/square.go").write_text(SHAPES["shape/square.go"] + "\nfunc (q *Square) Side() int { return q.s }\n")

@@ -243,10 +243,9 @@ def test_a_question_builds_the_path_and_module_lookups_only_when_it_names_one() 
     assert set(named) == {"pkg/session.py"}
 
 
-def test_a_warm_impact_loads_no_query_stack_no_server_and_no_page(make_repo: Make) -> None:
-    """The modules ``impact`` does not use stay unloaded through a whole warm answer (speed:
-    each module is a share of the answer's start): the query stack, the graph readers of
-    ``api.reading``, the MCP server, the HTML page, the review context and the token counters."""
+def _warm_impact_modules(make_repo: Make) -> list[str]:
+    """The modules loaded by a whole warm ``impact --json`` (the graph fresh, one function changed
+    in the working tree), run in a process of its own."""
     root = make_repo({"app/core.py": "def parse(t):\n    return t\n", "app/api.py": "from app.core import parse\n"})
     subprocess.run([sys.executable, "-m", "diffreach.cli", "index"], cwd=root, check=True, capture_output=True)
     (root / "app/core.py").write_text("def parse(t):\n    return t or None\n")
@@ -261,7 +260,26 @@ def test_a_warm_impact_loads_no_query_stack_no_server_and_no_page(make_repo: Mak
     done = subprocess.run([sys.executable, "-c", probe], cwd=root, check=True, capture_output=True, text=True)
     found = json.loads(done.stdout)
     assert [c["id"] for c in found["answer"]["changed"]] == ["app/core.py::parse"]  # a real answer
+    return list(found["modules"])
+
+
+def test_a_warm_impact_loads_no_query_stack_no_server_and_no_page(make_repo: Make) -> None:
+    """The modules ``impact`` does not use stay unloaded through a whole warm answer (speed:
+    each module is a share of the answer's start): the query stack, the graph readers of
+    ``api.reading``, the MCP server, the HTML page, the review context and the token counters."""
+    modules = _warm_impact_modules(make_repo)
     cut = ("diffreach.query", "diffreach.serve", "diffreach.present", "diffreach.api.reading", "numpy", "mcp")
     cut += ("diffreach.review.context", "diffreach.review.tokens", "diffreach.index.dispatch")
-    loaded = [m for m in found["modules"] if m.startswith(cut) and m != "diffreach.present"]
+    loaded = [m for m in modules if m.startswith(cut) and m != "diffreach.present"]
     assert loaded == []
+
+
+def test_a_warm_impact_loads_none_of_the_build_stack(make_repo: Make) -> None:
+    """A run that finds the graph fresh (the first step of a warm answer) writes nothing, so it
+    loads nothing that extracts files in bulk, resolves references or derives edges: the
+    resolver, the extraction pool, the full build, the incremental update and the derived edges."""
+    modules = _warm_impact_modules(make_repo)
+    cut = ("diffreach.resolve", "diffreach.extract.pool", "diffreach.index.full_build", "diffreach.index.build")
+    cut += ("diffreach.index.update", "diffreach.index.file_interface", "diffreach.graph.source")
+    cut += ("diffreach.index.interfaces", "diffreach.index.registries", "diffreach.graph.derived_edges")
+    assert [m for m in modules if m.startswith(cut)] == []

@@ -26,22 +26,17 @@ from diffreach import git
 from diffreach.config import Config, load_config
 from diffreach.errors import StoreError
 from diffreach.extract.core import content_hash
-from diffreach.extract.gc_pause import collector_paused
-from diffreach.extract.pool import extract_many, extract_path, iter_extracts
-from diffreach.graph.source import StoreSource
 from diffreach.graph.store import Store, db_path
 from diffreach.graph.term_marks import note_term_index_changes
-from diffreach.graph.update_queries import set_mtimes
-from diffreach.index.build import ExtractSource, contains_edges
-from diffreach.index.interfaces import replace_structural_edges
-from diffreach.index.registries import replace_registry_edges
 from diffreach.index.report import IndexReport
-from diffreach.index.update import IncrementalUpdate
 from diffreach.index.walk import Candidate, find_root, walk
 from diffreach.languages import extraction_key, language_for, resolution_configs
 from diffreach.languages.spec import ModuleResolver
-from diffreach.model import FileExtract, Phase, Progress
-from diffreach.resolve.resolver import Resolver
+from diffreach.model import Phase, Progress
+
+# The build stack (the extraction pool, the resolver, the update, the derived edges) is imported
+# by the methods that write the graph: a run that finds the graph fresh, the first step of every
+# warm answer, loads none of it (speed; tests/test_warm_paths.py states it).
 
 _INCREMENTAL_MAX_FILES = 50
 # Names a told run (``paths=``) leaves to the walk: they change what is indexed or how it resolves
@@ -181,6 +176,10 @@ class Indexer:
         head = git.head(self.root)
         if mode == "unchanged" and self._recorded(hashes_only, skipped, config_digest, head, relink):
             return head
+        from diffreach.graph.update_queries import set_mtimes
+        from diffreach.index.interfaces import replace_structural_edges
+        from diffreach.index.registries import replace_registry_edges
+
         with self.store.atomic():
             set_mtimes(self.store, hashes_only)
             if skipped is not None:
@@ -304,6 +303,8 @@ class Indexer:
         indexed: set[str],
     ) -> IndexReport:
         """Update in one transaction (``update.py``); what the update learns is taken back."""
+        from diffreach.index.update import IncrementalUpdate
+
         update = IncrementalUpdate(self.root, self.store, self.config, self._modules, self._langs)
         report = update.run(changed, deleted, skipped, mtimes, workers, progress, report, indexed)
         self._langs = update.langs
@@ -322,84 +323,26 @@ class Indexer:
     ) -> IndexReport:
         """Rebuild in one transaction. Below ``stream_min_files`` files and ``stream_min_bytes``
         of source, every extract is held and resolved in memory (the fastest way); past either,
-        memory would grow with the repository, so the build streams (``_load_streamed``).
+        memory would grow with the repository, so the build streams (``full_build.py``).
         (Memory follows both: Python's per-file overhead, and the records, ~14x the source.)"""
+        from diffreach.index import full_build
+
         paths = [c.path for c in candidates if c.path not in skipped]
         source_bytes = sum(c.size for c in candidates if c.path not in skipped)
         with self.store.atomic():
             self.store.clear()
             self.store.set_meta("build", "pending")
             if len(paths) < self.config.stream_min_files and source_bytes < self.config.stream_min_bytes:
-                written = self._load_in_memory(paths, skipped, mtimes, workers, progress)
+                written = full_build.load_in_memory(self.store, self.root, paths, skipped, mtimes, workers, progress)
             else:
-                written = self._load_streamed(paths, skipped, mtimes, workers, progress)
+                chunk = max(1, self.config.resolve_chunk_files)
+                written = full_build.load_streamed(
+                    self.store, self.root, self._modules, chunk, paths, skipped, mtimes, workers, progress
+                )
         report.extracted = len(written)
         report.files = len(written)
         report.changed_files = written if len(written) <= 50 else []
         return report
-
-    def _load_in_memory(
-        self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int], workers: int, progress: Progress | None
-    ) -> list[str]:
-        # Speed: the collector paused for the whole build, not per file (gc_pause.py): the held
-        # extracts, which form no cycles, were most of what it visited, again and again.
-        with collector_paused():
-            extracts, more_skipped = extract_many(str(self.root), paths, workers, progress)
-            skipped.update(more_skipped)
-            resolver = Resolver(ExtractSource(str(self.root), extracts))
-            # The tables were just cleared and nothing reads them until the end:
-            # load without secondary indexes and build those once (see bulk_load).
-            with self.store.bulk_load():
-                for i, path in enumerate(sorted(extracts), 1):
-                    fx = extracts[path]
-                    self.store.insert_file(fx, mtimes.get(path, 0))
-                    self.store.insert_import_edges(path, resolver.import_edges(path))
-                    self.store.insert_resolved(resolver.resolve_file(path, fx.refs))
-                    _report(progress, Phase.RESOLVING, i, len(extracts))
-                if progress:
-                    progress(Phase.WRITING, 0, 0)  # the tables' indexes are built as the block ends
-            return sorted(extracts)
-
-    def _load_streamed(
-        self, paths: list[str], skipped: dict[str, str], mtimes: dict[str, int], workers: int, progress: Progress | None
-    ) -> list[str]:
-        """Two passes over the store, so that memory does not grow with the repository: each
-        extract is written as it arrives (nodes, imports, bindings, references pending) and
-        dropped; then every file is resolved against the store (``StoreSource``, the view an
-        update uses). Costs more CPU than holding everything (Django: ~1.4x the main process's
-        share), which is why it starts at ``stream_min_files`` / ``stream_min_bytes``."""
-        written: list[str] = []
-        store = self.store
-        # Indexes: those the resolver reads by are built before it runs, the edges' at the end.
-        with store.temp_on_disk(), store.bulk_load(("edges",)):
-            with store.bulk_load(("nodes", "notes", "refs", "imports", "bindings", "declarations")):
-                for result in iter_extracts(str(self.root), paths, workers, progress):
-                    if isinstance(result, FileExtract):
-                        store.insert_file(result, mtimes.get(result.path, 0))
-                        store.insert_pending_refs(result)
-                        written.append(result.path)
-                    else:
-                        skipped[result[0]] = result[1]
-            written.sort()
-            self._resolve_stored(written, progress)
-            if progress:
-                progress(Phase.WRITING, 0, 0)  # the edges' indexes are built as the block ends
-        return written
-
-    def _resolve_stored(self, paths: list[str], progress: Progress | None = None) -> None:
-        """Import edges and the pending references of ``paths``, resolved against the store;
-        the resolver forgets its per-file memos every ``resolve_chunk_files`` files."""
-        source = StoreSource(self.store)
-        chunk = max(1, self.config.resolve_chunk_files)
-        resolver = Resolver(source, self._modules)
-        for i, path in enumerate(paths):
-            if i and i % chunk == 0:
-                resolver.forget_files()
-            self.store.insert_import_edges(path, resolver.import_edges(path))
-            pending = self.store.pending_refs(path)
-            resolved = resolver.resolve_file(path, [ref for _, ref in pending])
-            self.store.settle_refs(zip((ref_id for ref_id, _ in pending), resolved))
-            _report(progress, Phase.RESOLVING, i + 1, len(paths))
 
 
 def _digest(root: Path, paths: list[str]) -> str:
@@ -411,13 +354,6 @@ def _digest(root: Path, paths: list[str]) -> str:
         except OSError:
             h.update(p.encode() + b"\0missing\0")
     return h.hexdigest()
-
-
-def _report(progress: Progress | None, phase: Phase, done: int, total: int) -> None:
-    """``progress`` at the first file, every 50 and at the end (a call per file would cost more
-    than it shows)."""
-    if progress and (done % 50 == 0 or done == total or done == 1):
-        progress(phase, done, total)
 
 
 def kept_indexer(indexer: Indexer | None, root: str | Path) -> Indexer:
@@ -445,5 +381,4 @@ def index(
         indexer.close()
 
 
-__all__ = ["Candidate", "IndexReport", "Indexer", "contains_edges", "extract_many", "extract_path", "find_root"]
-__all__ += ["index", "iter_extracts", "kept_indexer", "walk"]
+__all__ = ["Candidate", "IndexReport", "Indexer", "find_root", "index", "kept_indexer", "walk"]
