@@ -10,7 +10,6 @@ general pattern and a specific one can match the same node. Pure.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from .signatures import ArgKind, Argument, BindingRules, Parameter, ParamKind
 
@@ -26,13 +25,16 @@ _ARG_KINDS = {
 }
 
 
-@dataclass
 class Entry:
-    """The captures of one parameter or argument node, gathered over its matches."""
+    """The captures of one parameter or argument node, gathered over its matches. (A plain class:
+    no dataclass methods to compile at load, a share of every warm answer's start.)"""
 
-    start: int
-    kinds: set[str] = field(default_factory=set)
-    parts: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("kinds", "parts", "start")
+
+    def __init__(self, start: int, parts: dict[str, str]) -> None:
+        self.start = start
+        self.kinds: set[str] = set()
+        self.parts = parts
 
 
 def parameters_from(

@@ -23,7 +23,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tree_sitter import Language, Parser, Point, Range, Tree
@@ -34,10 +33,10 @@ _CHUNK_BITS = 16  # the largest chunk: 64 KiB
 _TEXT_CHUNK = 64  # the first chunk of a node's text read after the parse (``_Source``)
 
 
-@dataclass
-class _Slot:
-    buffers: list[bytearray] = field(default_factory=lambda: [bytearray(1 << k) for k in range(_CHUNK_BITS + 1)])
-    parsers: dict[Language, Parser] = field(default_factory=dict)
+class _Slot:  # a plain class: no dataclass methods to compile at load (speed)
+    def __init__(self) -> None:
+        self.buffers = [bytearray(1 << k) for k in range(_CHUNK_BITS + 1)]
+        self.parsers: dict[Language, Parser] = {}
 
 
 _free: list[_Slot] = []

@@ -16,7 +16,7 @@ Pure: records of ``diffreach.languages.signatures`` in, a ``Binding`` out.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from diffreach.languages.signatures import ArgKind, Argument, BindingRules, Parameter, ParamKind, SpreadRule
@@ -56,22 +56,26 @@ class Binding:
         return frozenset(s for s in self.slots if s is not None)
 
 
-@dataclass
-class _State:
-    params: tuple[Parameter, ...]
-    args: Sequence[Argument]
-    rules: BindingRules
-    queue: list[int]  # parameters filled by position, in order
-    variadic: int | None
-    keywords: int | None
-    receiver: int | None
-    slots: list[int | None] = field(default_factory=list)
-    cursor: int = 0
-    unknown_positions: bool = False
-    unknown_names: bool = False
-    whole_spread: bool = False
-    unpacked: str = ""
-    failure: tuple[BindProblem, str, int | None] | None = None
+class _State:  # a plain class: no dataclass methods to compile at load (speed)
+    def __init__(
+        self,
+        params: tuple[Parameter, ...],
+        args: Sequence[Argument],
+        rules: BindingRules,
+        queue: list[int],  # parameters filled by position, in order
+        variadic: int | None,
+        keywords: int | None,
+        receiver: int | None,
+        slots: list[int | None],
+    ) -> None:
+        self.params, self.args, self.rules, self.queue = params, args, rules, queue
+        self.variadic, self.keywords, self.receiver, self.slots = variadic, keywords, receiver, slots
+        self.cursor = 0
+        self.unknown_positions = False
+        self.unknown_names = False
+        self.whole_spread = False
+        self.unpacked = ""
+        self.failure: tuple[BindProblem, str, int | None] | None = None
 
     def take(self, i: int, p: int) -> None:
         self.slots[i] = p

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.spec import LanguageSpec
@@ -33,8 +33,7 @@ _OPEN, _CLOSE = "([{", ")]}"
 _BEFORE_PARAMS = re.compile(r"\s*(<.*>)?\s*([=:]\s*(async\s+)?(function\b\s*\*?\s*)?)?(<.*>)?\s*")
 
 
-@dataclass(frozen=True, slots=True)
-class _Profile:
+class _Profile(NamedTuple):  # internal: no dataclass methods to compile at load (speed)
     decorators: tuple[str, ...]
     before_name: tuple[str, ...]  # header words before the name (modifiers, types, keywords)
     params: str

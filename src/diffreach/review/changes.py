@@ -28,8 +28,9 @@ version, it is rebuilt from the other version and the diff, or from the diff alo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from difflib import SequenceMatcher
+from typing import NamedTuple
 
 from diffreach.extract.comments import Comments, comments_in
 from diffreach.extract.core import extract_symbols
@@ -47,9 +48,9 @@ _RENAME_SIMILARITY = 0.8  # share of equal lines (difflib ratio) for a rename
 _FUZZY_PAIRS = 400  # deleted × added pairs compared fuzzily; beyond, exact matches only
 
 
-@dataclass(frozen=True, slots=True)
-class _Version:
-    """One side of a changed file: its symbols and the owner of each line."""
+class _Version(NamedTuple):
+    """One side of a changed file: its symbols and the owner of each line. (A named tuple: no
+    dataclass methods to compile at load, a share of every warm answer's start.)"""
 
     path: str
     lines: tuple[str, ...]

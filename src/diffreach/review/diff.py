@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
 
 from diffreach.errors import DiffError
 from diffreach.model import FileDiff, Hunk
@@ -34,19 +33,19 @@ _RENAME_KEYS = ("rename from ", "rename to ", "copy from ", "copy to ")
 _SHOW = 60  # characters of an offending line quoted in an error
 
 
-@dataclass(slots=True)
 class _File:
-    """A file being parsed; becomes a FileDiff when its last hunk is read."""
+    """A file being parsed; becomes a FileDiff when its last hunk is read. (A plain class: no
+    dataclass methods to compile at load, a share of every warm answer's start.)"""
 
-    start: int
-    old: str | None = None
-    new: str | None = None
-    prefixed: bool = False
-    binary: bool = False
-    added: bool = False
-    deleted: bool = False
-    hunks: list[Hunk] = field(default_factory=list)
-    bodies: list[tuple[tuple[str, str], ...]] = field(default_factory=list)
+    __slots__ = ("added", "binary", "bodies", "deleted", "hunks", "new", "old", "prefixed", "start")
+
+    def __init__(self, start: int, old: str | None = None, new: str | None = None, binary: bool = False) -> None:
+        self.start, self.old, self.new, self.binary = start, old, new, binary
+        self.prefixed = False
+        self.added = False
+        self.deleted = False
+        self.hunks: list[Hunk] = []
+        self.bodies: list[tuple[tuple[str, str], ...]] = []
 
 
 def check_diff_size(size: int, max_bytes: int) -> None:

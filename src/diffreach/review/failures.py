@@ -9,7 +9,7 @@ took the place of what the argument bound before ("`nl=` no longer exists (now `
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from diffreach.languages.signatures import ArgKind, Argument, Parameter, ParamKind
 from diffreach.review.binder import Binding, BindProblem
@@ -23,8 +23,7 @@ def explain_failure(
     return explain(_Failure(after, before, old, new, args))
 
 
-@dataclass(frozen=True, slots=True)
-class _Failure:
+class _Failure(NamedTuple):  # internal: no dataclass methods to compile at load (speed)
     after: Binding  # the failed binding to the new parameters
     before: Binding  # the binding to the old ones
     old: Sequence[Parameter]

@@ -15,7 +15,7 @@ are the references left pointing at the old name.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 
 from diffreach.config import Config
@@ -68,19 +68,23 @@ class Caps:
         )
 
 
-@dataclass
-class _Walk:
-    store: Store
-    caps: Caps
-    read_lines: Callable[[str], list[str] | None]
-    reached: dict[str, Reached]
-    notes: list[str]
-    truncated: bool = False
-    ambiguous: list[tuple[str, str]] | None = None
-    readers: Readers | None = None
-    seeds: dict[str, Change] | None = None
-    # Subclasses reached because their base changed: what reaches them is what they inherit.
-    inheritors: set[str] = field(default_factory=set)
+class _Walk:  # a plain class: no dataclass methods to compile at load (speed)
+    def __init__(
+        self,
+        store: Store,
+        caps: Caps,
+        read_lines: Callable[[str], list[str] | None],
+        notes: list[str],
+        readers: Readers | None,
+        seeds: dict[str, Change],
+    ) -> None:
+        self.store, self.caps, self.read_lines, self.notes = store, caps, read_lines, notes
+        self.readers, self.seeds = readers, seeds
+        self.reached: dict[str, Reached] = {}
+        self.truncated = False
+        self.ambiguous: list[tuple[str, str]] = []
+        # Subclasses reached because their base changed: what reaches them is what they inherit.
+        self.inheritors: set[str] = set()
 
 
 def blast_radius(
@@ -109,7 +113,7 @@ def blast_radius(
         )
         notes.append(f"cross-cutting module changed ({', '.join(hot)}): pruning caps lifted, hop cap {caps.hops}")
     seeds = {c.id: c for c in changed}
-    w = _Walk(store, caps, read_lines, {}, notes, ambiguous=[], readers=readers, seeds=seeds)
+    w = _Walk(store, caps, read_lines, notes, readers, seeds)
     changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
     hub_callers = _walk(w, seeds, changed_test_files)
     judged_by = replace(readers, defined=_defined_in(store)) if readers is not None else None
