@@ -11,13 +11,15 @@ added: ``git diff`` leaves them out, though they are part of the change.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from diffreach import git, worktree
 from diffreach.config import load_config
 from diffreach.errors import DiffError, PathError
 from diffreach.graph.store import Store
+from diffreach.graph.walk_queries import outermost_definition
 from diffreach.index.walk import find_root
 from diffreach.languages import language_for
 from diffreach.model import Change, ChangeKind, FileDiff
@@ -88,7 +90,7 @@ def read_change(
     if given:
         read_old, read_new = _sides_on_disk(file_diffs, read_new)
     changed = changed_symbols(file_diffs, read_old, read_new) if files is None else whole_file_changes(store, files)
-    readers = _side_readers(file_diffs, read_old, read_new)
+    readers = replace(_side_readers(file_diffs, read_old, read_new), outer=partial(outermost_definition, store))
     return ReadChange(diff_text, file_diffs, changed, old_rev, right, read_new, untracked, readers, head)
 
 

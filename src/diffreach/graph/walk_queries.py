@@ -62,3 +62,19 @@ def wildcard_modules(store: Store, file: str) -> list[str]:
     """The module paths ``file`` takes whole (its wildcard imports), as written."""
     rows = store.conn.execute("SELECT module FROM imports WHERE file=? AND wildcard=1 ORDER BY line", (file,))
     return [str(module) for (module,) in rows]
+
+
+def outermost_definition(store: Store, node_id: str) -> tuple[int, int, str] | None:
+    """(first line, last line) of the outermost definition holding ``node_id`` (the node itself
+    when its parent is its file), with the content hash of the file as indexed; None for a file
+    node, an unknown id, or a file whose parse had syntax errors (its tree was recovered)."""
+    row = store.conn.execute(
+        "WITH RECURSIVE up(id, parent, file, start_line, end_line) AS ("
+        " SELECT id, parent, file, start_line, end_line FROM nodes WHERE id=? AND kind != 'file'"
+        " UNION ALL SELECT n.id, n.parent, n.file, n.start_line, n.end_line FROM nodes n"
+        " JOIN up ON n.id = up.parent WHERE up.parent != up.file)"
+        " SELECT up.start_line, up.end_line, f.hash FROM up JOIN files f ON f.path = up.file"
+        " WHERE up.parent = up.file AND f.parse_errors = 0",
+        (node_id,),
+    ).fetchone()
+    return (int(row[0]), int(row[1]), str(row[2])) if row is not None else None

@@ -4,7 +4,7 @@ What a definition declares and what a call passes are data: one query per langua
 ``queries/binding/``, named like the language's main query files and joined the same way
 (``ecmascript.scm`` holds what JavaScript and TypeScript share; a spec's ``query_file`` parts
 without a binding file add nothing). A file is parsed once and its matches (of the whole file
-or of some lines) turned into plain records (``_Facts``, cached for the last few), from which
+or of some lines) turned into plain records (``Facts``, cached for the last few), from which
 ``parameters_of``, ``overloads_of`` and ``calls_in`` answer; a language without a binding query
 answers None and no calls. Each language's ``BindingRules`` are its spec's ``binding_rules``.
 
@@ -45,21 +45,16 @@ Capture vocabulary (the contract with the query files):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 
-from tree_sitter import Language, Node, Query, QueryCursor
+from tree_sitter import Language, Node, Query, QueryCursor, Range
 
-from .binding_lists import Entry, arguments_from, parameters_from
-from .parsing import PARSE_CPU_SECONDS, kept_parse, parse_budget
-from .signatures import ArgKind, Argument, BindingRules, CallSite, Parameter, ParamKind
+from .binding_facts import NOTHING, Definition, Facts, Matches, Text, build, collect
+from .parsing import PARSE_CPU_SECONDS, budgeted_parse, kept_parse, parse_budget
+from .signatures import BindingRules, CallSite, Parameter
 from .spec import LanguageSpec
-from .syntax import handled, syntax_form, value_used
-
-_MAX_TEXT = 300  # characters of a call's text kept on its CallSite
-
-Span = tuple[int, int]
+from .syntax import syntax_form
 
 
 def rules_for(spec: LanguageSpec) -> BindingRules | None:
@@ -67,13 +62,19 @@ def rules_for(spec: LanguageSpec) -> BindingRules | None:
 
 
 def parameters_of(
-    spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None, lines: tuple[int, int] | None = None
+    spec: LanguageSpec,
+    source: bytes,
+    def_line: int,
+    name: str | None = None,
+    lines: tuple[int, int] | None = None,
+    within: tuple[int, int] | None = None,
 ) -> tuple[Parameter, ...] | None:
     """The parameters of the definition starting at ``def_line`` (1-based; a decorator's line
     counts), receivers included; None when the language has no binding query or no definition
     starts there. With ``name``, only a definition of that name, and when none starts at the
-    line the nearest one of that name; ``lines``, its extent when known, is matched first."""
-    found = _definition(spec, source, def_line, name, lines)
+    line the nearest one of that name; ``lines``, its extent when known, is matched first (and
+    ``within``, as ``calls_in`` takes it)."""
+    found = _definition(spec, source, def_line, name, lines, within)
     return found.params if found is not None else None
 
 
@@ -124,13 +125,23 @@ def family_of(
     return tuple(member for _, member in sorted(members.items()))
 
 
-def calls_in(spec: LanguageSpec, source: bytes, first_line: int, last_line: int, callee_name: str) -> list[CallSite]:
+def calls_in(
+    spec: LanguageSpec,
+    source: bytes,
+    first_line: int,
+    last_line: int,
+    callee_name: str,
+    within: tuple[int, int] | None = None,
+) -> list[CallSite]:
     """The calls of ``callee_name`` starting between two lines (1-based, inclusive), a call
-    spread over several lines as one, and the places the name is only passed as a value."""
+    spread over several lines as one, and the places the name is only passed as a value.
+    ``within``: the lines of the top-level definition holding those lines, in a file whose parse
+    had no syntax error, where the language parses such a definition alone
+    (``top_level_parses_alone``): only those lines are parsed; the same sites."""
     # Only these lines are matched (speed: a caller's few calls in a file of thousands of lines
     # were most of a warm review); the tree is parsed once per file for every caller in it.
-    facts = _facts_of(spec, source, (first_line, last_line))
-    if facts is _NOTHING:
+    facts = _facts_of(spec, source, (first_line, last_line), within)
+    if facts is NOTHING:
         return []
     called = {c.name_span for c in facts.calls}
     sites = [
@@ -160,90 +171,21 @@ def calls_named_on(spec: LanguageSpec, source: bytes, lines: Iterable[int]) -> l
     ]
 
 
-# -- the facts of one file ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Definition:
-    name: str
-    start_line: int
-    start_byte: int
-    params: tuple[Parameter, ...]
-    params_span: Span
-    scope: Span  # the parent node's span: overloads share it
-    type_parameters: str = ""  # the generic parameter list's text (``<T = unknown>``), if any
-    result: str | None = None  # the result type declared before the name; None when not read
-    tail: str = ""  # the header's text after the parameter list, up to the body (``-> int``, ``: T``)
-
-
-@dataclass(frozen=True, slots=True)
-class _Call:
-    name: str
-    name_span: Span
-    start_line: int
-    end_line: int
-    start_byte: int
-    arguments: tuple[Argument, ...]
-    text: str
-    value_used: bool = True
-    handled: bool = False
-    name_line: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class _Value:
-    name: str
-    span: Span
-    line: int
-    start_byte: int
-
-
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    definitions: tuple[_Definition, ...] = ()
-    calls: tuple[_Call, ...] = ()
-    values: tuple[_Value, ...] = ()
-
-
-_NOTHING = _Facts()
-
-
-@dataclass
-class _Matches:
-    text: _Text
-    definitions: list[tuple[Node, Node | None, Node]] = field(default_factory=list)
-    params: dict[Span, dict[Span, Entry]] = field(default_factory=dict)
-    args: dict[Span, dict[Span, Entry]] = field(default_factory=dict)
-    calls: dict[Span, tuple[Node, Node, Node, Node | None]] = field(default_factory=dict)
-    values: list[Node] = field(default_factory=list)
-    reads_all: list[Node] = field(default_factory=list)
-    no_receiver: set[Span] = field(default_factory=set)
-    implicit_receiver: set[Span] = field(default_factory=set)
-    type_parameters: dict[Span, str] = field(default_factory=dict)  # by the definition's span
-    results: dict[Span, str] = field(default_factory=dict)  # likewise
-
-
-class _Text:
-    def __init__(self, data: bytes) -> None:
-        self._data = data
-
-    def __call__(self, node: Node) -> str:
-        return self._data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-
-    def slice(self, start: int, end: int) -> str:
-        return self._data[start:end].decode("utf-8", "replace")
-
-
-def _span(node: Node) -> Span:
-    return node.start_byte, node.end_byte
-
-
 def _definition(
-    spec: LanguageSpec, source: bytes, def_line: int, name: str | None, lines: tuple[int, int] | None = None
-) -> _Definition | None:
+    spec: LanguageSpec,
+    source: bytes,
+    def_line: int,
+    name: str | None,
+    lines: tuple[int, int] | None = None,
+    within: tuple[int, int] | None = None,
+) -> Definition | None:
     # Speed: a caller's own lines (calls_in's, cached), not the whole file, hold its definition.
     for span in (lines, None) if lines is not None and lines[0] <= def_line <= lines[1] else (None,):
-        defs = [d for d in _facts_of(spec, source, span).definitions if name is None or d.name == name]
+        defs = [
+            d
+            for d in _facts_of(spec, source, span, within if span else None).definitions
+            if name is None or d.name == name
+        ]
         at_line = [d for d in defs if d.start_line == def_line]
         if at_line:
             return min(at_line, key=lambda d: d.start_byte)
@@ -252,42 +194,83 @@ def _definition(
     return min(defs, key=lambda d: (abs(d.start_line - def_line), d.start_byte))
 
 
-def _facts_of(spec: LanguageSpec, source: bytes, lines: tuple[int, int] | None = None) -> _Facts:
-    """The facts of the whole file, or of the matches that meet ``lines`` (1-based, inclusive)."""
+def _facts_of(
+    spec: LanguageSpec, source: bytes, lines: tuple[int, int] | None = None, within: tuple[int, int] | None = None
+) -> Facts:
+    """The facts of the whole file, or of the matches that meet ``lines`` (1-based, inclusive),
+    from a parse of ``within`` only where that is the same tree there (``_alone``)."""
     if spec.embedded is not None:
         spec, source = spec.embedded(source)
     if spec.prepare is not None:
         source = spec.prepare(source)
-    return _facts(spec, source, lines)
+    alone = within if lines is not None and within is not None and _alone(spec, source, lines, within) else None
+    return _facts(spec, source, lines, alone)
+
+
+def _alone(spec: LanguageSpec, source: bytes, lines: tuple[int, int], within: tuple[int, int]) -> bool:
+    """Whether ``within``, holding ``lines``, may be parsed alone: the language says a top-level
+    definition parses so, and its first line starts at column 0 (no indentation: at the top)."""
+    if not spec.top_level_parses_alone or not within[0] <= lines[0] <= lines[1] <= within[1]:
+        return False
+    start = _line_offsets(source, within[0], within[0])[0]
+    return start < len(source) and source[start : start + 1] not in b" \t\r\n\f"
 
 
 @lru_cache(maxsize=16)
-def _facts(spec: LanguageSpec, source: bytes, lines: tuple[int, int] | None = None) -> _Facts:
+def _facts(
+    spec: LanguageSpec, source: bytes, lines: tuple[int, int] | None = None, alone: tuple[int, int] | None = None
+) -> Facts:
     compiled = _compiled(spec)
     rules = rules_for(spec)
     if compiled is None or rules is None:
-        return _NOTHING
-    root = _parsed(spec, source)
+        return NOTHING
+    root = _parsed(spec, source, alone)
     if root is None:
-        return _NOTHING
-    found = _Matches(_Text(source))
+        return NOTHING
+    found = Matches(Text(source))
     cursor = QueryCursor(compiled[1])
     if lines is not None:  # matches that meet the rows, a call spread over them included
         cursor.set_point_range((max(lines[0] - 1, 0), 0), (max(lines[1], lines[0]), 0))
     for _, captures in cursor.matches(root):
-        _collect(found, captures)
-    return _build(found, rules)
+        collect(found, captures)
+    return build(found, rules)
 
 
 @lru_cache(maxsize=4)
-def _parsed(spec: LanguageSpec, source: bytes) -> Node | None:
-    """The file's syntax tree (None past the parse budget), kept for the next lines asked of it."""
+def _parsed(spec: LanguageSpec, source: bytes, alone: tuple[int, int] | None = None) -> Node | None:
+    """The file's syntax tree (None past the parse budget), kept for the next lines asked of it;
+    with ``alone``, the tree of those lines only (offsets and rows stay the file's), unless that
+    parse finds a syntax error: then the whole file's."""
     compiled = _compiled(spec)
     assert compiled is not None
+    budget = parse_budget(len(source))
     try:
-        return kept_parse(compiled[0], source, parse_budget(len(source)), PARSE_CPU_SECONDS).root_node
+        if alone is not None:
+            start, end = _line_offsets(source, alone[0], alone[1])
+            last_row = source.count(b"\n", 0, end)  # the row ``end`` stands on
+            at = Range((alone[0] - 1, 0), (last_row, end - (source.rfind(b"\n", 0, end) + 1)), start, end)
+            tree = budgeted_parse(compiled[0], source, budget, PARSE_CPU_SECONDS, (at,))
+            if not tree.root_node.has_error:
+                return tree.root_node
+        return kept_parse(compiled[0], source, budget, PARSE_CPU_SECONDS).root_node
     except ValueError:  # past the parse budget
         return None
+
+
+def _line_offsets(source: bytes, first: int, last: int) -> tuple[int, int]:
+    """The byte offsets where line ``first`` starts and where line ``last`` ends, its newline
+    included (1-based lines; past the end: the end)."""
+    start = 0
+    for _ in range(first - 1):
+        start = source.find(b"\n", start) + 1
+        if start == 0:
+            return len(source), len(source)
+    end = start
+    for _ in range(last - first + 1):
+        end = source.find(b"\n", end) + 1
+        if end == 0:
+            return start, len(source)
+    return start, end
 
 
 @cache
@@ -299,126 +282,6 @@ def _compiled(spec: LanguageSpec) -> tuple[Language, Query] | None:
         return None
     language = Language(spec.grammar())
     return language, Query(language, source)
-
-
-def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
-    if "definition" in captures:
-        plist = captures.get("definition.parameters")
-        if plist:
-            name = captures.get("definition.name")
-            found.definitions.append((captures["definition"][0], name[0] if name else None, plist[0]))
-    if "definition.reads_all" in captures:
-        found.reads_all.extend(captures["definition.reads_all"])
-    if "param.no_receiver" in captures:
-        found.no_receiver.update(_span(n) for n in captures["param.no_receiver"])
-    for node in captures.get("definition.type_parameters", ()):
-        if node.parent is not None:
-            found.type_parameters[_span(node.parent)] = found.text(node)
-    for node in captures.get("definition.result", ()):
-        if node.parent is not None:
-            found.results[_span(node.parent)] = found.text(node)
-    if "param.implicit_receiver" in captures:
-        found.implicit_receiver.update(_span(n) for n in captures["param.implicit_receiver"])
-    if "param.list" in captures:
-        _gather(found.params, "param.", captures, found.text)
-    if "call" in captures and "call.name" in captures and "call.arguments" in captures:
-        call = captures["call"][0]
-        receiver = captures.get("call.receiver")
-        found.calls.setdefault(
-            _span(call),
-            (call, captures["call.name"][0], captures["call.arguments"][0], receiver[0] if receiver else None),
-        )
-    if "arg.list" in captures:
-        _gather(found.args, "arg.", captures, found.text)
-    if "value" in captures:
-        found.values.extend(captures["value"])
-
-
-def _gather(table: dict[Span, dict[Span, Entry]], prefix: str, captures: dict[str, list[Node]], text: _Text) -> None:
-    """One parameter's or argument's captures into the entry of its node, in its list's table."""
-    entries = table.setdefault(_span(captures[prefix + "list"][0]), {})
-    parts = {key[len(prefix) :]: text(nodes[0]) for key, nodes in captures.items() if key in _PART_KEYS}
-    parts.update({form: syntax_form(captures[key][0], text) for key, form in _FORMS.items() if key in captures})
-    for key, nodes in captures.items():
-        if not key.startswith(prefix) or key in _PART_KEYS:
-            continue
-        node = nodes[0]
-        entry = entries.setdefault(_span(node), Entry(node.start_byte, parts={"text": text(node)}))
-        entry.kinds.add(key[len(prefix) :])
-        for part, value in parts.items():
-            entry.parts.setdefault(part, value)
-
-
-_PART_KEYS = frozenset({"param.name", "param.type", "param.value", "param.list", "arg.name", "arg.list"})
-_FORMS = {"param.value": "value_form", "param.type": "type_form"}
-
-
-def _build(found: _Matches, rules: BindingRules) -> _Facts:
-    text = found.text
-    lists = {
-        span: parameters_from(entries, span in found.no_receiver, span in found.implicit_receiver, rules)
-        for span, entries in found.params.items()
-    }
-    reading = _reading_all(found)
-    definitions = []
-    for node, name, plist in found.definitions:
-        params = lists.get(_span(plist), ())
-        if _span(node) in reading and not any(p.kind is ParamKind.VAR_POSITIONAL for p in params):
-            params = (*params, Parameter("arguments", ParamKind.VAR_POSITIONAL))
-        line = node.start_point.row + 1
-        label = text(name) if name is not None else ""
-        # A function bound to a name (``const f = <T>() => …``): its generics are the function's.
-        function = _span(plist.parent) if plist.parent is not None else _span(node)
-        generics = found.type_parameters.get(_span(node)) or found.type_parameters.get(function, "")
-        result = found.results.get(_span(node))
-        tail = _tail(node, plist, text)
-        definitions.append(
-            _Definition(label, line, node.start_byte, params, _span(plist), _scope(node), generics, result, tail)
-        )
-    calls = []
-    for call, name, arguments, receiver in found.calls.values():
-        args = arguments_from(found.args.get(_span(arguments), {}))
-        if receiver is not None:
-            args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
-        start, end = call.start_point.row + 1, call.end_point.row + 1
-        where = (value_used(call), handled(call))
-        shown = text(call)[:_MAX_TEXT]
-        calls.append(
-            _Call(text(name), _span(name), start, end, call.start_byte, args, shown, *where, name.start_point.row + 1)
-        )
-    values = {_span(n): _Value(text(n), _span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
-    return _Facts(tuple(definitions), tuple(calls), tuple(values.values()))
-
-
-def _tail(node: Node, plist: Node, text: _Text) -> str:
-    """The header after the parameter list: up to the body, or to the end of a signature without one."""
-    end = node.end_byte
-    inner: Node | None = plist.parent
-    body = inner.child_by_field_name("body") if inner is not None else None
-    if body is not None and body.start_byte >= plist.end_byte:
-        end = body.start_byte
-    if end - plist.end_byte > _MAX_TEXT:
-        return ""
-    return text.slice(plist.end_byte, end)
-
-
-def _reading_all(found: _Matches) -> set[Span]:
-    """The definitions that read all their arguments: the innermost around each ``@definition.reads_all``."""
-    spans = [_span(node) for node, _, _ in found.definitions]
-    reading: set[Span] = set()
-    for node in found.reads_all:
-        around = [s for s in spans if s[0] <= node.start_byte and node.end_byte <= s[1]]
-        if around:
-            reading.add(max(around, key=lambda s: s[0]))
-    return reading
-
-
-def _scope(node: Node) -> Span:
-    """Where a definition is declared: its parent, above wrappers of one child (``export``)."""
-    parent = node.parent
-    while parent is not None and parent.named_child_count == 1 and parent.parent is not None:
-        parent = parent.parent
-    return _span(parent) if parent is not None else (0, 0)
 
 
 __all__ = [

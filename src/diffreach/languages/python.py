@@ -190,4 +190,9 @@ SPEC = LanguageSpec(
     property_markers=("@property", "@functools.cached_property", "@cached_property"),
     setter_markers=("@{}.setter",),
     locals_hide_functions=True,
+    # The language reference (2.1.5-2.1.8): a logical line at column 0 after a complete statement
+    # begins a new statement with the indentation stack at [0]; a compound statement ends at the
+    # dedent the next line at column 0 makes, as the end of the text makes it. So a top-level
+    # definition's tokens and parse depend on nothing outside its lines.
+    top_level_parses_alone=True,
 )

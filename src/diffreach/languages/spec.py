@@ -309,6 +309,11 @@ class LanguageSpec:
     # is a change of every override, so the overrides' callers are the change's callers
     # (review/overriders.py). False: an override may take other parameters (Python, JavaScript).
     overrides_keep_signature: bool = False
+    # Whether a definition at the top level (its parent is the file, its first line starts at
+    # column 0) parses alone as it does in its file, where the file has no syntax error: its own
+    # lines read with nothing around them give the same subtree. The call sites of a caller are
+    # then read from its outermost definition's lines only (speed: languages/binding.py).
+    top_level_parses_alone: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

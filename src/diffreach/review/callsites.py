@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from diffreach.extract.core import content_hash
 from diffreach.languages import language_for
 from diffreach.languages.binding import (
     calls_in,
@@ -112,7 +113,8 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         why = words.format(name=name)
         return CallerOutcome(Outcome(kind, (why,)), (why,), ())
     owner = owner_name(seed.id)
-    sites = inherited or (_sites(caller_spec, source, caller, name) if source is not None else [])
+    within = _outer(caller_spec, source, caller, read)
+    sites = inherited or (_sites(caller_spec, source, caller, name, within) if source is not None else [])
     if ChangeKind.DELETED in kinds:
         if caller.resolution in _GUESSED and _named_elsewhere(seed, spec, read, name):
             why = f"`{name}` was removed, and this call on a receiver of unknown type matched it by name only: {_ELSEWHERE}"
@@ -121,7 +123,9 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if source is not None and owner and name in spec.constructor_names:
         # A constructor is called through its class: ``Foo(a)`` runs ``Foo.__init__(self, a)``.
         sites += [
-            replace(s, constructs=True) for s in _sites(caller_spec, source, caller, owner) if not s.passed_as_value
+            replace(s, constructs=True)
+            for s in _sites(caller_spec, source, caller, owner, within)
+            if not s.passed_as_value
         ]
     if not sites and source is not None and not inherited:
         # The name the caller calls it by is another (an import alias): the one call named there.
@@ -132,16 +136,28 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         on = ", ".join(str(n) for n in caller.lines) or "?"
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
-    own = _own_parameters(caller_spec, source, caller) if source is not None else frozenset()
+    own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
     where = Where(owner, own, guessed=caller.resolution in _GUESSED, caller_file=caller.file)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
 
 
-def _sites(spec: LanguageSpec, source: bytes, caller: Reached, name: str) -> list[CallSite]:
+def _outer(spec: LanguageSpec, source: bytes | None, caller: Reached, read: Readers) -> tuple[int, int] | None:
+    """The lines of the top-level definition holding the caller, where its language parses one
+    alone and these are the very bytes the graph parsed without a syntax error (its hash):
+    the call sites are read from a parse of those lines only (speed; ``binding.calls_in``)."""
+    if source is None or read.outer is None or not spec.top_level_parses_alone or not caller.end_line:
+        return None
+    found = read.outer(caller.id)
+    return (found[0], found[1]) if found is not None and found[2] == content_hash(source) else None
+
+
+def _sites(
+    spec: LanguageSpec, source: bytes, caller: Reached, name: str, within: tuple[int, int] | None = None
+) -> list[CallSite]:
     """The calls of ``name`` in the caller that cover one of its edge lines."""
     first, last = (caller.start_line, caller.end_line) if caller.end_line else (1, 10**9)
-    found = calls_in(spec, source, first, last, name)
+    found = calls_in(spec, source, first, last, name, within)
     return [s for s in found if any(s.start_line <= n <= s.end_line for n in caller.lines)]
 
 
@@ -201,12 +217,14 @@ def _survivors(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tu
     return tuple(m for m in before if m in after)
 
 
-def _own_parameters(spec: LanguageSpec, source: bytes, caller: Reached) -> frozenset[str]:
+def _own_parameters(
+    spec: LanguageSpec, source: bytes, caller: Reached, within: tuple[int, int] | None = None
+) -> frozenset[str]:
     """The names of the calling function's own parameters, its receiver's too (``self``)."""
     if caller.kind not in _CALLABLE:
         return frozenset()
     lines = (caller.start_line, caller.end_line) if caller.end_line else None  # as ``_sites`` reads them
-    params = parameters_of(spec, source, caller.start_line, simple_name(caller.id), lines) or ()
+    params = parameters_of(spec, source, caller.start_line, simple_name(caller.id), lines, within) or ()
     return frozenset(p.name for p in params if p.name)
 
 

@@ -31,6 +31,10 @@ class Readers:
     new: Reader
     # Does the new version define something of this name anywhere (the graph's answer)?
     defined: Callable[[str], bool] | None = None
+    # The lines of the outermost definition holding a node, and its file's content hash as
+    # indexed, where that file parsed without a syntax error (the graph's answer): what a
+    # caller's call sites may be read from alone (``binding.calls_in``'s ``within``).
+    outer: Callable[[str], tuple[int, int, str] | None] | None = None
 
 
 def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> list[Outcome]:
