@@ -17,7 +17,7 @@ stands for which, and the one standing for the other wins whichever pattern matc
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tree_sitter import Node
 
@@ -29,8 +29,7 @@ from diffreach.model import RefKind
 RawRef = tuple[Node, str, str, str, str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxPlan:
+class SyntaxPlan(NamedTuple):  # a named tuple: no dataclass methods to compile at load (speed)
     """What a match of one protocol syntax makes, worked out once per language (speed: the
     references' keys were formatted anew for every match, 64k on Django)."""
 

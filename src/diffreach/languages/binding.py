@@ -260,17 +260,15 @@ def _parsed(spec: LanguageSpec, source: bytes, alone: tuple[int, int] | None = N
 def _line_offsets(source: bytes, first: int, last: int) -> tuple[int, int]:
     """The byte offsets where line ``first`` starts and where line ``last`` ends, its newline
     included (1-based lines; past the end: the end)."""
-    start = 0
-    for _ in range(first - 1):
-        start = source.find(b"\n", start) + 1
-        if start == 0:
-            return len(source), len(source)
-    end = start
-    for _ in range(last - first + 1):
-        end = source.find(b"\n", end) + 1
-        if end == 0:
-            return start, len(source)
-    return start, end
+    # Split in C, not a find per line in Python (a file of thousands of lines, asked per caller).
+    head = source.split(b"\n", first - 1)
+    if len(head) < first:
+        return len(source), len(source)
+    start = len(source) - len(head[-1])
+    tail = head[-1].split(b"\n", last - first + 1)
+    if len(tail) < last - first + 2:
+        return start, len(source)
+    return start, len(source) - len(tail[-1])
 
 
 @cache

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from diffreach.extract.core import content_hash
 from diffreach.languages import language_for
@@ -75,8 +76,7 @@ _NO_CALL: dict[str, tuple[Verdict, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class CallerOutcome:
+class CallerOutcome(NamedTuple):  # a named tuple: no dataclass methods to compile at load (speed)
     """A caller's outcome: the most severe of its calls, and the lines that carry it."""
 
     outcome: Outcome
@@ -326,7 +326,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
         return _split(new, kept, site, rules, name, (old, *old_overloads))
     signature = seed.old_signature or seed.signature
     decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
-    outcome = judge_call(old, new, site, rules, overloads, replace(where, decorated=decorated), old_overloads)
+    outcome = judge_call(old, new, site, rules, overloads, where._replace(decorated=decorated), old_overloads)
     if outcome.verdict is Verdict.STILL_BINDS:
         before = type_parameters_of(spec, old_source, old_line, name) or ""
         after = type_parameters_of(spec, new_source, seed.start_line, name) or ""

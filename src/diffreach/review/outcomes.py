@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Verdict(StrEnum):
@@ -129,8 +130,7 @@ class Outcome:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Where:
+class Where(NamedTuple):  # a named tuple: no dataclass methods to compile at load (speed)
     """What is known around a call besides its arguments."""
 
     owner: str = ""  # the name of the class that defines the callee, if any
