@@ -243,18 +243,24 @@ def test_a_question_builds_the_path_and_module_lookups_only_when_it_names_one() 
     assert set(named) == {"pkg/session.py"}
 
 
-def _warm_impact_modules(make_repo: Make) -> list[str]:
-    """The modules loaded by a whole warm ``impact --json`` (the graph fresh, one function changed
-    in the working tree), run in a process of its own."""
+def _warm_impact_modules(make_repo: Make, committed: bool = False) -> list[str]:
+    """The modules loaded by a whole warm ``impact --json``, run in a process of its own: of one
+    function changed in the working tree (the graph updated first), or ``committed`` and indexed
+    (``--base HEAD~1``, the graph found fresh)."""
     root = make_repo({"app/core.py": "def parse(t):\n    return t\n", "app/api.py": "from app.core import parse\n"})
-    subprocess.run([sys.executable, "-m", "diffreach.cli", "index"], cwd=root, check=True, capture_output=True)
+    if not committed:
+        subprocess.run([sys.executable, "-m", "diffreach.cli", "index"], cwd=root, check=True, capture_output=True)
     (root / "app/core.py").write_text("def parse(t):\n    return t or None\n")
+    if committed:
+        git.run(root, "commit", "-qam", "parse")
+        subprocess.run([sys.executable, "-m", "diffreach.cli", "index"], cwd=root, check=True, capture_output=True)
+    args = ["impact", "--json", *(["--base", "HEAD~1"] if committed else [])]
     probe = (
         "import io, json, sys, contextlib\n"
         "from diffreach.cli import main\n"
         "out = io.StringIO()\n"
         "with contextlib.redirect_stdout(out):\n"
-        "    main(['impact', '--json'], standalone_mode=False)\n"
+        f"    main({args!r}, standalone_mode=False)\n"
         "print(json.dumps({'answer': json.loads(out.getvalue()), 'modules': sorted(sys.modules)}))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=root, check=True, capture_output=True, text=True)
@@ -278,7 +284,7 @@ def test_a_warm_impact_loads_none_of_the_build_stack(make_repo: Make) -> None:
     """A run that finds the graph fresh (the first step of a warm answer) writes nothing, so it
     loads nothing that extracts files in bulk, resolves references or derives edges: the
     resolver, the extraction pool, the full build, the incremental update and the derived edges."""
-    modules = _warm_impact_modules(make_repo)
+    modules = _warm_impact_modules(make_repo, committed=True)
     cut = ("diffreach.resolve", "diffreach.extract.pool", "diffreach.index.full_build", "diffreach.index.build")
     cut += ("diffreach.index.update", "diffreach.index.file_interface", "diffreach.graph.source")
     cut += ("diffreach.index.interfaces", "diffreach.index.registries", "diffreach.graph.derived_edges")
