@@ -309,6 +309,12 @@ class LanguageSpec:
     # is a change of every override, so the overrides' callers are the change's callers
     # (review/overriders.py). False: an override may take other parameters (Python, JavaScript).
     overrides_keep_signature: bool = False
+    # What a declaration's name node holds before the name (Ruby's ``attr_reader :name``: a symbol
+    # literal's ``:``): left out of the declared name (extract/declarations.py).
+    name_sigils: str = ""
+    # An enum's members are named bare in the scope around the enum (C's enumeration constants, C11
+    # 6.2.1 and 6.7.2.2; C++'s unscoped enums): a bare name may mean one (review/forward_names.py).
+    bare_enum_members: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -210,8 +210,9 @@ def choose(name: str, candidates: list[Candidate], using: set[str], usage: Usage
     """The one definition ``name`` means for the files ``using`` it, or none (see the module doc)."""
     member = name in usage.owners
     # A field or enum member is reached through an object or a type (``x.name``), or bare from
-    # inside its own class (its file); a bare name elsewhere is some local variable.
-    candidates = [c for c in candidates if c.declared not in _ATTRIBUTES or member or c.file in using]
+    # inside its own class (its file), or where its language names enum members bare (C); a bare
+    # name elsewhere is some local variable.
+    candidates = [c for c in candidates if c.declared not in _ATTRIBUTES or member or c.file in using or _bare(c)]
     if not candidates:
         return []
     owners = usage.owners.get(name, set())
@@ -222,6 +223,12 @@ def choose(name: str, candidates: list[Candidate], using: set[str], usage: Usage
             step = [c for c in step if c.owner in owners]
         return step if len(step) == 1 else []
     return []
+
+
+def _bare(c: Candidate) -> bool:
+    """An enum member its language names bare (``LanguageSpec.bare_enum_members``)."""
+    spec = language_for(c.file) if c.declared == DeclarationKind.MEMBER else None
+    return spec is not None and spec.bare_enum_members
 
 
 def _steps(
