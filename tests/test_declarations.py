@@ -134,7 +134,7 @@ CASES = {
         {"start"},  # a member function's declaration
     ),
     "a.kt": (
-        "package p\nconst val MAX = 3\nval NAME = \"a\"\ntypealias H = (Int) -> Unit\nenum class Color { RED }\n"
+        'package p\nconst val MAX = 3\nval NAME = "a"\ntypealias H = (Int) -> Unit\nenum class Color { RED }\n'
         "class E(val retries: Int, plain: Int) {\n    var width: Int = 640\n    fun f() {\n        val local = 1\n    }\n}\n",
         {
             ("MAX", "constant", "a.kt", 2, "const val MAX = 3"),

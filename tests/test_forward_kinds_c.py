@@ -79,8 +79,7 @@ CPP = {
     "constexpr int kMaxRetries = 5;\n\n"  # 22-23
     "using RetryCount = unsigned int;\n\n"  # 24-25
     "class Engine {\npublic:\n    int retries = 0;\n    static const int kLimit = 3;\n    int start();\n"  # 26-30
-    + "".join(f"    int step{i}() {{ return {i}; }}\n" for i in range(10))
-    + "};\n\n}  // namespace kinds\n",
+     + "".join(f"    int step{i}() {{ return {i}; }}\n" for i in range(10)) + "};\n\n}  // namespace kinds\n",
     "legacy/kinds.hpp": "enum class Mode { Fast };\nconstexpr int kMaxRetries = 9;\nusing RetryCount = int;\n"
     "class Engine {\npublic:\n    int retries;\n};\n",
     "src/run.cpp": '#include "kinds.hpp"\n\nint run(kinds::Engine& e) {\n    return 0;\n}\n',

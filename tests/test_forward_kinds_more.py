@@ -18,8 +18,7 @@ KOTLIN = {
     "const val MAX_RETRIES = 5\n\n"  # 20-21
     "typealias Handler = (Int) -> Unit\n\n"  # 22-23
     "class Engine(val retries: Int) {\n    var width: Int = 640\n"  # 24-25
-    + "".join(f"    fun step{i}(): Int = {i}\n" for i in range(10))
-    + "}\n",
+     + "".join(f"    fun step{i}(): Int = {i}\n" for i in range(10)) + "}\n",
     "src/main/kotlin/com/y/Kinds.kt": "package com.y\n\nenum class Color { RED }\n\nconst val MAX_RETRIES = 9\n\n"
     "typealias Handler = () -> Unit\n\nclass Engine(val retries: Long)\n",
     "src/main/kotlin/com/z/Run.kt": "package com.z\n\nfun run(): Int = 0\n",
@@ -52,8 +51,7 @@ SWIFT = {
     "let maxRetries = 5\n\n"  # 18-19
     "typealias Handler = (Int) -> Void\n\n"  # 20-21
     "struct Engine {\n    var retries: Int = 0\n    var width: Int { return 640 }\n"  # 22-24
-    + "".join(f"    func step{i}() -> Int {{ return {i} }}\n" for i in range(10))
-    + "}\n",
+     + "".join(f"    func step{i}() -> Int {{ return {i} }}\n" for i in range(10)) + "}\n",
     "Sources/Legacy/Legacy.swift": "let maxRetries = 9\n",
     "Sources/App/Run.swift": "import Kinds\n\nfunc run() -> Int {\n    return 0\n}\n",
 }
@@ -130,8 +128,7 @@ SCALA = {
     "enum Mode {\n  case Slow\n  case Fast\n" + "".join(f"  case M{i}\n" for i in range(12)) + "}\n\n"  # 3-19
     "object Limits {\n  val MaxRetries = 5\n  type Handler = Int => Unit\n}\n\n"  # 20-24
     "class Engine(val retries: Int) {\n  var width: Int = 640\n"  # 25-26
-    + "".join(f"  def step{i}(): Int = {i}\n" for i in range(10))
-    + "}\n",
+     + "".join(f"  def step{i}(): Int = {i}\n" for i in range(10)) + "}\n",
     "src/main/scala/com/y/Kinds.scala": "package com.y\n\nobject Limits {\n  val MaxRetries = 9\n"
     "  type Handler = () => Unit\n}\n\nenum Mode {\n  case Fast\n}\n",
     "src/main/scala/com/z/Run.scala": "package com.z\n\nobject Run {\n  def run(): Int = 0\n}\n",
