@@ -52,7 +52,7 @@ SWIFT = {
     "typealias Handler = (Int) -> Void\n\n"  # 20-21
     "struct Engine {\n    var retries: Int = 0\n    var width: Int { return 640 }\n"  # 22-24
      + "".join(f"    func step{i}() -> Int {{ return {i} }}\n" for i in range(10)) + "}\n",
-    "Sources/Legacy/Legacy.swift": "let maxRetries = 9\n",
+    "Sources/Legacy/Legacy.swift": "let maxRetries = 9\n\nenum Speed {\n    case fast\n}\n",
     "Sources/App/Run.swift": "import Kinds\n\nfunc run() -> Int {\n    return 0\n}\n",
 }
 
@@ -72,6 +72,23 @@ def test_swift_enum_case_let_constant_typealias_and_stored_property_through_an_i
     assert found[(kinds, 20)] == "typealias Handler = (Int) -> Void"
     assert found[(kinds, 23)] == "Engine: var retries: Int = 0"
     assert "Sources/Legacy" not in uses  # another target, not imported
+
+
+def test_swift_a_file_sees_the_constants_of_its_own_target_without_an_import(make_repo: Callable[..., Path]) -> None:
+    before = {**SWIFT, "Sources/Kinds/Use.swift": "func use() -> Int {\n    return 0\n}\n"}
+    after = "func use() -> Int {\n    return maxRetries\n}\n"
+    uses = uses_after(make_repo, before, {"Sources/Kinds/Use.swift": after})
+    assert listed(uses)[("Sources/Kinds/Kinds.swift", 18)] == "let maxRetries = 5"
+    assert "Sources/Legacy" not in uses  # the same name in another target
+
+
+def test_swift_an_implicit_member_expression_names_an_enum_case(make_repo: Callable[..., Path]) -> None:
+    after = (
+        "import Kinds\n\nfunc run(m: Mode) -> Int {\n    switch m {\n    case .slow:\n        return 1\n"
+        "    default:\n        return 0\n    }\n}\n"
+    )
+    found = listed(uses_after(make_repo, SWIFT, {"Sources/App/Run.swift": after}))
+    assert found[("Sources/Kinds/Kinds.swift", 2)] == "Mode: case slow"  # ``.slow``: a member, its type implied
 
 
 PHP = {

@@ -315,6 +315,9 @@ class LanguageSpec:
     # An enum's members are named bare in the scope around the enum (C's enumeration constants, C11
     # 6.2.1 and 6.7.2.2; C++'s unscoped enums): a bare name may mean one (review/forward_names.py).
     bare_enum_members: bool = False
+    # A member may be named after a lone dot, of the type the context expects (Swift's implicit
+    # member expressions, ``.fast`` for ``Mode.fast``): a member use whose owner is not written.
+    implicit_members: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

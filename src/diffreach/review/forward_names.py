@@ -28,6 +28,8 @@ REEXPORT_DEPTH = 4  # files a name is followed through past the using file's own
 _BACKTICKED = re.compile(r"`+([^`\n]+)`+")
 # A code name in prose: ``name``, ``Owner.name``, ``a::b::C``, ``Class#method``, a call's empty parentheses.
 _CODE_PATH = re.compile(r"([A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|#)[A-Za-z_$][A-Za-z0-9_$]*)*)(?:\(\))?")
+# A member named after a lone dot, its type the one the context expects (Swift's ``.fast``).
+_IMPLICIT = re.compile(r"(?:^|(?<=[\s(\[{,:=<>&|+\-*/]))\.([A-Za-z_][A-Za-z0-9_]*)")
 _MEMBER = re.compile(r"([A-Za-z_$][A-Za-z0-9_$]*)\s*(?:\.|::|->)\s*([A-Za-z_$][A-Za-z0-9_$]*)")
 
 
@@ -54,6 +56,7 @@ class Usage:
     removed: dict[str, set[str]] = field(default_factory=dict)  # file → names on its removed lines
     docs: dict[str, int] = field(default_factory=dict)  # name in backticks on added prose lines → order
     doc_owners: dict[str, set[str]] = field(default_factory=dict)  # ``Owner.name`` in backticks → Owner
+    members: set[str] = field(default_factory=set)  # named as a member of a type the context implies (``.fast``)
 
     def new(self, name: str) -> bool:
         """On added lines and on no removed line of the files using it."""
@@ -83,7 +86,8 @@ def read_usage(impact: ImpactResult) -> Usage:
     is checked against."""
     usage = Usage()
     for path, line in _changed_lines(impact):
-        if language_for(path) is None:
+        spec = language_for(path)
+        if spec is None:
             if line[0] == "+":
                 _read_prose(line[1:], usage)
             continue
@@ -96,6 +100,8 @@ def read_usage(impact: ImpactResult) -> Usage:
             usage.files.setdefault(name, set()).add(path)
         for owner, name in _MEMBER.findall(body):
             usage.owners.setdefault(name, set()).add(owner)
+        if spec.implicit_members:
+            usage.members.update(_IMPLICIT.findall(body))
     return usage
 
 
@@ -170,7 +176,12 @@ class Scope:
     def package_of(self, path: str) -> tuple[str, str] | None:
         folder = path.rsplit("/", 1)[0] if "/" in path else ""
         package = self.packages.get(path, ("", ""))[1]
-        return (folder, package) if package else None
+        if package:
+            return (folder, package)
+        # No package declared: where files of one folder share their names (``package_scope``:
+        # a Swift target's files see each other), the folder is the package.
+        spec = language_for(path)
+        return (folder, "") if spec is not None and spec.package_scope else None
 
     def _load(self, files: set[str]) -> None:
         todo = files - self._read
@@ -208,7 +219,7 @@ class Scope:
 
 def choose(name: str, candidates: list[Candidate], using: set[str], usage: Usage, scope: Scope) -> list[Candidate]:
     """The one definition ``name`` means for the files ``using`` it, or none (see the module doc)."""
-    member = name in usage.owners
+    member = name in usage.owners or name in usage.members
     # A field or enum member is reached through an object or a type (``x.name``), or bare from
     # inside its own class (its file), or where its language names enum members bare (C); a bare
     # name elsewhere is some local variable.
