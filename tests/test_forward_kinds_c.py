@@ -30,13 +30,14 @@ C = {
     "legacy/kinds.h": "enum mode { MODE_FAST };\n#define MAX_RETRIES 9\ntypedef int retry_count;\n"
     "struct engine { int retries; };\n",
     "src/run.c": '#include "kinds.h"\n\nint run(struct engine *e)\n{\n    return 0;\n}\n',
+    "src/other.c": "#define BUFFER_SIZE 64\n\nint other(void)\n{\n    return BUFFER_SIZE;\n}\n",
 }
 
 
 def test_c_enumerator_macro_typedef_and_field_through_an_include(make_repo: Callable[..., Path]) -> None:
     after = (
         '#include "kinds.h"\n\nint run(struct engine *e)\n{\n    retry_count n = MAX_RETRIES;\n'
-        "    if (e->retries > n)\n        return MODE_FAST;\n    return engine_start(e);\n}\n"
+        "    if (e->retries > n)\n        return MODE_FAST;\n    return engine_start(e) + BUFFER_SIZE;\n}\n"
     )
     uses = uses_after(make_repo, C, {"src/run.c": after})
     found = listed(uses)
@@ -48,6 +49,8 @@ def test_c_enumerator_macro_typedef_and_field_through_an_include(make_repo: Call
     assert found[("include/engine.c", 3)] == "int engine_start(struct engine *e)"
     assert ("include/kinds.h", 42) not in found
     assert "legacy/kinds.h" not in uses
+    # A macro of another source file: no file includes a .c file, so run.c's BUFFER_SIZE is another's.
+    assert "src/other.c" not in uses
 
 
 HID = {

@@ -349,4 +349,5 @@ SPEC = LanguageSpec(
     resolution='#include "…" beside the file, then compile_commands.json -I dirs or include/, src/ '
     "folders; a header brings its paired source (foo.h → foo.c)",
     bare_enum_members=True,
+    declarations_included_only=True,
 )

@@ -177,4 +177,5 @@ SPEC = LanguageSpec(
     "through the header; ns::f() by the bare name",
     static_modifiers=frozenset({"static"}),
     bare_enum_members=True,
+    declarations_included_only=True,
 )

@@ -318,6 +318,9 @@ class LanguageSpec:
     # A member may be named after a lone dot, of the type the context expects (Swift's implicit
     # member expressions, ``.fast`` for ``Mode.fast``): a member use whose owner is not written.
     implicit_members: bool = False
+    # A declaration is seen only by the files that include it (C's translation units, C11 6.2.1: a
+    # macro, a typedef, an enumerator has file scope): never matched by name across the repository.
+    declarations_included_only: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

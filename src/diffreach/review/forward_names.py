@@ -256,4 +256,10 @@ def _steps(
         yield [c for c in candidates if scope.package_of(c.file) in packages]
     # Anywhere: a declaration only when named as a member or capitalised (types and constants
     # are, in every supported language); a lowercase bare name is more likely a local variable.
-    yield [c for c in candidates if not c.declared or owners or name[:1].isupper()]
+    # Never one its language shows only to the files including it (C's macros and typedefs).
+    yield [c for c in candidates if not c.declared or ((owners or name[:1].isupper()) and not _included_only(c))]
+
+
+def _included_only(c: Candidate) -> bool:
+    spec = language_for(c.file)
+    return spec is not None and spec.declarations_included_only
