@@ -8,7 +8,9 @@ itself, the files of its package (same folder, same declared package), the whole
 The first step with any candidate decides; several candidates there are narrowed by the names
 written before the dot (``Mode.AUTO`` means the ``AUTO`` of ``Mode``), and a name still shared
 is skipped: never a guess. Definitions the reader already sees are dropped: the changed symbols,
-what lies inside them, and what the diff's own hunks show.
+what lies inside them, and what the diff's own hunks show. Where languages differ, their specs say
+so: enum members named bare (C), a member after a lone dot (Swift's ``.fast``), declarations seen
+only through includes (C, C++: no repository-wide match), a folder as the package.
 """
 
 from __future__ import annotations
