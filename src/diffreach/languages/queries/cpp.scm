@@ -86,8 +86,7 @@
 ; a constant); `const` variables (those inside a function are its locals: extract/declarations.py
 ; drops them); typedefs (`typedef struct T T` names the struct itself, a node); struct fields.
 (enumerator_list (enumerator name: (identifier) @name) @declaration.member)
-((preproc_def name: (identifier) @name value: (preproc_arg) @_value) @declaration.constant
-  (#not-match? @_value "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*$"))
+(preproc_def name: (identifier) @name value: (preproc_arg) @renamed) @declaration.constant
 ((declaration (type_qualifier) @_const
   declarator: (init_declarator declarator: [(identifier) @name
                                             (array_declarator declarator: (identifier) @name)
