@@ -106,6 +106,95 @@ CASES = {
         },
         {"P"},  # a property with accessors is a method node
     ),
+    "a.c": (
+        "#ifndef A_H\n#define A_H\n#define MAX 64\n#define f f_real\nenum mode { SLOW, FAST = 2 };\n"
+        "static const int LIMIT = 3;\nint g(int a);\ntypedef unsigned int count_t;\ntypedef struct S S;\n"
+        "struct S {\n    int retries;\n};\nint h(void) {\n    const int LOCAL = 1;\n    return LOCAL;\n}\n#endif\n",
+        {
+            ("MAX", "constant", "a.c", 3, "#define MAX 64"),
+            ("SLOW", "member", "a.c::mode", 5, "enum mode { SLOW, FAST = 2 };"),
+            ("FAST", "member", "a.c::mode", 5, "enum mode { SLOW, FAST = 2 };"),
+            ("LIMIT", "constant", "a.c", 6, "static const int LIMIT = 3;"),
+            ("count_t", "alias", "a.c", 8, "typedef unsigned int count_t;"),
+            ("retries", "field", "a.c::S", 11, "int retries;"),
+        },
+        # An include guard, a rename, a prototype, ``typedef struct S S`` (the struct itself), a local.
+        {"A_H", "f", "g", "S", "LOCAL"},
+    ),
+    "a.hpp": (
+        "namespace n {\nconstexpr int K = 5;\nusing Id = int;\nenum class Color { Red };\n"
+        "class C {\n    int width = 0;\n    static const int MAX = 3;\n    int start();\n};\n}\n",
+        {
+            ("K", "constant", "a.hpp", 2, "constexpr int K = 5;"),
+            ("Id", "alias", "a.hpp", 3, "using Id = int;"),
+            ("Red", "member", "a.hpp::Color", 4, "enum class Color { Red };"),
+            ("width", "field", "a.hpp::C", 6, "int width = 0;"),
+            ("MAX", "constant", "a.hpp::C", 7, "static const int MAX = 3;"),
+        },
+        {"start"},  # a member function's declaration
+    ),
+    "a.kt": (
+        'package p\nconst val MAX = 3\nval NAME = "a"\ntypealias H = (Int) -> Unit\nenum class Color { RED }\n'
+        "class E(val retries: Int, plain: Int) {\n    var width: Int = 640\n    fun f() {\n        val local = 1\n    }\n}\n",
+        {
+            ("MAX", "constant", "a.kt", 2, "const val MAX = 3"),
+            ("NAME", "constant", "a.kt", 3, 'val NAME = "a"'),
+            ("H", "alias", "a.kt", 4, "typealias H = (Int) -> Unit"),
+            ("RED", "member", "a.kt::Color", 5, "enum class Color { RED }"),
+            ("retries", "field", "a.kt::E", 6, "class E(val retries: Int, plain: Int) {"),
+            ("width", "field", "a.kt::E", 7, "var width: Int = 640"),
+        },
+        {"plain", "local"},
+    ),
+    "a.swift": (
+        "let MAX = 3\ntypealias H = (Int) -> Void\nenum Color {\n    case red, green\n}\n"
+        "struct E {\n    var retries: Int = 0\n    var width: Int { return 1 }\n"
+        "    func f() {\n        let local = 1\n    }\n}\n",
+        {
+            ("MAX", "constant", "a.swift", 1, "let MAX = 3"),
+            ("H", "alias", "a.swift", 2, "typealias H = (Int) -> Void"),
+            ("red", "member", "a.swift::Color", 4, "case red, green"),
+            ("green", "member", "a.swift::Color", 4, "case red, green"),
+            ("retries", "field", "a.swift::E", 7, "var retries: Int = 0"),
+        },
+        {"width", "local"},  # a computed property runs code
+    ),
+    "a.php": (
+        "<?php\nconst MAX = 3;\nenum S: string {\n    case On = 'on';\n}\nclass E {\n    public const LIMIT = 5;\n"
+        "    private int $retries = 0;\n    public function __construct(public int $width, int $plain) {\n"
+        "        $local = 1;\n    }\n}\n",
+        {
+            ("MAX", "constant", "a.php", 2, "const MAX = 3;"),
+            ("On", "member", "a.php::S", 4, "case On = 'on';"),
+            ("LIMIT", "constant", "a.php::E", 7, "public const LIMIT = 5;"),
+            ("retries", "field", "a.php::E", 8, "private int $retries = 0;"),
+            ("width", "field", "a.php::E", 9, "public function __construct(public int $width, int $plain) {"),
+        },
+        {"plain", "local"},
+    ),
+    "a.rb": (
+        "module K\n  MAX = 3\n  class E\n    attr_accessor :retries, :width\n    def f\n      local = 1\n    end\n  end\nend\n",
+        {
+            ("MAX", "constant", "a.rb::K", 2, "MAX = 3"),
+            ("retries", "field", "a.rb::K.E", 4, "attr_accessor :retries, :width"),
+            ("width", "field", "a.rb::K.E", 4, "attr_accessor :retries, :width"),
+        },
+        {"local", ":retries"},
+    ),
+    "a.scala": (
+        "package p\nobject L {\n  val MAX = 3\n  type H = Int => Unit\n}\nenum Color {\n  case Red\n}\n"
+        "case class P(x: Int)\nclass E(val retries: Int, plain: Int) {\n  var width: Int = 640\n"
+        "  def f(): Int = {\n    val local = 1\n    local\n  }\n}\n",
+        {
+            ("MAX", "constant", "a.scala::L", 3, "val MAX = 3"),
+            ("H", "alias", "a.scala::L", 4, "type H = Int => Unit"),
+            ("Red", "member", "a.scala::Color", 7, "case Red"),
+            ("x", "field", "a.scala::P", 9, "case class P(x: Int)"),
+            ("retries", "field", "a.scala::E", 10, "class E(val retries: Int, plain: Int) {"),
+            ("width", "field", "a.scala::E", 11, "var width: Int = 640"),
+        },
+        {"plain", "local"},
+    ),
 }
 
 

@@ -202,7 +202,7 @@ def _extract(
         bindings=tuple(bindings),
         parse_errors=1 if root.has_error else 0,
         package=found.package,
-        declarations=declarations_of(found.declarations, scopes, text, data, found.defs),
+        declarations=declarations_of(found.declarations, scopes, text, data, found.defs, spec.name_sigils),
     )
 
 

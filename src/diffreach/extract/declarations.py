@@ -31,11 +31,19 @@ _CALLABLE = frozenset({"function", "method"})
 
 
 def declarations_of(
-    raw: list[tuple[Node, str, Node]], scopes: Scopes, text: Callable[[Node], str], data: bytes, defined: Iterable[int]
+    raw: list[tuple[Node, str, Node]],
+    scopes: Scopes,
+    text: Callable[[Node], str],
+    data: bytes,
+    defined: Iterable[int],
+    sigils: str = "",
 ) -> tuple[Declaration, ...]:
     """``raw`` is (declaration node, capture suffix, name node) per match; ``defined`` the start
-    bytes of the definitions' name nodes. One record per name node: the widest match, then the
-    narrower kind. Its text is its source lines (``const`` and ``export`` included), clipped."""
+    bytes of the definitions' name nodes; ``sigils`` what a name node may hold before the name
+    (the spec's ``name_sigils``). One record per name node: the widest match, then the narrower
+    kind. Its text is its source lines (``const`` and ``export`` included), clipped. A constant,
+    member or alias declared inside a function is one of its locals, which no other code can
+    name: none is kept."""
     if not raw:
         return ()
     taken = set(defined)
@@ -52,11 +60,16 @@ def declarations_of(
     lines = data.decode("utf-8", "replace").splitlines()
     out: list[Declaration] = []
     for _, _, node, suffix, name in (best[k] for k in sorted(best)):
+        scope = _scope(scopes, node, _KINDS[suffix])
+        if scope is None:
+            continue
         first, last = node.start_point.row, node.end_point.row
+        if last > first and node.end_point.column == 0:  # a node that ends with its line's newline (``#define``)
+            last -= 1
         out.append(
             Declaration(
-                scope=_scope(scopes, node, _KINDS[suffix]),
-                name=text(name),
+                scope=scope,
+                name=text(name).lstrip(sigils) if sigils else text(name),
                 kind=_KINDS[suffix],
                 line=first + 1,
                 end_line=last + 1,
@@ -66,12 +79,15 @@ def declarations_of(
     return tuple(out)
 
 
-def _scope(scopes: Scopes, node: Node, kind: DeclarationKind) -> str:
+def _scope(scopes: Scopes, node: Node, kind: DeclarationKind) -> str | None:
     """The definition holding it; a field assigned in a method (``self.x = …`` in ``__init__``,
-    a constructor's parameter property) belongs to the method's class."""
+    a constructor's parameter property) belongs to the method's class. None for any other
+    declaration inside a function or method: a local."""
     i = scopes.index_of(node)
     while kind == DeclarationKind.FIELD and i >= 0 and scopes.ordered[i].capture in _CALLABLE:
         i = scopes.ordered[i].parent
+    if i >= 0 and scopes.ordered[i].capture in _CALLABLE:
+        return None
     return scopes.id_of(i)
 
 

@@ -7,6 +7,7 @@ a file captured, before ``scopes.py`` nests and attributes it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -25,6 +26,7 @@ from diffreach.model import Import, RefKind
 
 MAIN_PREFIXES = ("definition.", "reference.", "declaration.")
 MAIN_PLAIN = frozenset({"import", "binding", "package", "comment", "doc"})
+_ONE_NAME = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*")  # a declaration's ``@renamed`` value that only renames
 
 
 Text = Callable[[Node], str]
@@ -113,8 +115,14 @@ def on_definition(found: Found, step: Step, captures: dict[str, list[Node]]) -> 
 
 def on_declaration(found: Found, step: Step, captures: dict[str, list[Node]]) -> None:
     nodes, names = captures.get(step.main), captures.get("name")
-    if nodes is not None and names is not None:
-        found.declarations.append((nodes[0], step.main[12:], names[0]))
+    if nodes is None or names is None:
+        return
+    renamed = captures.get("renamed")
+    # A value that is one name only renames it (``#define f f_REAL``): no declaration of its own.
+    # Read here, not by a query predicate, which would decode the text as strict UTF-8.
+    if renamed is not None and _ONE_NAME.fullmatch(found.text(renamed[0])):
+        return
+    found.declarations.append((nodes[0], step.main[12:], names[0]))
 
 
 def on_reference(found: Found, step: Step, captures: dict[str, list[Node]]) -> None:

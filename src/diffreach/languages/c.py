@@ -348,4 +348,6 @@ SPEC = LanguageSpec(
     member_separators=("->",),
     resolution='#include "…" beside the file, then compile_commands.json -I dirs or include/, src/ '
     "folders; a header brings its paired source (foo.h → foo.c)",
+    bare_enum_members=True,
+    declarations_included_only=True,
 )

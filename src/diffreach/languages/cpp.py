@@ -176,4 +176,6 @@ SPEC = LanguageSpec(
     resolution="#include as in C; classes and namespaces; out-of-line Foo::bar() paired with class Foo "
     "through the header; ns::f() by the bare name",
     static_modifiers=frozenset({"static"}),
+    bare_enum_members=True,
+    declarations_included_only=True,
 )

@@ -53,6 +53,7 @@ SPEC = LanguageSpec(
     open_classes=True,
     global_types=True,
     constructor_methods=frozenset({"new"}),
+    name_sigils=":",
     builtins=frozenset(
         {
             "puts",

@@ -314,6 +314,18 @@ class LanguageSpec:
     # lines read with nothing around them give the same subtree. The call sites of a caller are
     # then read from its outermost definition's lines only (speed: languages/binding.py).
     top_level_parses_alone: bool = False
+    # What a declaration's name node holds before the name (Ruby's ``attr_reader :name``: a symbol
+    # literal's ``:``): left out of the declared name (extract/declarations.py).
+    name_sigils: str = ""
+    # An enum's members are named bare in the scope around the enum (C's enumeration constants, C11
+    # 6.2.1 and 6.7.2.2; C++'s unscoped enums): a bare name may mean one (review/forward_names.py).
+    bare_enum_members: bool = False
+    # A member may be named after a lone dot, of the type the context expects (Swift's implicit
+    # member expressions, ``.fast`` for ``Mode.fast``): a member use whose owner is not written.
+    implicit_members: bool = False
+    # A declaration is seen only by the files that include it (C's translation units, C11 6.2.1: a
+    # macro, a typedef, an enumerator has file scope): never matched by name across the repository.
+    declarations_included_only: bool = False
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -97,4 +97,5 @@ SPEC = LanguageSpec(
     import_tree=_wildcard_modules,
     resolution="import Module as every file of that target folder; global type names; extensions merged",
     static_modifiers=frozenset({"static"}),
+    implicit_members=True,
 )

@@ -124,6 +124,8 @@ def _candidates(
     for sym in reader.symbols_with_names(names):
         if sym.kind != NodeKind.FILE and sym.id not in changed_ids and not sym.is_test:
             nodes[sym.id] = sym
+    for sym in nodes.values():
+        if not _repeated(sym, nodes):
             by_name.setdefault(sym.name, []).append(_node(sym))
     for file, d in declarations_named(reader.conn, names):
         c = _declared(file, d)
@@ -131,6 +133,17 @@ def _candidates(
             texts[c.id] = d.text
             by_name.setdefault(d.name, []).append(c)
     return nodes, texts, by_name
+
+
+def _repeated(sym: Symbol, nodes: Mapping[str, Symbol]) -> bool:
+    """A definition that repeats its name's first one in the same scope with the same signature
+    (``f#2`` of ``f``): one program holds only one of them (C's one external definition, C11
+    6.9p5; C++'s one-definition rule; Rust's items under ``#[cfg]``; a later ``def`` replacing an
+    earlier), so the two are alternatives of one function, which preprocessor or build conditions
+    choose (``#ifdef … #else`` stubs): one definition for the reader, its first line."""
+    head, mark, _ = sym.id.partition("#")
+    first = nodes.get(head) if mark else None
+    return first is not None and first.signature.strip() == sym.signature.strip()
 
 
 def _inside_shown(

@@ -8,7 +8,9 @@ itself, the files of its package (same folder, same declared package), the whole
 The first step with any candidate decides; several candidates there are narrowed by the names
 written before the dot (``Mode.AUTO`` means the ``AUTO`` of ``Mode``), and a name still shared
 is skipped: never a guess. Definitions the reader already sees are dropped: the changed symbols,
-what lies inside them, and what the diff's own hunks show.
+what lies inside them, and what the diff's own hunks show. Where languages differ, their specs say
+so: enum members named bare (C), a member after a lone dot (Swift's ``.fast``), declarations seen
+only through includes (C, C++: no repository-wide match), a folder as the package.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ REEXPORT_DEPTH = 4  # files a name is followed through past the using file's own
 _BACKTICKED = re.compile(r"`+([^`\n]+)`+")
 # A code name in prose: ``name``, ``Owner.name``, ``a::b::C``, ``Class#method``, a call's empty parentheses.
 _CODE_PATH = re.compile(r"([A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|#)[A-Za-z_$][A-Za-z0-9_$]*)*)(?:\(\))?")
+# A member named after a lone dot, its type the one the context expects (Swift's ``.fast``).
+_IMPLICIT = re.compile(r"(?:^|(?<=[\s(\[{,:=<>&|+\-*/]))\.([A-Za-z_][A-Za-z0-9_]*)")
 _MEMBER = re.compile(r"([A-Za-z_$][A-Za-z0-9_$]*)\s*(?:\.|::|->)\s*([A-Za-z_$][A-Za-z0-9_$]*)")
 
 
@@ -54,6 +58,7 @@ class Usage:
     removed: dict[str, set[str]] = field(default_factory=dict)  # file → names on its removed lines
     docs: dict[str, int] = field(default_factory=dict)  # name in backticks on added prose lines → order
     doc_owners: dict[str, set[str]] = field(default_factory=dict)  # ``Owner.name`` in backticks → Owner
+    members: set[str] = field(default_factory=set)  # named as a member of a type the context implies (``.fast``)
 
     def new(self, name: str) -> bool:
         """On added lines and on no removed line of the files using it."""
@@ -83,7 +88,8 @@ def read_usage(impact: ImpactResult) -> Usage:
     is checked against."""
     usage = Usage()
     for path, line in _changed_lines(impact):
-        if language_for(path) is None:
+        spec = language_for(path)
+        if spec is None:
             if line[0] == "+":
                 _read_prose(line[1:], usage)
             continue
@@ -96,6 +102,8 @@ def read_usage(impact: ImpactResult) -> Usage:
             usage.files.setdefault(name, set()).add(path)
         for owner, name in _MEMBER.findall(body):
             usage.owners.setdefault(name, set()).add(owner)
+        if spec.implicit_members:
+            usage.members.update(_IMPLICIT.findall(body))
     return usage
 
 
@@ -170,7 +178,12 @@ class Scope:
     def package_of(self, path: str) -> tuple[str, str] | None:
         folder = path.rsplit("/", 1)[0] if "/" in path else ""
         package = self.packages.get(path, ("", ""))[1]
-        return (folder, package) if package else None
+        if package:
+            return (folder, package)
+        # No package declared: where files of one folder share their names (``package_scope``:
+        # a Swift target's files see each other), the folder is the package.
+        spec = language_for(path)
+        return (folder, "") if spec is not None and spec.package_scope else None
 
     def _load(self, files: set[str]) -> None:
         todo = files - self._read
@@ -208,10 +221,11 @@ class Scope:
 
 def choose(name: str, candidates: list[Candidate], using: set[str], usage: Usage, scope: Scope) -> list[Candidate]:
     """The one definition ``name`` means for the files ``using`` it, or none (see the module doc)."""
-    member = name in usage.owners
+    member = name in usage.owners or name in usage.members
     # A field or enum member is reached through an object or a type (``x.name``), or bare from
-    # inside its own class (its file); a bare name elsewhere is some local variable.
-    candidates = [c for c in candidates if c.declared not in _ATTRIBUTES or member or c.file in using]
+    # inside its own class (its file), or where its language names enum members bare (C); a bare
+    # name elsewhere is some local variable.
+    candidates = [c for c in candidates if c.declared not in _ATTRIBUTES or member or c.file in using or _bare(c)]
     if not candidates:
         return []
     owners = usage.owners.get(name, set())
@@ -222,6 +236,12 @@ def choose(name: str, candidates: list[Candidate], using: set[str], usage: Usage
             step = [c for c in step if c.owner in owners]
         return step if len(step) == 1 else []
     return []
+
+
+def _bare(c: Candidate) -> bool:
+    """An enum member its language names bare (``LanguageSpec.bare_enum_members``)."""
+    spec = language_for(c.file) if c.declared == DeclarationKind.MEMBER else None
+    return spec is not None and spec.bare_enum_members
 
 
 def _steps(
@@ -238,4 +258,10 @@ def _steps(
         yield [c for c in candidates if scope.package_of(c.file) in packages]
     # Anywhere: a declaration only when named as a member or capitalised (types and constants
     # are, in every supported language); a lowercase bare name is more likely a local variable.
-    yield [c for c in candidates if not c.declared or owners or name[:1].isupper()]
+    # Never one its language shows only to the files including it (C's macros and typedefs).
+    yield [c for c in candidates if not c.declared or ((owners or name[:1].isupper()) and not _included_only(c))]
+
+
+def _included_only(c: Candidate) -> bool:
+    spec = language_for(c.file)
+    return spec is not None and spec.declarations_included_only

@@ -81,6 +81,36 @@
 (declaration declarator: (init_declarator declarator: [(identifier) (pointer_declarator declarator: (identifier))] @binding.name
   value: (new_expression type: (_) @binding.type))) @binding
 
+; Declarations, no nodes (CAPTURES.md): enumerators; object-like macros with a value that is more
+; than one name (`#define MAX 64`; `#define f f_REAL` renames, `#define GUARD_H` marks: neither is
+; a constant); `const` variables (those inside a function are its locals: extract/declarations.py
+; drops them); typedefs (`typedef struct T T` names the struct itself, a node); struct fields.
+(enumerator_list (enumerator name: (identifier) @name) @declaration.member)
+(preproc_def name: (identifier) @name value: (preproc_arg) @renamed) @declaration.constant
+((declaration (type_qualifier) @_const
+  declarator: (init_declarator declarator: [(identifier) @name
+                                            (array_declarator declarator: (identifier) @name)
+                                            (pointer_declarator declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)])])) @declaration.constant
+  (#match? @_const "^(const|constexpr)$"))
+(type_definition type: [(primitive_type) (sized_type_specifier) (type_identifier)]
+  declarator: [(type_identifier) @name (pointer_declarator declarator: (type_identifier) @name)]) @declaration.alias
+(type_definition declarator: (pointer_declarator declarator: (type_identifier) @name)) @declaration.alias
+(type_definition declarator: (function_declarator
+  declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))) @declaration.alias
+((type_definition type: [(struct_specifier name: (type_identifier) @_tag) (union_specifier name: (type_identifier) @_tag)
+                         (enum_specifier name: (type_identifier) @_tag)]
+  declarator: (type_identifier) @name) @declaration.alias
+  (#not-eq? @_tag @name))
+(type_definition type: (enum_specifier !name) declarator: (type_identifier) @name) @declaration.alias
+(field_declaration_list (field_declaration declarator: [(field_identifier) @name
+                                                        (pointer_declarator declarator: (field_identifier) @name)
+                                                        (array_declarator declarator: (field_identifier) @name)]) @declaration.field)
+
+; C++: `using A = T;`, and a class's `static const`/`constexpr` members (constants, not fields).
+(alias_declaration name: (type_identifier) @name) @declaration.alias
+((field_declaration (type_qualifier) @_const declarator: (field_identifier) @name) @declaration.constant
+  (#match? @_const "^(const|constexpr)$"))
+
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
 ; String literals are notes too: see python.scm.

@@ -28,6 +28,16 @@
 (parameter (identifier) @binding.name (user_type) @binding.type) @binding
 (class_parameter (identifier) @binding.name (user_type) @binding.type) @binding
 
+; Declarations, no nodes (CAPTURES.md): `const val` and top-level `val`, properties (in a class
+; body, an object, a primary constructor's `val`/`var`), enum entries, `typealias`.
+((property_declaration (modifiers (property_modifier) @_const) (variable_declaration (identifier) @name)) @declaration.constant
+  (#eq? @_const "const"))
+(source_file (property_declaration "val" (variable_declaration (identifier) @name)) @declaration.constant)
+(class_body (property_declaration (variable_declaration (identifier) @name)) @declaration.field)
+(class_parameter ["val" "var"] (identifier) @name) @declaration.field
+(enum_class_body (enum_entry (identifier) @name) @declaration.member)
+(type_alias type: (identifier) @name) @declaration.alias
+
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(line_comment) (block_comment)] @comment
 ; String literals are notes too: see python.scm.

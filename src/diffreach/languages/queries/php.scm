@@ -37,6 +37,13 @@
 (property_declaration type: (named_type (name) @binding.type) (property_element name: (variable_name (name) @binding.name))) @binding
 (assignment_expression left: (variable_name) @binding.name right: (object_creation_expression (name) @binding.type)) @binding
 
+; Declarations, no nodes (CAPTURES.md): `const` (a namespace's and a class's), enum cases,
+; properties (declared, and promoted by a constructor's parameter).
+(const_declaration (const_element (name) @name)) @declaration.constant
+(enum_declaration_list (enum_case name: (name) @name) @declaration.member)
+(property_declaration (property_element name: (variable_name (name) @name))) @declaration.field
+(property_promotion_parameter name: (variable_name (name) @name)) @declaration.field
+
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
 ; String literals are notes too: see python.scm.

@@ -33,6 +33,12 @@
 (assignment left: [(identifier) (instance_variable)] @binding.name
   right: (call receiver: [(constant) (scope_resolution)] @binding.type method: (identifier) @_new (#eq? @_new "new"))) @binding
 
+; Declarations, no nodes (CAPTURES.md): CONSTANTS assigned (Ruby allows it in no method), and the
+; fields `attr_reader`/`attr_writer`/`attr_accessor` name (the spec's `name_sigils` drop the `:`).
+(assignment left: (constant) @name) @declaration.constant
+((call !receiver method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name)) @declaration.field
+  (#match? @_attr "^attr_(reader|writer|accessor)$"))
+
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment
 ; String literals are notes too: see python.scm.

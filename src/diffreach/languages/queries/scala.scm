@@ -5,6 +5,7 @@
 (class_definition name: (identifier) @name) @definition.class
 (object_definition name: (identifier) @name) @definition.class
 (trait_definition name: (identifier) @name) @definition.trait
+(enum_definition name: (identifier) @name) @definition.enum
 (function_definition name: (identifier) @name) @definition.function
 (function_declaration name: (identifier) @name) @definition.function
 
@@ -26,6 +27,18 @@
 (var_definition pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
 (class_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
+
+; Declarations, no nodes (CAPTURES.md): an object's `val`s and top-level ones (constants), a
+; class's `val`/`var` and its constructor's `val`/`var` parameters (a case class's every one),
+; enum cases, `type` aliases.
+(object_definition body: (template_body (val_definition pattern: (identifier) @name) @declaration.constant))
+(compilation_unit (val_definition pattern: (identifier) @name) @declaration.constant)
+(template_body [(val_definition pattern: (identifier) @name) (var_definition pattern: (identifier) @name)] @declaration.field)
+(class_parameter ["val" "var"] name: (identifier) @name) @declaration.field
+(class_definition "case" class_parameters: (class_parameters (class_parameter name: (identifier) @name) @declaration.field))
+(simple_enum_case name: (identifier) @name) @declaration.member
+(full_enum_case name: (identifier) @name) @declaration.member
+(type_definition name: (type_identifier) @name) @declaration.alias
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(comment) (block_comment)] @comment

@@ -25,6 +25,17 @@
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @binding.name)
   value: (call_expression . (simple_identifier) @binding.type)) @binding
 
+; Declarations, no nodes (CAPTURES.md): enum cases, `let` constants (top level, and a type's), stored
+; properties (a computed one runs code: no value of its own to show), `typealias`.
+(enum_class_body (enum_entry name: (simple_identifier) @name) @declaration.member)
+((source_file (property_declaration (value_binding_pattern) @_let
+  name: (pattern bound_identifier: (simple_identifier) @name)) @declaration.constant) (#eq? @_let "let"))
+((class_body (property_declaration (value_binding_pattern) @_let
+  name: (pattern bound_identifier: (simple_identifier) @name)) @declaration.constant) (#eq? @_let "let"))
+(class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name) !computed_value) @declaration.field)
+(protocol_body (protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @declaration.field)
+(typealias_declaration name: (type_identifier) @name) @declaration.alias
+
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(comment) (multiline_comment)] @comment
 ; String literals are notes too: see python.scm.
