@@ -363,13 +363,18 @@ def test_call_sites_in_tests_do_not_use_up_the_cap_on_unknown_receivers(make_rep
     # call the name on unknown receivers more often than the cap allows; those are counted.
     root = make_repo(
         {
-            "app.py": "".join(f"class {c}:\n    def url_for(self, name):\n        return name\n\n" for c in ("App", "Router", "Mount", "Host")),
+            "app.py": "".join(
+                f"class {c}:\n    def url_for(self, name):\n        return name\n\n"
+                for c in ("App", "Router", "Mount", "Host")
+            ),
             "views.py": "def link(request):\n    return request.app.url_for('home')\n",
             "tests/test_views.py": "def test_links(client):\n" + "    client.url_for('a')\n" * 3,
             ".diffreach.toml": "warmup_reviews = 0\nname_matches = 2\n",
         }
     )
-    (root / "app.py").write_text((root / "app.py").read_text().replace("url_for(self, name):", "url_for(self, name, x):", 1))
+    (root / "app.py").write_text(
+        (root / "app.py").read_text().replace("url_for(self, name):", "url_for(self, name, x):", 1)
+    )
     data = impact(root)
     assert (by_id(data)["views.py::link"]["hop"], by_id(data)["views.py::link"]["resolution"]) == (1, "name")
     assert "tests/test_views.py::test_links" not in by_id(data)

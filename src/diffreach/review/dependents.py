@@ -54,7 +54,8 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
         if len(code) > cap:
             continue
         edges.extend(
-            Edge(scope, c.id, EdgeKind.CALLS, Resolution.NAME, 0.5 if gone else 0.3, line) for scope, line, _, _ in listed
+            Edge(scope, c.id, EdgeKind.CALLS, Resolution.NAME, 0.5 if gone else 0.3, line)
+            for scope, line, _, _ in listed
         )
     return edges
 
