@@ -466,3 +466,18 @@ def test_a_rust_change_reaches_the_callers_of_its_cfg_twin_taken_whole_beside_it
     assert "src/lib.rs::start" in radius
     assert "src/sys/unix.rs::again" not in radius
     assert "src/sys/mod.rs::close" not in radius  # other is not taken whole: no alternative
+
+
+def test_a_module_calling_a_changed_function_of_a_changed_module_is_judged_at_its_call(make_repo) -> None:
+    # app.py imports lib (whose module-level code changed) and calls lib.f at module level: the
+    # call is the more telling edge, so the file is reached by it and judged at its call site.
+    root = make_repo(
+        {
+            "lib.py": "LIMIT = 1\n\ndef f(a):\n    return a\n",
+            "app.py": "import lib\n\nlib.f(1)\n",
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
+    (root / "lib.py").write_text("LIMIT = 2\n\ndef f(a, b):\n    return a\n")
+    row = by_id(impact(root))["app.py"]
+    assert (row["hop"], row["edge"], row["verdict"]) == (1, "calls", "no-longer-binds")
