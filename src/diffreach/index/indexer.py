@@ -33,7 +33,7 @@ from diffreach.graph.store import Store, db_path
 from diffreach.graph.term_marks import note_term_index_changes
 from diffreach.graph.update_queries import set_mtimes
 from diffreach.index.build import ExtractSource, contains_edges
-from diffreach.index.interfaces import replace_structural_edges
+from diffreach.index.interfaces import links_structure, replace_structural_edges
 from diffreach.index.registries import replace_registry_edges
 from diffreach.index.report import IndexReport
 from diffreach.index.update import IncrementalUpdate
@@ -135,12 +135,10 @@ class Indexer:
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
         note_term_index_changes(self.store, changed, deleted, full=report.mode == "full")
-        # Interfaces met by method sets are linked again when the definitions of a file of such a
-        # language moved (a body edit, most of a watcher's updates, changes no method set).
+        # Structural links are made again when a file of a language that has them moved its
+        # definitions (a body edit, most of a watcher's updates, moves none).
         relink = report.mode == "full" or (
-            report.mode != "unchanged"
-            and self._definitions_moved
-            and any((spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted))
+            report.mode != "unchanged" and self._definitions_moved and links_structure((*changed, *deleted))
         )
         if relink and progress:
             progress(Phase.INTERFACES, 0, 0)

@@ -41,7 +41,9 @@ _MODULES = (
 # through table entries and returned functions); 6: a qualified type (Rust's `dyn Tr`) marked IMPLEMENTS;
 # 7: an import inside a function binds its names there (IMPORT_MARK)
 # 8: the signature of a wrapped definition (`export function f(` over lines) reads its whole header
-EXTRACTION_VERSION = 8
+# 9: declaration files linked to the JavaScript they declare (index/declared_modules.py); TypeScript
+# aliases of named and intersection types are nodes
+EXTRACTION_VERSION = 9
 
 
 @cache

@@ -116,6 +116,12 @@ class LanguageSpec:
     # then linked to the methods of every type having all the interface's methods
     # (``structural.py``), as an override is to the method it overrides.
     interface_word: str = ""
+    # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
+    # JavaScript ``x.js`` beside it; a package.json's ``types`` declares its ``main``), from the
+    # repository's files: each declared function or method is linked to the implementation of
+    # the same qualified name (``index/declared_modules.py``), as an interface method to its
+    # implementation, so a changed implementation reaches the callers bound to its declaration.
+    declared_modules: Callable[[RepoFiles], list[tuple[str, str]]] | None = None
     # Class names are global (Ruby constants, Swift module-wide types): a
     # receiver no scope or import binds is the class of that name when unique.
     global_types: bool = False
