@@ -285,9 +285,9 @@ def declared_modules(repo: RepoFiles) -> list[tuple[str, str]]:
         if declaration is None or declaration not in paths or base is None:
             continue
         found = (base, *(base + e for e in JS_EXTENSIONS), base + "/index.js")
-        module = next((c for c in found if c in paths and c.endswith(JS_EXTENSIONS)), None)
-        if module is not None:
-            pairs.add((declaration, module))
+        implementation = next((c for c in found if c in paths and c.endswith(JS_EXTENSIONS)), None)
+        if implementation is not None:
+            pairs.add((declaration, implementation))
     return sorted(pairs)
 
 
