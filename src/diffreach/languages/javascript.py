@@ -398,4 +398,6 @@ SPEC = LanguageSpec(
     invoker_methods=frozenset({"call", "apply"}),
     own_module_names=("module.exports", "exports"),
     returned_values=arrow_values(grammar_of("tree_sitter_javascript")),
+    operand_operators=("||", "??", "&&"),
+    assignment_operator="=",
 )

@@ -267,6 +267,11 @@ class LanguageSpec:
     # Returned without a keyword (Rust's tail expressions, ``?``); the words a returned form keeps (change_kinds.py).
     returned_values: Callable[[str], tuple[str, ...]] | None = None
     value_forms: frozenset[str] = frozenset()
+    # Operators whose value is one of their operands (ECMA-262 13.13: ``a || b``, ``a ?? b``,
+    # ``a && b``), and the assignment operator, whose value is its right side (13.15.2: ``(x = e)``
+    # is e): a returned form is each operand's (change_kinds.py).
+    operand_operators: tuple[str, ...] = ()
+    assignment_operator: str = ""
     # Items of one name in one scope are alternatives (Rust's ``#[cfg]``): a call may run any (overloads.py).
     overload_alternatives: bool = False
     # Methods the repository defines for outside types (Rust's ``impl Ext for str``, ``impl<T> Ext for T``).
