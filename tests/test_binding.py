@@ -729,6 +729,22 @@ def test_a_call_that_fits_only_the_new_list_binds() -> None:
     assert SEVERITY[Verdict.FITS_NEW_ONLY] is Severity.LOW  # every call that binds is reach
 
 
+def test_a_call_that_fits_only_the_new_list_refutes_an_edge_guessed_by_name() -> None:
+    # `level` made optional: `y.showHelp()` did not fit the old list, so a call matched to this
+    # definition by name only (a receiver of unknown type) ran another definition before: low.
+    spec = _spec("ts")
+    rules = rules_for(spec)
+    old = b"class U {\n  showHelp(level: string): void {}\n}\n"
+    new = b"class U {\n  showHelp(level?: string): void {}\n}\n"
+    before, after = parameters_of(spec, old, 2, "showHelp"), parameters_of(spec, new, 2, "showHelp")
+    assert rules is not None and before is not None and after is not None
+    (site,) = calls_in(spec, b"y.showHelp()\n", 1, 1, "showHelp")
+    guessed = judge_call(before, after, site, rules, (), Where(guessed=True))
+    assert (guessed.verdict, guessed.behavior_change) == ("another-definition", False)
+    bound = judge_call(before, after, site, rules, (), Where())
+    assert (bound.verdict, bound.behavior_change) == ("other-overload", True)
+
+
 def test_a_parameter_replaced_in_place_is_not_a_rename() -> None:
     # Renamed with its default kept: the same parameter, the call binds as before (reach).
     old = "def f(text, limit=None, nofollow=False): ..."

@@ -342,6 +342,13 @@ def test_typescript_change_kinds() -> None:
     assert ts("a * 2", "a * 3") == {"src/store.ts::double": ("body",)}
     assert ts("a * 2", '"a"') == {"src/store.ts::double": ("body", "return")}
     assert ts('"./base"', '"./base2"') == {"src/store.ts": ("module",)}
+    # `a || b` (and `??`, `&&`) is one of its operands, an assignment its right side (ECMA-262
+    # 13.13, 13.15): a value that may now be a new Promise is another returned form; another
+    # operand of the same form is the body's change.
+    assert ts("a * 2", "cache || (cache = new Promise(start))") == {"src/store.ts::double": ("body", "return")}
+    assert ts("a * 2", "a * 2 || b * 3") == {"src/store.ts::double": ("body",)}
+    assert ts("a * 2", "(cache = a * 2)") == {"src/store.ts::double": ("body",)}
+    assert ts("a * 2", "(x) => x || 1") == {"src/store.ts::double": ("body",)}
     assert ts("function helper", "function assist") == {
         "src/store.ts::assist": ("renamed",),
         "src/store.ts::helper": ("deleted",),

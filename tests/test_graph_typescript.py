@@ -206,3 +206,46 @@ def test_import_equals_require_and_export_equals() -> None:
         }
     )
     assert edges == {("use.ts", "legacy.ts::factory")}
+
+
+def test_a_receiver_typed_by_an_alias_of_an_intersection_binds_to_a_constituents_method() -> None:
+    # TypeScript: `type A = B` names the type B; an intersection `B & C` has the members of each
+    # of its constituents. `store: Generic` binds store.$subscribe() to WithState's declaration,
+    # through the aliases (generic arguments erased), in another file.
+    g = graph_from_sources(
+        {
+            "src/types.ts": (
+                "export interface WithState<S> { $subscribe(cb: () => void): void }\n"
+                "export interface WithActions { $reset(): void }\n"
+                "export type Store<S, A> = WithState<S> & S & WithActions & Record<string, A>\n"
+                "export type Generic = Store<object, unknown>\n"
+                "export type Callback = (x: number) => void\n"
+            ),
+            "src/other.ts": "export class Other { $subscribe(cb: () => void) {} $reset() {} }\n",
+            "src/devtools.ts": (
+                "import { Generic } from './types'\n"
+                "export function addDevtools(store: Generic) {\n"
+                "  store.$subscribe(() => {})\n"
+                "  store.$reset()\n"
+                "}\n"
+            ),
+        }
+    )
+    edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
+    assert edges == {
+        ("src/devtools.ts::addDevtools", "src/types.ts::WithState.$subscribe", "type"),
+        ("src/devtools.ts::addDevtools", "src/types.ts::WithActions.$reset", "type"),
+    }
+    # An alias of a function type or an object type is no type with named bases: no node.
+    assert {s.id for s in g.symbols if s.file == "src/types.ts" and s.kind == "class"} == {
+        "src/types.ts::WithState",
+        "src/types.ts::WithActions",
+        "src/types.ts::Store",
+        "src/types.ts::Generic",
+    }
+    inherits = {(e.source, e.target) for e in g.edges if e.kind == "inherits"}
+    assert inherits == {
+        ("src/types.ts::Store", "src/types.ts::WithState"),
+        ("src/types.ts::Store", "src/types.ts::WithActions"),
+        ("src/types.ts::Generic", "src/types.ts::Store"),
+    }

@@ -358,6 +358,29 @@ def test_changed_signature_lists_call_sites_on_receivers_of_unknown_type(make_re
     assert "1 call site of 'url_for' on receivers of unknown type not listed (cap 0)" in capped["notes"]
 
 
+def test_call_sites_in_tests_do_not_use_up_the_cap_on_unknown_receivers(make_repo) -> None:
+    # The cap bounds what a reviewer reads: the one site in code is listed although the tests
+    # call the name on unknown receivers more often than the cap allows; those are counted.
+    root = make_repo(
+        {
+            "app.py": "".join(
+                f"class {c}:\n    def url_for(self, name):\n        return name\n\n"
+                for c in ("App", "Router", "Mount", "Host")
+            ),
+            "views.py": "def link(request):\n    return request.app.url_for('home')\n",
+            "tests/test_views.py": "def test_links(client):\n" + "    client.url_for('a')\n" * 3,
+            ".diffreach.toml": "warmup_reviews = 0\nname_matches = 2\n",
+        }
+    )
+    (root / "app.py").write_text(
+        (root / "app.py").read_text().replace("url_for(self, name):", "url_for(self, name, x):", 1)
+    )
+    data = impact(root)
+    assert (by_id(data)["views.py::link"]["hop"], by_id(data)["views.py::link"]["resolution"]) == (1, "name")
+    assert "tests/test_views.py::test_links" not in by_id(data)
+    assert "3 call sites in tests of 'url_for' on receivers of unknown type not listed (cap 2)" in data["notes"]
+
+
 def test_changed_return_lists_call_sites_on_receivers_of_unknown_type_but_a_body_change_does_not(make_repo) -> None:
     files = {
         "app.py": "".join(
@@ -443,3 +466,18 @@ def test_a_rust_change_reaches_the_callers_of_its_cfg_twin_taken_whole_beside_it
     assert "src/lib.rs::start" in radius
     assert "src/sys/unix.rs::again" not in radius
     assert "src/sys/mod.rs::close" not in radius  # other is not taken whole: no alternative
+
+
+def test_a_module_calling_a_changed_function_of_a_changed_module_is_judged_at_its_call(make_repo) -> None:
+    # app.py imports lib (whose module-level code changed) and calls lib.f at module level: the
+    # call is the more telling edge, so the file is reached by it and judged at its call site.
+    root = make_repo(
+        {
+            "lib.py": "LIMIT = 1\n\ndef f(a):\n    return a\n",
+            "app.py": "import lib\n\nlib.f(1)\n",
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
+    (root / "lib.py").write_text("LIMIT = 2\n\ndef f(a, b):\n    return a\n")
+    row = by_id(impact(root))["app.py"]
+    assert (row["hop"], row["edge"], row["verdict"]) == (1, "calls", "no-longer-binds")

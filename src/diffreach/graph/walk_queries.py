@@ -15,16 +15,16 @@ from diffreach.graph.store import Store
 from diffreach.model import RefKind
 
 
-def unbound_calls(store: Store, name: str, statuses: Iterable[str]) -> list[tuple[str, int, str]]:
-    """(scope, line, receiver) of the calls of ``name`` whose reference has one of
-    ``statuses`` (unresolved, ambiguous), in file and line order."""
+def unbound_calls(store: Store, name: str, statuses: Iterable[str]) -> list[tuple[str, int, str, bool]]:
+    """(scope, line, receiver, whether the scope is test code) of the calls of ``name`` whose
+    reference has one of ``statuses`` (unresolved, ambiguous), in file and line order."""
     wanted = tuple(statuses)
     rows = store.conn.execute(
-        f"SELECT scope, line, receiver FROM refs WHERE name=? AND status IN ({','.join('?' * len(wanted))})"
-        " AND kind = ? ORDER BY file, line",
+        "SELECT r.scope, r.line, r.receiver, coalesce(n.is_test, 0) FROM refs r LEFT JOIN nodes n ON n.id = r.scope"
+        f" WHERE r.name=? AND r.status IN ({','.join('?' * len(wanted))}) AND r.kind = ? ORDER BY r.file, r.line",
         (name, *wanted, RefKind.CALL),
     ).fetchall()
-    return [(str(scope), int(line), str(receiver)) for scope, line, receiver in rows]
+    return [(str(scope), int(line), str(receiver), bool(test)) for scope, line, receiver, test in rows]
 
 
 def call_receivers(store: Store, calls: Iterable[tuple[str, int, str]]) -> dict[tuple[str, int, str], set[str]]:

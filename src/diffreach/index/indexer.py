@@ -130,12 +130,10 @@ class Indexer:
             report.mode = "incremental"
             report = self._incremental(changed, deleted, skipped, mtimes, workers, progress, report, set(known))
         note_term_index_changes(self.store, changed, deleted, full=report.mode == "full")
-        # Interfaces met by method sets are linked again when the definitions of a file of such a
-        # language moved (a body edit, most of a watcher's updates, changes no method set).
+        # Structural links are made again when a file of a language that has them moved its
+        # definitions (a body edit, most of a watcher's updates, moves none).
         relink = report.mode == "full" or (
-            report.mode != "unchanged"
-            and self._definitions_moved
-            and any((spec := language_for(p)) is not None and spec.interface_word for p in (*changed, *deleted))
+            report.mode != "unchanged" and self._definitions_moved and _links_structure((*changed, *deleted))
         )
         if relink and progress:
             progress(Phase.INTERFACES, 0, 0)
@@ -343,6 +341,12 @@ class Indexer:
         report.files = len(written)
         report.changed_files = written if len(written) <= 50 else []
         return report
+
+
+def _links_structure(paths: tuple[str, ...]) -> bool:
+    from diffreach.index.interfaces import links_structure  # the build stack, loaded only to write
+
+    return links_structure(paths)
 
 
 def _digest(root: Path, paths: list[str]) -> str:

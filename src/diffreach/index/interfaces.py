@@ -18,6 +18,8 @@ keeps an incremental update equal to a full rebuild.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from diffreach.graph.derived_edges import (
     classes_and_methods_in,
     derived_edge_pairs,
@@ -26,7 +28,8 @@ from diffreach.graph.derived_edges import (
     replace_derived_edges,
 )
 from diffreach.graph.store import Store
-from diffreach.languages import all_languages
+from diffreach.index.declared_modules import declaration_edges
+from diffreach.languages import all_languages, language_for
 from diffreach.model import CONFIDENCE, Edge, EdgeKind, NodeKind, Resolution
 
 STRUCTURAL_FILE = ":structural"
@@ -111,9 +114,15 @@ def _method_set(iface: str, methods: dict[str, dict[str, str]], embeds: dict[str
     return out
 
 
+def links_structure(paths: Iterable[str]) -> bool:
+    """Whether files at these paths are of a language with structural links (interfaces met by
+    method sets, declaration files): a change moving their definitions moves the links."""
+    return any((s := language_for(p)) is not None and bool(s.interface_word or s.declared_modules) for p in paths)
+
+
 def replace_structural_edges(store: Store) -> bool:
-    """Recompute the edges; True when they differ from the stored ones (counts must be redone)."""
-    edges = structural_edges(store)
+    """Recompute the edges, with those of declaration files (``declared_modules.py``); True when they differ from the stored ones (counts must be redone)."""
+    edges = structural_edges(store) + declaration_edges(store)
     rows = sorted((e.source, e.target) for e in edges)
     if rows == derived_edge_pairs(store, STRUCTURAL_FILE):
         return False
@@ -121,4 +130,4 @@ def replace_structural_edges(store: Store) -> bool:
     return True
 
 
-__all__ = ["STRUCTURAL_FILE", "replace_structural_edges", "structural_edges"]
+__all__ = ["STRUCTURAL_FILE", "links_structure", "replace_structural_edges", "structural_edges"]

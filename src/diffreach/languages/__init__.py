@@ -42,7 +42,9 @@ _MODULES = (
 # 7: an import inside a function binds its names there (IMPORT_MARK)
 # 8: the signature of a wrapped definition (`export function f(` over lines) reads its whole header
 # 9: no declaration local to a function; a declaration ending with its newline ends on its line; name sigils
-EXTRACTION_VERSION = 9
+# 10: declaration files linked to the JavaScript they declare (index/declared_modules.py); TypeScript
+# aliases of named and intersection types are nodes
+EXTRACTION_VERSION = 10
 
 
 @cache

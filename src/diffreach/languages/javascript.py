@@ -9,7 +9,7 @@ meet in the middle (see queries/ecmascript.scm).
 
 from __future__ import annotations
 
-from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules
+from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules, declared_modules
 from .js_returns import arrow_values
 from .js_tests import JEST
 from .signatures import BindingRules
@@ -367,6 +367,7 @@ SPEC = LanguageSpec(
     module_separator="/",
     package_index_names=PACKAGE_INDEX_NAMES,
     resolution_configs=RESOLUTION_CONFIGS,
+    declared_modules=declared_modules,
     docstring=DOCSTRING,
     string_prefixes=DOCSTRING_PREFIXES,
     spread_arguments=frozenset({"spread_element"}),
@@ -397,4 +398,6 @@ SPEC = LanguageSpec(
     invoker_methods=frozenset({"call", "apply"}),
     own_module_names=("module.exports", "exports"),
     returned_values=arrow_values(grammar_of("tree_sitter_javascript")),
+    operand_operators=("||", "??", "&&"),
+    assignment_operator="=",
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from .spec import LanguageSpec, RepoFiles
@@ -257,6 +258,48 @@ class JsModules:
             src = _join(directory, "src", stem)
             return self.find(src, from_file) if src is not None else None
         return None
+
+
+# A declaration file's extension → that of the JavaScript module it declares (TypeScript
+# handbook, "Modules .d.ts"; module resolution tries ``x.d.ts`` for ``x.js``'s types).
+_DECLARED = {".d.ts": ".js", ".d.mts": ".mjs", ".d.cts": ".cjs"}
+
+
+def declared_modules(repo: RepoFiles) -> list[tuple[str, str]]:
+    """(declaration file, the JavaScript module it declares): ``x.d.ts`` beside ``x.js``, and a
+    package.json's ``types``/``typings`` file with the package's ``main`` (``index.js`` when
+    none is named), both in the repository. Compiled output (``dist/``) is not in it: a
+    declaration of a module the repository does not hold declares nothing here."""
+    paths = repo.paths()
+    pairs: set[tuple[str, str]] = set()
+    for path in paths:
+        for declared, module in _DECLARED.items():
+            if path.endswith(declared) and path[: -len(declared)] + module in paths:
+                pairs.add((path, path[: -len(declared)] + module))
+    for directory in sorted(_with_ancestors(posixpath.dirname(p) for p in paths if p.endswith(_ALL_EXTENSIONS))):
+        manifest = read_jsonc(repo.read_text(posixpath.join(directory, "package.json")))
+        types = next((manifest[k] for k in ("types", "typings") if isinstance(manifest.get(k), str)), None)
+        main = manifest.get("main")
+        declaration = _join(directory, types) if types else None
+        base = _join(directory, main if isinstance(main, str) else "index.js")
+        if declaration is None or declaration not in paths or base is None:
+            continue
+        found = (base, *(base + e for e in JS_EXTENSIONS), base + "/index.js")
+        implementation = next((c for c in found if c in paths and c.endswith(JS_EXTENSIONS)), None)
+        if implementation is not None:
+            pairs.add((declaration, implementation))
+    return sorted(pairs)
+
+
+def _with_ancestors(directories: Iterable[str]) -> set[str]:
+    out: set[str] = set()
+    for d in directories:
+        while d not in out:
+            out.add(d)
+            if not d:
+                break
+            d = posixpath.dirname(d)
+    return out
 
 
 def _embedding_extensions() -> tuple[str, ...]:

@@ -116,6 +116,12 @@ class LanguageSpec:
     # then linked to the methods of every type having all the interface's methods
     # (``structural.py``), as an override is to the method it overrides.
     interface_word: str = ""
+    # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
+    # JavaScript ``x.js`` beside it; a package.json's ``types`` declares its ``main``), from the
+    # repository's files: each declared function or method is linked to the implementation of
+    # the same qualified name (``index/declared_modules.py``), as an interface method to its
+    # implementation, so a changed implementation reaches the callers bound to its declaration.
+    declared_modules: Callable[[RepoFiles], list[tuple[str, str]]] | None = None
     # Class names are global (Ruby constants, Swift module-wide types): a
     # receiver no scope or import binds is the class of that name when unique.
     global_types: bool = False
@@ -261,6 +267,11 @@ class LanguageSpec:
     # Returned without a keyword (Rust's tail expressions, ``?``); the words a returned form keeps (change_kinds.py).
     returned_values: Callable[[str], tuple[str, ...]] | None = None
     value_forms: frozenset[str] = frozenset()
+    # Operators whose value is one of their operands (ECMA-262 13.13: ``a || b``, ``a ?? b``,
+    # ``a && b``), and the assignment operator, whose value is its right side (13.15.2: ``(x = e)``
+    # is e): a returned form is each operand's (change_kinds.py).
+    operand_operators: tuple[str, ...] = ()
+    assignment_operator: str = ""
     # Items of one name in one scope are alternatives (Rust's ``#[cfg]``): a call may run any (overloads.py).
     overload_alternatives: bool = False
     # Methods the repository defines for outside types (Rust's ``impl Ext for str``, ``impl<T> Ext for T``).

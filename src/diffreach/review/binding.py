@@ -63,7 +63,7 @@ def judge(
         unpacked = after.unpacked or before.unpacked
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
     if before.status is BindStatus.FAILS:
-        return fits_new_only(args, rules, overloads)
+        return fits_new_only(args, rules, overloads, where)
     findings = _argument_changes(before, after, old, new, args, rules) + _unfilled_changes(
         before, after, old, new, rules, forwards(args, where.own)
     )

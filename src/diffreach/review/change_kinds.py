@@ -6,7 +6,8 @@ list, what follows up to a raise keyword, the declared raises), the forms of the
 opened by a return or raise keyword, and the rest. A return's form is what a caller can tell
 apart without running the body: nothing, a null (the spec's ``null_types``), a string, a number,
 a list, a mapping or a group, an instance of a named class (``new X``), or some other value, per
-returned part (``return a, b``); a raise's form is the exception it names. A return or raise
+returned part (``return a, b``); a value that is one of its operands (the spec's
+``operand_operators``: ``a || b``) has the forms of each, an assignment that of its right side; a raise's form is the exception it names. A return or raise
 statement edited within its form (another expression, another message) is a body change. Two profiles differ field by field: ``decorators``,
 ``visibility`` (modifier words), ``signature``, ``return``, ``raises``, ``body``; a file node is
 compared as a whole (``module``); returned forms that only narrow (fewer of the same, the same
@@ -145,6 +146,9 @@ def _returned_form(statement: str, keyword: str, spec: LanguageSpec) -> str:
 def _value_form(text: str, spec: LanguageSpec) -> str:
     if not text:
         return ""
+    operands = _operands(text, spec)
+    if operands != [text]:  # a || b: either one's form (the forms of each, joined)
+        return "|".join(sorted({_value_form(o, spec) for o in operands}))
     if text in spec.null_types or text in spec.value_forms:
         return text
     word = _WORDS.match(text)
@@ -166,6 +170,48 @@ def _value_form(text: str, spec: LanguageSpec) -> str:
         constructed = _WORDS.match(text[word.end() :].strip())
         return "new " + (constructed.group() if constructed else "")
     return "value"
+
+
+_NOT_ASSIGNMENT = frozenset("=!<>+-*/%&|^?~")  # before ``=``: a comparison or a compound assignment
+
+
+def _operands(text: str, spec: LanguageSpec) -> list[str]:
+    """The operands of the top-level operators whose value is one of them (``a || b``: a and b;
+    the spec's ``operand_operators``), or the right side of a top-level assignment (whose value it
+    is); ``[text]`` when there is none, or when the text is a function (``x => x || 1``)."""
+    ops, assign = spec.operand_operators, spec.assignment_operator
+    parts: list[str] = []
+    depth, last, i, quote = 0, 0, 0, ""
+    while (ops or assign) and i < len(text):
+        ch = text[i]
+        if quote:
+            i += 2 if ch == "\\" else 1
+            quote = "" if ch == quote else quote
+            continue
+        if ch in _QUOTES:
+            quote = ch
+        elif ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+        elif depth == 0 and text.startswith("=>", i):
+            return [text]
+        elif depth == 0 and (op := next((o for o in ops if text.startswith(o, i)), None)):
+            parts.append(text[last:i])
+            i = last = i + len(op)
+            continue
+        elif depth == 0 and not parts and assign and text.startswith(assign, i) and _assigns(text, i):
+            right = text[i + len(assign) :].strip()
+            return _operands(right, spec) if right else [text]
+        i += 1
+    if not parts:
+        return [text]
+    return [p.strip() for p in (*parts, text[last:]) if p.strip()]
+
+
+def _assigns(text: str, i: int) -> bool:
+    """Is the ``=`` at ``i`` an assignment, not part of ``==``, ``<=``, ``=>``, ``+=``?"""
+    return text[i - 1 : i] not in _NOT_ASSIGNMENT and text[i + 1 : i + 2] not in ("=", ">")
 
 
 @lru_cache(maxsize=32)

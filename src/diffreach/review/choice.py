@@ -5,7 +5,7 @@ the change either, if the code ran. What it calls instead is said only when it i
 sibling of the family (an overload, chosen per call by its arguments) that takes the call in the
 old version and in the new one called it all along (low). An edge that is itself only a guess
 by name (a receiver of unknown type, an ambiguous name) is refuted by a call that fits neither
-list: it calls another definition (low). Otherwise the binding cannot tell (medium, said so): a
+list, or only the new one: it called another definition (low). Otherwise the binding cannot tell (medium, said so): a
 decorator may change what the call passes, or the parameters were read wrong. A call that fits only the new list, in
 a language whose overloads are chosen per call, selects this member now; one that no longer fits
 selects the sibling that takes it, if any; and a call of a removed member that a surviving
@@ -51,7 +51,10 @@ def fits_neither(
     return Outcome(Verdict.CANNOT_TELL, (why,))
 
 
-def fits_new_only(args: Sequence[Argument], rules: BindingRules, overloads: Family) -> Outcome:
+def fits_new_only(args: Sequence[Argument], rules: BindingRules, overloads: Family, where: Where) -> Outcome:
+    if where.guessed:  # refuted as fits_neither's is: had it run this definition, it failed before
+        why = "did not fit the old parameters, and its edge is a guess by name: it called another definition"
+        return Outcome(Verdict.ANOTHER_DEFINITION, (why,))
     if not rules.overloads:
         return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: updated in this change?",))
     if taking(args, rules, overloads) is not None:

@@ -28,7 +28,8 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
     A deleted symbol has no node any more: the references left unresolved under its
     name were its callers. A changed signature or return of a method called through a
     receiver of unknown type (duck typing) may break such call sites too. They are listed with
-    resolution ``name``; past ``cap`` sites for one name they are left out, with a note.
+    resolution ``name``; past ``cap`` sites for one name in code they are left out, with a
+    note; sites in tests are listed when every site fits the cap, else counted in a note.
     """
     edges: list[Edge] = []
     for c in changed:
@@ -41,12 +42,20 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
         # A function changed in place keeps its resolved callers; only methods on
         # unknown receivers are guessed at, never bare names.
         rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
-        if len(rows) > cap:
-            sites = "call site" if len(rows) == 1 else "call sites"
-            notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
+        # The cap bounds what a reviewer reads: code. Sites in tests (a test suite calls a
+        # common name hundreds of times) are listed only when all fit; past it they are counted.
+        code = [r for r in rows if not r[3]]
+        listed = rows if len(rows) <= cap else code
+        left = len(rows) - len(listed) if len(code) <= cap else len(rows)
+        if left:
+            where = "" if len(code) > cap else " in tests"
+            sites = "call site" if left == 1 else "call sites"
+            notes.append(f"{left} {sites}{where} of '{name}' on receivers of unknown type not listed (cap {cap})")
+        if len(code) > cap:
             continue
         edges.extend(
-            Edge(scope, c.id, EdgeKind.CALLS, Resolution.NAME, 0.5 if gone else 0.3, line) for scope, line, _ in rows
+            Edge(scope, c.id, EdgeKind.CALLS, Resolution.NAME, 0.5 if gone else 0.3, line)
+            for scope, line, _, _ in listed
         )
     return edges
 

@@ -167,38 +167,19 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
         for e in _hop_edges(w, seeds, frontier, aliases, orphan_edges if hop == 1 else None):
             by_target.setdefault(e.target, []).append(e)
         next_frontier: list[str] = []
-        for target in sorted(by_target):
-            incoming = sorted(by_target[target], key=lambda e: (e.source, e.line))
-            sources = _dedupe_sources(incoming)
-            if target in seeds and not caps.all_callers:
-                # Counted and ranked after resolution: only the callers the walk would list
-                # (what --all-callers returns), resolved ones first; then by the call's outcome,
-                # every call that no longer binds listed even past the sample.
-                listed = listable(store, sources, changed_test_files)
-                if len(listed) > caps.utility_threshold:
-                    total = len(listed)
-                    hub_callers.append((target, total))
-                    ranked = rank_hub_callers(store, target, listed)
-                    sources, broken = hub_sample(store, seeds[target], ranked, w.readers, caps.hub_callers_shown)
-                    w.truncated = True
-                    also = f"; every one of the {broken} that no longer bind is listed" if broken else ""
-                    w.notes.append(
-                        f"{target} has {total} callers; showing {len(sources)}{also}, {total - len(sources)} more"
-                        " not shown (use --all-callers for all)"
-                    )
-            for source, es in sources:
-                if source in visited:
-                    _add_lines(w, source, target, es)
-                    continue
-                if len(w.reached) >= caps.max_nodes:
-                    w.truncated = True
-                    continue
-                visited.add(source)
-                _reach(w, source, target, es, hop, changed_test_files)
-                if all(e.kind == EdgeKind.INHERITS for e in es):
-                    w.inheritors.add(source)
-                if source in w.reached and not w.reached[source].hub:
-                    next_frontier.append(source)
+        for source, target, es in _hop_pairs(w, seeds, by_target, changed_test_files, hub_callers):
+            if source in visited:
+                _add_lines(w, source, target, es)
+                continue
+            if len(w.reached) >= caps.max_nodes:
+                w.truncated = True
+                continue
+            visited.add(source)
+            _reach(w, source, target, es, hop, changed_test_files)
+            if all(e.kind == EdgeKind.INHERITS for e in es):
+                w.inheritors.add(source)
+            if source in w.reached and not w.reached[source].hub:
+                next_frontier.append(source)
         node_cap = f"stopped at {caps.max_nodes} symbols (max_nodes)"
         if len(w.reached) >= caps.max_nodes and node_cap not in w.notes:
             w.notes.append(node_cap)
@@ -206,6 +187,42 @@ def _walk(w: _Walk, seeds: dict[str, Change], changed_test_files: set[str]) -> l
     if frontier and caps.hops and _has_more(store, frontier):
         w.notes.append(f"callers beyond hop {caps.hops} not shown (use --hops to widen)")
     return hub_callers
+
+
+def _hop_pairs(
+    w: _Walk,
+    seeds: dict[str, Change],
+    by_target: dict[str, list[Edge]],
+    changed_test_files: set[str],
+    hub_callers: list[tuple[str, int]],
+) -> list[tuple[str, str, list[Edge]]]:
+    """One hop's (source, target, edges), a changed hub's callers sampled. A source reached
+    through several targets at one hop is reached by its most telling edge: a call (judged at its
+    call sites) before the import of a changed module, whatever the targets' names."""
+    store, caps = w.store, w.caps
+    pairs: list[tuple[str, str, list[Edge]]] = []
+    for target in sorted(by_target):
+        incoming = sorted(by_target[target], key=lambda e: (e.source, e.line))
+        sources = _dedupe_sources(incoming)
+        if target in seeds and not caps.all_callers:
+            # Counted and ranked after resolution: only the callers the walk would list
+            # (what --all-callers returns), resolved ones first; then by the call's outcome,
+            # every call that no longer binds listed even past the sample.
+            listed = listable(store, sources, changed_test_files)
+            if len(listed) > caps.utility_threshold:
+                total = len(listed)
+                hub_callers.append((target, total))
+                ranked = rank_hub_callers(store, target, listed)
+                sources, broken = hub_sample(store, seeds[target], ranked, w.readers, caps.hub_callers_shown)
+                w.truncated = True
+                also = f"; every one of the {broken} that no longer bind is listed" if broken else ""
+                w.notes.append(
+                    f"{target} has {total} callers; showing {len(sources)}{also}, {total - len(sources)} more"
+                    " not shown (use --all-callers for all)"
+                )
+        pairs.extend((source, target, es) for source, es in sources)
+    pairs.sort(key=lambda p: (min(_EDGE_ORDER.get(e.kind, 9) for e in p[2]), p[1], p[0]))
+    return pairs
 
 
 def _hop_edges(

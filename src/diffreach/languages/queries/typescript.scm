@@ -31,6 +31,13 @@
   right: (class name: (type_identifier) @name)) @definition.class
   (#eq? @_module "module") (#eq? @_exports "exports"))
 
+; An alias of a named type, or of an intersection of them, denotes a type whose members are theirs
+; (an intersection has every member of each constituent): a node with those types as bases, so
+; `x: Alias` binds x.m() to the m a constituent declares (as Go's alias, go.scm). An alias of a
+; function, object, union or mapped type has no named bases: it stays a declaration.
+(type_alias_declaration name: (type_identifier) @name
+  value: [(type_identifier) (generic_type) (nested_type_identifier) (intersection_type)]) @definition.interface
+
 ; ---------------------------------------------------------------------------
 ; Base classes and implemented interfaces.
 (extends_clause value: (identifier) @name) @reference.inherit
@@ -39,6 +46,22 @@
 (implements_clause (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)) @reference.inherit
 (extends_type_clause type: [(type_identifier) @name (generic_type name: (type_identifier) @name)]) @reference.inherit
 (extends_type_clause type: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)) @reference.inherit
+; The types an alias names, its bases: the one it names, or each constituent of its intersection
+; (left-nested, ((A & B) & C) & D: one pattern per depth, six deep).
+(type_alias_declaration value: [(type_identifier) @name (generic_type name: (type_identifier) @name)
+   (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit)
+(type_alias_declaration value: (intersection_type [(type_identifier) @name (generic_type name: (type_identifier) @name)
+   (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit))
+(type_alias_declaration value: (intersection_type (intersection_type [(type_identifier) @name (generic_type name: (type_identifier) @name)
+   (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit)))
+(type_alias_declaration value: (intersection_type (intersection_type (intersection_type [(type_identifier) @name (generic_type name: (type_identifier) @name)
+   (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit))))
+(type_alias_declaration value: (intersection_type (intersection_type (intersection_type (intersection_type [(type_identifier) @name (generic_type name: (type_identifier) @name)
+   (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit)))))
+(type_alias_declaration value: (intersection_type (intersection_type (intersection_type (intersection_type (intersection_type [(type_identifier) @name (generic_type name: (type_identifier) @name)
+   (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit))))))
+(type_alias_declaration value: (intersection_type (intersection_type (intersection_type (intersection_type (intersection_type (intersection_type [(type_identifier) @name (generic_type name: (type_identifier) @name)
+   (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit)))))))
 
 ; ---------------------------------------------------------------------------
 ; This module's own exports: export default class, module.exports = class.
