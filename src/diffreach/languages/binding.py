@@ -214,7 +214,7 @@ class _Matches:
     definitions: list[tuple[Node, Node | None, Node]] = field(default_factory=list)
     params: dict[Span, dict[Span, Entry]] = field(default_factory=dict)
     args: dict[Span, dict[Span, Entry]] = field(default_factory=dict)
-    calls: dict[Span, tuple[Node, Node, Node, Node | None]] = field(default_factory=dict)
+    calls: dict[Span, tuple[Node, Node, Node | Argument, Node | None]] = field(default_factory=dict)
     values: list[Node] = field(default_factory=list)
     reads_all: list[Node] = field(default_factory=list)
     no_receiver: set[Span] = field(default_factory=set)
@@ -332,6 +332,12 @@ def _collect(found: _Matches, captures: dict[str, list[Node]]) -> None:
         _gather(found.args, "arg.", captures, found.text)
     if "value" in captures:
         found.values.extend(captures["value"])
+    if {"application", "application.name", "application.argument"} <= captures.keys():
+        # A decorator applied to the definition below it (Python's ``@d def f``: ``f = d(f)``):
+        # a call with that definition as its one positional argument, its value bound.
+        node, receiver = captures["application"][0], captures.get("application.receiver")
+        argument = Argument(ArgKind.POSITIONAL, text=found.text(captures["application.argument"][0]))
+        found.calls.setdefault(_span(node), (node, captures["application.name"][0], argument, *(receiver or (None,))))
 
 
 def _gather(table: dict[Span, dict[Span, Entry]], prefix: str, captures: dict[str, list[Node]], text: _Text) -> None:
@@ -377,7 +383,7 @@ def _build(found: _Matches, rules: BindingRules) -> _Facts:
         )
     calls = []
     for call, name, arguments, receiver in found.calls.values():
-        args = arguments_from(found.args.get(_span(arguments), {}))
+        args = (arguments,) if isinstance(arguments, Argument) else arguments_from(found.args.get(_span(arguments), {}))
         if receiver is not None:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1

@@ -131,6 +131,11 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if not sites:
         on = ", ".join(str(n) for n in caller.lines) or "?"
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
+        if caller.resolution in _GUESSED:
+            # An edge made by the name alone, and the syntax shows no call of that name there
+            # (``getattr(cls, "__init__")``): nothing at the line binds to the change.
+            why = f"no call of `{name}` read on line {on}, and its edge is a guess by name: not a call of it"
+            verdict = Outcome(Verdict.ANOTHER_DEFINITION, (why,))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller) if source is not None else frozenset()
     where = Where(owner, own, guessed=caller.resolution in _GUESSED, caller_file=caller.file)
@@ -215,6 +220,13 @@ def _judge_site(
 ) -> Outcome:
     if ChangeKind.ADDED in kinds:
         return _added(seed, spec, site, read, name)
+    if where.guessed and not site.passed_as_value:
+        # An edge made by the name alone, refuted by the call: it fits neither the old nor the
+        # new parameters (``choice.fits_neither``), so it calls another definition, and what
+        # else changed in this one (its return, its raises) is not this call's either.
+        bound = _bind(seed, spec, site, read, name, where)
+        if bound.verdict is Verdict.ANOTHER_DEFINITION:
+            return bound
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, where))

@@ -41,6 +41,7 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
         # A function changed in place keeps its resolved callers; only methods on
         # unknown receivers are guessed at, never bare names.
         rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
+        rows = [r for r in rows if not _super_call_elsewhere(store, r[0], r[2], c.id)]
         if len(rows) > cap:
             sites = "call site" if len(rows) == 1 else "call sites"
             notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
@@ -49,6 +50,38 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
             Edge(scope, c.id, EdgeKind.CALLS, Resolution.NAME, 0.5 if gone else 0.3, line) for scope, line, _ in rows
         )
     return edges
+
+
+def _super_call_elsewhere(store: Store, scope: str, receiver: str, method: str) -> bool:
+    """Is an unbound ``super().m()`` (Java ``super.m()``) in ``scope`` surely not a call of
+    ``method``? It runs ``m`` of the class after the calling class in the method resolution order
+    of the instance's class: one of the caller's own bases (left unbound, so none in the repository
+    defines ``m``), or, under multiple inheritance, a class that a subclass of the caller also
+    derives from. So it can reach ``method``'s class only where that class and the caller's share
+    a subclass (either may be it)."""
+    spec = language_for(scope.split("::", 1)[0])
+    if spec is None or receiver not in spec.super_names or "::" not in method:
+        return False
+    path, qualified = method.split("::", 1)
+    owner = f"{path}::{qualified.split('#', 1)[0].rsplit('.', 1)[0]}" if "." in qualified else ""
+    file, chain = scope.split("::", 1) if "::" in scope else (scope, "")
+    parts = chain.split(".")
+    enclosing = [f"{file}::{'.'.join(parts[:i])}" for i in range(len(parts) - 1, 0, -1)]
+    if not owner or not enclosing:
+        return False
+    return not _subclasses_of(store, [owner]) & _subclasses_of(store, enclosing)
+
+
+def _subclasses_of(store: Store, classes: list[str], depth: int = 8) -> set[str]:
+    """The classes given and every class that derives from one of them, ``depth`` levels down."""
+    seen = set(classes)
+    frontier = list(classes)
+    for _ in range(depth):
+        frontier = [e.source for e in store.edges_to(frontier, (EdgeKind.INHERITS,)) if e.source not in seen]
+        if not frontier:
+            break
+        seen.update(frontier)
+    return seen
 
 
 def importer_edges(store: Store, files: list[Change], read_lines: Callable[[str], list[str] | None]) -> list[Edge]:
