@@ -231,3 +231,43 @@ def test_python_a_decorator_that_now_wants_another_argument_no_longer_binds(make
     got = _radius(make_repo, {"app.py": _SETUP_OLD, "use.py": _DECORATED}, {"app.py": new})
     r = got["use.py::teardown"]
     assert (r.verdict, _label(r)) == ("no-longer-binds", "behavior-change"), r.reasons
+
+
+# -- a header longer than the index keeps ----------------------------------------------------------
+
+_LONG_OLD = """\
+from typing import Callable, Dict, Union
+
+
+def render(
+    show_locals_of_every_frame: bool = False,
+    style_of_the_traceback_printed: str = "long",
+    absolute_paths_in_the_output: bool = False,
+    filter_for_traceback_entries: bool = True,
+    arguments_of_fixtures_shown: bool = False,
+    truncate_the_locals_shown: bool = True,
+) -> Union["ReprExceptionInfo", "ExceptionChainRepr"]:
+    return None
+"""
+_LONG_NEW = _LONG_OLD.replace(
+    "filter_for_traceback_entries: bool = True",
+    "filter_for_traceback_entries: Union[bool, Callable[[int], bool]] = True",
+)
+_LONG_CALLER = """\
+from report import render
+
+
+def show():
+    shown = render(True)
+    return shown
+"""
+
+
+def test_a_header_cut_at_the_index_limit_keeps_its_result(make_repo: Make) -> None:
+    # The new header passes the index's length limit inside its result; the part shown agrees
+    # with the old result. Forbidden: "its return changed" for a call that uses the value.
+    assert len(" ".join(_LONG_NEW.split("\n", 3)[3].split("return")[0].split())) > 300
+    got = _radius(make_repo, {"report.py": _LONG_OLD, "use.py": _LONG_CALLER}, {"report.py": _LONG_NEW})
+    r = got["use.py::show"]
+    assert r.verdict != "return-used", r.reasons
+    assert _label(r) == "reach", r.reasons
