@@ -52,6 +52,25 @@ def test_python_an_unbound_super_call_in_an_unrelated_class_is_not_a_caller(make
     assert "errors.py::Failure.__init__" not in got, got["errors.py::Failure.__init__"].reasons
 
 
+_THROUGH_CLASS = """\
+class Problem(Exception):
+    pass
+
+
+class Failure(Problem):
+    def __init__(self, message):
+        Problem.__init__(self, message)
+"""
+
+
+def test_python_an_unbound_call_through_an_unrelated_class_is_not_a_caller(make_repo: Make) -> None:
+    # ``Problem.__init__`` is looked up in ``Problem``'s method resolution order, which has no
+    # ``Adapter``. Forbidden: a caller there.
+    old = {"adapter.py": _ADAPTER_OLD, "errors.py": _THROUGH_CLASS}
+    got = _radius(make_repo, old, {"adapter.py": _ADAPTER_NEW})
+    assert "errors.py::Failure.__init__" not in got, got["errors.py::Failure.__init__"].reasons
+
+
 def test_python_a_super_call_a_subclass_sends_to_the_changed_class_stays(make_repo: Make) -> None:
     # ``Both(Named, Adapter)``: its method resolution order is Both, Named, Adapter, so the
     # ``super().__init__(matcher)`` in ``Named`` runs ``Adapter.__init__``, which now wants ``strict``.

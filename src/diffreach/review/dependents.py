@@ -41,7 +41,7 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
         # A function changed in place keeps its resolved callers; only methods on
         # unknown receivers are guessed at, never bare names.
         rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
-        rows = [r for r in rows if not _super_call_elsewhere(store, r[0], r[2], c.id)]
+        rows = [r for r in rows if not _called_elsewhere(store, r[0], r[2], c.id)]
         if len(rows) > cap:
             sites = "call site" if len(rows) == 1 else "call sites"
             notes.append(f"{len(rows)} {sites} of '{name}' on receivers of unknown type not listed (cap {cap})")
@@ -52,24 +52,33 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
     return edges
 
 
-def _super_call_elsewhere(store: Store, scope: str, receiver: str, method: str) -> bool:
-    """Is an unbound ``super().m()`` (Java ``super.m()``) in ``scope`` surely not a call of
-    ``method``? It runs ``m`` of the class after the calling class in the method resolution order
-    of the instance's class: one of the caller's own bases (left unbound, so none in the repository
-    defines ``m``), or, under multiple inheritance, a class that a subclass of the caller also
-    derives from. So it can reach ``method``'s class only where that class and the caller's share
-    a subclass (either may be it)."""
+def _called_elsewhere(store: Store, scope: str, receiver: str, method: str) -> bool:
+    """Is an unbound call ``receiver.m()`` in ``scope`` surely not a call of ``method``? A call
+    through a class (``Base.m(self)``, Java's ``Util.m()``) runs the ``m`` of that class's method
+    resolution order: it can reach ``method`` only if one class of that name in the repository
+    derives from ``method``'s class. ``super().m()`` (Java ``super.m()``) runs the ``m`` of the
+    class after the calling one in the order of the instance's class: one of the caller's own
+    bases (left unbound, so none in the repository defines ``m``), or, under multiple inheritance,
+    a class that a subclass of the caller also derives from; so only where that class and the
+    caller's share a subclass (either may be it). A receiver naming no class of the repository
+    (an instance, a module, an outside class) stays a guess."""
     spec = language_for(scope.split("::", 1)[0])
-    if spec is None or receiver not in spec.super_names or "::" not in method:
+    path, _, qualified = method.partition("::")
+    if spec is None or "." not in qualified:
         return False
-    path, qualified = method.split("::", 1)
-    owner = f"{path}::{qualified.split('#', 1)[0].rsplit('.', 1)[0]}" if "." in qualified else ""
-    file, chain = scope.split("::", 1) if "::" in scope else (scope, "")
-    parts = chain.split(".")
-    enclosing = [f"{file}::{'.'.join(parts[:i])}" for i in range(len(parts) - 1, 0, -1)]
-    if not owner or not enclosing:
+    owner = f"{path}::{qualified.split('#', 1)[0].rsplit('.', 1)[0]}"
+    if receiver in spec.super_names:
+        file, _, chain = scope.partition("::")
+        parts = chain.split(".")
+        enclosing = [f"{file}::{'.'.join(parts[:i])}" for i in range(len(parts) - 1, 0, -1)]
+        return bool(enclosing) and not _subclasses_of(store, [owner]) & _subclasses_of(store, enclosing)
+    if _NAME.fullmatch(receiver) is None:
         return False
-    return not _subclasses_of(store, [owner]) & _subclasses_of(store, enclosing)
+    classes = {s.id for s in store.symbols_named(receiver) if s.kind == NodeKind.CLASS}
+    return bool(classes) and not classes & _subclasses_of(store, [owner])
+
+
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def _subclasses_of(store: Store, classes: list[str], depth: int = 8) -> set[str]:
