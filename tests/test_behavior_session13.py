@@ -290,3 +290,35 @@ def test_a_header_cut_at_the_index_limit_keeps_its_result(make_repo: Make) -> No
     r = got["use.py::show"]
     assert r.verdict != "return-used", r.reasons
     assert _label(r) == "reach", r.reasons
+
+
+# -- a function passed as a value ------------------------------------------------------------------
+
+_HOOK_OLD = """\
+def on_close(exc):
+    return exc
+"""
+_HOOK_USERS = """\
+from hooks import on_close
+
+HANDLERS = {"close": on_close}
+
+
+def register(table):
+    table["close"] = on_close
+"""
+
+
+def test_a_function_passed_as_a_value_whose_body_changed_is_reach(make_repo: Make) -> None:
+    new = "def on_close(exc):\n    print(exc)\n    return exc\n"
+    got = _radius(make_repo, {"hooks.py": _HOOK_OLD, "use.py": _HOOK_USERS}, {"hooks.py": new})
+    r = got["use.py::register"]
+    assert r.verdict != "passed-as-value", r.reasons
+    assert _label(r) == "reach", r.reasons
+
+
+def test_a_function_passed_as_a_value_whose_return_changed_is_not_checked(make_repo: Make) -> None:
+    new = "def on_close(exc):\n    return None\n"
+    got = _radius(make_repo, {"hooks.py": _HOOK_OLD, "use.py": _HOOK_USERS}, {"hooks.py": new})
+    r = got["use.py::register"]
+    assert (r.verdict, _label(r)) == ("passed-as-value", "behavior-change"), r.reasons

@@ -240,7 +240,9 @@ def _judge_site(
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
             outcomes.append(_contract(spec, kind, why, (seed, where.caller_file)))
-    if site.passed_as_value and not kinds & _PARAMETERS:
+    if site.passed_as_value and not kinds & _PARAMETERS and kinds & _SEEN_BY_VALUE:
+        # What calls it later sees a changed result, raise or wrapper; a body-only change is as
+        # invisible there as at a call.
         outcomes.append(
             Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
         )
@@ -252,6 +254,7 @@ def _judge_site(
 
 
 _DEPRECATING = frozenset({ChangeKind.BODY, ChangeKind.SIGNATURE})
+_SEEN_BY_VALUE = frozenset({ChangeKind.RETURN, ChangeKind.RAISES, ChangeKind.DECORATORS, ChangeKind.VISIBILITY})
 _RELIES_ON = re.compile(r"relies on the default of `([\w$]+)`")
 
 
