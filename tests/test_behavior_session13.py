@@ -11,6 +11,8 @@ tree, ``api.blast_radius``): expected and forbidden verdicts and labels per call
 
 from __future__ import annotations
 
+from diffreach.languages import language_for
+from diffreach.review.binding import ArgKind, Argument, Parameter, ParamKind, judge
 from tests.test_callsites import Make, _label, _radius
 
 # -- super(): the method resolution order decides ------------------------------------------------
@@ -206,8 +208,15 @@ def test_java_a_call_a_removed_overload_of_its_arity_also_took_is_flagged(make_r
     got = _radius(make_repo, old, {"src/m/Method.java": _METHOD_NEW})
     r = got["src/m/Catalog.java::Catalog.hidden"]
     assert r.verdict != "renamed-parameter", r.reasons
-    assert (r.verdict, _label(r)) == ("cannot-tell", "behavior-change"), r.reasons
-    assert "List<Method> results" in r.reasons[0]
+    assert _label(r) == "behavior-change", r.reasons
+    # Judged at the kept member: the removed one of the same arity is named.
+    rules = language_for("A.java").binding_rules
+    each = (Parameter("each", ParamKind.POSITIONAL_OR_KEYWORD, annotation="Method"),)
+    other = (Parameter("other", ParamKind.POSITIONAL_OR_KEYWORD, annotation="Method"),)
+    results = (Parameter("results", ParamKind.POSITIONAL_OR_KEYWORD, annotation="List<Method>"),)
+    args = (Argument(ArgKind.POSITIONAL, text="methods"),)
+    outcome = judge(each, other, args, rules, (), None, (results,))
+    assert outcome.verdict == "cannot-tell" and "List<Method> results" in outcome.reason, outcome
 
 
 def test_java_a_call_no_removed_overload_takes_binds_as_before(make_repo: Make) -> None:
@@ -322,3 +331,41 @@ def test_a_function_passed_as_a_value_whose_return_changed_is_not_checked(make_r
     got = _radius(make_repo, {"hooks.py": _HOOK_OLD, "use.py": _HOOK_USERS}, {"hooks.py": new})
     r = got["use.py::register"]
     assert (r.verdict, _label(r)) == ("passed-as-value", "behavior-change"), r.reasons
+
+
+# -- a caller of two changed symbols ---------------------------------------------------------------
+
+_TWO_OLD = """\
+def prepare(x):
+    return x
+
+
+def finish(x):
+    return x
+"""
+_TWO_NEW = """\
+def prepare(x, how):
+    return x
+
+
+def finish(x):
+    print(x)
+    return x
+"""
+_TWO_CALLER = """\
+from steps import finish, prepare
+
+
+def run(x):
+    y = prepare(x)
+    return finish(y)
+"""
+
+
+def test_a_caller_of_two_changed_functions_takes_the_most_severe_call(make_repo: Make) -> None:
+    # ``finish`` changed its body only; ``prepare`` now wants ``how``, which ``prepare(x)`` does
+    # not pass. Forbidden: the caller judged by one changed callee alone (``finish``: reach).
+    got = _radius(make_repo, {"steps.py": _TWO_OLD, "use.py": _TWO_CALLER}, {"steps.py": _TWO_NEW})
+    r = got["use.py::run"]
+    assert (r.verdict, _label(r)) == ("no-longer-binds", "behavior-change"), r.reasons
+    assert r.via == "steps.py::prepare"

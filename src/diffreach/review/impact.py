@@ -328,9 +328,13 @@ def _defined_in(store: Store) -> Callable[[str], bool]:
 
 def _add_lines(w: _Walk, source: str, target: str, edges: list[Edge]) -> None:
     found = w.reached.get(source)
+    lines = tuple(sorted({e.line for e in edges if e.line}))
     if found is not None and found.via == target:
-        lines = tuple(sorted(set(found.lines) | {e.line for e in edges if e.line}))
-        w.reached[source] = replace(found, lines=lines)
+        w.reached[source] = replace(found, lines=tuple(sorted(set(found.lines) | set(lines))))
+    elif found is not None and found.hop == 1 and target in (w.seeds or {}) and lines:
+        # A direct caller of several changed symbols: each one's calls are judged (scoring.py).
+        edge = min(edges, key=lambda e: _EDGE_ORDER.get(e.kind, 9))
+        w.reached[source] = replace(found, also=(*found.also, (target, lines, str(edge.resolution))))
 
 
 def _has_more(store: Store, frontier: list[str]) -> bool:
