@@ -86,6 +86,9 @@ class Reached:
     severity: str = ""
     reasons: tuple[str, ...] = ()
     call_lines: tuple[int, ...] = ()
+    # Other changed symbols a direct caller reaches (each with its edge's lines and resolution):
+    # its calls of those are judged too, and the most severe outcome is the caller's.
+    also: tuple[tuple[str, tuple[int, ...], str], ...] = ()
 
     def outcome_json(self) -> dict[str, object]:
         return {

@@ -40,6 +40,9 @@ Capture vocabulary (the contract with the query files):
   ``@arg.name``, ``@arg.spread``, ``@arg.keywords`` (``**kw``), ``@arg.trailing`` (Kotlin's
   lambda after the parentheses), ``@arg.ignore`` (a comment); precedence as for parameters.
 - ``@value`` a name used as a value, not called: a callback, a method reference, a table entry.
+- ``@application`` a decorator applied to a definition (Python's ``@d def f``: ``f = d(f)``),
+  with ``@application.name``, ``@application.receiver`` and ``@application.argument`` (the
+  definition's name): read as a call with that one positional argument, its value used.
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ class Matches:
         self.definitions: list[tuple[Node, Node | None, Node]] = []
         self.params: dict[Span, dict[Span, Entry]] = {}
         self.args: dict[Span, dict[Span, Entry]] = {}
-        self.calls: dict[Span, tuple[Node, Node, Node, Node | None]] = {}
+        self.calls: dict[Span, tuple[Node, Node, Node | Argument, Node | None]] = {}
         self.values: list[Node] = []
         self.reads_all: list[Node] = []
         self.no_receiver: set[Span] = set()
@@ -122,6 +122,12 @@ def collect(found: Matches, captures: dict[str, list[Node]]) -> None:
             span(call),
             (call, captures["call.name"][0], captures["call.arguments"][0], receiver[0] if receiver else None),
         )
+    if {"application", "application.name", "application.argument"} <= captures.keys():
+        # A decorator applied to the definition below it (Python's ``@d def f``: ``f = d(f)``):
+        # a call with that definition as its one positional argument, its value bound.
+        node, receiver = captures["application"][0], captures.get("application.receiver")
+        argument = Argument(ArgKind.POSITIONAL, text=found.text(captures["application.argument"][0]))
+        found.calls.setdefault(span(node), (node, captures["application.name"][0], argument, *(receiver or (None,))))
     if "arg.list" in captures:
         _gather(found.args, "arg.", captures, found.text)
     if "value" in captures:
@@ -171,7 +177,7 @@ def build(found: Matches, rules: BindingRules) -> Facts:
         )
     calls = []
     for call, name, arguments, receiver in found.calls.values():
-        args = arguments_from(found.args.get(span(arguments), {}))
+        args = (arguments,) if isinstance(arguments, Argument) else arguments_from(found.args.get(span(arguments), {}))
         if receiver is not None:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1

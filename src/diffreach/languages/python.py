@@ -107,6 +107,32 @@ _OPERATORS = {
     "contains": "contains", "[]": "getitem", "[]=": "setitem", "del[]": "delitem",
 }  # fmt: skip
 _AUGMENTED = frozenset(("+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^"))
+# A value of the first type fills a parameter of the second: PEP 484's numeric tower (``int`` where
+# ``float`` or ``complex`` is declared, ``bool`` a subclass of ``int``), pathlib's paths implement
+# ``os.PathLike``, and the built-in collections as ``collections.abc`` registers them (its table of
+# "Collections Abstract Base Classes"; ``typing`` names the same classes).
+_COLLECTIONS = {
+    "list": ("MutableSequence", "Sequence", "Reversible", "Collection", "Iterable", "Container", "Sized"),
+    "tuple": ("Sequence", "Reversible", "Collection", "Iterable", "Container", "Sized"),
+    "str": ("Sequence", "Reversible", "Collection", "Iterable", "Container", "Sized", "Hashable"),
+    "bytes": ("Sequence", "ByteString", "Reversible", "Collection", "Iterable", "Container", "Sized"),
+    "range": ("Sequence", "Reversible", "Collection", "Iterable", "Container", "Sized"),
+    "dict": ("MutableMapping", "Mapping", "Collection", "Iterable", "Container", "Sized"),
+    "set": ("MutableSet", "AbstractSet", "Set", "Collection", "Iterable", "Container", "Sized"),
+    "frozenset": ("AbstractSet", "Set", "Collection", "Iterable", "Container", "Sized", "Hashable"),
+    "MutableSequence": ("Sequence", "Reversible", "Collection", "Iterable", "Container", "Sized"),
+    "Sequence": ("Reversible", "Collection", "Iterable", "Container", "Sized"),
+    "MutableMapping": ("Mapping", "Collection", "Iterable", "Container", "Sized"),
+    "Mapping": ("Collection", "Iterable", "Container", "Sized"),
+    "Iterator": ("Iterable",),
+    "Generator": ("Iterator", "Iterable"),
+    "int": ("float", "complex"),
+    "float": ("complex",),
+    "bool": ("int", "float", "complex"),
+    **dict.fromkeys(("Path", "PosixPath", "WindowsPath", "PurePosixPath", "PureWindowsPath"), ("PurePath", "PathLike")),
+    "PurePath": ("PathLike",),
+}
+SUBTYPES = tuple((sub, sup) for sub, sups in _COLLECTIONS.items() for sup in sups)
 PROTOCOL_METHODS = (
     *((syntax, (f"__{name}__",)) for syntax, name in _OPERATORS.items()),
     ("[]op=", ("__getitem__", "__setitem__")),
@@ -175,6 +201,7 @@ SPEC = LanguageSpec(
             ("Type", "type"),
         ),
         string_annotations=True,
+        subtypes=SUBTYPES,
         decorators_wrap=True,
         results_by_signature=True,  # typing.overload: the stubs, then the implementation
         # PEP 647's TypeGuard and PEP 742's TypeIs are ``bool`` at run time.

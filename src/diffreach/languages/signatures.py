@@ -182,6 +182,11 @@ class BindingRules:
     top_types: frozenset[str] = frozenset()
     type_aliases: tuple[tuple[str, str], ...] = ()
     string_annotations: bool = False
+    # (type, supertype) pairs by simple name that the language's standard library declares: a value
+    # of the first fills a parameter of the second (Python: pathlib's paths implement
+    # ``os.PathLike``; PEP 484's numeric tower; the built-in collections are registered with
+    # ``collections.abc``'s classes). A parameter retyped to a supertype of the old refuses nothing.
+    subtypes: tuple[tuple[str, str], ...] = ()
     # A decorator replaces the function a call runs (Python, JavaScript and TypeScript): a changed
     # one may change what a call passes. Java's, C#'s and Kotlin's annotations are metadata.
     decorators_wrap: bool = False

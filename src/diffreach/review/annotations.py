@@ -29,7 +29,28 @@ def retyped(p: Parameter, q: Parameter, rules: BindingRules) -> bool:
     old, new = members(p, rules), members(q, rules)
     if old == new or {m.rsplit(".", 1)[-1] for m in new} & rules.top_types:
         return False
-    return not old <= new and not _requalified(old, new)
+    return not all(_covered(m, new, rules) for m in old) and not _requalified(old, new)
+
+
+def _covered(member: str, new: frozenset[str], rules: BindingRules) -> bool:
+    """Does a value of type ``member`` still fill one of the ``new`` types: the same type, or a
+    supertype of it the language declares (``Path`` → ``os.PathLike[str]``, ``list[int]`` →
+    ``Sequence[int]``), with the same type arguments where the old one had any?"""
+    if member in new:
+        return True
+    base, args = _split_generic(member)
+    supers = {sup for sub, sup in rules.subtypes if sub == base}
+    for other in new:
+        other_base, other_args = _split_generic(other)
+        if other_base in supers and (not args or args == other_args):
+            return True
+    return False
+
+
+def _split_generic(member: str) -> tuple[str, str]:
+    generic = _GENERIC.fullmatch(member)
+    name, args = (generic.group(1), generic.group(2)) if generic else (member, "")
+    return name.rsplit(".", 1)[-1], args
 
 
 _QUALIFIER = re.compile(r"(?<![\w.])((?:\w+\.)+)(?=\w)")

@@ -34,7 +34,7 @@ from diffreach.languages.signatures import (
 )
 from diffreach.review.annotations import retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
-from diffreach.review.choice import fits_new_only, no_longer_fits
+from diffreach.review.choice import fits_new_only, no_longer_fits, removed_sibling
 from diffreach.review.failures import keyword_spelling
 from diffreach.review.outcomes import RANK, SEVERITY, Outcome, Severity, Verdict, Where, most_severe
 
@@ -64,6 +64,9 @@ def judge(
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
     if before.status is BindStatus.FAILS:
         return fits_new_only(args, rules, overloads, where)
+    ambiguous = removed_sibling(old, args, rules, (old_overloads, (new, *overloads)))
+    if ambiguous is not None:
+        return ambiguous
     findings = _argument_changes(before, after, old, new, args, rules) + _unfilled_changes(
         before, after, old, new, rules, forwards(args, where.own)
     )

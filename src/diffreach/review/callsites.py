@@ -135,6 +135,11 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if not sites:
         on = ", ".join(str(n) for n in caller.lines) or "?"
         verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
+        if caller.resolution in _GUESSED:
+            # An edge made by the name alone, and the syntax shows no call of that name there
+            # (``getattr(cls, "__init__")``): nothing at the line binds to the change.
+            why = f"no call of `{name}` read on line {on}, and its edge is a guess by name: not a call of it"
+            verdict = Outcome(Verdict.ANOTHER_DEFINITION, (why,))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
     where = Where(owner, own, guessed=caller.resolution in _GUESSED, caller_file=caller.file)
@@ -233,6 +238,13 @@ def _judge_site(
 ) -> Outcome:
     if ChangeKind.ADDED in kinds:
         return _added(seed, spec, site, read, name)
+    if where.guessed and not site.passed_as_value:
+        # An edge made by the name alone, refuted by the call: it fits neither the old nor the
+        # new parameters (``choice.fits_neither``), so it calls another definition, and what
+        # else changed in this one (its return, its raises) is not this call's either.
+        bound = _bind(seed, spec, site, read, name, where)
+        if bound.verdict is Verdict.ANOTHER_DEFINITION:
+            return bound
     outcomes: list[Outcome] = []
     if kinds & _PARAMETERS:
         outcomes.append(_bind(seed, spec, site, read, name, where))
@@ -246,7 +258,9 @@ def _judge_site(
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
             outcomes.append(_contract(spec, kind, why, (seed, where.caller_file)))
-    if site.passed_as_value and not kinds & _PARAMETERS:
+    if site.passed_as_value and not kinds & _PARAMETERS and kinds & _SEEN_BY_VALUE:
+        # What calls it later sees a changed result, raise or wrapper; a body-only change is as
+        # invisible there as at a call.
         outcomes.append(
             Outcome(Verdict.PASSED_AS_VALUE, ("passed as a value (a callback or a reference): not checked here",))
         )
@@ -258,6 +272,7 @@ def _judge_site(
 
 
 _DEPRECATING = frozenset({ChangeKind.BODY, ChangeKind.SIGNATURE})
+_SEEN_BY_VALUE = frozenset({ChangeKind.RETURN, ChangeKind.RAISES, ChangeKind.DECORATORS, ChangeKind.VISIBILITY})
 _RELIES_ON = re.compile(r"relies on the default of `([\w$]+)`")
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from diffreach.extract.symbols import MAX_SIGNATURE
 from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import ChangeKind, NodeKind, Symbol
@@ -77,13 +78,26 @@ def change_kinds(
     # Returning fewer of the same forms under the same declared result (``return None`` dropped)
     # gives a caller nothing it did not get before: the body's change, not the return's.
     narrowed = a.result == b.result and bool(b.returns) and b.returns < a.returns
-    if a.result != b.result or (a.returns != b.returns and not narrowed):
+    if not _same_result(a.result, b.result, (old_signature, after.signature)) or (
+        a.returns != b.returns and not narrowed
+    ):
         kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
     if a.declared_raises != b.declared_raises or a.raises != b.raises:
         kinds.add(ChangeKind.RAISES)
     if a.body != b.body or (a.exits != b.exits and not kinds & {ChangeKind.RETURN, ChangeKind.RAISES}):
         kinds.add(ChangeKind.BODY)  # a return or raise edited within its form is the body's change
     return tuple(sorted(kinds))
+
+
+def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:
+    """Do two headers declare the same result? A signature the index cut at its length limit
+    (``MAX_SIGNATURE``) shows only the start of its result: one that agrees with the other side
+    as far as it is shown is not known to differ."""
+    if a == b:
+        return True
+    cut = [len(sig) >= MAX_SIGNATURE for sig in signatures]
+    a, b = _SPACES.sub("", a), _SPACES.sub("", b)
+    return (cut[1] and a.startswith(b)) or (cut[0] and b.startswith(a))
 
 
 def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) -> _Profile:

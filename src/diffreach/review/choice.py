@@ -83,6 +83,29 @@ def no_longer_fits(
     return Outcome(Verdict.NO_LONGER_BINDS, (explain_failure(after, before, *params, args),))
 
 
+def removed_sibling(
+    old: Sequence[Parameter], args: Sequence[Argument], rules: BindingRules, families: tuple[Family, Family]
+) -> Outcome | None:
+    """A call the old parameters take while a sibling the new version no longer has (no member
+    left with its parameter types) takes it as well by arity: where overloads are chosen by the
+    arguments' types (Java, C#, Kotlin), those types chose which one it called, and they are not
+    read here. It may have called the removed one (medium, said so)."""
+    if not rules.overloads:
+        return None
+    kept = {_types(m) for m in families[1]}
+    gone = [m for m in families[0] if _types(m) not in kept and _types(m) != _types(old)]
+    other = taking(args, rules, gone)
+    if other is None:
+        return None
+    shown = ", ".join(f"{p.annotation} {p.name}".strip() for p in other)
+    why = f"fits the removed overload ({shown}) by arity too: its argument types chose which one it called"
+    return Outcome(Verdict.CANNOT_TELL, (why,))
+
+
+def _types(params: Sequence[Parameter]) -> tuple[str, ...]:
+    return tuple(" ".join((p.annotation_form or p.annotation).split()) for p in params)
+
+
 def removed(name: str, args: Sequence[Argument], rules: BindingRules, survivors: Family) -> Outcome:
     """A call of a removed member: a surviving sibling of its family that takes the call runs
     now (named); with none, the call no longer binds."""
@@ -93,4 +116,13 @@ def removed(name: str, args: Sequence[Argument], rules: BindingRules, survivors:
     return Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
 
 
-__all__ = ["Family", "fits_neither", "fits_new_only", "listed", "no_longer_fits", "removed", "taking"]
+__all__ = [
+    "Family",
+    "fits_neither",
+    "fits_new_only",
+    "listed",
+    "no_longer_fits",
+    "removed",
+    "removed_sibling",
+    "taking",
+]

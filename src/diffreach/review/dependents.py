@@ -42,6 +42,7 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
         # A function changed in place keeps its resolved callers; only methods on
         # unknown receivers are guessed at, never bare names.
         rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
+        rows = [r for r in rows if not _called_elsewhere(store, r[0], r[2], c.id)]
         # The cap bounds what a reviewer reads: code. Sites in tests (a test suite calls a
         # common name hundreds of times) are listed only when all fit; past it they are counted.
         code = [r for r in rows if not r[3]]
@@ -58,6 +59,47 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
             for scope, line, _, _ in listed
         )
     return edges
+
+
+def _called_elsewhere(store: Store, scope: str, receiver: str, method: str) -> bool:
+    """Is an unbound call ``receiver.m()`` in ``scope`` surely not a call of ``method``? A call
+    through a class (``Base.m(self)``, Java's ``Util.m()``) runs the ``m`` of that class's method
+    resolution order: it can reach ``method`` only if one class of that name in the repository
+    derives from ``method``'s class. ``super().m()`` (Java ``super.m()``) runs the ``m`` of the
+    class after the calling one in the order of the instance's class: one of the caller's own
+    bases (left unbound, so none in the repository defines ``m``), or, under multiple inheritance,
+    a class that a subclass of the caller also derives from; so only where that class and the
+    caller's share a subclass (either may be it). A receiver naming no class of the repository
+    (an instance, a module, an outside class) stays a guess."""
+    spec = language_for(scope.split("::", 1)[0])
+    path, _, qualified = method.partition("::")
+    if spec is None or "." not in qualified:
+        return False
+    owner = f"{path}::{qualified.split('#', 1)[0].rsplit('.', 1)[0]}"
+    if receiver in spec.super_names:
+        file, _, chain = scope.partition("::")
+        parts = chain.split(".")
+        enclosing = [f"{file}::{'.'.join(parts[:i])}" for i in range(len(parts) - 1, 0, -1)]
+        return bool(enclosing) and not _subclasses_of(store, [owner]) & _subclasses_of(store, enclosing)
+    if _NAME.fullmatch(receiver) is None:
+        return False
+    classes = {s.id for s in store.symbols_named(receiver) if s.kind == NodeKind.CLASS}
+    return bool(classes) and not classes & _subclasses_of(store, [owner])
+
+
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def _subclasses_of(store: Store, classes: list[str], depth: int = 8) -> set[str]:
+    """The classes given and every class that derives from one of them, ``depth`` levels down."""
+    seen = set(classes)
+    frontier = list(classes)
+    for _ in range(depth):
+        frontier = [e.source for e in store.edges_to(frontier, (EdgeKind.INHERITS,)) if e.source not in seen]
+        if not frontier:
+            break
+        seen.update(frontier)
+    return seen
 
 
 def importer_edges(store: Store, files: list[Change], read_lines: Callable[[str], list[str] | None]) -> list[Edge]:

@@ -349,9 +349,15 @@ def _defined_in(store: Store) -> Callable[[str], bool]:
 
 def _add_lines(w: _Walk, source: str, target: str, edges: list[Edge]) -> None:
     found = w.reached.get(source)
+    lines = tuple(sorted({e.line for e in edges if e.line}))
     if found is not None and found.via == target:
-        lines = tuple(sorted(set(found.lines) | {e.line for e in edges if e.line}))
-        w.reached[source] = replace(found, lines=lines)
+        w.reached[source] = replace(found, lines=tuple(sorted(set(found.lines) | set(lines))))
+    elif found is not None and found.hop == 1 and target in (w.seeds or {}):
+        # A direct caller of several changed symbols: each one's calls are judged (scoring.py).
+        calls = [e for e in edges if e.kind == EdgeKind.CALLS and e.line]
+        if calls:
+            also = (target, tuple(sorted({e.line for e in calls})), str(calls[0].resolution))
+            w.reached[source] = replace(found, also=(*found.also, also))
 
 
 def _has_more(store: Store, frontier: list[str]) -> bool:

@@ -27,6 +27,7 @@ from diffreach.review.behavior import (
     compatible_score,
 )
 from diffreach.review.callsites import CallerOutcome, Readers, caller_outcome, simple_name
+from diffreach.review.outcomes import RANK
 
 
 def score_reached(
@@ -51,6 +52,8 @@ def score_reached(
         seed = seeds.get(r.via) or dispatching.get(r.via)
         readable = bool(r.lines) or r.edge in (EdgeKind.INHERITS, EdgeKind.DYNAMIC)
         found = caller_outcome(seed, r, readers) if seed is not None and readers is not None and readable else None
+        if found is not None and r.also and readers is not None:
+            r, found = _most_severe_of_all(r, found, seeds, readers)
         if found is not None:
             o = found.outcome
             r = replace(
@@ -66,6 +69,21 @@ def score_reached(
         scores[r.id] = score
         out.append(replace(r, behavior=round(score, 3)))
     return out
+
+
+def _most_severe_of_all(
+    r: Reached, found: CallerOutcome, seeds: dict[str, Change], readers: Readers
+) -> tuple[Reached, CallerOutcome]:
+    """A direct caller of several changed symbols takes the most severe outcome of its calls of
+    any of them (the first among equals), reached through the one that carries it."""
+    best = (r, found)
+    for via, lines, resolution in r.also:
+        seed = seeds.get(via)
+        probe = replace(r, via=via, lines=lines, resolution=resolution, edge=EdgeKind.CALLS, also=())
+        other = caller_outcome(seed, probe, readers) if seed is not None else None
+        if other is not None and RANK[other.outcome.severity] < RANK[best[1].outcome.severity]:
+            best = (replace(probe, also=r.also), other)
+    return best
 
 
 def _fit_score(read_lines: Callable[[str], list[str] | None], seed: Change, r: Reached, score: float) -> float:

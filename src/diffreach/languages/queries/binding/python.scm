@@ -11,6 +11,8 @@
 ;   @arg.positional | .keyword (+ @arg.name) | .spread | .keywords | .trailing | .ignore
 ;     one argument inside @arg.list
 ;   @value   a name used as a value, not called (a callback, a dispatch table entry)
+;   @application (+ @application.name, @application.receiver, @application.argument)   a decorator
+;     applied to a definition: a call of it with the definition's name as its one argument
 
 ; Definitions. A decorated one also from its decorator line (a symbol's start line).
 (function_definition
@@ -74,6 +76,16 @@
 (argument_list (dictionary_splat) @arg.keywords) @arg.list
 (argument_list (comment) @arg.ignore) @arg.list
 (call arguments: (generator_expression) @arg.positional @arg.list)
+
+; A decorator applies to the definition below it: `@d def f` is `f = d(f)` (the language
+; reference, "Function definitions"; "Class definitions"). `@d(x)` is a call of `d` above.
+(decorated_definition
+  (decorator (identifier) @application.name) @application
+  definition: (_ name: (identifier) @application.argument))
+(decorated_definition
+  (decorator
+    (attribute object: (_) @application.receiver attribute: (identifier) @application.name)) @application
+  definition: (_ name: (identifier) @application.argument))
 
 ; Names used as values: passed on, stored, returned, decorating.
 (argument_list (identifier) @value)
