@@ -32,6 +32,7 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
     note; sites in tests are listed when every site fits the cap, else counted in a note.
     """
     edges: list[Edge] = []
+    subclasses: dict[tuple[str, ...], set[str]] = {}  # per answer: many sites share an owner and a receiver
     for c in changed:
         if "::" not in c.id or not _CONTRACT & set(c.changes) or c.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             continue
@@ -42,7 +43,7 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
         # A function changed in place keeps its resolved callers; only methods on
         # unknown receivers are guessed at, never bare names.
         rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
-        rows = [r for r in rows if not _called_elsewhere(store, r[0], r[2], c.id)]
+        rows = [r for r in rows if not _called_elsewhere(store, r[0], r[2], c.id, subclasses)]
         # The cap bounds what a reviewer reads: code. Sites in tests (a test suite calls a
         # common name hundreds of times) are listed only when all fit; past it they are counted.
         code = [r for r in rows if not r[3]]
@@ -61,7 +62,9 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
     return edges
 
 
-def _called_elsewhere(store: Store, scope: str, receiver: str, method: str) -> bool:
+def _called_elsewhere(
+    store: Store, scope: str, receiver: str, method: str, known: dict[tuple[str, ...], set[str]]
+) -> bool:
     """Is an unbound call ``receiver.m()`` in ``scope`` surely not a call of ``method``? A call
     through a class (``Base.m(self)``, Java's ``Util.m()``) runs the ``m`` of that class's method
     resolution order: it can reach ``method`` only if one class of that name in the repository
@@ -80,18 +83,25 @@ def _called_elsewhere(store: Store, scope: str, receiver: str, method: str) -> b
         file, _, chain = scope.partition("::")
         parts = chain.split(".")
         enclosing = [f"{file}::{'.'.join(parts[:i])}" for i in range(len(parts) - 1, 0, -1)]
-        return bool(enclosing) and not _subclasses_of(store, [owner]) & _subclasses_of(store, enclosing)
+        return bool(enclosing) and not _subclasses_of(store, (owner,), known) & _subclasses_of(
+            store, tuple(enclosing), known
+        )
     if _NAME.fullmatch(receiver) is None:
         return False
     classes = {s.id for s in store.symbols_named(receiver) if s.kind == NodeKind.CLASS}
-    return bool(classes) and not classes & _subclasses_of(store, [owner])
+    return bool(classes) and not classes & _subclasses_of(store, (owner,), known)
 
 
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 
 
-def _subclasses_of(store: Store, classes: list[str], depth: int = 8) -> set[str]:
-    """The classes given and every class that derives from one of them, ``depth`` levels down."""
+def _subclasses_of(
+    store: Store, classes: tuple[str, ...], known: dict[tuple[str, ...], set[str]], depth: int = 8
+) -> set[str]:
+    """The classes given and every class that derives from one of them, ``depth`` levels down
+    (kept in ``known``: the graph does not change during an answer)."""
+    if classes in known:
+        return known[classes]
     seen = set(classes)
     frontier = list(classes)
     for _ in range(depth):
@@ -99,6 +109,7 @@ def _subclasses_of(store: Store, classes: list[str], depth: int = 8) -> set[str]
         if not frontier:
             break
         seen.update(frontier)
+    known[classes] = seen
     return seen
 
 
