@@ -26,7 +26,9 @@ CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind
 
 
 def graph(root: str | Path) -> dict[str, object]:
-    """The whole graph (``graph --json``): every node, briefly, and every edge."""
+    """The whole graph (``graph --json``): every node, briefly, and every edge. A node marked
+    ``abstract`` is a declaration without a body: a call bound to it runs one of its
+    implementations (the ``dispatch`` pairs), never it."""
     with open_store(root) as store:
         nodes = [
             {
@@ -37,6 +39,7 @@ def graph(root: str | Path) -> dict[str, object]:
                 "start_line": s.start_line,
                 "end_line": s.end_line,
                 "is_test": s.is_test,
+                **({"abstract": True} if s.abstract else {}),
             }
             for s in store.all_symbols()
         ]

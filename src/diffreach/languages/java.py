@@ -219,5 +219,6 @@ SPEC = LanguageSpec(
     instances_by_construction=True,
     self_instantiating_words=frozenset({"enum"}),
     overrides_keep_signature=True,
+    bodiless_runs=frozenset({"native"}),
     source_only_annotations=("Override", "java.lang.Override", "SuppressWarnings", "java.lang.SuppressWarnings"),
 )

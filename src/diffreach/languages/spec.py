@@ -320,6 +320,14 @@ class LanguageSpec:
     # is a change of every override, so the overrides' callers are the change's callers
     # (review/overriders.py). False: an override may take other parameters (Python, JavaScript).
     overrides_keep_signature: bool = False
+    # Where a method written without a body declares it for its implementations (Java, JLS 8.4.3.1,
+    # 9.4: an abstract or interface method; its modifiers ``native`` (8.4.3.4) run code of another
+    # language instead): the modifier words that make a bodiless method run anyway. Such a method's
+    # signature is its whole text (no body ends its header; an annotation line above it, or
+    # parameters over several lines, are part of it), and the others are ``Symbol.abstract``: a
+    # call bound to one runs one of its implementations (the dispatch pairs), never it.
+    # None: a bodiless definition is read as before (its first line is its signature).
+    bodiless_runs: frozenset[str] | None = None
     # Whether a definition at the top level (its parent is the file, its first line starts at
     # column 0) parses alone as it does in its file, where the file has no syntax error: its own
     # lines read with nothing around them give the same subtree. The call sites of a caller are

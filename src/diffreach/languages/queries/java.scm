@@ -35,6 +35,12 @@
   name: (identifier) @name) @reference.call
 ; A call's argument list: its count picks an overload.
 (method_invocation !object name: (identifier) @name arguments: (argument_list) @arguments) @reference.call
+; ((Foo) x).m(): the cast states the type of the receiver (JLS 15.16), read as Foo's m, as `new Foo().m()`.
+(method_invocation
+  object: (parenthesized_expression (cast_expression type: [
+    (type_identifier) @receiver
+    (generic_type (type_identifier) @receiver)]))
+  name: (identifier) @name arguments: (argument_list) @arguments) @reference.call
 (method_invocation object: (_) @receiver name: (identifier) @name arguments: (argument_list) @arguments) @reference.call
 (object_creation_expression type: [
   (type_identifier) @name
@@ -86,6 +92,12 @@
   declarator: (variable_declarator
     name: (identifier) @binding.name
     value: (object_creation_expression type: (_) @binding.type))) @binding
+; var x = (Foo) y: the cast's type (JLS 15.16); `o instanceof Foo f`: the pattern variable is a Foo (14.30.1).
+(local_variable_declaration
+  declarator: (variable_declarator
+    name: (identifier) @binding.name
+    value: (cast_expression type: (_) @binding.type))) @binding
+(instanceof_expression right: (_) @binding.type name: (identifier) @binding.name) @binding
 (field_declaration
   type: (_) @binding.type
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding

@@ -1,0 +1,46 @@
+"""A Java receiver whose type a cast or a type pattern states (JLS 15.16, 14.30.1): ``((T) o).m()``,
+``var t = (T) o``, ``o instanceof T t`` bind ``m`` in T, never in another class with a method of that
+name (before, the name alone decided: every class's ``run``)."""
+
+from __future__ import annotations
+
+from diffreach import api
+
+FILES = {
+    "p/T.java": 'package p;\npublic class T {\n  public String run() { return "t"; }\n  public String other(int a) { return "t"; }\n}\n',
+    "p/U.java": 'package p;\npublic class U {\n  public String run() { return "u"; }\n  public String other(int a) { return "u"; }\n}\n',
+    "p/S.java": 'package p;\npublic class S extends T {\n  public String run() { return "s"; }\n}\n',
+    "p/M.java": (
+        "package p;\npublic class M {\n"
+        "  static void pattern(Object o) { if (o instanceof T t && t.run() != null) { } }\n"
+        "  static void cast(Object o) { ((T) o).other(1); }\n"
+        "  static void generic(Object o) { ((java.util.List<String>) o).size(); }\n"
+        "  static void local(Object o) { var t = (T) o; t.run(); }\n"
+        "  static void untyped(Object o) { o.run(); }\n"
+        "}\n"
+    ),
+}
+
+
+def _callees(root, symbol: str) -> tuple[set[str], set[str]]:
+    rows = api.callees_of(root, symbol)["callees"]
+    return {r["id"] for r in rows if not r["dispatch"]}, {r["id"] for r in rows if r["dispatch"]}
+
+
+def test_a_cast_or_a_type_pattern_binds_the_call_in_the_stated_type(make_repo) -> None:
+    root = make_repo(FILES)
+    api.index(root)
+    for caller, callee in (("pattern", "p/T.java::T.run"), ("cast", "p/T.java::T.other"), ("local", "p/T.java::T.run")):
+        bound, runs = _callees(root, f"p/M.java::M.{caller}")
+        assert bound == {callee}, caller
+        assert not {i for i in bound | runs if i.startswith("p/U.java")}, caller  # U is no T
+    # A subclass's override may run: the object is a T or a subclass of T.
+    assert "p/S.java::S.run" in _callees(root, "p/M.java::M.pattern")[1]
+
+
+def test_a_receiver_of_unknown_type_and_a_cast_to_an_outside_type_bind_nothing_of_ours(make_repo) -> None:
+    root = make_repo(FILES)
+    api.index(root)
+    assert _callees(root, "p/M.java::M.generic") == (set(), set())
+    bound, _ = _callees(root, "p/M.java::M.untyped")
+    assert "p/T.java::T.run" not in bound or "p/U.java::U.run" in bound  # a name match, never a pick of one
