@@ -41,8 +41,8 @@ Mapping names to graph nodes (ids ``path::Qual.name``, ``path`` for a file's mod
    Java ``<init>``) is found by an edge to C or to that method. A tool edge to a class that defines no
    constructor names no function of the program: counted in column ``classes``, outside precision. Likewise a
    tool edge to a node the graph marks ``abstract`` (a method declared without a body: the call binds to it and
-   runs one of its implementations, which the graph lists as ``dispatch`` pairs beside it): column
-   ``declarations``, outside precision.
+   runs one of its implementations, which the graph lists as ``dispatch`` pairs beside it) or ``idle`` (a method
+   that no object runs, an override running in its place): column ``declarations``, outside precision.
 3. A truth edge with an end that is no node (a lambda, a nested function the tool does not model, a method
    inherited rather than defined) is unmodelled: counted in ``expected`` as a miss and in ``unmodelled``. If
    only its caller is missing, the tool files the call under the node around it: that node's edge to the
@@ -500,7 +500,7 @@ def judge(
             result.correct[resolution] += 1
         elif graph.nodes[target]["kind"] == "class" and not graph.constructor_of(target):
             result.classes += 1
-        elif graph.nodes[target].get("abstract"):
+        elif graph.nodes[target].get("abstract") or graph.nodes[target].get("idle"):
             result.declarations += 1
         else:
             result.tool[resolution] += 1
