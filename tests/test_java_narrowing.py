@@ -1,6 +1,7 @@
-"""A Java receiver whose type a cast or a type pattern states (JLS 15.16, 14.30.1): ``((T) o).m()``,
-``var t = (T) o``, ``o instanceof T t`` bind ``m`` in T, never in another class with a method of that
-name (before, the name alone decided: every class's ``run``)."""
+"""A Java receiver whose type a cast, a type pattern or a type variable's bound states (JLS 15.16,
+14.30.1, 4.4): ``((T) o).m()``, ``var t = (T) o``, ``o instanceof T t``, ``<V extends T> … V v``
+bind ``m`` in T, never in another class with a method of that name (before, the name alone decided:
+every class's ``run``)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,25 @@ def test_a_receiver_of_unknown_type_and_a_cast_to_an_outside_type_bind_nothing_o
     assert _callees(root, "p/M.java::M.generic") == (set(), set())
     bound, _ = _callees(root, "p/M.java::M.untyped")
     assert "p/T.java::T.run" not in bound or "p/U.java::U.run" in bound  # a name match, never a pick of one
+
+
+BOUNDED = {
+    **FILES,
+    "p/G.java": (
+        "package p;\nclass G<E extends T> {\n  E held;\n"
+        "  void field() { held.run(); }\n"
+        "  <V extends T> void method(V v) { v.run(); }\n"
+        "  <V extends T> void each(java.util.List<V> vs) { for (V v : vs) v.other(1); }\n"
+        "  <V> void unbounded(V v) { v.toString(); }\n}\n"
+    ),
+}
+
+
+def test_a_type_variable_is_read_as_its_bound(make_repo) -> None:
+    root = make_repo(BOUNDED)
+    api.index(root)
+    for caller, callee in (("field", "p/T.java::T.run"), ("method", "p/T.java::T.run"), ("each", "p/T.java::T.other")):
+        bound, runs = _callees(root, f"p/G.java::G.{caller}")
+        assert bound == {callee}, caller
+        assert not {i for i in bound | runs if i.startswith("p/U.java")}, caller
+    assert _callees(root, "p/G.java::G.unbounded") == (set(), set())

@@ -98,6 +98,9 @@
     name: (identifier) @binding.name
     value: (cast_expression type: (_) @binding.type))) @binding
 (instanceof_expression right: (_) @binding.type name: (identifier) @binding.name) @binding
+; <T extends Foo>: a value of type T is a Foo (a type variable is erased to its first bound, JLS 4.4, 4.6):
+; the name T bound in the method's or class's scope (resolve/types.py reads a type name through it).
+(type_parameter (type_identifier) @binding.name (type_bound . (_) @binding.type)) @binding
 (field_declaration
   type: (_) @binding.type
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding
