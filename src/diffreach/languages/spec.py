@@ -182,6 +182,11 @@ class LanguageSpec:
     # The compiler picks the member by the call's arguments (Java, C#, Kotlin, C++, TypeScript's
     # signatures): a call binds to the members whose parameter count fits its argument count.
     overload_arity_selects: bool = False
+    # A member that takes the call's arguments without a variable-arity parameter's expansion is
+    # chosen before one that needs it (Java, JLS 15.12.2: phases 1 and 2 before phase 3; C#
+    # 12.6.4.3, normal form before expanded; Kotlin likewise): ``f("a")`` runs ``f(String)``, not
+    # ``f(String, Object...)``.
+    overload_fixed_arity_first: bool = False
     # Declared types, read through to the type a receiver has (resolve/types.py): a
     # type naming the enclosing class (Python's ``Self``; ``self_names`` count too),
     # wrappers whose first type argument is the value's type (``Optional[T]``,
