@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from diffreach.graph.store import Store
+from diffreach.graph.walk_queries import call_receivers
 from diffreach.languages import language_for
 from diffreach.model import EdgeKind, NodeKind, Symbol
 
@@ -94,6 +95,29 @@ def _overrides(store: Store, method: str) -> list[str]:
 def _owns_objects(store: Store, sym: Symbol) -> bool:
     """Whether objects whose class is ``sym`` itself may exist (not only of its subclasses)."""
     return not _closed(store, sym) or _constructed(store, sym) or _named_in_text(store, sym)
+
+
+def on_other_objects(store: Store, calls: Iterable[tuple[Symbol, int, str]]) -> set[tuple[str, int, str]]:
+    """The (caller, line, name) among ``calls`` (a method's calls bound to a base method) written on
+    another object: a receiver that is neither the object the method runs on (``self``, ``this``,
+    a bare name), nor ``super``, nor one of the caller's class's own ancestors named as a class
+    (``Base.m(self)``). Such a call is virtual wherever it stands (JLS 15.12.4.4): an object of
+    the caller's own class may receive it, whose override then runs."""
+    calls = list(calls)
+    receivers = call_receivers(store, [(c.id, line, name) for c, line, name in calls])
+    out = set()
+    names: dict[str, set[str]] = {}
+    for caller, line, name in calls:
+        written = receivers.get((caller.id, line, name), set())
+        spec = language_for(caller.file)
+        if not written or spec is None or caller.parent is None:
+            continue
+        own = spec.self_names | spec.super_names | ({""} if spec.implicit_self else frozenset())
+        if caller.parent not in names:
+            names[caller.parent] = {a.rpartition("::")[2].rpartition(".")[2] for a in class_ancestors(store, caller.parent)}
+        if not written & (own | names[caller.parent]):
+            out.add((caller.id, line, name))
+    return out
 
 
 def foreign_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
@@ -204,4 +228,4 @@ def _descendants(store: Store, cls: str) -> list[str]:
     return seen
 
 
-__all__ = ["class_ancestors", "idle_methods", "idle_overrides"]
+__all__ = ["class_ancestors", "idle_methods", "idle_overrides", "on_other_objects"]
