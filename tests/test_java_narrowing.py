@@ -67,3 +67,25 @@ def test_a_type_variable_is_read_as_its_bound(make_repo) -> None:
         assert bound == {callee}, caller
         assert not {i for i in bound | runs if i.startswith("p/U.java")}, caller
     assert _callees(root, "p/G.java::G.unbounded") == (set(), set())
+
+
+ARRAYS = {
+    **FILES,
+    "p/A.java": (
+        "package p;\nclass A {\n  T[] held;\n"
+        "  void param(T[] ts) { ts[0].run(); }\n"
+        "  void field() { this.held[1].other(1); }\n"
+        "  void local() { T[] ts = new T[2]; ts[1].run(); }\n"
+        "  void untyped(Object[] os) { os[0].toString(); }\n}\n"
+    ),
+}
+
+
+def test_an_array_element_has_the_arrays_element_type(make_repo) -> None:
+    root = make_repo(ARRAYS)
+    api.index(root)
+    for caller, callee in (("param", "p/T.java::T.run"), ("field", "p/T.java::T.other"), ("local", "p/T.java::T.run")):
+        bound, runs = _callees(root, f"p/A.java::A.{caller}")
+        assert bound == {callee}, caller
+        assert not {i for i in bound | runs if i.startswith("p/U.java")}, caller
+    assert _callees(root, "p/A.java::A.untyped") == (set(), set())

@@ -101,6 +101,13 @@
 ; <T extends Foo>: a value of type T is a Foo (a type variable is erased to its first bound, JLS 4.4, 4.6):
 ; the name T bound in the method's or class's scope (resolve/types.py reads a type name through it).
 (type_parameter (type_identifier) @binding.name (type_bound . (_) @binding.type)) @binding
+; An array declared with its element type binds NAME[] to it (JLS 10.1): `fs[i].m()` runs the element's m.
+((formal_parameter type: (array_type element: (_) @binding.type) name: (identifier) @binding.name)
+  @binding (#set! binding.suffix "[]"))
+((local_variable_declaration type: (array_type element: (_) @binding.type)
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding (#set! binding.suffix "[]"))
+((field_declaration type: (array_type element: (_) @binding.type)
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding (#set! binding.suffix "[]"))
 (field_declaration
   type: (_) @binding.type
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding
