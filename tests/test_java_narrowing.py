@@ -89,3 +89,36 @@ def test_an_array_element_has_the_arrays_element_type(make_repo) -> None:
         assert bound == {callee}, caller
         assert not {i for i in bound | runs if i.startswith("p/U.java")}, caller
     assert _callees(root, "p/A.java::A.untyped") == (set(), set())
+
+
+LAMBDAS = {
+    **FILES,
+    "p/L.java": (
+        "package p;\nimport java.util.*;\nclass L {\n  private final List<T> held = new ArrayList<>();\n"
+        "  void each(List<T> ts) { ts.forEach(t -> t.run()); }\n"
+        "  void field() { this.held.removeIf((t) -> t.run() == null); }\n"
+        "  void stream() { held.stream().filter(t -> t.other(1) != null).count(); }\n"
+        "  void optional(Optional<T> o) { o.ifPresent(t -> t.run()); }\n"
+        "  void map(Map<String, T> m) { m.forEach((k, t) -> t.run()); }\n"
+        "  void mine(Mine<T> m) { m.forEach(t -> t.run()); }\n}\n"
+    ),
+}
+
+
+def test_a_lambda_given_a_jdk_collections_elements_takes_the_element_type(make_repo) -> None:
+    root = make_repo(LAMBDAS)
+    api.index(root)
+    for caller, callee in (
+        ("each", "p/T.java::T.run"),
+        ("field", "p/T.java::T.run"),
+        ("stream", "p/T.java::T.other"),
+        ("optional", "p/T.java::T.run"),
+    ):
+        bound, runs = _callees(root, f"p/L.java::L.{caller}")
+        assert bound == {callee}, caller
+        assert not {i for i in bound | runs if i.startswith("p/U.java")}, caller
+    # A map's forEach passes a key and a value; a class of the repository's own says nothing of
+    # what its forEach passes: matched by name, both classes' run.
+    for caller in ("map", "mine"):
+        bound, _ = _callees(root, f"p/L.java::L.{caller}")
+        assert "p/T.java::T.run" not in bound or "p/U.java::U.run" in bound, caller

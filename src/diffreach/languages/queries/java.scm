@@ -108,6 +108,33 @@
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding (#set! binding.suffix "[]"))
 ((field_declaration type: (array_type element: (_) @binding.type)
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding (#set! binding.suffix "[]"))
+;
+; The JDK's collections of one type argument (java.util, Optional, Stream) bind NAME[] to it: their
+; elements. A lambda given to the collection's forEach or removeIf, to the Optional's ifPresent…, or
+; to a stream of it (xs.stream().filter(…), map, anyMatch…) takes an element as its parameter.
+((formal_parameter type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
+  name: (identifier) @binding.name) @binding
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+((local_variable_declaration type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+((field_declaration type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+((method_invocation
+  object: [(identifier) (field_access)] @binding.element
+  name: (identifier) @_m
+  arguments: (argument_list . (lambda_expression parameters: [
+    (identifier) @binding.name (inferred_parameters . (identifier) @binding.name .)]))) @binding
+  (#any-of? @_m "forEach" "removeIf" "ifPresent" "ifPresentOrElse" "filter" "map" "flatMap"))
+((method_invocation
+  object: (method_invocation object: [(identifier) (field_access)] @binding.element name: (identifier) @_s)
+  name: (identifier) @_m
+  arguments: (argument_list . (lambda_expression parameters: [
+    (identifier) @binding.name (inferred_parameters . (identifier) @binding.name .)]))) @binding
+  (#any-of? @_s "stream" "parallelStream")
+  (#any-of? @_m "filter" "map" "flatMap" "forEach" "forEachOrdered" "anyMatch" "allMatch" "noneMatch" "peek"
+    "mapToInt" "mapToLong" "mapToDouble" "takeWhile" "dropWhile"))
 (field_declaration
   type: (_) @binding.type
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding
