@@ -122,3 +122,26 @@ def test_a_lambda_given_a_jdk_collections_elements_takes_the_element_type(make_r
     for caller in ("map", "mine"):
         bound, _ = _callees(root, f"p/L.java::L.{caller}")
         assert "p/T.java::T.run" not in bound or "p/U.java::U.run" in bound, caller
+
+
+CHAINS = {
+    **FILES,
+    "p/Group.java": "package p;\npublic class Group {\n  public Group add(String s) { return this; }\n}\n",
+    "p/Other.java": "package p;\npublic class Other {\n  public Other add(String s) { return this; }\n}\n",
+    "p/C.java": (
+        "package p;\nclass C {\n"
+        '  void chain() { new Group().add("x").add("y"); }\n'
+        "  Group newGroup() { return null; }\n"
+        '  void factory() { newGroup().add("z"); }\n}\n'
+    ),
+}
+
+
+def test_a_chain_that_starts_with_a_class_instance_creation_runs_on_that_class(make_repo) -> None:
+    root = make_repo(CHAINS)
+    api.index(root)
+    rows = api.callees_of(root, "p/C.java::C.chain")["callees"]
+    assert {r["id"] for r in rows if r["id"].endswith(".add")} == {"p/Group.java::Group.add"}
+    assert len([r for r in rows if r["id"] == "p/Group.java::Group.add"]) == 2  # both links
+    # A method whose name starts with "new" is no creation expression.
+    assert "p/C.java::C.newGroup" in _callees(root, "p/C.java::C.factory")[0]

@@ -196,6 +196,7 @@ SPEC = LanguageSpec(
     import_alias=lambda module: module.rsplit(".", 1)[-1],
     overload_arity_selects=True,
     overload_fixed_arity_first=True,
+    construction_keyword="new",
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
     "same-package classes across roots; this./super./static calls; extends/implements; constructors",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)

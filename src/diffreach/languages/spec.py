@@ -258,6 +258,11 @@ class LanguageSpec:
     # they open is read through already (``transparent_types``): Rust's ``?`` on a Result and
     # ``.await`` on a future (``make()?.run()`` runs the method of what make's Result holds).
     value_postfixes: tuple[str, ...] = ()
+    # The keyword of a class instance creation expression (Java's ``new``, JLS 15.9): a receiver
+    # chain that starts with one (``new Group().add(a).add(b)``) is read as a call of the class
+    # (``Group().add().add()``), whose result is an instance; squeezed with it, the class's name
+    # would read as a method ``newGroup``.
+    construction_keyword: str = ""
     # Methods of the transparent wrappers that give the value inside (Rust's ``unwrap``,
     # ``lock``, ``as_ref``…): called on a value whose type is known, and not a method of that
     # type, they leave the type as it is (``self.db.lock().unwrap().query()`` with
