@@ -145,3 +145,20 @@ def test_a_chain_that_starts_with_a_class_instance_creation_runs_on_that_class(m
     assert len([r for r in rows if r["id"] == "p/Group.java::Group.add"]) == 2  # both links
     # A method whose name starts with "new" is no creation expression.
     assert "p/C.java::C.newGroup" in _callees(root, "p/C.java::C.factory")[0]
+
+
+ENUMS = {
+    **FILES,
+    "p/Kind.java": (
+        "package p;\npublic enum Kind {\n  ONE, TWO;\n"
+        '  public String run() { return "kind"; }\n}\n'
+    ),
+    "p/E.java": "package p;\nclass E {\n  String constant() { return Kind.ONE.run(); }\n}\n",
+}
+
+
+def test_an_enum_constant_is_an_instance_of_its_enum(make_repo) -> None:
+    root = make_repo(ENUMS)
+    api.index(root)
+    bound, _ = _callees(root, "p/E.java::E.constant")
+    assert bound == {"p/Kind.java::Kind.run"}  # not T's or U's run

@@ -155,6 +155,9 @@
 (spread_parameter (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
 (enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name) @binding
 (catch_formal_parameter (catch_type (_) @binding.type) name: (identifier) @binding.name) @binding
+; An enum's constants are its instances (JLS 8.9.1): `Op.PLUS.apply()` runs Op's apply.
+(enum_declaration name: (identifier) @binding.type
+  body: (enum_body (enum_constant name: (identifier) @binding.name) @binding))
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(line_comment) (block_comment)] @comment
