@@ -21,7 +21,7 @@ JAVA = {
         "package app;\npublic interface Shape {\n"
         "  @Deprecated\n  double area(int scale);\n"
         "  double scaled(int a,\n                int b);\n"
-        "  default String name() { return \"shape\"; }\n}\n"
+        '  default String name() { return "shape"; }\n}\n'
     ),
     "app/Base.java": (
         "package app;\npublic abstract class Base implements Shape {\n"

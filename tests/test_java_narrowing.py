@@ -149,10 +149,7 @@ def test_a_chain_that_starts_with_a_class_instance_creation_runs_on_that_class(m
 
 ENUMS = {
     **FILES,
-    "p/Kind.java": (
-        "package p;\npublic enum Kind {\n  ONE, TWO;\n"
-        '  public String run() { return "kind"; }\n}\n'
-    ),
+    "p/Kind.java": ('package p;\npublic enum Kind {\n  ONE, TWO;\n  public String run() { return "kind"; }\n}\n'),
     "p/E.java": "package p;\nclass E {\n  String constant() { return Kind.ONE.run(); }\n}\n",
 }
 

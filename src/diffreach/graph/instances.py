@@ -114,7 +114,9 @@ def on_other_objects(store: Store, calls: Iterable[tuple[Symbol, int, str]]) -> 
             continue
         own = spec.self_names | spec.super_names | ({""} if spec.implicit_self else frozenset())
         if caller.parent not in names:
-            names[caller.parent] = {a.rpartition("::")[2].rpartition(".")[2] for a in class_ancestors(store, caller.parent)}
+            names[caller.parent] = {
+                a.rpartition("::")[2].rpartition(".")[2] for a in class_ancestors(store, caller.parent)
+            }
         if not written & (own | names[caller.parent]):
             out.add((caller.id, line, name))
     return out

@@ -149,7 +149,9 @@ def _own_class(store: Store, found: list[Dispatched], syms: dict[str, Symbol]) -
     method on the object it runs on or through ``super`` (``super().m()``, ``Base.m(self)``): the
     base method runs there. A call of that class on another object (a parameter of the base type)
     may reach an object of the class itself, and keeps the pair (graph/instances.py)."""
-    inside = [d for d in found if (me := syms.get(d.edge.source)) is not None and _class_of(me) == syms[d.override].parent]
+    inside = [
+        d for d in found if (me := syms.get(d.edge.source)) is not None and _class_of(me) == syms[d.override].parent
+    ]
     if not inside:
         return found
     other = on_other_objects(store, {(syms[d.edge.source], d.edge.line, syms[d.base].name) for d in inside})
