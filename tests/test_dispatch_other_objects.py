@@ -16,13 +16,15 @@ from diffreach.cli import main
 JAVA = {
     ".diffreach.toml": "warmup_reviews = 0\n",
     "p/Node.java": "package p;\npublic class Node {\n  public int size() { return 1; }\n}\n",
+    "p/Sized.java": "package p;\npublic interface Sized {\n  default int size() { return 0; }\n}\n",
     "p/Group.java": (
-        "package p;\npublic class Group extends Node {\n"
+        "package p;\npublic class Group extends Node implements Sized {\n"
         "  Node first;\n"
         "  public int size() { return 1 + super.size(); }\n"
         "  int firstSize() { return first.size(); }\n"
         "  static int measure(Node n) { return n.size(); }\n"
-        "  int own() { return super.size(); }\n}\n"
+        "  int own() { return super.size(); }\n"
+        "  int named() { return Sized.super.size(); }\n}\n"
     ),
 }
 
@@ -43,6 +45,7 @@ def test_a_call_on_another_object_inside_the_overriding_class_may_run_the_overri
     callers = {r["id"] for r in api.callers_of(root, "p/Group.java::Group.size")["callers"] if r["dispatch"]}
     assert {"p/Group.java::Group.firstSize", "p/Group.java::Group.measure"} <= callers
     assert "p/Group.java::Group.own" not in callers  # super.size() runs Node's
+    assert "p/Group.java::Group.named" not in callers  # Sized.super.size() runs Sized's (JLS 15.12.1)
     runs = {r["id"] for r in api.callees_of(root, "p/Group.java::Group.measure")["callees"] if r["dispatch"]}
     assert runs == {"p/Group.java::Group.size"}
     assert not [r for r in api.callees_of(root, "p/Group.java::Group.own")["callees"] if r["dispatch"]]
