@@ -39,7 +39,10 @@ Mapping names to graph nodes (ids ``path::Qual.name``, ``path`` for a file's mod
    at the program's own nodes, so nothing external is counted on its side.
 2. A call of a class is the tool's name for running its constructor: a callee ``C.__init__`` (JS ``C.constructor``,
    Java ``<init>``) is found by an edge to C or to that method. A tool edge to a class that defines no
-   constructor names no function of the program: counted in column ``classes``, outside precision.
+   constructor names no function of the program: counted in column ``classes``, outside precision. Likewise a
+   tool edge to a node the graph marks ``abstract`` (a method declared without a body: the call binds to it and
+   runs one of its implementations, which the graph lists as ``dispatch`` pairs beside it) or ``idle`` (a method
+   that no object runs, an override running in its place): column ``declarations``, outside precision.
 3. A truth edge with an end that is no node (a lambda, a nested function the tool does not model, a method
    inherited rather than defined) is unmodelled: counted in ``expected`` as a miss and in ``unmodelled``. If
    only its caller is missing, the tool files the call under the node around it: that node's edge to the
@@ -91,7 +94,18 @@ BLOCK = re.compile(
 )
 ANNOTATION = re.compile(r'@DirectCall\s*\(((?:[^()"]|"[^"]*")*)\)')
 LINE = re.compile(r"(?P<name>.*?):(?P<line>\d+)")
-COLUMNS = ("programs", "expected", "unmodelled", "found", "recall", "tool_edges", "correct", "precision", "classes")
+COLUMNS = (
+    "programs",
+    "expected",
+    "unmodelled",
+    "found",
+    "recall",
+    "tool_edges",
+    "correct",
+    "precision",
+    "classes",
+    "declarations",
+)
 
 
 @dataclass(frozen=True)
@@ -152,6 +166,7 @@ class Score:
     tool: Counter[str] = field(default_factory=Counter)
     correct: Counter[str] = field(default_factory=Counter)
     classes: int = 0
+    declarations: int = 0  # edges to a declaration without a body (binds; an implementation runs)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (MISS, FALSE or UNMODELLED, edge)
 
 
@@ -485,6 +500,8 @@ def judge(
             result.correct[resolution] += 1
         elif graph.nodes[target]["kind"] == "class" and not graph.constructor_of(target):
             result.classes += 1
+        elif graph.nodes[target].get("abstract") or graph.nodes[target].get("idle"):
+            result.declarations += 1
         else:
             result.tool[resolution] += 1
             result.notes.append(("FALSE", f"{source} -> {target}  [{resolution}]"))
@@ -503,6 +520,7 @@ def totals(scores: list[Score]) -> dict[str, Any]:
         "correct": correct.total(),
         "precision": round(correct.total() / tool.total(), 3) if tool.total() else None,
         "classes": sum(s.classes for s in scores),
+        "declarations": sum(s.declarations for s in scores),
         "by_resolution": {k: {"found": found[k], "tool_edges": tool[k], "correct": correct[k]} for k in kinds},
     }
 

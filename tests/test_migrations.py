@@ -102,3 +102,23 @@ def test_a_database_of_schema_3_gets_the_declarations_table_and_fills_it(make_re
         assert rows == [("limits.py", "limits.py", "MAX_RETRIES", "constant", 1, "MAX_RETRIES = 3")]
     finally:
         store.close()
+
+
+def test_a_database_of_schema_4_gets_the_abstract_column_and_fills_it(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(
+        {"p/I.java": "package p;\npublic interface I {\n  void run();\n  default void go() { run(); }\n}\n"}
+    )
+    index(root)
+    conn = sqlite3.connect(db_path(root))
+    conn.execute("ALTER TABLE nodes DROP COLUMN abstract")
+    conn.execute("UPDATE meta SET value='4' WHERE key='schema_version'")
+    conn.commit()
+    conn.close()
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        assert store.get_meta("schema_version") == SCHEMA_VERSION
+        rows = dict(store.conn.execute("SELECT id, abstract FROM nodes WHERE kind = 'method'").fetchall())
+        assert rows == {"p/I.java::I.run": 1, "p/I.java::I.go": 0}
+    finally:
+        store.close()

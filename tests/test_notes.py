@@ -198,6 +198,7 @@ def test_a_database_of_schema_1_is_migrated_and_its_notes_filled_in(make_repo: C
             "m1_to_2_notes",
             "m2_to_3_ref_arguments",
             "m3_to_4_declarations",
+            "m4_to_5_abstract",
         ]
         text = store.conn.execute("SELECT text FROM notes WHERE node='ship.py::weigh.tare'").fetchone()
         assert text == ("pallet wood is excluded",)

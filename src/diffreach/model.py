@@ -137,6 +137,9 @@ class Symbol:
     doc: str = ""
     is_test: bool = False
     parent: str | None = None  # id of the enclosing symbol; None for a file
+    # A method declared without a body for its implementations (``LanguageSpec.bodiless_runs``):
+    # a call bound to it runs an implementation, never it.
+    abstract: bool = False
     # Prose about the symbol for query ranking: the rest of its docstring, and the comments and
     # string literals of its own body (a nested symbol's are its own), whitespace collapsed and
     # capped; a file's holds its module docstring and top-level comments and strings. Stored
@@ -153,6 +156,7 @@ class Symbol:
             "end_line": self.end_line,
             "signature": self.signature,
             "is_test": self.is_test,
+            **({"abstract": True} if self.abstract else {}),
         }
 
 

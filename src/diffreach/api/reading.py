@@ -10,6 +10,7 @@ from typing import Any
 from diffreach import worktree
 from diffreach.api.state import index_state, open_store
 from diffreach.config import load_config
+from diffreach.graph.instances import idle_methods
 from diffreach.graph.lookup import find_symbol
 from diffreach.graph.store import Store
 from diffreach.index.dispatch import all_dispatch, dispatch_callees, dispatch_callers
@@ -26,8 +27,13 @@ CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind
 
 
 def graph(root: str | Path) -> dict[str, object]:
-    """The whole graph (``graph --json``): every node, briefly, and every edge."""
+    """The whole graph (``graph --json``): every node, briefly, and every edge. A node marked
+    ``abstract`` is a declaration without a body: a call bound to it runs one of its
+    implementations (the ``dispatch`` pairs), never it; one marked ``idle`` has a body that no
+    object runs (graph/instances.py: an override runs in its place)."""
     with open_store(root) as store:
+        edges = list(store.all_edges())
+        idle = idle_methods(store, {e.source for e in edges if e.kind == EdgeKind.DYNAMIC})
         nodes = [
             {
                 "id": s.id,
@@ -37,6 +43,8 @@ def graph(root: str | Path) -> dict[str, object]:
                 "start_line": s.start_line,
                 "end_line": s.end_line,
                 "is_test": s.is_test,
+                **({"abstract": True} if s.abstract else {}),
+                **({"idle": True} if s.id in idle else {}),
             }
             for s in store.all_symbols()
         ]
@@ -44,7 +52,7 @@ def graph(root: str | Path) -> dict[str, object]:
             {"source": d.edge.source, "target": d.override, "via": d.base, "kind": d.edge.kind, "line": d.edge.line}
             for d in all_dispatch(store, CALLER_KINDS)
         ]
-        return {"nodes": nodes, "edges": [e.as_json() for e in store.all_edges()], "dispatch": dispatch}
+        return {"nodes": nodes, "edges": [e.as_json() for e in edges], "dispatch": dispatch}
 
 
 def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object]:
@@ -85,9 +93,11 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
         edges = sorted(store.edges_from([source.id], CALLEE_KINDS), key=lambda e: (e.line, e.target))
         dispatched = dispatch_callees(store, [e for e in edges if e.kind != EdgeKind.INHERITS])
         syms = store.symbols([*(e.target for e in edges), *(d.override for d in dispatched)])
+        idle = idle_methods(store, {d.base for d in dispatched})
         rows = [
             {
                 **syms[e.target].as_json(),
+                **({"idle": True} if e.target in idle else {}),
                 "edge": e.kind,
                 "resolution": e.resolution,
                 "confidence": e.confidence,

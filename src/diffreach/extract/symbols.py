@@ -51,6 +51,9 @@ def symbol(
     node = d.node
     body = _body(node)
     doc = _doc(node, body, text, spec)
+    # A method without a body is a declaration: its whole text is its header.
+    bodiless = body is None and d.kind == NodeKind.METHOD and spec.bodiless_runs is not None
+    signature = _signature(node, body, data, whole=bodiless)
     return Symbol(
         id=d.id,
         kind=d.kind,
@@ -59,10 +62,11 @@ def symbol(
         file=path,
         start_line=node.start_point.row + 1,
         end_line=node.end_point.row + 1,
-        signature=_signature(node, body, data),
+        signature=signature,
         doc=doc,
         is_test=is_test or d.test,
         parent=parent,
+        abstract=bodiless and not _modified(node, d.name_start, data, spec.bodiless_runs or frozenset()),
         notes=note_text(notes, doc, max_notes),
     )
 
@@ -88,7 +92,16 @@ def _body(node: Node) -> Node | None:
     return None
 
 
-def _signature(node: Node, body: Node | None, data: bytes) -> str:
+def _modified(node: Node, name_start: int, data: bytes, words: frozenset[str]) -> bool:
+    """Does the definition's text before its name hold one of ``words`` (its modifiers)?"""
+    head = data[node.start_byte : name_start if name_start > node.start_byte else node.end_byte]
+    return any(w in words for w in head.decode("utf-8", "replace").split())
+
+
+def _signature(node: Node, body: Node | None, data: bytes, whole: bool = False) -> str:
+    if whole:  # a declaration without a body: all of it, less the ``;`` that ends it
+        raw = data[node.start_byte : node.end_byte]
+        return " ".join(raw.decode("utf-8", "replace").split()).rstrip(";").strip()[:MAX_SIGNATURE]
     if body is not None:
         # A comment written first in the body may sit outside the body's node (Python puts
         # ``# why`` after ``def f():`` there): the header ends before it.

@@ -41,7 +41,10 @@ def squeeze(text: str) -> str:
 
 def member_path(text: str, spec: LanguageSpec) -> str:
     """A receiver or name as one dotted path: whitespace out, the language's other member
-    separators (``::``, ``->``) made ``.``."""
+    separators (``::``, ``->``) made ``.``; a leading construction keyword (``new X()``) left out."""
+    word = spec.construction_keyword
+    if word and text.startswith(word) and text[len(word) : len(word) + 1].isspace():
+        text = text[len(word) :]
     text = squeeze(text)
     for sep in spec.member_separators:
         text = text.replace(sep, ".")

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from diffreach.graph.store import Store
+from diffreach.graph.walk_queries import call_receivers
 from diffreach.languages import language_for
 from diffreach.model import EdgeKind, NodeKind, Symbol
 
@@ -43,6 +44,81 @@ def idle_overrides(store: Store, pairs: Iterable[tuple[str, str]]) -> set[tuple[
             empty[cls] = not _may_exist(store, cls)
         if empty[cls]:
             out.add((base, override))
+    return out
+
+
+def idle_methods(store: Store, methods: Iterable[str]) -> set[str]:
+    """The methods among ``methods`` that no object runs: an object runs the method its own class
+    finds by lookup (JLS 15.12.4.4), and neither the method's class nor any subclass that inherits
+    it without an override can have an object of its own (see the module text). A call bound to
+    such a method binds to it (its signature is the call's) and runs an override in its place,
+    unless an override calls it explicitly (``super.m()``), which keeps it. Static methods and
+    constructors are left alone: they run on no object."""
+    out = set()
+    syms = store.symbols(list(methods))
+    for method in sorted(syms):
+        sym = syms[method]
+        cls = store.symbol(sym.parent) if sym.kind == NodeKind.METHOD and sym.parent else None
+        if cls is None or sym.name == cls.name or not _closed(store, cls) or _static(sym):
+            continue
+        family = [cls.id, *_descendants(store, cls.id)]
+        overriding = {o.parent for o in store.symbols(_overrides(store, method)).values() if o.parent}
+        if not overriding:
+            continue  # nothing runs in its place: dispatch has nothing to say
+        callers = store.symbols(e.source for e in store.edges_to([method], _CONSTRUCTING))
+        if any(c.parent in family[1:] for c in callers.values()):
+            continue  # called from inside the hierarchy (``super.m()``): it may run there
+        found_by = [k for k in family if k not in overriding and not (class_ancestors(store, k) & overriding)]
+        members = store.symbols(found_by)
+        if not any(k not in members or _owns_objects(store, members[k]) for k in found_by):
+            out.add(method)
+    return out
+
+
+def _static(sym: Symbol) -> bool:
+    spec = language_for(sym.file)
+    return spec is None or not spec.static_modifiers.isdisjoint(_WORDS.findall(sym.signature.split("(", 1)[0]))
+
+
+def _overrides(store: Store, method: str) -> list[str]:
+    """The methods that ``dynamic`` edges lead to from ``method``, ``MAX_DEPTH`` levels down."""
+    seen: list[str] = []
+    todo = [method]
+    for _ in range(MAX_DEPTH):
+        todo = sorted({e.target for e in store.edges_from(todo, (EdgeKind.DYNAMIC,))} - {method, *seen})
+        if not todo:
+            break
+        seen.extend(todo)
+    return seen
+
+
+def _owns_objects(store: Store, sym: Symbol) -> bool:
+    """Whether objects whose class is ``sym`` itself may exist (not only of its subclasses)."""
+    return not _closed(store, sym) or _constructed(store, sym) or _named_in_text(store, sym)
+
+
+def on_other_objects(store: Store, calls: Iterable[tuple[Symbol, int, str]]) -> set[tuple[str, int, str]]:
+    """The (caller, line, name) among ``calls`` (a method's calls bound to a base method) written on
+    another object: a receiver that is neither the object the method runs on (``self``, ``this``,
+    a bare name), nor ``super``, nor one of the caller's class's own ancestors named as a class
+    (``Base.m(self)``). Such a call is virtual wherever it stands (JLS 15.12.4.4): an object of
+    the caller's own class may receive it, whose override then runs."""
+    calls = list(calls)
+    receivers = call_receivers(store, [(c.id, line, name) for c, line, name in calls])
+    out = set()
+    names: dict[str, set[str]] = {}
+    for caller, line, name in calls:
+        written = receivers.get((caller.id, line, name), set())
+        spec = language_for(caller.file)
+        if not written or spec is None or caller.parent is None:
+            continue
+        own = spec.self_names | spec.super_names | ({""} if spec.implicit_self else frozenset())
+        if caller.parent not in names:
+            names[caller.parent] = {
+                a.rpartition("::")[2].rpartition(".")[2] for a in class_ancestors(store, caller.parent)
+            }
+        if not written & (own | names[caller.parent]):
+            out.add((caller.id, line, name))
     return out
 
 
@@ -154,4 +230,4 @@ def _descendants(store: Store, cls: str) -> list[str]:
     return seen
 
 
-__all__ = ["class_ancestors", "idle_overrides"]
+__all__ = ["class_ancestors", "idle_methods", "idle_overrides", "on_other_objects"]

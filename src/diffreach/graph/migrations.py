@@ -50,11 +50,20 @@ def m3_to_4_declarations(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
 
 
+def m4_to_5_abstract(conn: sqlite3.Connection) -> None:
+    """``nodes.abstract``: a method declared without a body for its implementations. Read from
+    the source, so every file is marked for reading again, as in ``m1_to_2_notes``."""
+    if "abstract" not in {r[1] for r in conn.execute("PRAGMA table_info(nodes)")}:  # not made in its newest shape
+        conn.execute("ALTER TABLE nodes ADD COLUMN abstract INTEGER NOT NULL DEFAULT 0")
+    conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
+
+
 # In order: MIGRATIONS[i] takes the schema from version i + 1 to i + 2, as its name says.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m1_to_2_notes,
     m2_to_3_ref_arguments,
     m3_to_4_declarations,
+    m4_to_5_abstract,
 )
 SCHEMA_VERSION = str(len(MIGRATIONS) + 1)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from diffreach.model import CONFIDENCE, Edge, EdgeKind, Resolution, Symbol
 
-NODE_COLUMNS = "id, kind, name, qualname, file, parent, start_line, end_line, signature, doc, is_test"
+NODE_COLUMNS = "id, kind, name, qualname, file, parent, start_line, end_line, signature, doc, is_test, abstract"
 
 
 def _symbol(row: tuple[Any, ...]) -> Symbol:
@@ -29,6 +29,7 @@ def _symbol(row: tuple[Any, ...]) -> Symbol:
         signature=row[8],
         doc=row[9],
         is_test=bool(row[10]),
+        abstract=bool(row[11]),
     )
 
 

@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS nodes (
     end_line   INTEGER NOT NULL,
     signature  TEXT NOT NULL DEFAULT '',
     doc        TEXT NOT NULL DEFAULT '',
-    is_test    INTEGER NOT NULL DEFAULT 0
+    is_test    INTEGER NOT NULL DEFAULT 0,
+    abstract   INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS nodes_file ON nodes(file);
 CREATE INDEX IF NOT EXISTS nodes_name ON nodes(name);

@@ -237,7 +237,7 @@ class Store(GraphReader):
             (fx.path, fx.language, fx.package, fx.content_hash, fx.size, mtime_ns, fx.parse_errors, is_test),
         )
         c.executemany(
-            f"INSERT OR REPLACE INTO nodes({NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT OR REPLACE INTO nodes({NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (
                     s.id,
@@ -251,6 +251,7 @@ class Store(GraphReader):
                     s.signature,
                     s.doc,
                     int(s.is_test),
+                    int(s.abstract),
                 )
                 for s in fx.symbols
             ],

@@ -16,7 +16,9 @@ never reaches an override in the caller's class or below it (``C(B)`` overriding
 ``B.m``'s ``super().m()`` calls in ``A``); Python's cooperative ``super()`` may still reach a
 sibling's (``class D(B, C)``: after B comes C). Calls on
 ``self``/``this`` in that class resolve to the override directly, so a caller inside the
-overriding class whose edge lands on the base method made an explicit, non-virtual call.
+overriding class whose edge lands on the base method made an explicit, non-virtual call, unless
+it wrote the call on another object (a parameter or field of the base type), which may be one
+of that class too (graph/instances.py ``on_other_objects``).
 Overrides in test code are reached only from test code (as in the walk): code outside the tests
 dispatches to a test's fake only while the tests run.
 
@@ -33,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from diffreach.graph.instances import class_ancestors, idle_overrides
+from diffreach.graph.instances import class_ancestors, idle_overrides, on_other_objects
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import call_receivers
 from diffreach.languages import language_for
@@ -94,7 +96,7 @@ def dispatch_callers(store: Store, override: str, kinds: Iterable[str]) -> list[
         for e in sorted(edges, key=lambda e: (e.source, e.target, e.line))
         if _runs(syms, e.source, e.target, override)
     ]
-    return _within_self(store, _on_instances(store, found), syms)
+    return _within_self(store, _own_class(store, _on_instances(store, found), syms), syms)
 
 
 def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
@@ -109,7 +111,7 @@ def dispatch_callees(store: Store, calls: list[Edge]) -> list[Dispatched]:
         for override in table.get(e.target, ())
         if _runs(syms, e.source, e.target, override)
     ]
-    return _within_self(store, _on_instances(store, found), syms)
+    return _within_self(store, _own_class(store, _on_instances(store, found), syms), syms)
 
 
 def all_dispatch(store: Store, kinds: Iterable[str]) -> list[Dispatched]:
@@ -129,8 +131,8 @@ def _runs(syms: dict[str, Symbol], caller: str, base: str, override: str) -> boo
     me, over, root = syms.get(caller), syms.get(override), syms.get(base)
     if me is None or over is None:
         return False
-    if caller == override or (over.parent is not None and _class_of(me) == over.parent):
-        return False  # super().m() and friends: the base method itself runs
+    if caller == override:
+        return False  # its own call of the base: super().m(), or a recursion through another object
     # A test's fake runs only under the tests.
     return not over.is_test or me.is_test or (root is not None and root.is_test)
 
@@ -140,6 +142,25 @@ def _on_instances(store: Store, found: list[Dispatched]) -> list[Dispatched]:
     instance of (graph/instances.py): no receiver ever runs it."""
     idle = idle_overrides(store, [(d.base, d.override) for d in found])
     return [d for d in found if (d.base, d.override) not in idle] if idle else found
+
+
+def _own_class(store: Store, found: list[Dispatched], syms: dict[str, Symbol]) -> list[Dispatched]:
+    """``found`` without the pairs whose caller belongs to the override's class and calls the base
+    method on the object it runs on or through ``super`` (``super().m()``, ``Base.m(self)``): the
+    base method runs there. A call of that class on another object (a parameter of the base type)
+    may reach an object of the class itself, and keeps the pair (graph/instances.py)."""
+    inside = [
+        d for d in found if (me := syms.get(d.edge.source)) is not None and _class_of(me) == syms[d.override].parent
+    ]
+    if not inside:
+        return found
+    other = on_other_objects(store, {(syms[d.edge.source], d.edge.line, syms[d.base].name) for d in inside})
+    return [
+        d
+        for d in found
+        if _class_of(syms[d.edge.source]) != syms[d.override].parent
+        or (d.edge.source, d.edge.line, syms[d.base].name) in other
+    ]
 
 
 def _within_self(store: Store, found: list[Dispatched], syms: dict[str, Symbol]) -> list[Dispatched]:

@@ -46,6 +46,7 @@ SPEC = LanguageSpec(
     self_names=frozenset({"this"}),
     super_names=frozenset({"base"}),
     overload_arity_selects=True,
+    overload_fixed_arity_first=True,
     constructor_is_class_name=True,
     implicit_self=True,
     package_scope=True,

@@ -195,6 +195,8 @@ SPEC = LanguageSpec(
     module_separator=".",
     import_alias=lambda module: module.rsplit(".", 1)[-1],
     overload_arity_selects=True,
+    overload_fixed_arity_first=True,
+    construction_keyword="new",
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
     "same-package classes across roots; this./super./static calls; extends/implements; constructors",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
@@ -219,5 +221,6 @@ SPEC = LanguageSpec(
     instances_by_construction=True,
     self_instantiating_words=frozenset({"enum"}),
     overrides_keep_signature=True,
+    bodiless_runs=frozenset({"native"}),
     source_only_annotations=("Override", "java.lang.Override", "SuppressWarnings", "java.lang.SuppressWarnings"),
 )

@@ -26,6 +26,7 @@ SPEC = LanguageSpec(
     super_names=frozenset({"super"}),
     # Calls capture no argument list (trailing lambdas, named arguments): every member, marked.
     overload_arity_selects=True,
+    overload_fixed_arity_first=True,
     constructor_is_class_name=False,
     implicit_self=True,
     package_scope=True,

@@ -182,6 +182,11 @@ class LanguageSpec:
     # The compiler picks the member by the call's arguments (Java, C#, Kotlin, C++, TypeScript's
     # signatures): a call binds to the members whose parameter count fits its argument count.
     overload_arity_selects: bool = False
+    # A member that takes the call's arguments without a variable-arity parameter's expansion is
+    # chosen before one that needs it (Java, JLS 15.12.2: phases 1 and 2 before phase 3; C#
+    # 12.6.4.3, normal form before expanded; Kotlin likewise): ``f("a")`` runs ``f(String)``, not
+    # ``f(String, Object...)``.
+    overload_fixed_arity_first: bool = False
     # Declared types, read through to the type a receiver has (resolve/types.py): a
     # type naming the enclosing class (Python's ``Self``; ``self_names`` count too),
     # wrappers whose first type argument is the value's type (``Optional[T]``,
@@ -253,6 +258,11 @@ class LanguageSpec:
     # they open is read through already (``transparent_types``): Rust's ``?`` on a Result and
     # ``.await`` on a future (``make()?.run()`` runs the method of what make's Result holds).
     value_postfixes: tuple[str, ...] = ()
+    # The keyword of a class instance creation expression (Java's ``new``, JLS 15.9): a receiver
+    # chain that starts with one (``new Group().add(a).add(b)``) is read as a call of the class
+    # (``Group().add().add()``), whose result is an instance; squeezed with it, the class's name
+    # would read as a method ``newGroup``.
+    construction_keyword: str = ""
     # Methods of the transparent wrappers that give the value inside (Rust's ``unwrap``,
     # ``lock``, ``as_ref``…): called on a value whose type is known, and not a method of that
     # type, they leave the type as it is (``self.db.lock().unwrap().query()`` with
@@ -320,6 +330,14 @@ class LanguageSpec:
     # is a change of every override, so the overrides' callers are the change's callers
     # (review/overriders.py). False: an override may take other parameters (Python, JavaScript).
     overrides_keep_signature: bool = False
+    # Where a method written without a body declares it for its implementations (Java, JLS 8.4.3.1,
+    # 9.4: an abstract or interface method; its modifiers ``native`` (8.4.3.4) run code of another
+    # language instead): the modifier words that make a bodiless method run anyway. Such a method's
+    # signature is its whole text (no body ends its header; an annotation line above it, or
+    # parameters over several lines, are part of it), and the others are ``Symbol.abstract``: a
+    # call bound to one runs one of its implementations (the dispatch pairs), never it.
+    # None: a bodiless definition is read as before (its first line is its signature).
+    bodiless_runs: frozenset[str] | None = None
     # Whether a definition at the top level (its parent is the file, its first line starts at
     # column 0) parses alone as it does in its file, where the file has no syntax error: its own
     # lines read with nothing around them give the same subtree. The call sites of a caller are

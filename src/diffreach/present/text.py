@@ -52,6 +52,10 @@ def render_neighbours(data: dict[str, Any], key: str) -> str:
         flag = "" if row["resolution"] in ("import", "scope") else f"  [{row['resolution']}]"
         if row.get("dispatch"):  # reached through a base method's dispatch (index/dispatch.py)
             flag += f"  [dispatch via {row['via']}]"
+        if row.get("abstract"):  # a declaration: what runs is an implementation (the dispatch rows)
+            flag += "  [declaration]"
+        if row.get("idle"):  # a body no object runs: an override runs in its place
+            flag += "  [runs on no object]"
         lines.append(f"  {hop}{row['edge']:<10} {row['id']}  :{row.get('line', row['start_line'])}{flag}")
     return "\n".join(lines)
 

@@ -12,7 +12,8 @@ rules (``LanguageSpec`` fields, no branch on a language):
   ``overload_implementation_last``) and its parameters accept every member's argument count,
   the call runs the implementation;
 - where the compiler picks the member by the call's arguments (``overload_arity_selects``), the
-  members whose parameter count fits the call's argument count (``Ref.args``);
+  members whose parameter count fits the call's argument count (``Ref.args``); of those, the ones
+  without a variable-arity parameter where the language tries them first (``overload_fixed_arity_first``);
 - where the members are alternatives of which one is compiled (Rust's ``#[cfg]``,
   ``overload_alternatives``), every member;
 - otherwise, or when the count is unknown or fits several, every member that is left: the call's
@@ -88,6 +89,8 @@ class Overloads(Classes):
                 return [members[-1][0]]
         if spec.overload_arity_selects and ref.args >= 0 and len(members) > 1:
             fit = tuple(m for m in members if _fits(m[2], ref.args))
+            if spec.overload_fixed_arity_first:
+                fit = tuple(m for m in fit if m[2] is None or m[2][1] is not None) or fit
             members = fit or members
         return [m[0] for m in members]
 

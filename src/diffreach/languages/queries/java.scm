@@ -35,6 +35,12 @@
   name: (identifier) @name) @reference.call
 ; A call's argument list: its count picks an overload.
 (method_invocation !object name: (identifier) @name arguments: (argument_list) @arguments) @reference.call
+; ((Foo) x).m(): the cast states the type of the receiver (JLS 15.16), read as Foo's m, as `new Foo().m()`.
+(method_invocation
+  object: (parenthesized_expression (cast_expression type: [
+    (type_identifier) @receiver
+    (generic_type (type_identifier) @receiver)]))
+  name: (identifier) @name arguments: (argument_list) @arguments) @reference.call
 (method_invocation object: (_) @receiver name: (identifier) @name arguments: (argument_list) @arguments) @reference.call
 (object_creation_expression type: [
   (type_identifier) @name
@@ -86,6 +92,49 @@
   declarator: (variable_declarator
     name: (identifier) @binding.name
     value: (object_creation_expression type: (_) @binding.type))) @binding
+; var x = (Foo) y: the cast's type (JLS 15.16); `o instanceof Foo f`: the pattern variable is a Foo (14.30.1).
+(local_variable_declaration
+  declarator: (variable_declarator
+    name: (identifier) @binding.name
+    value: (cast_expression type: (_) @binding.type))) @binding
+(instanceof_expression right: (_) @binding.type name: (identifier) @binding.name) @binding
+; <T extends Foo>: a value of type T is a Foo (a type variable is erased to its first bound, JLS 4.4, 4.6):
+; the name T bound in the method's or class's scope (resolve/types.py reads a type name through it).
+(type_parameter (type_identifier) @binding.name (type_bound . (_) @binding.type)) @binding
+; An array declared with its element type binds NAME[] to it (JLS 10.1): `fs[i].m()` runs the element's m.
+((formal_parameter type: (array_type element: (_) @binding.type) name: (identifier) @binding.name)
+  @binding (#set! binding.suffix "[]"))
+((local_variable_declaration type: (array_type element: (_) @binding.type)
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding (#set! binding.suffix "[]"))
+((field_declaration type: (array_type element: (_) @binding.type)
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding (#set! binding.suffix "[]"))
+;
+; The JDK's collections of one type argument (java.util, Optional, Stream) bind NAME[] to it: their
+; elements. A lambda given to the collection's forEach or removeIf, to the Optional's ifPresent…, or
+; to a stream of it (xs.stream().filter(…), map, anyMatch…) takes an element as its parameter.
+((formal_parameter type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
+  name: (identifier) @binding.name) @binding
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+((local_variable_declaration type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+((field_declaration type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+((method_invocation
+  object: [(identifier) (field_access)] @binding.element
+  name: (identifier) @_m
+  arguments: (argument_list . (lambda_expression parameters: [
+    (identifier) @binding.name (inferred_parameters . (identifier) @binding.name .)]))) @binding
+  (#any-of? @_m "forEach" "removeIf" "ifPresent" "ifPresentOrElse" "filter" "map" "flatMap"))
+((method_invocation
+  object: (method_invocation object: [(identifier) (field_access)] @binding.element name: (identifier) @_s)
+  name: (identifier) @_m
+  arguments: (argument_list . (lambda_expression parameters: [
+    (identifier) @binding.name (inferred_parameters . (identifier) @binding.name .)]))) @binding
+  (#any-of? @_s "stream" "parallelStream")
+  (#any-of? @_m "filter" "map" "flatMap" "forEach" "forEachOrdered" "anyMatch" "allMatch" "noneMatch" "peek"
+    "mapToInt" "mapToLong" "mapToDouble" "takeWhile" "dropWhile"))
 (field_declaration
   type: (_) @binding.type
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding
@@ -106,6 +155,9 @@
 (spread_parameter (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
 (enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name) @binding
 (catch_formal_parameter (catch_type (_) @binding.type) name: (identifier) @binding.name) @binding
+; An enum's constants are its instances (JLS 8.9.1): `Op.PLUS.apply()` runs Op's apply.
+(enum_declaration name: (identifier) @binding.type
+  body: (enum_body (enum_constant name: (identifier) @binding.name) @binding))
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 [(line_comment) (block_comment)] @comment
