@@ -81,3 +81,29 @@ def test_a_tail_none_anew_is_medium_where_the_value_is_used(make_repo: Make) -> 
     got = _radius(make_repo, old, new)
     assert (got["src/b.rs::uses"].verdict, _label(got["src/b.rs::uses"])) == ("return-used", "behavior-change")
     assert (got["src/b.rs::drops"].verdict, _label(got["src/b.rs::drops"])) == ("return-discarded", "reach")
+
+
+@pytest.mark.parametrize(
+    ("new_type", "verdict", "label"),
+    [
+        # the same module written from a longer path: the same type (the Reference's paths)
+        ("std::fmt::Formatter", "still-binds", "reach"),
+        # another module's type of the same name: the type changed
+        ("crate::out::Formatter", "changed-type", "behavior-change"),
+    ],
+)
+def test_a_type_named_through_a_longer_path_to_its_module_is_the_same_type(
+    make_repo: Make, new_type: str, verdict: str, label: str
+) -> None:
+    def lib(type_name: str) -> str:
+        return f"use std::fmt;\npub mod out;\npub fn show(f: &mut {type_name}<'_>, n: u8) -> u8 {{\n    n\n}}\n"
+
+    old = {
+        "Cargo.toml": '[package]\nname = "t"\n',
+        "src/lib.rs": lib("fmt::Formatter"),
+        "src/out.rs": "pub struct Formatter<'a> { s: &'a str }\n",
+        "src/b.rs": "use crate::show;\n\npub fn calls(f: &mut std::fmt::Formatter<'_>) -> u8 {\n    show(f, 1)\n}\n",
+    }
+    old["src/lib.rs"] += "mod b;\n"
+    got = _radius(make_repo, old, {"src/lib.rs": lib(new_type) + "mod b;\n"})
+    assert (got["src/b.rs::calls"].verdict, _label(got["src/b.rs::calls"])) == (verdict, label)
