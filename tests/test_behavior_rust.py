@@ -107,3 +107,23 @@ def test_a_type_named_through_a_longer_path_to_its_module_is_the_same_type(
     old["src/lib.rs"] += "mod b;\n"
     got = _radius(make_repo, old, {"src/lib.rs": lib(new_type) + "mod b;\n"})
     assert (got["src/b.rs::calls"].verdict, _label(got["src/b.rs::calls"])) == (verdict, label)
+
+
+def test_a_call_in_a_macros_arguments_is_bound_like_any_call(make_repo: Make) -> None:
+    # Macro arguments are token trees to the grammar, but `check!(Thing::new(1))` passes an
+    # expression the macro evaluates: a name followed by a (…) tree is a call there (as the graph
+    # reads it), with one argument per top-level comma. A call that no longer binds is flagged;
+    # one already written for the new parameters is not ("cannot tell" was both).
+    lib = "pub mod b;\npub struct Thing;\nimpl Thing {\n    pub fn new(PARAMS) -> Thing {\n        Thing\n    }\n}\n"
+    callers = (
+        "use crate::Thing;\n\nmacro_rules! check {\n    ($e:expr) => { let _ = $e; };\n}\n\n"
+        "pub fn old_arity() {\n    check!(Thing::new(1));\n}\n\n"
+        "pub fn new_arity(x: &mut u8) {\n    check!(Thing::new(&mut *x, [1, 2].len() as u8));\n}\n"
+    )
+    old = {"Cargo.toml": '[package]\nname = "t"\n', "src/lib.rs": lib.replace("PARAMS", "n: u8"), "src/b.rs": callers}
+    got = _radius(make_repo, old, {"src/lib.rs": lib.replace("PARAMS", "n: u8, m: u8")})
+    assert (got["src/b.rs::old_arity"].verdict, _label(got["src/b.rs::old_arity"])) == (
+        "no-longer-binds",
+        "behavior-change",
+    )
+    assert _label(got["src/b.rs::new_arity"]) == "reach"
