@@ -127,3 +127,31 @@ def test_a_call_in_a_macros_arguments_is_bound_like_any_call(make_repo: Make) ->
         "behavior-change",
     )
     assert _label(got["src/b.rs::new_arity"]) == "reach"
+
+
+def test_a_result_named_through_a_longer_path_is_no_return_change() -> None:
+    old = "pub fn f(x: u8) -> fmt::Result {\n    g(x)\n}\n"
+    got = kinds(old, old.replace("fmt::Result", "std::fmt::Result"), "src/lib.rs")
+    assert ChangeKind.RETURN not in got.get("src/lib.rs::f", ())
+    assert ChangeKind.RETURN in _kinds(old, old.replace("fmt::Result", "io::Result"))
+
+
+@pytest.mark.parametrize(
+    ("new_type", "verdict"),
+    [
+        ("&'d mut String", "still-binds"),  # a lifetime renamed: the same values fill it
+        ("&'static mut String", "changed-type"),  # now only a borrow for the whole program
+        ("&'d mut str", "changed-type"),
+    ],
+)
+def test_a_renamed_lifetime_is_the_same_type(make_repo: Make, new_type: str, verdict: str) -> None:
+    def lib(type_name: str) -> str:
+        return f"pub mod b;\npub fn fill<'a, 'd>(dst: {type_name}) -> u8 {{\n    1\n}}\n"
+
+    old = {
+        "Cargo.toml": '[package]\nname = "t"\n',
+        "src/lib.rs": lib("&'a mut String"),
+        "src/b.rs": "use crate::fill;\n\npub fn calls(s: &mut String) -> u8 {\n    fill(s)\n}\n",
+    }
+    got = _radius(make_repo, old, {"src/lib.rs": lib(new_type)})
+    assert got["src/b.rs::calls"].verdict == verdict

@@ -620,7 +620,7 @@ def test_a_crate_root_beside_its_modules_is_never_its_own_module() -> None:
         "src/lib.rs": "pub mod de;\npub use de::parse;\n",
         "src/de.rs": "pub fn parse(s: &str) -> u32 { 1 }\n",
         "src/other.rs": "pub fn parse(s: &str) -> u32 { 2 }\n",
-        "tests/toml.rs": "use toml::parse;\n\n#[test]\nfn t() {\n    parse(\"x\");\n    toml::de::parse(\"y\");\n}\n",
+        "tests/toml.rs": 'use toml::parse;\n\n#[test]\nfn t() {\n    parse("x");\n    toml::de::parse("y");\n}\n',
     }
     got = {(e.source, e.target, e.resolution) for e in graph_from_sources(files).edges if e.kind == "tests"}
     assert ("tests/toml.rs::t", "src/de.rs::parse", "import") in got

@@ -421,7 +421,7 @@ SPEC = LanguageSpec(
     import_tree=use_tree,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
-    binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True),
+    binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True, lifetimes=True),
     # cargo test takes a filter matched against each test's path: module::tests::name.
     test_runner=TestRunner(
         line="{prefix}{name}", whole="{prefix}", join="::", prefix=cargo_test_prefix, scopes_at=inline_modules

@@ -69,6 +69,13 @@ def _requalified(old: frozenset[str], new: frozenset[str]) -> bool:
     return not before or not after or _within(before, after) or _within(after, before)
 
 
+def same_type(a: str, b: str) -> bool:
+    """Do two declared types, written as text (a result: ``fmt::Result``, ``std::fmt::Result``),
+    name the same types: the same text without spaces, or the same through a module's path?"""
+    one, two = _SPACES.sub("", a), _SPACES.sub("", b)
+    return one == two or _requalified(frozenset({one}), frozenset({two}))
+
+
 def _within(short: set[str], long: set[str]) -> bool:
     """Is each of ``short``'s module paths one of ``long``'s or a tail of one (``fmt::`` of
     ``std::fmt::``)?"""
@@ -80,8 +87,13 @@ def members(p: Parameter, rules: BindingRules) -> frozenset[str]:
     form = p.annotation_form or p.annotation
     if rules.string_annotations and len(form) > 4 and form[:2] == '" ' and form[-2:] == ' "':
         form = form[2:-2]  # a forward reference: the type it names
+    if rules.lifetimes:  # a lifetime is a quote and a name in a syntax form: ``& " a mut T``
+        form = _LIFETIME.sub('"_', form)
     # Spaces go, but one between two words stays: Rust's ``&mut fmt::Formatter`` keeps its path apart.
     return frozenset(_members(_SPACES.sub("", form), rules))
+
+
+_LIFETIME = re.compile(r'"\s*(?!static\b)\w+')
 
 
 _SPACES = re.compile(r" +(?!(?<=\w )\w)")
@@ -107,4 +119,4 @@ def _aliased(text: str, rules: BindingRules) -> str:
     return text
 
 
-__all__ = ["members", "retyped"]
+__all__ = ["members", "retyped", "same_type"]
