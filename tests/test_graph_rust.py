@@ -625,3 +625,32 @@ def test_a_crate_root_beside_its_modules_is_never_its_own_module() -> None:
     got = {(e.source, e.target, e.resolution) for e in graph_from_sources(files).edges if e.kind == "tests"}
     assert ("tests/toml.rs::t", "src/de.rs::parse", "import") in got
     assert not any(t == "src/other.rs::parse" for _, t, _ in got)  # forbidden: a guess by name
+
+
+def test_a_type_alias_s_associated_functions_and_methods_are_the_aliased_types() -> None:
+    # "Type aliases": `type Pcg32 = Lcg64;` names Lcg64 by another name, so `Pcg32::new()` and a
+    # value `x: Pcg32` reach Lcg64's items, through a path from another crate too. An alias of a
+    # function type or of an outside type names none of ours.
+    files = {
+        "Cargo.toml": '[package]\nname = "pcg"\nversion = "0.1.0"\nedition = "2018"\n',
+        "src/lib.rs": (
+            "mod lcg;\npub use lcg::Lcg64;\npub type Pcg32 = Lcg64;\npub type Pcg64 = crate::lcg::Wide<u64>;\n"
+            "pub type Handler = fn(u8) -> u8;\npub type Res<T> = std::result::Result<T, ()>;\n"
+        ),
+        "src/lcg.rs": (
+            "pub struct Lcg64;\nimpl Lcg64 {\n    pub fn new(seed: u64) -> Self { Lcg64 }\n    pub fn step(&mut self) {}\n}\n"
+            "pub struct Wide<T> { t: T }\nimpl<T> Wide<T> {\n    pub fn new(t: T) -> Self { Wide { t } }\n}\n"
+            "pub struct Other;\nimpl Other {\n    pub fn new(seed: u64) -> Self { Other }\n    pub fn step(&mut self) {}\n}\n"
+        ),
+        "tests/use.rs": (
+            "use pcg::Pcg32;\n\n#[test]\nfn t() {\n    let mut r = Pcg32::new(1);\n    r.step();\n"
+            "    let w = pcg::Pcg64::new(2);\n}\n\nfn typed(x: &mut Pcg32) {\n    x.step();\n}\n"
+        ),
+    }
+    got = edges(files, "calls", "tests")
+    assert ("tests/use.rs::t", "src/lcg.rs::Lcg64.new") in got
+    assert ("tests/use.rs::t", "src/lcg.rs::Lcg64.step") in got
+    assert ("tests/use.rs::t", "src/lcg.rs::Wide.new") in got
+    assert ("tests/use.rs::typed", "src/lcg.rs::Lcg64.step") in got
+    # Forbidden: the same names of another type.
+    assert not {t for _, t in got if t.startswith("src/lcg.rs::Other")}
