@@ -84,12 +84,13 @@ CASES = {
         {"local"},
     ),
     "a.rs": (
-        'const A: u32 = 1;\nstatic B: &str = "x";\ntype T = Vec<u8>;\nstruct S {\n    f: u32,\n}\n'
+        'const A: u32 = 1;\nstatic B: &str = "x";\ntype T = fn(u8) -> u8;\nstruct S {\n    f: u32,\n}\n'
         "enum E {\n    X,\n}\nfn g() {\n    const L: u8 = 2;\n}\n",
         {
             ("A", "constant", "a.rs", 1, "const A: u32 = 1;"),
             ("B", "constant", "a.rs", 2, 'static B: &str = "x";'),
-            ("T", "alias", "a.rs", 3, "type T = Vec<u8>;"),
+            # an alias of a function type (one of a named type is a node: rust.scm)
+            ("T", "alias", "a.rs", 3, "type T = fn(u8) -> u8;"),
             ("f", "field", "a.rs::S", 5, "f: u32,"),
             ("X", "member", "a.rs::E", 8, "X,"),
         },

@@ -578,3 +578,79 @@ def test_modules_declared_inside_an_inline_module_sit_in_its_directory() -> None
     assert not {
         (s, t) for s, t in calls if t in ("src/helper.rs::assist", "src/inner.rs::work", "src/deep/leaf.rs::grow")
     }
+
+
+def test_a_path_from_the_prelude_a_primitive_or_a_standard_crate_is_the_languages() -> None:
+    # The Reference's preludes: `Box`, `Vec`, the primitive types and the crates std, core and
+    # alloc are in scope in every module; a path from one that the crate does not bind itself
+    # names the language's item (external), neither an unresolved call nor one of ours.
+    files = {
+        "Cargo.toml": '[package]\nname = "p"\nversion = "0.1.0"\nedition = "2018"\n',
+        "src/lib.rs": (
+            "pub mod core_like;\npub struct Chan;\nimpl Chan { pub fn new(d: u32) -> Self { Chan } }\n"
+            "pub trait Le { fn to_le(self) -> u32; }\nimpl Le for u32 { fn to_le(self) -> u32 { self } }\n"
+            "pub fn f() {\n    let b = Box::new(1);\n    let v: Vec<u8> = Vec::with_capacity(3);\n"
+            "    let c = ::core::cell::Cell::new(1);\n    std::mem::drop(b);\n    let w = u32::to_le(7);\n"
+            "    let k = Chan::new(1);\n    core_like::go();\n}\n"
+        ),
+        "src/core_like.rs": "pub fn go() {}\n",
+    }
+    g = graph_from_sources(files)
+    status = {(r.ref.receiver, r.ref.name): r.status for r in g.resolved if r.ref.scope == "src/lib.rs::f"}
+    for site in (("Box", "new"), ("Vec", "with_capacity"), (".core.cell.Cell", "new"), ("std.mem", "drop")):
+        assert status[site] == "external", site
+    calls = edges(files, "calls")
+    assert ("src/lib.rs::f", "src/lib.rs::u32.to_le") in calls  # the crate's method for u32
+    assert ("src/lib.rs::f", "src/lib.rs::Chan.new") in calls
+    assert ("src/lib.rs::f", "src/core_like.rs::go") in calls
+    # Forbidden: a `new` of the standard library's types taken for one of ours.
+    assert not {t for s, t in calls if s == "src/lib.rs::f"} - {
+        "src/lib.rs::u32.to_le",
+        "src/lib.rs::Chan.new",
+        "src/core_like.rs::go",
+    }
+
+
+def test_a_crate_root_beside_its_modules_is_never_its_own_module() -> None:
+    # "Module source filenames": a module's file is the parent's directory + its name; a file
+    # cannot hold itself. An integration test named like the crate (tests/toml.rs) or a binary
+    # at bus.rs that writes `use toml::x` / `use bus::Bus` names the crate, not its own file.
+    files = {
+        "Cargo.toml": '[package]\nname = "toml"\nversion = "0.1.0"\nedition = "2018"\n',
+        "src/lib.rs": "pub mod de;\npub use de::parse;\n",
+        "src/de.rs": "pub fn parse(s: &str) -> u32 { 1 }\n",
+        "src/other.rs": "pub fn parse(s: &str) -> u32 { 2 }\n",
+        "tests/toml.rs": 'use toml::parse;\n\n#[test]\nfn t() {\n    parse("x");\n    toml::de::parse("y");\n}\n',
+    }
+    got = {(e.source, e.target, e.resolution) for e in graph_from_sources(files).edges if e.kind == "tests"}
+    assert ("tests/toml.rs::t", "src/de.rs::parse", "import") in got
+    assert not any(t == "src/other.rs::parse" for _, t, _ in got)  # forbidden: a guess by name
+
+
+def test_a_type_alias_s_associated_functions_and_methods_are_the_aliased_types() -> None:
+    # "Type aliases": `type Pcg32 = Lcg64;` names Lcg64 by another name, so `Pcg32::new()` and a
+    # value `x: Pcg32` reach Lcg64's items, through a path from another crate too. An alias of a
+    # function type or of an outside type names none of ours.
+    files = {
+        "Cargo.toml": '[package]\nname = "pcg"\nversion = "0.1.0"\nedition = "2018"\n',
+        "src/lib.rs": (
+            "mod lcg;\npub use lcg::Lcg64;\npub type Pcg32 = Lcg64;\npub type Pcg64 = crate::lcg::Wide<u64>;\n"
+            "pub type Handler = fn(u8) -> u8;\npub type Res<T> = std::result::Result<T, ()>;\n"
+        ),
+        "src/lcg.rs": (
+            "pub struct Lcg64;\nimpl Lcg64 {\n    pub fn new(seed: u64) -> Self { Lcg64 }\n    pub fn step(&mut self) {}\n}\n"
+            "pub struct Wide<T> { t: T }\nimpl<T> Wide<T> {\n    pub fn new(t: T) -> Self { Wide { t } }\n}\n"
+            "pub struct Other;\nimpl Other {\n    pub fn new(seed: u64) -> Self { Other }\n    pub fn step(&mut self) {}\n}\n"
+        ),
+        "tests/use.rs": (
+            "use pcg::Pcg32;\n\n#[test]\nfn t() {\n    let mut r = Pcg32::new(1);\n    r.step();\n"
+            "    let w = pcg::Pcg64::new(2);\n}\n\nfn typed(x: &mut Pcg32) {\n    x.step();\n}\n"
+        ),
+    }
+    got = edges(files, "calls", "tests")
+    assert ("tests/use.rs::t", "src/lcg.rs::Lcg64.new") in got
+    assert ("tests/use.rs::t", "src/lcg.rs::Lcg64.step") in got
+    assert ("tests/use.rs::t", "src/lcg.rs::Wide.new") in got
+    assert ("tests/use.rs::typed", "src/lcg.rs::Lcg64.step") in got
+    # Forbidden: the same names of another type.
+    assert not {t for _, t in got if t.startswith("src/lcg.rs::Other")}

@@ -44,6 +44,9 @@ _MODULES = (
 # 9: no declaration local to a function; a declaration ending with its newline ends on its line; name sigils
 # 10: declaration files linked to the JavaScript they declare (index/declared_modules.py); TypeScript
 # aliases of named and intersection types are nodes
+# 11: Java: a method without a body is a declaration (whole signature, marked abstract); Rust aliases of
+# named types are nodes; paths from Rust's prelude, primitives and std/core/alloc are external; a Rust
+# module file is never its own child; JavaScript classes assigned to members are classes
 EXTRACTION_VERSION = 11
 
 

@@ -118,7 +118,9 @@ class RustModules:
         base = pure.parent if own_dir else pure.parent / pure.stem
         prefix = "" if str(base) == "." else f"{base}/"
         for candidate in (f"{prefix}{name}.rs", f"{prefix}{name}/mod.rs"):
-            if candidate in self._files:
+            # A module is never its own child: in a crate root beside its children (tests/toml.rs,
+            # a binary's bus.rs), `use toml::x` names the crate toml, not the file itself.
+            if candidate in self._files and candidate != path:
                 return candidate
         return None
 
@@ -312,6 +314,15 @@ SPEC = LanguageSpec(
             "Into",
             "Clone",
             "Iterator",
+            # The rest of the prelude's types and traits, the primitive types and the crates every
+            # crate has (the extern prelude): a path from one of them (`u32::from_le_bytes`,
+            # `std::mem::take`, `::core::cell::Cell::new`) names the language's item, unless the
+            # crate binds the name itself.
+            *("ToString", "ToOwned", "Copy", "Send", "Sync", "Sized", "Drop", "Fn", "FnMut", "FnOnce"),
+            *("PartialEq", "Eq", "PartialOrd", "Ord", "AsRef", "AsMut", "Extend", "IntoIterator"),
+            *("FromIterator", "TryFrom", "TryInto", "bool", "char", "str", "f32", "f64"),
+            *(f"{sign}{bits}" for sign in "ui" for bits in ("8", "16", "32", "64", "128", "size")),
+            *("std", "core", "alloc"),
         }
     ),
     builtin_methods=frozenset(
@@ -410,7 +421,7 @@ SPEC = LanguageSpec(
     import_tree=use_tree,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
-    binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True),
+    binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True, lifetimes=True),
     # cargo test takes a filter matched against each test's path: module::tests::name.
     test_runner=TestRunner(
         line="{prefix}{name}", whole="{prefix}", join="::", prefix=cargo_test_prefix, scopes_at=inline_modules

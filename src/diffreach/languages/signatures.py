@@ -182,6 +182,9 @@ class BindingRules:
     top_types: frozenset[str] = frozenset()
     type_aliases: tuple[tuple[str, str], ...] = ()
     string_annotations: bool = False
+    # Types carry lifetime parameters (Rust's ``&'a mut T``), named anew by each signature: a
+    # renamed lifetime takes the same values; ``'static`` is another bound, kept.
+    lifetimes: bool = False
     # (type, supertype) pairs by simple name that the language's standard library declares: a value
     # of the first fills a parameter of the second (Python: pathlib's paths implement
     # ``os.PathLike``; PEP 484's numeric tower; the built-in collections are registered with

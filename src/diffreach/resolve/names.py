@@ -121,7 +121,9 @@ class Names(Types):
         head, _, rest = receiver.partition(".")
         own = next((n for n in spec.own_module_names if receiver == n or receiver.startswith(f"{n}.")), None)
         if head in spec.path_roots:
-            return self._module_path(path, receiver, spec)
+            found = self._module_path(path, receiver, spec)
+            # ::core::cell::Cell: a path from the root naming a crate of the language's own.
+            return _EXTERNAL if found is None and not head and rest.partition(".")[0] in spec.builtins else found
         if not head.isidentifier() and head not in spec.self_names:  # PHP's $this is not an identifier
             return None
         if head in spec.self_names:
@@ -134,7 +136,10 @@ class Names(Types):
                 return None  # def f(a): a.go() — whatever the module binds to ``a``
             target = target or self.lookup_name(path, scope, head)
             if target is None and spec.path_roots:  # a crate or module in scope without an import
-                return self._module_path(path, receiver, spec)
+                found = self._module_path(path, receiver, spec)
+                # Box::new, std::mem::take: a path from a name of the language's own (its prelude,
+                # its standard crates) that names nothing of ours is the language's.
+                return _EXTERNAL if found is None and head in spec.builtins else found
             if target is None and spec.global_types:
                 target = self._global_type(path, head)
             if target is None and head in spec.builtins:

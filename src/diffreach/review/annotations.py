@@ -53,18 +53,33 @@ def _split_generic(member: str) -> tuple[str, str]:
     return name.rsplit(".", 1)[-1], args
 
 
-_QUALIFIER = re.compile(r"(?<![\w.])((?:\w+\.)+)(?=\w)")
+# A module path before a name: ``typing.``, Rust's ``std::fmt::``.
+_QUALIFIER = re.compile(r"(?<![\w.:])((?:\w+(?:\.|::))+)(?=\w)")
 
 
 def _requalified(old: frozenset[str], new: frozenset[str]) -> bool:
     """The same types, one side naming some through their module (``typing.AsyncIterable`` and
-    ``AsyncIterable``, another import of one name): equal without qualifiers, and no type named
+    ``AsyncIterable``, another import of one name), or through a longer path to the same module
+    (``fmt::Formatter`` and ``std::fmt::Formatter``): equal without qualifiers, and no type named
     through two different modules."""
     if {_QUALIFIER.sub("", m) for m in old} != {_QUALIFIER.sub("", m) for m in new}:
         return False
     before = {q for m in old for q in _QUALIFIER.findall(m)}
     after = {q for m in new for q in _QUALIFIER.findall(m)}
-    return not before or not after or before <= after or after <= before
+    return not before or not after or _within(before, after) or _within(after, before)
+
+
+def same_type(a: str, b: str) -> bool:
+    """Do two declared types, written as text (a result: ``fmt::Result``, ``std::fmt::Result``),
+    name the same types: the same text without spaces, or the same through a module's path?"""
+    one, two = _SPACES.sub("", a), _SPACES.sub("", b)
+    return one == two or _requalified(frozenset({one}), frozenset({two}))
+
+
+def _within(short: set[str], long: set[str]) -> bool:
+    """Is each of ``short``'s module paths one of ``long``'s or a tail of one (``fmt::`` of
+    ``std::fmt::``)?"""
+    return all(any(q == p or (p.endswith(q) and p[-len(q) - 1] in ".:") for p in long) for q in short)
 
 
 def members(p: Parameter, rules: BindingRules) -> frozenset[str]:
@@ -72,7 +87,16 @@ def members(p: Parameter, rules: BindingRules) -> frozenset[str]:
     form = p.annotation_form or p.annotation
     if rules.string_annotations and len(form) > 4 and form[:2] == '" ' and form[-2:] == ' "':
         form = form[2:-2]  # a forward reference: the type it names
-    return frozenset(_members(form.replace(" ", ""), rules))
+    if rules.lifetimes:  # a lifetime is a quote and a name in a syntax form: ``& " a mut T``
+        form = _LIFETIME.sub('"_', form)
+    # Spaces go, but one between two words stays: Rust's ``&mut fmt::Formatter`` keeps its path apart.
+    return frozenset(_members(_SPACES.sub("", form), rules))
+
+
+_LIFETIME = re.compile(r'"\s*(?!static\b)\w+')
+
+
+_SPACES = re.compile(r" +(?!(?<=\w )\w)")
 
 
 def _members(text: str, rules: BindingRules) -> Iterator[str]:
@@ -95,4 +119,4 @@ def _aliased(text: str, rules: BindingRules) -> str:
     return text
 
 
-__all__ = ["members", "retyped"]
+__all__ = ["members", "retyped", "same_type"]

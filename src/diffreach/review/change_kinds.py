@@ -26,6 +26,7 @@ from diffreach.extract.symbols import MAX_SIGNATURE
 from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import ChangeKind, NodeKind, Symbol
+from diffreach.review.annotations import same_type
 
 _SPACES = re.compile(r"\s+")
 _WORDS = re.compile(r"[\w$]+")
@@ -93,7 +94,7 @@ def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:
     """Do two headers declare the same result? A signature the index cut at its length limit
     (``MAX_SIGNATURE``) shows only the start of its result: one that agrees with the other side
     as far as it is shown is not known to differ."""
-    if a == b:
+    if a == b or same_type(a, b):
         return True
     cut = [len(sig) >= MAX_SIGNATURE for sig in signatures]
     a, b = _SPACES.sub("", a), _SPACES.sub("", b)

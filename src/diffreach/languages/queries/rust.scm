@@ -5,6 +5,11 @@
 (enum_item name: (type_identifier) @name) @definition.enum
 (union_item name: (type_identifier) @name) @definition.struct
 (trait_item name: (type_identifier) @name) @definition.trait
+; An alias of a named type ("Type aliases": `type Pcg32 = Lcg64;`) is that type by another name: a
+; node whose base is the type it names, so `Pcg32::new()` and `x: Pcg32` reach Lcg64's items. An
+; alias of a function, reference or tuple type names no type of ours: it stays a declaration.
+(type_item name: (type_identifier) @name
+  type: [(type_identifier) (scoped_type_identifier) (generic_type)]) @definition.type
 
 ; Methods: functions of an impl block belong to its type.
 (impl_item
@@ -36,6 +41,13 @@
           (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)
           (generic_type type: (type_identifier) @name)]
   type: (_) @owner) @reference.inherit
+
+; The type an alias names, its base (see above).
+(type_item type: [(type_identifier) @name
+                  (generic_type type: (type_identifier) @name)
+                  (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)
+                  (generic_type type: (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name))]
+  @reference.inherit)
 
 ; Calls.
 (call_expression function: (identifier) @name) @reference.call

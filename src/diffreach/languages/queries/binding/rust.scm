@@ -32,6 +32,16 @@
 (arguments (_) @arg.positional) @arg.list
 (arguments [(line_comment) (block_comment)] @arg.ignore) @arg.list
 
+; Calls in a macro's arguments (`assert_eq!(r.fill(&mut b, n), Ok(()))`, `distr!(d, T::new(1))`):
+; the grammar leaves them as token trees, where a name followed by a (…) tree is a call, as
+; rust.scm reads them. Each argument is the first node after the "(" or after a "," at the top of
+; that tree (`&mut x`: `mut`, `-3`: `3`), so the count is the call's. A call after "." has the
+; name before the "." as its receiver, written first: a call's first match is kept.
+(token_tree (_) @call.receiver . "." . (identifier) @call.name @call . (token_tree . "(") @call.arguments)
+(token_tree (identifier) @call.name @call . (token_tree . "(") @call.arguments)
+(token_tree . "(" . (_) @arg.positional) @arg.list
+(token_tree "," . (_) @arg.positional) @arg.list
+
 ; Functions passed as values: f, Type::f.
 (arguments (identifier) @value)
 (arguments (scoped_identifier name: (identifier) @value))
