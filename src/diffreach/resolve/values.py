@@ -53,6 +53,8 @@ _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
 _OUTSIDE = (RefStatus.EXTERNAL, RefStatus.BUILTIN, RefStatus.UNRESOLVED)
 _MAX_DEPTH = 8  # aliases of aliases; a longer chain (or a cycle, a = b; b = a) answers None
 _MAX_PASSES_ON = 4  # a parameter passed on from function to function: so many calls deep
+# What a file gives a plain object: o.m = function () {…}, o.C = class {…}.
+_GIVEN = (NodeKind.METHOD, NodeKind.CLASS)
 RETURNED = "()"  # the name of a function's return value among its bindings
 
 # One binding: (line, what it holds: a type name, VALUE_MARK + an expression, or VALUE_MARK).
@@ -240,13 +242,13 @@ class FunctionValues(NameFallback):
         return found
 
     def given_member(self, path: str, scope: str, receiver: str, name: str) -> SymRow | None:
-        """``o.m`` where ``o`` is the plain object the file gives ``o.m = function () {…}`` (no class
-        of the repository) and code at ``scope`` sees the file's own ``o`` (no function around it
-        binds the name: a parameter, a local): that method."""
+        """``o.m`` where ``o`` is the plain object the file gives ``o.m = function () {…}`` (or
+        ``o.C = class {…}``; no class of the repository) and code at ``scope`` sees the file's own
+        ``o`` (no function around it binds the name: a parameter, a local): that method (class)."""
         if not receiver.isidentifier():
             return None
         found = self.child(path, f"{receiver}.{name}")
-        if found is None or found.kind != NodeKind.METHOD or found.parent != path or self.owner_class(found):
+        if found is None or found.kind not in _GIVEN or found.parent != path or self.owner_class(found):
             return None
         values, typed = self._value_table(path).get(receiver, {}), self._bindings_by_name(path).get(receiver, {})
         current: str | None = scope

@@ -81,6 +81,23 @@
   right: [(arrow_function) (function_expression)]) @definition.method
   (#not-match? @receiver "^(module|exports)$"))
 
+; o.C = class {…} (ECMA-262 ClassExpression): a class, whose methods are its instances'; named
+; by the member it is assigned to, as a function is (exports.C = class: a top-level class).
+((assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+  right: (class)) @definition.class
+  (#not-match? @receiver "^(module|exports)$"))
+((assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @name)
+  right: (class)) @definition.class
+  (#eq? @_exports "exports"))
+((assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @name)
+  right: (class)) @definition.class
+  (#eq? @_module "module") (#eq? @_exports "exports"))
+
 ; exports.f = function () {} / module.exports.f = ...: a top-level function.
 ((assignment_expression
   left: (member_expression object: (identifier) @_exports property: (property_identifier) @name)
@@ -295,6 +312,13 @@
   left: (member_expression object: (identifier) @_module property: (property_identifier) @import.name)
   right: [(arrow_function) (function_expression !name)]) @import
   (#eq? @_module "module") (#eq? @import.name "exports")
+  (#set! import.module "") (#set! import.alias "default"))
+;module.exports = o.C = class {…} (exports = module.exports = … too): the module's default is
+; the class the assignment on its right makes (an assignment's value is its right operand's).
+((assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (assignment_expression left: (member_expression object: (identifier)) @import.name right: (class))) @import
+  (#eq? @_module "module") (#eq? @_exports "exports")
   (#set! import.module "") (#set! import.alias "default"))
 ; module.exports = { a, b: c } / exports.a = …: the module is its default;
 ; a renamed member binds its new name.

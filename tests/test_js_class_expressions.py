@@ -1,0 +1,73 @@
+"""JavaScript and TypeScript class expressions given a name by assignment (ECMA-262 ClassExpression:
+`o.C = class {…}` makes a class like a declaration does; an assignment's value is its right
+operand's, so `module.exports = o.C = class {…}` exports that class). A small repository in, the
+expected and the forbidden edges out."""
+
+from __future__ import annotations
+
+from diffreach.index.build import graph_from_sources
+
+AUTH = """const internals = {};
+exports = module.exports = internals.Auth = class {
+    constructor(core) {
+        this._core = core;
+    }
+    test(name) {
+        return this._strategy(name);
+    }
+    _strategy(name) {
+        return new internals.Info(name);
+    }
+};
+internals.Info = class {
+    reply() {}
+};
+"""
+CORE = """const Auth = require('./auth');
+exports.Core = class {
+    constructor() {
+        this.auth = new Auth(this);
+    }
+    run() {
+        this.auth.test('x');
+    }
+};
+"""
+# Another class with the same method names, which the name alone must never choose.
+OTHER = "class Other {\n    test() {}\n    _strategy() {}\n}\nmodule.exports = Other;\n"
+
+
+def test_a_class_assigned_to_a_member_is_a_class_with_its_methods() -> None:
+    g = graph_from_sources({"lib/auth.js": AUTH, "lib/core.js": CORE, "lib/other.js": OTHER})
+    kinds = {s.id: s.kind for s in g.symbols}
+    assert kinds["lib/auth.js::internals.Auth"] == "class"
+    assert kinds["lib/auth.js::internals.Auth.test"] == "method"
+    assert kinds["lib/core.js::Core"] == "class"  # exports.C = class: the module's own top-level class
+    assert kinds["lib/core.js::Core.run"] == "method"
+    # Its methods are no top-level functions of the file any more.
+    assert "lib/auth.js::test" not in kinds and "lib/auth.js::constructor" not in kinds
+    edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
+    assert ("lib/auth.js::internals.Auth.test", "lib/auth.js::internals.Auth._strategy", "scope") in edges
+    # new o.C() in the file that gives o.C: that class's constructor (here the implicit one: the class).
+    assert any(s == "lib/auth.js::internals.Auth._strategy" and t.startswith("lib/auth.js::internals.Info") for s, t, _ in edges)
+    # The module's default is the class of the assignment on its right: required, constructed, typed.
+    assert ("lib/core.js::Core.constructor", "lib/auth.js::internals.Auth.constructor", "import") in edges
+    assert ("lib/core.js::Core.run", "lib/auth.js::internals.Auth.test", "type") in edges
+    assert not {e for e in edges if e[1].startswith("lib/other.js")}
+
+
+def test_a_member_class_is_no_bare_name_of_its_file() -> None:
+    # o.C = class binds no name C in the file: a bare C() is not bound to it by scope (at most
+    # guessed by its name, as any call of a name no scope binds).
+    g = graph_from_sources({"a.js": "const o = {};\no.C = class {\n    m() {}\n};\nfunction run() {\n    C();\n}\n"})
+    edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
+    assert not {e for e in edges if e[0] == "a.js::run" and e[2] in ("scope", "import", "type")}
+
+
+def test_a_parameter_named_like_the_object_is_not_it() -> None:
+    # A function whose parameter is named o does not see the file's o: o.C there is unknown.
+    g = graph_from_sources(
+        {"a.js": "const o = {};\no.C = class {\n    m() {}\n};\nfunction run(o) {\n    return new o.C();\n}\n"}
+    )
+    edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
+    assert not {e for e in edges if e[0] == "a.js::run" and e[2] == "scope"}
