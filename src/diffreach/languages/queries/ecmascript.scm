@@ -37,6 +37,20 @@
     key: [(property_identifier) @name (string (string_fragment) @name)]
     value: [(arrow_function) (function_expression) (generator_function)]) @definition.method))
   (#eq? @_proto "prototype"))
+; Object.assign(F.prototype, {m() {}, n: function () {}}): the object's own properties are copied
+; onto F.prototype (ECMA-262 Object.assign), so they are methods of F's instances as well.
+((call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_assign)
+  arguments: (arguments . (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+    (object (method_definition name: (property_identifier) @name) @definition.method)))
+  (#eq? @_object "Object") (#eq? @_assign "assign") (#eq? @_proto "prototype"))
+((call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_assign)
+  arguments: (arguments . (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+    (object (pair
+      key: [(property_identifier) @name (string (string_fragment) @name)]
+      value: [(arrow_function) (function_expression) (generator_function)]) @definition.method)))
+  (#eq? @_object "Object") (#eq? @_assign "assign") (#eq? @_proto "prototype"))
 ; this.m = function () {} in a function's own body: each object the function constructs gets m.
 (function_declaration body: (statement_block (expression_statement (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @name)

@@ -1,7 +1,8 @@
-"""JavaScript and TypeScript class expressions given a name by assignment (ECMA-262 ClassExpression:
-`o.C = class {…}` makes a class like a declaration does; an assignment's value is its right
-operand's, so `module.exports = o.C = class {…}` exports that class). A small repository in, the
-expected and the forbidden edges out."""
+"""JavaScript and TypeScript classes and their members beside declarations: a class expression given
+a name by assignment (ECMA-262 ClassExpression: `o.C = class {…}` makes a class like a declaration
+does; an assignment's value is its right operand's, so `module.exports = o.C = class {…}` exports
+that class), and members copied onto a prototype (`Object.assign(F.prototype, {…})`). A small
+repository in, the expected and the forbidden edges out."""
 
 from __future__ import annotations
 
@@ -71,3 +72,38 @@ def test_a_parameter_named_like_the_object_is_not_it() -> None:
     )
     edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
     assert not {e for e in edges if e[0] == "a.js::run" and e[2] == "scope"}
+
+
+BASE = "class Client {\n  _query() {}\n  processResponse() {}\n}\nmodule.exports = Client;\n"
+MYSQL = """const Client = require('./client');
+class Client_MySQL extends Client {
+  _driver() { return 1; }
+  run() { this._query(1); }
+}
+Object.assign(Client_MySQL.prototype, {
+  dialect: 'mysql',
+  _query(conn) { return this._driver(); },
+  processResponse: function (obj) { return this._query(obj); },
+});
+const settings = {};
+Object.assign(settings, { _driver() {} });
+Object.assign({}, Client_MySQL.prototype, { other() {} });
+module.exports = Client_MySQL;
+"""
+USE = "const Client_MySQL = require('./mysql');\nfunction go() {\n  const c = new Client_MySQL();\n  c.processResponse(1);\n}\n"
+
+
+def test_members_assigned_onto_a_prototype_are_the_classes_methods() -> None:
+    g = graph_from_sources({"lib/client.js": BASE, "lib/mysql.js": MYSQL, "lib/use.js": USE})
+    kinds = {s.id: s.kind for s in g.symbols}
+    assert kinds["lib/mysql.js::Client_MySQL._query"] == "method"
+    assert kinds["lib/mysql.js::Client_MySQL.processResponse"] == "method"
+    # Copied onto another object than a prototype (or onto a fresh object): no method of the class.
+    assert "lib/mysql.js::Client_MySQL._driver#2" not in kinds and "lib/mysql.js::Client_MySQL.other" not in kinds
+    edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
+    # this.m() in the class and in the copied members reaches the members copied onto the prototype,
+    # which override the base class's.
+    assert ("lib/mysql.js::Client_MySQL.run", "lib/mysql.js::Client_MySQL._query", "scope") in edges
+    assert ("lib/mysql.js::Client_MySQL._query", "lib/mysql.js::Client_MySQL._driver", "scope") in edges
+    assert ("lib/use.js::go", "lib/mysql.js::Client_MySQL.processResponse", "type") in edges
+    assert ("lib/use.js::go", "lib/client.js::Client.processResponse", "type") not in edges
