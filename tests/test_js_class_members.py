@@ -50,7 +50,10 @@ def test_a_class_assigned_to_a_member_is_a_class_with_its_methods() -> None:
     edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
     assert ("lib/auth.js::internals.Auth.test", "lib/auth.js::internals.Auth._strategy", "scope") in edges
     # new o.C() in the file that gives o.C: that class's constructor (here the implicit one: the class).
-    assert any(s == "lib/auth.js::internals.Auth._strategy" and t.startswith("lib/auth.js::internals.Info") for s, t, _ in edges)
+    assert any(
+        s == "lib/auth.js::internals.Auth._strategy" and t.startswith("lib/auth.js::internals.Info")
+        for s, t, _ in edges
+    )
     # The module's default is the class of the assignment on its right: required, constructed, typed.
     assert ("lib/core.js::Core.constructor", "lib/auth.js::internals.Auth.constructor", "import") in edges
     assert ("lib/core.js::Core.run", "lib/auth.js::internals.Auth.test", "type") in edges
@@ -107,3 +110,40 @@ def test_members_assigned_onto_a_prototype_are_the_classes_methods() -> None:
     assert ("lib/mysql.js::Client_MySQL._query", "lib/mysql.js::Client_MySQL._driver", "scope") in edges
     assert ("lib/use.js::go", "lib/mysql.js::Client_MySQL.processResponse", "type") in edges
     assert ("lib/use.js::go", "lib/client.js::Client.processResponse", "type") not in edges
+
+
+HELPERS = "function pushQuery(q) { return q; }\nfunction other() {}\nmodule.exports = { pushQuery, other };\n"
+COMPILER = """const { pushQuery, other } = require('./helpers');
+class SchemaCompiler {
+  build() { this.pushQuery('x'); this.other(); }
+}
+SchemaCompiler.prototype.pushQuery = pushQuery;
+module.exports = SchemaCompiler;
+"""
+PG = """const SchemaCompiler = require('./compiler');
+class PgCompiler extends SchemaCompiler {
+  run() { this.pushQuery(1); }
+}
+class Unrelated {
+  run() { this.pushQuery(1); }
+}
+function go() {
+  const c = new SchemaCompiler();
+  c.pushQuery(2);
+}
+"""
+
+
+def test_a_function_assigned_onto_a_prototype_is_what_instances_call() -> None:
+    g = graph_from_sources({"lib/helpers.js": HELPERS, "lib/compiler.js": COMPILER, "lib/pg.js": PG})
+    edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
+    target = "lib/helpers.js::pushQuery"
+    # In the class's methods, in a subclass's, and on an instance of it: the function held.
+    assert {
+        ("lib/compiler.js::SchemaCompiler.build", target, "value"),
+        ("lib/pg.js::PgCompiler.run", target, "value"),
+        ("lib/pg.js::go", target, "value"),
+    } <= edges
+    # A class that is given no such member does not hold it; a function not assigned is not held.
+    assert not {e for e in edges if e[0] == "lib/pg.js::Unrelated.run" and e[2] in ("value", "type", "scope")}
+    assert not {e for e in edges if e[1] == "lib/helpers.js::other" and e[2] == "value"}

@@ -118,6 +118,9 @@ class FunctionValues(NameFallback):
         held: SymRow | None = None
         for cls in self.linearization(owner) or (owner, *self.bases(owner)):
             table = self._value_table(cls.file)
+            on_prototype = self._prototype_value(cls, name, spec.prototype_names, table)
+            if on_prototype is not None:  # F.prototype.f = g: what the class's instances hold
+                return on_prototype
             for me in sorted(spec.self_names):
                 for _, value in table.get(f"{me}.{name}", {}).get(cls.id, ()):
                     receiver, _, method = value[len(VALUE_MARK) :].rpartition(".")
@@ -128,6 +131,20 @@ class FunctionValues(NameFallback):
                     found.add(target.id)
                     held = target
         return held if len(found) == 1 else None
+
+    def _prototype_value(
+        self, cls: SymRow, name: str, prototypes: frozenset[str], table: dict[str, dict[str, list[Bound]]]
+    ) -> SymRow | None:
+        """The function the file of ``cls`` last assigns to ``cls.prototype.name`` at its top
+        level (``F.prototype.f = g``); None when it assigns none there or something else."""
+        for proto in prototypes:
+            bound = table.get(f"{cls.name}.{proto}.{name}", {}).get(cls.file)
+            if bound:
+                line, value = bound[-1]
+                if not value.startswith(VALUE_MARK):
+                    return None
+                return self._callable(cls.file, cls.file, value[len(VALUE_MARK) :], line, 0)
+        return None
 
     def value_of_functional_call(self, path: str, ref: Ref, spec: LanguageSpec) -> SymRow | None:
         """``r.run()`` where the language calls a function value through its interface's one

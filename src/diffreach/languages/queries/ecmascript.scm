@@ -415,6 +415,14 @@
 (assignment_expression
   left: (subscript_expression object: (identifier) @binding.name index: (string (string_fragment) @binding.key))
   right: [(identifier) (member_expression)] @binding.function) @binding
+; F.prototype.m = f: F's instances hold the function f as m (ECMA-262: a property read on an
+; instance finds it on its prototype), so this.m() in F's methods and x.m() on an F reach f.
+((assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) property: (property_identifier) @_proto)
+    property: (property_identifier)) @binding.name
+  right: [(identifier) (member_expression)] @binding.function) @binding
+  (#eq? @_proto "prototype"))
 ; a = b = f, o.a = o.b = function b() {}: each name of a chained assignment holds the value the
 ; assignment on its right gives (ECMA-262: an assignment's value is its right operand's).
 (variable_declarator
