@@ -147,3 +147,49 @@ def test_a_function_assigned_onto_a_prototype_is_what_instances_call() -> None:
     # A class that is given no such member does not hold it; a function not assigned is not held.
     assert not {e for e in edges if e[0] == "lib/pg.js::Unrelated.run" and e[2] in ("value", "type", "scope")}
     assert not {e for e in edges if e[1] == "lib/helpers.js::other" and e[2] == "value"}
+
+
+STORES = """export class Db {
+  query(sql) { return 1; }
+}
+export class Cache {
+  query(k) { return k; }
+}
+export function makeCache() { return new Cache(); }
+"""
+SERVICE_TS = """import { Db, Cache, makeCache } from './stores';
+export class Service {
+  private db = new Db();
+  #cache = makeCache();
+  other: Db = new Cache();
+  run() {
+    this.db.query('a');
+    this.#cache.query('k');
+    this.other.query('b');
+  }
+}
+"""
+# JavaScript states no return type: the field is given the class itself.
+SERVICE_JS = (
+    SERVICE_TS.replace("private ", "")
+    .replace("other: Db = new Cache();", "other = null;")
+    .replace("#cache = makeCache();", "#cache = new Cache();")
+    .replace("import { Db, Cache, makeCache } from './stores';", "const { Db, Cache } = require('./stores');")
+)
+STORES_TS = STORES.replace("makeCache()", "makeCache(): Cache")
+
+
+def test_a_field_holds_what_its_initialiser_makes() -> None:
+    for lang, service in (("ts", SERVICE_TS), ("js", SERVICE_JS)):
+        stores = STORES_TS if lang == "ts" else STORES
+        g = graph_from_sources({f"src/stores.{lang}": stores, f"src/service.{lang}": service})
+        edges = {(e.source, e.target, e.resolution, e.line) for e in g.edges if e.kind == "calls"}
+        run, db, cache = f"src/service.{lang}::Service.run", f"src/stores.{lang}::Db", f"src/stores.{lang}::Cache"
+        # Each field reaches its own class's method only, never the other's by the shared name.
+        assert {(t, r) for s, t, r, line in edges if s == run and line == 7} == {(f"{db}.query", "type")}, lang
+        assert {(t, r) for s, t, r, line in edges if s == run and line == 8} == {(f"{cache}.query", "type")}, lang
+    # A stated type decides over the initialiser (TypeScript checks the value against it).
+    g = graph_from_sources({"src/stores.ts": STORES_TS, "src/service.ts": SERVICE_TS})
+    lines = {(e.source, e.target, e.line) for e in g.edges if e.kind == "calls" and e.resolution == "type"}
+    assert ("src/service.ts::Service.run", "src/stores.ts::Db.query", 9) in lines
+    assert ("src/service.ts::Service.run", "src/stores.ts::Cache.query", 9) not in lines
