@@ -148,9 +148,11 @@ class Scopes:
     def _hiding(self, rows: list[tuple[Node, str, str]], imported: set[str]) -> set[tuple[int, str]]:
         """The (function, name) pairs whose ``LOCAL_MARK`` is worth storing: a name a function binds
         for itself that the file also knows outside it (a typed binding, a definition, an import),
-        and that the function gives no type of its own. Any other local hides nothing."""
+        and that the function gives no type of its own. Any other local hides nothing. The object
+        a definition is given to (``o`` of ``o.m = function () {…}``) is known outside too."""
         outer = {name for _, name, t in rows if t and t != LOCAL_MARK and not t.startswith(VALUE_MARK)}
         outer.update(d.name for d in self.ordered)
+        outer.update(d.receiver.partition(".")[0] for d in self.ordered if d.receiver)
         outer.update(imported)
         marked: set[tuple[int, str]] = set()
         typed: set[tuple[int, str]] = set()

@@ -29,6 +29,9 @@ from diffreach.model import IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Import, NodeKin
 from diffreach.resolve.records import Source, Target
 from diffreach.resolve.records import qualname as _qualname
 
+# Definitions whose parent is the file yet whose qualified name may hold an owner: keyed by it.
+_MEMBER_KINDS = frozenset({NodeKind.METHOD, NodeKind.CLASS})
+
 # A file's symbols by id, and its children: name → parent id → symbol.
 FileSyms = tuple[dict[str, SymRow], dict[str, dict[str | None, SymRow]]]
 
@@ -167,9 +170,11 @@ class ResolverState(ABC):
             for row in self.source.symbols_in(path):
                 by_id[row.id] = row
                 if row.kind != NodeKind.FILE:
-                    # A method defined outside its class (a Go receiver, Foo::bar) is a
-                    # member, not a top-level name of its file: keyed by its qualname.
-                    name = _qualname(row.id) if row.kind == NodeKind.METHOD and row.parent == path else row.name
+                    # A method defined outside its class (a Go receiver, Foo::bar), or a class
+                    # given to an object (JavaScript's o.C = class {…}), is a member, not a
+                    # top-level name of its file: keyed by its qualname.
+                    member = row.kind in _MEMBER_KINDS and row.parent == path
+                    name = _qualname(row.id) if member else row.name
                     children.setdefault(name, {}).setdefault(row.parent, row)
             cached = self._file_syms[path] = (by_id, children)
         return cached

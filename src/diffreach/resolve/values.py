@@ -53,6 +53,8 @@ _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
 _OUTSIDE = (RefStatus.EXTERNAL, RefStatus.BUILTIN, RefStatus.UNRESOLVED)
 _MAX_DEPTH = 8  # aliases of aliases; a longer chain (or a cycle, a = b; b = a) answers None
 _MAX_PASSES_ON = 4  # a parameter passed on from function to function: so many calls deep
+# What a file gives a plain object: o.m = function () {…}, o.C = class {…}.
+_GIVEN = (NodeKind.METHOD, NodeKind.CLASS)
 RETURNED = "()"  # the name of a function's return value among its bindings
 
 # One binding: (line, what it holds: a type name, VALUE_MARK + an expression, or VALUE_MARK).
@@ -116,6 +118,9 @@ class FunctionValues(NameFallback):
         held: SymRow | None = None
         for cls in self.linearization(owner) or (owner, *self.bases(owner)):
             table = self._value_table(cls.file)
+            on_prototype = self._prototype_value(cls, name, spec.prototype_names, table)
+            if on_prototype is not None:  # F.prototype.f = g: what the class's instances hold
+                return on_prototype
             for me in sorted(spec.self_names):
                 for _, value in table.get(f"{me}.{name}", {}).get(cls.id, ()):
                     receiver, _, method = value[len(VALUE_MARK) :].rpartition(".")
@@ -126,6 +131,20 @@ class FunctionValues(NameFallback):
                     found.add(target.id)
                     held = target
         return held if len(found) == 1 else None
+
+    def _prototype_value(
+        self, cls: SymRow, name: str, prototypes: frozenset[str], table: dict[str, dict[str, list[Bound]]]
+    ) -> SymRow | None:
+        """The function the file of ``cls`` last assigns to ``cls.prototype.name`` at its top
+        level (``F.prototype.f = g``); None when it assigns none there or something else."""
+        for proto in prototypes:
+            bound = table.get(f"{cls.name}.{proto}.{name}", {}).get(cls.file)
+            if bound:
+                line, value = bound[-1]
+                if not value.startswith(VALUE_MARK):
+                    return None
+                return self._callable(cls.file, cls.file, value[len(VALUE_MARK) :], line, 0)
+        return None
 
     def value_of_functional_call(self, path: str, ref: Ref, spec: LanguageSpec) -> SymRow | None:
         """``r.run()`` where the language calls a function value through its interface's one
@@ -240,13 +259,13 @@ class FunctionValues(NameFallback):
         return found
 
     def given_member(self, path: str, scope: str, receiver: str, name: str) -> SymRow | None:
-        """``o.m`` where ``o`` is the plain object the file gives ``o.m = function () {…}`` (no class
-        of the repository) and code at ``scope`` sees the file's own ``o`` (no function around it
-        binds the name: a parameter, a local): that method."""
+        """``o.m`` where ``o`` is the plain object the file gives ``o.m = function () {…}`` (or
+        ``o.C = class {…}``; no class of the repository) and code at ``scope`` sees the file's own
+        ``o`` (no function around it binds the name: a parameter, a local): that method (class)."""
         if not receiver.isidentifier():
             return None
         found = self.child(path, f"{receiver}.{name}")
-        if found is None or found.kind != NodeKind.METHOD or found.parent != path or self.owner_class(found):
+        if found is None or found.kind not in _GIVEN or found.parent != path or self.owner_class(found):
             return None
         values, typed = self._value_table(path).get(receiver, {}), self._bindings_by_name(path).get(receiver, {})
         current: str | None = scope

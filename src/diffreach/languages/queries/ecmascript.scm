@@ -37,6 +37,20 @@
     key: [(property_identifier) @name (string (string_fragment) @name)]
     value: [(arrow_function) (function_expression) (generator_function)]) @definition.method))
   (#eq? @_proto "prototype"))
+; Object.assign(F.prototype, {m() {}, n: function () {}}): the object's own properties are copied
+; onto F.prototype (ECMA-262 Object.assign), so they are methods of F's instances as well.
+((call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_assign)
+  arguments: (arguments . (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+    (object (method_definition name: (property_identifier) @name) @definition.method)))
+  (#eq? @_object "Object") (#eq? @_assign "assign") (#eq? @_proto "prototype"))
+((call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_assign)
+  arguments: (arguments . (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+    (object (pair
+      key: [(property_identifier) @name (string (string_fragment) @name)]
+      value: [(arrow_function) (function_expression) (generator_function)]) @definition.method)))
+  (#eq? @_object "Object") (#eq? @_assign "assign") (#eq? @_proto "prototype"))
 ; this.m = function () {} in a function's own body: each object the function constructs gets m.
 (function_declaration body: (statement_block (expression_statement (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @name)
@@ -80,6 +94,23 @@
   left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
   right: [(arrow_function) (function_expression)]) @definition.method
   (#not-match? @receiver "^(module|exports)$"))
+
+; o.C = class {…} (ECMA-262 ClassExpression): a class, whose methods are its instances'; named
+; by the member it is assigned to, as a function is (exports.C = class: a top-level class).
+((assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+  right: (class)) @definition.class
+  (#not-match? @receiver "^(module|exports)$"))
+((assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @name)
+  right: (class)) @definition.class
+  (#eq? @_exports "exports"))
+((assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @name)
+  right: (class)) @definition.class
+  (#eq? @_module "module") (#eq? @_exports "exports"))
 
 ; exports.f = function () {} / module.exports.f = ...: a top-level function.
 ((assignment_expression
@@ -296,6 +327,13 @@
   right: [(arrow_function) (function_expression !name)]) @import
   (#eq? @_module "module") (#eq? @import.name "exports")
   (#set! import.module "") (#set! import.alias "default"))
+;module.exports = o.C = class {…} (exports = module.exports = … too): the module's default is
+; the class the assignment on its right makes (an assignment's value is its right operand's).
+((assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (assignment_expression left: (member_expression object: (identifier)) @import.name right: (class))) @import
+  (#eq? @_module "module") (#eq? @_exports "exports")
+  (#set! import.module "") (#set! import.alias "default"))
 ; module.exports = { a, b: c } / exports.a = …: the module is its default;
 ; a renamed member binds its new name.
 ((assignment_expression
@@ -377,6 +415,14 @@
 (assignment_expression
   left: (subscript_expression object: (identifier) @binding.name index: (string (string_fragment) @binding.key))
   right: [(identifier) (member_expression)] @binding.function) @binding
+; F.prototype.m = f: F's instances hold the function f as m (ECMA-262: a property read on an
+; instance finds it on its prototype), so this.m() in F's methods and x.m() on an F reach f.
+((assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) property: (property_identifier) @_proto)
+    property: (property_identifier)) @binding.name
+  right: [(identifier) (member_expression)] @binding.function) @binding
+  (#eq? @_proto "prototype"))
 ; a = b = f, o.a = o.b = function b() {}: each name of a chained assignment holds the value the
 ; assignment on its right gives (ECMA-262: an assignment's value is its right operand's).
 (variable_declarator

@@ -53,5 +53,16 @@
    (object_pattern [(shorthand_property_identifier_pattern) @binding.name (pair_pattern value: (identifier) @binding.name)])])
   @binding (#set! binding.local ""))
 
+; A field initialised by a constructor call or another call holds its result (ECMA-262: the
+; initialiser's value becomes the instance's property).
+((field_definition
+  property: [(property_identifier) (private_property_identifier)] @binding.name
+  value: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+  (#set! binding.prefix "this."))
+((field_definition
+  property: [(property_identifier) (private_property_identifier)] @binding.name
+  value: (call_expression function: [(identifier) (member_expression)]) @binding.call) @binding
+  (#set! binding.prefix "this."))
+
 ; Declarations: class fields.
 (class_body (field_definition property: [(property_identifier) (private_property_identifier)] @name) @declaration.field)

@@ -126,6 +126,16 @@
   pattern: (identifier) @binding.name
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
   (#set! binding.prefix "this."))
+; A field initialised by a constructor call or another call holds its result (ECMA-262: the
+; initialiser's value becomes the instance's property); a stated type decides over it.
+((public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @binding.name
+  value: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+  (#set! binding.prefix "this."))
+((public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @binding.name
+  value: (call_expression function: [(identifier) (member_expression)]) @binding.call) @binding
+  (#set! binding.prefix "this."))
 ((optional_parameter
   [(accessibility_modifier) "readonly"]
   pattern: (identifier) @binding.name
