@@ -162,6 +162,14 @@ def test_python_a_table_entry_set_later_wins_and_a_rebound_table_gives_nothing()
     assert callees(rebound, "a.py::run") == set()
 
 
+def test_python_an_entry_assigned_by_its_index_is_called_by_that_index() -> None:
+    # A subscript assignment `L[0] = g` sets the entry `L[0]` reads (an integer key as a string key).
+    files = {"a.py": LIB + "\nL = [None, f]\nL[0] = g\n\ndef run():\n    L[0]()\n"}
+    assert callees(files, "a.py::run") == {"a.py::g"}
+    other = {"a.py": LIB + "\nL = [None, f]\nL[0] = g\n\ndef run():\n    L[1]()\n"}
+    assert callees(other, "a.py::run") == {"a.py::f"}
+
+
 def test_python_an_entry_after_a_spread_or_a_missing_key_gives_nothing() -> None:
     files = {"a.py": LIB + "\nL = [*more, f]\nT = {'x': f}\n\ndef run():\n    L[0]()\n    L[1]()\n    T['y']()\n"}
     assert callees(files, "a.py::run") == set()

@@ -44,7 +44,7 @@ _MODULES = (
 # 9: no declaration local to a function; a declaration ending with its newline ends on its line; name sigils
 # 10: declaration files linked to the JavaScript they declare (index/declared_modules.py); TypeScript
 # aliases of named and intersection types are nodes
-EXTRACTION_VERSION = 10
+EXTRACTION_VERSION = 11
 
 
 @cache
