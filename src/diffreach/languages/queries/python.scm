@@ -193,6 +193,24 @@
   left: (identifier) @binding.name
   right: (dictionary
     (pair key: [(string (string_content) @binding.key) (integer) @binding.key] value: [(identifier) (attribute)] @binding.function))) @binding
+; An entry holding a call's result holds what the callee returns (`{"a": make()}`).
+(assignment
+  left: (identifier) @binding.name
+  right: (dictionary
+    (pair key: [(string (string_content) @binding.key) (integer) @binding.key]
+      value: (call function: [(identifier) (attribute)]) @binding.call))) @binding
+; `dict.update` writes the entries it is given over the table's (the library reference, "Mapping
+; Types"): `T.update({"x": g})`, `T.update(x=g)`.
+((call
+  function: (attribute object: (identifier) @binding.name attribute: (identifier) @_update)
+  arguments: (argument_list
+    (dictionary (pair key: (string (string_content) @binding.key) value: [(identifier) (attribute)] @binding.function)))) @binding
+  (#eq? @_update "update"))
+((call
+  function: (attribute object: (identifier) @binding.name attribute: (identifier) @_update)
+  arguments: (argument_list
+    (keyword_argument name: (identifier) @binding.key value: [(identifier) (attribute)] @binding.function))) @binding
+  (#eq? @_update "update"))
 (assignment
   left: (identifier) @binding.name
   right: [
