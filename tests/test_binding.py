@@ -758,7 +758,6 @@ def test_a_parameter_replaced_in_place_is_not_a_rename() -> None:
     ]
 
 
-
 def test_a_parameter_renamed_to_extend_its_name_and_widen_its_type_is_the_same_parameter() -> None:
     # `fn` became `excinfo_or_fn`, its declared type a union holding the old one, its default
     # gone: the same parameter widened. A call passing it by position binds the same value to
@@ -775,6 +774,7 @@ def test_a_parameter_renamed_to_extend_its_name_and_widen_its_type_is_the_same_p
     assert judged("py", old, narrowed, caller, "prune")[0][0] in ("binds-differently", "changed-type")
     bare = ("def prune(tb, fn=None): ...\n", "def prune(tb, excinfo_or_fn=0): ...\n")
     assert judged("py", *bare, caller, "prune")[0][0] == "binds-differently"
+
 
 DTS = (
     "export declare function f(a: string, b?: number): void;\ndeclare class K {\n  m(x: string): void;\n"
