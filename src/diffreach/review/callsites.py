@@ -54,7 +54,6 @@ from diffreach.review.binding import (
 )
 from diffreach.review.choice import removed
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
-from diffreach.review.override_step import out_of_step
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
@@ -145,12 +144,7 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
     where = Where(owner, own, guessed=caller.resolution in _GUESSED, caller_file=caller.file)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
-    step = (
-        out_of_step(seed, spec, (caller, simple_name(caller.id)), sites, read)
-        if caller.kind == NodeKind.METHOD
-        else None
-    )
-    return _combine([*judged, step] if step is not None else judged)
+    return _combine(judged)
 
 
 def _outer(spec: LanguageSpec, source: bytes | None, caller: Reached, read: Readers) -> tuple[int, int] | None:

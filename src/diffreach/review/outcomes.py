@@ -43,7 +43,6 @@ class Verdict(StrEnum):
     INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
     DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
     DEPRECATED = "deprecated"  # the definition now asks its callers to move off it
-    OVERRIDE_OUT_OF_STEP = "override-out-of-step"  # an override keeps the base's old parameters
 
 
 class Severity(StrEnum):
@@ -92,7 +91,6 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
     Verdict.DEPRECATED: Severity.MEDIUM,
     Verdict.RENAMED_MEANING: Severity.MEDIUM,
-    Verdict.OVERRIDE_OUT_OF_STEP: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.ANOTHER_DEFINITION: Severity.LOW,
