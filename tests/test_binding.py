@@ -758,6 +758,24 @@ def test_a_parameter_replaced_in_place_is_not_a_rename() -> None:
     ]
 
 
+def test_a_parameter_renamed_to_extend_its_name_and_widen_its_type_is_the_same_parameter() -> None:
+    # `fn` became `excinfo_or_fn`, its declared type a union holding the old one, its default
+    # gone: the same parameter widened. A call passing it by position binds the same value to
+    # it (low); the removed default concerns only a call that leaves it out (now required).
+    old = "def prune(tb, fn: Callable[[Entry], bool] = lambda x: True) -> Tb: ...\n"
+    new = "def prune(tb, excinfo_or_fn: Union[Info, Callable[[Entry], bool]]) -> Tb: ...\n"
+    caller = "prune(tb, lambda x: keep(x))\nprune(tb)\n"
+    found = judged("py", old, new, caller, "prune")
+    assert found[0][0] == "renamed-parameter"
+    assert found[1][0] == "no-longer-binds"
+    # Forbidden: the same rule where the new type no longer admits the old values, or where
+    # nothing is declared: another parameter may have taken the place.
+    narrowed = new.replace("Union[Info, Callable[[Entry], bool]]", "Info")
+    assert judged("py", old, narrowed, caller, "prune")[0][0] in ("binds-differently", "changed-type")
+    bare = ("def prune(tb, fn=None): ...\n", "def prune(tb, excinfo_or_fn=0): ...\n")
+    assert judged("py", *bare, caller, "prune")[0][0] == "binds-differently"
+
+
 DTS = (
     "export declare function f(a: string, b?: number): void;\ndeclare class K {\n  m(x: string): void;\n"
     "  constructor(y: number);\n}\ndeclare const ky: {\n  get(url: string, options?: Options): Reply;\n};\n"

@@ -142,3 +142,32 @@ def test_raising_a_class_instantiates_it() -> None:
     assert ("m.py::nested", "m.py::cause") not in calls
     assert not {c for c in calls if c[0] == "m.py::again"}
     assert ("m.py::held", "m.py::Boom.__call__") not in calls
+
+
+def test_nested_starred_and_chained_target_lists_bind_each_name_by_position() -> None:
+    # "Assignment statements": a target list takes the value's items by position, recursively
+    # into a parenthesised target list; a starred target takes the items left over as a list; a
+    # chain `a, b = c, d = v` assigns v to every target list.
+    files = {
+        "m.py": (
+            "def f1():\n    pass\n\ndef f2():\n    pass\n\ndef f3():\n    pass\n\ndef f4():\n    pass\n\n"
+            "class K:\n    def run(self):\n        pass\n\n    def stop(self):\n        pass\n\n"
+            "def nested():\n    a, (b, (c, d)) = f1, (f2, (f3, f4))\n    b()\n    d()\n\n"
+            "def starred():\n    a, *rest, z = f1, f2, f3, f4\n    rest[1]()\n    z()\n\n"
+            "def chained():\n    p, q = r, s = f1, f2\n    p()\n    s()\n\n"
+            "def members():\n    k = K()\n    x, (y, w) = 1, (k.run, k.stop)\n    y()\n\n"
+            "def unknown():\n    a, b = f1, *more\n    b()\n    (c, d), e = f3, f4\n    c()\n\n"
+            "def later():\n    a, b = f1, f2\n    a, b = b, a\n    a()\n"
+        )
+    }
+    calls = _calls(files)
+    assert ("m.py::nested", "m.py::f2") in calls and ("m.py::nested", "m.py::f4") in calls
+    assert ("m.py::nested", "m.py::f1") not in calls and ("m.py::nested", "m.py::f3") not in calls
+    assert ("m.py::starred", "m.py::f3") in calls and ("m.py::starred", "m.py::f4") in calls
+    assert ("m.py::starred", "m.py::f2") not in calls and ("m.py::starred", "m.py::f1") not in calls
+    assert ("m.py::chained", "m.py::f1") in calls and ("m.py::chained", "m.py::f2") in calls
+    assert ("m.py::members", "m.py::K.run") in calls and ("m.py::members", "m.py::K.stop") not in calls
+    # A spread value, or a target list over a single value: positions unknown, nothing invented.
+    assert not {t for s, t in calls if s == "m.py::unknown"} & {"m.py::f1", "m.py::f3", "m.py::f4"}
+    # `a, b = b, a` rebinds a to what b held: a copy of a name, not followed past its binding here.
+    assert ("m.py::later", "m.py::f1") not in calls

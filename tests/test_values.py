@@ -162,6 +162,30 @@ def test_python_a_table_entry_set_later_wins_and_a_rebound_table_gives_nothing()
     assert callees(rebound, "a.py::run") == set()
 
 
+def test_python_an_entry_assigned_by_its_index_is_called_by_that_index() -> None:
+    # A subscript assignment `L[0] = g` sets the entry `L[0]` reads (an integer key as a string key).
+    files = {"a.py": LIB + "\nL = [None, f]\nL[0] = g\n\ndef run():\n    L[0]()\n"}
+    assert callees(files, "a.py::run") == {"a.py::g"}
+    other = {"a.py": LIB + "\nL = [None, f]\nL[0] = g\n\ndef run():\n    L[1]()\n"}
+    assert callees(other, "a.py::run") == {"a.py::f"}
+
+
+def test_python_dict_update_writes_its_entries_over_the_tables() -> None:
+    # dict.update (the library reference, "Mapping Types") overwrites the keys it is given.
+    files = {"a.py": LIB + "\nT = {'x': f, 'y': f}\nT.update({'x': g})\n\ndef run():\n    T['x']()\n    T['y']()\n"}
+    assert callees(files, "a.py::run") == {"a.py::g", "a.py::f"}
+    keyword = {"a.py": LIB + "\nT = {'x': f}\nT.update(x=g)\n\ndef run():\n    T['x']()\n"}
+    assert callees(keyword, "a.py::run") == {"a.py::g"}
+
+
+def test_python_an_entry_holding_a_calls_result_holds_what_the_callee_returns() -> None:
+    files = {
+        "a.py": LIB + "\ndef make():\n    return g\n\nclass K:\n    pass\n\n"
+        "T = {'x': make(), 'k': K()}\n\ndef run():\n    T['x']()\n    T['k']()\n"
+    }
+    assert callees(files, "a.py::run") == {"a.py::g"}  # an instance of K is no function value
+
+
 def test_python_an_entry_after_a_spread_or_a_missing_key_gives_nothing() -> None:
     files = {"a.py": LIB + "\nL = [*more, f]\nT = {'x': f}\n\ndef run():\n    L[0]()\n    L[1]()\n    T['y']()\n"}
     assert callees(files, "a.py::run") == set()

@@ -50,8 +50,9 @@ def binding_of(
     bound = member_path(preset.get("binding.prefix", "") + bound + preset.get("binding.suffix", ""), spec)
     if "binding.type" in captures:
         return node, bound, type_text(text(captures["binding.type"][0]), spec)
-    if "binding.call" in captures:
-        return node, bound, called(text(captures["binding.call"][0]), spec)
+    if "binding.call" in captures:  # with a key: a literal table's entry holding the call's result
+        key = entry_key(captures, text, spec.spread_arguments) or ""
+        return node, bound + key, called(text(captures["binding.call"][0]), spec)
     if "binding.element" in captures:  # an element of a collection: typed by its path's ELEMENT binding
         return node, bound, member_path(text(captures["binding.element"][0]), spec) + ELEMENT
     if "binding.object" in captures:  # a property read out of an object by a pattern: its value

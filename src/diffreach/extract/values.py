@@ -48,8 +48,12 @@ def kept_values(raw: Iterable[tuple[Node, str, str]]) -> list[tuple[Node, str, s
     bindings table for nothing."""
     rows = list(raw)
     told = {(node.start_byte, name) for node, name, type_name in rows if type_name not in (VALUE_MARK, LOCAL_MARK)}
+    # A table's entry holding a call's result (``{"a": make()}``) may hold a function too.
     valued = {
-        name.partition("[")[0] for _, name, type_name in rows if len(type_name) > 1 and type_name.startswith(VALUE_MARK)
+        name.partition("[")[0]
+        for _, name, type_name in rows
+        if (len(type_name) > 1 and type_name.startswith(VALUE_MARK))
+        or (name.endswith("]") and not name.endswith("[]") and type_name != LOCAL_MARK)
     }
     return [
         row

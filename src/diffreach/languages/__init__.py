@@ -46,7 +46,8 @@ _MODULES = (
 # aliases of named and intersection types are nodes
 # 11: Java: a method without a body is a declaration (whole signature, marked abstract); Rust aliases of
 # named types are nodes; paths from Rust's prelude, primitives and std/core/alloc are external; a Rust
-# module file is never its own child; JavaScript classes assigned to members are classes
+# module file is never its own child; JavaScript classes assigned to members are classes; Python target
+# lists bind by position, `dict.update` writes table entries
 EXTRACTION_VERSION = 11
 
 

@@ -200,6 +200,11 @@ class LanguageSpec:
     # An entry of a literal table is read as a member too (JavaScript's ``T.x()`` of
     # ``const T = {x: f}``), not only with a literal key (resolve/values.py).
     value_members: bool = False
+    # Several targets assigned at once (``a, (b, c) = f, (g, h)``, extract/destructuring.py): the
+    # node types of a list of targets or of values, and of a starred target that takes the values
+    # left over as a new list (``*rest``).
+    destructure_lists: frozenset[str] = frozenset()
+    destructure_rest: frozenset[str] = frozenset()
     # Protocol methods (issue 18): syntax that runs a method of its operand's type, as the key
     # a ``@reference.protocol`` match gives (its ``(#set! protocol "…")`` or its ``@protocol``
     # capture's text: an operator) → the methods it runs (``a[i]`` → ``__getitem__``). Such a

@@ -182,8 +182,12 @@ def _moved(
     if p.catch_all or q.catch_all:
         return Verdict.CATCH_ALL, f"{desc} now goes to `{_spelled(q)}`, was `{_spelled(p)}`"
     if pk not in new_keys and qk not in old_keys:
-        if rules.defaults and _default_changed(p, q):
-            # Renamed, and its default changed too: another parameter took the place of the old.
+        # Renamed, and its default changed too: another parameter took the place of the old;
+        # unless the new name extends the old and its declared type still admits every value the
+        # old one did (``fn: Callable`` → ``excinfo_or_fn: Union[ExceptionInfo, Callable]``): the
+        # same parameter widened, whose default concerns only calls that leave it out.
+        widened = bool(p.annotation and q.annotation) and not changed and respelled(p.name, q.name)
+        if rules.defaults and _default_changed(p, q) and not widened:
             shown = f"default {_shown(p)} → {_shown(q)}"
             return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
         if not changed and named_for(text, p.name) and not respelled(p.name, q.name):

@@ -334,9 +334,13 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     if old is None or new is None:
         return Outcome(Verdict.CANNOT_TELL, (f"the parameters of `{name}` could not be read: cannot tell",))
     old_line = seed.old_start_line or seed.start_line
-    overloads = overloads_of(spec, new_source, seed.start_line, name) if rules.overloads else ()
-    old_overloads = overloads_of(spec, old_source, old_line, name) if rules.overloads else ()
-    kept = next((o for o in overloads if o == old), None)
+    # A type checker's stub (Python's ``@overload``) is one member of a family whose other stubs
+    # and implementation take the calls it does not: a call fitting neither its old nor its new
+    # parameters is another member's, as a sibling overload's is.
+    family = rules.overloads or _is_stub(spec, seed)
+    overloads = overloads_of(spec, new_source, seed.start_line, name) if family else ()
+    old_overloads = overloads_of(spec, old_source, old_line, name) if family else ()
+    kept = next((o for o in overloads if o == old), None) if rules.overloads else None
     if kept is not None and not site.passed_as_value:
         return _split(new, kept, site, rules, name, (old, *old_overloads))
     signature = seed.old_signature or seed.signature
@@ -349,6 +353,11 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
             shown = f"`{before or 'none'}` → `{after or 'none'}`"
             return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
     return outcome
+
+
+def _is_stub(spec: LanguageSpec, seed: Change) -> bool:
+    markers = spec.overload_stub_markers
+    return bool(markers) and any(s.startswith(markers) for s in (seed.old_signature, seed.signature) if s)
 
 
 def _selected_by_arguments(spec: LanguageSpec) -> bool:

@@ -193,6 +193,24 @@
   left: (identifier) @binding.name
   right: (dictionary
     (pair key: [(string (string_content) @binding.key) (integer) @binding.key] value: [(identifier) (attribute)] @binding.function))) @binding
+; An entry holding a call's result holds what the callee returns (`{"a": make()}`).
+(assignment
+  left: (identifier) @binding.name
+  right: (dictionary
+    (pair key: [(string (string_content) @binding.key) (integer) @binding.key]
+      value: (call function: [(identifier) (attribute)]) @binding.call))) @binding
+; `dict.update` writes the entries it is given over the table's (the library reference, "Mapping
+; Types"): `T.update({"x": g})`, `T.update(x=g)`.
+((call
+  function: (attribute object: (identifier) @binding.name attribute: (identifier) @_update)
+  arguments: (argument_list
+    (dictionary (pair key: (string (string_content) @binding.key) value: [(identifier) (attribute)] @binding.function)))) @binding
+  (#eq? @_update "update"))
+((call
+  function: (attribute object: (identifier) @binding.name attribute: (identifier) @_update)
+  arguments: (argument_list
+    (keyword_argument name: (identifier) @binding.key value: [(identifier) (attribute)] @binding.function))) @binding
+  (#eq? @_update "update"))
 (assignment
   left: (identifier) @binding.name
   right: [
@@ -200,7 +218,7 @@
     (tuple [(identifier) (attribute)] @binding.function @binding.index)
   ]) @binding
 (assignment
-  left: (subscript value: (identifier) @binding.name subscript: (string (string_content) @binding.key))
+  left: (subscript value: (identifier) @binding.name subscript: [(string (string_content) @binding.key) (integer) @binding.key])
   right: [(identifier) (attribute)] @binding.function) @binding
 ; An attribute of the instance holding one of its methods (``self.on_done = self.finish``): a call
 ; ``self.on_done()`` looks the instance's attribute up before the class's (the data model's
@@ -209,19 +227,16 @@
   left: (attribute object: (identifier) @_self attribute: (identifier)) @binding.name
   right: (attribute object: (identifier) @_held attribute: (identifier)) @binding.function) @binding
   (#eq? @_self "self") (#eq? @_held "self"))
-; Several targets (the language reference, "Assignment statements"): `a, b = f, g` binds each
-; target to the value at its position, read while every target and value before it is a plain
-; one (a starred target or value shifts the positions); `a = b = f` binds every target.
+; Several targets (the language reference, "Assignment statements"): `a, (b, c) = f, (g, h)` binds
+; each target to the value at its position, recursively into a target list, a starred target
+; to a list of the values left over (extract/destructuring.py); in a chain `a, b = c, d = f, g`
+; every target list takes the same values; `a = b = f` binds every target.
 (assignment
-  left: (pattern_list . (identifier) @binding.name)
-  right: (expression_list . [(identifier) (attribute)] @binding.function)) @binding
+  left: [(pattern_list) (tuple_pattern) (list_pattern)] @binding.targets
+  right: [(expression_list) (tuple) (list)] @binding.values) @binding
 (assignment
-  left: (pattern_list . (identifier) . (identifier) @binding.name)
-  right: (expression_list . [(identifier) (attribute) (call)] . [(identifier) (attribute)] @binding.function)) @binding
-(assignment
-  left: (pattern_list . (identifier) . (identifier) . (identifier) @binding.name)
-  right: (expression_list
-    . [(identifier) (attribute) (call)] . [(identifier) (attribute) (call)] . [(identifier) (attribute)] @binding.function)) @binding
+  left: [(pattern_list) (tuple_pattern) (list_pattern)] @binding.targets
+  right: (assignment right: [(expression_list) (tuple) (list)] @binding.values)) @binding
 (assignment
   left: (identifier) @binding.name
   right: (assignment right: [(identifier) (attribute)] @binding.function)) @binding
