@@ -18,7 +18,7 @@ import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .spec import LanguageSpec
@@ -50,10 +50,10 @@ class TestRunner:
     scopes_at: Callable[[LanguageSpec, bytes, int], tuple[str, ...]] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TestName:
+class TestName(NamedTuple):
     """One test to run: its file, the file's package, the scopes around it and its name
-    ("" when no function names it: the file's own code, a whole class)."""
+    ("" when no function names it: the file's own code, a whole class). A named tuple: no
+    dataclass methods compiled when the module loads (speed of a warm answer)."""
 
     __test__ = False
 
