@@ -18,7 +18,7 @@ import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .spec import LanguageSpec
@@ -50,10 +50,10 @@ class TestRunner:
     scopes_at: Callable[[LanguageSpec, bytes, int], tuple[str, ...]] | None = None
 
 
-class TestName(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TestName:
     """One test to run: its file, the file's package, the scopes around it and its name
-    ("" when no function names it: the file's own code, a whole class). A named tuple: no
-    dataclass methods compiled when the module loads (speed of a warm answer)."""
+    ("" when no function names it: the file's own code, a whole class)."""
 
     __test__ = False
 
