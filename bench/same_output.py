@@ -2,7 +2,7 @@
 """Do two builds of the tool give the same graph and the same radius? (a refactoring's proof)
 
 Usage:
-    python bench/same_output.py --old OLD_EXE --new NEW_EXE [--commits 20] [--rename OLD=NEW ...] REPO [REPO ...]
+    python bench/same_output.py --old OLD_EXE --new NEW_EXE [--commits 20] [--context] [--rename OLD=NEW ...] REPO [REPO ...]
 
 OLD_EXE and NEW_EXE are the console scripts of the two builds (each installed in a venv of
 its own). For every REPO (a local directory; a git repository or a plain tree) each build
@@ -13,6 +13,8 @@ indexes a copy of its own from scratch, then the script compares, after the
 * ``impact --json --base C~1..C`` for each of the last ``--commits`` first-parent commits
   (git repositories only), in the same order for both builds, so that the warm-up counter
   (the first reviews of a repository use a wider hop cap) moves the same way.
+* with ``--context``, ``context --format json --base C~1..C`` of each commit too, right after
+  its impact (the same change: it counts once for the warm-up).
 
 It prints one line per repository and command kind, and the first differing line of any
 output that differs; it exits 1 when anything differs.
@@ -90,14 +92,18 @@ def check_repo(repo: Path, args: argparse.Namespace, renames: list[tuple[str, st
         ok &= same
         revs = commits(mine, args.commits)
         differing = 0
+        kinds = (["impact", "--json"], *([["context", "--format", "json"]] if args.context else []))
         for rev in revs:
-            base = ["impact", "--json", "--base", f"{rev}~1..{rev}"]
-            o = canonical(run(args.old, base, copy), renames).replace(str(copy), str(mine))
-            n = run(args.new, base, mine)
-            differing += not compare(f"{repo.name} impact {rev[:10]}", o, n)
+            for kind in kinds:
+                base = [*kind, "--base", f"{rev}~1..{rev}"]
+                o = canonical(run(args.old, base, copy), renames).replace(str(copy), str(mine))
+                n = run(args.new, base, mine)
+                differing += not compare(f"{repo.name} {kind[0]} {rev[:10]}", o, n)
         if revs:
+            what = " and ".join(" ".join(k) for k in kinds)
             print(
-                f"{repo.name}: impact --json of {len(revs)} commits: {len(revs) - differing} same, {differing} different"
+                f"{repo.name}: {what} of {len(revs)} commits: {len(revs) * len(kinds) - differing} same,"
+                f" {differing} different"
             )
         return ok and not differing
 
@@ -108,6 +114,9 @@ def main() -> int:
     parser.add_argument("--new", required=True)
     parser.add_argument("--commits", type=int, default=20)
     parser.add_argument("--rename", action="append", default=[], metavar="OLD=NEW")
+    parser.add_argument(
+        "--context", action="store_true", help="Also compare context --format json of each commit, after its impact."
+    )
     parser.add_argument("repos", nargs="+", type=Path)
     args = parser.parse_args()
     args.old, args.new = (str(Path(shutil.which(e) or e).resolve()) for e in (args.old, args.new))

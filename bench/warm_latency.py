@@ -24,7 +24,9 @@ is not indexed again for every run of the bench; its ``.diffreach`` is written t
 ``--instructions``: also count the instructions of one run of each command by each build
 (``valgrind --tool=callgrind``; the diffreach process only, not its git children): the same
 count run after run, where times on a shared machine are not. The load average is printed
-before each command's runs.
+before each command's runs. ``--persistent``: also answer each review command ``--runs`` times
+more in one process of each build (the command line's entry called again, output checked equal
+to the first answer's): what a process kept alive between answers would take, measured, not built.
 """
 
 from __future__ import annotations
@@ -152,6 +154,58 @@ def bench(
             print(f"  {'':<52} instructions {instructions([exe, *args], root, env) / 1e6:,.0f} M  [{_short(exe)}]")
 
 
+# Run inside the build's own interpreter: the command line's entry called again and again in one
+# process, as a process kept alive between answers would (modules loaded, queries compiled, and
+# the tool's own caches as they are); each answer's output is checked equal to the first's.
+_PERSISTENT_DRIVER = """
+import contextlib, io, json, sys, time
+from diffreach.cli import main
+args, runs = json.loads(sys.argv[1]), int(sys.argv[2])
+times, first = [], None
+for _ in range(runs + 1):
+    out = io.StringIO()
+    wall, cpu = time.perf_counter(), time.process_time()
+    with contextlib.redirect_stdout(out):
+        try:
+            main(args, standalone_mode=False)
+        except SystemExit as exc:
+            if exc.code:
+                raise
+    times.append((time.perf_counter() - wall, time.process_time() - cpu))
+    first = out.getvalue() if first is None else first
+    if out.getvalue() != first:
+        raise SystemExit("an answer differs from the first one")
+print(json.dumps(times))
+"""
+
+
+def persistent(exe: str, root: Path, args: list[str], runs: int, env: dict[str, str]) -> list[tuple[float, float]]:
+    """Wall and CPU seconds of ``runs + 1`` answers of one process (the first loads everything;
+    CPU of the process only: git's children are not counted, their wall time is)."""
+    python = str(Path(exe).parent / "python")
+    cmd = [python, "-c", _PERSISTENT_DRIVER, json.dumps(args), str(runs)]
+    out = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"persistent run of {' '.join(args)} failed: {out.stderr[-500:]}")
+    return [(w, c) for w, c in json.loads(out.stdout.strip().splitlines()[-1])]
+
+
+def bench_persistent(exes: list[str], root: Path, commands: dict[str, list[str]], runs: int, pycache: Path) -> None:
+    """Each review command answered ``runs`` times more in one process per build, after its first
+    answer: what a warm process kept between answers would take (no such process is built here)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    for name, args in commands.items():
+        if args[0] == "--help":
+            continue
+        print(f"  (load average {os.getloadavg()[0]:.1f})")
+        for exe in exes:
+            first, *rest = persistent(exe, root, args, runs, env)
+            label = f"{name}, one process{f'  [{_short(exe)}]' if len(exes) > 1 else ''}"
+            print(f"  {label:<52} first answer wall {first[0] * 1000:5.0f} ms, CPU {first[1] * 1000:4.0f} ms")
+            report(f"{'':<4}the {runs} answers after it", rest)
+
+
 def _short(exe: str) -> str:
     """A build's name in the report: the folder above its virtual environment."""
     parts = Path(exe).parts
@@ -172,6 +226,9 @@ def main() -> None:
     )
     ap.add_argument("--in-place", action="store_true", help="Time --repo and --query-repo where they are.")
     ap.add_argument("--instructions", action="store_true", help="Also count instructions (valgrind callgrind).")
+    ap.add_argument(
+        "--persistent", action="store_true", help="Also answer each review command --runs times in one process."
+    )
     args = ap.parse_args()
     exes = [str(b / "diffreach") for b in (args.bin or [Path(sys.executable).parent])]
     with tempfile.TemporaryDirectory(prefix="warm-latency-") as tmp:
@@ -191,6 +248,8 @@ def main() -> None:
             "context --format json --base HEAD~1": ["context", "--format", "json", *review],
         }
         bench(exes, root, commands, args.runs, pycache, args.instructions)
+        if args.persistent:
+            bench_persistent(exes, root, commands, args.runs, pycache)
         if args.query_repo != "none":
             source = Path(args.query_repo) if args.query_repo else args.django
             qroot = (

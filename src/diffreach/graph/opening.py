@@ -23,7 +23,6 @@ The repository under review is untrusted, and so is whatever it commits or plant
 from __future__ import annotations
 
 import os
-import secrets
 import sqlite3
 import stat
 from contextlib import suppress
@@ -98,7 +97,7 @@ def make_folder(root: str | Path) -> None:
 def write_private(path: Path, text: str) -> None:
     """Write ``path`` whole (a temporary file renamed over it); the temporary file is created
     new (``O_EXCL``), so nothing planted under its name is followed or overwritten."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
     try:
         with os.fdopen(fd, "w") as f:
@@ -158,7 +157,7 @@ def is_bound(conn: sqlite3.Connection, root: str | Path) -> bool:
 def new_store_id(root: str | Path) -> str:
     """A new random id, written into this checkout's git directory first (a process killed
     before the database records it leaves a mismatch: a rebuild, never a false match)."""
-    token = secrets.token_hex(16)
+    token = os.urandom(16).hex()
     kept = stored_id(root)
     if kept is not None:
         try:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from diffreach.languages.signatures import ArgKind, BindingRules, CallSite, Parameter, ParamKind
 from diffreach.review.binder import bind
@@ -31,9 +31,9 @@ WHOLE = "*"  # the deprecated set's mark for the function itself
 _MAX_LINES = 400  # lines of a body read at most
 
 
-@dataclass(frozen=True, slots=True)
-class Deprecated:
-    """What the new body deprecates that the old did not: parameter names, and WHOLE for the function."""
+class Deprecated(NamedTuple):
+    """What the new body deprecates that the old did not: parameter names, and WHOLE for the function.
+    A named tuple: no dataclass methods compiled when the module loads (speed of a warm answer)."""
 
     names: frozenset[str]
 
