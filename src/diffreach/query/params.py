@@ -99,3 +99,6 @@ class RankParams:
     # ``file_doc_weight`` > 0; at 0 with a weight of 1.0 it led on the JS/TS/Go/Java/Rust issues and cost
     # pytest a first place: docs/benchmarks.md, "Session 10: query ranking on real issues beyond Python".
     file_doc_notes: float = 1.0
+    # Weight of a file's uses of the names the question writes as code (``uses.py``: the refs of its
+    # code, by name), as a share of the best word score added to the file's; 0 leaves them out.
+    uses_weight: float = 0.0
