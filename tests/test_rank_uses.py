@@ -63,8 +63,8 @@ def test_a_name_used_by_most_files_says_nothing(repo: Path) -> None:
     assert scores(repo, "Is `helper` slow?", uses_weight=1.0) == {}
 
 
-def test_off_by_default_and_the_user_file_rises_when_on(repo: Path) -> None:
-    assert scores(repo, QUESTION) == {}
+def test_off_at_weight_zero_and_the_user_file_rises_when_on(repo: Path) -> None:
+    assert scores(repo, QUESTION, uses_weight=0.0) == {}
     with Store.open(repo, create=False) as store:
         on = [f.path for f in rank_files(store, QUESTION, top=3, params=RankParams(uses_weight=1.0)).files]
     assert "writer.py" in on
