@@ -124,6 +124,15 @@ def postings(conn: sqlite3.Connection, terms: Sequence[str], notes: bool) -> Ite
         )
 
 
+def reference_counts(conn: sqlite3.Connection, names: Sequence[str]) -> Iterator[tuple[str, str, int]]:
+    """Per name and file: how many references (calls, reads, writes, types) the file's code makes
+    to that name, by name alone: (name, file, count)."""
+    for chunk, marks in _chunks(names):
+        yield from conn.execute(
+            f"SELECT name, file, COUNT(*) FROM refs WHERE name IN ({marks}) GROUP BY name, file", chunk
+        )
+
+
 def _chunks(values: Sequence[str]) -> Iterator[tuple[list[str], str]]:
     for i in range(0, len(values), 400):
         chunk = list(values[i : i + 400])

@@ -45,6 +45,7 @@ from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.params import RankParams
 from diffreach.query.question import Question, about_tests, parse_question
 from diffreach.query.term_index import update_term_index
+from diffreach.query.uses import add_uses, files_using
 
 __all__ = [
     "RankParams",
@@ -189,6 +190,8 @@ def rank_files(
     walked = time.perf_counter()
     graph_file = _file_walk_scores(graph, ppr, params)
     lexical = raise_to_whole_files(store, hits, question.terms, _file_lexical(hits, params), params)
+    uses = files_using(store.conn, text, len(graph.files), skip, params)
+    lexical = add_uses(lexical, uses, params.uses_weight)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
     ordered = fill_with_neighbours(
