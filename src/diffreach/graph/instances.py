@@ -62,7 +62,7 @@ def idle_methods(store: Store, methods: Iterable[str]) -> set[str]:
         if cls is None or sym.name == cls.name or not _closed(store, cls) or _static(sym):
             continue
         family = [cls.id, *_descendants(store, cls.id)]
-        overriding = {o.parent for o in store.symbols(_overrides(store, method)).values() if o.parent}
+        overriding = {o.parent for o in store.symbols(overrides_of(store, method)).values() if o.parent}
         if not overriding:
             continue  # nothing runs in its place: dispatch has nothing to say
         callers = store.symbols(e.source for e in store.edges_to([method], _CONSTRUCTING))
@@ -80,7 +80,7 @@ def _static(sym: Symbol) -> bool:
     return spec is None or not spec.static_modifiers.isdisjoint(_WORDS.findall(sym.signature.split("(", 1)[0]))
 
 
-def _overrides(store: Store, method: str) -> list[str]:
+def overrides_of(store: Store, method: str) -> list[str]:
     """The methods that ``dynamic`` edges lead to from ``method``, ``MAX_DEPTH`` levels down."""
     seen: list[str] = []
     todo = [method]
@@ -230,4 +230,4 @@ def _descendants(store: Store, cls: str) -> list[str]:
     return seen
 
 
-__all__ = ["class_ancestors", "idle_methods", "idle_overrides", "on_other_objects"]
+__all__ = ["class_ancestors", "idle_methods", "idle_overrides", "on_other_objects", "overrides_of"]

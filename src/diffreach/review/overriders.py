@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from diffreach.graph.instances import overrides_of
 from diffreach.graph.store import Store
 from diffreach.languages import language_for
-from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind
-
-MAX_DEPTH = 6  # override levels followed down (as the dispatch readers' chains)
+from diffreach.model import Change, ChangeKind, Edge, NodeKind
 
 
 def override_caller_edges(store: Store, seeds: Iterable[Change], kinds: tuple[str, ...]) -> list[Edge]:
@@ -32,7 +31,7 @@ def override_caller_edges(store: Store, seeds: Iterable[Change], kinds: tuple[st
             continue
         if spec is None or not spec.overrides_keep_signature:
             continue
-        overrides = _overrides(store, c.id)
+        overrides = overrides_of(store, c.id)
         if not overrides:
             continue
         syms = store.symbols([c.id, *overrides])
@@ -42,17 +41,6 @@ def override_caller_edges(store: Store, seeds: Iterable[Change], kinds: tuple[st
             if e.source not in overrides and e.source != c.id:  # super.m() in another override: its own call
                 out.append(Edge(e.source, c.id, e.kind, e.resolution, e.confidence, e.line))
     return out
-
-
-def _overrides(store: Store, method: str) -> list[str]:
-    seen: list[str] = []
-    todo = [method]
-    for _ in range(MAX_DEPTH):
-        todo = sorted({e.target for e in store.edges_from(todo, (EdgeKind.DYNAMIC,))} - {method, *seen})
-        if not todo:
-            break
-        seen.extend(todo)
-    return seen
 
 
 __all__ = ["override_caller_edges"]
