@@ -1,0 +1,107 @@
+"""The daemon's wire format and its version key (standard library only: the client loads it).
+
+A message is ``MAGIC``, its length (8 bytes, big-endian) and then a header (4 bytes of length,
+JSON) followed by a body of raw bytes (a request's stdin; a reply's stdout and then stderr, split
+at the header's ``stdout`` length). The receiver reads the 12 bytes first and refuses a length
+over its cap before reading any more, so a request can never make the daemon hold more than the
+cap.
+
+The version key says whether a daemon runs the same code as the client: the package version,
+the Python executable and a fingerprint of the package's installed files (names, sizes and
+modification times of its modules, query files and schema). A change of ``EXTRACTION_VERSION``
+or of the schema is a change of those files, so the fingerprint covers both; ``status`` shows
+them as the daemon loaded them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import socket
+import struct
+import sys
+from typing import Any
+
+from diffreach import __version__
+
+MAGIC = b"DRD1"
+_LENGTH = struct.Struct(">Q")
+_HEADER = struct.Struct(">I")
+PREFIX_BYTES = len(MAGIC) + _LENGTH.size
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_CODE_SUFFIXES = (".py", ".scm", ".sql")
+
+
+class WireError(Exception):
+    """A message that is malformed, cut short, or over the receiver's cap."""
+
+
+def code_fingerprint(package: str = _PACKAGE) -> str:
+    h = hashlib.blake2b(digest_size=12)
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(_CODE_SUFFIXES):
+                info = os.stat(os.path.join(folder, name))
+                h.update(f"{os.path.relpath(os.path.join(folder, name), package)}:{info.st_size}:{info.st_mtime_ns};".encode())
+    return h.hexdigest()
+
+
+def version_key() -> dict[str, str]:
+    """What must be equal between a client and a daemon for the daemon to answer for it."""
+    return {"version": __version__, "python": sys.executable, "code": code_fingerprint()}
+
+
+def encode(header: dict[str, Any], body: bytes = b"") -> bytes:
+    head = json.dumps(header, separators=(",", ":")).encode()
+    payload = _HEADER.pack(len(head)) + head + body
+    return MAGIC + _LENGTH.pack(len(payload)) + payload
+
+
+def read_prefix(sock: socket.socket, cap: int) -> int:
+    """The length of the message on ``sock``; WireError when malformed or over ``cap`` bytes."""
+    prefix = read_exactly(sock, PREFIX_BYTES)
+    if prefix[: len(MAGIC)] != MAGIC:
+        raise WireError("not a diffreach daemon message")
+    (length,) = _LENGTH.unpack(prefix[len(MAGIC) :])
+    if length > cap:
+        raise WireError(f"a message of {length:,} bytes is over the limit of {cap:,} bytes (daemon_max_request_bytes)")
+    return int(length)
+
+
+def read_payload(sock: socket.socket, length: int) -> tuple[dict[str, Any], bytes]:
+    payload = read_exactly(sock, length)
+    if len(payload) < _HEADER.size:
+        raise WireError("a message without a header")
+    (head_length,) = _HEADER.unpack(payload[: _HEADER.size])
+    head_end = _HEADER.size + head_length
+    try:
+        header = json.loads(payload[_HEADER.size : head_end])
+    except ValueError:
+        raise WireError("a message whose header is not JSON") from None
+    if not isinstance(header, dict) or head_end > len(payload):
+        raise WireError("a message whose header is not an object")
+    return header, payload[head_end:]
+
+
+def receive(sock: socket.socket, cap: int) -> tuple[dict[str, Any], bytes]:
+    return read_payload(sock, read_prefix(sock, cap))
+
+
+def read_exactly(sock: socket.socket, count: int) -> bytes:
+    chunks: list[bytes] = []
+    left = count
+    while left:
+        chunk = sock.recv(min(left, 1 << 20))
+        if not chunk:
+            raise WireError("the other side closed the connection mid-message")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def peer_uid(sock: socket.socket) -> int:
+    """The user id of the process at the other end of an AF_UNIX socket (SO_PEERCRED: pid, uid, gid)."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return int(struct.unpack("3i", creds)[1])
