@@ -25,12 +25,15 @@ from diffreach.daemon.wire import MAGIC, WireError, encode, peer_uid, receive, v
 FORWARDED = frozenset({"impact", "context", "callers", "callees", "tests", "query"})
 _NOT_FORWARDED_FLAGS = frozenset({"-h", "--help", "--version"})
 _REPLY_CAP = 1 << 40  # the daemon's own reply: bounded by what the command printed
+# Set (to anything but "" or "0") to run every command in-process even when a daemon is live: a
+# check of the daemon's answers against the plain ones, and the benchmark's "without" runs.
+NO_DAEMON_VARIABLE = "DIFFREACH_NO_DAEMON"
 
 
 def forward(argv: list[str]) -> int | None:
     """The exit code of ``argv`` answered by a live daemon (its stdout and stderr written here),
     or None when no daemon answers it."""
-    if not argv or argv[0] not in FORWARDED:
+    if not argv or argv[0] not in FORWARDED or os.environ.get(NO_DAEMON_VARIABLE, "") not in ("", "0"):
         return None
     options = argv[1 : argv.index("--")] if "--" in argv else argv[1:]
     if _NOT_FORWARDED_FLAGS.intersection(options):

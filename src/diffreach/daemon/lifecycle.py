@@ -18,7 +18,7 @@ from typing import Any
 
 from diffreach.daemon.client import exchange, read_state
 from diffreach.daemon.place import Place, PlaceError, check_private_folder, place_of
-from diffreach.daemon.server import lock_is_held
+from diffreach.daemon.server import lock_is_held, prepared_place
 from diffreach.errors import DiffreachError
 
 START_SECONDS = 60.0  # a loaded machine takes seconds to import the library
@@ -43,7 +43,7 @@ def status(root: Path) -> dict[str, Any]:
 def start(root: Path, idle_timeout: float | None = None) -> dict[str, Any]:
     """Start the daemon of ``root`` and return its status; DiffreachError if one runs already
     or it does not come up."""
-    place = place_of(root)
+    place = prepared_place(root)
     if lock_is_held(place):
         raise DiffreachError(f"a daemon already serves {root} (pid {_pid(place)}); 'diffreach daemon stop' first")
     cmd = [sys.executable, "-m", "diffreach.cli", "daemon", "run", "--root", str(root)]

@@ -18,6 +18,8 @@ import os
 import stat
 from pathlib import Path
 
+from diffreach.errors import DiffreachError
+
 GRAPH_DIR = ".diffreach"  # graph/opening.DIR_NAME; repeated because the client must not load the graph layer
 DAEMON_DIR = "daemon"
 SOCKET_NAME = "daemon.sock"
@@ -25,7 +27,7 @@ SOCKET_NAME = "daemon.sock"
 SOCKET_PATH_LIMIT = 107
 
 
-class PlaceError(Exception):
+class PlaceError(DiffreachError):
     """A daemon folder or socket that is not safe to use; the message says which and why."""
 
 
@@ -99,10 +101,8 @@ def make_private_folder(folder: Path) -> None:
     """Create ``folder`` with mode 0700 when missing (its parents as usual), then check it: an
     existing folder of another mode or owner is refused, never repaired (who made it so?)."""
     folder.parent.mkdir(parents=True, exist_ok=True)
-    try:
+    if not os.path.lexists(folder):
         os.mkdir(folder, 0o700)
-    except FileExistsError:
-        pass
     check_private_folder(folder)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import io
 import json
 import logging
@@ -37,13 +38,55 @@ from pathlib import Path
 from typing import Any
 
 from diffreach.daemon.client import FORWARDED, root_values
-from diffreach.daemon.place import Place, check_private_folder, is_within, make_private_folder, place_of
+from diffreach.daemon.place import (
+    SOCKET_PATH_LIMIT,
+    Place,
+    PlaceError,
+    check_private_folder,
+    is_within,
+    make_private_folder,
+    place_of,
+)
 from diffreach.daemon.wire import WireError, encode, peer_uid, receive, version_key
 from diffreach.errors import DiffreachError
 
 # The command line's entry, called as click's ``main(args=..., prog_name=..., standalone_mode=True)``.
 Command = Callable[..., Any]
 REQUEST_SECONDS = 30.0  # a client that sends nothing for this long is dropped (one request at a time)
+_PACKAGE = Path(__file__).resolve().parent.parent
+_CODE_SUFFIXES = (".py", ".scm", ".sql")
+
+
+class CodeStamp:
+    """The package's installed code as this process loaded it: every module, query file and the
+    schema, and their folders (a file added or removed changes its folder), by size, inode and
+    modification time. Checked before each answer (a stat per file, no walk): a daemon whose code
+    was changed or reinstalled under it answers nothing more and exits."""
+
+    def __init__(self, package: Path = _PACKAGE) -> None:
+        self.paths = [package]
+        for folder, dirs, files in os.walk(package):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            self.paths += [Path(folder, d) for d in dirs]
+            self.paths += [Path(folder, f) for f in sorted(files) if f.endswith(_CODE_SUFFIXES)]
+        self.value = self._stamp()
+
+    def _stamp(self) -> tuple[tuple[int, int, int], ...]:
+        return tuple(_file_stamp(path) for path in self.paths)
+
+    def changed(self) -> bool:
+        return self._stamp() != self.value
+
+    def digest(self) -> str:
+        return hashlib.blake2b(repr(self.value).encode(), digest_size=8).hexdigest()
+
+
+def _file_stamp(path: Path) -> tuple[int, int, int]:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (-1, -1, -1)
+    return (info.st_size, info.st_ino, info.st_mtime_ns)
 
 
 @dataclass(frozen=True)
@@ -59,7 +102,8 @@ class Server:
         self.command = command
         self.settings = settings
         self.key = version_key()
-        self.versions = versions
+        self.code = CodeStamp()
+        self.versions = {**versions, **self.key, "code": self.code.digest()}
         self.started = time.time()
         self.last_request = time.monotonic()
         self.requests = 0
@@ -121,8 +165,9 @@ class Server:
 
     def _run(self, conn: socket.socket, header: dict[str, Any], body: bytes) -> None:
         if header.get("key") != self.key:
-            if version_key() != self.key:
-                self.stopping = "the installed code changed"
+            return _reply(conn, {"status": "mismatch"})
+        if self.code.changed():
+            self.stopping = "the installed code changed"
             return _reply(conn, {"status": "mismatch"})
         refusal = self._refusal(header)
         if refusal:
@@ -170,19 +215,13 @@ class Server:
             "idle_timeout": self.settings.idle_timeout,
             "max_request_bytes": self.settings.max_request_bytes,
             "key": self.key,
-            "versions": {**self.versions, **self.key},
+            "versions": self.versions,
         }
 
 
 def serve(root: Path, command: Command, settings: Settings, versions: dict[str, str]) -> str:
     """Serve ``root`` until a reason to stop (returned); DiffreachError when it cannot start."""
-    place = place_of(root)
-    try:
-        make_private_folder(place.folder)
-        if place.socket.parent != place.folder:
-            make_private_folder(place.socket.parent)
-    except (OSError, ValueError) as exc:
-        raise DiffreachError(f"cannot use the daemon folder: {exc}") from None
+    place = prepared_place(root)
     with held_lock(place), listening(place) as listener:
         server = Server(place, command, settings, versions)
         _publish(place, server.describe())
@@ -198,6 +237,23 @@ def serve(root: Path, command: Command, settings: Settings, versions: dict[str, 
                 place.state.unlink()
         server.log.info("exiting: %s", reason)
         return reason
+
+
+def prepared_place(root: Path) -> Place:
+    """The daemon's folders made (mode 0700) or checked; DiffreachError when one is not private."""
+    place = place_of(root)
+    if len(os.fsencode(place.socket)) > SOCKET_PATH_LIMIT:
+        raise DiffreachError(
+            f"the socket path {place.socket} is longer than AF_UNIX allows ({SOCKET_PATH_LIMIT} bytes):"
+            " set XDG_RUNTIME_DIR to a shorter folder"
+        )
+    try:
+        make_private_folder(place.folder)
+        if place.socket.parent != place.folder:
+            make_private_folder(place.socket.parent)
+    except (OSError, PlaceError) as exc:
+        raise DiffreachError(f"cannot use the daemon folder: {exc}") from None
+    return place
 
 
 @contextlib.contextmanager

@@ -6,18 +6,16 @@ at the header's ``stdout`` length). The receiver reads the 12 bytes first and re
 over its cap before reading any more, so a request can never make the daemon hold more than the
 cap.
 
-The version key says whether a daemon runs the same code as the client: the package version,
-the Python executable and a fingerprint of the package's installed files (names, sizes and
-modification times of its modules, query files and schema). A change of ``EXTRACTION_VERSION``
-or of the schema is a change of those files, so the fingerprint covers both; ``status`` shows
-them as the daemon loaded them.
+The version key says whether a daemon runs the same code as the client: the package version and
+the Python executable (two virtual environments on one repository never share a daemon). The
+daemon checks the rest itself before each answer (``server.CodeStamp``: the package's installed
+files unchanged since it loaded them; a change of ``EXTRACTION_VERSION`` or of the schema is a
+change of those files), so the client computes nothing but these two.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import socket
 import struct
 import sys
@@ -29,28 +27,16 @@ MAGIC = b"DRD1"
 _LENGTH = struct.Struct(">Q")
 _HEADER = struct.Struct(">I")
 PREFIX_BYTES = len(MAGIC) + _LENGTH.size
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_CODE_SUFFIXES = (".py", ".scm", ".sql")
 
 
 class WireError(Exception):
     """A message that is malformed, cut short, or over the receiver's cap."""
 
 
-def code_fingerprint(package: str = _PACKAGE) -> str:
-    h = hashlib.blake2b(digest_size=12)
-    for folder, dirs, files in os.walk(package):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(_CODE_SUFFIXES):
-                info = os.stat(os.path.join(folder, name))
-                h.update(f"{os.path.relpath(os.path.join(folder, name), package)}:{info.st_size}:{info.st_mtime_ns};".encode())
-    return h.hexdigest()
-
-
 def version_key() -> dict[str, str]:
-    """What must be equal between a client and a daemon for the daemon to answer for it."""
-    return {"version": __version__, "python": sys.executable, "code": code_fingerprint()}
+    """What must be equal between a client and a daemon for the daemon to answer for it (the
+    daemon also checks, before each answer, that its own code is still the installed code)."""
+    return {"version": __version__, "python": sys.executable}
 
 
 def encode(header: dict[str, Any], body: bytes = b"") -> bytes:
