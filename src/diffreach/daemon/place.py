@@ -13,7 +13,6 @@ socket). Standard library only: the client's forwarding check runs this before a
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from pathlib import Path
@@ -59,6 +58,9 @@ def place_of(root: Path) -> Place:
     folder = root / GRAPH_DIR / DAEMON_DIR
     socket = folder / SOCKET_NAME
     if len(os.fsencode(socket)) > SOCKET_PATH_LIMIT:
+        # hashlib loads OpenSSL (a tenth of the client's imports): only a path this long needs it.
+        import hashlib
+
         digest = hashlib.sha256(os.fsencode(root)).hexdigest()[:24]
         socket = runtime_folder() / f"{digest}.sock"
     return Place(root, folder, socket)
