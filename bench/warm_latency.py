@@ -234,9 +234,9 @@ def bench_daemon(exe: str, root: Path, commands: dict[str, list[str]], runs: int
             print(f"  (load average {os.getloadavg()[0]:.1f}; output identical both ways, {len(without):,} bytes)")
             for _ in range(runs):
                 times["without"].append(timed([exe, *args], root, plain))
-                before = _process_cpu(pid)
+                before = _process_cpu(pid, root)
                 wall, cpu = timed([exe, *args], root, env)
-                times["with"].append((wall, cpu + _process_cpu(pid) - before))
+                times["with"].append((wall, cpu + _process_cpu(pid, root) - before))
             for label, got in times.items():
                 report(f"{name}, {label} the daemon", got)
             ratio = [statistics.median(w for w, _ in times[k]) for k in ("with", "without")]
@@ -245,9 +245,13 @@ def bench_daemon(exe: str, root: Path, commands: dict[str, list[str]], runs: int
         subprocess.run([exe, "daemon", "stop", "--root", str(root)], cwd=root, env=env, check=False)
 
 
-def _process_cpu(pid: int) -> float:
-    """CPU seconds of process ``pid`` and of the children it has waited for (utime, stime, cutime, cstime)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def _process_cpu(pid: int, root: Path) -> float:
+    """CPU seconds of the daemon ``pid`` and of the children it has waited for (utime, stime, cutime, cstime)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        log = root / ".diffreach" / "daemon" / "daemon.log"
+        raise SystemExit(f"the daemon exited: {log.read_text()[-2000:] if log.exists() else 'no log'}") from None
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 

@@ -9,16 +9,18 @@ connection) returns None and the command runs in this process exactly as without
 
 from __future__ import annotations
 
+import _socket
 import io
 import json
 import os
-import socket
 import sys
-from pathlib import Path
-from typing import Any, BinaryIO
 
 from diffreach.daemon.place import Place, find_place, is_within
 from diffreach.daemon.wire import MAGIC, WireError, encode, peer_uid, receive, version_key
+
+TYPE_CHECKING = False  # typing, pathlib and socket (its enums) are most of this path's imports: left out
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 # The read-only answer commands: each reads the graph (bringing it up to date first, as in-process)
 # and writes only to stdout and stderr.
@@ -39,10 +41,10 @@ def forward(argv: list[str]) -> int | None:
     if _NOT_FORWARDED_FLAGS.intersection(options):
         return None  # help text depends on the terminal's width: in-process
     try:
-        cwd = Path(os.getcwd())
+        cwd = os.getcwd()
     except OSError:
         return None
-    asked = [Path(os.path.realpath(cwd / value)) for value in root_values(options)]
+    asked = [os.path.realpath(os.path.join(cwd, value)) for value in root_values(options)]
     place = find_place(asked[-1] if asked else cwd)
     if place is None or not all(is_within(p, place.root) for p in (cwd, *asked)):
         return None
@@ -56,7 +58,7 @@ def forward(argv: list[str]) -> int | None:
         "key": key,
         "argv": argv,
         "prog": os.path.basename(sys.argv[0]) or "diffreach",
-        "cwd": str(cwd),
+        "cwd": cwd,
         "env": dict(os.environ),
         "streams": _streams(),
     }
@@ -77,12 +79,15 @@ def forward(argv: list[str]) -> int | None:
 def exchange(place: Place, header: dict[str, Any], body: bytes = b"") -> tuple[dict[str, Any] | None, bytes]:
     """One request and its reply; (None, b"") when the daemon cannot be reached or is not ours."""
     try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-            sock.connect(str(place.socket))
+        sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+        try:
+            sock.connect(place.socket)
             if peer_uid(sock) != os.getuid():
                 return None, b""
             sock.sendall(encode(header, body))
             return receive(sock, _REPLY_CAP)
+        finally:
+            sock.close()
     except (OSError, WireError):
         return None, b""
 
@@ -109,7 +114,8 @@ def reads_stdin(options: list[str]) -> bool:
 
 def read_state(place: Place) -> dict[str, Any] | None:
     try:
-        state = json.loads(place.state.read_bytes())
+        with open(place.state, "rb") as fh:
+            state = json.loads(fh.read())
     except (OSError, ValueError):
         return None
     return state if isinstance(state, dict) else None

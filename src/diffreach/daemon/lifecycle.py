@@ -92,7 +92,7 @@ def stop(root: Path) -> int | None:
 def _ask(place: Place, kind: str) -> dict[str, Any] | None:
     try:
         check_private_folder(place.folder)
-        check_private_folder(place.socket.parent)
+        check_private_folder(os.path.dirname(place.socket))
     except PlaceError:
         return None
     reply, _ = exchange(place, {"kind": kind})
@@ -101,14 +101,16 @@ def _ask(place: Place, kind: str) -> dict[str, Any] | None:
 
 def _pid(place: Place) -> str:
     try:
-        return place.lock.read_text().strip() or "?"
+        with open(place.lock) as fh:
+            return fh.read().strip() or "?"
     except OSError:
         return "?"
 
 
 def _last_log_line(place: Place) -> str:
     try:
-        lines = place.log.read_text(errors="replace").strip().splitlines()
+        with open(place.log, errors="replace") as fh:
+            lines = fh.read().strip().splitlines()
     except OSError:
         return "no log"
     return lines[-1] if lines else "no log"

@@ -8,14 +8,14 @@ else ``$TMPDIR/diffreach-<uid>``, checked the same way) under a hash of the root
 accepted only as the user's own real directory (not a link) with no group or other permission
 bits, and a socket only as the user's own socket (``lstat``): a repository cannot commit a
 folder or a link that either side would trust (git checks out folders 0755 and cannot store a
-socket). Standard library only: the client's forwarding check runs this before anything else.
+socket). Standard library only, and paths as strings (``pathlib`` would be a tenth of the
+client's imports): the client's forwarding check runs this before anything else.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 
 from diffreach.errors import DiffreachError
 
@@ -31,50 +31,51 @@ class PlaceError(DiffreachError):
 
 
 class Place:
-    """A daemon's files (a plain class: ``dataclasses`` would load ``inspect`` on the client's path)."""
+    """A daemon's files, as absolute paths (a plain class: ``dataclasses`` would load ``inspect``)."""
 
     __slots__ = ("folder", "root", "socket")
 
-    def __init__(self, root: Path, folder: Path, socket: Path) -> None:
+    def __init__(self, root: str, folder: str, socket: str) -> None:
         self.root = root
         self.folder = folder  # <root>/.diffreach/daemon
         self.socket = socket
 
     @property
-    def lock(self) -> Path:
-        return self.folder / "daemon.pid"
+    def lock(self) -> str:
+        return os.path.join(self.folder, "daemon.pid")
 
     @property
-    def state(self) -> Path:
-        return self.folder / "daemon.json"
+    def state(self) -> str:
+        return os.path.join(self.folder, "daemon.json")
 
     @property
-    def log(self) -> Path:
-        return self.folder / "daemon.log"
+    def log(self) -> str:
+        return os.path.join(self.folder, "daemon.log")
 
 
-def place_of(root: Path) -> Place:
+def place_of(root: str | os.PathLike[str]) -> Place:
     """The daemon's files for the repository at ``root`` (an absolute, resolved path)."""
-    folder = root / GRAPH_DIR / DAEMON_DIR
-    socket = folder / SOCKET_NAME
+    root = os.fspath(root)
+    folder = os.path.join(root, GRAPH_DIR, DAEMON_DIR)
+    socket = os.path.join(folder, SOCKET_NAME)
     if len(os.fsencode(socket)) > SOCKET_PATH_LIMIT:
         # hashlib loads OpenSSL (a tenth of the client's imports): only a path this long needs it.
         import hashlib
 
         digest = hashlib.sha256(os.fsencode(root)).hexdigest()[:24]
-        socket = runtime_folder() / f"{digest}.sock"
+        socket = os.path.join(runtime_folder(), f"{digest}.sock")
     return Place(root, folder, socket)
 
 
-def runtime_folder() -> Path:
+def runtime_folder() -> str:
     """The per-user folder for sockets whose path inside the repository would be too long."""
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     if runtime and os.path.isabs(runtime):
-        return Path(runtime) / "diffreach"
-    return Path(os.environ.get("TMPDIR") or "/tmp") / f"diffreach-{os.getuid()}"
+        return os.path.join(runtime, "diffreach")
+    return os.path.join(os.environ.get("TMPDIR") or "/tmp", f"diffreach-{os.getuid()}")
 
 
-def check_private_folder(folder: Path) -> None:
+def check_private_folder(folder: str) -> None:
     """PlaceError unless ``folder`` is a real directory of the user's with mode 0700 (no group or other bits)."""
     try:
         info = os.lstat(folder)
@@ -88,9 +89,9 @@ def check_private_folder(folder: Path) -> None:
         raise PlaceError(f"{folder} has mode {stat.S_IMODE(info.st_mode):04o}, not 0700: refused")
 
 
-def check_socket(path: Path) -> None:
+def check_socket(path: str) -> None:
     """PlaceError unless ``path`` is a socket of the user's in a private folder."""
-    check_private_folder(path.parent)
+    check_private_folder(os.path.dirname(path))
     try:
         info = os.lstat(path)
     except OSError as exc:
@@ -99,22 +100,22 @@ def check_socket(path: Path) -> None:
         raise PlaceError(f"{path} is not a socket of this user's: refused")
 
 
-def make_private_folder(folder: Path) -> None:
+def make_private_folder(folder: str) -> None:
     """Create ``folder`` with mode 0700 when missing (its parents as usual), then check it: an
     existing folder of another mode or owner is refused, never repaired (who made it so?)."""
-    folder.parent.mkdir(parents=True, exist_ok=True)
+    os.makedirs(os.path.dirname(folder), exist_ok=True)
     if not os.path.lexists(folder):
         os.mkdir(folder, 0o700)
     check_private_folder(folder)
 
 
-def find_place(start: Path) -> Place | None:
-    """The daemon place of the nearest folder at or above ``start`` that has a daemon folder
-    (a repository's root; its subfolders ask the same daemon), checked; None when there is none
-    or it is not safe."""
-    for folder in (start, *start.parents):
-        candidate = folder / GRAPH_DIR / DAEMON_DIR
-        if os.path.lexists(candidate):
+def find_place(start: str) -> Place | None:
+    """The daemon place of the nearest folder at or above ``start`` (absolute) that has a daemon
+    folder (a repository's root; its subfolders ask the same daemon), checked; None when there is
+    none or it is not safe."""
+    folder = start
+    while True:
+        if os.path.lexists(os.path.join(folder, GRAPH_DIR, DAEMON_DIR)):
             place = place_of(folder)
             try:
                 check_private_folder(place.folder)
@@ -122,8 +123,11 @@ def find_place(start: Path) -> Place | None:
             except PlaceError:
                 return None
             return place
-    return None
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
-def is_within(path: Path, root: Path) -> bool:
-    return path == root or root in path.parents
+def is_within(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip("/") + "/")

@@ -192,7 +192,7 @@ class Server:
         if not isinstance(cwd, str) or not os.path.isabs(cwd):
             return "a request without its working folder"
         options = argv[1 : argv.index("--")] if "--" in argv else argv[1:]
-        paths = [Path(os.path.realpath(cwd)), *(Path(os.path.realpath(Path(cwd) / v)) for v in root_values(options))]
+        paths = [os.path.realpath(cwd), *(os.path.realpath(os.path.join(cwd, v)) for v in root_values(options))]
         if not all(is_within(p, self.place.root) for p in paths):
             return f"a working folder or --root outside {self.place.root}"
         return ""
@@ -207,8 +207,8 @@ class Server:
     def describe(self) -> dict[str, Any]:
         return {
             "pid": os.getpid(),
-            "root": str(self.place.root),
-            "socket": str(self.place.socket),
+            "root": self.place.root,
+            "socket": self.place.socket,
             "started": self.started,
             "uptime_seconds": round(time.time() - self.started, 1),
             "requests": self.requests,
@@ -234,7 +234,7 @@ def serve(root: Path, command: Command, settings: Settings, versions: dict[str, 
         finally:
             signal.signal(signal.SIGTERM, previous)
             with contextlib.suppress(OSError):
-                place.state.unlink()
+                os.unlink(place.state)
         server.log.info("exiting: %s", reason)
         return reason
 
@@ -249,8 +249,8 @@ def prepared_place(root: Path) -> Place:
         )
     try:
         make_private_folder(place.folder)
-        if place.socket.parent != place.folder:
-            make_private_folder(place.socket.parent)
+        if os.path.dirname(place.socket) != place.folder:
+            make_private_folder(os.path.dirname(place.socket))
     except (OSError, PlaceError) as exc:
         raise DiffreachError(f"cannot use the daemon folder: {exc}") from None
     return place
@@ -296,7 +296,7 @@ def listening(place: Place) -> Iterator[socket.socket]:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     old_mask = os.umask(0o177)
     try:
-        listener.bind(str(place.socket))
+        listener.bind(place.socket)
     finally:
         os.umask(old_mask)
     os.chmod(place.socket, 0o600)
@@ -311,7 +311,7 @@ def listening(place: Place) -> Iterator[socket.socket]:
                 os.unlink(place.socket)
 
 
-def run_captured(command: Command, header: dict[str, Any], stdin: bytes, root: Path) -> tuple[int, bytes, bytes]:
+def run_captured(command: Command, header: dict[str, Any], stdin: bytes, root: str) -> tuple[int, bytes, bytes]:
     """Exit code, stdout and stderr of the command line run on the request's argv, in its folder,
     with its environment and stdin; this process's own put back afterwards."""
     streams = header.get("streams") or {}
@@ -383,7 +383,7 @@ def _reply(conn: socket.socket, header: dict[str, Any], body: bytes = b"") -> No
 def _publish(place: Place, state: dict[str, Any]) -> None:
     """``daemon.json``, what the client reads before it connects: written whole, mode 0600."""
     check_private_folder(place.folder)
-    tmp = place.state.with_name(f".{place.state.name}.{os.getpid()}.tmp")
+    tmp = os.path.join(place.folder, f".daemon.json.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, "w") as fh:
         json.dump(state, fh)

@@ -15,13 +15,16 @@ change of those files), so the client computes nothing but these two.
 
 from __future__ import annotations
 
+import _socket  # socket.py adds enums this path does not need (its imports are the client's cost)
 import json
-import socket
 import struct
 import sys
-from typing import Any
 
 from diffreach import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 MAGIC = b"DRD1"
 _LENGTH = struct.Struct(">Q")
@@ -45,7 +48,7 @@ def encode(header: dict[str, Any], body: bytes = b"") -> bytes:
     return MAGIC + _LENGTH.pack(len(payload)) + payload
 
 
-def read_prefix(sock: socket.socket, cap: int) -> int:
+def read_prefix(sock: _socket.socket, cap: int) -> int:
     """The length of the message on ``sock``; WireError when malformed or over ``cap`` bytes."""
     prefix = read_exactly(sock, PREFIX_BYTES)
     if prefix[: len(MAGIC)] != MAGIC:
@@ -56,7 +59,7 @@ def read_prefix(sock: socket.socket, cap: int) -> int:
     return int(length)
 
 
-def read_payload(sock: socket.socket, length: int) -> tuple[dict[str, Any], bytes]:
+def read_payload(sock: _socket.socket, length: int) -> tuple[dict[str, Any], bytes]:
     payload = read_exactly(sock, length)
     if len(payload) < _HEADER.size:
         raise WireError("a message without a header")
@@ -71,11 +74,11 @@ def read_payload(sock: socket.socket, length: int) -> tuple[dict[str, Any], byte
     return header, payload[head_end:]
 
 
-def receive(sock: socket.socket, cap: int) -> tuple[dict[str, Any], bytes]:
+def receive(sock: _socket.socket, cap: int) -> tuple[dict[str, Any], bytes]:
     return read_payload(sock, read_prefix(sock, cap))
 
 
-def read_exactly(sock: socket.socket, count: int) -> bytes:
+def read_exactly(sock: _socket.socket, count: int) -> bytes:
     chunks: list[bytes] = []
     left = count
     while left:
@@ -87,7 +90,7 @@ def read_exactly(sock: socket.socket, count: int) -> bytes:
     return b"".join(chunks)
 
 
-def peer_uid(sock: socket.socket) -> int:
+def peer_uid(sock: _socket.socket) -> int:
     """The user id of the process at the other end of an AF_UNIX socket (SO_PEERCRED: pid, uid, gid)."""
-    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, struct.calcsize("3i"))
     return int(struct.unpack("3i", creds)[1])
