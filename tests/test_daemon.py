@@ -21,7 +21,7 @@ import pytest
 from diffreach.daemon.client import exchange
 from diffreach.daemon.place import PlaceError, check_private_folder, place_of
 from diffreach.daemon.server import CodeStamp, lock_is_held
-from diffreach.daemon.wire import MAGIC, encode, receive, version_key
+from diffreach.daemon.wire import MAGIC, receive, version_key
 
 from .conftest import commit_all, git
 
@@ -270,8 +270,13 @@ def test_another_users_connection_is_refused(repo: Path) -> None:
                 os.chdir(place.folder)  # the folders above are root's own 0700 temporary folders
                 os.setgid(65534)
                 os.setuid(65534)
-                reply, _ = _raw(os.path.basename(place.socket), encode({"kind": "status"}))
+                # Refused on connection, before a byte is read (sending first could meet a closed socket).
+                with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                    sock.connect(os.path.basename(place.socket))
+                    reply, _ = receive(sock, 1 << 20)
                 code = 0 if reply.get("status") == "refused" else 1
+            except BaseException as exc:
+                os.write(2, f"child: {exc!r}\n".encode())
             finally:
                 os._exit(code)
         _, status = os.waitpid(child, 0)
