@@ -27,6 +27,10 @@ count run after run, where times on a shared machine are not. The load average i
 before each command's runs. ``--persistent``: also answer each review command ``--runs`` times
 more in one process of each build (the command line's entry called again, output checked equal
 to the first answer's): what a process kept alive between answers would take, measured, not built.
+``--daemon``: also time each review command (and ``query``) with and without the repository's
+daemon (``diffreach daemon start``, of the last ``--bin``), the two taking turns run by run (the
+runs without it set ``DIFFREACH_NO_DAEMON``), each command's output checked byte-identical both
+ways first; the daemon is stopped at the end.
 """
 
 from __future__ import annotations
@@ -206,6 +210,51 @@ def bench_persistent(exes: list[str], root: Path, commands: dict[str, list[str]]
             report(f"{'':<4}the {runs} answers after it", rest)
 
 
+def bench_daemon(exe: str, root: Path, commands: dict[str, list[str]], runs: int, pycache: Path) -> None:
+    """Each command ``runs`` times through the repository's daemon and as many times without it,
+    taking turns; the wall and CPU medians of each and their ratio (CPU with the daemon: the client
+    process's, plus what the daemon and its git children used meanwhile, read from /proc in clock
+    ticks)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    plain = {**env, "DIFFREACH_NO_DAEMON": "1"}
+    started = subprocess.run(
+        [exe, "daemon", "start", "--json", "--root", str(root)], cwd=root, env=env, check=True, capture_output=True
+    )
+    pid = int(json.loads(started.stdout)["pid"])
+    try:
+        for name, args in commands.items():
+            if args[0] == "--help":
+                continue
+            with_out = subprocess.run([exe, *args], cwd=root, env=env, capture_output=True, check=True).stdout
+            without = subprocess.run([exe, *args], cwd=root, env=plain, capture_output=True, check=True).stdout
+            if with_out != without:
+                raise SystemExit(f"{name}: the daemon's output differs from the plain run's")
+            times: dict[str, list[tuple[float, float]]] = {"without": [], "with": []}
+            print(f"  (load average {os.getloadavg()[0]:.1f}; output identical both ways, {len(without):,} bytes)")
+            for _ in range(runs):
+                times["without"].append(timed([exe, *args], root, plain))
+                before = _process_cpu(pid, root)
+                wall, cpu = timed([exe, *args], root, env)
+                times["with"].append((wall, cpu + _process_cpu(pid, root) - before))
+            for label, got in times.items():
+                report(f"{name}, {label} the daemon", got)
+            ratio = [statistics.median(w for w, _ in times[k]) for k in ("with", "without")]
+            print(f"  {'':<52} with / without, wall medians: {ratio[0] / ratio[1]:.2f}")
+    finally:
+        subprocess.run([exe, "daemon", "stop", "--root", str(root)], cwd=root, env=env, check=False)
+
+
+def _process_cpu(pid: int, root: Path) -> float:
+    """CPU seconds of the daemon ``pid`` and of the children it has waited for (utime, stime, cutime, cstime)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        log = root / ".diffreach" / "daemon" / "daemon.log"
+        raise SystemExit(f"the daemon exited: {log.read_text()[-2000:] if log.exists() else 'no log'}") from None
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def _short(exe: str) -> str:
     """A build's name in the report: the folder above its virtual environment."""
     parts = Path(exe).parts
@@ -229,6 +278,9 @@ def main() -> None:
     ap.add_argument(
         "--persistent", action="store_true", help="Also answer each review command --runs times in one process."
     )
+    ap.add_argument(
+        "--daemon", action="store_true", help="Also time each command with and without the repository's daemon."
+    )
     args = ap.parse_args()
     exes = [str(b / "diffreach") for b in (args.bin or [Path(sys.executable).parent])]
     with tempfile.TemporaryDirectory(prefix="warm-latency-") as tmp:
@@ -250,6 +302,8 @@ def main() -> None:
         bench(exes, root, commands, args.runs, pycache, args.instructions)
         if args.persistent:
             bench_persistent(exes, root, commands, args.runs, pycache)
+        if args.daemon:
+            bench_daemon(exes[-1], root, commands, args.runs, pycache)
         if args.query_repo != "none":
             source = Path(args.query_repo) if args.query_repo else args.django
             qroot = (
@@ -267,7 +321,10 @@ def main() -> None:
                 _git(qroot, "commit", "-q", "-m", "initial")
             files = sum(1 for p in qroot.rglob("*") if p.is_file() and ".git" not in p.parts)
             print(f"query: {indexed_files(exes[0], qroot)} files indexed of {files} in {source.name}")
-            bench(exes, qroot, {"query --json": ["query", "--json", QUESTION]}, args.runs, pycache, args.instructions)
+            ask = {"query --json": ["query", "--json", QUESTION]}
+            bench(exes, qroot, ask, args.runs, pycache, args.instructions)
+            if args.daemon:
+                bench_daemon(exes[-1], qroot, ask, args.runs, pycache)
         print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

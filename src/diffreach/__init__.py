@@ -8,9 +8,13 @@ server are thin shells over the same functions.
 
 from __future__ import annotations
 
-from typing import Any
-
 from diffreach.errors import DiffreachError
+
+# ``typing`` is a tenth of the imports of a command a daemon answers (daemon/client.py): the
+# annotations below are strings (PEP 563), so it is loaded for the type checker only.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.1.0"
 

@@ -67,6 +67,11 @@ class Config:
     # Hostile input (issue 22): a question is cut past this many characters, a diff refused past this many bytes.
     max_question_chars: int = 100_000
     max_diff_bytes: int = 20_000_000
+    # The opt-in daemon (`diffreach daemon start`): it exits after this many seconds without a
+    # request; refuses a request (argv, environment, stdin) past this many bytes; cuts its log here.
+    daemon_idle_timeout: int = 1800
+    daemon_max_request_bytes: int = 32_000_000
+    daemon_log_bytes: int = 1_000_000
 
     def with_overrides(self, **values: Any) -> Config:
         return replace(self, **{k: v for k, v in values.items() if v is not None})

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
         stats,
         tree_mark,
     )
-    from diffreach.api.state import index_state, open_store
+    from diffreach.api.state import index_state, open_store, repository_root, versions
     from diffreach.index.indexer import IndexReport
     from diffreach.index.watch import ChangeDetector, Update, Watcher
     from diffreach.review.behavior import MISMATCH_SCORE, Judge, command_judge
@@ -62,7 +62,7 @@ _HOMES = {
     "diffreach.api.indexing": "GraphUpdater index watch",
     "diffreach.api.radius": "blast_radius radius_json warmup_line",
     "diffreach.api.reading": "callees_of callers_of graph languages query runner_test_ids",
-    "diffreach.api.state": "index_state open_store",
+    "diffreach.api.state": "index_state open_store repository_root versions",
     "diffreach.api.serving": "TreeMark check_tokenizer expand graph_facts review_context source_reader stats tree_mark",
     "diffreach.index.indexer": "IndexReport",
     "diffreach.index.watch": "ChangeDetector Update Watcher",
@@ -120,11 +120,13 @@ __all__ = [
     "open_store",
     "query",
     "radius_json",
+    "repository_root",
     "review_context",
     "runner_test_ids",
     "source_reader",
     "stats",
     "tree_mark",
+    "versions",
     "warmup_line",
     "watch",
     "whole_file_changes",

@@ -9,8 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from diffreach import git
+from diffreach.graph.migrations import SCHEMA_VERSION
 from diffreach.graph.store import Store
 from diffreach.index.walk import find_root
+from diffreach.languages import EXTRACTION_VERSION
 from diffreach.model import IndexState
 
 
@@ -28,3 +30,13 @@ def index_state(root: Path, store: Store, updated: bool, head: str | None = None
     # A watcher that has seen a save it has not indexed yet marks the graph stale too.
     stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
     return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
+
+
+def repository_root(path: str | Path) -> Path:
+    """The repository an answer about ``path`` reads: its git work tree, else the folder itself."""
+    return find_root(path)
+
+
+def versions() -> dict[str, str]:
+    """The versions of what the graph stores: extraction (``EXTRACTION_VERSION``) and schema."""
+    return {"extraction_version": str(EXTRACTION_VERSION), "schema_version": SCHEMA_VERSION}

@@ -36,6 +36,9 @@ DIR_NAME = ".diffreach"
 DB_NAME = "graph.db"
 WRITE_MARKER = "write-in-progress"
 STORE_ID_FILE = "diffreach-store-id"
+# The opt-in daemon's own folder (daemon/place.py): the one directory allowed here, and only as the
+# user's real directory of mode 0700 (git checks folders out 0755 and a tracked one is refused anyway).
+DAEMON_DIR = "daemon"
 APPLICATION_ID = 0x64726368  # "drch", in the database header (PRAGMA application_id)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
@@ -65,9 +68,16 @@ def check_folder(root: str | Path) -> bool:
         for entry in entries:
             if entry.is_symlink():
                 raise StoreError(f"{folder / entry.name} is a symbolic link; diffreach never follows one: remove it")
+            if entry.name == DAEMON_DIR and _is_private_folder(entry):
+                continue
             if not entry.is_file(follow_symlinks=False):
                 raise StoreError(f"{folder / entry.name} is not a regular file; remove it")
     return True
+
+
+def _is_private_folder(entry: os.DirEntry[str]) -> bool:
+    info = entry.stat(follow_symlinks=False)
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not stat.S_IMODE(info.st_mode) & 0o077
 
 
 def refuse_tracked(root: str | Path) -> None:
