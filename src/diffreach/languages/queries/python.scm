@@ -171,6 +171,15 @@
   right: (expression_list
     . [(identifier) (attribute) (call)] . (call function: [(identifier) (attribute) (call)]) @binding.call)) @binding
 (function_definition return_type: (type) @binding.returns) @binding
+; A type variable is read as its bound (PEP 484 `TypeVar("T", bound=B)`, PEP 695 `def f[T: B]`):
+; a value of type T has B's methods, so `x.m()` with `x: T` runs B's m or an override.
+((assignment
+  left: (identifier) @binding.name
+  right: (call
+    function: [(identifier) @_typevar (attribute attribute: (identifier) @_typevar)]
+    arguments: (argument_list (keyword_argument name: (identifier) @_bound value: [(identifier) (attribute) (string)] @binding.type))))
+  @binding (#eq? @_typevar "TypeVar") (#eq? @_bound "bound"))
+(type_parameter (type (constrained_type . (type (identifier) @binding.name) . (type) @binding.type))) @binding
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 ; A parameter (@binding.parameter: its entry in the list) also tells which parameters a function calls.
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding @binding.parameter

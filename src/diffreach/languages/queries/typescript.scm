@@ -112,6 +112,9 @@
        type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type))]
     @binding.slot))) @binding
 ; Declared return types: in the function's scope.
+; <T extends B>: a value of type T has B's members (a type parameter's constraint), so `x.m()` with
+; `x: T` runs B's m or an override.
+(type_parameter name: (type_identifier) @binding.name constraint: (constraint (_) @binding.type)) @binding
 (function_declaration return_type: (type_annotation (_) @binding.returns)) @binding
 (method_definition return_type: (type_annotation (_) @binding.returns)) @binding
 (function_signature return_type: (type_annotation (_) @binding.returns)) @binding
