@@ -286,12 +286,12 @@ class ResolverState(ABC):
         return table
 
     def _scoped_binding(
-        self, scope: str, path: str, text: str, scopes: dict[str, str], type_name: bool
+        self, scope: str, path: str, text: str, scopes: dict[str, str], as_type: bool
     ) -> tuple[str, str] | None:
         current: str | None = scope
         # A class's own names (its fields) are not in scope in its methods' bodies, unless the
         # language reads a bare name as a member (Java's implicit this): Rust and Python write self.x.
-        members_bare = type_name or "." in text or self._specs[path].implicit_self
+        members_bare = as_type or "." in text or self._specs[path].implicit_self
         while current:
             type_name = scopes.get(current)
             if type_name is not None:
