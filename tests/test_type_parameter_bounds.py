@@ -89,3 +89,30 @@ def test_typescript_a_constraint_types_values_of_the_type_parameter() -> None:
     assert callees(files, "use.ts::gen") == {"base.ts::Base.go": "type"}
     assert callees(files, "use.ts::Box.run") == {"side.ts::Side.go": "type"}
     assert set(callees(files, "use.ts::free").values()) == {"ambiguous-name"}  # no constraint: by name
+
+
+def test_csharp_and_kotlin_a_type_parameter_constraint_types_its_values() -> None:
+    files = {
+        "Shapes.cs": (
+            "class Base { public void Go() {} }\nclass Side { public void Go() {} }\n"
+            "interface IRun { void Run(); }\n"
+        ),
+        "Use.cs": (
+            "class U {\n  void Gen<T>(T x) where T : Base { x.Go(); }\n"
+            "  void Two<T>(T x) where T : Base, IRun { x.Go(); }\n"
+            "  void Free<T>(T x) { x.Go(); }\n}\n"
+        ),
+        "Shapes.kt": "open class KBase {\n    fun go() {}\n}\nclass KSide {\n    fun go() {}\n}\n",
+        "Use.kt": (
+            "fun <T : KBase> gen(x: T) {\n    x.go()\n}\n"
+            "class Box<T : KBase>(val t: T) {\n    fun r() {\n        t.go()\n    }\n}\n"
+            "fun <T> free(x: T) {\n    x.go()\n}\n"
+        ),
+    }
+    for caller in ("Use.cs::U.Gen", "Use.cs::U.Two"):  # the class constraint stands first
+        assert callees(files, caller) == {"Shapes.cs::Base.Go": "type"}, caller
+    assert callees(files, "Use.kt::gen") == {"Shapes.kt::KBase.go": "type"}
+    assert callees(files, "Use.kt::Box.r") == {"Shapes.kt::KBase.go": "type"}
+    # No constraint: the value's class is unknown, matched by name.
+    for caller in ("Use.cs::U.Free", "Use.kt::free"):
+        assert "type" not in callees(files, caller).values(), caller
