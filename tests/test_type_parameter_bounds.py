@@ -94,8 +94,7 @@ def test_typescript_a_constraint_types_values_of_the_type_parameter() -> None:
 def test_csharp_and_kotlin_a_type_parameter_constraint_types_its_values() -> None:
     files = {
         "Shapes.cs": (
-            "class Base { public void Go() {} }\nclass Side { public void Go() {} }\n"
-            "interface IRun { void Run(); }\n"
+            "class Base { public void Go() {} }\nclass Side { public void Go() {} }\ninterface IRun { void Run(); }\n"
         ),
         "Use.cs": (
             "class U {\n  void Gen<T>(T x) where T : Base { x.Go(); }\n"
