@@ -190,9 +190,11 @@ class LanguageSpec:
     # Declared types, read through to the type a receiver has (resolve/types.py): a
     # type naming the enclosing class (Python's ``Self``; ``self_names`` count too),
     # wrappers whose first type argument is the value's type (``Optional[T]``,
-    # ``Box<T>``), and the members a union drops (``T | None`` is T).
+    # ``Box<T>``), and the members a union drops (``T | None`` is T); a union spelt as a
+    # generic (``Union[T, None]``) is read as its members joined by ``|``.
     self_types: frozenset[str] = frozenset()
     transparent_types: frozenset[str] = frozenset()
+    union_wrappers: frozenset[str] = frozenset()
     null_types: frozenset[str] = frozenset()
     # How a call binds to a definition (``signatures.BindingRules``, each rule from the
     # language's definition); None: calls are not bound (no binding query either).
