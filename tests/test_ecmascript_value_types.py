@@ -76,3 +76,14 @@ def test_javascript_a_function_returning_one_class_types_its_callers_values() ->
     for caller in ("direct", "chained", "local"):
         assert edges.get((f"shop.js::{caller}", "shop.js::Cart.total")) == "type", caller
         assert (f"shop.js::{caller}", "shop.js::Noise.total") not in edges, caller
+
+
+def test_typescript_an_array_method_that_gives_an_element_gives_the_declared_element() -> None:
+    body = (
+        "export function f(cs: Cart[]) { cs.at(0)!.total(); cs.find((c) => c.total() > 0)!.total(); }\n"
+        "export function g(xs: Order[]) { xs.pop()!.total(); }\n"
+    )
+    files = {"shop.ts": SHOP_TS, "use.ts": 'import { Cart, Order } from "./shop";\n' + body}
+    edges = {(e.source, e.target, e.resolution) for e in graph_from_sources(files).edges if e.kind == "calls"}
+    assert {t for s, t, r in edges if s == "use.ts::f" and t.endswith(".total")} == {"shop.ts::Cart.total"}
+    assert {t for s, t, r in edges if s == "use.ts::g" and t.endswith(".total")} == {"shop.ts::Order.total"}

@@ -60,3 +60,7 @@ def test_a_value_the_rules_do_not_type_stays_matched_by_name(body: str) -> None:
     # Neither dropped nor invented: every total, each said to be a match by name.
     assert set(found) == {"shop.py::Cart.total", "shop.py::Order.total", "shop.py::Noise.total"}
     assert set(found.values()) == {"ambiguous-name"}
+
+
+def test_python_a_list_s_pop_gives_an_element_of_the_declared_type() -> None:
+    assert callees_of_f("def f(cs: list[Cart]):\n    cs.pop().total()\n") == {"shop.py::Cart.total": "type"}

@@ -275,6 +275,10 @@ class LanguageSpec:
     # type, they leave the type as it is (``self.db.lock().unwrap().query()`` with
     # ``db: Arc<Mutex<Db>>`` runs Db's query).
     transparent_methods: frozenset[str] = frozenset()
+    # Methods of the language's collections that return one of the elements (Java's List.get and
+    # Optional.get, TypeScript's Array.at): called on a collection whose element type a
+    # declaration states (a NAME[] binding: ``binding.suffix``), they give an element.
+    element_methods: frozenset[str] = frozenset()
     # A query naming, as ``@items``, the token trees of macros whose argument is items passed
     # through (Rust's ``cfg_if!``-style wrappers): parsed again as items (extract/item_macros.py).
     item_macros: str = ""

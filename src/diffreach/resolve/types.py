@@ -57,6 +57,8 @@ class Types(FunctionValues):
             target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
             if target is None and first and links[first][:-2] in self._specs[path].transparent_methods:
                 target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
+            if first and links[first][:-2] in self._specs[path].element_methods:  # xs.get(0): an element
+                target = self.element_class(path, scope, ".".join(links[:first])) or target
         target = self.call_result(target)
         for link in links[first + 1 :]:
             if target is None or target is EXTERNAL:
