@@ -17,9 +17,8 @@ TYPED = {
     "deque_peek": "void f(Deque<Cart> cs) { cs.peekFirst().total(); }",
     "optional": "void f(Optional<Cart> oc) { oc.orElseThrow().total(); }",
     "iterator": "void f(Iterator<Cart> it) { it.next().total(); }",
-    "map_get": "private final Map<String, Cart> byName = new HashMap<>();\n"
-    "  void f() { byName.get(\"x\").total(); }",
-    "local_map": "void f() { Map<String, Cart> m = new TreeMap<>(); m.get(\"a\").total(); }",
+    "map_get": 'private final Map<String, Cart> byName = new HashMap<>();\n  void f() { byName.get("x").total(); }',
+    "local_map": 'void f() { Map<String, Cart> m = new TreeMap<>(); m.get("a").total(); }',
     "resource": "void f() { try (Cart c = new Cart()) { c.total(); } }",
 }
 
