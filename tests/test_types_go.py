@@ -136,3 +136,14 @@ def test_a_type_switch_variable_has_the_type_of_its_one_listed_type() -> None:
     assert found["One"] == {(CART, "type")}
     # Two clauses, two types: no clause's type is invented for the other's call.
     assert not any(resolution == "type" for _, resolution in found.get("Two", set()))
+
+
+def test_a_variable_declared_from_another_has_its_type() -> None:
+    # "Short variable declarations": x := y declares x with y's type; a later x = nil keeps it.
+    found = calls_from(
+        "package shop\n\n"
+        "func Copy(a *Cart, flag bool) {\n\tv := a\n\tif flag {\n\t\tv = nil\n\t}\n\tv.Total()\n}\n\n"
+        "func Var(o *Order) {\n\tvar w = o\n\tw.Total()\n}\n"
+    )
+    assert found["Copy"] == {(CART, "type")}
+    assert found["Var"] == {(ORDER, "type")}

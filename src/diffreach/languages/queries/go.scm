@@ -189,6 +189,12 @@
   name: (identifier) @binding.name
   type: (type_constraint . [(type_identifier) (qualified_type)] @binding.type .)) @binding
 
+; x := y, var x = y: x is declared with y's type ("Short variable declarations", "Variable
+; declarations": the type of the initialising value), read where y's type is known before it.
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name .)
+  right: (expression_list . (identifier) @binding.value .)) @binding
+(var_spec name: (identifier) @binding.name . value: (expression_list . (identifier) @binding.value .)) @binding
 ; Function values (resolve/values.py): a name bound to a function or a method value (h := s.Get),
 ; what a function returns; a binding with no @binding.function or @binding.type rebinds the name.
 (short_var_declaration
