@@ -256,16 +256,16 @@ class ResolverState(ABC):
             found = self._local_imports[path]
         return found
 
-    def _binding_of(self, scope: str, text: str, *, type_name: bool = False) -> tuple[str, str] | None:
+    def _binding_of(self, scope: str, text: str, *, as_type: bool = False) -> tuple[str, str] | None:
         """(the innermost scope around ``scope`` that binds ``text``, what it binds it to); past
         the file, the top level of the package's other files where the language's package
-        shares its top-level variables (``package_variables``: Go's package block). A
-        ``type_name`` (read in a type: a class's type parameter) is seen from the class's
+        shares its top-level variables (``package_variables``: Go's package block). A name read
+        ``as_type`` (in a type: a class's type parameter) is seen from the class's
         methods in every language (PEP 695's annotation scopes, Java's and TypeScript's class
         type parameters), where a bare value name may not be."""
         path = scope.partition("::")[0]
         scopes = self._bindings_by_name(path).get(text)
-        found = self._scoped_binding(scope, path, text, scopes, type_name) if scopes else None
+        found = self._scoped_binding(scope, path, text, scopes, as_type) if scopes else None
         if found is None and self._specs[path].package_variables and "." not in text:
             found = self._package_bindings(path).get(text)
             return found if found is not None and found[0] != path else None

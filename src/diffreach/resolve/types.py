@@ -152,7 +152,7 @@ class Types(FunctionValues):
         target = self.value_type(path, scope, type_name)
         if target is None and type_name.isidentifier():
             # A type bound in scope: a type parameter's bound (Rust's ``fn f<T: Tr>(x: T)``).
-            bound = self._binding_of(scope, type_name, type_name=True)
+            bound = self._binding_of(scope, type_name, as_type=True)
             if bound is not None and bound[1] != LOCAL_MARK:
                 trait = self.declared_class(path, bound[0], bound[1], type_name)
                 # A bound by an outside trait (``S: serde::Serializer``) says only that the
