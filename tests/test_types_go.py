@@ -122,3 +122,28 @@ def test_a_package_level_variable_is_typed_in_every_file_of_the_package() -> Non
     assert found["Shadowed"] == {(ORDER, "type")}
     # Not the package's: another directory's variable, a function's local.
     assert (ORDER, "type") not in found["Local"]
+
+
+def test_a_type_switch_variable_has_the_type_of_its_one_listed_type() -> None:
+    # "Type switches": in a clause listing exactly one type the variable has that type. The
+    # variable is bound once per clause here, so it is typed where every clause lists one type.
+    found = calls_from(
+        "package shop\n\n"
+        "func One(x interface{}) {\n\tswitch c := x.(type) {\n\tcase *Cart:\n\t\tc.Total()\n\t}\n}\n\n"
+        "func Two(x interface{}) {\n\tswitch v := x.(type) {\n\tcase *Cart:\n\t\tv.Total()\n"
+        "\tcase *Order:\n\t\tv.Total()\n\t}\n}\n"
+    )
+    assert found["One"] == {(CART, "type")}
+    # Two clauses, two types: no clause's type is invented for the other's call.
+    assert not any(resolution == "type" for _, resolution in found.get("Two", set()))
+
+
+def test_a_variable_declared_from_another_has_its_type() -> None:
+    # "Short variable declarations": x := y declares x with y's type; a later x = nil keeps it.
+    found = calls_from(
+        "package shop\n\n"
+        "func Copy(a *Cart, flag bool) {\n\tv := a\n\tif flag {\n\t\tv = nil\n\t}\n\tv.Total()\n}\n\n"
+        "func Var(o *Order) {\n\tvar w = o\n\tw.Total()\n}\n"
+    )
+    assert found["Copy"] == {(CART, "type")}
+    assert found["Var"] == {(ORDER, "type")}

@@ -52,7 +52,9 @@ def binding_of(
         return node, bound, type_text(text(captures["binding.type"][0]), spec)
     if "binding.call" in captures:  # with a key: a literal table's entry holding the call's result
         key = entry_key(captures, text, spec.spread_arguments) or ""
-        return node, bound + key, called(text(captures["binding.call"][0]), spec)
+        call = text(captures["binding.call"][0])
+        method = preset.get("binding.method")  # what a protocol calls on the value (``with v as c``)
+        return node, bound + key, called(f"{call}.{method}()" if method else call, spec)
     if "binding.element" in captures:  # an element of a collection: typed by its path's ELEMENT binding
         return node, bound, member_path(text(captures["binding.element"][0]), spec) + ELEMENT
     if "binding.object" in captures:  # a property read out of an object by a pattern: its value

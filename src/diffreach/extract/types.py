@@ -4,7 +4,7 @@ A declared type is read down to the one class a value has: generics erased to
 their base (``List[Cart]`` is ``List``), a wrapper the language reads through
 (``Optional[Cart]``, ``Box<Db>``: the spec's ``transparent_types``) replaced by
 its first argument, a union reduced to its one member that is not null
-(``Cart | None``); a union of two real types says nothing (""). A call is kept as
+(``Cart | None``, ``Union[Cart, None]``); a union of two real types says nothing (""). A call is kept as
 its callee chain with every argument list emptied (``a.b(x).c(y)`` →
 ``a.b().c()``), so that the resolver can follow constructors and return types
 link by link and an update can find it by the callee's name (``c()``).
@@ -93,6 +93,9 @@ def type_text(text: str, spec: LanguageSpec) -> str:
             return ""
         text = members[0].lstrip("*&").removeprefix("mut").removeprefix("new")
         head, bracket, rest = _first_bracket(text)
+        if bracket and head in spec.union_wrappers:  # Union[Cart, None]: the members, as Cart | None
+            text = "|".join(top_level_split(rest[:-1]))
+            continue
         if bracket and head.rpartition(".")[2] in spec.transparent_types:  # std::sync::MutexGuard<T> too
             # The first type argument; a Rust lifetime ('a: a quote never closed) is none.
             arguments = [a for a in top_level_split(rest[:-1]) if not (a[:1] == "'" and a[-1:] != "'")]

@@ -200,6 +200,12 @@ SPEC = LanguageSpec(
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
     "same-package classes across roots; this./super./static calls; extends/implements; constructors",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
+    # java.util's List/Deque/Queue/NavigableSet/Iterator, Map's get (its values), Optional.
+    element_methods=frozenset(
+        {"get", "getFirst", "getLast", "peek", "peekFirst", "peekLast", "poll", "pollFirst", "pollLast", "pop"}
+        | {"element", "first", "last", "floor", "ceiling", "higher", "lower", "next", "previous"}
+        | {"getOrDefault", "orElse", "orElseThrow", "orElseGet"}
+    ),
     binding_rules=BindingRules(
         overloads=True,
         typed_arguments=True,

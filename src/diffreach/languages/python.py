@@ -177,8 +177,11 @@ SPEC = LanguageSpec(
     self_types=frozenset({"Self", "typing.Self"}),
     transparent_types=frozenset(
         {"Optional", "typing.Optional", "Final", "typing.Final", "ClassVar", "typing.ClassVar", "Awaitable"}
+        | {"Annotated", "typing.Annotated"}  # PEP 593: the first argument is the type, the rest metadata
     ),
+    union_wrappers=frozenset({"Union", "typing.Union"}),  # PEP 484: Union[X, Y] is X | Y
     null_types=frozenset({"None"}),
+    element_methods=frozenset({"pop", "popleft"}),  # list.pop, deque.pop/popleft: an element
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),
     raise_keywords=("raise",),

@@ -242,6 +242,11 @@ SPEC = LanguageSpec(
     reexported_modules=True,
     type_qualifiers=("dyn", "impl"),
     value_postfixes=("?", ".await"),
+    # Methods of slices, Vec, VecDeque, BinaryHeap and the maps (a value) that give an element.
+    element_methods=frozenset(
+        {"get", "get_mut", "first", "last", "first_mut", "last_mut", "pop", "pop_front", "pop_back"}
+        | {"front", "back", "front_mut", "back_mut", "peek", "remove", "swap_remove"}
+    ),
     # Methods of Option, Result, Box, Rc, Arc, RefCell, Mutex, RwLock, Cow that give the value inside.
     transparent_methods=frozenset(
         {

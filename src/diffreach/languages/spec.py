@@ -190,9 +190,11 @@ class LanguageSpec:
     # Declared types, read through to the type a receiver has (resolve/types.py): a
     # type naming the enclosing class (Python's ``Self``; ``self_names`` count too),
     # wrappers whose first type argument is the value's type (``Optional[T]``,
-    # ``Box<T>``), and the members a union drops (``T | None`` is T).
+    # ``Box<T>``), and the members a union drops (``T | None`` is T); a union spelt as a
+    # generic (``Union[T, None]``) is read as its members joined by ``|``.
     self_types: frozenset[str] = frozenset()
     transparent_types: frozenset[str] = frozenset()
+    union_wrappers: frozenset[str] = frozenset()
     null_types: frozenset[str] = frozenset()
     # How a call binds to a definition (``signatures.BindingRules``, each rule from the
     # language's definition); None: calls are not bound (no binding query either).
@@ -273,6 +275,10 @@ class LanguageSpec:
     # type, they leave the type as it is (``self.db.lock().unwrap().query()`` with
     # ``db: Arc<Mutex<Db>>`` runs Db's query).
     transparent_methods: frozenset[str] = frozenset()
+    # Methods of the language's collections that return one of the elements (Java's List.get and
+    # Optional.get, TypeScript's Array.at): called on a collection whose element type a
+    # declaration states (a NAME[] binding: ``binding.suffix``), they give an element.
+    element_methods: frozenset[str] = frozenset()
     # A query naming, as ``@items``, the token trees of macros whose argument is items passed
     # through (Rust's ``cfg_if!``-style wrappers): parsed again as items (extract/item_macros.py).
     item_macros: str = ""

@@ -256,13 +256,16 @@ class ResolverState(ABC):
             found = self._local_imports[path]
         return found
 
-    def _binding_of(self, scope: str, text: str) -> tuple[str, str] | None:
+    def _binding_of(self, scope: str, text: str, *, as_type: bool = False) -> tuple[str, str] | None:
         """(the innermost scope around ``scope`` that binds ``text``, what it binds it to); past
         the file, the top level of the package's other files where the language's package
-        shares its top-level variables (``package_variables``: Go's package block)."""
+        shares its top-level variables (``package_variables``: Go's package block). A name read
+        ``as_type`` (in a type: a class's type parameter) is seen from the class's
+        methods in every language (PEP 695's annotation scopes, Java's and TypeScript's class
+        type parameters), where a bare value name may not be."""
         path = scope.partition("::")[0]
         scopes = self._bindings_by_name(path).get(text)
-        found = self._scoped_binding(scope, path, text, scopes) if scopes else None
+        found = self._scoped_binding(scope, path, text, scopes, as_type) if scopes else None
         if found is None and self._specs[path].package_variables and "." not in text:
             found = self._package_bindings(path).get(text)
             return found if found is not None and found[0] != path else None
@@ -282,11 +285,13 @@ class ResolverState(ABC):
                         table.setdefault(name, (f, type_name))
         return table
 
-    def _scoped_binding(self, scope: str, path: str, text: str, scopes: dict[str, str]) -> tuple[str, str] | None:
+    def _scoped_binding(
+        self, scope: str, path: str, text: str, scopes: dict[str, str], as_type: bool
+    ) -> tuple[str, str] | None:
         current: str | None = scope
         # A class's own names (its fields) are not in scope in its methods' bodies, unless the
         # language reads a bare name as a member (Java's implicit this): Rust and Python write self.x.
-        members_bare = "." in text or self._specs[path].implicit_self
+        members_bare = as_type or "." in text or self._specs[path].implicit_self
         while current:
             type_name = scopes.get(current)
             if type_name is not None:

@@ -57,6 +57,8 @@ class Types(FunctionValues):
             target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
             if target is None and first and links[first][:-2] in self._specs[path].transparent_methods:
                 target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
+            if first and links[first][:-2] in self._specs[path].element_methods:  # xs.get(0): an element
+                target = self.element_class(path, scope, ".".join(links[:first])) or target
         target = self.call_result(target)
         for link in links[first + 1 :]:
             if target is None or target is EXTERNAL:
@@ -150,7 +152,7 @@ class Types(FunctionValues):
         target = self.value_type(path, scope, type_name)
         if target is None and type_name.isidentifier():
             # A type bound in scope: a type parameter's bound (Rust's ``fn f<T: Tr>(x: T)``).
-            bound = self._binding_of(scope, type_name)
+            bound = self._binding_of(scope, type_name, as_type=True)
             if bound is not None and bound[1] != LOCAL_MARK:
                 trait = self.declared_class(path, bound[0], bound[1], type_name)
                 # A bound by an outside trait (``S: serde::Serializer``) says only that the

@@ -59,6 +59,10 @@
 (variable_declaration
   (variable_declarator name: (identifier) @binding.name
     (object_creation_expression type: (_) @binding.type))) @binding
+; `where T : B, I`: a value of type T has B's members (a type parameter's constraint), read from the
+; first, where a class constraint must stand (C# 15.2.5), as Java erases T to its first bound.
+(type_parameter_constraints_clause . (identifier) @binding.name
+  . (type_parameter_constraint type: [(identifier) (generic_name) (qualified_name)] @binding.type)) @binding
 ; A parameter (@binding.parameter: its entry in the list) also tells which parameters a method calls.
 (parameter type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name)
   @binding @binding.parameter

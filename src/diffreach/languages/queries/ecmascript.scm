@@ -443,7 +443,9 @@
 (assignment_expression left: (identifier) @binding.name) @binding
 (for_in_statement left: (identifier) @binding.name) @binding
 ((return_statement [(identifier) (member_expression)] @binding.function) @binding (#set! binding.name "()"))
-((return_statement) @binding (#set! binding.name "()"))
+; Every return statement rebinds what the function returns and tells what it returns: a return
+; type inferred where every return agrees (`return new Cart()`, `return make()`), as Python's.
+((return_statement (_)? @binding.returned) @binding (#set! binding.name "()") (#set! binding.inferred ""))
 ((arrow_function body: [(identifier) (member_expression)] @binding.function) @binding (#set! binding.name "()"))
 
 ; Names a function declares for itself (var, let, const, a loop's declaration, a catch parameter,

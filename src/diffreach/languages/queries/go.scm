@@ -180,11 +180,21 @@
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name)
   right: (expression_list . (type_assertion_expression type: (_) @binding.type))) @binding
+; switch x := v.(type): in a clause listing exactly one type the variable has that type, elsewhere
+; v's ("Type switches"); the clauses bind it once each, so it is typed where one type is listed in all.
+(type_switch_statement alias: (expression_list . (identifier) @binding.name) (type_case type: (_) @binding.type) @binding)
+((type_switch_statement alias: (expression_list . (identifier) @binding.name)) @binding (#set! binding.local ""))
 ; func f[T C](x T): a type parameter has the methods of its constraint ("Type parameter declarations").
 (type_parameter_declaration
   name: (identifier) @binding.name
   type: (type_constraint . [(type_identifier) (qualified_type)] @binding.type .)) @binding
 
+; x := y, var x = y: x is declared with y's type ("Short variable declarations", "Variable
+; declarations": the type of the initialising value), read where y's type is known before it.
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name .)
+  right: (expression_list . (identifier) @binding.value .)) @binding
+(var_spec name: (identifier) @binding.name . value: (expression_list . (identifier) @binding.value .)) @binding
 ; Function values (resolve/values.py): a name bound to a function or a method value (h := s.Get),
 ; what a function returns; a binding with no @binding.function or @binding.type rebinds the name.
 (short_var_declaration

@@ -114,13 +114,22 @@
 ; to a stream of it (xs.stream().filter(…), map, anyMatch…) takes an element as its parameter.
 ((formal_parameter type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
   name: (identifier) @binding.name) @binding
-  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream" "Iterator" "ListIterator") (#set! binding.suffix "[]"))
 ((local_variable_declaration type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding
-  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream" "Iterator" "ListIterator") (#set! binding.suffix "[]"))
 ((field_declaration type: (generic_type (type_identifier) @_c (type_arguments . (_) @binding.type .))
   declarator: (variable_declarator name: (identifier) @binding.name)) @binding
-  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream") (#set! binding.suffix "[]"))
+  (#any-of? @_c "Iterable" "Collection" "List" "ArrayList" "LinkedList" "Set" "HashSet" "LinkedHashSet" "TreeSet" "SortedSet" "NavigableSet" "Queue" "Deque" "ArrayDeque" "PriorityQueue" "Vector" "Stack" "CopyOnWriteArrayList" "Optional" "Stream" "Iterator" "ListIterator") (#set! binding.suffix "[]"))
+; A map's elements, as its get returns them, are its values: the second type argument.
+((formal_parameter type: (generic_type (type_identifier) @_c (type_arguments (_) . (_) @binding.type .))
+  name: (identifier) @binding.name) @binding (#any-of? @_c "Map" "HashMap" "LinkedHashMap" "TreeMap" "SortedMap" "NavigableMap" "ConcurrentMap" "ConcurrentHashMap" "EnumMap" "WeakHashMap" "IdentityHashMap") (#set! binding.suffix "[]"))
+((local_variable_declaration type: (generic_type (type_identifier) @_c (type_arguments (_) . (_) @binding.type .))
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+  (#any-of? @_c "Map" "HashMap" "LinkedHashMap" "TreeMap" "SortedMap" "NavigableMap" "ConcurrentMap" "ConcurrentHashMap" "EnumMap" "WeakHashMap" "IdentityHashMap") (#set! binding.suffix "[]"))
+((field_declaration type: (generic_type (type_identifier) @_c (type_arguments (_) . (_) @binding.type .))
+  declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+  (#any-of? @_c "Map" "HashMap" "LinkedHashMap" "TreeMap" "SortedMap" "NavigableMap" "ConcurrentMap" "ConcurrentHashMap" "EnumMap" "WeakHashMap" "IdentityHashMap") (#set! binding.suffix "[]"))
 ((method_invocation
   object: [(identifier) (field_access)] @binding.element
   name: (identifier) @_m
@@ -154,6 +163,8 @@
 (assignment_expression left: (identifier) @binding.name) @binding
 (spread_parameter (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
 (enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name) @binding
+; try (Res r = …): a resource declares its type as a local does (JLS 14.20.3).
+(resource type: (_) @binding.type name: (identifier) @binding.name) @binding
 (catch_formal_parameter (catch_type (_) @binding.type) name: (identifier) @binding.name) @binding
 ; An enum's constants are its instances (JLS 8.9.1): `Op.PLUS.apply()` runs Op's apply.
 (enum_declaration name: (identifier) @binding.type

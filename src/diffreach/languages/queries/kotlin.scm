@@ -25,6 +25,8 @@
 ; Variables whose type the code states.
 (property_declaration (variable_declaration (identifier) @binding.name (user_type) @binding.type)) @binding
 (property_declaration (variable_declaration (identifier) @binding.name) (call_expression . (identifier) @binding.type)) @binding
+; `<T : B>`: a value of type T has B's members (a type parameter's upper bound).
+(type_parameter (identifier) @binding.name (user_type) @binding.type) @binding
 (parameter (identifier) @binding.name (user_type) @binding.type) @binding
 (class_parameter (identifier) @binding.name (user_type) @binding.type) @binding
 

@@ -171,6 +171,15 @@
   right: (expression_list
     . [(identifier) (attribute) (call)] . (call function: [(identifier) (attribute) (call)]) @binding.call)) @binding
 (function_definition return_type: (type) @binding.returns) @binding
+; A type variable is read as its bound (PEP 484 `TypeVar("T", bound=B)`, PEP 695 `def f[T: B]`):
+; a value of type T has B's methods, so `x.m()` with `x: T` runs B's m or an override.
+((assignment
+  left: (identifier) @binding.name
+  right: (call
+    function: [(identifier) @_typevar (attribute attribute: (identifier) @_typevar)]
+    arguments: (argument_list (keyword_argument name: (identifier) @_bound value: [(identifier) (attribute) (string)] @binding.type))))
+  @binding (#eq? @_typevar "TypeVar") (#eq? @_bound "bound"))
+(type_parameter (type (constrained_type . (type (identifier) @binding.name) . (type) @binding.type))) @binding
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 ; A parameter (@binding.parameter: its entry in the list) also tells which parameters a function calls.
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding @binding.parameter
@@ -178,6 +187,33 @@
 
 ; Function values (resolve/values.py): a name bound to a function, a method, a lambda calling
 ; one, a functools.partial of one; the entries of a literal table; what a function returns.
+;
+; A collection whose first type argument is its elements' type (PEP 585's built-ins, typing's
+; aliases and ABCs): `cs: list[Cart]` binds cs's elements (binding.suffix) to Cart, which a loop
+; over cs reads (@binding.element below).
+((typed_parameter (identifier) @binding.name
+   type: (type (generic_type (identifier) @_collection (type_parameter . (type) @binding.type))))
+  @binding (#any-of? @_collection "list" "List" "set" "Set" "frozenset" "FrozenSet" "Sequence" "MutableSequence" "Iterable" "Iterator" "Collection" "AbstractSet" "MutableSet" "deque" "Deque" "Generator" "AsyncIterable" "AsyncIterator") (#set! binding.suffix "[]"))
+((typed_default_parameter name: (identifier) @binding.name
+   type: (type (generic_type (identifier) @_collection (type_parameter . (type) @binding.type))))
+  @binding (#any-of? @_collection "list" "List" "set" "Set" "frozenset" "FrozenSet" "Sequence" "MutableSequence" "Iterable" "Iterator" "Collection" "AbstractSet" "MutableSet" "deque" "Deque" "Generator" "AsyncIterable" "AsyncIterator") (#set! binding.suffix "[]"))
+((assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+   type: (type (generic_type (identifier) @_collection (type_parameter . (type) @binding.type))))
+  @binding (#any-of? @_collection "list" "List" "set" "Set" "frozenset" "FrozenSet" "Sequence" "MutableSequence" "Iterable" "Iterator" "Collection" "AbstractSet" "MutableSet" "deque" "Deque" "Generator" "AsyncIterable" "AsyncIterator") (#set! binding.suffix "[]"))
+; `for c in cs`, `[... for c in cs]`: c holds an element of cs.
+(for_statement left: (identifier) @binding.name
+  right: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element) @binding
+(for_in_clause left: (identifier) @binding.name
+  right: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element) @binding
+; `with v as c`: c holds what v.__enter__() returns (the language reference, "The with statement";
+; `async with`: __aenter__; a value bound both ways keeps the one class they agree on).
+((with_item value: (as_pattern . [(identifier) (attribute) (call)] @binding.call
+   alias: (as_pattern_target (identifier) @binding.name))) @binding (#set! binding.method "__enter__"))
+((with_statement "async" (with_clause (with_item value: (as_pattern . [(identifier) (attribute) (call)] @binding.call
+   alias: (as_pattern_target (identifier) @binding.name))))) @binding (#set! binding.method "__aenter__"))
+; `(c := Cart())`: c holds the call's result, as `c = Cart()` does (PEP 572).
+(named_expression name: (identifier) @binding.name
+  value: (call function: [(identifier) (attribute) (call)]) @binding.call) @binding
 ; A binding with no @binding.function or @binding.type rebinds the name to something else.
 (assignment left: (identifier) @binding.name right: [(identifier) (attribute)] @binding.function) @binding
 (assignment

@@ -159,6 +159,59 @@
 (let_declaration pattern: (identifier) @binding.name !type value: (try_expression (call_expression) @binding.call)) @binding
 (let_declaration pattern: (identifier) @binding.name !type value: (await_expression (call_expression) @binding.call)) @binding
 (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
+; A collection whose type argument is its elements' type (arrays and slices `[T]`, std's sequences and
+; sets; a map's values, its second argument) binds NAME[] (binding.suffix) to it: read by a `for`
+; loop over it or its iter()/values(), by an index, by the closure of an iterator adapter over it,
+; and by its element methods (the spec's element_methods).
+((field_declaration name: (field_identifier) @binding.name
+   type: [(array_type element: (_) @binding.type) (reference_type type: (array_type element: (_) @binding.type))])
+  @binding (#set! binding.suffix "[]"))
+((field_declaration name: (field_identifier) @binding.name
+   type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))
+          (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .)))])
+  @binding (#any-of? @_c "Vec" "VecDeque" "LinkedList" "HashSet" "BTreeSet" "BinaryHeap" "IndexSet") (#set! binding.suffix "[]"))
+((field_declaration name: (field_identifier) @binding.name
+   type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))
+          (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .)))])
+  @binding (#any-of? @_c "HashMap" "BTreeMap" "IndexMap") (#set! binding.suffix "[]"))
+((parameter pattern: (identifier) @binding.name
+   type: [(array_type element: (_) @binding.type) (reference_type type: (array_type element: (_) @binding.type))])
+  @binding (#set! binding.suffix "[]"))
+((parameter pattern: (identifier) @binding.name
+   type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))
+          (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .)))])
+  @binding (#any-of? @_c "Vec" "VecDeque" "LinkedList" "HashSet" "BTreeSet" "BinaryHeap" "IndexSet") (#set! binding.suffix "[]"))
+((parameter pattern: (identifier) @binding.name
+   type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))
+          (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .)))])
+  @binding (#any-of? @_c "HashMap" "BTreeMap" "IndexMap") (#set! binding.suffix "[]"))
+((let_declaration pattern: (identifier) @binding.name
+   type: [(array_type element: (_) @binding.type) (reference_type type: (array_type element: (_) @binding.type))])
+  @binding (#set! binding.suffix "[]"))
+((let_declaration pattern: (identifier) @binding.name
+   type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))
+          (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .)))])
+  @binding (#any-of? @_c "Vec" "VecDeque" "LinkedList" "HashSet" "BTreeSet" "BinaryHeap" "IndexSet") (#set! binding.suffix "[]"))
+((let_declaration pattern: (identifier) @binding.name
+   type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))
+          (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .)))])
+  @binding (#any-of? @_c "HashMap" "BTreeMap" "IndexMap") (#set! binding.suffix "[]"))
+(for_expression pattern: (identifier) @binding.name
+  value: [(identifier) (field_expression) (reference_expression value: [(identifier) (field_expression)])] @binding.element) @binding
+((for_expression pattern: (identifier) @binding.name
+  value: (call_expression function: (field_expression value: [(identifier) (field_expression)] @binding.element
+    field: (field_identifier) @_it))) @binding
+  (#any-of? @_it "iter" "iter_mut" "into_iter" "values" "values_mut" "into_values" "drain"))
+((call_expression
+  function: (field_expression
+    value: (call_expression function: (field_expression value: [(identifier) (field_expression)] @binding.element
+      field: (field_identifier) @_it))
+    field: (field_identifier) @_m)
+  arguments: (arguments . (closure_expression parameters: (closure_parameters .
+    [(identifier) @binding.name (parameter pattern: (identifier) @binding.name)])))) @binding
+  (#any-of? @_it "iter" "iter_mut" "into_iter" "values" "values_mut" "into_values" "drain")
+  (#any-of? @_m "for_each" "map" "filter" "filter_map" "flat_map" "any" "all" "find" "position" "inspect"
+    "take_while" "skip_while" "map_while" "partition" "max_by_key" "min_by_key"))
 ; Every parameter and `let` binds its name in the function (a closure `let f = || …` too): it hides
 ; a function of the same name from a plain call (binding.local: resolve/resolver.py).
 ((parameter pattern: (identifier) @binding.name) @binding (#set! binding.local ""))

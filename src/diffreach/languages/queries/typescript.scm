@@ -112,10 +112,59 @@
        type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type))]
     @binding.slot))) @binding
 ; Declared return types: in the function's scope.
+; <T extends B>: a value of type T has B's members (a type parameter's constraint), so `x.m()` with
+; `x: T` runs B's m or an override.
+(type_parameter name: (type_identifier) @binding.name constraint: (constraint (_) @binding.type)) @binding
 (function_declaration return_type: (type_annotation (_) @binding.returns)) @binding
 (method_definition return_type: (type_annotation (_) @binding.returns)) @binding
 (function_signature return_type: (type_annotation (_) @binding.returns)) @binding
 (method_signature return_type: (type_annotation (_) @binding.returns)) @binding
+;
+; A collection whose type argument is its elements' type (`Cart[]`, `readonly Cart[]`, `Array<Cart>`,
+; `Set<Cart>`, the iterables): binds NAME[] (binding.suffix) to the element type, which a `for … of`
+; loop, an index, and the callback of an array method read (below).
+((required_parameter pattern: (identifier) @binding.name
+   type: (type_annotation [(array_type . (_) @binding.type) (readonly_type (array_type . (_) @binding.type))]))
+  @binding (#set! binding.suffix "[]"))
+((optional_parameter pattern: (identifier) @binding.name
+   type: (type_annotation [(array_type . (_) @binding.type) (readonly_type (array_type . (_) @binding.type))]))
+  @binding (#set! binding.suffix "[]"))
+((variable_declarator name: (identifier) @binding.name
+   type: (type_annotation [(array_type . (_) @binding.type) (readonly_type (array_type . (_) @binding.type))]))
+  @binding (#set! binding.suffix "[]"))
+((required_parameter pattern: (identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))))
+  @binding (#any-of? @_c "Array" "ReadonlyArray" "Set" "ReadonlySet" "Iterable" "IterableIterator" "Iterator" "AsyncIterable" "AsyncIterableIterator" "Generator" "AsyncGenerator") (#set! binding.suffix "[]"))
+((optional_parameter pattern: (identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))))
+  @binding (#any-of? @_c "Array" "ReadonlyArray" "Set" "ReadonlySet" "Iterable" "IterableIterator" "Iterator" "AsyncIterable" "AsyncIterableIterator" "Generator" "AsyncGenerator") (#set! binding.suffix "[]"))
+((variable_declarator name: (identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))))
+  @binding (#any-of? @_c "Array" "ReadonlyArray" "Set" "ReadonlySet" "Iterable" "IterableIterator" "Iterator" "AsyncIterable" "AsyncIterableIterator" "Generator" "AsyncGenerator") (#set! binding.suffix "[]"))
+((public_field_definition name: (property_identifier) @binding.name
+   type: (type_annotation [(array_type . (_) @binding.type) (readonly_type (array_type . (_) @binding.type))]))
+  @binding (#set! binding.prefix "this.") (#set! binding.suffix "[]"))
+((public_field_definition name: (property_identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))))
+  @binding (#any-of? @_c "Array" "ReadonlyArray" "Set" "ReadonlySet" "Iterable" "IterableIterator" "Iterator" "AsyncIterable" "AsyncIterableIterator" "Generator" "AsyncGenerator") (#set! binding.prefix "this.") (#set! binding.suffix "[]"))
+((required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @binding.name
+   type: (type_annotation [(array_type . (_) @binding.type) (readonly_type (array_type . (_) @binding.type))]))
+  @binding (#set! binding.prefix "this.") (#set! binding.suffix "[]"))
+((required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))))
+  @binding (#any-of? @_c "Array" "ReadonlyArray" "Set" "ReadonlySet" "Iterable" "IterableIterator" "Iterator" "AsyncIterable" "AsyncIterableIterator" "Generator" "AsyncGenerator") (#set! binding.prefix "this.") (#set! binding.suffix "[]"))
+; `for (const c of cs)` (ECMA-262 14.7.5: `of` runs the iterator, whose values are the elements; `in`
+; gives keys): c holds an element of cs. The first parameter of the callback of an array method
+; that passes each element first (forEach, map, filter…; not reduce, whose first is the accumulator).
+(for_in_statement left: (identifier) @binding.name operator: "of"
+  right: [(identifier) (member_expression)] @binding.element) @binding
+((call_expression
+  function: (member_expression object: [(identifier) (member_expression)] @binding.element property: (property_identifier) @_m)
+  arguments: (arguments . [
+    (arrow_function parameter: (identifier) @binding.name)
+    (arrow_function parameters: (formal_parameters . (required_parameter pattern: (identifier) @binding.name)))
+    (function_expression parameters: (formal_parameters . (required_parameter pattern: (identifier) @binding.name)))]))
+  @binding (#any-of? @_m "forEach" "map" "filter" "some" "every" "find" "findLast" "findIndex" "findLastIndex" "flatMap"))
 ; Typed fields and constructor parameter properties bind this.<name> for the class.
 ((public_field_definition
   name: (property_identifier) @binding.name

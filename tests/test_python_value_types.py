@@ -1,0 +1,66 @@
+"""Python values typed by the language's own rules: ``Union[A, None]`` is A and ``Union[A, B]``
+says nothing (PEP 484), ``Annotated[A, …]`` is A (PEP 593), a loop over a collection declared
+``list[A]`` (and the other collections whose first type argument is their elements') holds As,
+``with v as c`` holds what ``v.__enter__()`` returns, ``(c := A())`` holds an A (PEP 572).
+Each: the expected edge to ``Cart.total`` as ``type``, and no edge to the unrelated ``Noise.total``."""
+
+from __future__ import annotations
+
+import pytest
+
+from diffreach.index.build import graph_from_sources
+
+CLASSES = (
+    "class Cart:\n    def total(self):\n        return 1\n\n"
+    "    def __enter__(self):\n        return self\n\n    def __exit__(self, *a):\n        pass\n\n"
+    "class Order:\n    def total(self):\n        return 2\n\n"
+    "class Noise:\n    def total(self):\n        return 3\n"
+)
+TYPED = {
+    "union_none": "from typing import Union\n\ndef f(c: Union[Cart, None]):\n    c.total()\n",
+    "annotated": "from typing import Annotated\n\ndef f(c: Annotated[Cart, 'note']):\n    c.total()\n",
+    "loop": "def f(cs: list[Cart]):\n    for c in cs:\n        c.total()\n",
+    "typing_loop": "from typing import Sequence\n\ndef f(cs: Sequence[Cart] = ()):\n    for c in cs:\n        c.total()\n",
+    "comprehension": "def f(cs: list[Cart]):\n    return [c.total() for c in cs]\n",
+    "index": "def f(cs: list[Cart]):\n    cs[0].total()\n",
+    "field_loop": (
+        "class Shelf:\n    def __init__(self):\n        self.carts: list[Cart] = []\n\n"
+        "    def f(self):\n        for c in self.carts:\n            c.total()\n"
+    ),
+    "with": "def f():\n    with Cart() as c:\n        c.total()\n",
+    "walrus": "def f():\n    if (c := Cart()):\n        c.total()\n",
+}
+
+
+def callees_of_f(body: str) -> dict[str, str]:
+    files = {"shop.py": CLASSES, "use.py": "from shop import Cart, Order\n\n" + body}
+    graph = graph_from_sources(files)
+    return {
+        e.target: e.resolution
+        for e in graph.edges
+        if e.kind == "calls" and e.source.endswith("f") and e.target.endswith(".total")
+    }
+
+
+@pytest.mark.parametrize("case", sorted(TYPED))
+def test_a_value_typed_by_the_language_s_rules_calls_its_class_method(case: str) -> None:
+    assert callees_of_f(TYPED[case]) == {"shop.py::Cart.total": "type"}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "from typing import Union\n\ndef f(c: Union[Cart, Order]):\n    c.total()\n",  # two real members
+        "def f(cs):\n    for c in cs:\n        c.total()\n",  # nothing declared
+        "def f(cs: dict[str, Cart]):\n    for c in cs:\n        c.total()\n",  # a dict's loop runs its keys
+    ],
+)
+def test_a_value_the_rules_do_not_type_stays_matched_by_name(body: str) -> None:
+    found = callees_of_f(body)
+    # Neither dropped nor invented: every total, each said to be a match by name.
+    assert set(found) == {"shop.py::Cart.total", "shop.py::Order.total", "shop.py::Noise.total"}
+    assert set(found.values()) == {"ambiguous-name"}
+
+
+def test_python_a_list_s_pop_gives_an_element_of_the_declared_type() -> None:
+    assert callees_of_f("def f(cs: list[Cart]):\n    cs.pop().total()\n") == {"shop.py::Cart.total": "type"}
