@@ -12,10 +12,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import anyio
 from click.testing import CliRunner
 
 from diffreach import api
 from diffreach.cli import main
+from diffreach.serve.app import App
+from diffreach.serve.tools import CallersArgs, get_callers
 
 SHAPES = {
     "src/Shape.java": "interface Shape {\n  int area();\n}\n",
@@ -148,6 +151,21 @@ def test_graph_json_and_the_cli_say_the_same(make_repo) -> None:
     assert cli == _rows(api.callees_of(root, "src/App.java::App.report"), "callees")
     callers = _rows(_cli_json(root, "callers", "src/Square.java::Square.area"), "callers")
     assert callers["src/App.java::App.report"]["runs"] is True
+
+
+def test_the_mcp_get_callers_rows_are_the_callers_rows(make_repo) -> None:
+    root = make_repo(SHAPES)
+    api.index(root)
+    app = App(root=root, lock=anyio.Lock())
+    try:
+        for symbol in ("src/Square.java::Square.area", "src/Shape.java::Shape.area"):
+            data = anyio.run(get_callers, app, CallersArgs(symbol=symbol, hops=1), None)
+            assert data["callers"] == _cli_json(root, "callers", symbol, "--hops", "1")["callers"]
+        square = _rows(anyio.run(get_callers, app, CallersArgs(symbol="Square.area", hops=1), None), "callers")
+        assert square["src/App.java::App.report"]["dispatch"] is True
+        assert square["src/App.java::App.report"]["runs"] is True
+    finally:
+        app.close()
 
 
 def test_the_text_says_the_call_binds_there_only(make_repo) -> None:
