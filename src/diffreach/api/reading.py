@@ -37,7 +37,8 @@ def graph(root: str | Path) -> dict[str, object]:
     with open_store(root) as store:
         edges = list(store.all_edges())
         idle = idle_methods(store, {e.source for e in edges if e.kind == EdgeKind.DYNAMIC})
-        abstract = {s.id for s in store.all_symbols() if s.abstract}
+        symbols = list(store.all_symbols())
+        never_run = idle | {s.id for s in symbols if s.abstract}
         nodes = [
             {
                 "id": s.id,
@@ -50,7 +51,7 @@ def graph(root: str | Path) -> dict[str, object]:
                 **({"abstract": True} if s.abstract else {}),
                 **({"idle": True} if s.id in idle else {}),
             }
-            for s in store.all_symbols()
+            for s in symbols
         ]
         dispatch = [
             {"source": d.edge.source, "target": d.override, "via": d.base, "kind": d.edge.kind, "line": d.edge.line}
@@ -58,7 +59,7 @@ def graph(root: str | Path) -> dict[str, object]:
         ]
         return {
             "nodes": nodes,
-            "edges": [_with_runs(e.as_json(), e.kind, e.target, idle | abstract) for e in edges],
+            "edges": [_with_runs(e.as_json(), e.kind, e.target, never_run) for e in edges],
             "dispatch": dispatch,
         }
 
