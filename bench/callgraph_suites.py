@@ -39,10 +39,11 @@ Mapping names to graph nodes (ids ``path::Qual.name``, ``path`` for a file's mod
    at the program's own nodes, so nothing external is counted on its side.
 2. A call of a class is the tool's name for running its constructor: a callee ``C.__init__`` (JS ``C.constructor``,
    Java ``<init>``) is found by an edge to C or to that method. A tool edge to a class that defines no
-   constructor names no function of the program: counted in column ``classes``, outside precision. Likewise a
-   tool edge to a node the graph marks ``abstract`` (a method declared without a body: the call binds to it and
-   runs one of its implementations, which the graph lists as ``dispatch`` pairs beside it) or ``idle`` (a method
-   that no object runs, an override running in its place): column ``declarations``, outside precision.
+   constructor names no function of the program: counted in column ``classes``, outside precision. A call
+   edge the graph says does not run (``"runs": false``: bound to a method declared without a body, or to one no
+   object runs; the call runs one of the implementations the graph lists as ``dispatch`` pairs beside it) is
+   not a call the graph says runs, and is not exported: counted in column ``declarations``. A graph without
+   ``runs`` (before session 15) has every such edge counted, in precision, as the edge it states.
 3. A truth edge with an end that is no node (a lambda, a nested function the tool does not model, a method
    inherited rather than defined) is unmodelled: counted in ``expected`` as a miss and in ``unmodelled``. If
    only its caller is missing, the tool files the call under the node around it: that node's edge to the
@@ -134,6 +135,7 @@ class Program:
 class Graph:
     nodes: dict[str, dict[str, Any]]
     edges: dict[tuple[str, str], dict[str, str]]  # (source, target) -> kind -> resolution of the most confident
+    bound_only: set[tuple[str, str]] = field(default_factory=set)  # call edges whose target never runs
 
     def calls(self, kinds: frozenset[str]) -> dict[tuple[str, str], str]:
         """(source, target) -> resolution, for the pairs with an edge of one of `kinds` (calls first)."""
@@ -166,22 +168,25 @@ class Score:
     tool: Counter[str] = field(default_factory=Counter)
     correct: Counter[str] = field(default_factory=Counter)
     classes: int = 0
-    declarations: int = 0  # edges to a declaration without a body (binds; an implementation runs)
+    declarations: int = 0  # edges the graph says do not run (bound to a declaration; an implementation runs)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (MISS, FALSE or UNMODELLED, edge)
 
 
 def build_graph(exe: str, files: dict[str, str]) -> Graph:
     data = graph_json(exe, files, "suite")
     best: dict[tuple[str, str], dict[str, tuple[float, str]]] = defaultdict(dict)
+    bound_only = set()
     for e in data["edges"]:
-        if e["kind"] in WITH_REFERENCES | WITH_DYNAMIC:
+        if e.get("runs") is False:  # the call binds there and runs an implementation (a dispatch pair)
+            bound_only.add((e["source"], e["target"]))
+        elif e["kind"] in WITH_REFERENCES | WITH_DYNAMIC:
             kinds = best[(e["source"], e["target"])]
             kinds[e["kind"]] = max(kinds.get(e["kind"], (-1.0, "")), (float(e["confidence"]), e["resolution"]))
     # A graph that states dispatch (a caller of a base method reaches the override) has those pairs too.
     for d in data.get("dispatch", ()):
         best[(d["source"], d["target"])].setdefault("dispatch", (0.0, "dispatch"))
     edges = {pair: {k: resolution for k, (_, resolution) in kinds.items()} for pair, kinds in best.items()}
-    return Graph({str(n["id"]): n for n in data["nodes"]}, edges)
+    return Graph({str(n["id"]): n for n in data["nodes"]}, edges, bound_only)
 
 
 def qualname(node: str) -> str:
@@ -492,6 +497,7 @@ def judge(
     accepted: set[tuple[str | None, str]],
     relevant: Callable[[str, str], bool],
 ) -> None:
+    result.declarations += sum(1 for s, t in graph.bound_only - calls.keys() if s in covered and relevant(s, t))
     for (source, target), resolution in sorted(calls.items()):
         if source not in covered or not relevant(source, target):
             continue
@@ -500,8 +506,6 @@ def judge(
             result.correct[resolution] += 1
         elif graph.nodes[target]["kind"] == "class" and not graph.constructor_of(target):
             result.classes += 1
-        elif graph.nodes[target].get("abstract") or graph.nodes[target].get("idle"):
-            result.declarations += 1
         else:
             result.tool[resolution] += 1
             result.notes.append(("FALSE", f"{source} -> {target}  [{resolution}]"))

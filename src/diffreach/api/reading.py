@@ -22,6 +22,9 @@ from diffreach.query.question import bound_question
 
 # A ``dynamic`` edge Base.m → Sub.m is not a call: the callers of Base.m reach Sub.m through
 # dispatch, and are listed as such (``dispatch: true``, ``via`` the base method; index/dispatch.py).
+# A call bound to a method that never runs (a declaration without a body, or a body no object
+# runs: graph/instances.py) keeps its edge, so a changed signature there reaches the call, but
+# it runs one of the implementations the dispatch rows list: its rows and edges say ``runs: false``.
 CALLER_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.TESTS)
 CALLEE_KINDS = (EdgeKind.CALLS, EdgeKind.REFERENCES, EdgeKind.INHERITS, EdgeKind.TESTS)
 
@@ -34,6 +37,8 @@ def graph(root: str | Path) -> dict[str, object]:
     with open_store(root) as store:
         edges = list(store.all_edges())
         idle = idle_methods(store, {e.source for e in edges if e.kind == EdgeKind.DYNAMIC})
+        symbols = list(store.all_symbols())
+        never_run = idle | {s.id for s in symbols if s.abstract}
         nodes = [
             {
                 "id": s.id,
@@ -46,13 +51,30 @@ def graph(root: str | Path) -> dict[str, object]:
                 **({"abstract": True} if s.abstract else {}),
                 **({"idle": True} if s.id in idle else {}),
             }
-            for s in store.all_symbols()
+            for s in symbols
         ]
         dispatch = [
             {"source": d.edge.source, "target": d.override, "via": d.base, "kind": d.edge.kind, "line": d.edge.line}
             for d in all_dispatch(store, CALLER_KINDS)
         ]
-        return {"nodes": nodes, "edges": [e.as_json() for e in edges], "dispatch": dispatch}
+        return {
+            "nodes": nodes,
+            "edges": [_with_runs(e.as_json(), e.kind, e.target, never_run) for e in edges],
+            "dispatch": dispatch,
+        }
+
+
+def _with_runs(row: dict[str, object], kind: str, target: str, never_run: set[str]) -> dict[str, object]:
+    """A call, reference or test edge's row with ``runs``: whether the method it is bound to runs
+    (false: a declaration or a body no object runs; an implementation runs, the dispatch pairs)."""
+    return {**row, "runs": target not in never_run} if kind in CALLER_KINDS else row
+
+
+def _never_run(store: Store, targets: Iterable[str]) -> set[str]:
+    """The methods among ``targets`` that a call bound to them never runs: declarations without a
+    body (``abstract``) and methods no object runs (``idle``, graph/instances.py)."""
+    syms = store.symbols(list(targets))
+    return {t for t, s in syms.items() if s.abstract} | idle_methods(store, syms)
 
 
 def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object]:
@@ -66,6 +88,7 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
             dispatched = [d.edge for f in frontier for d in dispatch_callers(store, f, CALLER_KINDS)]
             nxt: list[str] = []
             syms = store.symbols(e.source for e in edges + dispatched)
+            declared = _never_run(store, frontier)
             for e, through in [(e, False) for e in edges] + [(e, True) for e in dispatched]:
                 if e.source in seen or e.source not in syms:
                     continue
@@ -81,6 +104,7 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
                         "confidence": e.confidence,
                         "line": e.line,
                         "dispatch": through,
+                        "runs": through or e.target not in declared,
                     }
                 )
             frontier = nxt
@@ -93,7 +117,7 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
         edges = sorted(store.edges_from([source.id], CALLEE_KINDS), key=lambda e: (e.line, e.target))
         dispatched = dispatch_callees(store, [e for e in edges if e.kind != EdgeKind.INHERITS])
         syms = store.symbols([*(e.target for e in edges), *(d.override for d in dispatched)])
-        idle = idle_methods(store, {d.base for d in dispatched})
+        idle = idle_methods(store, {e.target for e in edges})
         rows = [
             {
                 **syms[e.target].as_json(),
@@ -103,6 +127,7 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
                 "confidence": e.confidence,
                 "line": e.line,
                 "dispatch": False,
+                "runs": e.kind == EdgeKind.INHERITS or not (e.target in idle or syms[e.target].abstract),
             }
             for e in edges
             if e.target in syms
@@ -116,6 +141,7 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
                 "confidence": d.edge.confidence,
                 "line": d.edge.line,
                 "dispatch": True,
+                "runs": True,
             }
             for d in dispatched
             if d.override in syms

@@ -52,7 +52,12 @@ def symbol(
     body = _body(node)
     doc = _doc(node, body, text, spec)
     # A method without a body is a declaration: its whole text is its header.
-    bodiless = body is None and d.kind == NodeKind.METHOD and spec.bodiless_runs is not None
+    bodiless = (
+        body is None
+        and d.kind == NodeKind.METHOD
+        and spec.bodiless_runs is not None
+        and not any(node.child_by_field_name(f) is not None for f in spec.body_alternatives)
+    )
     signature = _signature(node, body, data, whole=bodiless)
     return Symbol(
         id=d.id,

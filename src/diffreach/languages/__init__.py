@@ -48,7 +48,8 @@ _MODULES = (
 # named types are nodes; paths from Rust's prelude, primitives and std/core/alloc are external; a Rust
 # module file is never its own child; JavaScript classes assigned to members are classes; Python target
 # lists bind by position, `dict.update` writes table entries
-EXTRACTION_VERSION = 11
+# 12: C#: an abstract or interface method without a body is a declaration (marked abstract)
+EXTRACTION_VERSION = 12
 
 
 @cache

@@ -51,6 +51,11 @@ SPEC = LanguageSpec(
     implicit_self=True,
     package_scope=True,
     functional_non_abstract=_DELEGATE_NON_INVOKING,
+    # ECMA-334 15.6.7 (methods), 18.4 (interface members): an abstract or interface method without
+    # a body declares it for its implementations; ``extern`` runs code elsewhere, and a ``partial``
+    # declaration runs its implementing part. A property's accessors or ``=> value`` are its code.
+    bodiless_runs=frozenset({"extern", "partial"}),
+    body_alternatives=("accessors", "value"),
     open_classes=True,
     builtins=frozenset(
         {

@@ -349,6 +349,9 @@ class LanguageSpec:
     # call bound to one runs one of its implementations (the dispatch pairs), never it.
     # None: a bodiless definition is read as before (its first line is its signature).
     bodiless_runs: frozenset[str] | None = None
+    # The fields besides ``body`` that hold a definition's code where ``bodiless_runs`` is set (C#'s
+    # property ``accessors``, ``{ get; set; }``, and ``=> value``): a definition with one has a body.
+    body_alternatives: tuple[str, ...] = ()
     # Whether a definition at the top level (its parent is the file, its first line starts at
     # column 0) parses alone as it does in its file, where the file has no syntax error: its own
     # lines read with nothing around them give the same subtree. The call sites of a caller are

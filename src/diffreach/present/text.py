@@ -54,8 +54,10 @@ def render_neighbours(data: dict[str, Any], key: str) -> str:
             flag += f"  [dispatch via {row['via']}]"
         if row.get("abstract"):  # a declaration: what runs is an implementation (the dispatch rows)
             flag += "  [declaration]"
-        if row.get("idle"):  # a body no object runs: an override runs in its place
+        elif row.get("idle"):  # a body no object runs: an override runs in its place
             flag += "  [runs on no object]"
+        if row.get("runs") is False:  # the call binds there; an implementation runs (the dispatch rows)
+            flag += "  [binds only: an implementation runs]"
         lines.append(f"  {hop}{row['edge']:<10} {row['id']}  :{row.get('line', row['start_line'])}{flag}")
     return "\n".join(lines)
 
