@@ -118,3 +118,41 @@ def test_headers_that_all_include_each_other_are_searched_once_per_name(monkeypa
     monkeypatch.setattr(Resolver, "child", counted)
     calls = {(s, t) for s, t, _ in graph_from_sources(files).edge_set("calls")}
     assert ("main.c::main", "h9.h::f9") in calls
+
+
+def test_answers_kept_for_the_resolver_life_match_a_fresh_resolver_per_file() -> None:
+    # A function's return type, a chain's receivers and the callers of a parameter slot are kept
+    # across files once worked out with no guard open (state.py); each file must resolve as a
+    # fresh resolver resolves it, in either order, cycles included (x = x.copy(), A(B), B(A)).
+    files = {
+        "lib.py": (
+            "class Part:\n    def run(self):\n        pass\n\n"
+            "class Box:\n    def part(self) -> Part:\n        return Part()\n\n"
+            "def make() -> Box:\n    return Box()\n\n"
+            "def apply(fn):\n    fn()\n\n"
+            "def relay(fn):\n    apply(fn)\n"
+        ),
+        "one.py": (
+            "from lib import make, relay\n\n"
+            "def job():\n    pass\n\n"
+            "def first():\n    make().part().run()\n    b = make()\n    b.part().run()\n    relay(job)\n"
+        ),
+        "two.py": (
+            "from lib import make, apply, relay\n\n"
+            "class A(B):\n    pass\n\nclass B(A):\n    def go(self):\n        x = x.copy()\n        x.run()\n\n"
+            "def task():\n    pass\n\n"
+            "def second():\n    make().part().run()\n    relay(task)\n    apply(task)\n"
+        ),
+    }
+    extracts = _extracts(files)
+    source = ExtractSource(".", extracts, files)
+    for order in (sorted(extracts), sorted(extracts, reverse=True)):
+        shared = Resolver(source)
+        together = {p: shared.resolve_file(p, extracts[p].refs) for p in order}
+        alone = {p: Resolver(source).resolve_file(p, extracts[p].refs) for p in order}
+        assert together == alone
+    found = {(e.source, e.target) for rrs in together.values() for rr in rrs for e in rr.edges}
+    assert ("one.py::first", "lib.py::Part.run") in found
+    assert ("two.py::second", "lib.py::Part.run") in found
+    assert ("lib.py::apply", "one.py::job") in found
+    assert ("lib.py::apply", "two.py::task") in found

@@ -108,6 +108,22 @@ class Names(Types):
         return self.declared_class(found[0].partition("::")[0], found[0], found[1], text)
 
     def resolve_receiver(self, path: str, scope: str, receiver: str) -> Target | None:
+        """What ``receiver`` stands for at ``scope``; kept for the resolver's life when worked out
+        with no guard open and meeting no cycle (state.py): a chain's receivers (``a.b`` of
+        ``a.b().c``) are asked again at each call and each type read through them."""
+        final = self._no_guard_open()
+        key = (path, scope, receiver)
+        if final:
+            known = self._final_receivers.get(key, UNKNOWN)
+            if known is not UNKNOWN:
+                return known
+        cycles = self._member_cycles
+        found = self._receiver(path, scope, receiver)
+        if final and self._member_cycles == cycles:
+            self._final_receivers[key] = found
+        return found
+
+    def _receiver(self, path: str, scope: str, receiver: str) -> Target | None:
         spec = self._specs[path]
         if receiver in spec.self_names:
             return self.enclosing_class(scope)

@@ -97,6 +97,13 @@ class ResolverState(ABC):
         self._families: dict[str, tuple[tuple[SymRow, str, tuple[int, int | None] | None], ...]] = {}
         # A file's functions that own methods (JavaScript's constructor functions, classes.py).
         self._method_owners: dict[str, frozenset[str]] = {}
+        # Speed: answers worked out with no guard open and meeting no cycle, so the same each
+        # time they are asked with no guard open (types.py's declared classes: a function's
+        # return type is asked for at each of its calls; values.py's callers of a function's
+        # parameter slot, at each call passing a function to it).
+        self._declared_classes: dict[tuple[str, str, str, str], Target | None] = {}
+        self._slot_callers_of: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._final_receivers: dict[tuple[str, str, str], Target | None] = {}  # names.py's receivers
 
     def forget_files(self) -> None:
         """Drop what was learnt file by file (symbols, imports, bindings, bases, members) and keep
@@ -124,8 +131,16 @@ class ResolverState(ABC):
             self._families,
             self._method_owners,
             self._class_methods,
+            self._declared_classes,
+            self._slot_callers_of,
+            self._final_receivers,
         ):
             memo.clear()
+
+    def _no_guard_open(self) -> bool:
+        """Whether no lookup is under way that a cycle could cut short (an answer worked out from
+        here, meeting no cycle, is final)."""
+        return not (self._binding_guard or self._imports_open or self._members_open or self._bases_open)
 
     def drop_open_lookups(self) -> None:
         """After a RecursionError: the lookups left open hold their cycle guards (None) in the

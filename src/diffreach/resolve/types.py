@@ -93,6 +93,10 @@ class Types(FunctionValues):
         key = (scope, what)
         if key in self._binding_guard:
             return None
+        final = self._no_guard_open()  # then an answer that met no cycle is kept (state.py)
+        if final and (path, scope, type_name, what) in self._declared_classes:
+            return self._declared_classes[path, scope, type_name, what]
+        cycles = self._member_cycles
         self._binding_guard.add(key)
         try:
             found = {self._declared(path, scope, t) for t in type_name.split("|") if t != LOCAL_MARK} - {None}
@@ -100,7 +104,10 @@ class Types(FunctionValues):
             self._binding_guard.discard(key)
         # Bound several ways in one scope (x = A(); … x = f()): the one class the known ones
         # agree on; none when they differ.
-        return found.pop() if len(found) == 1 else None
+        answer = found.pop() if len(found) == 1 else None
+        if final and self._member_cycles == cycles:
+            self._declared_classes[path, scope, type_name, what] = answer
+        return answer
 
     def _declared(self, path: str, scope: str, type_name: str) -> Target | None:
         """The class of one binding; ``I&C`` (a declaration's type and its value's, one line):

@@ -174,7 +174,7 @@ class FunctionValues(NameFallback):
             if row is None or row.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
                 continue
             for slot, value in mine:
-                for caller in sorted(set(self._slot_callers(row, slot, 0))):
+                for caller in self._callers_of_slot(row, slot):
                     edge = self._passed_edge(path, ref, caller, value)
                     if edge is not None and edge not in edges:
                         edges.append(edge)
@@ -220,6 +220,19 @@ class FunctionValues(NameFallback):
         target = self._constructor(held) if held.kind == NodeKind.CLASS else held
         kind = EdgeKind.TESTS if calling.is_test and not target.is_test else EdgeKind.CALLS
         return Edge(caller, target.id, kind, Resolution.VALUE, CONFIDENCE[Resolution.VALUE], 0)
+
+    def _callers_of_slot(self, function: SymRow, slot: str) -> tuple[str, ...]:
+        """``_slot_callers`` from the top, sorted, kept for the resolver's life when it met no
+        cycle (asked at each call that passes a function to ``function``; with_passed asks with
+        no guard open)."""
+        key = (function.id, slot)
+        final, cycles = self._no_guard_open(), self._member_cycles
+        if final and key in self._slot_callers_of:
+            return self._slot_callers_of[key]
+        found = tuple(sorted(set(self._slot_callers(function, slot, 0))))
+        if final and self._member_cycles == cycles:
+            self._slot_callers_of[key] = found
+        return found
 
     def _slot_callers(self, function: SymRow, slot: str, depth: int) -> Iterator[str]:
         """The functions that call what a call of ``function`` passes in ``slot``: its own (or
