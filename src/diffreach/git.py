@@ -8,6 +8,7 @@ first line of complaint.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -246,12 +247,16 @@ def first_parent_commits(
     # short for it (git refuses the range) is read whole. Speed: counting the line first
     # (``rev-list --count``) walked it once more, a third of a warm review's git time.
     try:
-        return _first_parent_log(root, f"{sha}~{max_commits}..{sha}", paths), True
+        return list(_first_parent_log(str(root), f"{sha}~{max_commits}..{sha}", tuple(paths))), True
     except GitError:
-        return _first_parent_log(root, sha, paths), False
+        return list(_first_parent_log(str(root), sha, tuple(paths))), False
 
 
-def _first_parent_log(root: str | Path, window: str, paths: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+# The log of a window ending at a commit id never changes: a kept process (the daemon, the MCP
+# server) answering review after review of one change reads it once. Bounded; a failed read
+# (a window past the first commit) raises and is not kept.
+@functools.lru_cache(maxsize=32)
+def _first_parent_log(root: str, window: str, paths: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     # quotePath off: non-ASCII names come back as themselves (paths with newlines stay quoted).
     out = run(
         root,
@@ -274,7 +279,7 @@ def _first_parent_log(root: str | Path, window: str, paths: list[str]) -> list[t
         lines = [line for line in chunk.splitlines() if line]
         if lines:
             commits.append((lines[0], tuple(lines[1:])))
-    return commits
+    return tuple(commits)
 
 
 def tracked_under(root: str | Path, folder: str) -> list[str]:
