@@ -10,10 +10,12 @@ from typing import Any
 
 import anyio
 import click
+import pytest
 from click.testing import CliRunner
 
 from diffreach import config
 from diffreach.cli import main
+from diffreach.errors import ConfigError
 from diffreach.serve.app import App
 from diffreach.serve.mcp import call_tool
 from diffreach.serve.tools import BlastRadiusArgs, CallersArgs
@@ -61,3 +63,19 @@ def test_the_context_budget_is_the_configuration_s_in_both(make_repo: Callable[.
 
     served = anyio.run(go)
     assert json.loads(cli.output)["budget"] == served["budget"] == config.Config().budget
+
+
+def test_a_configuration_rewritten_is_read_anew_in_the_same_process(tmp_path: Path) -> None:
+    # A kept process (the daemon, the MCP server) keeps what it read, by the file's stamp: an
+    # edit must show at the next read, a bad edit must fail then, and a removed file gives defaults.
+    own = tmp_path / ".diffreach.toml"
+    own.write_text("budget = 1234\n")
+    assert config.load_config(tmp_path).budget == 1234
+    assert config.load_config(tmp_path) is config.load_config(tmp_path)  # read once
+    own.write_text("budget = 98765\n")
+    assert config.load_config(tmp_path).budget == 98765
+    own.write_text("budget = -1\n")
+    with pytest.raises(ConfigError):
+        config.load_config(tmp_path)
+    own.unlink()
+    assert config.load_config(tmp_path).budget == config.Config().budget

@@ -86,14 +86,35 @@ CALLER_HOPS = 2  # hops of `callers` / get_callers when none is given: required 
 _TYPES = {f.name: f.type for f in fields(Config)}
 
 
+# Configurations read, by the file's identity and stamp: a kept process (the daemon, the MCP
+# server) reads one several times per answer; a file rewritten has a new stamp. Bounded.
+_LOADED: dict[tuple[str, int, int, int], Config] = {}
+_MAX_LOADED = 64
+
+
 def load_config(root: str | Path) -> Config:
     root = Path(root)
-    raw: dict[str, Any] = {}
-    source = ""
     own = root / ".diffreach.toml"
     pyproject = root / "pyproject.toml"
     if not own.is_file() and not pyproject.is_file():
-        return parse_config(raw, "configuration")
+        return parse_config({}, "configuration")
+    read = own if own.is_file() else pyproject
+    try:
+        st = read.stat()
+    except OSError as exc:
+        raise ConfigError(f"cannot read configuration: {exc}") from exc
+    key = (str(read), st.st_mtime_ns, st.st_size, st.st_ino)
+    config = _LOADED.get(key)
+    if config is None:
+        if len(_LOADED) >= _MAX_LOADED:
+            _LOADED.clear()
+        config = _LOADED[key] = _read_config(own, pyproject)
+    return config
+
+
+def _read_config(own: Path, pyproject: Path) -> Config:
+    raw: dict[str, Any] = {}
+    source = ""
     # Loaded only when a file is there to read (speed: a tenth of a warm answer's imports
     # where no configuration is written).
     import tomllib
