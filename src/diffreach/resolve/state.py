@@ -97,6 +97,9 @@ class ResolverState(ABC):
         self._families: dict[str, tuple[tuple[SymRow, str, tuple[int, int | None] | None], ...]] = {}
         # A file's functions that own methods (JavaScript's constructor functions, classes.py).
         self._method_owners: dict[str, frozenset[str]] = {}
+        self._start_lifetime_memos()
+
+    def _start_lifetime_memos(self) -> None:
         # Speed: answers worked out with no guard open and meeting no cycle, so the same each
         # time they are asked with no guard open (types.py's declared classes: a function's
         # return type is asked for at each of its calls; values.py's callers of a function's
