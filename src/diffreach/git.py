@@ -242,20 +242,27 @@ def first_parent_commits(
     sha = resolve_revision(root, rev)
     if not paths or max_commits <= 0:
         return [], max_commits <= 0 and bool(paths)
+    commits, cut = _first_parent_window(str(root), sha, tuple(paths), max_commits)
+    return list(commits), cut
+
+
+# The history up to a commit id never changes: a kept process (the daemon, the MCP server)
+# answering review after review of one change reads it once, a short history's refused window
+# included. Bounded.
+@functools.lru_cache(maxsize=32)
+def _first_parent_window(
+    root: str, sha: str, paths: tuple[str, ...], max_commits: int
+) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], bool]:
     # The window cuts older history when ``sha~max_commits`` exists (the first-parent line holds
     # more than ``max_commits`` commits): the windowed log is asked first, and a history too
     # short for it (git refuses the range) is read whole. Speed: counting the line first
     # (``rev-list --count``) walked it once more, a third of a warm review's git time.
     try:
-        return list(_first_parent_log(str(root), f"{sha}~{max_commits}..{sha}", tuple(paths))), True
+        return _first_parent_log(root, f"{sha}~{max_commits}..{sha}", paths), True
     except GitError:
-        return list(_first_parent_log(str(root), sha, tuple(paths))), False
+        return _first_parent_log(root, sha, paths), False
 
 
-# The log of a window ending at a commit id never changes: a kept process (the daemon, the MCP
-# server) answering review after review of one change reads it once. Bounded; a failed read
-# (a window past the first commit) raises and is not kept.
-@functools.lru_cache(maxsize=32)
 def _first_parent_log(root: str, window: str, paths: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     # quotePath off: non-ASCII names come back as themselves (paths with newlines stay quoted).
     out = run(
