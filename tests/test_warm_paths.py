@@ -289,3 +289,30 @@ def test_a_warm_impact_loads_none_of_the_build_stack(make_repo: Make) -> None:
     cut += ("diffreach.index.update", "diffreach.index.file_interface", "diffreach.graph.source")
     cut += ("diffreach.index.interfaces", "diffreach.index.registries", "diffreach.graph.derived_edges")
     assert [m for m in modules if m.startswith(cut)] == []
+
+
+def test_the_dirty_check_runs_beside_the_answer_and_says_what_git_says(make_repo: Make) -> None:
+    root = make_repo({"app/core.py": "def parse(t):\n    return t\n"})
+    assert api.blast_radius(root, base="HEAD").index.dirty is False
+    (root / "app/core.py").write_text("def parse(t):\n    return t.strip()\n")
+    assert api.blast_radius(root, base="HEAD").index.dirty is True
+    assert git.is_dirty(root) is True
+    (root / "app/new.py").write_text("x = 1\n")  # untracked files do not make a tree dirty
+    git.run(root, "checkout", "--", "app/core.py")
+    assert git.is_dirty(root) is False and api.blast_radius(root, base="HEAD").index.dirty is False
+
+
+def test_a_dirty_check_never_read_leaves_no_process_behind(make_repo: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_repo({"a.py": "x = 1\n"})
+    started: list[subprocess.Popen[bytes]] = []
+    real = subprocess.Popen
+
+    def recording(*args: object, **kwargs: object) -> subprocess.Popen[bytes]:
+        proc = real(*args, **kwargs)  # type: ignore[call-overload]
+        started.append(proc)
+        return proc  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(subprocess, "Popen", recording)
+    with pytest.raises(RuntimeError), git.dirty_check(root):
+        raise RuntimeError("the answer failed before it read the check")
+    assert len(started) == 1 and started[0].returncode is not None  # reaped, not a zombie

@@ -181,8 +181,40 @@ def _resolve_pair(root: str | Path, rev: str, other: str) -> tuple[str, str]:
 
 
 def is_dirty(root: str | Path) -> bool:
-    out = run(root, "status", "--porcelain", "--untracked-files=no", check=False)
-    return bool(out.strip())
+    with dirty_check(root) as check:
+        return check.dirty()
+
+
+class DirtyCheck:
+    """Whether tracked files differ from HEAD, asked when made and read by ``dirty``: git stats
+    the whole tree, and it does so beside the caller's own work instead of after it. Used as a
+    context manager, so that the process is reaped even when the answer is never read."""
+
+    def __init__(self, root: str | Path) -> None:
+        args = ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"]
+        try:
+            self._proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_env())
+        except FileNotFoundError as exc:
+            raise GitError("git is not installed or not on PATH") from exc
+        self._answer: bool | None = None
+
+    def dirty(self) -> bool:
+        if self._answer is None:
+            out, _ = self._proc.communicate()
+            self._answer = bool(out.strip())
+        return self._answer
+
+    def __enter__(self) -> DirtyCheck:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._answer is None:
+            self._proc.kill()
+            self._proc.communicate()
+
+
+def dirty_check(root: str | Path) -> DirtyCheck:
+    return DirtyCheck(root)
 
 
 def status(root: str | Path) -> bytes:

@@ -61,7 +61,7 @@ def blast_radius(
     _require_a_change(top, diff_text is not None or files is not None)
     config = config or load_config(top)
     updated, head, untracked = _update_index(top, config, progress) if update else (fresh, None, None)
-    with open_store(top) as store:
+    with open_store(top) as store, git.dirty_check(top) as dirty:
         diff = read_change(top, store, base, staged, diff_text, files, config.max_diff_bytes, head, untracked)
         left = (
             _warmup(store, config, _change_key(diff, files), record=count_review) if warmup and hops is None else None
@@ -69,7 +69,7 @@ def blast_radius(
         walked = hops if hops is not None else (config.warmup_hops if left is not None else config.hops)
         caps = Caps.from_config(config, hops=walked, all_callers=all_callers)
         radius = walk(store, diff.changed, caps, diff.read_lines, judge, config.cross_cutting, diff.readers)
-        state = index_state(top, store, updated, diff.head or "")
+        state = index_state(top, store, updated, diff.head or "", dirty)
         if caps.hops == config.hops:
             left = None  # the warm-up changes nothing here: not worth a word
         wanted = config.history if history is None else history

@@ -21,12 +21,15 @@ def open_store(root: str | Path) -> Store:
     return Store.open(find_root(root), create=False)
 
 
-def index_state(root: Path, store: Store, updated: bool, head: str | None = None) -> IndexState:
+def index_state(
+    root: Path, store: Store, updated: bool, head: str | None = None, check: git.DirtyCheck | None = None
+) -> IndexState:
     """The graph against HEAD and the working tree: every JSON result carries it (``index``).
-    ``head``: HEAD as the caller has just read it (None: read here)."""
+    ``head``: HEAD as the caller has just read it (None: read here); ``check``: git's answer to
+    "is the tree dirty", asked by the caller earlier (None: asked here)."""
     commit = store.get_meta("indexed_commit")
     head = (git.head(root) if head is None else head) or ""
-    dirty = git.is_dirty(root) if head else False
+    dirty = (check.dirty() if check is not None else git.is_dirty(root)) if head else False
     # A watcher that has seen a save it has not indexed yet marks the graph stale too.
     stale = (commit != head) or (dirty and not updated) or store.get_meta("watch_pending") == "1"
     return IndexState(commit=commit, head=head, dirty=dirty, stale=stale)
