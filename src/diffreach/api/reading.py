@@ -65,9 +65,15 @@ def graph(root: str | Path) -> dict[str, object]:
 
 
 def _with_runs(row: dict[str, object], kind: str, target: str, never_run: set[str]) -> dict[str, object]:
-    """A call, reference or test edge's row with ``runs``: whether the method it is bound to runs
-    (false: a declaration or a body no object runs; an implementation runs, the dispatch pairs)."""
-    return {**row, "runs": target not in never_run} if kind in CALLER_KINDS else row
+    """A call, reference or test edge's row with ``runs`` (``_runs``); other rows as they are."""
+    return {**row, "runs": _runs(kind, target, never_run)} if kind in CALLER_KINDS else row
+
+
+def _runs(kind: str, target: str, never_run: set[str], dispatched: bool = False) -> bool:
+    """Whether the method an edge is bound to runs: false for a call, reference or test bound to
+    one of ``never_run`` (a declaration or a body no object runs: an implementation runs, the
+    dispatch pairs); true for the dispatch pairs themselves and for edges of other kinds."""
+    return dispatched or kind not in CALLER_KINDS or target not in never_run
 
 
 def _never_run(store: Store, targets: Iterable[str]) -> set[str]:
@@ -104,7 +110,7 @@ def callers_of(root: str | Path, symbol: str, hops: int = 1) -> dict[str, object
                         "confidence": e.confidence,
                         "line": e.line,
                         "dispatch": through,
-                        "runs": through or e.target not in declared,
+                        "runs": _runs(e.kind, e.target, declared, through),
                     }
                 )
             frontier = nxt
@@ -118,6 +124,7 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
         dispatched = dispatch_callees(store, [e for e in edges if e.kind != EdgeKind.INHERITS])
         syms = store.symbols([*(e.target for e in edges), *(d.override for d in dispatched)])
         idle = idle_methods(store, {e.target for e in edges})
+        never_run = idle | {t for t, s in syms.items() if s.abstract}
         rows = [
             {
                 **syms[e.target].as_json(),
@@ -127,7 +134,7 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
                 "confidence": e.confidence,
                 "line": e.line,
                 "dispatch": False,
-                "runs": e.kind == EdgeKind.INHERITS or not (e.target in idle or syms[e.target].abstract),
+                "runs": _runs(e.kind, e.target, never_run),
             }
             for e in edges
             if e.target in syms
@@ -141,7 +148,7 @@ def callees_of(root: str | Path, symbol: str) -> dict[str, object]:
                 "confidence": d.edge.confidence,
                 "line": d.edge.line,
                 "dispatch": True,
-                "runs": True,
+                "runs": _runs(d.edge.kind, d.override, never_run, dispatched=True),
             }
             for d in dispatched
             if d.override in syms
