@@ -69,3 +69,17 @@ def test_a_pattern_without_one_main_capture_is_read_per_match(monkeypatch: pytes
         assert extract("m.py", src, PY) == planned
     finally:
         plans_module._plan.cache_clear()
+
+
+def test_a_spec_hashes_by_its_fields_so_an_equal_copy_shares_the_compiled_passes() -> None:
+    """The spec keeps its hash (speed); equal specs must still hash alike and key the same
+    compiled query and plan, and a spec that differs must not be taken for it."""
+    from dataclasses import replace
+
+    spec = language_for("a.py")
+    assert spec is not None
+    copy = replace(spec)
+    assert copy is not spec and copy == spec and hash(copy) == hash(spec)
+    assert plans_module.passes(copy) is plans_module.passes(spec)
+    other = replace(spec, name="python-other")
+    assert other != spec and hash(other) != hash(spec)

@@ -96,9 +96,9 @@ class Scopes:
         returned: dict[int, list[tuple[str, int]]] = {}  # a function's return statements
         rows = sorted(kept_values(stated_types_first(raw)), key=lambda b: b[0].start_byte)
         # The module's own object (``exports``) is known outside every function too.
-        hiding = self._hiding(rows, imported | {n.partition(".")[0] for n in spec.own_module_names})
-        for node, name, type_name in rows:
-            i = self.index_of(node)
+        at = [self.index_of(row[0]) for row in rows]  # each row's scope, asked once (speed)
+        hiding = self._hiding(rows, at, imported | {n.partition(".")[0] for n in spec.own_module_names})
+        for (node, name, type_name), i in zip(rows, at):
             if type_name == LOCAL_MARK:
                 if (i, name) in hiding:
                     hiding.discard((i, name))  # one per scope and name says it
@@ -145,7 +145,7 @@ class Scopes:
                 out.append(Binding(self.ordered[i].id, alias, IMPORT_MARK, line))
         return out
 
-    def _hiding(self, rows: list[tuple[Node, str, str]], imported: set[str]) -> set[tuple[int, str]]:
+    def _hiding(self, rows: list[tuple[Node, str, str]], at: list[int], imported: set[str]) -> set[tuple[int, str]]:
         """The (function, name) pairs whose ``LOCAL_MARK`` is worth storing: a name a function binds
         for itself that the file also knows outside it (a typed binding, a definition, an import),
         and that the function gives no type of its own. Any other local hides nothing. The object
@@ -156,10 +156,9 @@ class Scopes:
         outer.update(imported)
         marked: set[tuple[int, str]] = set()
         typed: set[tuple[int, str]] = set()
-        for node, name, type_name in rows:
+        for (_, name, type_name), i in zip(rows, at):
             if name not in outer:
                 continue
-            i = self.index_of(node)
             if i < 0 or self.ordered[i].kind not in _FUNCTIONS:
                 continue
             if type_name == LOCAL_MARK:
