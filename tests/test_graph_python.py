@@ -79,6 +79,25 @@ def test_src_layout_absolute_import() -> None:
     assert ("src/proj/b.py::fb", "src/proj/a.py::fa") in edges
 
 
+def test_src_layout_namespace_package_is_named_from_src() -> None:
+    # PEP 420: src/proj has no __init__.py, a namespace package below the src layout's root;
+    # proj.core.a is src/proj/core/a.py, not the same path below another directory.
+    edges = calls(
+        {
+            "src/proj/core/__init__.py": "",
+            "src/proj/core/a.py": "class Store:\n    def get(self):\n        pass\n\ndef fa():\n    pass\n",
+            "src/proj/b.py": (
+                "from proj.core.a import fa\nfrom proj.core.a import Store\n\n"
+                "def fb(store: Store):\n    fa()\n    store.get()\n"
+            ),
+            "tools/proj/core/a.py": "def fa():\n    pass\n",
+        }
+    )
+    assert ("src/proj/b.py::fb", "src/proj/core/a.py::fa") in edges
+    assert ("src/proj/b.py::fb", "src/proj/core/a.py::Store.get") in edges
+    assert ("src/proj/b.py::fb", "tools/proj/core/a.py::fa") not in edges
+
+
 def test_same_name_in_two_modules_follows_the_import() -> None:
     edges = calls(
         {
