@@ -233,3 +233,25 @@ def test_graph_does_not_depend_on_the_hash_seed() -> None:
     }
     assert len(outs) == 1
     assert "a.py::Db.query" in outs.pop()
+
+
+def test_attribute_assigned_in_a_base_class_types_the_subclass_receiver() -> None:
+    # An instance has the fields its bases' methods assign: self.headers in B's method is the
+    # H that A.__init__ made; C assigns its own headers, which hides A's; D is no subclass of A.
+    edges = calls(
+        {
+            "h.py": "class H:\n    def get(self):\n        pass\n\nclass K:\n    def get(self):\n        pass\n",
+            "a.py": "from h import H\n\nclass A:\n    def __init__(self):\n        self.headers = H()\n",
+            "b.py": (
+                "from a import A\nfrom h import K\n\n"
+                "class B(A):\n    def enc(self):\n        return self.headers.get()\n\n"
+                "class C(A):\n    def __init__(self):\n        self.headers = K()\n"
+                "    def enc(self):\n        return self.headers.get()\n\n"
+                "class D:\n    def enc(self):\n        return self.headers.get()\n"
+            ),
+        }
+    )
+    assert ("b.py::B.enc", "h.py::H.get") in edges
+    assert ("b.py::C.enc", "h.py::K.get") in edges
+    assert ("b.py::C.enc", "h.py::H.get") not in edges
+    assert not {t for s, t in edges if s == "b.py::D.enc"}
