@@ -43,6 +43,11 @@ class Names(Types):
                 break
             if row.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
                 found = defining.get(current) if defining else None
+                if found is not None and found.kind == NodeKind.METHOD:
+                    # A method given to a function object (JavaScript's ``F.prototype.log = function``)
+                    # binds no name in F's body: a bare ``log`` there is the outer one. Members reached
+                    # without a receiver are the implicit-self languages' (below).
+                    found = None
                 if found is None and imported and current in imported:  # def f(): from .m import g
                     return self.local_import(path, name, imported[current], depth)
                 if found is None and spec.implicit_self and row.parent == path:
