@@ -216,6 +216,23 @@ def test_use_paths_start_at_the_crate_root_in_the_2015_edition_only() -> None:
     assert ("src/walk.rs::scan", "src/output.rs::print_entry") not in edges(modern, "calls")
 
 
+def test_a_crate_without_a_manifest_is_of_the_2015_edition() -> None:
+    # rustc's default edition is 2015: a crate built without Cargo (no Cargo.toml beside src/)
+    # has `use sample;` start at the crate root. A crate of another root's manifest keeps its own.
+    files = {
+        "src/lib.rs": "mod sample;\npub mod pixels;\n",
+        "src/sample.rs": "pub fn vertical() {}\n",
+        "src/pixels.rs": "use sample;\npub fn resize() { sample::vertical(); }\n",
+        "modern/Cargo.toml": '[package]\nname = "modern"\nedition = "2021"\n',
+        "modern/src/lib.rs": "mod sample;\nmod walk;\n",
+        "modern/src/sample.rs": "pub fn vertical() {}\n",
+        "modern/src/walk.rs": "use sample;\nfn scan() { sample::vertical(); }\n",
+    }
+    found = edges(files, "calls")
+    assert ("src/pixels.rs::resize", "src/sample.rs::vertical") in found
+    assert not {t for s, t in found if s == "modern/src/walk.rs::scan"}
+
+
 TRAITS = {
     "src/lib.rs": (
         "mod a;\nmod b;\nuse a::Tr;\n"

@@ -66,6 +66,14 @@ class RustModules:
             self._bins.update(bins)
             if edition_2015:
                 self._roots_2015.update((root, *bins))
+        # A crate root under src/ with no manifest beside src/ (a crate built by rustc alone, from
+        # before Cargo) is of rustc's default edition, 2015.
+        for path in self._files:
+            pure = PurePosixPath(path)
+            if pure.name in _ROOT_FILES and pure.parent.name == "src":
+                base = str(pure.parent.parent)
+                if repo.read_text("Cargo.toml" if base == "." else f"{base}/Cargo.toml") is None:
+                    self._roots_2015.add(path)
 
     def _bin_roots(self, base: str, manifest: str, package: str, edition_2015: bool) -> set[str]:
         """The crate roots of a package's binaries (Cargo's targets): each [[bin]]'s `path`, and,
