@@ -216,6 +216,24 @@ def cargo_test_prefix(path: str) -> str:
     return "".join(f"{m}::" for m in module)
 
 
+def use_in_inline_modules(node: Node, module: str) -> str:
+    """A ``use`` path written inside inline modules, from the file's module: each leading ``super``
+    leaves one inline module first (the Reference, "Paths": ``super`` names the parent module), so
+    ``mod tests { use super::X; }`` is the file's own X and ``super::super::X`` its parent's."""
+    depth = 0
+    parent = node.parent
+    while parent is not None:
+        depth += parent.type == "mod_item"
+        parent = parent.parent
+    segments = module.split("::")
+    supers = next((i for i, s in enumerate(segments) if s != "super"), len(segments))
+    left = min(depth, supers)
+    if not left:
+        return module
+    rest = segments[left:]
+    return "::".join(rest if supers > left else ["self", *rest])
+
+
 def inline_modules(spec: LanguageSpec, source: bytes, line: int) -> tuple[str, ...]:
     """The inline modules (``mod tests { … }``) around ``line`` (1-based), outermost first: part
     of a test's path for cargo, absent from the graph's ids (a module is no node)."""
@@ -432,6 +450,7 @@ SPEC = LanguageSpec(
     # "": a path written from the root, `::a::b` (its receiver text starts with the separator).
     path_roots=frozenset({"crate", "super", ""}),
     import_tree=use_tree,
+    import_tree_scope=use_in_inline_modules,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
     binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True, lifetimes=True),
