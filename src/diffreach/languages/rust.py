@@ -22,12 +22,13 @@ from tree_sitter import Language, Node
 
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
 from .rust_returns import TRY, returned_values
-from .rust_uses import use_tree
+from .rust_uses import use_in_inline_modules, use_tree
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import TestRunner
 
 _ROOT_FILES = ("lib.rs", "main.rs")
+_SRC_ROOTS = tuple(f"/src/{name}" for name in _ROOT_FILES)
 # The [package] table: up to the next line that opens a table (an array's lines do not).
 _PACKAGE = re.compile(r"^\s*\[package\][ \t]*$(.*?)(?=^\s*\[|\Z)", re.M | re.S)
 _NAME = re.compile(r'^\s*name\s*=\s*"([^"]+)"', re.M)
@@ -66,14 +67,10 @@ class RustModules:
             self._bins.update(bins)
             if edition_2015:
                 self._roots_2015.update((root, *bins))
-        # A crate root under src/ with no manifest beside src/ (a crate built by rustc alone, from
-        # before Cargo) is of rustc's default edition, 2015.
-        for path in self._files:
-            pure = PurePosixPath(path)
-            if pure.name in _ROOT_FILES and pure.parent.name == "src":
-                base = str(pure.parent.parent)
-                if repo.read_text("Cargo.toml" if base == "." else f"{base}/Cargo.toml") is None:
-                    self._roots_2015.add(path)
+        # A crate root src/lib.rs or src/main.rs with no manifest beside src/ (built by rustc alone,
+        # from before Cargo) is of rustc's default edition, 2015.
+        roots = ((p, posixpath.dirname(posixpath.dirname(p))) for p in self._files if f"/{p}".endswith(_SRC_ROOTS))
+        self._roots_2015.update(p for p, base in roots if repo.read_text(posixpath.join(base, "Cargo.toml")) is None)
 
     def _bin_roots(self, base: str, manifest: str, package: str, edition_2015: bool) -> set[str]:
         """The crate roots of a package's binaries (Cargo's targets): each [[bin]]'s `path`, and,
@@ -214,24 +211,6 @@ def cargo_test_prefix(path: str) -> str:
     if module[-1] in ("mod", *(PurePosixPath(name).stem for name in _ROOT_FILES)):
         module.pop()
     return "".join(f"{m}::" for m in module)
-
-
-def use_in_inline_modules(node: Node, module: str) -> str:
-    """A ``use`` path written inside inline modules, from the file's module: each leading ``super``
-    leaves one inline module first (the Reference, "Paths": ``super`` names the parent module), so
-    ``mod tests { use super::X; }`` is the file's own X and ``super::super::X`` its parent's."""
-    depth = 0
-    parent = node.parent
-    while parent is not None:
-        depth += parent.type == "mod_item"
-        parent = parent.parent
-    segments = module.split("::")
-    supers = next((i for i, s in enumerate(segments) if s != "super"), len(segments))
-    left = min(depth, supers)
-    if not left:
-        return module
-    rest = segments[left:]
-    return "::".join(rest if supers > left else ["self", *rest])
 
 
 def inline_modules(spec: LanguageSpec, source: bytes, line: int) -> tuple[str, ...]:
