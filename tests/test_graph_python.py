@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
+from diffreach.index.indexer import Indexer
+from tests.test_incremental import assert_each_step_equals_a_rebuild
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str]]:
@@ -255,3 +258,26 @@ def test_attribute_assigned_in_a_base_class_types_the_subclass_receiver() -> Non
     assert ("b.py::C.enc", "h.py::K.get") in edges
     assert ("b.py::C.enc", "h.py::H.get") not in edges
     assert not {t for s, t in edges if s == "b.py::D.enc"}
+
+
+def test_an_update_of_a_base_class_field_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # The field a base class assigns moves from H to K, then goes: the subclass's `self.h.get()` in
+    # another file follows it, as a full build would.
+    root = make_repo(
+        {
+            "h.py": "class H:\n    def get(self):\n        pass\n\nclass K:\n    def get(self):\n        pass\n",
+            "a.py": "from h import H, K\n\nclass A:\n    def __init__(self):\n        self.h = H()\n",
+            "b.py": "from a import A\n\nclass B(A):\n    def enc(self):\n        return self.h.get()\n",
+        }
+    )
+    indexer = Indexer(root, Config(workers=1))
+    indexer.run(full=True)
+    steps = [
+        {"a.py": "from h import H, K\n\nclass A:\n    def __init__(self):\n        self.h = K()\n"},
+        {"a.py": "from h import H, K\n\nclass A:\n    def __init__(self):\n        pass\n"},
+        {"a.py": "from h import H, K\n\nclass A:\n    h: H\n"},
+    ]
+    try:
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    finally:
+        indexer.close()
