@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
+from diffreach.index.indexer import Indexer
+from tests.test_incremental import assert_each_step_equals_a_rebuild
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str]]:
@@ -77,6 +80,25 @@ def test_src_layout_absolute_import() -> None:
         }
     )
     assert ("src/proj/b.py::fb", "src/proj/a.py::fa") in edges
+
+
+def test_src_layout_namespace_package_is_named_from_src() -> None:
+    # PEP 420: src/proj has no __init__.py, a namespace package below the src layout's root;
+    # proj.core.a is src/proj/core/a.py, not the same path below another directory.
+    edges = calls(
+        {
+            "src/proj/core/__init__.py": "",
+            "src/proj/core/a.py": "class Store:\n    def get(self):\n        pass\n\ndef fa():\n    pass\n",
+            "src/proj/b.py": (
+                "from proj.core.a import fa\nfrom proj.core.a import Store\n\n"
+                "def fb(store: Store):\n    fa()\n    store.get()\n"
+            ),
+            "tools/proj/core/a.py": "def fa():\n    pass\n",
+        }
+    )
+    assert ("src/proj/b.py::fb", "src/proj/core/a.py::fa") in edges
+    assert ("src/proj/b.py::fb", "src/proj/core/a.py::Store.get") in edges
+    assert ("src/proj/b.py::fb", "tools/proj/core/a.py::fa") not in edges
 
 
 def test_same_name_in_two_modules_follows_the_import() -> None:
@@ -214,3 +236,48 @@ def test_graph_does_not_depend_on_the_hash_seed() -> None:
     }
     assert len(outs) == 1
     assert "a.py::Db.query" in outs.pop()
+
+
+def test_attribute_assigned_in_a_base_class_types_the_subclass_receiver() -> None:
+    # An instance has the fields its bases' methods assign: self.headers in B's method is the
+    # H that A.__init__ made; C assigns its own headers, which hides A's; D is no subclass of A.
+    edges = calls(
+        {
+            "h.py": "class H:\n    def get(self):\n        pass\n\nclass K:\n    def get(self):\n        pass\n",
+            "a.py": "from h import H\n\nclass A:\n    def __init__(self):\n        self.headers = H()\n",
+            "b.py": (
+                "from a import A\nfrom h import K\n\n"
+                "class B(A):\n    def enc(self):\n        return self.headers.get()\n\n"
+                "class C(A):\n    def __init__(self):\n        self.headers = K()\n"
+                "    def enc(self):\n        return self.headers.get()\n\n"
+                "class D:\n    def enc(self):\n        return self.headers.get()\n"
+            ),
+        }
+    )
+    assert ("b.py::B.enc", "h.py::H.get") in edges
+    assert ("b.py::C.enc", "h.py::K.get") in edges
+    assert ("b.py::C.enc", "h.py::H.get") not in edges
+    assert not {t for s, t in edges if s == "b.py::D.enc"}
+
+
+def test_an_update_of_a_base_class_field_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # The field a base class assigns moves from H to K, then goes: the subclass's `self.h.get()` in
+    # another file follows it, as a full build would.
+    root = make_repo(
+        {
+            "h.py": "class H:\n    def get(self):\n        pass\n\nclass K:\n    def get(self):\n        pass\n",
+            "a.py": "from h import H, K\n\nclass A:\n    def __init__(self):\n        self.h = H()\n",
+            "b.py": "from a import A\n\nclass B(A):\n    def enc(self):\n        return self.h.get()\n",
+        }
+    )
+    indexer = Indexer(root, Config(workers=1))
+    indexer.run(full=True)
+    steps = [
+        {"a.py": "from h import H, K\n\nclass A:\n    def __init__(self):\n        self.h = K()\n"},
+        {"a.py": "from h import H, K\n\nclass A:\n    def __init__(self):\n        pass\n"},
+        {"a.py": "from h import H, K\n\nclass A:\n    h: H\n"},
+    ]
+    try:
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    finally:
+        indexer.close()

@@ -216,6 +216,23 @@ def test_use_paths_start_at_the_crate_root_in_the_2015_edition_only() -> None:
     assert ("src/walk.rs::scan", "src/output.rs::print_entry") not in edges(modern, "calls")
 
 
+def test_a_crate_without_a_manifest_is_of_the_2015_edition() -> None:
+    # rustc's default edition is 2015: a crate built without Cargo (no Cargo.toml beside src/)
+    # has `use sample;` start at the crate root. A crate of another root's manifest keeps its own.
+    files = {
+        "src/lib.rs": "mod sample;\npub mod pixels;\n",
+        "src/sample.rs": "pub fn vertical() {}\n",
+        "src/pixels.rs": "use sample;\npub fn resize() { sample::vertical(); }\n",
+        "modern/Cargo.toml": '[package]\nname = "modern"\nedition = "2021"\n',
+        "modern/src/lib.rs": "mod sample;\nmod walk;\n",
+        "modern/src/sample.rs": "pub fn vertical() {}\n",
+        "modern/src/walk.rs": "use sample;\nfn scan() { sample::vertical(); }\n",
+    }
+    found = edges(files, "calls")
+    assert ("src/pixels.rs::resize", "src/sample.rs::vertical") in found
+    assert not {t for s, t in found if s == "modern/src/walk.rs::scan"}
+
+
 TRAITS = {
     "src/lib.rs": (
         "mod a;\nmod b;\nuse a::Tr;\n"
@@ -654,3 +671,27 @@ def test_a_type_alias_s_associated_functions_and_methods_are_the_aliased_types()
     assert ("tests/use.rs::typed", "src/lcg.rs::Lcg64.step") in got
     # Forbidden: the same names of another type.
     assert not {t for _, t in got if t.startswith("src/lcg.rs::Other")}
+
+
+def test_super_in_an_inline_module_leaves_the_inline_module_first() -> None:
+    # `super` names the parent module (the Reference, "Paths"): inside `mod tests { }` of
+    # jpeg/encoder.rs, `super` is encoder.rs and `super::super` is jpeg, not codecs.
+    files = {
+        "Cargo.toml": '[package]\nname = "img"\nedition = "2021"\n',
+        "src/lib.rs": "pub mod codecs;\n",
+        "src/codecs/mod.rs": (
+            "pub mod jpeg;\npub struct JpegDecoder;\nimpl JpegDecoder {\n    pub fn new() -> JpegDecoder { JpegDecoder }\n}\n"
+        ),
+        "src/codecs/jpeg/mod.rs": "mod decoder;\nmod encoder;\npub use self::decoder::JpegDecoder;\n",
+        "src/codecs/jpeg/decoder.rs": (
+            "pub struct JpegDecoder;\nimpl JpegDecoder {\n    pub fn new() -> JpegDecoder { JpegDecoder }\n}\n"
+        ),
+        "src/codecs/jpeg/encoder.rs": (
+            "pub fn encode() {}\n#[cfg(test)]\nmod tests {\n    use super::super::JpegDecoder;\n    use super::*;\n"
+            "    #[test]\n    fn decode() { let d = JpegDecoder::new(); encode(); }\n}\n"
+        ),
+    }
+    found = edges(files, "calls", "tests")
+    assert ("src/codecs/jpeg/encoder.rs::decode", "src/codecs/jpeg/decoder.rs::JpegDecoder.new") in found
+    assert ("src/codecs/jpeg/encoder.rs::decode", "src/codecs/mod.rs::JpegDecoder.new") not in found
+    assert ("src/codecs/jpeg/encoder.rs::decode", "src/codecs/jpeg/encoder.rs::encode") in found

@@ -227,3 +227,23 @@ def test_a_stated_type_decides_over_the_call_that_gives_the_value() -> None:
     )
     assert ("a.ts::run", "a.ts::Cart.total") in edges
     assert ("a.ts::run", "a.ts::Other.total") not in edges
+
+
+def test_a_prototype_method_binds_no_name_in_the_constructor_function() -> None:
+    # ``Console.prototype.log = function () { log(...) }``: the method is reached through an object
+    # only; the bare ``log`` in its body is the module's (here required from common.js).
+    edges = calls(
+        {
+            "common.js": "exports.log = function (level, msg) { return level + msg; };\n",
+            "console.js": (
+                "var log = require('./common').log;\n"
+                "function Console() {}\n"
+                "Console.prototype.log = function (level, msg) { return log(level, msg); };\n"
+                "Console.prototype.warn = function (msg) { return this.log('warn', msg); };\n"
+                "module.exports = Console;\n"
+            ),
+        }
+    )
+    assert ("console.js::Console.log", "common.js::log") in edges
+    assert ("console.js::Console.log", "console.js::Console.log") not in edges
+    assert ("console.js::Console.warn", "console.js::Console.log") in edges

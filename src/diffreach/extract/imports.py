@@ -25,7 +25,11 @@ def imports_of(
     tree = captures.get("import.tree")
     if tree and spec.import_tree is not None:
         line = tree[0].start_point.row + 1
-        return [Import(m, n, a, line, wildcard=w) for m, n, a, w in spec.import_tree(text(tree[0]))]
+        made = spec.import_tree(text(tree[0]))
+        if spec.import_tree_scope is not None:
+            scoped = spec.import_tree_scope
+            made = [(scoped(tree[0], m), n, a, w) for m, n, a, w in made]
+        return [Import(m, n, a, line, wildcard=w) for m, n, a, w in made]
     # A preset module "" is the file's own scope: how a language states its exports
     # (``export default foo`` is Import("", "foo", "default")).
     module_nodes = captures.get("import.module")

@@ -49,7 +49,9 @@ _MODULES = (
 # module file is never its own child; JavaScript classes assigned to members are classes; Python target
 # lists bind by position, `dict.update` writes table entries
 # 12: C#: an abstract or interface method without a body is a declaration (marked abstract)
-EXTRACTION_VERSION = 12
+# 13: Rust: a `use` inside an inline module leaves it first on a leading `super`; Python modules named from
+# src/ (namespace packages), Rust crates without a manifest read as 2015 (resolution: graphs built again)
+EXTRACTION_VERSION = 13
 
 
 @cache

@@ -13,6 +13,7 @@ from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import PYTEST
 
 _SOURCE_EXTENSIONS = (".py", ".pyi")
+_SRC_ROOT = "src"  # the src layout's directory of import packages
 
 
 class PythonModules:
@@ -20,8 +21,11 @@ class PythonModules:
 
     A file's primary name starts at its topmost enclosing package (the highest
     directory chain that holds ``__init__.py``), which makes ``src/`` layouts and
-    nested projects work without configuration. Paths relative to the repository
-    root are a fallback, for namespace packages and scripts.
+    nested projects work without configuration. Then its name below a ``src``
+    directory: the src layout's import root (the packaging guide's "src layout"),
+    where a package may be a namespace package without ``__init__.py`` (PEP 420,
+    ``src/poetry/utils/x.py`` is ``poetry.utils.x``). Paths relative to the repository
+    root are the last fallback, for namespace packages and scripts there.
     """
 
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
@@ -32,6 +36,7 @@ class PythonModules:
         split = [(path, *_dir_and_stem(path)) for path in files]
         packages = {d or "." for _, d, stem in split if stem == "__init__"}
         self._modules: dict[str, str] = {}
+        below_src: dict[str, str] = {}
         fallback: dict[str, str] = {}
         for path, directory, stem in split:
             parts = directory.split("/") if directory else []
@@ -44,11 +49,17 @@ class PythonModules:
             if primary:
                 # .py wins over .pyi when both exist: sort order puts .py first.
                 self._modules.setdefault(primary, path)
+            if _SRC_ROOT in parts:  # the innermost src directory: nested projects have their own
+                root = len(parts) - parts[::-1].index(_SRC_ROOT)
+                rooted = ".".join(parts[root:] + tail)
+                if rooted:
+                    below_src.setdefault(rooted, path)
             full = ".".join(parts + tail)
             if full:
                 fallback.setdefault(full, path)
-        for name, path in fallback.items():
-            self._modules.setdefault(name, path)
+        for names in (below_src, fallback):
+            for name, path in names.items():
+                self._modules.setdefault(name, path)
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         if module.startswith("."):

@@ -22,12 +22,13 @@ from tree_sitter import Language, Node
 
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, parse_budget
 from .rust_returns import TRY, returned_values
-from .rust_uses import use_tree
+from .rust_uses import use_in_inline_modules, use_tree
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import TestRunner
 
 _ROOT_FILES = ("lib.rs", "main.rs")
+_SRC_ROOTS = tuple(f"/src/{name}" for name in _ROOT_FILES)
 # The [package] table: up to the next line that opens a table (an array's lines do not).
 _PACKAGE = re.compile(r"^\s*\[package\][ \t]*$(.*?)(?=^\s*\[|\Z)", re.M | re.S)
 _NAME = re.compile(r'^\s*name\s*=\s*"([^"]+)"', re.M)
@@ -66,6 +67,10 @@ class RustModules:
             self._bins.update(bins)
             if edition_2015:
                 self._roots_2015.update((root, *bins))
+        # A crate root src/lib.rs or src/main.rs with no manifest beside src/ (built by rustc alone,
+        # from before Cargo) is of rustc's default edition, 2015.
+        roots = ((p, posixpath.dirname(posixpath.dirname(p))) for p in self._files if f"/{p}".endswith(_SRC_ROOTS))
+        self._roots_2015.update(p for p, base in roots if repo.read_text(posixpath.join(base, "Cargo.toml")) is None)
 
     def _bin_roots(self, base: str, manifest: str, package: str, edition_2015: bool) -> set[str]:
         """The crate roots of a package's binaries (Cargo's targets): each [[bin]]'s `path`, and,
@@ -424,6 +429,7 @@ SPEC = LanguageSpec(
     # "": a path written from the root, `::a::b` (its receiver text starts with the separator).
     path_roots=frozenset({"crate", "super", ""}),
     import_tree=use_tree,
+    import_tree_scope=use_in_inline_modules,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
     binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True, lifetimes=True),

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from tree_sitter import Node
+
 
 def use_tree(text: str) -> list[tuple[str, str, str, bool]]:
     """``a::{b, c::D as E, f::*}`` → (module, name, alias, wildcard) per binding."""
@@ -54,3 +56,21 @@ def _split_top(text: str) -> list[str]:
             start = i + 1
     parts.append(text[start:])
     return [p for p in parts if p]
+
+
+def use_in_inline_modules(node: Node, module: str) -> str:
+    """A ``use`` path written inside inline modules, from the file's module: each leading ``super``
+    leaves one inline module first (the Reference, "Paths": ``super`` names the parent module), so
+    ``mod tests { use super::X; }`` is the file's own X and ``super::super::X`` its parent's."""
+    depth = 0
+    parent = node.parent
+    while parent is not None:
+        depth += parent.type == "mod_item"
+        parent = parent.parent
+    segments = module.split("::")
+    supers = next((i for i, s in enumerate(segments) if s != "super"), len(segments))
+    left = min(depth, supers)
+    if not left:
+        return module
+    rest = segments[left:]
+    return "::".join(rest if supers > left else ["self", *rest])

@@ -22,6 +22,8 @@ from importlib import import_module, resources
 from pathlib import PurePosixPath
 from typing import Final, Protocol
 
+from tree_sitter import Node
+
 from .signature_text import parameter_list
 from .signatures import BindingRules
 from .test_ids import TestRunner
@@ -104,6 +106,10 @@ class LanguageSpec:
     # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree)
     # into (module, name, alias, wildcard) tuples.
     import_tree: Callable[[str], list[tuple[str, str, str, bool]]] | None = None
+    # A module path of such a tree as the file's own scope reads it, given the tree's node: Rust's
+    # leading ``super`` leaves an inline ``mod tests { }`` before the file's module (whose items
+    # are the file's own).
+    import_tree_scope: Callable[[Node, str], str] | None = None
     # A class may be declared in pieces across files of one package (C# partial
     # classes, reopened Ruby classes, Swift extensions): members are looked up
     # in every piece with the same qualified name.

@@ -16,7 +16,7 @@ from functools import cache
 
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import LOCAL_MARK, Import, NodeKind, SymRow
-from diffreach.resolve.records import EXTERNAL, UNKNOWN, Module, Target, module_name_guess
+from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, UNKNOWN, Module, Target, module_name_guess
 from diffreach.resolve.records import qualname as _qualname
 from diffreach.resolve.types import Types
 
@@ -43,6 +43,11 @@ class Names(Types):
                 break
             if row.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
                 found = defining.get(current) if defining else None
+                if found is not None and found.kind == NodeKind.METHOD:
+                    # A method given to a function object (JavaScript's ``F.prototype.log = function``)
+                    # binds no name in F's body: a bare ``log`` there is the outer one. Members reached
+                    # without a receiver are the implicit-self languages' (below).
+                    found = None
                 if found is None and imported and current in imported:  # def f(): from .m import g
                     return self.local_import(path, name, imported[current], depth)
                 if found is None and spec.implicit_self and row.parent == path:
@@ -206,13 +211,27 @@ class Names(Types):
                 return found
             if part in self._specs[target.file].constructor_methods:
                 return target  # Foo.new: a call of the class, i.e. of its constructor
-            type_name = self._field_type(target, part)
-            if type_name:  # guarded: class A: b: B; class B: a: A
-                return self.declared_class(target.file, target.id, type_name, f".{part}")
+            for owner in self._field_owners(target):
+                type_name = self._field_type(owner, part)
+                if type_name:  # guarded: class A: b: B; class B: a: A
+                    return self.declared_class(owner.file, owner.id, type_name, f".{part}")
         elif target.kind == NodeKind.FUNCTION:
             # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
             return self.child(target.id, part)
         return None
+
+    def _field_owners(self, cls: SymRow) -> tuple[SymRow, ...]:
+        """The class, then its ancestors in the order members are looked up: an instance has the
+        fields its bases' methods assign (``self.h = H()`` in the base's ``__init__``)."""
+        order = self.linearization(cls) if self._specs[cls.file].c3_lookup else None
+        if order is not None:
+            return order
+        found: list[SymRow] = [cls]
+        for owner in found:  # nearest first, breadth-first: the list grows while read
+            if len(found) > MAX_DEPTH:
+                break
+            found.extend(b for b in self.bases(owner) if b not in found)
+        return tuple(found)
 
     def _field_type(self, cls: SymRow, part: str) -> str | None:
         """The stated type of a field: self.x = Foo() in a method, or a field declared with its
