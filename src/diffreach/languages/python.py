@@ -21,7 +21,10 @@ class PythonModules:
     A file's primary name starts at its topmost enclosing package (the highest
     directory chain that holds ``__init__.py``), which makes ``src/`` layouts and
     nested projects work without configuration. Paths relative to the repository
-    root are a fallback, for namespace packages and scripts.
+    root are a fallback, for namespace packages and scripts. Between the two, a
+    directory above the package chain may be a namespace package (PEP 420: a
+    directory without ``__init__.py`` found on a path entry, ``src/ns/pkg/m.py``
+    imported as ``ns.pkg.m``): each such longer name binds where one file claims it.
     """
 
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
@@ -33,6 +36,7 @@ class PythonModules:
         packages = {d or "." for _, d, stem in split if stem == "__init__"}
         self._modules: dict[str, str] = {}
         fallback: dict[str, str] = {}
+        namespaced: dict[str, set[str]] = {}
         for path, directory, stem in split:
             parts = directory.split("/") if directory else []
             # The package root: walk up while the directory is a package.
@@ -44,9 +48,14 @@ class PythonModules:
             if primary:
                 # .py wins over .pyi when both exist: sort order puts .py first.
                 self._modules.setdefault(primary, path)
+            for root in range(1, start):  # a path entry between the repository root and the package chain
+                namespaced.setdefault(".".join(parts[root:] + tail), set()).add(path)
             full = ".".join(parts + tail)
             if full:
                 fallback.setdefault(full, path)
+        for name, claimants in namespaced.items():
+            if len(claimants) == 1:
+                self._modules.setdefault(name, next(iter(claimants)))
         for name, path in fallback.items():
             self._modules.setdefault(name, path)
 
