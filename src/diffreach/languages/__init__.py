@@ -49,7 +49,8 @@ _MODULES = (
 # module file is never its own child; JavaScript classes assigned to members are classes; Python target
 # lists bind by position, `dict.update` writes table entries
 # 12: C#: an abstract or interface method without a body is a declaration (marked abstract)
-EXTRACTION_VERSION = 12
+# 13: Python: a namespace package (PEP 420) above the package chain names its files (`src/ns/p/m.py` as `ns.p.m`)
+EXTRACTION_VERSION = 13
 
 
 @cache

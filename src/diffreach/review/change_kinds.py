@@ -79,7 +79,7 @@ def change_kinds(
     # Returning fewer of the same forms under the same declared result (``return None`` dropped)
     # gives a caller nothing it did not get before: the body's change, not the return's.
     narrowed = a.result == b.result and bool(b.returns) and b.returns < a.returns
-    if not _same_result(a.result, b.result, (old_signature, after.signature)) or (
+    if not (_same_result(a.result, b.result, (old_signature, after.signature)) or _annotated_only(a, b, spec)) or (
         a.returns != b.returns and not narrowed
     ):
         kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
@@ -88,6 +88,24 @@ def change_kinds(
     if a.body != b.body or (a.exits != b.exits and not kinds & {ChangeKind.RETURN, ChangeKind.RAISES}):
         kinds.add(ChangeKind.BODY)  # a return or raise edited within its form is the body's change
     return tuple(sorted(kinds))
+
+
+def _annotated_only(a: _Profile, b: _Profile, spec: LanguageSpec) -> bool:
+    """A result type declared where none was, or dropped, over the same returned forms, in a
+    language where an undeclared result is any value (``results_optional``): the call gets what
+    it got before; only a type checker reads the annotation."""
+    undeclared = [_declared_result(p.result) == "" for p in (a, b)]
+    return spec.results_optional and undeclared[0] != undeclared[1] and a.returns == b.returns
+
+
+def _declared_result(tail: str) -> str:
+    """The type a header's text after its parameters declares (``-> int:`` → ``int``; ``:`` → "")."""
+    text = " ".join(tail.split())
+    for end in ("{", ":", "=>", "="):
+        text = text.removesuffix(end).strip()
+    for arrow in ("->", ":"):
+        text = text.removeprefix(arrow).strip()
+    return text
 
 
 def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:
