@@ -47,3 +47,43 @@ def test_go_a_result_added_where_there_was_none_still_counts(make_repo: Make) ->
     got = _radius(make_repo, {"a/run.go": old, "a/use.go": callers}, {"a/run.go": new})
     found = got["a/use.go::Use"]
     assert _label(found) == "behavior-change", (found.verdict, found.reasons)
+
+
+# -- a guess by name on a name the language's own types define too ----------------------------
+
+
+def test_python_a_common_method_name_on_an_unknown_receiver_is_another_definition(make_repo: Make) -> None:
+    # ``Headers.values`` changed its return; ``counts.values()`` on a receiver of unknown type is
+    # tied to it by name only, and ``dict.values`` is the language's own: reach. The same change
+    # seen through a receiver of known type still counts.
+    old = {
+        "headers.py": "class Headers:\n    def values(self):\n        return [1]\n",
+        "use.py": (
+            "from headers import Headers\n\n\ndef guessed(counts):\n    return sum(counts.values())\n\n\n"
+            "def typed():\n    h = Headers()\n    return sum(h.values())\n"
+        ),
+    }
+    new = {"headers.py": "class Headers:\n    def values(self):\n        return None\n"}
+    got = _radius(make_repo, old, new)
+    guessed, typed = got["use.py::guessed"], got["use.py::typed"]
+    assert guessed.resolution == "name"
+    assert (guessed.verdict, _label(guessed)) == ("another-definition", "reach"), guessed.reasons
+    assert typed.resolution != "name"
+    assert (typed.verdict, _label(typed)) == ("return-used", "behavior-change"), typed.reasons
+
+
+def test_rust_map_on_an_unknown_receiver_is_not_judged_against_a_repository_map(make_repo: Make) -> None:
+    old = {
+        "src/lib.rs": "pub mod pixel;\npub mod user;\n",
+        "src/pixel.rs": "pub struct Pixel;\nimpl Pixel {\n    pub fn map(&self) -> u8 {\n        0\n    }\n}\n",
+        "src/user.rs": "pub fn bump(frames: Frames) -> u8 {\n    let next = frames.map(|x| x + 1);\n    next.unwrap()\n}\n",
+    }
+    new = {
+        "src/pixel.rs": (
+            "pub struct Pixel;\nimpl Pixel {\n    pub fn map<F: Fn(u8) -> u8>(&self, f: F) -> u8 {\n        f(0)\n    }\n}\n"
+        )
+    }
+    got = _radius(make_repo, old, new)
+    found = got.get("src/user.rs::bump")
+    assert found is not None and found.resolution == "name"
+    assert _label(found) == "reach", (found.verdict, found.reasons)

@@ -104,6 +104,12 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
     name = simple_name(seed.id)
+    if caller.resolution == Resolution.NAME and name in caller_spec.builtin_methods:
+        # A call on a receiver of unknown type matched by a name the language's own types define
+        # too (``d.values()``, ``it.map(f)``): resolution never binds those by name, and nothing at
+        # the call says it runs this definition rather than theirs.
+        why = f"`{name}` is also a method of the language's own types; this call on a receiver of unknown type matched it by name only"
+        return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
     source = read.new(caller.file)
     inherited = _inherited_calls(caller_spec, source, caller, name) if caller.edge == EdgeKind.INHERITS else []
     if caller.edge in _NO_CALL and not inherited:
