@@ -4,7 +4,9 @@ definition, call sites in, the expected and the forbidden verdicts and labels ou
 
 from __future__ import annotations
 
+from diffreach.model import ChangeKind
 from tests.test_callsites import Make, _label, _radius
+from tests.test_changes import kinds
 
 # -- a result type declared where none was: the same value, read by a type checker only ----------
 
@@ -87,3 +89,44 @@ def test_rust_map_on_an_unknown_receiver_is_not_judged_against_a_repository_map(
     found = got.get("src/user.rs::bump")
     assert found is not None and found.resolution == "name"
     assert _label(found) == "reach", (found.verdict, found.reasons)
+
+
+# -- raises that only narrow, and a re-raise ---------------------------------------------------
+
+_FETCH_OLD = "def fetch(url):\n    data = download(url)\n    return data\n"
+_FETCH_RERAISE = (
+    "def fetch(url):\n    try:\n        data = download(url)\n    except BaseException:\n"
+    "        cleanup(url)\n        raise\n    return data\n"
+)
+
+
+def test_python_a_bare_reraise_is_no_raises_change() -> None:
+    # The language reference: ``raise`` alone re-raises the exception being handled, one the call
+    # inside the ``try`` raised before the change too.
+    changes = kinds(_FETCH_OLD, _FETCH_RERAISE, "m.py")["m.py::fetch"]
+    assert ChangeKind.RAISES not in changes
+    assert ChangeKind.BODY in changes
+
+
+def test_python_a_new_named_raise_is_a_raises_change() -> None:
+    new = _FETCH_RERAISE.replace("        raise\n", "        raise FetchError(url)\n")
+    assert ChangeKind.RAISES in kinds(_FETCH_OLD, new, "m.py")["m.py::fetch"]
+
+
+def test_python_a_raise_moved_out_is_reach_at_a_call_that_does_not_handle_it(make_repo: Make) -> None:
+    old = (
+        "class Pool:\n    def repository(self, name):\n        if name in self._repos:\n"
+        "            return self._repos[name]\n        raise IndexError(name)\n"
+    )
+    new = "class Pool:\n    def repository(self, name):\n        return self._lookup(name)\n"
+    callers = "from pool import Pool\n\n\ndef pick(name):\n    return Pool().repository(name)\n"
+    got = _radius(make_repo, {"pool.py": old, "use.py": callers}, {"pool.py": new})
+    found = got["use.py::pick"]
+    assert found.verdict != "raises-unhandled", found.reasons
+    assert _label(found) == "reach"
+
+
+def test_java_a_throw_dropped_under_the_same_throws_clause_is_a_body_change() -> None:
+    old = "class M {\n  int f(int x) {\n    if (x < 0) {\n      throw new IllegalStateException();\n    }\n    return x;\n  }\n}\n"
+    new = "class M {\n  int f(int x) {\n    return check(x);\n  }\n}\n"
+    assert kinds(old, new, "M.java") == {"M.java::M.f": (ChangeKind.BODY,)}
