@@ -374,7 +374,6 @@ SPEC = LanguageSpec(
     callback_keepers=CALLBACK_KEEPERS,
     transparent_types=frozenset({"Promise", "Readonly"}),
     null_types=frozenset({"null", "undefined"}),
-    results_optional=True,
     construction_keyword="new",  # ECMA-262 13.3.5: `new C()` makes a C (`return new C()` returns one)
     value_members=True,
     # A getter (``get p()``) runs where ``a.p`` is read, a setter where it is assigned: the only

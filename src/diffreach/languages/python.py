@@ -190,7 +190,6 @@ SPEC = LanguageSpec(
     ),
     union_wrappers=frozenset({"Union", "typing.Union"}),  # PEP 484: Union[X, Y] is X | Y
     null_types=frozenset({"None"}),
-    results_optional=True,
     element_methods=frozenset({"pop", "popleft"}),  # list.pop, deque.pop/popleft: an element
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),

@@ -288,10 +288,6 @@ class LanguageSpec:
     # Returned without a keyword (Rust's tail expressions, ``?``); the words a returned form keeps (change_kinds.py).
     returned_values: Callable[[str], tuple[str, ...]] | None = None
     value_forms: frozenset[str] = frozenset()
-    # A definition may leave its result undeclared, and then it is any value, not none (Python,
-    # JavaScript, TypeScript): a result type declared where none was (or dropped) over the same
-    # returned forms is what the body returned all along; only a type checker reads it (change_kinds.py).
-    results_optional: bool = False
     # Operators whose value is one of their operands (ECMA-262 13.13: ``a || b``, ``a ?? b``,
     # ``a && b``), and the assignment operator, whose value is its right side (13.15.2: ``(x = e)``
     # is e): a returned form is each operand's (change_kinds.py).

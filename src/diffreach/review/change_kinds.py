@@ -80,7 +80,7 @@ def change_kinds(
     # Returning fewer of the same forms under the same declared result (``return None`` dropped)
     # gives a caller nothing it did not get before: the body's change, not the return's.
     narrowed = a.result == b.result and bool(b.returns) and b.returns < a.returns
-    if not (_same_result(a.result, b.result, (old_signature, after.signature)) or _annotated_only(a, b, spec)) or (
+    if not _same_result(a.result, b.result, (old_signature, after.signature)) or (
         a.returns != b.returns and not narrowed
     ):
         kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
@@ -99,24 +99,6 @@ def change_kinds(
 def _new_raises(profile: _Profile, spec: LanguageSpec) -> frozenset[str]:
     """The raise forms that name an exception (a re-raise, the keyword alone, names none)."""
     return frozenset(r for r in profile.raises if r not in spec.raise_keywords)
-
-
-def _annotated_only(a: _Profile, b: _Profile, spec: LanguageSpec) -> bool:
-    """A result type declared where none was, or dropped, over the same returned forms, in a
-    language where an undeclared result is any value (``results_optional``): the call gets what
-    it got before; only a type checker reads the annotation."""
-    undeclared = [_declared_result(p.result) == "" for p in (a, b)]
-    return spec.results_optional and undeclared[0] != undeclared[1] and a.returns == b.returns
-
-
-def _declared_result(tail: str) -> str:
-    """The type a header's text after its parameters declares (``-> int:`` → ``int``; ``:`` → "")."""
-    text = " ".join(tail.split())
-    for end in ("{", ":", "=>", "="):
-        text = text.removesuffix(end).strip()
-    for arrow in ("->", ":"):
-        text = text.removeprefix(arrow).strip()
-    return text
 
 
 def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:
