@@ -112,3 +112,37 @@ def test_java_a_throw_dropped_under_the_same_throws_clause_is_a_body_change() ->
     old = "class M {\n  int f(int x) {\n    if (x < 0) {\n      throw new IllegalStateException();\n    }\n    return x;\n  }\n}\n"
     new = "class M {\n  int f(int x) {\n    return check(x);\n  }\n}\n"
     assert kinds(old, new, "M.java") == {"M.java::M.f": (ChangeKind.BODY,)}
+
+
+# -- a changed return, raise or default on an edge that is one guess among several --------------
+
+_PAGES_OLD = {
+    "html.py": "class HtmlPage:\n    def render(self, strict=False):\n        return 'x'\n",
+    "text.py": "class TextPage:\n    def render(self, strict=False):\n        return 'y'\n",
+    "use.py": (
+        "from html import HtmlPage\n\n\ndef guessed(page):\n    return page.render().upper()\n\n\n"
+        "def typed():\n    return HtmlPage().render().upper()\n\n\n"
+        "def refused(page):\n    return page.render(True).upper()\n"
+    ),
+}
+
+
+def test_python_a_changed_return_on_an_ambiguous_edge_is_a_guessed_callee(make_repo: Make) -> None:
+    # ``page.render()``: two classes define ``render``; the call binds both alike, so nothing says
+    # it runs the changed one (reach). Through a receiver of known type the same change counts.
+    new = {"html.py": "class HtmlPage:\n    def render(self, strict=False):\n        return None\n"}
+    got = _radius(make_repo, _PAGES_OLD, new)
+    guessed, typed = got["use.py::guessed"], got["use.py::typed"]
+    assert guessed.resolution in ("ambiguous-name", "name")
+    assert (guessed.verdict, _label(guessed)) == ("guessed-callee", "reach"), guessed.reasons
+    assert "uses the value" in guessed.reasons[0]
+    assert (typed.verdict, _label(typed)) == ("return-used", "behavior-change"), typed.reasons
+
+
+def test_python_a_call_the_new_parameters_refuse_on_an_ambiguous_edge_still_counts(make_repo: Make) -> None:
+    # The arguments are evidence: a call that fit the old parameters and fits none now is flagged.
+    new = {"html.py": "class HtmlPage:\n    def render(self):\n        return None\n"}
+    got = _radius(make_repo, _PAGES_OLD, new)
+    refused = got["use.py::refused"]
+    assert refused.resolution in ("ambiguous-name", "name")
+    assert (refused.verdict, _label(refused)) == ("no-longer-binds", "behavior-change"), refused.reasons

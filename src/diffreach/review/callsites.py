@@ -67,6 +67,9 @@ _JUDGED = (
 )
 # Edges found by name only (no import, scope or type): a guess the call's arguments may refute.
 _GUESSED = frozenset({Resolution.UNIQUE_NAME, Resolution.AMBIGUOUS_NAME, Resolution.NAME})
+_ONE_OF_SEVERAL = frozenset({Resolution.AMBIGUOUS_NAME, Resolution.NAME})
+# What a call's arguments neither confirm nor refute: on a guessed edge, not this call's evidence.
+_UNCONFIRMED = frozenset({Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.CHANGED_DEFAULT})
 # Where a method's result may carry a nullness annotation (Java: on the method or its return type).
 _ANNOTATED = frozenset({ChangeKind.DECORATORS, ChangeKind.SIGNATURE})
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -148,7 +151,13 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
             verdict = Outcome(Verdict.ANOTHER_DEFINITION, (why,))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
-    where = Where(owner, own, guessed=caller.resolution in _GUESSED, caller_file=caller.file)
+    where = Where(
+        owner,
+        own,
+        guessed=caller.resolution in _GUESSED,
+        caller_file=caller.file,
+        one_of_several=caller.resolution in _ONE_OF_SEVERAL,
+    )
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
 
@@ -274,7 +283,17 @@ def _judge_site(
         outcomes = _deprecations(seed, spec, site, read, name, outcomes)
     if not outcomes:
         outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
+    if where.one_of_several:
+        outcomes = [_unconfirmed(o, name) if o.verdict in _UNCONFIRMED else o for o in outcomes]
     return min(outcomes, key=lambda o: _RANK[o.severity])
+
+
+def _unconfirmed(outcome: Outcome, name: str) -> Outcome:
+    """A changed return, raise or default at a call whose edge is one guess of several by name:
+    the call's arguments bind this definition as they may bind the others; nothing says it runs
+    this one (low, with what changed)."""
+    why = f"its edge to `{name}` is a guess by name among others, and nothing at the call picks this one: "
+    return Outcome(Verdict.GUESSED_CALLEE, (why + outcome.reasons[0],) if outcome.reasons else (why.rstrip(": "),))
 
 
 _DEPRECATING = frozenset({ChangeKind.BODY, ChangeKind.SIGNATURE})
