@@ -108,9 +108,8 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         return None
     name = simple_name(seed.id)
     if caller.resolution == Resolution.NAME and name in caller_spec.builtin_methods:
-        # A call on a receiver of unknown type matched by a name the language's own types define
-        # too (``d.values()``, ``it.map(f)``): resolution never binds those by name, and nothing at
-        # the call says it runs this definition rather than theirs.
+        # ``d.values()``, ``it.map(f)``: the language's own types define the name too; resolution
+        # never binds those by name, and nothing at the call says it runs this definition.
         why = f"`{name}` is also a method of the language's own types; this call on a receiver of unknown type matched it by name only"
         return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
     source = read.new(caller.file)
@@ -151,15 +150,14 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
             verdict = Outcome(Verdict.ANOTHER_DEFINITION, (why,))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
-    where = Where(
-        owner,
-        own,
-        guessed=caller.resolution in _GUESSED,
-        caller_file=caller.file,
-        one_of_several=caller.resolution in _ONE_OF_SEVERAL,
-    )
+    where = _where(caller, owner, own)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
+
+
+def _where(caller: Reached, owner: str, own: frozenset[str]) -> Where:
+    at, guessed, several = caller.file, caller.resolution in _GUESSED, caller.resolution in _ONE_OF_SEVERAL
+    return Where(owner, own, guessed=guessed, caller_file=at, one_of_several=several)
 
 
 def _outer(spec: LanguageSpec, source: bytes | None, caller: Reached, read: Readers) -> tuple[int, int] | None:
@@ -290,8 +288,7 @@ def _judge_site(
 
 def _unconfirmed(outcome: Outcome, name: str) -> Outcome:
     """A changed return, raise or default at a call whose edge is one guess of several by name:
-    the call's arguments bind this definition as they may bind the others; nothing says it runs
-    this one (low, with what changed)."""
+    its arguments bind the others alike; nothing says it runs this one (low, with what changed)."""
     why = f"its edge to `{name}` is a guess by name among others, and nothing at the call picks this one: "
     return Outcome(Verdict.GUESSED_CALLEE, (why + outcome.reasons[0],) if outcome.reasons else (why.rstrip(": "),))
 
