@@ -598,6 +598,7 @@ def behavior_errors(radius, flagged: list[str], case: Case) -> dict:  # type: ig
     return {
         "behavior_missed": {f: why(f) for f in sorted(truth - got)},
         "behavior_false": {f: why(f) for f in sorted(got - truth)},
+        "behavior_hit": {f: why(f) for f in sorted(got & truth)},
     }
 
 

@@ -281,3 +281,31 @@ def test_an_update_of_a_base_class_field_equals_a_rebuild(make_repo, tmp_path) -
         assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
     finally:
         indexer.close()
+
+
+def test_a_namespace_package_under_src_is_imported_by_its_dotted_name() -> None:
+    # PEP 420: ``src/ns`` has no ``__init__.py`` (another distribution shares the name ``ns``);
+    # with ``src`` on the path, ``ns.util.helpers`` is the file below it.
+    edges = calls(
+        {
+            "src/ns/util/__init__.py": "",
+            "src/ns/util/helpers.py": "def fetch():\n    pass\n",
+            "src/ns/app/__init__.py": "",
+            "src/ns/app/main.py": "from ns.util.helpers import fetch\n\ndef run():\n    fetch()\n",
+        }
+    )
+    assert ("src/ns/app/main.py::run", "src/ns/util/helpers.py::fetch") in edges
+
+
+def test_a_namespace_name_two_files_claim_binds_neither() -> None:
+    edges = calls(
+        {
+            "a/ns/util/__init__.py": "",
+            "a/ns/util/helpers.py": "def fetch():\n    pass\n",
+            "b/ns/util/__init__.py": "",
+            "b/ns/util/helpers.py": "def fetch():\n    pass\n",
+            "main.py": "from ns.util.helpers import fetch\n\ndef run():\n    fetch()\n",
+        }
+    )
+    assert ("main.py::run", "a/ns/util/helpers.py::fetch") not in edges
+    assert ("main.py::run", "b/ns/util/helpers.py::fetch") not in edges

@@ -50,7 +50,8 @@ _MODULES = (
 # lists bind by position, `dict.update` writes table entries
 # 12: C#: an abstract or interface method without a body is a declaration (marked abstract)
 # 13: Rust: a `use` inside an inline module leaves it first on a leading `super`; Python modules named from
-# src/ (namespace packages), Rust crates without a manifest read as 2015 (resolution: graphs built again)
+# src/ and from the directories above a package chain (PEP 420 namespace packages); Rust crates without a
+# manifest read as 2015 (resolution: graphs built again)
 EXTRACTION_VERSION = 13
 
 

@@ -24,8 +24,10 @@ class PythonModules:
     nested projects work without configuration. Then its name below a ``src``
     directory: the src layout's import root (the packaging guide's "src layout"),
     where a package may be a namespace package without ``__init__.py`` (PEP 420,
-    ``src/poetry/utils/x.py`` is ``poetry.utils.x``). Paths relative to the repository
-    root are the last fallback, for namespace packages and scripts there.
+    ``src/poetry/utils/x.py`` is ``poetry.utils.x``). Then, where one file claims it,
+    its name from any other directory above the package chain, which may be a path
+    entry holding a namespace package (``lib/ns/pkg/m.py`` imported as ``ns.pkg.m``).
+    Paths relative to the repository root are the last fallback, for scripts there.
     """
 
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
@@ -38,6 +40,7 @@ class PythonModules:
         self._modules: dict[str, str] = {}
         below_src: dict[str, str] = {}
         fallback: dict[str, str] = {}
+        namespaced: dict[str, set[str]] = {}
         for path, directory, stem in split:
             parts = directory.split("/") if directory else []
             # The package root: walk up while the directory is a package.
@@ -54,10 +57,13 @@ class PythonModules:
                 rooted = ".".join(parts[root:] + tail)
                 if rooted:
                     below_src.setdefault(rooted, path)
+            for root in range(1, start):  # a path entry between the repository root and the package chain
+                namespaced.setdefault(".".join(parts[root:] + tail), set()).add(path)
             full = ".".join(parts + tail)
             if full:
                 fallback.setdefault(full, path)
-        for names in (below_src, fallback):
+        unique = {name: next(iter(claimants)) for name, claimants in namespaced.items() if len(claimants) == 1}
+        for names in (below_src, unique, fallback):
             for name, path in names.items():
                 self._modules.setdefault(name, path)
 

@@ -67,6 +67,9 @@ _JUDGED = (
 )
 # Edges found by name only (no import, scope or type): a guess the call's arguments may refute.
 _GUESSED = frozenset({Resolution.UNIQUE_NAME, Resolution.AMBIGUOUS_NAME, Resolution.NAME})
+_ONE_OF_SEVERAL = frozenset({Resolution.AMBIGUOUS_NAME, Resolution.NAME})
+# What a call's arguments neither confirm nor refute: on a guessed edge, not this call's evidence.
+_UNCONFIRMED = frozenset({Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.CHANGED_DEFAULT})
 # Where a method's result may carry a nullness annotation (Java: on the method or its return type).
 _ANNOTATED = frozenset({ChangeKind.DECORATORS, ChangeKind.SIGNATURE})
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -104,6 +107,11 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
     name = simple_name(seed.id)
+    if caller.resolution == Resolution.NAME and name in caller_spec.builtin_methods:
+        # ``d.values()``, ``it.map(f)``: the language's own types define the name too; resolution
+        # never binds those by name, and nothing at the call says it runs this definition.
+        why = f"`{name}` is also a method of the language's own types; this call on a receiver of unknown type matched it by name only"
+        return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
     source = read.new(caller.file)
     inherited = _inherited_calls(caller_spec, source, caller, name) if caller.edge == EdgeKind.INHERITS else []
     if caller.edge in _NO_CALL and not inherited:
@@ -142,9 +150,14 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
             verdict = Outcome(Verdict.ANOTHER_DEFINITION, (why,))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
-    where = Where(owner, own, guessed=caller.resolution in _GUESSED, caller_file=caller.file)
+    where = _where(caller, owner, own)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
+
+
+def _where(caller: Reached, owner: str, own: frozenset[str]) -> Where:
+    at, guessed, several = caller.file, caller.resolution in _GUESSED, caller.resolution in _ONE_OF_SEVERAL
+    return Where(owner, own, guessed=guessed, caller_file=at, one_of_several=several)
 
 
 def _outer(spec: LanguageSpec, source: bytes | None, caller: Reached, read: Readers) -> tuple[int, int] | None:
@@ -268,7 +281,16 @@ def _judge_site(
         outcomes = _deprecations(seed, spec, site, read, name, outcomes)
     if not outcomes:
         outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
+    if where.one_of_several:
+        outcomes = [_unconfirmed(o, name) if o.verdict in _UNCONFIRMED else o for o in outcomes]
     return min(outcomes, key=lambda o: _RANK[o.severity])
+
+
+def _unconfirmed(outcome: Outcome, name: str) -> Outcome:
+    """A changed return, raise or default at a call whose edge is one guess of several by name:
+    its arguments bind the others alike; nothing says it runs this one (low, with what changed)."""
+    why = f"its edge to `{name}` is a guess by name among others, and nothing at the call picks this one: "
+    return Outcome(Verdict.GUESSED_CALLEE, (why + outcome.reasons[0],) if outcome.reasons else (why.rstrip(": "),))
 
 
 _DEPRECATING = frozenset({ChangeKind.BODY, ChangeKind.SIGNATURE})

@@ -11,7 +11,8 @@ returned part (``return a, b``); a value that is one of its operands (the spec's
 statement edited within its form (another expression, another message) is a body change. Two profiles differ field by field: ``decorators``,
 ``visibility`` (modifier words), ``signature``, ``return``, ``raises``, ``body``; a file node is
 compared as a whole (``module``); returned forms that only narrow (fewer of the same, the same
-declared result) are the body's change. Blank lines and spacing never count. The words come from the
+declared result) are the body's change, and so are raises that only narrow (a raise dropped under the same
+declared raises) or a re-raise (the keyword alone: the exception being handled). Blank lines and spacing never count. The words come from the
 ``LanguageSpec``: this module never branches on a language.
 """
 
@@ -83,11 +84,21 @@ def change_kinds(
         a.returns != b.returns and not narrowed
     ):
         kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
-    if a.declared_raises != b.declared_raises or a.raises != b.raises:
+    # A raise naming nothing re-raises the exception being handled (Python's bare ``raise``): no
+    # exception the body's calls did not raise already. Raising fewer of the same under the same
+    # declared raises asks nothing new of a caller: the body's change, as a narrowed return is.
+    raised_before, raised_after = _new_raises(a, spec), _new_raises(b, spec)
+    fewer = raised_after < raised_before
+    if a.declared_raises != b.declared_raises or (raised_before != raised_after and not fewer):
         kinds.add(ChangeKind.RAISES)
     if a.body != b.body or (a.exits != b.exits and not kinds & {ChangeKind.RETURN, ChangeKind.RAISES}):
         kinds.add(ChangeKind.BODY)  # a return or raise edited within its form is the body's change
     return tuple(sorted(kinds))
+
+
+def _new_raises(profile: _Profile, spec: LanguageSpec) -> frozenset[str]:
+    """The raise forms that name an exception (a re-raise, the keyword alone, names none)."""
+    return frozenset(r for r in profile.raises if r not in spec.raise_keywords)
 
 
 def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:

@@ -43,6 +43,7 @@ class Verdict(StrEnum):
     INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
     DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
     DEPRECATED = "deprecated"  # the definition now asks its callers to move off it
+    GUESSED_CALLEE = "guessed-callee"  # a changed return, raise or default on an edge that is one guess of several
 
 
 class Severity(StrEnum):
@@ -74,6 +75,10 @@ class Severity(StrEnum):
 # - Where the compiler checks declared exceptions (Java), a raise that changed in the body under
 #   the same ``throws`` clause is unchecked: every call compiles and none had to change (low).
 #   A changed clause is the checked contract (medium where the call does not handle it).
+# - An edge that is one guess among several definitions of the name (``ambiguous-name``) or a call
+#   on a receiver of unknown type left unbound (``name``) is checked against the parameters, which
+#   the call's arguments can refute or confirm; a changed return, raise or default is no such
+#   evidence: nothing at the call says it runs this definition (``GUESSED_CALLEE``, low).
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -99,6 +104,7 @@ SEVERITY: dict[Verdict, Severity] = {
     **dict.fromkeys((Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.RESULT_IGNORED), Severity.MEDIUM),
     **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
     Verdict.RAISES_UNCHECKED: Severity.LOW,
+    Verdict.GUESSED_CALLEE: Severity.LOW,
     **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
 }
 RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -137,6 +143,9 @@ class Where(NamedTuple):  # a named tuple: no dataclass methods to compile at lo
     own: frozenset[str] = frozenset()  # the calling function's parameter names (a wrapper passes them on)
     decorated: bool = False  # the callee has decorators, which may change what a call passes
     guessed: bool = False  # the edge to the callee was matched by its name only (no import, scope or type)
+    # ... and the name is no unique definition's: one of several of that name, or a call on a
+    # receiver of unknown type that resolution left unbound (``ambiguous-name``, ``name``)
+    one_of_several: bool = False
     caller_file: str = ""  # where the call stands (a changed visibility is judged from there)
 
 
