@@ -16,7 +16,6 @@ the extracts). One process, so no packing and no transfer between processes are 
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import shutil
@@ -27,14 +26,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from index_phases import root_and_src
+
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("root", type=Path)
-    ap.add_argument("--src", type=Path, help="a checkout's src directory to import diffreach from")
-    args = ap.parse_args(argv)
-    if args.src:
-        sys.path.insert(0, str(args.src.resolve()))
+    args = root_and_src(argv, __doc__)
     from diffreach.config import load_config
     from diffreach.graph import store
     from diffreach.index import indexer

@@ -24,13 +24,19 @@ from pathlib import Path
 from typing import Any
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def root_and_src(argv: list[str] | None, doc: str) -> argparse.Namespace:
+    """``PATH [--src DIR]``, with ``DIR`` put first on the import path (both phase benches)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("root", type=Path)
     ap.add_argument("--src", type=Path, help="a checkout's src directory to import diffreach from")
     args = ap.parse_args(argv)
     if args.src:
         sys.path.insert(0, str(args.src.resolve()))
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = root_and_src(argv, __doc__)
     from diffreach.graph import store
     from diffreach.index import indexer
 
