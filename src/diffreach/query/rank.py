@@ -195,7 +195,7 @@ def rank_files(
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
     ordered = fill_with_neighbours(
-        sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0])), graph, src, dst, top, params
+        sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0])), graph, (src, dst), seed_weight, top, params
     )
     files = _ranked_files(graph, hits, ordered[:top], lexical, graph_file, seed_weight)
     info: dict[str, object] = {}
