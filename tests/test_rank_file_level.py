@@ -164,7 +164,10 @@ def test_a_neighbour_of_the_best_file_takes_the_last_place(shop: Path) -> None:
 
 
 def test_a_neighbour_that_scores_far_below_stays_out(shop: Path) -> None:
-    assert ranked(shop, CART, top=2, fill_from=1, fill_close=1.0, fill_by=("graph",)) == ["shop/cart.py", "ui/display.py"]
+    assert ranked(shop, CART, top=2, fill_from=1, fill_close=1.0, fill_by=("graph",)) == [
+        "shop/cart.py",
+        "ui/display.py",
+    ]
 
 
 def test_a_file_of_the_same_directory_fills_only_when_asked(shop: Path) -> None:
