@@ -153,21 +153,67 @@ def shop(make_repo: Callable[..., Path]) -> Iterator[Path]:
 
 
 def test_without_filling_the_list_is_as_scored(shop: Path) -> None:
-    assert ranked(shop, CART, top=2) == ["shop/cart.py", "ui/display.py"]
+    assert ranked(shop, CART, top=2, fill_from=0) == ["shop/cart.py", "ui/display.py"]
 
 
 def test_a_neighbour_of_the_best_file_takes_the_last_place(shop: Path) -> None:
     with Store.open(shop, create=False) as store:
-        files = rank_files(store, CART, top=2, params=RankParams(fill_from=1)).files
+        files = rank_files(store, CART, top=2, params=RankParams(fill_from=1, fill_close=0.5, fill_by=("graph",))).files
     assert [f.path for f in files] == ["shop/cart.py", "shop/pricing.py"]
     assert files[1].neighbour and files[1].via == "shop/cart.py::add_to_cart --calls--> shop/pricing.py::total"
 
 
 def test_a_neighbour_that_scores_far_below_stays_out(shop: Path) -> None:
-    assert ranked(shop, CART, top=2, fill_from=1, fill_close=1.0) == ["shop/cart.py", "ui/display.py"]
+    assert ranked(shop, CART, top=2, fill_from=1, fill_close=1.0, fill_by=("graph",)) == [
+        "shop/cart.py",
+        "ui/display.py",
+    ]
 
 
 def test_a_file_of_the_same_directory_fills_only_when_asked(shop: Path) -> None:
     # labels.py has no edge to cart.py: the graph alone does not bring it; its directory does, past ui/display.py.
-    assert "shop/labels.py" not in ranked(shop, CART, top=3, fill_from=1, fill_close=0.1)
+    assert "shop/labels.py" not in ranked(shop, CART, top=3, fill_from=1, fill_close=0.1, fill_by=("graph",))
     assert "shop/labels.py" in ranked(shop, CART, top=3, fill_from=1, fill_close=0.1, fill_by=("directory",))
+
+
+# ----- neighbours of the best symbols, not of the whole file ------------------------------------
+
+# The question matches add_to_cart, which calls pricing.total (where the fix goes). The same file also
+# holds housekeeping, which matches no word of the question and calls audit.log_entry: a neighbour of
+# the file, not of the code the question is about.
+LEDGER = {
+    "shop/cart.py": (
+        "from shop.pricing import total\nfrom shop.audit import log_entry\n\n"
+        "def add_to_cart(cart, item):\n    '''Add an item to the shopping cart.'''\n    return total(cart + [item])\n\n"
+        "def housekeeping(record):\n    '''Tidy up.'''\n    return log_entry(record)\n"
+    ),
+    "shop/pricing.py": fn("total", "Sum of the amounts."),
+    "shop/audit.py": fn("log_entry", "Write one line."),
+    "ui/display.py": fn("show_item", "Show an item."),
+    **FILLER,
+}
+
+
+@pytest.fixture
+def ledger(make_repo: Callable[..., Path]) -> Iterator[Path]:
+    root = make_repo(LEDGER)
+    index(root)
+    yield root
+
+
+def test_the_whole_file_brings_every_neighbour_of_the_best_file(ledger: Path) -> None:
+    # audit.py scores far below ui/display.py; at fill_close 0.05 a neighbour of the file passes it.
+    assert ranked(ledger, CART, top=3, fill_from=0)[1] == "ui/display.py"
+    got = ranked(ledger, CART, top=3, fill_from=1, fill_close=0.05, fill_by=("graph",))
+    assert got[0] == "shop/cart.py" and set(got[1:]) == {"shop/pricing.py", "shop/audit.py"}
+
+
+def test_the_best_symbols_bring_only_what_they_call(ledger: Path) -> None:
+    got = ranked(ledger, CART, top=3, fill_from=1, fill_close=0.05, fill_by=("symbols",), fill_symbols=1)
+    assert got == ["shop/cart.py", "shop/pricing.py", "ui/display.py"]
+    assert "shop/audit.py" not in got  # housekeeping matched nothing: its callee is not lifted
+
+
+def test_no_symbols_no_fill(ledger: Path) -> None:
+    unfilled = ranked(ledger, CART, top=3, fill_from=0)
+    assert ranked(ledger, CART, top=3, fill_from=1, fill_close=0.05, fill_by=("symbols",), fill_symbols=0) == unfilled

@@ -86,15 +86,24 @@ def _file_lengths(store: Store, key: str) -> tuple[dict[str, tuple[float, float]
 
 
 def fill_with_neighbours(
-    ordered: list[Scored], graph: Graph, src: np.ndarray, dst: np.ndarray, top: int, params: RankParams
+    ordered: list[Scored],
+    graph: Graph,
+    edges: tuple[np.ndarray, np.ndarray],
+    symbol_weight: np.ndarray,
+    top: int,
+    params: RankParams,
 ) -> list[Scored]:
     """``ordered`` with each neighbour of its ``fill_from`` best files placed above every file that
     scored less than its own score over ``fill_close``; the best files keep their places, and a
-    neighbour that moved into the first ``top`` is marked as such."""
+    neighbour that moved into the first ``top`` is marked as such. ``edges`` are the walk's (source,
+    target) node arrays, ``symbol_weight`` each node's lexical weight (the walk's seeds)."""
     keep = params.fill_from
     if keep <= 0 or len(ordered) <= keep or params.fill_close <= 0:
         return ordered
-    near = _neighbours([path for path, _ in ordered[:keep]], graph, src, dst, params.fill_by)
+    best = [path for path, _ in ordered[:keep]]
+    near = _neighbours(best, graph, edges, params.fill_by)
+    if "symbols" in params.fill_by:
+        near |= _symbol_neighbours(best, graph, edges, symbol_weight, params.fill_symbols)
     before = {path for path, _ in ordered[:top]}
     rest = sorted(
         ordered[keep:], key=lambda kv: (-(kv[1][0] / params.fill_close if kv[0] in near else kv[1][0]), kv[0])
@@ -106,8 +115,9 @@ def fill_with_neighbours(
     return list(ordered[:keep]) + moved
 
 
-def _neighbours(best: list[str], graph: Graph, src: np.ndarray, dst: np.ndarray, by: tuple[str, ...]) -> set[str]:
+def _neighbours(best: list[str], graph: Graph, edges: tuple[np.ndarray, np.ndarray], by: tuple[str, ...]) -> set[str]:
     """Files one edge away from ``best`` (``graph`` in ``by``) or in one of their directories (``directory``)."""
+    src, dst = edges
     out: set[str] = set()
     if "graph" in by and len(src):
         best_idx = np.array([graph.file_index[f] for f in best if f in graph.file_index], dtype=np.int64)
@@ -118,3 +128,25 @@ def _neighbours(best: list[str], graph: Graph, src: np.ndarray, dst: np.ndarray,
         dirs = {f.rpartition("/")[0] for f in best}
         out.update(f for f in graph.files if f.rpartition("/")[0] in dirs)
     return out - set(best)
+
+
+def _symbol_neighbours(
+    best: list[str], graph: Graph, edges: tuple[np.ndarray, np.ndarray], weight: np.ndarray, per_file: int
+) -> set[str]:
+    """Files one edge away from the ``per_file`` best-matching symbols of each of ``best``: the code the
+    matched symbols call, or that calls them, rather than everything the whole file touches."""
+    src, dst = edges
+    if per_file <= 0 or not len(src) or not len(weight):
+        return set()
+    picked: list[np.ndarray] = []
+    for path in best:
+        fi = graph.file_index.get(path)
+        if fi is None:
+            continue
+        nodes = np.flatnonzero((graph.node_file == fi) & (weight > 0))
+        picked.append(nodes[np.argsort(-weight[nodes], kind="stable")][:per_file])
+    if not picked:
+        return set()
+    reached = dst[np.isin(src, np.concatenate(picked))]
+    files = np.flatnonzero(np.bincount(graph.node_file[reached], minlength=len(graph.files)))
+    return {graph.files[i] for i in files.tolist()} - set(best)

@@ -87,12 +87,17 @@ class RankParams:
     # sphinx two Acc@5 hits (prose-heavy files such as cmd/quickstart.py rose); docs/benchmarks.md, session 9.
     file_doc_weight: float = 0.0
     file_doc_b: float = 1.0  # its length normalisation: full, files differ in length far more than symbols
-    # Multi-file answers: neighbours (``fill_by``: 'graph' for one edge, 'directory' for the same
+    # Multi-file answers: neighbours (``fill_by``: 'graph' for one edge from any node of the file,
+    # 'symbols' for one edge from its ``fill_symbols`` best-matching symbols, 'directory' for the same
     # directory) of the ``fill_from`` best files move above every file below those whose score they reach
-    # at ``fill_close`` of it; 0 leaves the list as scored.
-    fill_from: int = 0
-    fill_close: float = 0.5
-    fill_by: tuple[str, ...] = ("graph",)
+    # at ``fill_close`` of it; 0 leaves the list as scored. The whole-file 'graph' fill lost hits on
+    # SWE-bench Python (session 9); the best symbol's neighbours of the best 3 files lowered no figure of
+    # the JS/TS/Go/Java/Rust issues (Acc@5 82% → 87%) nor of SWE-bench Pro's Python (0/38/88%, one gold
+    # file of 24 fewer in the top 5): docs/benchmarks.md, session 17.
+    fill_from: int = 3
+    fill_close: float = 0.8
+    fill_by: tuple[str, ...] = ("symbols",)
+    fill_symbols: int = 1
     # Share of a node's notes (at ``notes_weight``) that the whole-file document keeps, counts and
     # length alike: 0 reads a file as its names, signatures and docstring first lines only (a file of
     # prompt strings or a message catalogue then no longer matches any prose). Only read when

@@ -22,8 +22,9 @@ files of docs/examples/vendored directories or of a minor language a prior
 below one (``named.py``). A file's walk score is divided by the square root
 of its node count, so a big file is not lifted for its size, and replicas (one file
 name defining the same symbols in many places) give way to their best. Test files take no
-part unless the question is about tests. Optionally, neighbours of the best files move up the
-list when they scored close to the files they pass (``RankParams.fill_from``, off by default). Each
+part unless the question is about tests. Then files one edge from the best-matching symbol of each of
+the best files move up the list when they scored close to the files they pass (``RankParams.fill_from``,
+``fill_by``), so the top holds the code the matched symbols call or are called by. Each
 ranked file carries its reasons:
 the terms that matched, its best symbols, and the graph edge that lifted it.
 """
@@ -195,7 +196,7 @@ def rank_files(
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
     ordered = fill_with_neighbours(
-        sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0])), graph, src, dst, top, params
+        sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0])), graph, (src, dst), seed_weight, top, params
     )
     files = _ranked_files(graph, hits, ordered[:top], lexical, graph_file, seed_weight)
     info: dict[str, object] = {}
