@@ -91,9 +91,8 @@ class RankParams:
     # 'symbols' for one edge from its ``fill_symbols`` best-matching symbols, 'directory' for the same
     # directory) of the ``fill_from`` best files move above every file below those whose score they reach
     # at ``fill_close`` of it; 0 leaves the list as scored. The whole-file 'graph' fill lost hits on
-    # SWE-bench Python (session 9); the best symbol's neighbours of the best 3 files lowered no figure of
-    # the JS/TS/Go/Java/Rust issues (Acc@5 82% → 87%) nor of SWE-bench Pro's Python (0/38/88%, one gold
-    # file of 24 fewer in the top 5): docs/benchmarks.md, session 17.
+    # SWE-bench Python (session 9); the best symbol's neighbours of the best 3 files lowered no set's
+    # Acc@5 (docs/benchmarks.md, session 17).
     fill_from: int = 3
     fill_close: float = 0.8
     fill_by: tuple[str, ...] = ("symbols",)
