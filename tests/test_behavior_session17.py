@@ -1,0 +1,115 @@
+"""Spec: behaviour outcomes of session 17 (issue 19). Each through the whole pipeline (a git
+repository, the new version in the working tree, ``api.blast_radius``): an old and a new
+definition, call sites in, the expected and the forbidden verdicts and labels out."""
+
+from __future__ import annotations
+
+from diffreach.review.guesses import names_owner
+from tests.test_callsites import Make, _label, _radius
+
+# -- an edge that is one guess of several: what the call gives no evidence for -----------------
+
+_PAGES_OLD = {
+    "html.py": "class HtmlPage:\n    def render(self, strict=False):\n        return 'x'\n",
+    "text.py": "class TextPage:\n    def render(self, strict=False):\n        return 'y'\n",
+    "use.py": (
+        "from html import HtmlPage\n\n\ndef unpacked(page, args):\n    return page.render(*args)\n\n\n"
+        "def typed_unpacked(args):\n    return HtmlPage().render(*args)\n"
+    ),
+}
+
+
+def test_python_unpacking_on_an_ambiguous_edge_is_a_guessed_callee(make_repo: Make) -> None:
+    # ``page.render(*args)``: two classes define ``render``; the unpacking leaves the binding open,
+    # and nothing at the call picks the changed one (reach). Through a receiver of known type the
+    # open binding still counts (cannot tell, medium).
+    new = {"html.py": "class HtmlPage:\n    def render(self, strict, level=0):\n        return 'x'\n"}
+    got = _radius(make_repo, _PAGES_OLD, new)
+    guessed, typed = got["use.py::unpacked"], got["use.py::typed_unpacked"]
+    assert guessed.resolution in ("ambiguous-name", "name")
+    assert (guessed.verdict, _label(guessed)) == ("guessed-callee", "reach"), guessed.reasons
+    assert "cannot tell" in guessed.reasons[0]
+    assert (typed.verdict, _label(typed)) == ("cannot-tell", "behavior-change"), typed.reasons
+
+
+# -- a value used where the callee now declares none --------------------------------------------
+
+_IMAGE_OLD = {
+    "src/lib.rs": "pub mod image;\npub mod thumb;\npub mod user;\n",
+    "src/image.rs": (
+        "pub struct Image;\nimpl Image {\n    pub fn resize(&self, w: u32) -> Image {\n        Image\n    }\n}\n"
+    ),
+    "src/thumb.rs": (
+        "pub struct Thumb;\nimpl Thumb {\n    pub fn resize(&self, w: u32) -> Thumb {\n        Thumb\n    }\n}\n"
+    ),
+    "src/user.rs": (
+        "pub fn scaled(img: Picture) -> u32 {\n    let small = img.resize(400);\n    keep(small)\n}\n\n"
+        "pub fn dropped(img: Picture) {\n    img.resize(400);\n}\n"
+    ),
+}
+_IMAGE_NEW = {
+    "src/image.rs": "pub struct Image;\nimpl Image {\n    pub fn resize(&mut self, w: u32) {\n        let _ = w;\n    }\n}\n"
+}
+
+
+def test_rust_a_result_dropped_where_the_call_uses_it_counts_on_a_guessed_edge(make_repo: Make) -> None:
+    # ``img.resize(…)`` on a receiver of unknown type: two types define ``resize``. The call uses
+    # the value, and the changed one now declares no result: the call shows it was written for a
+    # result, as arguments the new parameters refuse would show (high). A call that discards the
+    # value is not refuted by it (reach).
+    got = _radius(make_repo, _IMAGE_OLD, _IMAGE_NEW)
+    used, dropped = got["src/user.rs::scaled"], got["src/user.rs::dropped"]
+    assert used.resolution in ("ambiguous-name", "name")
+    assert (used.verdict, used.severity, _label(used)) == ("result-gone", "high", "behavior-change"), used.reasons
+    assert _label(dropped) == "reach", (dropped.verdict, dropped.reasons)
+
+
+def test_python_a_result_now_none_where_the_call_uses_it_is_result_gone(make_repo: Make) -> None:
+    old = "def total(xs) -> int:\n    return sum(xs)\n"
+    new = "def total(xs) -> None:\n    print(sum(xs))\n"
+    callers = "from calc import total\n\n\ndef report(xs):\n    return total(xs) + 1\n\n\ndef show(xs):\n    total(xs)\n"
+    got = _radius(make_repo, {"calc.py": old, "use.py": callers}, {"calc.py": new})
+    used, shown = got["use.py::report"], got["use.py::show"]
+    assert (used.verdict, _label(used)) == ("result-gone", "behavior-change"), used.reasons
+    assert shown.verdict != "result-gone" and _label(shown) == "reach", (shown.verdict, shown.reasons)
+
+
+def test_python_a_result_type_changed_but_declared_is_no_result_gone(make_repo: Make) -> None:
+    old = "def total(xs) -> int:\n    return sum(xs)\n"
+    new = "def total(xs) -> float:\n    return float(sum(xs))\n"
+    callers = "from calc import total\n\n\ndef report(xs):\n    return total(xs) + 1\n"
+    got = _radius(make_repo, {"calc.py": old, "use.py": callers}, {"calc.py": new})
+    assert got["use.py::report"].verdict == "return-used", got["use.py::report"].reasons
+
+
+# -- a common method name on a receiver whose trait the caller's header names --------------------
+
+
+def test_rust_a_trait_method_called_where_the_callers_generics_are_bounded_by_the_trait(make_repo: Make) -> None:
+    # ``p.map(f)``: ``map`` is also Option's and Iterator's, and the receiver's type is unknown to
+    # the resolver; but the caller's generic ``T: Pixel`` names the trait that defines it, so a
+    # receiver of that trait is evident (Rust finds a trait's methods on a value bounded by it):
+    # judged, not set aside as another definition. Without the bound it stays set aside.
+    old = {
+        "src/lib.rs": "pub mod pixel;\npub mod user;\n",
+        "src/pixel.rs": "pub trait Pixel {\n    fn map(&self, f: u8) -> Self;\n}\n",
+        "src/user.rs": (
+            "use crate::pixel::Pixel;\n\n"
+            "pub fn bounded<T: Pixel>(img: Frame<T>) -> u8 {\n    let p = img.get(0).map(3);\n    keep(p)\n}\n\n"
+            "pub fn unbounded(frames: Frames) -> u8 {\n    let next = frames.map(3);\n    keep(next)\n}\n"
+        ),
+    }
+    new = {"src/pixel.rs": "pub trait Pixel {\n    fn map(&self, f: u8, g: u8) -> Self;\n}\n"}
+    got = _radius(make_repo, old, new)
+    bounded, unbounded = got.get("src/user.rs::bounded"), got.get("src/user.rs::unbounded")
+    assert bounded is not None and bounded.resolution == "name"
+    assert (bounded.verdict, _label(bounded)) == ("no-longer-binds", "behavior-change"), bounded.reasons
+    assert unbounded is not None and (unbounded.verdict, _label(unbounded)) == ("another-definition", "reach")
+
+
+def test_names_owner_reads_the_header_past_the_function_name() -> None:
+    assert names_owner("pub fn grayscale<P, T: Pixel<P>>(image: &I) -> u8", "Pixel")
+    assert names_owner("def guessed(page: HtmlPage):", "HtmlPage")
+    assert not names_owner("pub fn bump(frames: Frames) -> u8", "Pixel")
+    assert not names_owner("def Pixel_fix(x):", "Pixel")  # the function's own name is not its header's types
+    assert not names_owner("", "Pixel") and not names_owner("def f(x: Pixel):", "")
