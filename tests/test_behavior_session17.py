@@ -67,7 +67,9 @@ def test_rust_a_result_dropped_where_the_call_uses_it_counts_on_a_guessed_edge(m
 def test_python_a_result_now_none_where_the_call_uses_it_is_result_gone(make_repo: Make) -> None:
     old = "def total(xs) -> int:\n    return sum(xs)\n"
     new = "def total(xs) -> None:\n    print(sum(xs))\n"
-    callers = "from calc import total\n\n\ndef report(xs):\n    return total(xs) + 1\n\n\ndef show(xs):\n    total(xs)\n"
+    callers = (
+        "from calc import total\n\n\ndef report(xs):\n    return total(xs) + 1\n\n\ndef show(xs):\n    total(xs)\n"
+    )
     got = _radius(make_repo, {"calc.py": old, "use.py": callers}, {"calc.py": new})
     used, shown = got["use.py::report"], got["use.py::show"]
     assert (used.verdict, _label(used)) == ("result-gone", "behavior-change"), used.reasons
@@ -113,3 +115,20 @@ def test_names_owner_reads_the_header_past_the_function_name() -> None:
     assert not names_owner("pub fn bump(frames: Frames) -> u8", "Pixel")
     assert not names_owner("def Pixel_fix(x):", "Pixel")  # the function's own name is not its header's types
     assert not names_owner("", "Pixel") and not names_owner("def f(x: Pixel):", "")
+
+
+# -- a default rewritten as a constant of its own file bound to the same literal -------------------
+
+
+def test_python_a_default_rewritten_as_a_constant_of_the_same_value_binds_as_before(make_repo: Make) -> None:
+    # ``max_length=0`` → ``max_length=UNLIMITED`` where the file binds ``UNLIMITED = 0``: a call
+    # that leaves it out gets 0 before and after (reach). Bound to another value, it counts.
+    old = "def inflate(data, max_length=0):\n    return data\n"
+    same = "UNLIMITED = 0  # zlib's 0\n\n\ndef inflate(data, max_length=UNLIMITED):\n    return data\n"
+    other = "UNLIMITED = -1\n\n\ndef inflate(data, max_length=UNLIMITED):\n    return data\n"
+    callers = "from z import inflate\n\n\ndef read(b):\n    return inflate(b)\n"
+    got = _radius(make_repo, {"z.py": old, "use.py": callers}, {"z.py": same})
+    assert _label(got["use.py::read"]) == "reach", (got["use.py::read"].verdict, got["use.py::read"].reasons)
+    got = _radius(make_repo, {"z.py": old, "use.py": callers}, {"z.py": other})
+    found = got["use.py::read"]
+    assert (found.verdict, _label(found)) == ("changed-default", "behavior-change"), found.reasons

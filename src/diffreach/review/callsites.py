@@ -53,6 +53,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
+from diffreach.review.constants import with_constant_defaults
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
 from diffreach.review.guesses import UNCONFIRMED, names_owner, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
@@ -352,6 +353,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     new = parameters_of(spec, new_source, seed.start_line, name)
     if old is None or new is None:
         return Outcome(Verdict.CANNOT_TELL, (f"the parameters of `{name}` could not be read: cannot tell",))
+    new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
     old_line = seed.old_start_line or seed.start_line
     # A type checker's stub (Python's ``@overload``) is one member of a family whose other stubs
     # and implementation take the calls it does not: a call fitting neither its old nor its new
