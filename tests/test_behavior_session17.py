@@ -4,8 +4,10 @@ definition, call sites in, the expected and the forbidden verdicts and labels ou
 
 from __future__ import annotations
 
+from diffreach.model import ChangeKind
 from diffreach.review.guesses import names_owner
 from tests.test_callsites import Make, _label, _radius
+from tests.test_changes import kinds
 
 # -- an edge that is one guess of several: what the call gives no evidence for -----------------
 
@@ -132,3 +134,20 @@ def test_python_a_default_rewritten_as_a_constant_of_the_same_value_binds_as_bef
     got = _radius(make_repo, {"z.py": old, "use.py": callers}, {"z.py": other})
     found = got["use.py::read"]
     assert (found.verdict, _label(found)) == ("changed-default", "behavior-change"), found.reasons
+
+
+# -- a cast is no group: the value it casts is what is returned --------------------------------
+
+
+def test_java_a_cast_dropped_from_a_return_is_a_body_change() -> None:
+    # ``return (Configuration) clone(config);`` → ``return clone(config);``: a value before and
+    # after under the same declared result, not a group turned into a value.
+    old = "class U {\n  static Configuration copy(Configuration c) {\n    return (Configuration) clone(c);\n  }\n}\n"
+    new = "class U {\n  static Configuration copy(Configuration c) {\n    return clone(c);\n  }\n}\n"
+    assert kinds(old, new, "U.java") == {"U.java::U.copy": (ChangeKind.BODY,)}
+
+
+def test_a_returned_group_turned_into_a_value_is_still_a_return_change() -> None:
+    old = "def pair(x):\n    return (x, x)\n"
+    new = "def pair(x):\n    return (x)(x)\n"
+    assert kinds(old, new) == {"m.py::pair": (ChangeKind.RETURN,)}

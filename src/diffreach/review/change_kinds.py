@@ -188,8 +188,10 @@ def _value_form(text: str, spec: LanguageSpec) -> str:
         inner = list(top_level_split(text[1:-1]))
         if len(inner) == 1:  # parentheses around one value: that value
             return _value_form(inner[0].strip(), spec)
-    if text[:1] == "(" and text[_matching(text, 0) + 1 :].lstrip().startswith("=>"):
-        return "value"  # ``(v) => …``: a function, as ``v => …`` is, not a group
+    if text[:1] == "(" and _matching(text, 0) < len(text) - 1:
+        # ``(v) => …`` (a function), a cast ``(T) x``, a call or member of a group ``(f)(x)``,
+        # ``(a or b).c``: the group is not the value returned.
+        return "value"
     if text[:1] in _OPENERS:
         return text[0]
     if word is not None and word.group() == "new":
