@@ -151,3 +151,19 @@ def test_a_returned_group_turned_into_a_value_is_still_a_return_change() -> None
     old = "def pair(x):\n    return (x, x)\n"
     new = "def pair(x):\n    return (x)(x)\n"
     assert kinds(old, new) == {"m.py::pair": (ChangeKind.RETURN,)}
+
+
+# -- a forward reference inside a union or optional names the type it quotes ----------------------
+
+
+def test_python_a_quoted_forward_reference_inside_optional_is_the_same_type(make_repo: Make) -> None:
+    # ``Optional["Spider"]`` → ``Optional[Spider]``: PEP 484's forward reference names the same
+    # type, so a call passing a value binds as before. Another type in its place still counts.
+    old = 'from typing import Optional\n\n\ndef push(item, spider: Optional["Spider"] = None):\n    return item\n'
+    same = "from typing import Optional\n\n\ndef push(item, spider: Optional[Spider] = None):\n    return item\n"
+    other = "from typing import Optional\n\n\ndef push(item, spider: Optional[Crawler] = None):\n    return item\n"
+    callers = "from q import push\n\n\ndef put(item, s):\n    push(item, s)\n"
+    got = _radius(make_repo, {"q.py": old, "use.py": callers}, {"q.py": same})
+    assert _label(got["use.py::put"]) == "reach", (got["use.py::put"].verdict, got["use.py::put"].reasons)
+    got = _radius(make_repo, {"q.py": old, "use.py": callers}, {"q.py": other})
+    assert got["use.py::put"].verdict == "changed-type", got["use.py::put"].reasons
