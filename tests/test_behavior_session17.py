@@ -15,8 +15,8 @@ _PAGES_OLD = {
     "html.py": "class HtmlPage:\n    def render(self, strict=False):\n        return 'x'\n",
     "text.py": "class TextPage:\n    def render(self, strict=False):\n        return 'y'\n",
     "use.py": (
-        "from html import HtmlPage\n\n\ndef unpacked(page, args):\n    return page.render(*args)\n\n\n"
-        "def typed_unpacked(args):\n    return HtmlPage().render(*args)\n"
+        "from html import HtmlPage\n\n\ndef unpacked(page):\n    args = load()\n    return page.render(*args)\n\n\n"
+        "def typed_unpacked():\n    args = load()\n    return HtmlPage().render(*args)\n"
     ),
 }
 
@@ -167,3 +167,23 @@ def test_python_a_quoted_forward_reference_inside_optional_is_the_same_type(make
     assert _label(got["use.py::put"]) == "reach", (got["use.py::put"].verdict, got["use.py::put"].reasons)
     got = _radius(make_repo, {"q.py": old, "use.py": callers}, {"q.py": other})
     assert got["use.py::put"].verdict == "changed-type", got["use.py::put"].reasons
+
+
+# -- a call that only unpacks its caller's own catch-all parameters ---------------------------------
+
+
+def test_python_a_call_passing_on_its_own_args_and_kwargs_is_reach(make_repo: Make) -> None:
+    # ``super().__init__(*args, **kwargs)``: the subclass hands on what its callers pass; the new
+    # required parameter is theirs to give, nothing at this call is its own to change (low). A call
+    # that unpacks values of its own making cannot tell (medium).
+    old = "class Request:\n    def __init__(self, url, method='GET'):\n        self.url = url\n"
+    new = "class Request:\n    def __init__(self, url, method='GET', *, meta):\n        self.url = url\n"
+    callers = (
+        "from req import Request\n\n\nclass Form(Request):\n    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n\n\n"
+        "def build():\n    parts, opts = load()\n    return Request(*parts, **opts)\n"
+    )
+    got = _radius(make_repo, {"req.py": old, "use.py": callers}, {"req.py": new})
+    form, build = got["use.py::Form.__init__"], got["use.py::build"]
+    assert (form.verdict, _label(form)) == ("forwards-all", "reach"), form.reasons
+    assert (build.verdict, _label(build)) == ("cannot-tell", "behavior-change"), build.reasons

@@ -45,6 +45,7 @@ class Verdict(StrEnum):
     DEPRECATED = "deprecated"  # the definition now asks its callers to move off it
     GUESSED_CALLEE = "guessed-callee"  # a changed return, raise or default on an edge that is one guess of several
     RESULT_GONE = "result-gone"  # the call uses the value; the callee now declares no result
+    FORWARDS_ALL = "forwards-all"  # ``f(*args, **kwargs)``, the caller's own: its callers' arguments pass through
 
 
 class Severity(StrEnum):
@@ -112,6 +113,7 @@ SEVERITY: dict[Verdict, Severity] = {
     **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
     Verdict.RAISES_UNCHECKED: Severity.LOW,
     Verdict.GUESSED_CALLEE: Severity.LOW,
+    Verdict.FORWARDS_ALL: Severity.LOW,
     **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
 }
 RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
