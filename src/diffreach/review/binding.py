@@ -62,9 +62,7 @@ def judge(
         return no_longer_fits(before, after, (old, new), args, rules, (old_overloads, overloads), where)
     if BindStatus.UNKNOWN in (before.status, after.status):
         if passes_all_on(args, where.own):
-            why = (
-                "passes on only its own catch-all parameters: its callers' arguments reach the changed ones through it"
-            )
+            why = "only unpacks its own parameters: its callers' arguments reach the changed ones through it"
             return Outcome(Verdict.FORWARDS_ALL, (why,))
         unpacked = after.unpacked or before.unpacked
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
