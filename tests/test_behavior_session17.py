@@ -187,3 +187,22 @@ def test_python_a_call_passing_on_its_own_args_and_kwargs_is_reach(make_repo: Ma
     form, build = got["use.py::Form.__init__"], got["use.py::build"]
     assert (form.verdict, _label(form)) == ("forwards-all", "reach"), form.reasons
     assert (build.verdict, _label(build)) == ("cannot-tell", "behavior-change"), build.reasons
+
+
+def test_python_a_new_result_ignored_on_an_ambiguous_edge_is_a_guessed_callee(make_repo: Make) -> None:
+    # A result declared where there was none, at a call that discards it: on a receiver of known
+    # type the call ignores a new result (medium); on one guess of several, nothing picks this one.
+    old = {
+        "html.py": "class HtmlPage:\n    def save(self):\n        pass\n",
+        "text.py": "class TextPage:\n    def save(self):\n        pass\n",
+        "use.py": (
+            "from html import HtmlPage\n\n\ndef guessed(page):\n    page.save()\n\n\n"
+            "def typed():\n    HtmlPage().save()\n"
+        ),
+    }
+    new = {"html.py": "class HtmlPage:\n    def save(self) -> int:\n        return 1\n"}
+    got = _radius(make_repo, old, new)
+    guessed, typed = got["use.py::guessed"], got["use.py::typed"]
+    assert guessed.resolution in ("ambiguous-name", "name")
+    assert (guessed.verdict, _label(guessed)) == ("guessed-callee", "reach"), guessed.reasons
+    assert (typed.verdict, _label(typed)) == ("result-ignored", "behavior-change"), typed.reasons

@@ -4,7 +4,7 @@ Such an edge is a guess, and the call's arguments are the only evidence for or a
 call that fits neither the old nor the new parameters refutes it (``callsites.py``). Where the
 name is one of several definitions' (``ambiguous-name``) or a call on a receiver of unknown type
 (``name``), an outcome that rests on no evidence from the call says nothing about this callee: a
-changed return, raise or default, a binding the call's unpacking or the callee's decorators
+changed return (used, or new and ignored), raise or default, a binding the call's unpacking or the callee's decorators
 leave open (cannot tell), the symbol only passed as a value. Each is ``GUESSED_CALLEE``, low.
 Two things the call does show stay as they are: arguments the new parameters refuse, and a
 value the call uses where the callee now returns none (``result_gone``): a call written for a
@@ -29,6 +29,7 @@ from diffreach.review.outcomes import Outcome, Verdict
 UNCONFIRMED = frozenset(
     {
         Verdict.RETURN_USED,
+        Verdict.RESULT_IGNORED,
         Verdict.RAISES_UNHANDLED,
         Verdict.CHANGED_DEFAULT,
         Verdict.CANNOT_TELL,
