@@ -4,9 +4,9 @@ A parameter's declared type (its syntax form, ``Parameter.annotation_form``) is 
 of types a value may have: the members of a union (``A | B``, and the union and optional
 wrappers a language names in its ``BindingRules``: Python's ``Union[A, B]``, ``Optional[A]``),
 each with the language's alias spellings made one (Python's ``typing.List`` is ``list``) and a
-quoted forward reference read as the type it names. The new type refuses nothing the old one
-allowed when it holds every old member, or is a top type (``Any``, ``unknown``): widening is no
-change to a caller; nor is naming the same types with or without their module
+quoted forward reference read as the type it names, within a union or optional too. The new type
+refuses nothing the old one allowed when it holds every old member, or is a top type (``Any``,
+``unknown``): widening is no change to a caller; nor is naming the same types with or without their module
 (``typing.AsyncIterable`` → ``AsyncIterable``). Pure; the rules are data from the languages package.
 """
 
@@ -101,6 +101,9 @@ _SPACES = re.compile(r" +(?!(?<=\w )\w)")
 
 def _members(text: str, rules: BindingRules) -> Iterator[str]:
     for part in top_level_split(text, "|"):
+        if rules.string_annotations and len(part) > 2 and part[0] == part[-1] == '"':
+            yield from _members(part[1:-1], rules)  # a forward reference within: ``Optional["A"]``
+            continue
         generic = _GENERIC.fullmatch(part)
         name = generic.group(1).rsplit(".", 1)[-1] if generic else ""
         if generic and name in rules.union_types:

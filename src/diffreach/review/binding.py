@@ -8,7 +8,8 @@ or lands on a renamed one (by position: the same value in the same place, low, u
 default or declared type changed too, or the rename is no respelling and the value is named for
 the old parameter: ``get(authority)`` after ``authority`` became ``host``, medium; by the old
 name: it no longer binds); it relies on a default or a parameter type that changed;
-unpacking at the call leaves it unknown; or it binds as before. A call the old parameters did
+unpacking at the call leaves it unknown (unless it only unpacks the caller's own parameters,
+``f(*args, **kwargs)``: it hands on what its callers pass, low); or it binds as before. A call the old parameters did
 not take either, or that the new ones refuse while a sibling overload takes it, is
 ``choice.py``'s to explain. Each verdict has one severity (``SEVERITY`` in ``outcomes.py``,
 data), and high and medium are what the review labels ``behavior-change``.
@@ -60,6 +61,9 @@ def judge(
     if after.status is BindStatus.FAILS:
         return no_longer_fits(before, after, (old, new), args, rules, (old_overloads, overloads), where)
     if BindStatus.UNKNOWN in (before.status, after.status):
+        if passes_all_on(args, where.own):
+            why = "only unpacks its own parameters: its callers' arguments reach the changed ones through it"
+            return Outcome(Verdict.FORWARDS_ALL, (why,))
         unpacked = after.unpacked or before.unpacked
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
     if before.status is BindStatus.FAILS:
@@ -223,6 +227,18 @@ def forwards(args: Sequence[Argument], own: frozenset[str]) -> bool:
     arguments or more, each one of the caller's parameters by name (``f(a, b)``, ``f(a, key=key)``)?"""
     passed = [a for a in args if a.kind is not ArgKind.RECEIVER]
     return len(passed) >= 2 and all(_value_text(a) in own for a in passed)
+
+
+_SPREADS = frozenset({ArgKind.SPREAD, ArgKind.KEYWORD_SPREAD})
+
+
+def passes_all_on(args: Sequence[Argument], own: frozenset[str]) -> bool:
+    """Is every argument an unpacking of one of the caller's own parameters (``f(*args,
+    **kwargs)``, ``f(...rest)``, ``f(xs...)``)? Such a call hands on exactly what its caller was
+    given: nothing at it is the caller's own to change; its callers' arguments bind the changed
+    parameters through it, as a call of theirs would."""
+    passed = [a for a in args if a.kind is not ArgKind.RECEIVER]
+    return bool(passed) and all(a.kind in _SPREADS and a.text.strip(" *.") in own for a in passed)
 
 
 def _value_text(arg: Argument) -> str:

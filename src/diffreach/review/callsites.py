@@ -53,7 +53,9 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
+from diffreach.review.constants import with_constant_defaults
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
+from diffreach.review.guesses import UNCONFIRMED, names_owner, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
@@ -68,8 +70,6 @@ _JUDGED = (
 # Edges found by name only (no import, scope or type): a guess the call's arguments may refute.
 _GUESSED = frozenset({Resolution.UNIQUE_NAME, Resolution.AMBIGUOUS_NAME, Resolution.NAME})
 _ONE_OF_SEVERAL = frozenset({Resolution.AMBIGUOUS_NAME, Resolution.NAME})
-# What a call's arguments neither confirm nor refute: on a guessed edge, not this call's evidence.
-_UNCONFIRMED = frozenset({Verdict.RETURN_USED, Verdict.RAISES_UNHANDLED, Verdict.CHANGED_DEFAULT})
 # Where a method's result may carry a nullness annotation (Java: on the method or its return type).
 _ANNOTATED = frozenset({ChangeKind.DECORATORS, ChangeKind.SIGNATURE})
 _RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
@@ -107,9 +107,14 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
     name = simple_name(seed.id)
-    if caller.resolution == Resolution.NAME and name in caller_spec.builtin_methods:
+    if (
+        caller.resolution == Resolution.NAME
+        and name in caller_spec.builtin_methods
+        and not names_owner(caller.signature, owner_name(seed.id))
+    ):
         # ``d.values()``, ``it.map(f)``: the language's own types define the name too; resolution
-        # never binds those by name, and nothing at the call says it runs this definition.
+        # never binds those by name, and nothing at the call says it runs this definition
+        # (unless the caller's header names the class or trait defining it: ``guesses.py``).
         why = f"`{name}` is also a method of the language's own types; this call on a receiver of unknown type matched it by name only"
         return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
     source = read.new(caller.file)
@@ -282,15 +287,8 @@ def _judge_site(
     if not outcomes:
         outcomes.append(Outcome(Verdict.BODY_ONLY, ("body-only change: the call binds as before",)))
     if where.one_of_several:
-        outcomes = [_unconfirmed(o, name) if o.verdict in _UNCONFIRMED else o for o in outcomes]
+        outcomes = [unconfirmed(o, name) if o.verdict in UNCONFIRMED else o for o in outcomes]
     return min(outcomes, key=lambda o: _RANK[o.severity])
-
-
-def _unconfirmed(outcome: Outcome, name: str) -> Outcome:
-    """A changed return, raise or default at a call whose edge is one guess of several by name:
-    its arguments bind the others alike; nothing says it runs this one (low, with what changed)."""
-    why = f"its edge to `{name}` is a guess by name among others, and nothing at the call picks this one: "
-    return Outcome(Verdict.GUESSED_CALLEE, (why + outcome.reasons[0],) if outcome.reasons else (why.rstrip(": "),))
 
 
 _DEPRECATING = frozenset({ChangeKind.BODY, ChangeKind.SIGNATURE})
@@ -355,6 +353,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     new = parameters_of(spec, new_source, seed.start_line, name)
     if old is None or new is None:
         return Outcome(Verdict.CANNOT_TELL, (f"the parameters of `{name}` could not be read: cannot tell",))
+    new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
     old_line = seed.old_start_line or seed.start_line
     # A type checker's stub (Python's ``@overload``) is one member of a family whose other stubs
     # and implementation take the calls it does not: a call fitting neither its old nor its new

@@ -5,7 +5,8 @@ profile: decorators, the header split around the symbol's name (words before it,
 list, what follows up to a raise keyword, the declared raises), the forms of the statements
 opened by a return or raise keyword, and the rest. A return's form is what a caller can tell
 apart without running the body: nothing, a null (the spec's ``null_types``), a string, a number,
-a list, a mapping or a group, an instance of a named class (``new X``), or some other value, per
+a list, a mapping or a group (one that closes before the value ends, a cast ``(T) x``, is
+none), an instance of a named class (``new X``), or some other value, per
 returned part (``return a, b``); a value that is one of its operands (the spec's
 ``operand_operators``: ``a || b``) has the forms of each, an assignment that of its right side; a raise's form is the exception it names. A return or raise
 statement edited within its form (another expression, another message) is a body change. Two profiles differ field by field: ``decorators``,
@@ -188,8 +189,10 @@ def _value_form(text: str, spec: LanguageSpec) -> str:
         inner = list(top_level_split(text[1:-1]))
         if len(inner) == 1:  # parentheses around one value: that value
             return _value_form(inner[0].strip(), spec)
-    if text[:1] == "(" and text[_matching(text, 0) + 1 :].lstrip().startswith("=>"):
-        return "value"  # ``(v) => …``: a function, as ``v => …`` is, not a group
+    if text[:1] == "(" and _matching(text, 0) < len(text) - 1:
+        # ``(v) => …`` (a function), a cast ``(T) x``, a call or member of a group ``(f)(x)``,
+        # ``(a or b).c``: the group is not the value returned.
+        return "value"
     if text[:1] in _OPENERS:
         return text[0]
     if word is not None and word.group() == "new":

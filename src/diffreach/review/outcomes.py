@@ -44,6 +44,8 @@ class Verdict(StrEnum):
     DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
     DEPRECATED = "deprecated"  # the definition now asks its callers to move off it
     GUESSED_CALLEE = "guessed-callee"  # a changed return, raise or default on an edge that is one guess of several
+    RESULT_GONE = "result-gone"  # the call uses the value; the callee now declares no result
+    FORWARDS_ALL = "forwards-all"  # ``f(*args, **kwargs)``, the caller's own: its callers' arguments pass through
 
 
 class Severity(StrEnum):
@@ -78,7 +80,12 @@ class Severity(StrEnum):
 # - An edge that is one guess among several definitions of the name (``ambiguous-name``) or a call
 #   on a receiver of unknown type left unbound (``name``) is checked against the parameters, which
 #   the call's arguments can refute or confirm; a changed return, raise or default is no such
-#   evidence: nothing at the call says it runs this definition (``GUESSED_CALLEE``, low).
+#   evidence: nothing at the call says it runs this definition (``GUESSED_CALLEE``, low), and
+#   neither is a binding the call's unpacking leaves open or the symbol only passed as a value.
+# - A call that uses the value of a definition whose header now declares no result (``-> T``
+#   dropped, Java's ``void``) was written for a result the callee no longer gives: the value is
+#   gone, which the call itself shows, as arguments the new parameters refuse are (high, on a
+#   guessed edge too: ``RESULT_GONE``).
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -86,6 +93,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.NO_LONGER_BINDS: Severity.HIGH,
     Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
     Verdict.ARGUMENT_DROPPED: Severity.HIGH,
+    Verdict.RESULT_GONE: Severity.HIGH,
     Verdict.CATCH_ALL: Severity.MEDIUM,
     Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
     Verdict.CHANGED_TYPE: Severity.MEDIUM,
@@ -105,6 +113,7 @@ SEVERITY: dict[Verdict, Severity] = {
     **dict.fromkeys((Verdict.RETURN_DISCARDED, Verdict.RAISES_HANDLED, Verdict.BODY_ONLY), Severity.LOW),
     Verdict.RAISES_UNCHECKED: Severity.LOW,
     Verdict.GUESSED_CALLEE: Severity.LOW,
+    Verdict.FORWARDS_ALL: Severity.LOW,
     **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
 }
 RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}

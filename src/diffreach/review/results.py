@@ -128,11 +128,14 @@ def _marks(names: frozenset[str]) -> str:
 
 
 def returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str) -> Outcome:
-    """A changed return: what the call does with the value. A call that discards it because
+    """A changed return: what the call does with the value. A call that uses a value the header
+    no longer declares (``-> T`` dropped) meets none now (high). A call that discards it because
     there was none before ignores the new result (in Go and Rust, how errors are reported)."""
+    old, new = _declared_results(seed, spec, read, name)
+    if site.value_used and old and new == "":
+        return Outcome(Verdict.RESULT_GONE, (f"uses the value `{name}` returned (`{old}`); it now declares none",))
     if site.value_used:
         return Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
-    old, new = _declared_results(seed, spec, read, name)
     if old == "" and new:
         return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
     return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
