@@ -570,9 +570,12 @@ def run_case(
         )
     result = _LAST_RADIUS["result"]
     radius = result.radius
-    ours_files = sorted(set(radius.files))
+    # A test function in a source file (Rust's ``#[cfg(test)] mod tests``) that calls the change is
+    # a caller the radius holds, as a test to run: its file and id count as held.
+    held_tests = {t for t in radius.tests if is_source(t.split("::", 1)[0])}
+    ours_files = sorted(set(radius.files) | {t.split("::", 1)[0] for t in held_tests})
     uses_files = sorted(set(ours_files) | {u.split("::", 1)[0] for u in radius.uses if is_source(u.split("::", 1)[0])})
-    ids = {r.id for r in radius.reached} | {c.id for c in radius.changed}
+    ids = {r.id for r in radius.reached} | {c.id for c in radius.changed} | held_tests
     hop1_files = sorted(
         {c.file for c in radius.changed} | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test}
     )
