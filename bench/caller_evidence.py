@@ -10,8 +10,8 @@ independent of what it measures):
 * **family**: a definition in the changed method's class, in one of its ancestors, in a class
   whose header names the changed class (a subclass), or in an interface, trait, protocol or
   abstract declaration, is one the call may dispatch through: it is not another definition.
-* **receiver names the class**: the function the call is in declares the receiver's type or
-  constructs it (``ParserA p``, ``p: ParserA``, ``p *ParserA``, ``p = ParserA(…)``, ``new
+* **receiver names the class**: the function the call is in (else the file: a field) declares
+  the receiver's type or constructs it (``ParserA p``, ``p: ParserA``, ``p *ParserA``, ``p = ParserA(…)``, ``new
   ParserA(…)``, ``ParserA::new(…)``); else the receiver's last identifier, lower-cased without ``_``, equals
   or ends a class name (``http_client`` → ``AsyncHTTPClient``, ``tx.callbacks`` → ``callbacks``)
   or is that class's name itself (``Type::f``, ``Foo.bar()``). If it names only the changed
@@ -156,9 +156,9 @@ def _declared_classes(var: str, text: str, classes: set[str]) -> set[str]:
         k = re.escape(c)
         forms = (
             rf"\b{k}\s*(<[^;(){{}}]*>)?\s*[*&]?\s+{v}\s*[,)=;:]",
-            rf"\b{v}\s*:\s*[&*]?\s*(mut\s+)?([\w.]+[.:])?{k}\b",
-            rf"\b{v}\s+\*?([\w]+\.)?{k}\b",
-            rf"\b{v}\s*:?=\s*(new\s+|&)?([\w.]+[.:])?{k}\s*(::\w+\s*)?[({{]",
+            rf"\b{v}\s*:\s*[&*]?\s*(mut\s+)?(?:\w+(?:\.|::))*{k}\b",
+            rf"\b{v}\s+\*?(?:\w+\.)?{k}\b",
+            rf"\b{v}\s*:?=\s*(new\s+|&)?(?:\w+(?:\.|::))*{k}\s*(<[^;(){{}}]*>)?\s*(::\w+\s*)?[({{]",
         )
         if any(re.search(form, text) for form in forms):
             out.add(c)
@@ -208,9 +208,11 @@ def by_receiver(
     if not others:
         return None
     var = ref.receiver if RECEIVER_WORD.fullmatch(ref.receiver) else ""
-    named = (_declared_classes(var, _scope_text(fx, ref, text), owners | others) if var else set()) or (
-        _named_classes(ref.receiver, owners | others)
-    )
+    named = set()
+    if var:  # declared in the function, else anywhere in the file (a field, a package variable)
+        named = _declared_classes(var, _scope_text(fx, ref, text), owners | others)
+        named = named or _declared_classes(var, text, owners | others)
+    named = named or _named_classes(ref.receiver, owners | others)
     if named and named <= owners:
         return None
     if named and not named & owners:

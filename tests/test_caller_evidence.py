@@ -136,3 +136,32 @@ def test_parameter_lists_are_read_across_languages() -> None:
     assert caller_evidence.params("pub fn go(&mut self, f: impl Fn(u8) -> u8, n: usize)", "go")[0] == 2
     assert caller_evidence.params("Map<String, Integer> get(Map<String, Integer> m, int k)", "get")[0] == 2
     assert caller_evidence.text_args(["x = c.fetch(a, g(b, c),", "  d)"], 1, "fetch") == [3]
+
+
+RS_GIF = "pub struct Encoder;\n\nimpl Encoder {{\n    pub fn encode(&mut self, frame: {ty}) {{}}\n}}\n"
+RS_PNG = "pub struct PngEncoder;\n\nimpl PngEncoder {\n    pub fn encode(&self, n: u8) {}\n}\n"
+RS_USER = """use gif;
+use png;
+
+fn save(frame: Frame) {{
+    let mut g = gif::Encoder::new();
+    g.encode({frame});
+}}
+
+fn other(e: png::PngEncoder) {{
+    e.encode({n});
+}}
+"""
+
+
+def test_rust_a_local_constructed_or_typed_names_the_class_whatever_the_edit(make_repo: MakeRepo) -> None:
+    """``let mut g = gif::Encoder::new()`` makes ``g.encode`` the changed method's call (its edit
+    mirrors no parameter count); ``e: png::PngEncoder`` makes ``e.encode`` another's."""
+    before = {"src/gif.rs": RS_GIF.format(ty="Frame"), "src/png.rs": RS_PNG, "src/dynimage.rs": RS_USER.format(frame="frame", n="1")}
+    after = {"src/gif.rs": RS_GIF.format(ty="&Frame"), "src/dynimage.rs": RS_USER.format(frame="&frame", n="2")}
+    root = make_repo(before)
+    write_files(root, after)
+    commit_all(root)
+    (case,) = [c for c in review_bench.mine(root, "r", 25, 10) if c.kind == "caller-update"]
+    assert (case.seed, case.truth_funcs) == ("src/gif.rs", ["src/dynimage.rs::save"])
+    assert case.dropped_funcs == {"src/dynimage.rs::other": "receiver-names-other"}
