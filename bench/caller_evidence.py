@@ -23,6 +23,10 @@ independent of what it measures):
   call's line — and no other definition of the name changed its signature in the same commit
   (then the edit would mirror either). Else the call is dropped as ``ambiguous``.
 
+* **arity**: in a language where a call passes exactly the declared parameters (Go, Rust), a
+  call whose argument count is not the changed definition's new parameter count is not its call
+  (``rows.ColumnTypes()`` is ``sql.Rows``', not the one-parameter method that changed).
+
 The dropped calls are recorded with their reason (``Case.dropped``), so the cases they remove can
 be counted apart.
 """
@@ -62,6 +66,8 @@ class ParamChange:
     after: int = -1
     added: frozenset[str] = frozenset()
     removed: frozenset[str] = frozenset()
+    variadic: bool = False  # the new list ends in ``...T`` (Go) or is not plainly countable
+    has_self: bool = False  # Rust: the new list starts with a ``self`` receiver
 
 
 @dataclass
@@ -126,7 +132,31 @@ def params(signature: str, name: str) -> tuple[int, set[str]]:
 def param_change(old_signature: str, new_signature: str, name: str) -> ParamChange:
     before, old_names = params(old_signature, name)
     after, new_names = params(new_signature, name)
-    return ParamChange(before, after, frozenset(new_names - old_names), frozenset(old_names - new_names))
+    text = _param_list(new_signature, name) or ""
+    parts = _split_top(text)
+    variadic = "..." in text or "*" in text.replace("*self", "")  # Go's ...T; Python's *args (not used)
+    has_self = bool(parts) and parts[0].lstrip("&").removeprefix("mut ").strip() == "self"
+    return ParamChange(
+        before, after, frozenset(new_names - old_names), frozenset(old_names - new_names), variadic, has_self
+    )
+
+
+# Languages where a call passes exactly the parameters its function declares: no defaults, no
+# overloads, no keyword arguments (Go; Rust, where a variadic function cannot be written).
+EXACT_ARITY = frozenset({"go", "rust"})
+
+
+def arity_refutes(language: str, ref: Ref, change: ParamChange, counts: list[int], text: str) -> bool:
+    """Whether the call's argument count cannot call the changed definition (after the change):
+    in a language of exact arity, a fixed parameter list of another length. A Rust call through
+    a type path (``Type::m(x, …)``) passes the receiver too, and a closure's ``|a, b|`` is not
+    counted: neither is judged."""
+    if language not in EXACT_ARITY or change.after < 0 or change.variadic or "..." in text or "|" in text:
+        return False
+    if language == "rust" and (ref.receiver[:1].isupper() or "::" in ref.receiver or ref.receiver == "Self"):
+        return False
+    found = [ref.args] if ref.args >= 0 else counts
+    return bool(found) and all(n != change.after for n in found)
 
 
 def _norm(word: str) -> str:
@@ -283,6 +313,12 @@ def filter_sites(
         reasons = []
         for ref in calls:
             verdict = judge(ref, new_fx)
+            line_text = new_lines[n - 1] if n <= len(new_lines) else ""
+            counted_new = text_args(new_lines, n, ref.name)
+            if verdict in (None, "edit") and all(
+                arity_refutes(new_fx.language, ref, c, counted_new, line_text) for c in changes[ref.name]
+            ):
+                verdict = "arity"
             if verdict == "edit":
                 before = [r for r in (old_fx.refs if old_fx else ()) if r.line in removed and r.name == ref.name]
                 old_text = "\n".join(old_lines[r.line - 1] for r in before if r.line <= len(old_lines))

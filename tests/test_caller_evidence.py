@@ -165,3 +165,30 @@ def test_rust_a_local_constructed_or_typed_names_the_class_whatever_the_edit(mak
     (case,) = [c for c in review_bench.mine(root, "r", 25, 10) if c.kind == "caller-update"]
     assert (case.seed, case.truth_funcs) == ("src/gif.rs", ["src/dynimage.rs::save"])
     assert case.dropped_funcs == {"src/dynimage.rs::other": "receiver-names-other"}
+
+
+GO_MIG = "package gorm\n\ntype Migrator interface {{\n\tColumnTypes(dst interface{{}}) ({ret}, error)\n}}\n"
+GO_IMPL = """package migrator
+
+func (m Migrator) ColumnTypes(value interface{{}}) ([]int, error) {{
+	rows := m.rows()
+	return rows.ColumnTypes(){n}
+}}
+
+func use(m gorm.Migrator) {{
+	m.ColumnTypes(1){n}
+}}
+"""
+
+
+def test_go_a_call_with_another_argument_count_is_not_a_call_of_the_changed_method(make_repo: MakeRepo) -> None:
+    """Go passes exactly the declared parameters: ``rows.ColumnTypes()`` cannot call the
+    one-parameter ``ColumnTypes``; ``m.ColumnTypes(1)`` can."""
+    before = {"go.mod": "module example.com/g\n", "migrator.go": GO_MIG.format(ret="[]int"), "migrator/m.go": GO_IMPL.format(n="")}
+    after = {"migrator.go": GO_MIG.format(ret="[]string"), "migrator/m.go": GO_IMPL.format(n=" // edited")}
+    root = make_repo(before)
+    write_files(root, after)
+    commit_all(root)
+    (case,) = [c for c in review_bench.mine(root, "r", 25, 10) if c.kind == "caller-update"]
+    assert case.truth_funcs == ["migrator/m.go::use"]
+    assert case.dropped_funcs == {"migrator/m.go::Migrator.ColumnTypes": "arity"}
