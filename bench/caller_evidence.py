@@ -195,7 +195,9 @@ def _declared_classes(var: str, text: str, classes: set[str]) -> set[str]:
     return out
 
 
-def _family(defn: Definition, owners: set[str], ancestors: frozenset[str], supertypes: Callable[[str, str], set[str]]) -> bool:
+def _family(
+    defn: Definition, owners: set[str], ancestors: frozenset[str], supertypes: Callable[[str, str], set[str]]
+) -> bool:
     if defn.owner in owners or defn.owner in ancestors:
         return True
     if DISPATCH_HEADER.search(defn.header):

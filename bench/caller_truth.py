@@ -101,7 +101,7 @@ class Target:
     # Rust: defined in ``impl Trait for Type``, so callable as ``Trait::name(x)`` (also a std
     # trait's: ``Default::default()``, ``fmt::Display::fmt(..)``): qualifiers say nothing.
     via_trait: bool = False
-    change: ParamChange = ParamChange()  # how its parameters moved (the edit rule, v4)
+    change: ParamChange = field(default_factory=ParamChange)  # how its parameters moved (v4)
 
 
 @dataclass

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from review_bench import Case, rederive  # noqa: E402
+from review_bench import Case, rederive
 
 
 def main() -> None:
@@ -29,7 +29,9 @@ def main() -> None:
             "files": [len(before.truth_files), len(after.truth_files)],
             "funcs": [len(before.truth_funcs), len(after.truth_funcs)],
             "removed_files": {f: after.dropped.get(f, "") for f in set(before.truth_files) - set(after.truth_files)},
-            "removed_funcs": {f: after.dropped_funcs.get(f, "") for f in set(before.truth_funcs) - set(after.truth_funcs)},
+            "removed_funcs": {
+                f: after.dropped_funcs.get(f, "") for f in set(before.truth_funcs) - set(after.truth_funcs)
+            },
             "added_files": sorted(set(after.truth_files) - set(before.truth_files)),
             "added_funcs": sorted(set(after.truth_funcs) - set(before.truth_funcs)),
         }

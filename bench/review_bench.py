@@ -49,10 +49,19 @@ from diffreach.languages import language_for  # noqa: E402
 from diffreach.model import FileExtract, Ref  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from caller_truth import TRAIT, Origin, Target, ancestors, call_lines, in_trait_impl, read_cargo  # noqa: E402
-from caller_truth import Context as TruthContext  # noqa: E402
-from caller_truth import supertypes, why_not  # noqa: E402
 from caller_evidence import Definition, Evidence, by_receiver, filter_sites, param_change  # noqa: E402
+from caller_truth import (  # noqa: E402
+    TRAIT,
+    Origin,
+    Target,
+    ancestors,
+    call_lines,
+    in_trait_impl,
+    read_cargo,
+    supertypes,
+    why_not,
+)
+from caller_truth import Context as TruthContext  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "review"
 # Bump when mining rules change: cached cases of another version are not reused. v3: a call counts
@@ -309,6 +318,7 @@ def _same_language(a: str, b: str) -> bool:
 
 def _judge(c: Commit, a: str, origin: Origin, text: bytes) -> Callable[[Ref, FileExtract], str | None]:
     """A call's verdict on an edited line: the evidence rules, then the receiver rule."""
+
     def judge(ref: Ref, fx: FileExtract) -> str | None:
         reason = why_not(ref, fx, text, origin, c.context())
         if reason is not None:

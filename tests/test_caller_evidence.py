@@ -78,7 +78,11 @@ func (c *EncodedConn) B() error {{ return c.callbacks.subscribe(){n} }}
 def test_go_argument_count_and_receiver_field_name_decide(make_repo: MakeRepo) -> None:
     """``c.Conn.subscribe`` names ``Conn`` (and gains the argument the parameter list gained);
     ``c.callbacks.subscribe()`` names the other type that defines ``subscribe``."""
-    before = {"go.mod": "module example.com/p\n", "conn.go": GO_CONN.format(extra=""), "enc.go": GO_ENC.format(arg="", n="")}
+    before = {
+        "go.mod": "module example.com/p\n",
+        "conn.go": GO_CONN.format(extra=""),
+        "enc.go": GO_ENC.format(arg="", n=""),
+    }
     after = {"conn.go": GO_CONN.format(extra=", q int"), "enc.go": GO_ENC.format(arg=", 1", n=" // edited")}
     root = make_repo(before)
     write_files(root, after)
@@ -157,7 +161,11 @@ fn other(e: png::PngEncoder) {{
 def test_rust_a_local_constructed_or_typed_names_the_class_whatever_the_edit(make_repo: MakeRepo) -> None:
     """``let mut g = gif::Encoder::new()`` makes ``g.encode`` the changed method's call (its edit
     mirrors no parameter count); ``e: png::PngEncoder`` makes ``e.encode`` another's."""
-    before = {"src/gif.rs": RS_GIF.format(ty="Frame"), "src/png.rs": RS_PNG, "src/dynimage.rs": RS_USER.format(frame="frame", n="1")}
+    before = {
+        "src/gif.rs": RS_GIF.format(ty="Frame"),
+        "src/png.rs": RS_PNG,
+        "src/dynimage.rs": RS_USER.format(frame="frame", n="1"),
+    }
     after = {"src/gif.rs": RS_GIF.format(ty="&Frame"), "src/dynimage.rs": RS_USER.format(frame="&frame", n="2")}
     root = make_repo(before)
     write_files(root, after)
@@ -184,7 +192,11 @@ func use(m gorm.Migrator) {{
 def test_go_a_call_with_another_argument_count_is_not_a_call_of_the_changed_method(make_repo: MakeRepo) -> None:
     """Go passes exactly the declared parameters: ``rows.ColumnTypes()`` cannot call the
     one-parameter ``ColumnTypes``; ``m.ColumnTypes(1)`` can."""
-    before = {"go.mod": "module example.com/g\n", "migrator.go": GO_MIG.format(ret="[]int"), "migrator/m.go": GO_IMPL.format(n="")}
+    before = {
+        "go.mod": "module example.com/g\n",
+        "migrator.go": GO_MIG.format(ret="[]int"),
+        "migrator/m.go": GO_IMPL.format(n=""),
+    }
     after = {"migrator.go": GO_MIG.format(ret="[]string"), "migrator/m.go": GO_IMPL.format(n=" // edited")}
     root = make_repo(before)
     write_files(root, after)

@@ -156,7 +156,9 @@ def test_a_second_build_variant_added_later_gets_the_calls_a_rebuild_gives_it(tm
     ix = Indexer(root, Config(workers=1))
     ix.run()
     latest = "//go:build go1.17\n\npackage metrics\n\nfunc New() int { return 2 }\n"
-    assert_each_step_equals_a_rebuild(ix, root, tmp_path, [{"metrics/latest.go": latest}, {"metrics/latest.go": latest + "\n"}])
+    assert_each_step_equals_a_rebuild(
+        ix, root, tmp_path, [{"metrics/latest.go": latest}, {"metrics/latest.go": latest + "\n"}]
+    )
     ix.close()
     calls = {(e[0], e[1]) for e in dump(root)["edges"] if e[2] == "calls"}  # type: ignore[union-attr]
     assert ("metrics/use.go::use", "metrics/latest.go::New") in calls
