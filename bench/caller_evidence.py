@@ -11,7 +11,7 @@ independent of what it measures):
   whose header names the changed class (a subclass), or in an interface, trait, protocol or
   abstract declaration, is one the call may dispatch through: it is not another definition.
 * **receiver names the class**: the function the call is in (else the file: a field) declares
-  the receiver's type or constructs it (``ParserA p``, ``p: ParserA``, ``p *ParserA``, ``p = ParserA(…)``, ``new
+  the receiver's type or constructs it (a variable, or ``self.x``/``this.x`` and the field ``x``) (``ParserA p``, ``p: ParserA``, ``p *ParserA``, ``p = ParserA(…)``, ``new
   ParserA(…)``, ``ParserA::new(…)``); else the receiver's last identifier, lower-cased without ``_``, equals
   or ends a class name (``http_client`` → ``AsyncHTTPClient``, ``tx.callbacks`` → ``callbacks``)
   or is that class's name itself (``Type::f``, ``Foo.bar()``). If it names only the changed
@@ -180,7 +180,7 @@ def _declared_classes(var: str, text: str, classes: set[str]) -> set[str]:
     ``C var`` (Java, C#), ``var: C`` (Python, TypeScript, Rust, Kotlin), ``var *C``/``var C``
     (Go parameters and fields), ``var = C(…)``/``new C(…)``/``C::new(…)``/``&C{…}`` (a
     constructor)."""
-    v = re.escape(var)
+    v = re.escape(var).replace(r"\.", r"\s*\.\s*")
     out = set()
     for c in classes:
         k = re.escape(c)
@@ -203,6 +203,18 @@ def _family(
     if DISPATCH_HEADER.search(defn.header):
         return True
     return bool(supertypes(defn.header, defn.owner) & owners)  # a subclass overriding it
+
+
+def _receiver_vars(receiver: str) -> list[str]:
+    """The names a receiver's type may be declared under: a variable (``p``), or an attribute of
+    the instance (``self.items``: declared as ``self.items: T``/``self.items = T()`` or as the
+    field ``T items;``/``items: T``)."""
+    if RECEIVER_WORD.fullmatch(receiver):
+        return [receiver]
+    head, _, attr = receiver.partition(".")
+    if head in SELF_WORDS and RECEIVER_WORD.fullmatch(attr):
+        return [receiver, attr]
+    return []
 
 
 def _scope_text(fx: FileExtract, ref: Ref, text: str) -> str:
@@ -239,10 +251,9 @@ def by_receiver(
     }
     if not others:
         return None
-    var = ref.receiver if RECEIVER_WORD.fullmatch(ref.receiver) else ""
     named = set()
-    if var:  # declared in the function, else anywhere in the file (a field, a package variable)
-        named = _declared_classes(var, _scope_text(fx, ref, text), owners | others)
+    for var in _receiver_vars(ref.receiver):  # in the function, else the file (fields, package vars)
+        named = named or _declared_classes(var, _scope_text(fx, ref, text), owners | others)
         named = named or _declared_classes(var, text, owners | others)
     named = named or _named_classes(ref.receiver, owners | others)
     if named and named <= owners:

@@ -204,3 +204,26 @@ def test_go_a_call_with_another_argument_count_is_not_a_call_of_the_changed_meth
     (case,) = [c for c in review_bench.mine(root, "r", 25, 10) if c.kind == "caller-update"]
     assert case.truth_funcs == ["migrator/m.go::use"]
     assert case.dropped_funcs == {"migrator/m.go::Migrator.ColumnTypes": "arity"}
+
+
+PY_MANAGER = "class Manager:\n    def open_spider(self, spider{extra}):\n        return spider\n"
+PY_OTHER = "class Other:\n    def open_spider(self, spider):\n        return spider\n"
+PY_SCRAPER = """from manager import Manager
+from other import Other
+
+
+class Scraper:
+    def __init__(self, make):
+        self.itemproc: Manager = make()
+        self.other = Other()
+
+    def start(self, spider):
+        self.itemproc.open_spider(spider){n}
+        self.other.open_spider(spider){n}
+"""
+
+
+def test_an_attribute_of_self_is_typed_by_its_annotation_or_constructor(make_repo: MakeRepo) -> None:
+    before = {"manager.py": PY_MANAGER.format(extra=""), "other.py": PY_OTHER, "scraper.py": PY_SCRAPER.format(n="")}
+    after = {"manager.py": PY_MANAGER.format(extra=": str"), "scraper.py": PY_SCRAPER.format(n="  # edited")}
+    assert truth(make_repo, before, after) == {"manager.py": ["scraper.py"]}
