@@ -11,10 +11,15 @@ be a call of the changed symbol; anything undecided is kept.
 * **own**: the calling file defines a function of that name and the call is bare (it calls its
   own), or the call is on ``self``/``this``/``cls``/``Self``/the class's name/a Go method's
   receiver (or bare, where the language calls methods of ``this`` without naming it) inside a
-  class of that file that defines a method of that name (it calls its own method).
+  class of that file that defines a method of that name (it calls its own method), or the call
+  is bare and names a class the file declares (``new Foo()``: its own class's constructor). Code
+  in a class's own body (a JavaScript constructor function's) is inside that class.
+* **self-call**: the call is on ``self``/``this``/``cls``/``Self`` and every changed symbol of the
+  name is a function outside any class: a member lookup never reaches another module's function.
 * **other-module**: the call is qualified by a name that an import binds to a module or package
   other than the changed file's (``os.Exit``, ``strings.Split``, ``fs::read``, a namespace
-  import of another module), by a standard-library module, or (Go) by a package name while the
+  import of another module; JavaScript: a relative ``require``/namespace import of a file that is
+  not the changed file and does not re-export it), by a standard-library module, or (Go) by a package name while the
   changed symbol is a method (a package-qualified call names a function, not a method), or
   (Rust) by another type's name while the changed symbol is an inherent method of a type.
 * **bare-call**: a bare call of a name whose changed symbols are all methods, in a language
@@ -24,6 +29,9 @@ be a call of the changed symbol; anything undecided is kept.
   it), a JavaScript barrel file that re-exports it, or a workspace crate that depends on it. Only
   for a bare or import-qualified call: a method called on some value is never judged by imports
   (the value's type can travel without its module being imported: duck typing, returned values).
+* **receiver-names-other**, **ambiguous** (v4): a call on a value of a name that other
+  definitions in the repository carry too is decided by its receiver's name or by its edit
+  mirroring the parameter change (bench/caller_evidence.py).
 """
 
 from __future__ import annotations
@@ -35,7 +43,8 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from diffreach.model import FileExtract, Ref
+from caller_evidence import ParamChange
+from diffreach.model import FileExtract, Import, Ref
 
 # Receivers that name the instance or class whose method runs the call.
 SELF_WORDS = frozenset({"self", "this", "cls", "Self", "@"})
@@ -92,6 +101,7 @@ class Target:
     # Rust: defined in ``impl Trait for Type``, so callable as ``Trait::name(x)`` (also a std
     # trait's: ``Default::default()``, ``fmt::Display::fmt(..)``): qualifiers say nothing.
     via_trait: bool = False
+    change: ParamChange = field(default_factory=ParamChange)  # how its parameters moved (v4)
 
 
 @dataclass
@@ -386,7 +396,7 @@ def _sees(origin: Origin, fx: FileExtract, text: bytes, ctx: Context) -> bool:
 def _enclosing_class(fx: FileExtract, scope: str, classes: dict[str, str]) -> str | None:
     best = None
     for cid in classes:
-        if scope.startswith(cid + ".") and (best is None or len(cid) > len(best)):
+        if (scope == cid or scope.startswith(cid + ".")) and (best is None or len(cid) > len(best)):
             best = cid
     return best
 
@@ -433,11 +443,21 @@ def _other_module(ref: Ref, fx: FileExtract, origin: Origin, targets: list[Targe
             for imp in mods
         )
     if lang in JS_LIKE:
-        return bool(binds) and all(
-            _js_target(imp.module, fx.path) is None and not _js_bare_may_be_own(imp.module, origin.path, ctx)
-            for imp in binds
-        )
+        return bool(binds) and all(_js_other_module(imp, fx.path, origin.path, ctx) for imp in binds)
     return False
+
+
+def _js_other_module(imp: Import, importer: str, origin_path: str, ctx: Context) -> bool:
+    """The import binds another module: a bare spec of no package of ours, or (the module object
+    itself, ``require('./utils')``, ``import * as u``) a relative path to a file that neither is
+    the changed file nor re-exports it."""
+    resolved = _js_target(imp.module, importer)
+    if resolved is None:
+        return not _js_bare_may_be_own(imp.module, origin_path, ctx)
+    if imp.name not in ("", "*", "default") or ctx.read is None:
+        return False  # a member of the module: it may be an object holding the changed function
+    a_noext = _strip_js(origin_path)
+    return not _js_hits(resolved, a_noext) and not _js_reexports(resolved, a_noext, ctx.read)
 
 
 TRAIT = re.compile(r"\s*(pub(\([\w:]+\))?\s+)?(unsafe\s+)?trait\s")
@@ -512,7 +532,14 @@ def why_not(ref: Ref, fx: FileExtract, text: bytes, origin: Origin, ctx: Context
     imported = any(imp.alias == ref.name for imp in fx.imports)  # a local import shadows the def
     if not ref.receiver and ref.name in own_functions and not imported:
         return "own"
-    classes = {s.id: s.name for s in fx.symbols if s.kind == "class"}
+    own_classes = {s.name for s in fx.symbols if s.kind == "class"}
+    if not ref.receiver and ref.name in own_classes and not imported:
+        return "own"  # ``new Foo()``/``Foo()`` of a class the file declares: its own constructor
+    if ref.receiver in SELF_WORDS and not any(t.owner for t in targets):
+        return "self-call"  # ``self.f()``/``this.f()`` looks up a member, never another module's function
+    # A class, or a function given methods (a JavaScript constructor function's prototype methods).
+    holders = {s.parent for s in fx.symbols if s.kind == "method"}
+    classes = {s.id: s.name for s in fx.symbols if s.kind == "class" or s.id in holders}
     cid = _enclosing_class(fx, ref.scope, classes)
     if (
         cid is not None

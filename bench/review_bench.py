@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,17 +46,29 @@ from diffreach.config import Config, parse_config  # noqa: E402
 from diffreach.extract.core import extract  # noqa: E402
 from diffreach.graph.store import Store  # noqa: E402
 from diffreach.languages import language_for  # noqa: E402
-from diffreach.model import FileExtract  # noqa: E402
+from diffreach.model import FileExtract, Ref  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from caller_truth import TRAIT, Origin, Target, ancestors, call_lines, in_trait_impl, read_cargo  # noqa: E402
+from caller_evidence import Definition, Evidence, by_receiver, filter_sites, param_change  # noqa: E402
+from caller_truth import (  # noqa: E402
+    TRAIT,
+    Origin,
+    Target,
+    ancestors,
+    call_lines,
+    in_trait_impl,
+    read_cargo,
+    supertypes,
+    why_not,
+)
 from caller_truth import Context as TruthContext  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache" / "review"
 # Bump when mining rules change: cached cases of another version are not reused. v3: a call counts
 # only when the evidence rules of bench/caller_truth.py allow it to be a call of the changed symbol;
-# v2 (``--truth names``) counted every call of the name.
-MINER = "v3"
+# v2 (``--truth names``) counted every call of the name. v4: a call on a value of a name other
+# definitions carry too is decided by its receiver's name or its edit (bench/caller_evidence.py).
+MINER = "v4"
 NAMES_MINER = "v2"
 VENDORED = ("node_modules/", "vendor/", "third_party/", "dist/", "build/")
 BUDGETS = (4000, 8000, 16000)
@@ -201,7 +214,8 @@ def _targets(
         owner, _, name = qual.rpartition(".")
         if len(name) > 2 and not name.startswith("__"):
             via_trait = bool(owner and text is not None and in_trait_impl(text, new[sid][1]))
-            out.setdefault(name, []).append(Target(name, owner.rsplit(".", 1)[-1], via_trait))
+            change = param_change(old[sid][0], new[sid][0], name)
+            out.setdefault(name, []).append(Target(name, owner.rsplit(".", 1)[-1], via_trait, change))
     return out
 
 
@@ -213,6 +227,8 @@ class Commit:
         self._fx: dict[tuple[str, str], FileExtract | None] = {}
         self._ctx: TruthContext | None = None
         self._headers: dict[tuple[str, str], list[str]] = {}
+        self.evidence = Evidence(self.definitions)
+        self.changed: set[str] = set()  # the commit's changed paths (set by the caller)
 
     def data(self, rev: str, path: str) -> bytes | None:
         return self.blobs.read(rev, path)
@@ -247,6 +263,28 @@ class Commit:
             self._headers[key] = headers
         return self._headers[key]
 
+    def definitions(self, name: str, language: str, cap: int = 400) -> list[Definition]:
+        """The functions and methods named ``name`` at the commit in files of ``language`` (the
+        first ``cap`` files that mention the name), each marked when the commit changed its
+        signature."""
+        hits = git(self.repo, "grep", "-l", "-w", "-F", name, self.commit, check=False)
+        out: list[Definition] = []
+        for line in hits.splitlines()[:cap]:
+            path = line.split(":", 1)[-1]
+            if any(v in path for v in VENDORED):
+                continue
+            fx = self.fx(self.commit, path)
+            if fx is None or not _same_language(fx.language, language):
+                continue
+            classes = {s.id: s for s in fx.symbols if s.kind == "class"}
+            old = _defs(self.data(f"{self.commit}^", path), path) if path in self.changed else {}
+            for s in fx.symbols:
+                if s.kind in ("function", "method") and s.name == name:
+                    cls = classes.get(s.parent or "")
+                    changed = s.id in old and old[s.id][0] != s.signature
+                    out.append(Definition(path, cls.name if cls else "", cls.signature if cls else "", changed))
+        return out
+
     def context(self) -> TruthContext:
         """The Go module path and the workspace's crates at the commit (read once, when asked)."""
         if self._ctx is None:
@@ -271,6 +309,24 @@ class Commit:
                 top_dirs=frozenset(f.split("/")[0].split(".")[0] for f in files),
             )
         return self._ctx
+
+
+def _same_language(a: str, b: str) -> bool:
+    js = ("javascript", "typescript", "tsx", "jsx")
+    return a == b or (a in js and b in js)
+
+
+def _judge(c: Commit, a: str, origin: Origin, text: bytes) -> Callable[[Ref, FileExtract], str | None]:
+    """A call's verdict on an edited line: the evidence rules, then the receiver rule."""
+
+    def judge(ref: Ref, fx: FileExtract) -> str | None:
+        reason = why_not(ref, fx, text, origin, c.context())
+        if reason is not None:
+            return reason
+        targets = [(a, t.owner) for t in origin.targets.get(ref.name, [])]
+        return by_receiver(ref, fx, targets, origin.ancestors, c.evidence, supertypes, text.decode("utf-8", "replace"))
+
+    return judge
 
 
 def _truth(c: Commit, a: str, paths: list[str], honest: bool) -> Case | None:
@@ -314,6 +370,10 @@ def _truth(c: Commit, a: str, paths: list[str], honest: bool) -> Case | None:
             after, why_after = call_lines(new_fx, c.data(commit, b) or b"", origin, c.context())
             hits = _edited_call_sites(hunks, before, after, wanted)
             why = {n: ",".join(sorted(set(why_after.get(n, {}).values()))) or "unchanged-before" for n in legacy}
+            texts = (c.data(parent, b) or b"", c.data(commit, b) or b"")
+            changes = {name: [t.change for t in ts] for name, ts in targets.items()}
+            hits, why_edit = filter_sites(hunks, hits, old_fx, new_fx, texts, changes, _judge(c, a, origin, texts[1]))
+            why |= why_edit
         b_new = _defs(c.data(commit, b), b)
         b_old = _defs(c.data(parent, b), b)
 
@@ -378,6 +438,7 @@ def mine(repo: Path, name: str, per_kind: int, max_commits: int, honest: bool = 
         seed = max(files, key=lambda f: (f[1], f[0]))[0]
         cochange.append(Case(name, "co-change", commit, seed, sorted(p for p in paths if p != seed)))
         c = Commit(repo, blobs, commit)
+        c.changed = set(paths)
         for a in paths:
             case = _truth(c, a, paths, honest)
             if case is not None and case.truth_files:
@@ -399,7 +460,9 @@ def rederive(repo: Path, cases: list[Case]) -> list[Case]:
             out.append(old)
             continue
         paths = [p for p, _ in _changed_paths(repo, old.commit)]
-        case = _truth(Commit(repo, blobs, old.commit), old.seed, paths, True)
+        commit = Commit(repo, blobs, old.commit)
+        commit.changed = set(paths)
+        case = _truth(commit, old.seed, paths, True)
         if case is None:  # no call of the name left at all (the extractor changed since v2)
             case = Case(old.repo, old.kind, old.commit, old.seed, [], [], old.names)
         case.repo = old.repo
@@ -517,9 +580,12 @@ def run_case(
         )
     result = _LAST_RADIUS["result"]
     radius = result.radius
-    ours_files = sorted(set(radius.files))
+    # A test function in a source file (Rust's ``#[cfg(test)] mod tests``) that calls the change is
+    # a caller the radius holds, as a test to run: its file and id count as held.
+    held_tests = {t for t in radius.tests if is_source(t.split("::", 1)[0])}
+    ours_files = sorted(set(radius.files) | {t.split("::", 1)[0] for t in held_tests})
     uses_files = sorted(set(ours_files) | {u.split("::", 1)[0] for u in radius.uses if is_source(u.split("::", 1)[0])})
-    ids = {r.id for r in radius.reached} | {c.id for c in radius.changed}
+    ids = {r.id for r in radius.reached} | {c.id for c in radius.changed} | held_tests
     hop1_files = sorted(
         {c.file for c in radius.changed} | {r.file for r in radius.reached if r.hop <= 1 and not r.is_test}
     )

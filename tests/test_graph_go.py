@@ -40,6 +40,30 @@ def test_same_name_in_another_directory_is_not_the_same_package() -> None:
     assert found == {("a/a.go::run", "a/help.go::help")}
 
 
+def test_a_function_declared_in_two_files_that_build_apart_is_called_in_both() -> None:
+    """Go: a package's two files declaring one top-level name never build together (build
+    constraints; a redeclaration otherwise), so the call may run either: an edge to each. Not to
+    the same name in another package, nor to a method of that name."""
+    found = edges(
+        {
+            "metrics/old.go": "//go:build !go1.17\n\npackage metrics\n\nfunc NewCollector() int { return 1 }\n",
+            "metrics/latest.go": "//go:build go1.17\n\npackage metrics\n\nfunc NewCollector() int { return 2 }\n",
+            "metrics/kind.go": "package metrics\n\ntype C struct{}\n\nfunc (c C) NewCollector() int { return 3 }\n",
+            "other/other.go": "package other\n\nfunc NewCollector() int { return 4 }\n",
+            "app/app.go": (
+                'package app\n\nimport "example.com/shop/metrics"\n\nfunc Start() int {\n\treturn metrics.NewCollector()\n}\n'
+            ),
+            "metrics/use.go": "package metrics\n\nfunc use() int {\n\treturn NewCollector()\n}\n",
+        }
+    )
+    assert found == {
+        ("app/app.go::Start", "metrics/latest.go::NewCollector"),
+        ("app/app.go::Start", "metrics/old.go::NewCollector"),
+        ("metrics/use.go::use", "metrics/latest.go::NewCollector"),
+        ("metrics/use.go::use", "metrics/old.go::NewCollector"),
+    }
+
+
 def test_call_into_another_package_through_the_module_path() -> None:
     found = edges(
         {

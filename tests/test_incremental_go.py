@@ -145,3 +145,20 @@ def test_a_package_variable_retyped_in_one_file_re_types_its_calls_in_another(tm
     ix.close()
     calls = {(e[0], e[1]) for e in dump(root)["edges"] if e[2] == "calls"}  # type: ignore[union-attr]
     assert {c for c in calls if c[0].startswith("store/b.go")} == {("store/b.go::use", "store/types.go::Order.Total")}
+
+
+def test_a_second_build_variant_added_later_gets_the_calls_a_rebuild_gives_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root = tmp_path / "shop"
+    (root / "metrics").mkdir(parents=True)
+    (root / "go.mod").write_text("module example.com/shop\n\ngo 1.22\n")
+    (root / "metrics" / "old.go").write_text("//go:build !go1.17\n\npackage metrics\n\nfunc New() int { return 1 }\n")
+    (root / "metrics" / "use.go").write_text("package metrics\n\nfunc use() int {\n\treturn New()\n}\n")
+    ix = Indexer(root, Config(workers=1))
+    ix.run()
+    latest = "//go:build go1.17\n\npackage metrics\n\nfunc New() int { return 2 }\n"
+    assert_each_step_equals_a_rebuild(
+        ix, root, tmp_path, [{"metrics/latest.go": latest}, {"metrics/latest.go": latest + "\n"}]
+    )
+    ix.close()
+    calls = {(e[0], e[1]) for e in dump(root)["edges"] if e[2] == "calls"}  # type: ignore[union-attr]
+    assert ("metrics/use.go::use", "metrics/latest.go::New") in calls

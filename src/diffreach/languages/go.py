@@ -285,6 +285,7 @@ SPEC = LanguageSpec(
     test_globs=("*_test.go",),
     test_runner=GO_TEST,
     package_scope=True,
+    package_alternatives=True,
     builtins=_BUILTINS,
     builtin_methods=_BUILTIN_METHODS,
     module_separator="/",

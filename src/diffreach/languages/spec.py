@@ -301,6 +301,10 @@ class LanguageSpec:
     assignment_operator: str = ""
     # Items of one name in one scope are alternatives (Rust's ``#[cfg]``): a call may run any (overloads.py).
     overload_alternatives: bool = False
+    # A top-level function declared in two files of one package: the files never build together
+    # (Go's build constraints, ``_linux.go`` names; else a redeclaration error), so a call of the
+    # name may run either (overloads.py).
+    package_alternatives: bool = False
     # Methods the repository defines for outside types (Rust's ``impl Ext for str``, ``impl<T> Ext for T``).
     outside_type_methods: bool = False
     # Top-level variables are in scope in every file of the package (Go's package block).

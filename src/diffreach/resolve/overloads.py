@@ -15,7 +15,9 @@ rules (``LanguageSpec`` fields, no branch on a language):
   members whose parameter count fits the call's argument count (``Ref.args``); of those, the ones
   without a variable-arity parameter where the language tries them first (``overload_fixed_arity_first``);
 - where the members are alternatives of which one is compiled (Rust's ``#[cfg]``,
-  ``overload_alternatives``), every member;
+  ``overload_alternatives``), every member; likewise a top-level function of the same name in
+  the package's other files where those build apart (Go's build constraints,
+  ``package_alternatives``): the call's edges go to each file's definition;
 - otherwise, or when the count is unknown or fits several, every member that is left: the call's
   edges are marked by a confidence split among them (``split_confidence``), the resolution stays
   what found the name.
@@ -67,6 +69,8 @@ class Overloads(Classes):
         if target.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             return [target]
         spec = self._specs[target.file]
+        if spec.package_alternatives and target.kind == NodeKind.FUNCTION and target.parent == target.file:
+            return [target, *self._build_alternatives(target)]
         if not (
             spec.overload_stub_markers
             or spec.overload_implementation_last
@@ -93,6 +97,18 @@ class Overloads(Classes):
                 fit = tuple(m for m in fit if m[2] is None or m[2][1] is not None) or fit
             members = fit or members
         return [m[0] for m in members]
+
+    def _build_alternatives(self, target: SymRow) -> list[SymRow]:
+        """The same-name top-level functions of ``target``'s package in its other files."""
+        others = [
+            r
+            for r in self._candidates(target.name)  # by name, memoised: most names have one definition
+            if r.kind == NodeKind.FUNCTION and r.parent == r.file and r.file != target.file
+        ]
+        if not others:
+            return []
+        package = set(self._package_files(target.file))
+        return [r for r in others if r.file in package][:MAX_MEMBERS]
 
     def same_overload(self, base: SymRow, override: SymRow) -> SymRow:
         """The member of ``base``'s family that ``override`` overrides: the one with its parameter
