@@ -52,7 +52,7 @@ _MODULES = (
 # 13: Rust: a `use` inside an inline module leaves it first on a leading `super`; Python modules named from
 # src/ and from the directories above a package chain (PEP 420 namespace packages); Rust crates without a
 # manifest read as 2015 (resolution: graphs built again)
-EXTRACTION_VERSION = 13
+EXTRACTION_VERSION = 14
 
 
 @cache
