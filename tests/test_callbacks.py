@@ -1,5 +1,5 @@
 """Callbacks (issue 18): a function of the repository passed to a callee outside it (the
-language's own, a library's) is taken to be called by it, from the code that passes it
+language's own, a library's; JavaScript, TypeScript, Python) is taken to be called by it, from the code that passes it
 (resolution ``callback``), unless the callee is one of the language's own that only keeps or
 compares a function (``push``, ``removeListener``); a parameter passed on to another function
 that calls it reaches the function passed in (``value``); ``await x`` runs the ``then`` of x's
@@ -57,9 +57,24 @@ def test_javascript_a_callee_of_the_repository_is_judged_by_what_it_calls_not_ta
     assert targets(found, "lib.js::keep") == set()
 
 
-def test_python_a_function_passed_to_a_library_makes_no_callback_edge() -> None:
-    # Only where the language's spec says so (JavaScript and TypeScript).
-    files = {"a.py": "import threading\n\ndef work():\n    pass\n\ndef main(xs):\n    threading.Thread(target=work)\n"}
+def test_python_a_function_passed_to_a_callee_outside_the_repository_is_called_from_the_passing_code() -> None:
+    files = {
+        "h.py": "def work():\n    pass\n\ndef key(x):\n    return x\n",
+        "a.py": "import threading\nfrom h import work, key\n\n"
+        "def main(xs):\n    threading.Thread(target=work)\n    return sorted(map(key, xs), key=key)\n",
+    }
+    found = edges(files)
+    callbacks = {(t, r) for s, t, r in found if s == "a.py::main"}
+    assert callbacks == {("h.py::work", "callback"), ("h.py::key", "callback")}
+
+
+def test_python_a_function_kept_or_described_by_the_language_s_own_callee_is_not_called() -> None:
+    files = {
+        "h.py": "def work():\n    pass\n\ndef other():\n    pass\n",
+        "a.py": "import functools\nfrom h import work, other\n\n"
+        "def main(hooks, seen):\n    hooks.append(work)\n    seen.add(other)\n    print(work)\n"
+        "    isinstance(other, type)\n    return functools.wraps(work)\n",
+    }
     assert targets(edges(files), "a.py::main") == set()
 
 

@@ -53,7 +53,8 @@ _MODULES = (
 # src/ and from the directories above a package chain (PEP 420 namespace packages); Rust crates without a
 # manifest read as 2015 (resolution: graphs built again)
 # 14: Go: a top-level function declared in two files of a package (build constraints) is called in both
-# (resolution: graphs built again)
+# (resolution: graphs built again); Python: a function passed to a callee outside the repository is
+# called from the passing code (callback_keepers)
 EXTRACTION_VERSION = 14
 
 

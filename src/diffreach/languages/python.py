@@ -167,6 +167,22 @@ PROTOCOL_METHODS = (
 )
 PROTOCOL_OVERRIDES = (("[]=", "[]"), ("[]op=", "[]"), ("del[]", "[]"), ("async with", "with"), ("async for", "for"))
 
+# The language's own functions and methods that take a function as a value and never call it:
+# they store it (list, set, dict), look for it, compare or describe it, or hand it to another
+# object to call later (``functools.partial``, ``property``, whose calls are the values layer's).
+# A function passed to any other callee outside the repository (``map(f, xs)``,
+# ``sorted(xs, key=f)``, ``Thread(target=f)``, ``atexit.register(f)``) is taken to be called by it
+# (``LanguageSpec.callback_keepers``).
+CALLBACK_KEEPERS = frozenset(
+    {"append", "insert", "extend", "remove", "index", "count", "add", "discard", "setdefault", "get", "pop"}
+    | {"isinstance", "issubclass", "callable", "id", "hash", "repr", "str", "print", "type", "format"}
+    | {"getattr", "setattr", "hasattr", "delattr", "vars", "dir", "list", "tuple", "set", "frozenset", "dict"}
+    | {"zip", "enumerate", "iter", "len", "bool", "staticmethod", "classmethod", "property", "super"}
+    | {"partial", "partialmethod", "wraps", "update_wrapper", "ref", "WeakMethod", "proxy", "signature"}
+    | {"getsource", "getdoc", "getmodule", "getfile", "iscoroutinefunction", "isfunction", "ismethod"}
+    | {"debug", "info", "warning", "error", "exception", "critical", "log", "write", "assertEqual", "assertIs"}
+)
+
 
 SPEC = LanguageSpec(
     name="python",
@@ -182,6 +198,7 @@ SPEC = LanguageSpec(
     constructor_names=("__init__", "__new__"),
     builtins=frozenset(n for n in dir(builtins) if not n.startswith("_")),
     builtin_methods=_builtin_methods(),
+    callback_keepers=CALLBACK_KEEPERS,
     module_separator=".",
     package_index_names=frozenset({"__init__"}),
     docstring=("expression_statement", "string"),
