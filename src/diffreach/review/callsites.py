@@ -107,16 +107,9 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
     name = simple_name(seed.id)
-    if (
-        caller.resolution == Resolution.NAME
-        and name in caller_spec.builtin_methods
-        and not names_owner(caller.signature, owner_name(seed.id))
-    ):
-        # ``d.values()``, ``it.map(f)``: the language's own types define the name too; resolution
-        # never binds those by name, and nothing at the call says it runs this definition
-        # (unless the caller's header names the class or trait defining it: ``guesses.py``).
-        why = f"`{name}` is also a method of the language's own types; this call on a receiver of unknown type matched it by name only"
-        return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
+    common = _a_common_name_by_name_only(seed, caller, caller_spec, name)
+    if common is not None:
+        return common
     source = read.new(caller.file)
     inherited = _inherited_calls(caller_spec, source, caller, name) if caller.edge == EdgeKind.INHERITS else []
     if caller.edge in _NO_CALL and not inherited:
@@ -158,6 +151,17 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     where = _where(caller, owner, own)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
+
+
+def _a_common_name_by_name_only(seed: Change, caller: Reached, spec: LanguageSpec, name: str) -> CallerOutcome | None:
+    """``d.values()``, ``it.map(f)``: the language's own types define the name too, resolution never binds
+    those by name, and nothing at the call says it runs this one (unless the caller's header names its class)."""
+    if caller.resolution != Resolution.NAME or name not in spec.builtin_methods:
+        return None
+    if names_owner(caller.signature, owner_name(seed.id)):  # guesses.py
+        return None
+    why = f"`{name}` is also a method of the language's own types; this call on a receiver of unknown type matched it by name only"
+    return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
 
 
 def _where(caller: Reached, owner: str, own: frozenset[str]) -> Where:
