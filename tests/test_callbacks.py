@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from diffreach.config import Config
+from diffreach.index.build import graph_from_sources
 from diffreach.index.indexer import Indexer
 from tests.test_incremental import assert_each_step_equals_a_rebuild, dump
 from tests.test_passed_values import edges, targets
@@ -134,3 +135,20 @@ def test_typescript_await_runs_the_then_of_the_value_s_known_class() -> None:
     found = edges(files)
     assert targets(found, "use.ts::main") == {"q.ts::Query.then", "use.ts::make"}
     assert not {s for s, t, _ in found if t == "q.ts::Other.then"}  # a value of unknown type: nothing
+
+
+def test_python_markers_that_return_the_function_are_not_calls_of_it() -> None:
+    """typing.overload and abc.abstractmethod return a stub or the function itself without calling
+    it: the module does not call what they decorate, while a library decorator that wraps does."""
+    files = {
+        "lib.py": (
+            "import abc\nimport functools\nfrom typing import overload\n\n"
+            "@overload\ndef parse(x: int) -> int: ...\n"
+            "def parse(x):\n    return x\n\n"
+            "class Base(abc.ABC):\n    @abc.abstractmethod\n    def run(self):\n        ...\n\n"
+            "@functools.lru_cache\ndef cached():\n    return 1\n"
+        ),
+    }
+    found = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+    assert ("lib.py", "lib.py::cached") in found
+    assert not {t for s, t in found if s == "lib.py"} & {"lib.py::parse", "lib.py::parse#2", "lib.py::Base.run"}

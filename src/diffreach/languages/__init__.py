@@ -54,7 +54,8 @@ _MODULES = (
 # manifest read as 2015 (resolution: graphs built again)
 # 14: Go: a top-level function declared in two files of a package (build constraints) is called in both
 # (resolution: graphs built again); Python: a function passed to a callee outside the repository is
-# called from the passing code (callback_keepers)
+# called from the passing code, unless the callee only keeps or marks it (callback_keepers: typing.overload,
+# abc.abstractmethod and the like are not calls of what they decorate)
 EXTRACTION_VERSION = 14
 
 

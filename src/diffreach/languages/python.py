@@ -169,7 +169,8 @@ PROTOCOL_OVERRIDES = (("[]=", "[]"), ("[]op=", "[]"), ("del[]", "[]"), ("async w
 
 # The language's own functions and methods that take a function as a value and never call it:
 # they store it (list, set, dict), look for it, compare or describe it, or hand it to another
-# object to call later (``functools.partial``, ``property``, whose calls are the values layer's).
+# object to call later (``functools.partial``, ``property``, whose calls are the values layer's),
+# or mark it and return it or a stub (``typing.overload``, ``abc.abstractmethod``, ``typing.final``).
 # A function passed to any other callee outside the repository (``map(f, xs)``,
 # ``sorted(xs, key=f)``, ``Thread(target=f)``, ``atexit.register(f)``) is taken to be called by it
 # (``LanguageSpec.callback_keepers``).
@@ -181,6 +182,7 @@ CALLBACK_KEEPERS = frozenset(
     | {"partial", "partialmethod", "wraps", "update_wrapper", "ref", "WeakMethod", "proxy", "signature"}
     | {"getsource", "getdoc", "getmodule", "getfile", "iscoroutinefunction", "isfunction", "ismethod"}
     | {"debug", "info", "warning", "error", "exception", "critical", "log", "write", "assertEqual", "assertIs"}
+    | {"overload", "abstractmethod", "final", "override", "no_type_check", "type_check_only", "runtime_checkable"}
 )
 
 
