@@ -140,6 +140,10 @@ def test_an_update_that_makes_a_function_a_constructor_equals_a_rebuild(make_rep
         {"shape.js": "export function Shape() {}\nShape.prototype.draw = function () { this.size(); };\n"},
         {"shape.js": "export function Shape() {}\nShape.prototype = { draw() { this.size(); }, size() {} };\n"},
         {"shape.js": "export function Shape() { this.draw = () => 1; }\n"},
+        {"shape.js": "function paint() {}\nexport function Shape() {}\nShape.prototype.draw = paint;\n"},
+        {
+            "shape.js": "function paint() {}\nfunction fill() {}\nexport function Shape() {}\nShape.prototype.draw = fill;\n"
+        },
         {"shape.js": "export function Shape() {}\n"},
     ]
     try:
@@ -247,3 +251,23 @@ def test_a_prototype_method_binds_no_name_in_the_constructor_function() -> None:
     assert ("console.js::Console.log", "common.js::log") in edges
     assert ("console.js::Console.log", "console.js::Console.log") not in edges
     assert ("console.js::Console.warn", "console.js::Console.log") in edges
+
+
+def test_a_function_assigned_to_a_prototype_member_runs_on_an_instance() -> None:
+    """``F.prototype.m = g``: ``new F()`` makes an object whose prototype is ``F.prototype``, so
+    ``x.m()`` on it runs ``g``, at any scope; ``F.m()`` (the function object's own member) does
+    not, nor does ``m`` on another constructor's instance or on a receiver of unknown type."""
+    files = {
+        "a.js": (
+            "function foo() {}\nfunction bar() {}\n\n"
+            "function A() {}\nA.prototype.m = foo;\n\n"
+            "function B() {}\nB.prototype.m = bar;\n\n"
+            "const top = new A();\ntop.m();\n\n"
+            "function main(unknown) {\n  const b = new B();\n  b.m();\n  A.m();\n  unknown.m();\n}\n"
+        )
+    }
+    edges = calls(files)
+    assert ("a.js", "a.js::foo") in edges
+    assert ("a.js::main", "a.js::bar") in edges
+    assert ("a.js", "a.js::bar") not in edges
+    assert ("a.js::main", "a.js::foo") not in edges  # neither A.m() nor unknown.m() runs foo

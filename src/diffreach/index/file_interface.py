@@ -114,6 +114,8 @@ def affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], set
         elif tag == "val":
             _, scope, name, _ = item
             names.add(str(name).partition("[")[0])
+            if "." in str(name):  # F.prototype.m = g, o.m = g: read elsewhere as x.m()
+                names.add(str(name).partition("[")[0].rsplit(".", 1)[-1])
             function = str(scope).rpartition("::")[2].rpartition(".")[2]
             if function:  # make()() and x = make(); x() see what make returns
                 names.update((function, f"{function}()"))

@@ -55,7 +55,8 @@ _MODULES = (
 # 14: Go: a top-level function declared in two files of a package (build constraints) is called in both
 # (resolution: graphs built again); Python: a function passed to a callee outside the repository is
 # called from the passing code, unless the callee only keeps or marks it (callback_keepers: typing.overload,
-# abc.abstractmethod and the like are not calls of what they decorate)
+# abc.abstractmethod and the like are not calls of what they decorate); JavaScript: x.m() of x = new F()
+# runs what F.prototype.m = g holds, F with no methods of its own too
 EXTRACTION_VERSION = 14
 
 

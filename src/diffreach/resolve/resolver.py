@@ -56,6 +56,10 @@ class Resolver(Names):
                 if ref.kind == RefKind.CALL and ref.name in spec.invoker_methods:  # f.call(t, …) runs f
                     return self._edge(path, ref, owner, _found_by(owner, path), source_is_test)
                 if self.child(owner.id, ref.name) is None:
+                    instance = ref.kind == RefKind.CALL and self.typed_receiver(ref.receiver, owner, spec.self_names)
+                    held = self.value_on_prototype(owner, ref.name) if instance else None
+                    if held is not None:  # x.m() of x = new F() and F.prototype.m = g
+                        return self._edge(path, ref, held, Resolution.VALUE, source_is_test)
                     # A parameter shadowing a function of the same name (pytest fixtures):
                     # what the function returns is unknown, so the receiver is too. A member
                     # given to the function object itself (JS ``Foo.from = …``) is known.

@@ -97,6 +97,8 @@ class ResolverState(ABC):
         self._families: dict[str, tuple[tuple[SymRow, str, tuple[int, int | None] | None], ...]] = {}
         # A file's functions that own methods (JavaScript's constructor functions, classes.py).
         self._method_owners: dict[str, frozenset[str]] = {}
+        # A file's functions whose prototype it gives members by value (``F.prototype.m = g``, values.py).
+        self._prototype_owners: dict[str, frozenset[str]] = {}
         self._start_lifetime_memos()
 
     def _start_lifetime_memos(self) -> None:
@@ -133,6 +135,7 @@ class ResolverState(ABC):
             self._file_names,
             self._families,
             self._method_owners,
+            self._prototype_owners,
             self._class_methods,
             self._declared_classes,
             self._slot_callers_of,

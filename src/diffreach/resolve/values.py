@@ -132,6 +132,33 @@ class FunctionValues(NameFallback):
                     held = target
         return held if len(found) == 1 else None
 
+    def prototype_owner(self, row: SymRow) -> bool:
+        """Whether the file of the top-level function ``row`` gives its prototype a member by value
+        (``F.prototype.m = g``): a constructor function, though it has no methods of its own."""
+        prototypes = self._specs[row.file].prototype_names
+        if row.kind != NodeKind.FUNCTION or row.parent != row.file or not prototypes:
+            return False
+        owners = self._prototype_owners.get(row.file)
+        if owners is None:
+            table = self._value_table(row.file)
+            split = (key.split(".") for key, scopes in table.items() if row.file in scopes)
+            owners = frozenset(parts[0] for parts in split if len(parts) == 3 and parts[1] in prototypes)
+            self._prototype_owners[row.file] = owners
+        return row.name in owners
+
+    def value_on_prototype(self, owner: SymRow, name: str) -> SymRow | None:
+        """``x.name()`` where ``x`` is an instance of the constructor function ``owner`` (no
+        methods of its own): the function its file assigns to ``owner.prototype.name``, or to a
+        base's (``new F()`` makes an object whose prototype is ``F.prototype``, ECMA-262)."""
+        spec = self._specs[owner.file]
+        if not spec.prototype_names:
+            return None
+        for cls in (owner, *self.bases(owner)):
+            held = self._prototype_value(cls, name, spec.prototype_names, self._value_table(cls.file))
+            if held is not None:
+                return held
+        return None
+
     def _prototype_value(
         self, cls: SymRow, name: str, prototypes: frozenset[str], table: dict[str, dict[str, list[Bound]]]
     ) -> SymRow | None:
