@@ -28,6 +28,7 @@ TYPED_TS = {
     "index": "export function f(cs: Cart[]) { cs[0].total(); }\n",
     "non_null": "export function f(c: Cart | null) { c!.total(); }\n",
     "field": "export class K {\n  items: Cart[] = [];\n  f() { for (const c of this.items) { c.total(); } }\n}\n",
+    "getter": "export class K {\n  get cart(): Cart { return find(); }\n  f() { this.cart.total(); }\n}\n",
     "parameter_property": (
         "export class K {\n  constructor(private xs: Set<Cart>) {}\n  f() { this.xs.forEach((c) => c.total()); }\n}\n"
     ),

@@ -29,6 +29,15 @@ TYPED = {
     ),
     "with": "def f():\n    with Cart() as c:\n        c.total()\n",
     "walrus": "def f():\n    if (c := Cart()):\n        c.total()\n",
+    # A property read runs its getter: the value is what the getter returns.
+    "property": (
+        "class Shelf:\n    @property\n    def cart(self) -> 'Cart':\n        return find()\n\n"
+        "    def f(self):\n        self.cart.total()\n"
+    ),
+    "property_chain": (
+        "class Shelf:\n    @property\n    def cart(self) -> Cart:\n        return find()\n\n"
+        "def f(s: Shelf):\n    s.cart.total()\n"
+    ),
 }
 
 
@@ -53,6 +62,11 @@ def test_a_value_typed_by_the_language_s_rules_calls_its_class_method(case: str)
         "from typing import Union\n\ndef f(c: Union[Cart, Order]):\n    c.total()\n",  # two real members
         "def f(cs):\n    for c in cs:\n        c.total()\n",  # nothing declared
         "def f(cs: dict[str, Cart]):\n    for c in cs:\n        c.total()\n",  # a dict's loop runs its keys
+        # The class named directly: Shelf.cart is the property object, not what its getter returns.
+        "class Shelf:\n    @property\n    def cart(self) -> Cart:\n        return find()\n\n"
+        "def f():\n    Shelf.cart.total()\n",
+        # A plain method read without a call is the method, not its result.
+        "class Shelf:\n    def cart(self) -> Cart:\n        return find()\n\n    def f(self):\n        self.cart.total()\n",
     ],
 )
 def test_a_value_the_rules_do_not_type_stays_matched_by_name(body: str) -> None:

@@ -147,12 +147,14 @@ class Names(Types):
             return _EXTERNAL if found is None and not head and rest.partition(".")[0] in spec.builtins else found
         if not head.isidentifier() and head not in spec.self_names:  # PHP's $this is not an identifier
             return None
-        if head in spec.self_names:
+        instance = head in spec.self_names  # a value, not the class named directly: its properties run
+        if instance:
             target: Target | None = self.enclosing_class(scope)
         elif own is not None and not self._hidden(scope, head):  # exports.Suite: the file's own export
             target, rest = Module((path,)), receiver[len(own) + 1 :]
         else:
             target = self._bound_type(path, scope, head)
+            instance = target is not None
             if target is None and self._hidden(scope, head):
                 return None  # def f(a): a.go() — whatever the module binds to ``a``
             target = target or self.lookup_name(path, scope, head)
@@ -170,6 +172,7 @@ class Names(Types):
                 return target
             if part not in spec.prototype_names:  # F.prototype.m: F's method m
                 target = self._attribute(path, target, part)
+                target = self.property_value(target) if instance else target
         return target
 
     def _module_path(self, path: str, receiver: str, spec: LanguageSpec) -> Target | None:

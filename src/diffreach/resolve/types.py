@@ -67,9 +67,7 @@ class Types(FunctionValues):
             inner = self._attribute(path, target, name) if name.isidentifier() else None
             if inner is None and link.endswith("()") and name in self._specs[path].transparent_methods:
                 continue  # .lock().unwrap(): the value inside the wrapper, of the type already known
-            target = inner
-            if link.endswith("()"):
-                target = self.call_result(target)
+            target = self.call_result(inner) if link.endswith("()") else self.property_value(inner)
         return target
 
     def call_result(self, target: Target | None) -> Target | None:
@@ -251,6 +249,13 @@ class Types(FunctionValues):
         if not markers:
             return None
         return next((m for m in self.family(member) if self.source.signature_of(m.id).startswith(markers)), None)
+
+    def property_value(self, member: Target | None) -> Target | None:
+        """What reading ``member`` on an instance gives: for a property (a getter the spec
+        marks), what its getter returns (``self.app.notify()`` of ``@property def app(self) ->
+        App``); any other member as it is."""
+        getter = self.accessor(member, setter=False) if isinstance(member, SymRow) else None
+        return member if getter is None else self.call_result(getter)
 
     def typed_receiver(self, receiver: str, owner: SymRow, self_names: frozenset[str]) -> bool:
         """Whether ``receiver`` is a value of class ``owner`` known by its type (a variable, a
