@@ -92,12 +92,11 @@ class ResolverState(ABC):
         self._file_names: dict[tuple[str, str], Target | None] = {}
         # The methods of each class of a file, by file (fallback.py's ``_methods_of``).
         self._class_methods: dict[str, dict[str, list[tuple[str, SymRow]]]] = {}
-        # Overload families (overloads.py): a family's first id → each member with its signature
-        # and its parameter-count bounds, read once per family (JavaPoet: 3,000 reads unmemoised).
+        # Overload families (overloads.py): a family's first id → each member, signature, arity bounds.
         self._families: dict[str, tuple[tuple[SymRow, str, tuple[int, int | None] | None], ...]] = {}
-        # A file's functions that own methods (JavaScript's constructor functions, classes.py).
+        # A file's functions that own methods (JavaScript's constructor functions, classes.py), and
+        # those whose prototype it gives members by value (``F.prototype.m = g``, values.py).
         self._method_owners: dict[str, frozenset[str]] = {}
-        # A file's functions whose prototype it gives members by value (``F.prototype.m = g``, values.py).
         self._prototype_owners: dict[str, frozenset[str]] = {}
         self._start_lifetime_memos()
 
