@@ -113,9 +113,8 @@ def affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], set
             attributes.add(str(item[1]))
         elif tag == "val":
             _, scope, name, _ = item
-            names.add(str(name).partition("[")[0])
-            if "." in str(name):  # F.prototype.m = g, o.m = g: read elsewhere as x.m()
-                names.add(str(name).partition("[")[0].rsplit(".", 1)[-1])
+            bound = str(name).partition("[")[0]
+            names.update((bound, bound.rpartition(".")[2]))  # F.prototype.m = g, o.m = g: read elsewhere as x.m()
             function = str(scope).rpartition("::")[2].rpartition(".")[2]
             if function:  # make()() and x = make(); x() see what make returns
                 names.update((function, f"{function}()"))

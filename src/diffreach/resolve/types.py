@@ -168,8 +168,9 @@ class Types(FunctionValues):
             return EXTERNAL  # x: os.File, s: String, -> str: not ours to match by name
         if not isinstance(target, SymRow):
             return None
-        constructs = self.constructor_function(target) or self.prototype_owner(target)
-        return target if target.kind == NodeKind.CLASS or constructs else None
+        if target.kind == NodeKind.CLASS or self.constructor_function(target) or self.prototype_owner(target):
+            return target
+        return None
 
     def _parameter_type(self, path: str, type_name: str) -> Target | None:
         """``F@N``: the class the function type F states for its parameter N, read where F is
