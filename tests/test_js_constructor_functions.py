@@ -206,14 +206,17 @@ def test_object_create_makes_an_object_whose_prototype_is_its_argument() -> None
     )
     assert {("a.js::run", "a.js::person.intro"), ("a.js::run", "a.js::Animal.speak")} <= edges
     assert ("a.js::run", "a.js::robot.intro") not in edges
-    # `Animal.prototype` passed as a value is an object, not the function Animal: no edge to it.
+    # `Animal.prototype` passed as a value is an object, not the function Animal: no call of it or
+    # reference to it; Dog's prototype inherits from it (below).
     g = graph_from_sources(
         {
             "b.js": "function Animal() {}\nAnimal.prototype.speak = function () {};\n"
             "function Dog() {}\nDog.prototype = Object.create(Animal.prototype);\n"
         }
     )
-    assert not [e for e in g.edges if e.target == "b.js::Animal" and e.kind != "contains"]
+    assert [(e.source, e.kind) for e in g.edges if e.target == "b.js::Animal" and e.kind != "contains"] == [
+        ("b.js::Dog", "inherits")
+    ]
 
 
 def test_a_stated_type_decides_over_the_call_that_gives_the_value() -> None:
@@ -271,3 +274,79 @@ def test_a_function_assigned_to_a_prototype_member_runs_on_an_instance() -> None
     assert ("a.js::main", "a.js::bar") in edges
     assert ("a.js", "a.js::bar") not in edges
     assert ("a.js::main", "a.js::foo") not in edges  # neither A.m() nor unknown.m() runs foo
+
+
+ANIMALS = (
+    "export function Animal() {}\n"
+    "Animal.prototype.speak = function () {};\n"
+    "Animal.kind = function () {};\n"
+    "function sound() {}\n"
+    "export function Plant() {}\n"
+    "Plant.prototype = { grow: sound };\n"
+    "Plant.prototype.speak = function () {};\n"
+)
+
+
+def test_a_constructor_inherits_what_its_prototype_is_linked_to() -> None:
+    """``F.prototype = Object.create(G.prototype)``, ``Object.setPrototypeOf(F.prototype,
+    G.prototype)`` and Node's ``util.inherits(F, G)`` make ``G.prototype`` the prototype of
+    ``F.prototype`` (ECMA-262; Node's documentation), and ``class C extends G`` takes any
+    constructor: an instance of F or C finds G's methods, and a method of F's own comes first.
+    The function objects' own members are not inherited, and util.inherits calls neither."""
+    edges = calls(
+        {
+            "animal.js": ANIMALS,
+            "dog.js": (
+                "import { Animal, Plant } from './animal';\n"
+                "const util = require('util');\n"
+                "function Dog() {}\nDog.prototype = Object.create(Animal.prototype);\n"
+                "function Cat() {}\nObject.setPrototypeOf(Cat.prototype, Animal.prototype);\n"
+                "function Fox() {}\nutil.inherits(Fox, Animal);\n"
+                "function Fern() {}\nFern.prototype = Object.create(Plant.prototype);\n"
+                "Fern.prototype.speak = function () {};\n"
+                "class Puppy extends Dog {\n  bark() { this.speak(); }\n}\n"
+                "export function run() {\n"
+                "  new Dog().speak();\n  const c = new Cat();\n  c.speak();\n"
+                "  const f = new Fox();\n  f.speak();\n"
+                "  const n = new Fern();\n  n.speak();\n  n.grow();\n"
+                "  Dog.kind();\n}\n"
+            ),
+        }
+    )
+    for caller in ("dog.js::run", "dog.js::Puppy.bark"):
+        assert (caller, "animal.js::Animal.speak") in edges
+    # Fern's own speak comes before its base's; grow is the function Plant's prototype object holds.
+    assert {("dog.js::run", "dog.js::Fern.speak"), ("dog.js::run", "animal.js::sound")} <= edges
+    assert ("dog.js::run", "animal.js::Plant.speak") not in edges
+    # A member of the function object Animal is no member of Dog's instances or of Dog.
+    assert ("dog.js::run", "animal.js::Animal.kind") not in edges
+    # Linking prototypes (at the module's top level) calls neither constructor.
+    assert not {e for e in edges if e[0] == "dog.js"}
+
+
+def test_prototype_inheritance_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root = make_repo(
+        {
+            "animal.js": ANIMALS,
+            "dog.js": (
+                "import { Animal } from './animal';\n"
+                "function Dog() {}\nDog.prototype = Object.create(Animal.prototype);\n"
+                "export function run() {\n  const d = new Dog();\n  d.speak();\n  d.grow();\n}\n"
+            ),
+        }
+    )
+    indexer = Indexer(root, Config(workers=1))
+    indexer.run(full=True)
+    steps = [
+        {"animal.js": ANIMALS.replace("Animal.prototype.speak = function () {};\n", "")},
+        {
+            "dog.js": "import { Plant } from './animal';\nfunction Dog() {}\nObject.setPrototypeOf(Dog.prototype, Plant.prototype);\n"
+            "export function run() {\n  const d = new Dog();\n  d.speak();\n  d.grow();\n}\n"
+        },
+        {"animal.js": ANIMALS.replace("grow: sound", "grow: function () {}")},
+        {"dog.js": "function Dog() {}\nexport function run() {\n  const d = new Dog();\n  d.speak();\n}\n"},
+    ]
+    try:
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    finally:
+        indexer.close()

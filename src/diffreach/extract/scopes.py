@@ -62,8 +62,11 @@ class Scopes:
         return self.ordered[i].id if i >= 0 else self.path
 
     def refs(self, raw: Iterable[tuple[Node, str, str, str, str, int]]) -> list[Ref]:
-        # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo).
-        owners = {d.qualname: d.id for d in reversed(self.ordered) if d.kind == NodeKind.CLASS}
+        # ``@owner``: a reference written outside the class it belongs to (impl Trait for Foo), or
+        # outside the constructor function it belongs to (JavaScript's F.prototype = Object.create(…)).
+        # A class of the name comes before a function of it.
+        owners = {d.qualname: d.id for d in reversed(self.ordered) if d.kind == NodeKind.FUNCTION}
+        owners.update((d.qualname, d.id) for d in reversed(self.ordered) if d.kind == NodeKind.CLASS)
         # Speed: ``index_of`` inlined over plain lists, and rows sorted as tuples
         # (the running number keeps the order of equal keys, as a stable sort by key did).
         starts, ends = self.starts, [d.end for d in self.ordered]

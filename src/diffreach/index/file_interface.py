@@ -113,8 +113,10 @@ def affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], set
             attributes.add(str(item[1]))
         elif tag == "val":
             _, scope, name, _ = item
-            bound = str(name).partition("[")[0]
+            bound, _, key = str(name).partition("[")
             names.update((bound, bound.rpartition(".")[2]))  # F.prototype.m = g, o.m = g: read elsewhere as x.m()
+            if key:  # F.prototype = {m: g}: read elsewhere as x.m() too
+                names.add(key.partition("]")[0])
             function = str(scope).rpartition("::")[2].rpartition(".")[2]
             if function:  # make()() and x = make(); x() see what make returns
                 names.update((function, f"{function}()"))

@@ -57,7 +57,9 @@ _MODULES = (
 # called from the passing code, unless the callee only keeps or marks it (callback_keepers: typing.overload,
 # abc.abstractmethod and the like are not calls of what they decorate); JavaScript: x.m() of x = new F()
 # runs what F.prototype.m = g holds, F with no methods of its own too
-EXTRACTION_VERSION = 14
+# 15: JavaScript: prototype inheritance written out (F.prototype = Object.create(G.prototype),
+# Object.setPrototypeOf, util.inherits) is a base of F; F.prototype = {m: g} holds g as m
+EXTRACTION_VERSION = 15
 
 
 @cache

@@ -313,7 +313,7 @@ BUILTIN_METHODS = frozenset(
 
 # The language's own functions and methods that take a function as a value and never call it:
 # they store it (Array, Set, Map), look for it, remove it (EventTarget, Node's EventEmitter), emit
-# or print it. A function passed to any other callee outside the repository is taken to be
+# or print it, or link the prototypes of constructors (Object.setPrototypeOf, Node's util.inherits). A function passed to any other callee outside the repository is taken to be
 # called by it (``LanguageSpec.callback_keepers``).
 CALLBACK_KEEPERS = frozenset(
     [
@@ -348,6 +348,9 @@ CALLBACK_KEEPERS = frozenset(
         "isFunction",
         "resolve",
         "reject",
+        "setPrototypeOf",
+        "getPrototypeOf",
+        "inherits",
     ]
 )
 

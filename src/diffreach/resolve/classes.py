@@ -35,7 +35,7 @@ class Classes(Imports):
         try:
             for ref in self.source.inherit_refs_of(cls.id):
                 target = self._resolve_expr(cls.file, cls.parent or cls.file, ref.receiver, ref.name)
-                if isinstance(target, SymRow) and target.kind == NodeKind.CLASS and target.id != cls.id:
+                if isinstance(target, SymRow) and self.can_be_base(target) and target.id != cls.id:
                     out.append(target)
         finally:
             self._bases_open -= 1
@@ -45,6 +45,14 @@ class Classes(Imports):
         else:  # cut short by a cycle: depends on where it was entered, not reused
             del self._bases[cls.id]
         return tuple(out)
+
+    def can_be_base(self, row: SymRow) -> bool:
+        """A class, or a top-level function where functions are constructors (JavaScript: ``class
+        B extends F``, ``B.prototype = Object.create(F.prototype)``; ECMA-262 lets any constructor
+        be a base, and a function declaration is one)."""
+        if row.kind == NodeKind.CLASS:
+            return True
+        return row.kind == NodeKind.FUNCTION and row.parent == row.file and bool(self._specs[row.file].prototype_names)
 
     def member(self, cls: SymRow, name: str, depth: int = 0) -> SymRow | None:
         """A member of a class or of its ancestors (depth-first, like a simple MRO).

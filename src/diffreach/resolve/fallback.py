@@ -231,7 +231,7 @@ class NameFallback(Overloads):
     def _edge(self, path: str, ref: Ref, target: SymRow, resolution: Resolution, source_is_test: bool) -> ResolvedRef:
         if target.kind == NodeKind.FILE or (target.id == ref.scope and ref.kind != RefKind.CALL):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
-        if ref.kind == RefKind.INHERIT and target.kind != NodeKind.CLASS:
+        if ref.kind == RefKind.INHERIT and not self.can_be_base(target):
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
         if ref.kind == RefKind.CALL and target.kind == NodeKind.CLASS:
             target = self._constructor(target)

@@ -60,6 +60,9 @@ class Resolver(Names):
                     held = self.value_on_prototype(owner, ref.name) if instance else None
                     if held is not None:  # x.m() of x = new F() and F.prototype.m = g
                         return self._edge(path, ref, held, Resolution.VALUE, source_is_test)
+                    inherited = self.member(owner, ref.name) if instance else None
+                    if inherited is not None:  # F.prototype = Object.create(G.prototype): G's m
+                        return self._edge(path, ref, inherited, Resolution.TYPE, source_is_test)
                     # A parameter shadowing a function of the same name (pytest fixtures):
                     # what the function returns is unknown, so the receiver is too. A member
                     # given to the function object itself (JS ``Foo.from = …``) is known.

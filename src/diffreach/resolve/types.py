@@ -170,6 +170,8 @@ class Types(FunctionValues):
             return None
         if target.kind == NodeKind.CLASS or self.constructor_function(target) or self.prototype_owner(target):
             return target
+        if self.can_be_base(target) and self.bases(target):  # F.prototype = Object.create(G.prototype)
+            return target
         return None
 
     def _parameter_type(self, path: str, type_name: str) -> Target | None:

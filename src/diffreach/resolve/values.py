@@ -141,7 +141,8 @@ class FunctionValues(NameFallback):
         owners = self._prototype_owners.get(row.file)
         if owners is None:
             table = self._value_table(row.file)
-            split = (key.split(".") for key, scopes in table.items() if row.file in scopes)
+            # F.prototype.m = g, and F.prototype = {m: g} (the entry F.prototype[m])
+            split = (key.replace("[", ".[", 1).split(".") for key, scopes in table.items() if row.file in scopes)
             owners = frozenset(parts[0] for parts in split if len(parts) == 3 and parts[1] in prototypes)
             self._prototype_owners[row.file] = owners
         return row.name in owners
@@ -163,11 +164,13 @@ class FunctionValues(NameFallback):
         self, cls: SymRow, name: str, prototypes: frozenset[str], table: dict[str, dict[str, list[Bound]]]
     ) -> SymRow | None:
         """The function the file of ``cls`` last assigns to ``cls.prototype.name`` at its top
-        level (``F.prototype.f = g``); None when it assigns none there or something else."""
+        level (``F.prototype.f = g``, or ``F.prototype = {f: g}``); None when it assigns none
+        there or something else."""
         for proto in prototypes:
-            bound = table.get(f"{cls.name}.{proto}.{name}", {}).get(cls.file)
-            if bound:
-                line, value = bound[-1]
+            member = table.get(f"{cls.name}.{proto}.{name}", {}).get(cls.file, [])
+            entry = table.get(f"{cls.name}.{proto}[{name}]", {}).get(cls.file, [])
+            if member or entry:
+                line, value = max((*member[-1:], *entry[-1:]), key=lambda bound: bound[0])
                 if not value.startswith(VALUE_MARK):
                     return None
                 return self._callable(cls.file, cls.file, value[len(VALUE_MARK) :], line, 0)

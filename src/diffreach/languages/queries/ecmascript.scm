@@ -372,6 +372,40 @@
 (assignment_expression
   left: [(identifier) (member_expression object: (this) property: (property_identifier))] @binding.name
   right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+; Inheritance written out on prototypes (before `class ... extends`), owned by the constructor F
+; whose prototype it sets: F.prototype = Object.create(G.prototype) and
+; Object.setPrototypeOf(F.prototype, G.prototype) make G.prototype the prototype of F's
+; prototype (ECMA-262 Object.create, Object.setPrototypeOf), so an F finds G's methods; Node's
+; util.inherits(F, G) does the second (and the `inherits` package the first).
+((assignment_expression
+  left: (member_expression object: (identifier) @owner property: (property_identifier) @_proto)
+  right: (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . (member_expression
+      object: [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)]
+      property: (property_identifier) @_base_proto)))) @reference.inherit
+  (#eq? @_proto "prototype") (#eq? @_base_proto "prototype") (#eq? @_object "Object") (#eq? @_create "create"))
+((call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_set)
+  arguments: (arguments
+    . (member_expression object: (identifier) @owner property: (property_identifier) @_proto)
+    . (member_expression
+      object: [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)]
+      property: (property_identifier) @_base_proto))) @reference.inherit
+  (#eq? @_proto "prototype") (#eq? @_base_proto "prototype")
+  (#eq? @_object "Object") (#eq? @_set "setPrototypeOf"))
+((call_expression
+  function: (member_expression object: (identifier) @_util property: (property_identifier) @_inherits)
+  arguments: (arguments
+    . (identifier) @owner
+    . [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)] .)) @reference.inherit
+  (#eq? @_util "util") (#eq? @_inherits "inherits"))
+((call_expression
+  function: (identifier) @_inherits
+  arguments: (arguments
+    . (identifier) @owner
+    . [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)] .)) @reference.inherit
+  (#eq? @_inherits "inherits"))
 ; x = Object.create(o): an object whose prototype is o (ECMA-262), so o's members are its own
 ; (the stated o decides over the call's result: extract/types.py).
 ((variable_declarator
@@ -422,6 +456,18 @@
     object: (member_expression object: (identifier) property: (property_identifier) @_proto)
     property: (property_identifier)) @binding.name
   right: [(identifier) (member_expression)] @binding.function) @binding
+  (#eq? @_proto "prototype"))
+; F.prototype = {m: f, g}: the object is F's instances' prototype, so they hold f as m and g as g
+; (the entries F.prototype[m], F.prototype[g]).
+((assignment_expression
+  left: (member_expression object: (identifier) property: (property_identifier) @_proto) @binding.name
+  right: (object (pair
+    key: [(property_identifier) @binding.key (string (string_fragment) @binding.key)]
+    value: [(identifier) (member_expression)] @binding.function))) @binding
+  (#eq? @_proto "prototype"))
+((assignment_expression
+  left: (member_expression object: (identifier) property: (property_identifier) @_proto) @binding.name
+  right: (object (shorthand_property_identifier) @binding.key @binding.function)) @binding
   (#eq? @_proto "prototype"))
 ; a = b = f, o.a = o.b = function b() {}: each name of a chained assignment holds the value the
 ; assignment on its right gives (ECMA-262: an assignment's value is its right operand's).
