@@ -230,6 +230,20 @@ def test_javascript_object_and_array_entries_are_called_by_member_key_and_index(
     assert callees(files, "a.js::other") == set()
 
 
+def test_javascript_a_map_entry_set_with_a_literal_key_is_called_by_get() -> None:
+    # ECMA-262 Map.prototype.set(k, v) stores v under k; get(k) returns it: m.get("k")() calls it.
+    files = {
+        "a.js": "function f() {}\nfunction g() {}\nconst m = new Map();\nm.set('a', f);\nm.set('b', g);\n"
+        "function run() {\n  m.get('b')();\n}\nfunction other() {\n  m.get('c')();\n  m.get(key)();\n}\n"
+        "function later() {\n  const n = new Map();\n  n.set('a', f);\n  n.set('a', g);\n  n.get('a')();\n}\n",
+    }
+    assert callees(files, "a.js::run") == {"a.js::g"}
+    # No entry under the key, or a key that is no literal: nothing is known to be called.
+    assert callees(files, "a.js::other") == set()
+    # The last value set under a key before the call is the one called.
+    assert callees(files, "a.js::later") == {"a.js::g"}
+
+
 def test_javascript_a_returned_function_is_called() -> None:
     files = {
         "a.js": "function f() {}\nfunction make() { return f; }\nconst mk = () => f;\n"

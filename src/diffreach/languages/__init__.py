@@ -58,7 +58,8 @@ _MODULES = (
 # abc.abstractmethod and the like are not calls of what they decorate); JavaScript: x.m() of x = new F()
 # runs what F.prototype.m = g holds, F with no methods of its own too
 # 15: JavaScript: prototype inheritance written out (F.prototype = Object.create(G.prototype),
-# Object.setPrototypeOf, util.inherits) is a base of F; F.prototype = {m: g} holds g as m
+# Object.setPrototypeOf, util.inherits) is a base of F; F.prototype = {m: g} holds g as m; m.set("k", f)
+# is the entry m[k], m.get("k")() calls it
 EXTRACTION_VERSION = 15
 
 

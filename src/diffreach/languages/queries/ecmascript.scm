@@ -162,6 +162,13 @@
   arguments: (arguments)? @arguments) @reference.call
 ((call_expression function: (call_expression function: (identifier) @name) arguments: (arguments)? @arguments)
   @reference.call (#set! suffix "()"))
+; m.get("k")(): the function a Map holds under "k" (ECMA-262 Map.prototype.get), the entry m[k].
+((call_expression
+  function: (call_expression
+    function: (member_expression object: (identifier) @name property: (property_identifier) @_get)
+    arguments: (arguments . (string (string_fragment) @key) .))
+  arguments: (arguments)? @arguments) @reference.call
+  (#eq? @_get "get"))
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 ; (0, lib.foo)(): a comma expression's value is its last operand's (ECMA-262's comma operator),
 ; so this calls lib.foo (without lib as `this`: how compilers emit a call of an imported function).
@@ -457,6 +464,11 @@
     property: (property_identifier)) @binding.name
   right: [(identifier) (member_expression)] @binding.function) @binding
   (#eq? @_proto "prototype"))
+; m.set("k", f): a Map holds f under "k" (ECMA-262 Map.prototype.set), read back by m.get("k").
+((call_expression
+  function: (member_expression object: (identifier) @binding.name property: (property_identifier) @_set)
+  arguments: (arguments . (string (string_fragment) @binding.key) . [(identifier) (member_expression)] @binding.function .))
+  @binding (#eq? @_set "set"))
 ; F.prototype = {m: f, g}: the object is F's instances' prototype, so they hold f as m and g as g
 ; (the entries F.prototype[m], F.prototype[g]).
 ((assignment_expression
