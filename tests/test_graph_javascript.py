@@ -143,6 +143,30 @@ def test_es_import_of_a_commonjs_module() -> None:
     assert edges == {("app.mjs", "legacy.js::old")}
 
 
+def test_an_object_exported_as_default_gives_its_members_to_the_default_import() -> None:
+    # ECMA-262: `export default {…}` exports the object; U.p on the default import reads its
+    # property p, the function the object holds there (renamed or not). (As for module.exports =
+    # {…}, the module stands for the object: a name of the module's own is found too.)
+    edges = calls(
+        {
+            "utils.js": (
+                "const prettyUnit = (u) => u;\nfunction padStart(s) { return s; }\nfunction q2() {}\n"
+                "export default {\n  p: prettyUnit,\n  'z': padStart,\n  padStart,\n};\n"
+            ),
+            "index.js": (
+                "import U from './utils';\n"
+                "export function run(x) { U.p(x); U.z(x); U.padStart(x); }\n"
+                "export function other() { U.q(); }\n"
+            ),
+        }
+    )
+    assert {e for e in edges if e[0] == "index.js::run"} == {
+        ("index.js::run", "utils.js::prettyUnit"),
+        ("index.js::run", "utils.js::padStart"),
+    }
+    assert {e for e in edges if e[0] == "index.js::other"} == set()
+
+
 def test_extension_less_paths_index_files_and_parent_directories() -> None:
     g = graph_from_sources(
         {

@@ -264,9 +264,14 @@
   (function_declaration name: (identifier) @import.name)
   (generator_function_declaration name: (identifier) @import.name)]) @import
   (#set! import.module "") (#set! import.alias "default"))
-; export default { a, b }: the module itself is its default.
+; export default { a, b: c }: the module itself is its default (its members are the object's, as
+; for module.exports = {…} below); a renamed member binds its new name.
 ((export_statement "default" value: (object)) @import
   (#set! import.module "") (#set! import.alias "default"))
+((export_statement "default" value: (object (pair
+  key: [(property_identifier) @import.alias (string (string_fragment) @import.alias)]
+  value: (identifier) @import.name))) @import
+  (#set! import.module ""))
 
 ; Dynamic import('./x'): an edge.
 (call_expression function: (import) arguments: (arguments . (string) @import.module)) @import
