@@ -324,3 +324,34 @@ def test_python_a_declared_return_type_and_a_returned_function_coexist() -> None
     assert ("use.py::run", "lib.py::Cart.total", "type") in found
     # build's return is no function value: build() called again reaches nothing through it.
     assert ("use.py::run", "lib.py::Cart", "value") not in found
+
+
+# ----- a name copying a module or a class ------------------------------------------------------
+
+
+def test_a_name_bound_once_to_a_module_or_class_is_that_module_or_class() -> None:
+    # A binding holds its initialiser's value (ECMA-262 `const`, Python assignment): `const Utils =
+    # U` makes Utils the module U names, and `Alias = Cart` the class. Bound twice, or to
+    # something else, the name says nothing.
+    js = {
+        "utils.js": "export function pad() {}\nexport function trim() {}\n",
+        "other.js": "export function pad() {}\n",
+        "a.js": (
+            "import * as U from './utils';\nconst Utils = U;\nconst Again = Utils;\n"
+            "let Twice = U;\nTwice = load();\n"
+            "export function run() { Utils.pad(); Again.trim(); }\n"
+            "export function other() { Twice.pad(); }\n"
+        ),
+    }
+    assert callees(js, "a.js::run") == {"utils.js::pad", "utils.js::trim"}
+    assert "utils.js::pad" not in callees(js, "a.js::other")
+    py = {
+        "cart.py": "class Cart:\n    def total(self):\n        pass\n\nclass Other:\n    def total(self):\n        pass\n",
+        "use.py": (
+            "import cart\nfrom cart import Cart\n\nAlias = Cart\nshop = cart\n\n"
+            "def run():\n    Alias.total(None)\n    shop.Other().total()\n"
+        ),
+    }
+    found = {(t, r) for s, t, r in calls(py) if s == "use.py::run" and t.endswith(".total")}
+    # Each call is bound by the class the name copies, not matched by name to both.
+    assert found == {("cart.py::Cart.total", "type"), ("cart.py::Other.total", "type")}

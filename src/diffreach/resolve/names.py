@@ -157,7 +157,7 @@ class Names(Types):
             instance = target is not None
             if target is None and self._hidden(scope, head):
                 return None  # def f(a): a.go() — whatever the module binds to ``a``
-            target = target or self.lookup_name(path, scope, head)
+            target = target or self.lookup_name(path, scope, head) or self._aliased(path, scope, head)
             if target is None and spec.path_roots:  # a crate or module in scope without an import
                 found = self._module_path(path, receiver, spec)
                 # Box::new, std::mem::take: a path from a name of the language's own (its prelude,
@@ -197,6 +197,22 @@ class Names(Types):
             c for c in self._candidates(name) if c.kind == NodeKind.CLASS and self.source.language_of(c.file) == lang
         ]
         return found[0] if len({_qualname(c.id) for c in found}) == 1 else None
+
+    def _aliased(self, path: str, scope: str, name: str) -> Target | None:
+        """The module or class a name copies (``const Utils = U``, ``Alias = Cls``: a binding holds
+        its initialiser's value), through copies of copies; None for anything else."""
+        seen = {name}
+        for _ in range(MAX_DEPTH):
+            copied = self.alias_of(path, scope, name)
+            if copied is None or copied in seen:
+                return None
+            seen.add(copied)
+            found = self._bound_type(path, scope, copied) or self.lookup_name(path, scope, copied)
+            if found is not None:
+                kept = isinstance(found, Module) or (isinstance(found, SymRow) and found.kind == NodeKind.CLASS)
+                return found if kept else None
+            name = copied
+        return None
 
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         if isinstance(target, Module):

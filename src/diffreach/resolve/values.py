@@ -326,6 +326,22 @@ class FunctionValues(NameFallback):
             table = self._values.setdefault(path, {})
         return table
 
+    def alias_of(self, path: str, scope: str, name: str) -> str | None:
+        """The name that ``name`` copies where the scope binding it (``scope`` or one around it)
+        binds it once, to a plain name (``const Utils = U``: Utils is what U is); None otherwise."""
+        by_scope = self._value_table(path).get(name)
+        current: str | None = scope
+        while by_scope and current:
+            bound = by_scope.get(current)
+            if bound:
+                held = bound[0][1][len(VALUE_MARK) :] if len(bound) == 1 and bound[0][1].startswith(VALUE_MARK) else ""
+                return held if held.isidentifier() and held != name else None
+            if current == path:
+                return None
+            row = self.symbol(current)
+            current = row.parent if row is not None else None
+        return None
+
     def _value_in_scope(self, path: str, scope: str, name: str, line: int, depth: int) -> tuple[SymRow, str] | None:
         if depth > _MAX_DEPTH:
             return None
