@@ -185,6 +185,26 @@ def test_calls_inside_macro_arguments_are_calls() -> None:
     assert not {t for s, t in calls if t in ("src/b.rs::not", "src/b.rs::all")}
 
 
+def test_dollar_crate_in_a_macro_body_is_the_crate_defining_the_macro() -> None:
+    # The Rust Reference (Macros By Example, hygiene): `$crate` in a macro_rules! body names the
+    # crate that defines the macro, so `$crate::private::format_err(…)` is that crate's function
+    # (the macro's file calls it), not another crate's nor a same-named one elsewhere.
+    calls = edges(
+        {
+            "Cargo.toml": '[package]\nname = "anyhow"\nedition = "2018"\n',
+            "src/lib.rs": "mod macros;\nmod other;\npub mod private {\n    pub fn format_err(a: u32) -> u32 { a }\n}\n",
+            "src/other.rs": "pub fn format_err(a: u32) -> u32 { a }\n",
+            "src/macros.rs": (
+                "#[macro_export]\nmacro_rules! anyhow {\n    ($msg:literal $(,)?) => ({\n"
+                "        let error = $crate::private::format_err($msg);\n        error\n    });\n}\n"
+            ),
+        },
+        "calls",
+    )
+    assert ("src/macros.rs", "src/lib.rs::format_err") in calls
+    assert ("src/macros.rs", "src/other.rs::format_err") not in calls
+
+
 def test_a_call_takes_the_function_where_a_module_of_the_same_name_is_bound_too() -> None:
     # Modules and functions live in two namespaces: `mod job; pub use self::job::job;` binds both.
     files = {

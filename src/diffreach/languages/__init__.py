@@ -59,7 +59,8 @@ _MODULES = (
 # runs what F.prototype.m = g holds, F with no methods of its own too
 # 15: JavaScript: prototype inheritance written out (F.prototype = Object.create(G.prototype),
 # Object.setPrototypeOf, util.inherits) is a base of F; F.prototype = {m: g} holds g as m; m.set("k", f)
-# is the entry m[k], m.get("k")() calls it; export default {p: f} exports f as p
+# is the entry m[k], m.get("k")() calls it; export default {p: f} exports f as p; Rust: $crate:: in a
+# macro body is the defining crate (resolution: graphs built again)
 EXTRACTION_VERSION = 15
 
 

@@ -164,7 +164,7 @@ class RustModules:
             return ()
         head = segments[0]
         current: str | None
-        if head == "crate":
+        if head in ("crate", "$crate"):  # $crate in a macro's body: the crate defining the macro
             current = self._crate_root(from_file)
         elif head == "self":
             current = from_file
@@ -427,7 +427,7 @@ SPEC = LanguageSpec(
     import_alias=lambda module: module.rsplit("::", 1)[-1],
     member_separators=("::",),
     # "": a path written from the root, `::a::b` (its receiver text starts with the separator).
-    path_roots=frozenset({"crate", "super", ""}),
+    path_roots=frozenset({"crate", "$crate", "super", ""}),
     import_tree=use_tree,
     import_tree_scope=use_in_inline_modules,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
