@@ -118,6 +118,14 @@ def import_edge_targets(store: Store, path: str) -> set[str]:
     return {r[0] for r in store.conn.execute("SELECT target FROM edges WHERE file=? AND ref IS NULL", (path,))}
 
 
+def importers(store: Store, paths: Iterable[str]) -> set[str]:
+    """The files with an import edge to one of ``paths``."""
+    found: set[str] = set()
+    for path in paths:
+        found.update(r[0] for r in store.conn.execute("SELECT file FROM edges WHERE target=? AND ref IS NULL", (path,)))
+    return found
+
+
 def direct_subclasses(store: Store, cls: str) -> list[str]:
     """The classes with an ``inherits`` edge to ``cls``."""
     return [r[0] for r in store.conn.execute("SELECT source FROM edges WHERE target=? AND kind='inherits'", (cls,))]

@@ -35,6 +35,7 @@ from diffreach.graph.update_queries import (
     direct_subclasses,
     extract_environment,
     import_edge_targets,
+    importers,
     inherit_ref_ids,
     ref_ids_of_file,
     refs_by_id,
@@ -131,8 +132,15 @@ class IncrementalUpdate:
             resolver = Resolver(source, self.modules)
             for path in sorted(extracts):
                 self.store.replace_import_edges(path, resolver.import_edges(path))
-            # A new or vanished file can change what any import names.
-            importers = self._imports_redone(resolver, source.paths() - set(extracts)) if file_set_changed else set()
+            # A new or vanished file can change what any import names; a file whose imports moved
+            # (what it re-exports, what its export is) changes what its importers' imports reach,
+            # and theirs in turn.
+            if file_set_changed:
+                importers = self._imports_redone(resolver, source.paths() - set(extracts))
+            elif any(item[0] == "imp" for item in changes):
+                importers = self._importers_redone(resolver, touched, set(extracts))
+            else:
+                importers = set()
             names |= passing_on(bindings_named(self.store, PASSES_PARAMETER), names)  # outer(cb) → inner(cb)
             report.rere_resolved = self._reresolve(
                 resolver, names, attributes, subclasses, importers | set(extracts), delta, kept
@@ -162,6 +170,18 @@ class IncrementalUpdate:
             if {e.target for e in edges} != before:
                 moved.add(path)
             self.store.replace_import_edges(path, edges)
+        return moved
+
+    def _importers_redone(self, resolver: Resolver, touched: Iterable[str], done: set[str]) -> set[str]:
+        """Import edges of the files importing ``touched`` resolved again, then of the files
+        importing those whose targets moved, and so on; the files whose targets moved."""
+        moved: set[str] = set()
+        frontier = importers(self.store, touched) - done
+        while frontier:
+            done |= frontier
+            now = self._imports_redone(resolver, frontier)
+            moved |= now
+            frontier = importers(self.store, now) - done
         return moved
 
     def _interface_changes(self, touched: Iterable[str], extracts: dict[str, FileExtract]) -> set[tuple[object, ...]]:

@@ -310,14 +310,45 @@ class FunctionValues(NameFallback):
         found = self.child(path, f"{receiver}.{name}")
         if found is None or found.kind not in _GIVEN or found.parent != path or self.owner_class(found):
             return None
-        values, typed = self._value_table(path).get(receiver, {}), self._bindings_by_name(path).get(receiver, {})
+        return found if self._sees_top_level(path, scope, receiver) else None
+
+    def exported_given_member(self, path: str, scope: str, receiver: str, name: str) -> SymRow | None:
+        """``o.m`` where ``o`` is bound by an import (``var o = require("./base")``) of a module
+        that exports an object it gives ``m`` (``o.m = function () {…}; module.exports = o``):
+        that method. An object is a reference, so the module that gave the member and every
+        module that re-exports the object hand out the same one: the exports are followed from
+        module to module (``module.exports = o`` where ``o`` is itself required), nearest first."""
+        if not receiver.isidentifier() or not self._sees_top_level(path, scope, receiver):
+            return None
+        seen: set[str] = set()
+        todo = [(path, receiver)]  # (a file, its top-level name holding the object)
+        for file, local in todo:  # breadth-first: the list grows while read
+            for imp in self._import_index(file)[0].get(local, ()):
+                for exporter in self.import_files(file, imp) if imp.module else ():
+                    if exporter in seen or len(seen) >= _MAX_DEPTH:
+                        continue
+                    seen.add(exporter)
+                    exported = self._specs[exporter].exported_object
+                    for export in self._import_index(exporter)[0].get(exported, ()) if exported else ():
+                        if export.module or not export.name.isidentifier():
+                            continue
+                        found = self.child(exporter, f"{export.name}.{name}")
+                        if found is not None and found.kind in _GIVEN and found.parent == exporter:
+                            return None if self.owner_class(found) else found
+                        todo.append((exporter, export.name))
+        return None
+
+    def _sees_top_level(self, path: str, scope: str, name: str) -> bool:
+        """Whether code at ``scope`` sees the file's top-level ``name``: no function around it
+        binds the name (a parameter, a local)."""
+        values, typed = self._value_table(path).get(name, {}), self._bindings_by_name(path).get(name, {})
         current: str | None = scope
         while current and current != path:
             if current in values or current in typed:
-                return None
+                return False
             row = self.symbol(current)
             current = row.parent if row is not None else None
-        return found
+        return True
 
     def _value_table(self, path: str) -> dict[str, dict[str, list[Bound]]]:
         table = self._values.get(path)
