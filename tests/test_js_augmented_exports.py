@@ -33,7 +33,12 @@ OTHER = "function Parser() {}\nParser.prototype.parse = function () {};\nmodule.
 
 def test_a_member_given_to_the_exported_object_is_reached_through_the_import() -> None:
     edges = calls(
-        {"lib/base.js": BASE, "lib/compiler/base.js": COMPILER_BASE, "lib/compiler/compiler.js": COMPILER, "lib/parser.js": OTHER}
+        {
+            "lib/base.js": BASE,
+            "lib/compiler/base.js": COMPILER_BASE,
+            "lib/compiler/compiler.js": COMPILER,
+            "lib/parser.js": OTHER,
+        }
     )
     assert ("lib/compiler/compiler.js::compile", "lib/compiler/base.js::H.parse") in edges
     assert ("lib/compiler/compiler.js::compile", "lib/compiler/base.js::H.print") in edges

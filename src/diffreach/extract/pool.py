@@ -154,8 +154,7 @@ def _pack(fx: FileExtract) -> _Packed:
 
 def _unpack(packed: _Packed) -> FileExtract:
     values: list[Any] = [
-        tuple(starmap(_NESTED[name][1], value)) if name in _NESTED else value
-        for name, value in zip(_FX_NAMES, packed)
+        tuple(starmap(_NESTED[name][1], value)) if name in _NESTED else value for name, value in zip(_FX_NAMES, packed)
     ]
     return FileExtract(*values)
 
