@@ -342,3 +342,35 @@ def test_a_member_keyed_by_a_string_is_named_without_its_quotes() -> None:
         ("api.js::use", "api.js::go"),
     } <= edges
     assert ("api.js::use", "api.js::api.keep") not in edges
+
+
+def test_a_relative_import_of_build_output_not_in_the_repository_names_its_source() -> None:
+    # Tests that require what the build writes (dist/cjs/, gitignored): the output mirrors the
+    # source tree, so the file with the same path below the source folder is the one that runs.
+    files = {
+        "lib/precompiler.js": "module.exports.cli = function (opts) {};\n",
+        "lib/handlebars/compiler/compiler.js": "export function compile(t) {}\n",
+        "spec/precompiler.js": "var P = require('../dist/cjs/precompiler');\nfunction t() { P.cli({}); }\n",
+        "spec/env/runtime.js": (
+            "var compiler = require('../../dist/cjs/handlebars/compiler/compiler');\n"
+            "function t() { compiler.compile(''); }\n"
+        ),
+        "spec/missing.js": "var m = require('../dist/cjs/nowhere');\nfunction t() { m.cli(); }\n",
+    }
+    g = graph_from_sources(files)
+    edges = {(e.source, e.target) for e in g.edges if e.kind in ("calls", "tests")}
+    assert ("spec/precompiler.js::t", "lib/precompiler.js::cli") in edges
+    assert ("spec/env/runtime.js::t", "lib/handlebars/compiler/compiler.js::compile") in edges
+    # A path with no source counterpart stays outside the repository: no guess by name.
+    assert not {e for e in edges if e[0].startswith("spec/missing.js")}
+
+
+def test_a_build_folder_that_is_in_the_repository_is_read_as_it_is() -> None:
+    # lib/ holds sources here: an import of a lib/ file that does not exist is not moved elsewhere.
+    files = {
+        "lib/a.js": "export function run() {}\n",
+        "src/b.js": "export function go() {}\n",
+        "spec/t.js": "var b = require('../lib/b');\nfunction t() { b.go(); }\n",
+    }
+    edges = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind in ("calls", "tests")}
+    assert ("spec/t.js::t", "src/b.js::go") not in edges

@@ -101,6 +101,7 @@ class JsModules:
         self._embedded = _embedding_extensions()
         self._files = frozenset(p for p in repo.paths() if p.endswith(_ALL_EXTENSIONS + self._embedded))
         self._dirs = frozenset(posixpath.dirname(p) for p in self._files)
+        self._all_dirs = _with_ancestors(posixpath.dirname(p) for p in repo.paths())
         self._maps: dict[str, _PathMap | None] = {}
         self._packages: dict[str, str] | None = None
         self._cache: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -110,6 +111,8 @@ class JsModules:
         if module.startswith(("./", "../")) or module in (".", ".."):
             base = _join(here, module)
             found = self.find(base, from_file) if base is not None else None
+            if found is None and base is not None:
+                found = self._source_of_output(base, from_file)
             return (found,) if found else ()
         if not module or module.startswith("/"):
             return ()
@@ -150,6 +153,27 @@ class JsModules:
             for ext in order:
                 if prefix + ext in self._files:
                     return prefix + ext
+        return None
+
+    def _source_of_output(self, base: str, from_file: str) -> str | None:
+        """A path into a build folder the repository does not hold (``../dist/cjs/x``: what the
+        build writes, ignored by git): the file at the same place below the source folder beside
+        it (``src/x``, ``lib/x``), since a build's output mirrors its source tree. A build folder
+        the repository holds is read as it is (``find``)."""
+        parts = base.split("/")
+        for i, part in enumerate(parts):
+            if part not in _BUILD_DIRS:
+                continue
+            if "/".join(parts[: i + 1]) in self._all_dirs:
+                return None  # the folder is in the repository: its files are what they are
+            j = i
+            while j < len(parts) - 1 and parts[j] in _BUILD_DIRS:  # dist/cjs/, dist/esm/
+                j += 1
+            for source in ("src", "lib"):
+                found = self.find("/".join([*parts[:i], source, *parts[j:]]), from_file)
+                if found:
+                    return found
+            return None
         return None
 
     # ----- tsconfig / jsconfig -------------------------------------------------------------------
