@@ -374,3 +374,21 @@ def test_a_build_folder_that_is_in_the_repository_is_read_as_it_is() -> None:
     }
     edges = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind in ("calls", "tests")}
     assert ("spec/t.js::t", "src/b.js::go") not in edges
+
+
+def test_a_relative_import_of_a_folder_loads_its_package_entry_first() -> None:
+    # Node's LOAD_AS_DIRECTORY: X/package.json's "main" before X/index.js; a main in build
+    # output the repository does not hold falls back to its source.
+    files = {
+        "package.json": '{"name": "tool", "main": "dist/index.js"}\n',
+        "src/index.ts": "export class Application { generateJson() {} }\n",
+        "scripts/rebuild.js": "const T = require('..');\nfunction go() { const app = new T.Application(); app.generateJson(); }\n",
+        "pkg/package.json": '{"main": "main.js"}\n',
+        "pkg/main.js": "export function run() {}\n",
+        "pkg/index.js": "export function run() {}\n",
+        "user.js": "import { run } from './pkg';\nfunction go() { run(); }\n",
+    }
+    edges = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+    assert ("scripts/rebuild.js::go", "src/index.ts::Application.generateJson") in edges
+    assert ("user.js::go", "pkg/main.js::run") in edges
+    assert ("user.js::go", "pkg/index.js::run") not in edges

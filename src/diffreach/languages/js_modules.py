@@ -105,12 +105,16 @@ class JsModules:
         self._maps: dict[str, _PathMap | None] = {}
         self._packages: dict[str, str] | None = None
         self._cache: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._entries: dict[tuple[str, bool], str | None] = {}
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         here = posixpath.dirname(from_file)
         if module.startswith(("./", "../")) or module in (".", ".."):
             base = _join(here, module)
             found = self.find(base, from_file) if base is not None else None
+            if base is not None and (found is None or posixpath.dirname(found) == base):
+                # Node loads a folder by its package.json's entry before its index file.
+                found = (self._package_entry(base, from_file) if base in self._all_dirs else None) or found
             if found is None and base is not None:
                 found = self._source_of_output(base, from_file)
             return (found,) if found else ()
@@ -255,18 +259,26 @@ class JsModules:
                 if found:
                     return found
             return None
-        manifest = read_jsonc(
-            self._repo.read_text(posixpath.join(directory, "package.json") if directory else "package.json")
-        )
-        for entry in _entries(manifest):
-            found = self._in_package(directory, entry, from_file)
-            if found:
-                return found
+        found = self._package_entry(directory, from_file)
+        if found:
+            return found
         for base in ("src/index", "index", "lib/index"):
             found = self._in_package(directory, base, from_file)
             if found:
                 return found
         return None
+
+    def _package_entry(self, directory: str, from_file: str) -> str | None:
+        """The file a folder's package.json names as its entry (``main``, ``exports``…), or its
+        source where the entry is build output the repository does not hold; None without one."""
+        key = (directory, from_file.endswith(TS_EXTENSIONS))  # the extensions tried first differ
+        if key not in self._entries:
+            manifest = read_jsonc(
+                self._repo.read_text(posixpath.join(directory, "package.json") if directory else "package.json")
+            )
+            found = (self._in_package(directory, entry, from_file) for entry in _entries(manifest))
+            self._entries[key] = next(filter(None, found), None)
+        return self._entries[key]
 
     def _in_package(self, directory: str, relative: str, from_file: str) -> str | None:
         base = _join(directory, relative)
