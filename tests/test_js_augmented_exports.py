@@ -83,3 +83,33 @@ def test_augmented_exports_an_update_equals_a_rebuild(make_repo, tmp_path) -> No
         assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
     finally:
         indexer.close()
+
+
+LOCALIZE = (
+    "function toLocale(n) { return n; }\nfunction fromLocale(s) { return 0; }\n"
+    "const localize = {\n  numberToLocale: toLocale,\n  localeToNumber: fromLocale,\n}\n"
+    "export default localize\n"
+)
+
+
+def test_an_entry_of_the_exported_table_is_reached_through_the_import() -> None:
+    user = "import localize from '../localize/index'\nexport function format(n) { return localize.numberToLocale(n) }\n"
+    edges = calls({"lib/localize/index.ts": LOCALIZE, "lib/format/index.ts": user, "lib/other.ts": OTHER})
+    assert ("lib/format/index.ts::format", "lib/localize/index.ts::toLocale") in edges
+    assert ("lib/format/index.ts::format", "lib/localize/index.ts::fromLocale") not in edges
+
+
+def test_exported_table_entries_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    user = "import localize from '../localize/index'\nexport function format(n) { return localize.numberToLocale(n) }\n"
+    root = make_repo({"lib/localize/index.ts": LOCALIZE, "lib/format/index.ts": user})
+    indexer = Indexer(root, Config(workers=1))
+    indexer.run(full=True)
+    steps = [
+        {"lib/localize/index.ts": LOCALIZE.replace("numberToLocale: toLocale", "numberToLocale: fromLocale")},
+        {"lib/localize/index.ts": LOCALIZE.replace("export default localize", "export default {}")},
+        {"lib/localize/index.ts": LOCALIZE},
+    ]
+    try:
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    finally:
+        indexer.close()

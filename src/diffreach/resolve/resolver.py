@@ -83,9 +83,9 @@ class Resolver(Names):
                 if entry is not None:
                     return self._edge(path, ref, entry, Resolution.VALUE, source_is_test)
             if target is None and ref.kind == RefKind.CALL and spec.exported_object and not isinstance(owner, SymRow):
-                given = self.exported_given_member(path, ref.scope, ref.receiver, ref.name)
-                if given is not None:  # H.parse() of H = require("./base"), which gives H.parse
-                    return self._edge(path, ref, given, Resolution.IMPORT, source_is_test)
+                given, how = self.exported_member(path, ref.scope, ref.receiver, ref.name)
+                if given is not None and how is not None:  # H.parse() of H = require("./base"), which gives H.parse
+                    return self._edge(path, ref, given, how, source_is_test)
             if isinstance(owner, Module):
                 resolution = Resolution.IMPORT
             elif isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names):

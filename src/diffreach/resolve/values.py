@@ -51,6 +51,7 @@ from diffreach.resolve.records import Target
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
 # What became of a call whose callee is outside the repository (a library's, the language's own).
 _OUTSIDE = (RefStatus.EXTERNAL, RefStatus.BUILTIN, RefStatus.UNRESOLVED)
+_MODULE_END = 1 << 30  # a line past any file's last: every binding of the module has run
 _MAX_DEPTH = 8  # aliases of aliases; a longer chain (or a cycle, a = b; b = a) answers None
 _MAX_PASSES_ON = 4  # a parameter passed on from function to function: so many calls deep
 # What a file gives a plain object: o.m = function () {…}, o.C = class {…}.
@@ -312,14 +313,17 @@ class FunctionValues(NameFallback):
             return None
         return found if self._sees_top_level(path, scope, receiver) else None
 
-    def exported_given_member(self, path: str, scope: str, receiver: str, name: str) -> SymRow | None:
+    def exported_member(
+        self, path: str, scope: str, receiver: str, name: str
+    ) -> tuple[SymRow | None, Resolution | None]:
         """``o.m`` where ``o`` is bound by an import (``var o = require("./base")``) of a module
-        that exports an object it gives ``m`` (``o.m = function () {…}; module.exports = o``):
-        that method. An object is a reference, so the module that gave the member and every
+        that exports an object it gives ``m`` (``o.m = function () {…}; module.exports = o``) or
+        holds ``m`` as an entry (``const o = {m: f}; export default o``): that method or function,
+        and how it was found. An object is a reference, so the module that gave the member and every
         module that re-exports the object hand out the same one: the exports are followed from
         module to module (``module.exports = o`` where ``o`` is itself required), nearest first."""
         if not receiver.isidentifier() or not self._sees_top_level(path, scope, receiver):
-            return None
+            return None, None
         seen: set[str] = set()
         todo = [(path, receiver)]  # (a file, its top-level name holding the object)
         for file, local in todo:  # breadth-first: the list grows while read
@@ -334,9 +338,14 @@ class FunctionValues(NameFallback):
                             continue
                         found = self.child(exporter, f"{export.name}.{name}")
                         if found is not None and found.kind in _GIVEN and found.parent == exporter:
-                            return None if self.owner_class(found) else found
+                            return (None if self.owner_class(found) else found), Resolution.IMPORT
+                        # const o = {m: f}; export default o: the entry, as the module left it
+                        # once it ran (an import runs the whole module first).
+                        held = self._value_in_scope(exporter, exporter, f"{export.name}[{name}]", _MODULE_END, 0)
+                        if held is not None:
+                            return held[0], Resolution.VALUE
                         todo.append((exporter, export.name))
-        return None
+        return None, None
 
     def _sees_top_level(self, path: str, scope: str, name: str) -> bool:
         """Whether code at ``scope`` sees the file's top-level ``name``: no function around it
