@@ -123,10 +123,12 @@ class FunctionValues(NameFallback):
             if on_prototype is not None:  # F.prototype.f = g: what the class's instances hold
                 return on_prototype
             for me in sorted(spec.self_names):
-                for _, value in table.get(f"{me}.{name}", {}).get(cls.id, ()):
+                for line, value in table.get(f"{me}.{name}", {}).get(cls.id, ()):
                     receiver, _, method = value[len(VALUE_MARK) :].rpartition(".")
                     held_here = value.startswith(VALUE_MARK) and receiver in spec.self_names
                     target = self.member(owner, method) if held_here else None
+                    if not value.startswith(VALUE_MARK) and value.endswith(RETURNED):  # f = wrap(g): what it returns
+                        target = self._held(cls.file, cls.id, (line, value), 0)
                     if target is None or target.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
                         return None  # something else is stored there too
                     found.add(target.id)
@@ -429,7 +431,25 @@ class FunctionValues(NameFallback):
         maker = self._callable(path, scope, held.removesuffix("()"), line, depth + 1)
         if maker is None or maker.kind == NodeKind.CLASS:
             return None
-        return self._returned(maker, depth + 1)
+        return self._returned(maker, depth + 1) or self._wrapped(path, scope, held, line, maker, depth + 1)
+
+    def _wrapped(self, path: str, scope: str, call: str, line: int, maker: SymRow, depth: int) -> SymRow | None:
+        """``x = wrap(f)`` where ``wrap`` returns no named function but calls one of its parameters
+        (in the closure it returns: ``return (...r) => fn(first, ...r)``, a memo, a debounce): the
+        function the call binding ``x`` passed there, which calling ``x`` runs. None when ``wrap``
+        calls several parameters or none, or the argument is no function of the repository."""
+        slots = {position for _, position, _ in self._called_parameters(maker)}
+        if len(slots) != 1:
+            return None
+        slot = slots.pop()
+        callee = call.removesuffix(RETURNED).rpartition(".")[2]
+        passed = [
+            value
+            for at, on, into, value in self._passes_of(path).get(callee, ())
+            if (at, on, into) == (scope, line, slot)
+        ]
+        target = self._callable(path, scope, passed[0], line, depth + 1) if len(passed) == 1 else None
+        return target if target is not None and target.kind in (NodeKind.FUNCTION, NodeKind.METHOD) else None
 
     def _callable(self, path: str, scope: str, expr: str, line: int, depth: int) -> SymRow | None:
         """The function (or class) an expression names at ``line``: a definition in scope, or
