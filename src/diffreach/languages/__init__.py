@@ -61,7 +61,10 @@ _MODULES = (
 # Object.setPrototypeOf, util.inherits) is a base of F; F.prototype = {m: g} holds g as m; m.set("k", f)
 # is the entry m[k], m.get("k")() calls it; export default {p: f} exports f as p; Rust: $crate:: in a
 # macro body is the defining crate (resolution: graphs built again)
-EXTRACTION_VERSION = 15
+# 16: JavaScript: an exported object carries the members and entries its module gives it; a folder
+# loads by its package.json's entry; a path into absent build output names its source; calling what a
+# wrapper returns calls the function it was given (resolution: graphs built again)
+EXTRACTION_VERSION = 16
 
 
 @cache
