@@ -132,15 +132,7 @@ class IncrementalUpdate:
             resolver = Resolver(source, self.modules)
             for path in sorted(extracts):
                 self.store.replace_import_edges(path, resolver.import_edges(path))
-            # A new or vanished file can change what any import names; a file whose imports moved
-            # (what it re-exports, what its export is) changes what its importers' imports reach,
-            # and theirs in turn.
-            if file_set_changed:
-                importers = self._imports_redone(resolver, source.paths() - set(extracts))
-            elif any(item[0] == "imp" for item in changes):
-                importers = self._importers_redone(resolver, touched, set(extracts))
-            else:
-                importers = set()
+            importers = self._imports_after(resolver, source, extracts, changes, file_set_changed)
             names |= passing_on(bindings_named(self.store, PASSES_PARAMETER), names)  # outer(cb) → inner(cb)
             report.rere_resolved = self._reresolve(
                 resolver, names, attributes, subclasses, importers | set(extracts), delta, kept
@@ -171,6 +163,24 @@ class IncrementalUpdate:
                 moved.add(path)
             self.store.replace_import_edges(path, edges)
         return moved
+
+    def _imports_after(
+        self,
+        resolver: Resolver,
+        source: StoreSource,
+        extracts: dict[str, FileExtract],
+        changes: set[tuple[object, ...]],
+        file_set_changed: bool,
+    ) -> set[str]:
+        """Other files' import edges resolved again where the update can move them; the files
+        whose targets moved. A new or vanished file can change what any import names; a file
+        whose imports moved (what it re-exports, what its export is) changes what its importers'
+        imports reach, and theirs in turn."""
+        if file_set_changed:
+            return self._imports_redone(resolver, source.paths() - set(extracts))
+        if any(item[0] == "imp" for item in changes):
+            return self._importers_redone(resolver, extracts, set(extracts))
+        return set()
 
     def _importers_redone(self, resolver: Resolver, touched: Iterable[str], done: set[str]) -> set[str]:
         """Import edges of the files importing ``touched`` resolved again, then of the files

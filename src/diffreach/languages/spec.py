@@ -208,9 +208,7 @@ class LanguageSpec:
     # An entry of a literal table is read as a member too (JavaScript's ``T.x()`` of
     # ``const T = {x: f}``), not only with a literal key (resolve/values.py).
     value_members: bool = False
-    # The name a module's own export binds, when a module exports one object (JavaScript's
-    # ``default``: ``module.exports = o``, ``export default o``): members the module gives ``o``
-    # reach a file that imports it (resolve/values.py ``exported_given_member``); "": none.
+    # What a module's own export of one object is bound as (JavaScript's ``default``): resolver.py.
     exported_object: str = ""
     # Several targets assigned at once (``a, (b, c) = f, (g, h)``, extract/destructuring.py): the
     # node types of a list of targets or of values, and of a starred target that takes the values

@@ -23,9 +23,11 @@ from diffreach.extract.gc_pause import collector_paused
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Edge, NodeKind, Ref, RefKind, RefStatus, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.names import Names
-from diffreach.resolve.records import EXTERNAL, Module, Source, Target
+from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, Module, Source, Target
+from diffreach.resolve.values import GIVEN_KINDS
 
 _EXTERNAL = EXTERNAL
+_MODULE_END = 1 << 30  # a line past any file's last: every binding of the module has run
 
 
 class Resolver(Names):
@@ -78,14 +80,9 @@ class Resolver(Names):
             held = self.value_of_field(owner, ref.name) if target is None and ref.kind == RefKind.CALL else None
             if held is not None:  # self.f() of self.f = self.g
                 return self._edge(path, ref, held, Resolution.VALUE, source_is_test)
-            if target is None and ref.kind == RefKind.CALL and spec.value_members:  # T.x() of T = {x: f}
-                entry = self.value_of_member(path, ref)
-                if entry is not None:
-                    return self._edge(path, ref, entry, Resolution.VALUE, source_is_test)
-            if target is None and ref.kind == RefKind.CALL and spec.exported_object and not isinstance(owner, SymRow):
-                given, how = self.exported_member(path, ref.scope, ref.receiver, ref.name)
-                if given is not None and how is not None:  # H.parse() of H = require("./base"), which gives H.parse
-                    return self._edge(path, ref, given, how, source_is_test)
+            held_as = self._member_held(path, ref, spec, owner) if target is None and ref.kind == RefKind.CALL else None
+            if held_as is not None:  # T.x() of T = {x: f}; H.parse() of H = require("./base"), which gives H.parse
+                return self._edge(path, ref, held_as[0], held_as[1], source_is_test)
             if isinstance(owner, Module):
                 resolution = Resolution.IMPORT
             elif isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names):
@@ -146,6 +143,56 @@ class Resolver(Names):
             if held_type is not None:
                 return self._called_instance(path, ref, held_type, source_is_test)
         return target, Resolution.SCOPE
+
+    def _member_held(
+        self, path: str, ref: Ref, spec: LanguageSpec, owner: Target | None
+    ) -> tuple[SymRow, Resolution] | None:
+        """``x.m()`` where no definition of ``m`` is found on ``x``: the function a literal table
+        bound to ``x`` holds as ``m`` (``value_members``), or the member or entry an imported
+        module's exported object has (``exported_object``), and how it was found."""
+        if spec.value_members:
+            entry = self.value_of_member(path, ref)
+            if entry is not None:
+                return entry, Resolution.VALUE
+        if spec.exported_object and not isinstance(owner, SymRow):
+            given, how = self.exported_member(path, ref.scope, ref.receiver, ref.name)
+            if given is not None and how is not None:
+                return given, how
+        return None
+
+    def exported_member(
+        self, path: str, scope: str, receiver: str, name: str
+    ) -> tuple[SymRow | None, Resolution | None]:
+        """``o.m`` where ``o`` is bound by an import (``var o = require("./base")``) of a module
+        that exports an object it gives ``m`` (``o.m = function () {…}; module.exports = o``) or
+        holds ``m`` as an entry (``const o = {m: f}; export default o``): that method or function,
+        and how it was found. An object is a reference, so the module that gave the member and every
+        module that re-exports the object hand out the same one: the exports are followed from
+        module to module (``module.exports = o`` where ``o`` is itself required), nearest first."""
+        if not receiver.isidentifier() or not self._sees_top_level(path, scope, receiver):
+            return None, None
+        seen: set[str] = set()
+        todo = [(path, receiver)]  # (a file, its top-level name holding the object)
+        for file, local in todo:  # breadth-first: the list grows while read
+            for imp in self._import_index(file)[0].get(local, ()):
+                for exporter in self.import_files(file, imp) if imp.module else ():
+                    if exporter in seen or len(seen) >= MAX_DEPTH:
+                        continue
+                    seen.add(exporter)
+                    exported = self._specs[exporter].exported_object
+                    for export in self._import_index(exporter)[0].get(exported, ()) if exported else ():
+                        if export.module or not export.name.isidentifier():
+                            continue
+                        found = self.child(exporter, f"{export.name}.{name}")
+                        if found is not None and found.kind in GIVEN_KINDS and found.parent == exporter:
+                            return (None if self.owner_class(found) else found), Resolution.IMPORT
+                        # const o = {m: f}; export default o: the entry, as the module left it
+                        # once it ran (an import runs the whole module first).
+                        held = self._value_in_scope(exporter, exporter, f"{export.name}[{name}]", _MODULE_END, 0)
+                        if held is not None:
+                            return held[0], Resolution.VALUE
+                        todo.append((exporter, export.name))
+        return None, None
 
     def _unknown_receiver(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool) -> ResolvedRef:
         """A call on a receiver that names nothing known: a member the file gives the object a

@@ -51,11 +51,10 @@ from diffreach.resolve.records import Target
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
 # What became of a call whose callee is outside the repository (a library's, the language's own).
 _OUTSIDE = (RefStatus.EXTERNAL, RefStatus.BUILTIN, RefStatus.UNRESOLVED)
-_MODULE_END = 1 << 30  # a line past any file's last: every binding of the module has run
 _MAX_DEPTH = 8  # aliases of aliases; a longer chain (or a cycle, a = b; b = a) answers None
 _MAX_PASSES_ON = 4  # a parameter passed on from function to function: so many calls deep
 # What a file gives a plain object: o.m = function () {…}, o.C = class {…}.
-_GIVEN = (NodeKind.METHOD, NodeKind.CLASS)
+GIVEN_KINDS = (NodeKind.METHOD, NodeKind.CLASS)  # what a file may give a plain object (o.m = function …)
 RETURNED = "()"  # the name of a function's return value among its bindings
 
 # One binding: (line, what it holds: a type name, VALUE_MARK + an expression, or VALUE_MARK).
@@ -311,43 +310,9 @@ class FunctionValues(NameFallback):
         if not receiver.isidentifier():
             return None
         found = self.child(path, f"{receiver}.{name}")
-        if found is None or found.kind not in _GIVEN or found.parent != path or self.owner_class(found):
+        if found is None or found.kind not in GIVEN_KINDS or found.parent != path or self.owner_class(found):
             return None
         return found if self._sees_top_level(path, scope, receiver) else None
-
-    def exported_member(
-        self, path: str, scope: str, receiver: str, name: str
-    ) -> tuple[SymRow | None, Resolution | None]:
-        """``o.m`` where ``o`` is bound by an import (``var o = require("./base")``) of a module
-        that exports an object it gives ``m`` (``o.m = function () {…}; module.exports = o``) or
-        holds ``m`` as an entry (``const o = {m: f}; export default o``): that method or function,
-        and how it was found. An object is a reference, so the module that gave the member and every
-        module that re-exports the object hand out the same one: the exports are followed from
-        module to module (``module.exports = o`` where ``o`` is itself required), nearest first."""
-        if not receiver.isidentifier() or not self._sees_top_level(path, scope, receiver):
-            return None, None
-        seen: set[str] = set()
-        todo = [(path, receiver)]  # (a file, its top-level name holding the object)
-        for file, local in todo:  # breadth-first: the list grows while read
-            for imp in self._import_index(file)[0].get(local, ()):
-                for exporter in self.import_files(file, imp) if imp.module else ():
-                    if exporter in seen or len(seen) >= _MAX_DEPTH:
-                        continue
-                    seen.add(exporter)
-                    exported = self._specs[exporter].exported_object
-                    for export in self._import_index(exporter)[0].get(exported, ()) if exported else ():
-                        if export.module or not export.name.isidentifier():
-                            continue
-                        found = self.child(exporter, f"{export.name}.{name}")
-                        if found is not None and found.kind in _GIVEN and found.parent == exporter:
-                            return (None if self.owner_class(found) else found), Resolution.IMPORT
-                        # const o = {m: f}; export default o: the entry, as the module left it
-                        # once it ran (an import runs the whole module first).
-                        held = self._value_in_scope(exporter, exporter, f"{export.name}[{name}]", _MODULE_END, 0)
-                        if held is not None:
-                            return held[0], Resolution.VALUE
-                        todo.append((exporter, export.name))
-        return None, None
 
     def _sees_top_level(self, path: str, scope: str, name: str) -> bool:
         """Whether code at ``scope`` sees the file's top-level ``name``: no function around it
