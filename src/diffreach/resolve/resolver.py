@@ -155,14 +155,10 @@ class Resolver(Names):
             if entry is not None:
                 return entry, Resolution.VALUE
         if spec.exported_object and not isinstance(owner, SymRow):
-            given, how = self.exported_member(path, ref.scope, ref.receiver, ref.name)
-            if given is not None and how is not None:
-                return given, how
+            return self.exported_member(path, ref.scope, ref.receiver, ref.name)
         return None
 
-    def exported_member(
-        self, path: str, scope: str, receiver: str, name: str
-    ) -> tuple[SymRow | None, Resolution | None]:
+    def exported_member(self, path: str, scope: str, receiver: str, name: str) -> tuple[SymRow, Resolution] | None:
         """``o.m`` where ``o`` is bound by an import (``var o = require("./base")``) of a module
         that exports an object it gives ``m`` (``o.m = function () {…}; module.exports = o``) or
         holds ``m`` as an entry (``const o = {m: f}; export default o``): that method or function,
@@ -170,7 +166,7 @@ class Resolver(Names):
         module that re-exports the object hand out the same one: the exports are followed from
         module to module (``module.exports = o`` where ``o`` is itself required), nearest first."""
         if not receiver.isidentifier() or not self._sees_top_level(path, scope, receiver):
-            return None, None
+            return None
         seen: set[str] = set()
         todo = [(path, receiver)]  # (a file, its top-level name holding the object)
         for file, local in todo:  # breadth-first: the list grows while read
@@ -185,14 +181,14 @@ class Resolver(Names):
                             continue
                         found = self.child(exporter, f"{export.name}.{name}")
                         if found is not None and found.kind in GIVEN_KINDS and found.parent == exporter:
-                            return (None if self.owner_class(found) else found), Resolution.IMPORT
+                            return None if self.owner_class(found) else (found, Resolution.IMPORT)
                         # const o = {m: f}; export default o: the entry, as the module left it
                         # once it ran (an import runs the whole module first).
                         held = self._value_in_scope(exporter, exporter, f"{export.name}[{name}]", _MODULE_END, 0)
                         if held is not None:
                             return held[0], Resolution.VALUE
                         todo.append((exporter, export.name))
-        return None, None
+        return None
 
     def _unknown_receiver(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool) -> ResolvedRef:
         """A call on a receiver that names nothing known: a member the file gives the object a

@@ -54,7 +54,7 @@ _OUTSIDE = (RefStatus.EXTERNAL, RefStatus.BUILTIN, RefStatus.UNRESOLVED)
 _MAX_DEPTH = 8  # aliases of aliases; a longer chain (or a cycle, a = b; b = a) answers None
 _MAX_PASSES_ON = 4  # a parameter passed on from function to function: so many calls deep
 # What a file gives a plain object: o.m = function () {…}, o.C = class {…}.
-GIVEN_KINDS = (NodeKind.METHOD, NodeKind.CLASS)  # what a file may give a plain object (o.m = function …)
+GIVEN_KINDS = (NodeKind.METHOD, NodeKind.CLASS)
 RETURNED = "()"  # the name of a function's return value among its bindings
 
 # One binding: (line, what it holds: a type name, VALUE_MARK + an expression, or VALUE_MARK).
