@@ -98,12 +98,13 @@ def _parameter_calls(
     owned: dict[tuple[int, str], tuple[int, str]] = {}  # (definition, parameter name) → position, key
     made: set[tuple[int, str]] = set()  # the bindings the parameters themselves made
     shadows: dict[str, list[tuple[int, int]]] = {}  # a function expression's parameters: its lines
+    lists: dict[int, tuple[int, dict[int, int]] | None] = {}  # a parameter list read once (_own_parameter)
     for binding, entry, name_node, key in params:
         name = text(name_node)
         if name not in uses:
             continue
         made.add((binding.id, name))
-        found = _own_parameter(entry, name_node, scopes, spec, text)
+        found = _own_parameter(entry, name_node, scopes, spec, text, lists)
         if found is not None:
             owned.setdefault((found[0], name), (found[1], key))
         elif entry.parent is not None and entry.parent.parent is not None:
@@ -194,13 +195,35 @@ def _calls_of_names(refs: list[Ref], spec: LanguageSpec, named: set[str]) -> dic
 
 
 def _own_parameter(
-    entry: Node, name_node: Node, scopes: Scopes, spec: LanguageSpec, text: Callable[[Node], str]
+    entry: Node,
+    name_node: Node,
+    scopes: Scopes,
+    spec: LanguageSpec,
+    text: Callable[[Node], str],
+    lists: dict[int, tuple[int, dict[int, int]] | None],
 ) -> tuple[int, int] | None:
     """(the definition, the position) of a parameter of a definition's own list; None for a
-    parameter of a function expression, a lambda, or a receiver list."""
+    parameter of a function expression, a lambda, or a receiver list. ``lists`` keeps each list
+    read (speed: a list is read once, not once for each of its parameters)."""
     listed = entry.parent
-    function = listed.parent if listed is not None else None
-    if listed is None or function is None:
+    if listed is None:
+        return None
+    if listed.id not in lists:
+        lists[listed.id] = _own_list(listed, scopes, spec, text)
+    read = lists[listed.id]
+    if read is None or entry.id not in read[1]:
+        return None
+    named = [n.id for n in entry.children_by_field_name("name")]
+    return read[0], read[1][entry.id] + (named.index(name_node.id) if name_node.id in named else 0)
+
+
+def _own_list(
+    listed: Node, scopes: Scopes, spec: LanguageSpec, text: Callable[[Node], str]
+) -> tuple[int, dict[int, int]] | None:
+    """A definition's own parameter list: (the definition, each entry's position); None for the
+    list of a function expression, a lambda, or a receiver list."""
+    function = listed.parent
+    if function is None:
         return None
     field = function.child_by_field_name("parameters")
     if field is None or field.id != listed.id:
@@ -212,20 +235,19 @@ def _own_parameter(
     before = function.prev_named_sibling
     if not (function.start_byte <= at < function.end_byte or (before and before.start_byte <= at < before.end_byte)):
         return None  # a function expression inside the definition, not the definition
+    positions: dict[int, int] = {}
     position = 0
     first = True
     for child in listed.named_children:
         if child.is_extra:
             continue
-        if child.id == entry.id:
-            named = [n.id for n in entry.children_by_field_name("name")]
-            return i, position + (named.index(name_node.id) if name_node.id in named else 0)
+        positions[child.id] = position
         if spec.variadic_prefixes and text(child).startswith(spec.variadic_prefixes):
             position = _KEYWORD_ONLY
         elif not (first and text(child) in spec.self_names):  # Python's self: the call's receiver
             position += len(child.children_by_field_name("name")) or 1
         first = False
-    return None
+    return i, positions
 
 
 def _passed(
