@@ -65,3 +65,28 @@ def test_hub_note_counts_what_all_callers_returns(make_repo) -> None:
     assert data["hub_callers"] == [{"id": "web/context.py::Context.header", "total": len(everyone)}]
     assert len(everyone) == 4 + 8 + 15
     assert any(f"has {len(everyone)} callers; showing 10" in n for n in data["notes"])
+
+
+APP = "class App:\n    def update_styles(self, node):\n        return node\n"
+
+
+def test_a_call_of_the_hub_is_shown_before_subclasses_that_only_inherit_it(make_repo) -> None:
+    """A subclass that inherits the changed method makes no call of it (its outcome is
+    ``inherited``, low): a real call ranks before it, even a call from another package and one
+    that still binds, never after it as a caller whose call could not be read."""
+    files = {
+        "ui/__init__.py": "",
+        "ui/app.py": APP,
+        "lib/__init__.py": "",
+        "lib/dom.py": "from ui.app import App\n\n\ndef refresh(app: App, node):\n    app.update_styles(node)\n",
+    }
+    for i in range(25):  # in the hub's own package, which ranks first among equals
+        files[f"ui/ex{i}.py"] = f"from ui.app import App\n\n\nclass Example{i}(App):\n    pass\n"
+    root = make_repo(files)
+    (root / "ui/app.py").write_text(APP.replace("(self, node)", "(self, node, animate=True)"))
+    data = _impact(root)
+    shown = {r["id"]: r for r in data["callers"] if r["hop"] == 1}
+    assert data["hub_callers"] == [{"id": "ui/app.py::App.update_styles", "total": 26}]
+    assert len(shown) == 10
+    assert shown["lib/dom.py::refresh"]["verdict"] == "still-binds"
+    assert all(r["verdict"] == "inherited" for i, r in shown.items() if i.startswith("ui/ex"))

@@ -6,7 +6,7 @@ is of the callers the walk would list (what ``--all-callers`` returns: no test c
 diff touches it, each caller once however many calls it makes), and the sample puts callers bound
 by scope, import or type before those matched by name among several candidates, then the hub's
 own package (the one its file declares, else its directory), then the callers most called
-themselves.
+themselves; a subclass that only inherits the hub comes after the callers bound as firmly.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ _RESOLUTION_RANK: dict[str, int] = {
 
 
 def rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
-    """Resolved callers before ambiguous ones, then the hub's own package first, then the
-    callers that are themselves most called."""
+    """Resolved callers before ambiguous ones, callers before subclasses that only inherit the
+    hub, then the hub's own package first, then the callers that are themselves most called."""
     declared = store.file_languages()
 
     def package(path: str) -> str:
@@ -53,10 +53,13 @@ def rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]
     home = package(hub.split("::", 1)[0])
     counts = store.inbound_counts([s for s, _ in sources], (EdgeKind.CALLS,))
 
-    def key(item: tuple[str, list[Edge]]) -> tuple[int, int, int, str]:
+    def key(item: tuple[str, list[Edge]]) -> tuple[int, int, int, int, str]:
         source, edges = item
         firm = min(_RESOLUTION_RANK.get(e.resolution, 4) for e in edges)
-        return (firm, 0 if package(source.split("::", 1)[0]) == home else 1, -counts.get(source, 0), source)
+        # A subclass that inherits the hub without calling it is reached, but makes no call.
+        calls = 0 if any(e.kind != EdgeKind.INHERITS for e in edges) else 1
+        here = 0 if package(source.split("::", 1)[0]) == home else 1
+        return (firm, calls, here, -counts.get(source, 0), source)
 
     return sorted(sources, key=key)
 

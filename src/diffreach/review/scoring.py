@@ -125,7 +125,12 @@ def _judged(store: Store, seed: Change, source: str, edges: list[Edge], readers:
     if sym is None:
         return None
     lines = tuple(sorted({e.line for e in edges if e.line}))
-    probe = Reached(source, sym.kind, sym.file, 1, seed.id, EdgeKind.CALLS, "", 0.0, sym.start_line, sym.end_line)
+    # Judged by the edge the walk reaches it by, as score_reached judges it: a subclass that only
+    # inherits the method makes no call (low), where a call's probe would read no call (cannot tell).
+    edge = next((e for e in edges if e.kind == EdgeKind.CALLS), edges[0]) if edges else None
+    kind = EdgeKind(edge.kind) if edge is not None else EdgeKind.CALLS
+    resolution = str(edge.resolution) if edge is not None else ""
+    probe = Reached(source, sym.kind, sym.file, 1, seed.id, kind, resolution, 0.0, sym.start_line, sym.end_line)
     return caller_outcome(seed, replace(probe, lines=lines), readers)
 
 
