@@ -72,13 +72,16 @@ APP = "class App:\n    def update_styles(self, node):\n        return node\n"
 
 def test_a_call_of_the_hub_is_shown_before_subclasses_that_only_inherit_it(make_repo) -> None:
     """A subclass that inherits the changed method makes no call of it (its outcome is
-    ``inherited``, low): a real call ranks before it, even a call from another package and one
-    that still binds, never after it as a caller whose call could not be read."""
+    ``inherited``, low): a real call ranks before it, even a call from another package, one that
+    still binds and one bound by a unique name, never after it as a caller whose call could not be
+    read."""
     files = {
         "ui/__init__.py": "",
         "ui/app.py": APP,
         "lib/__init__.py": "",
         "lib/dom.py": "from ui.app import App\n\n\ndef refresh(app: App, node):\n    app.update_styles(node)\n",
+        # A receiver of unknown type, the method's name unique in the repository: a guess, but a call.
+        "lib/docs.py": "def shoot(pilot):\n    pilot.app.update_styles(None)\n",
     }
     for i in range(25):  # in the hub's own package, which ranks first among equals
         files[f"ui/ex{i}.py"] = f"from ui.app import App\n\n\nclass Example{i}(App):\n    pass\n"
@@ -86,7 +89,8 @@ def test_a_call_of_the_hub_is_shown_before_subclasses_that_only_inherit_it(make_
     (root / "ui/app.py").write_text(APP.replace("(self, node)", "(self, node, animate=True)"))
     data = _impact(root)
     shown = {r["id"]: r for r in data["callers"] if r["hop"] == 1}
-    assert data["hub_callers"] == [{"id": "ui/app.py::App.update_styles", "total": 26}]
+    assert data["hub_callers"] == [{"id": "ui/app.py::App.update_styles", "total": 27}]
     assert len(shown) == 10
     assert shown["lib/dom.py::refresh"]["verdict"] == "still-binds"
+    assert shown["lib/docs.py::shoot"]["resolution"] == "unique-name"
     assert all(r["verdict"] == "inherited" for i, r in shown.items() if i.startswith("ui/ex"))

@@ -6,7 +6,8 @@ is of the callers the walk would list (what ``--all-callers`` returns: no test c
 diff touches it, each caller once however many calls it makes), and the sample puts callers bound
 by scope, import or type before those matched by name among several candidates, then the hub's
 own package (the one its file declares, else its directory), then the callers most called
-themselves; a subclass that only inherits the hub comes after the callers bound as firmly.
+themselves; a subclass that only inherits the hub ranks as a dispatch does, after the calls bound
+as firmly.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ _RESOLUTION_RANK: dict[str, int] = {
     Resolution.CALLBACK: 2,
     Resolution.AMBIGUOUS_NAME: 3,
 }
+_INHERITED_RANK = _RESOLUTION_RANK[Resolution.DYNAMIC]
 
 
 def rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
@@ -56,10 +58,11 @@ def rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]
     def key(item: tuple[str, list[Edge]]) -> tuple[int, int, int, int, str]:
         source, edges = item
         firm = min(_RESOLUTION_RANK.get(e.resolution, 4) for e in edges)
-        # A subclass that inherits the hub without calling it is reached, but makes no call.
+        # A subclass that inherits the hub without calling it is reached through the class, as a
+        # dispatch is, and makes no call: after the calls bound by a unique name or by dispatch.
         calls = 0 if any(e.kind != EdgeKind.INHERITS for e in edges) else 1
         here = 0 if package(source.split("::", 1)[0]) == home else 1
-        return (firm, calls, here, -counts.get(source, 0), source)
+        return (firm if not calls else max(firm, _INHERITED_RANK), calls, here, -counts.get(source, 0), source)
 
     return sorted(sources, key=key)
 
