@@ -324,6 +324,26 @@ def test_a_wrapped_header_over_several_lines_is_read_whole() -> None:
     assert kinds(arrow, arrow.replace("  b: number,\n", ""), path="src/f.ts") == {"src/f.ts::f": ("signature",)}
 
 
+def test_a_function_rewritten_as_an_arrow_bound_to_its_name_takes_and_returns_the_same() -> None:
+    # ECMA-262: `function f(x) { return e; }` and `const f = (x) => e` take the same parameters
+    # and return e; the `=` binding the name and the arrow opening the body are syntax, not a
+    # parameter or a result. The declaring word (`function` → `const`) stays a header change.
+    old = "function isObject(thing) {\n  return thing !== null && typeof thing === 'object';\n}\n"
+    new = "const isObject = (thing) => thing !== null && typeof thing === 'object';\n"
+    assert kinds(old, new, path="lib/utils.js") == {"lib/utils.js::isObject": ("body", "signature")}
+    assert kinds(old, "const isObject = (thing) => 'object';\n", path="lib/utils.js") == {
+        "lib/utils.js::isObject": ("body", "return", "signature")
+    }
+    typed = "export function f(a: number): number {\n  return a * 2;\n}\n"
+    arrow = "export const f = (a: number): number => a * 2;\n"
+    assert kinds(typed, arrow, path="src/f.ts") == {"src/f.ts::f": ("body", "signature")}
+    assert kinds(typed, arrow.replace("): number", "): string"), path="src/f.ts") == {
+        "src/f.ts::f": ("body", "return", "signature")
+    }
+    generic = "export const g = async <T>(a: T): Promise<T> => a;\n"
+    assert kinds(generic, generic.replace("<T>(", "<U>("), path="src/g.ts") == {"src/g.ts::g": ("signature",)}
+
+
 def test_typescript_change_kinds() -> None:
     def ts(old: str, new: str) -> dict[str, tuple[str, ...]]:
         return kinds(TS, TS.replace(old, new), path="src/store.ts")

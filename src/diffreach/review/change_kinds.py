@@ -329,13 +329,20 @@ def _split_signature(header: str, name: str, raise_words: tuple[str, ...]) -> tu
     tail = header[match.end() :]
     opening = tail.find("(")
     params, after = tail, ""
-    if opening >= 0 and _BEFORE_PARAMS.fullmatch(tail[:opening]):
+    between = _BEFORE_PARAMS.fullmatch(tail[:opening]) if opening >= 0 else None
+    if between is not None:
         close = _matching(tail, opening)
-        params, after = tail[: close + 1], tail[close + 1 :]
+        # The `=` or `:` that binds a function to the name, and the `function` keyword, are how it
+        # is written, not what it takes (`function f(x)` and `const f = (x) =>` take the same);
+        # generics and `async` are kept.
+        kept = (between.group(g) for g in (1, 3, 5))
+        params = " ".join([*(k.strip() for k in kept if k), tail[opening : close + 1]])
+        after = tail[close + 1 :]
     for word in _WORDS.finditer(after):
         if word.group() in raise_words:
             return before, params.strip(), after[: word.start()].strip(), after[word.start() :].strip()
-    return before, params.strip(), after.strip().rstrip("{:").strip(), ""
+    # An arrow (`=> e`, C#'s expression-bodied `=>`) opens the body, as `{` does: no result of its own.
+    return before, params.strip(), after.strip().rstrip("{").strip().removesuffix("=>").strip().rstrip(":").strip(), ""
 
 
 def _matching(text: str, opening: int) -> int:
