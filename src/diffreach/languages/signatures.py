@@ -168,6 +168,11 @@ class BindingRules:
     # One name may have several parameter lists, chosen at the call (Java, C#, Kotlin, TS
     # overload signatures): a call that fits none of this one's calls a sibling.
     overloads: bool = False
+    # The overload signatures are types of one implementation, which every call runs (TypeScript,
+    # handbook "Function Overloads": the implementation is not callable by its own signature): which
+    # signature a call's argument types chose changes no code it runs, so a signature dropped or
+    # rewritten leaves a call the new signatures take running the same body.
+    shared_implementation: bool = False
     # The compiler checks argument types against parameter types (Go, Java, Rust, C#, Kotlin,
     # TypeScript): a changed parameter type may refuse the call's value. Python's annotations
     # and JS have no such check, so a changed annotation there is not a binding matter.

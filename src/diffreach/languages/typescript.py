@@ -64,6 +64,7 @@ _TS = replace(
         defaults=True,
         optional_parameters=True,
         overloads=True,
+        shared_implementation=True,
         typed_arguments=True,
         top_types=frozenset({"any", "unknown"}),
         decorators_wrap=True,

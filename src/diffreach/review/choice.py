@@ -89,8 +89,10 @@ def removed_sibling(
     """A call the old parameters take while a sibling the new version no longer has (no member
     left with its parameter types) takes it as well by arity: where overloads are chosen by the
     arguments' types (Java, C#, Kotlin), those types chose which one it called, and they are not
-    read here. It may have called the removed one (medium, said so)."""
-    if not rules.overloads:
+    read here. It may have called the removed one (medium, said so). Not where every signature
+    runs one implementation (``shared_implementation``): the call, which the new parameters take,
+    runs that implementation still."""
+    if not rules.overloads or rules.shared_implementation:
         return None
     kept = {_types(m) for m in families[1]}
     gone = [m for m in families[0] if _types(m) not in kept and _types(m) != _types(old)]
