@@ -38,9 +38,7 @@ export function visit(target: object, log: (k: string) => void): void {
 
 
 def test_typescript_a_call_the_rewritten_signature_takes_runs_the_one_implementation(make_repo: Make) -> None:
-    got = _radius(
-        make_repo, {"src/common.ts": _EACH_OLD, "src/visit.ts": _EACH_CALLER}, {"src/common.ts": _EACH_NEW}
-    )
+    got = _radius(make_repo, {"src/common.ts": _EACH_OLD, "src/visit.ts": _EACH_CALLER}, {"src/common.ts": _EACH_NEW})
     r = got["src/visit.ts::visit"]
     assert (r.verdict, _label(r)) == ("still-binds", "reach"), r.reasons
     assert not any("removed overload" in why for why in r.reasons)
