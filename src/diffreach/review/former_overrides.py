@@ -44,9 +44,10 @@ def former_override_edges(
         old = _extract(path, readers.old)
         if old is None:
             continue
-        new = _extract(path, readers.new)
+        befores = {c.id: b for c in changes if (b := _old_symbol(old, c)) is not None and _base_names(old, b)}
+        new = _extract(path, readers.new) if befores else None  # parsed only where the old version overrode
         for c in changes:
-            before = _old_symbol(old, c)
+            before = befores.get(c.id)
             if before is None:
                 continue
             after = next((s for s in new.symbols if s.id == c.id), None) if new is not None else None
