@@ -1,8 +1,9 @@
-"""A method that overrode a base method before the change and does not after it reaches the base's
-callers (JLS 15.12.4.4: a call bound to the base ran the old override). The graph, updated with the
+"""A method that overrode a base method before the change and does not after it reaches the callers of
+that base method when it is left bodiless with no override (JLS 15.12.4.4: a call bound to the base
+ran the old override; now it runs no code of the repository). The graph, updated with the
 change, has no dispatch edge left to show them; the old text says which base it was. A same-named
-method that never overrode that base reaches none of them, nor does an override that stays one
-through a base the graph does not dispatch from."""
+method that never overrode that base reaches none of them; nor does a base method that still runs
+code after the change (a body of its own, another override left): its callers' calls stand."""
 
 from __future__ import annotations
 
@@ -50,16 +51,23 @@ def test_a_method_whose_anonymous_body_is_gone_reaches_the_callers_of_its_former
     assert "p/OtherUser.java::OtherUser.use" not in callers  # forbidden: same name, never its base
 
 
+IMPL = "package p;\nclass Impl extends Access {\n  public int next(int x) { return x; }\n}\n"
+IMPL_AFTER = "package p;\nclass Impl {\n  public int next(int x) { return -x; }\n}\n"
+
+
 def test_a_method_whose_class_no_longer_extends_the_base_reaches_the_base_callers(make_repo) -> None:
-    files = {
-        **FILES,
-        "p/Impl.java": "package p;\nclass Impl extends Access {\n  public int next(int x) { return x; }\n}\n",
-    }
-    root = make_repo(files)
-    (root / "p/Impl.java").write_text("package p;\nclass Impl {\n  public int next(int x) { return -x; }\n}\n")
+    files = {k: v for k, v in FILES.items() if k != "p/Holder.java"}
+    root = make_repo({**files, "p/Impl.java": IMPL})
+    (root / "p/Impl.java").write_text(IMPL_AFTER)
     callers = _callers(root)
-    assert "p/User.java::User.use" in callers
+    assert "p/User.java::User.use" in callers  # Access.next has no implementation left
     assert "p/OtherUser.java::OtherUser.use" not in callers
+
+
+def test_a_base_with_another_override_left_keeps_its_callers_out(make_repo) -> None:
+    root = make_repo({**FILES, "p/Impl.java": IMPL})
+    (root / "p/Impl.java").write_text(IMPL_AFTER)
+    assert "p/User.java::User.use" not in _callers(root)  # forbidden: Holder's next still runs there
 
 
 def test_a_method_that_never_overrode_the_base_reaches_none_of_its_callers(make_repo) -> None:
@@ -70,10 +78,10 @@ def test_a_method_that_never_overrode_the_base_reaches_none_of_its_callers(make_
     assert "p/User.java::User.use" not in callers  # forbidden: Other never extended Access
 
 
-def test_a_python_method_whose_class_drops_the_base_reaches_the_base_callers(make_repo) -> None:
+def test_a_python_base_with_a_body_of_its_own_keeps_its_callers_out(make_repo) -> None:
     base = "class Base:\n    def run(self):\n        return 0\n"
     impl = "from base import Base\n\n\nclass Impl(Base):\n    def run(self):\n        return 1\n"
     use = "from base import Base\n\n\ndef use(b: Base):\n    return b.run()\n"
     root = make_repo({"base.py": base, "impl.py": impl, "use.py": use, ".diffreach.toml": "warmup_reviews = 0\n"})
     (root / "impl.py").write_text("class Impl:\n    def run(self):\n        return 2\n")
-    assert "use.py::use" in _callers(root)
+    assert "use.py::use" not in _callers(root)  # forbidden: b.run() still runs Base.run

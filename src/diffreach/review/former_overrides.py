@@ -5,10 +5,12 @@ every language with virtual dispatch): before the change, the base method's call
 version of the override. When the change ends the overriding (the anonymous class body
 ``new Base() { … }`` around the method is gone, JLS 15.9.5, or its class no longer extends the
 base), the graph, brought up to date with the change, has no ``dynamic`` edge from the base method
-to it any more, so the walk cannot find those callers; yet they are the ones whose calls must move
-(a base left without an implementation, or a field left unassigned). So at hop 1 the callers of
-each base method the old version overrode and the new one does not are filed as callers of the
-changed method, their call sites judged against its old and new signature. The bases are read
+to it any more, so the walk cannot find those callers. Where that base method is declared without a
+body and no override of it is left (JLS 8.4.3.1: only an override runs), a call of it runs no code
+of the repository after the change: every such caller must move. So at hop 1 the callers of each
+such base method that the old version overrode and the new one does not are filed as callers of
+the changed method, their call sites judged against its old and new signature. A base with a body
+of its own, or with other overrides left, still runs one of those: its callers are not added. The bases are read
 from the two versions' own texts (an anonymous body's ``override`` references, the enclosing
 class's ``inherit`` references) and found in the graph by name: one class of that name, else the
 one the old file imports or its own package holds; never a guess among several.
@@ -24,7 +26,7 @@ from diffreach.graph.instances import class_ancestors
 from diffreach.graph.store import Store
 from diffreach.languages import language_for
 from diffreach.languages.signature_text import arity
-from diffreach.model import Change, ChangeKind, Edge, FileExtract, NodeKind, RefKind, Symbol
+from diffreach.model import Change, ChangeKind, Edge, EdgeKind, FileExtract, NodeKind, RefKind, Symbol
 from diffreach.review.results import Reader, Readers
 
 
@@ -52,7 +54,7 @@ def former_override_edges(
                 continue
             after = next((s for s in new.symbols if s.id == c.id), None) if new is not None else None
             lost = _base_names(old, before) - (_base_names(new, after) if new is not None and after else set())
-            for base in _base_methods(store, old, before, lost):
+            for base in _left_without_implementation(store, _base_methods(store, old, before, lost)):
                 out.extend(
                     Edge(e.source, c.id, e.kind, e.resolution, e.confidence, e.line)
                     for e in store.edges_to([base], kinds)
@@ -104,6 +106,15 @@ def _base_methods(store: Store, fx: FileExtract, method: Symbol, bases: set[str]
                 found.extend(s.id for s in members)
                 break
     return found
+
+
+def _left_without_implementation(store: Store, methods: list[str]) -> list[str]:
+    """The base methods declared without a body that no method of the updated graph overrides:
+    a call of one runs no code of the repository any more. A base with a body of its own, or
+    with other overrides left, still runs one of those: its callers' calls stand."""
+    syms = store.symbols(methods)
+    still = {e.source for e in store.edges_from(methods, (EdgeKind.DYNAMIC,))}
+    return [m for m in methods if m in syms and syms[m].abstract and m not in still]
 
 
 def _class_named(store: Store, fx: FileExtract, name: str) -> str | None:
