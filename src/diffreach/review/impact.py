@@ -30,6 +30,7 @@ from diffreach.review.behavior import (
 from diffreach.review.callsites import Readers
 from diffreach.review.dependents import importer_edges, orphan_callers, subclass_edges
 from diffreach.review.families import family_edges
+from diffreach.review.former_overrides import former_override_edges
 from diffreach.review.hubs import listable, rank_hub_callers
 from diffreach.review.overriders import override_caller_edges
 from diffreach.review.overrides import drop_super_calls
@@ -229,13 +230,15 @@ def _hop_edges(
     w: _Walk, seeds: dict[str, Change], frontier: list[str], aliases: dict[str, set[str]], orphans: list[Edge] | None
 ) -> list[Edge]:
     """The edges into one hop's frontier: its callers, and at hop 1 (``orphans`` given) the callers
-    of deleted symbols, of a changed member's family and of its overrides; importers of changed
+    of deleted symbols, of a changed member's family, of its overrides and of the base methods it
+    overrode before the change and no longer does; importers of changed
     files and subclasses of the frontier's classes at every hop."""
     store, caps = w.store, w.caps
     edges = drop_super_calls(store, _callers(w, frontier), aliases, seeds)
     if orphans is not None:
         edges += orphans + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines)
         edges += override_caller_edges(store, seeds.values(), CALLER_KINDS)
+        edges += former_override_edges(store, seeds.values(), w.readers, CALLER_KINDS)
     edges += importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f], w.read_lines)
     edges += subclass_edges(store, frontier, seeds if orphans is not None else {}, caps.inheritance_depth)
     return edges
