@@ -340,6 +340,14 @@ def test_a_function_rewritten_as_an_arrow_bound_to_its_name_takes_and_returns_th
     assert kinds(typed, arrow.replace("): number", "): string"), path="src/f.ts") == {
         "src/f.ts::f": ("body", "return", "signature")
     }
+    # One parameter without parentheses is the same list (ECMA-262 ArrowParameters).
+    bare = "export const h = u => u && String(u);\n"
+    assert kinds(bare, "export const h = (u) => u && String(u).trim();\n", path="src/h.js") == {
+        "src/h.js::h": ("body",)
+    }
+    assert kinds(bare, "export const h = (u, v) => u && String(u);\n", path="src/h.js") == {
+        "src/h.js::h": ("signature",)
+    }
     generic = "export const g = async <T>(a: T): Promise<T> => a;\n"
     assert kinds(generic, generic.replace("<T>(", "<U>("), path="src/g.ts") == {"src/g.ts::g": ("signature",)}
 

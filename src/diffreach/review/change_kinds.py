@@ -36,6 +36,9 @@ _OPEN, _CLOSE = "([{", ")]}"
 # What may stand between a name and its parameter list: generics, or the
 # `= function`, `= async`, `:` of a function bound to a name (arrow functions).
 _BEFORE_PARAMS = re.compile(r"\s*(<.*>)?\s*([=:]\s*(async\s+)?(function\b\s*\*?\s*)?)?(<.*>)?\s*")
+# An arrow function's one parameter written without parentheses (ECMA-262 ArrowParameters: a
+# BindingIdentifier): `f = x => …` takes what `f = (x) => …` takes.
+_BARE_ARROW = re.compile(r"\s*[=:]\s*(async\s+)?([\w$]+)\s*=>(.*)")
 
 
 class _Profile(NamedTuple):  # internal: no dataclass methods to compile at load (speed)
@@ -329,6 +332,10 @@ def _split_signature(header: str, name: str, raise_words: tuple[str, ...]) -> tu
     tail = header[match.end() :]
     opening = tail.find("(")
     params, after = tail, ""
+    bare = _BARE_ARROW.match(tail)
+    if bare is not None and (opening < 0 or opening > bare.end(2)):
+        params = " ".join(x for x in ((bare.group(1) or "").strip(), f"({bare.group(2)})") if x)
+        return before, params, bare.group(3).strip().rstrip("{").strip(), ""
     between = _BEFORE_PARAMS.fullmatch(tail[:opening]) if opening >= 0 else None
     if between is not None:
         close = _matching(tail, opening)
