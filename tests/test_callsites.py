@@ -421,6 +421,15 @@ def test_typescript_declaration_file_type_parameters(make_repo: Make) -> None:
     assert show is None or show.verdict != "changed-type"
 
 
+def test_type_parameters_respaced_are_the_same(make_repo: Make) -> None:
+    # Forbidden: a generic list only spaced anew (`<A,B>` → `<A, B>`) read as changed types.
+    decl = "export function pick<K,V>(key: K, value: V): V {\n  return value\n}\n"
+    use = "import { pick } from './pick';\nexport function run() {\n  return pick(1, 2);\n}\n"
+    new = decl.replace("<K,V>", "<K, V>").replace("return value", "return value ?? value")
+    got = _radius(make_repo, {"pick.ts": decl, "use.ts": use}, {"pick.ts": new})
+    assert got["use.ts::run"].verdict == "still-binds", got["use.ts::run"].reasons
+
+
 def test_callers_of_a_base_method_are_judged_against_the_changed_override(make_repo: Make) -> None:
     old = {
         "base.py": "class Base:\n    def m(self, a):\n        return a\n",

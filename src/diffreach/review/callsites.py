@@ -374,7 +374,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     if outcome.verdict is Verdict.STILL_BINDS:
         before = type_parameters_of(spec, old_source, old_line, name) or ""
         after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
-        if before.split() != after.split():
+        if "".join(before.split()) != "".join(after.split()):  # spacing never counts (`<A,B>`, `<A, B>`)
             shown = f"`{before or 'none'}` → `{after or 'none'}`"
             return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
     return outcome
