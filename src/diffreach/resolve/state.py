@@ -2,7 +2,7 @@
 
 The resolver is one object built in layers, each a class in its own module:
 ``ResolverState`` (this module) ← ``Imports`` ← ``Classes`` ← ``NameFallback`` ←
-``FunctionValues`` ← ``Types`` ← ``Names`` ← ``Resolver``. Each layer calls only itself and the layers below it; the one way
+``FunctionValues`` ← ``PassedFunctions`` ← ``Types`` ← ``Names`` ← ``Resolver``. Each layer calls only itself and the layers below it; the one way
 back up is the recursion at the heart of resolution (an import binds a name that
 is looked up in scope; a base class is an expression), which goes through the
 two abstract methods declared here and implemented by ``Names``:

@@ -1,6 +1,6 @@
 """Types of values: what a call returns, and expressions made of calls.
 
-The layer on ``FunctionValues`` (see ``state.py``). Extraction states types as
+The layer on ``PassedFunctions`` (see ``state.py``). Extraction states types as
 bindings (``resolve/records.py``'s ``Source``): a variable's declared type, the
 call it was bound to (``a.b().c()``, arguments dropped) and each function's
 declared return type (the binding named ``RETURNS`` in the function's own
@@ -25,14 +25,14 @@ from dataclasses import replace
 
 from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS
 from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
+from diffreach.resolve.passing import PassedFunctions
 from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, Target
-from diffreach.resolve.values import FunctionValues
 
 _CALLABLE = (NodeKind.FUNCTION, NodeKind.METHOD)
 _SLOT = PARAMETER.partition("{")[0]
 
 
-class Types(FunctionValues):
+class Types(PassedFunctions):
     @abstractmethod
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         """A member of a class or module (``Names``): the way back up for a chain's links."""
