@@ -60,9 +60,11 @@ def rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]
         firm = min(_RESOLUTION_RANK.get(e.resolution, 4) for e in edges)
         # A subclass that inherits the hub without calling it is reached through the class, as a
         # dispatch is, and makes no call: after the calls bound by a unique name or by dispatch.
-        calls = 0 if any(e.kind != EdgeKind.INHERITS for e in edges) else 1
+        inherits_only = all(e.kind == EdgeKind.INHERITS for e in edges)
+        if inherits_only:
+            firm = max(firm, _INHERITED_RANK)
         here = 0 if package(source.split("::", 1)[0]) == home else 1
-        return (firm if not calls else max(firm, _INHERITED_RANK), calls, here, -counts.get(source, 0), source)
+        return (firm, int(inherits_only), here, -counts.get(source, 0), source)
 
     return sorted(sources, key=key)
 
