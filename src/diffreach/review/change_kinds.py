@@ -335,7 +335,7 @@ def _split_signature(header: str, name: str, raise_words: tuple[str, ...]) -> tu
     bare = _BARE_ARROW.match(tail)
     if bare is not None and (opening < 0 or opening > bare.end(2)):
         params = " ".join(x for x in ((bare.group(1) or "").strip(), f"({bare.group(2)})") if x)
-        return before, params, bare.group(3).strip().rstrip("{").strip(), ""
+        return before, params, _result_text(bare.group(3)), ""
     between = _BEFORE_PARAMS.fullmatch(tail[:opening]) if opening >= 0 else None
     if between is not None:
         close = _matching(tail, opening)
@@ -348,8 +348,13 @@ def _split_signature(header: str, name: str, raise_words: tuple[str, ...]) -> tu
     for word in _WORDS.finditer(after):
         if word.group() in raise_words:
             return before, params.strip(), after[: word.start()].strip(), after[word.start() :].strip()
-    # An arrow (`=> e`, C#'s expression-bodied `=>`) opens the body, as `{` does: no result of its own.
-    return before, params.strip(), after.strip().rstrip("{").strip().removesuffix("=>").strip().rstrip(":").strip(), ""
+    return before, params.strip(), _result_text(after), ""
+
+
+def _result_text(after: str) -> str:
+    """The header's text after the parameters, without what opens the body: `{`, Python's `:`,
+    and an arrow (`=> e`, C#'s expression-bodied `=>`), which opens it as `{` does."""
+    return after.strip().rstrip("{").strip().removesuffix("=>").strip().rstrip(":").strip()
 
 
 def _matching(text: str, opening: int) -> int:
