@@ -127,10 +127,12 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
             return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
         return _deleted(seed, spec, sites, read, name, caller.lines)
     if source is not None and owner and name in spec.constructor_names:
-        # A constructor is called through its class: ``Foo(a)`` runs ``Foo.__init__(self, a)``.
+        # A constructor is called through its class: ``Foo(a)`` runs ``Foo.__init__(self, a)``,
+        # and through each subclass that inherits it: ``Sub(a)`` runs it too.
         sites += [
             replace(s, constructs=True)
-            for s in _sites(caller_spec, source, caller, owner, within)
+            for cls in _constructing_classes(seed, owner, read)
+            for s in _sites(caller_spec, source, caller, cls, within)
             if not s.passed_as_value
         ]
     if not sites and source is not None and not inherited:
@@ -151,6 +153,12 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     where = _where(caller, owner, own)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
+
+
+def _constructing_classes(seed: Change, owner: str, read: Readers) -> list[str]:
+    """The classes whose construction runs the changed constructor, its own first."""
+    heirs = read.constructed_through(seed.id) if read.constructed_through is not None else frozenset()
+    return [owner, *sorted(heirs - {owner})]
 
 
 def _a_common_name_by_name_only(seed: Change, caller: Reached, spec: LanguageSpec, name: str) -> CallerOutcome | None:

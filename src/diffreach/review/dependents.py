@@ -215,4 +215,26 @@ def _subclasses(store: Store, cls: str, depth: int) -> list[Edge]:
     return out
 
 
-__all__ = ["importer_edges", "orphan_callers", "subclass_edges"]
+def constructed_through(store: Store, constructor: str) -> frozenset[str]:
+    """The names of the classes whose construction runs ``constructor``: its own class, and every
+    subclass down the tree that defines no constructor of its own. Where the language names its
+    constructors (Python's ``__init__``, JavaScript's ``constructor``), a class without one inherits
+    its base's by the language's member lookup, as resolution binds ``Sub()`` (``classes.py``);
+    where a constructor is named after its class (Java, C#), none is inherited."""
+    spec = language_for(constructor.split("::", 1)[0])
+    method = store.symbol(constructor)
+    if spec is None or spec.constructor_is_class_name or method is None or not method.parent:
+        return frozenset()
+    if method.name not in spec.constructor_names:
+        return frozenset()
+    names: set[str] = set()
+    seen, frontier = {method.parent}, [method.parent]
+    while frontier:
+        names.update(sid.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for sid in frontier)
+        heirs = {e.source for e in store.edges_to(frontier, (EdgeKind.INHERITS,))} - seen
+        seen |= heirs
+        frontier = sorted(h for h in heirs if not any(store.symbol(f"{h}.{n}") for n in spec.constructor_names))
+    return frozenset(names)
+
+
+__all__ = ["constructed_through", "importer_edges", "orphan_callers", "subclass_edges"]

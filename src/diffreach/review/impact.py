@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fnmatch import fnmatch
+from functools import cache, partial
 
 from diffreach.config import Config
 from diffreach.graph.instances import foreign_overrides, idle_overrides
@@ -28,7 +29,7 @@ from diffreach.review.behavior import (
     Judge,
 )
 from diffreach.review.callsites import Readers
-from diffreach.review.dependents import importer_edges, orphan_callers, subclass_edges
+from diffreach.review.dependents import constructed_through, importer_edges, orphan_callers, subclass_edges
 from diffreach.review.families import family_edges
 from diffreach.review.former_overrides import former_override_edges
 from diffreach.review.hubs import listable, rank_hub_callers
@@ -117,7 +118,11 @@ def blast_radius(
     w = _Walk(store, caps, read_lines, notes, readers, seeds)
     changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
     hub_callers = _walk(w, seeds, changed_test_files)
-    judged_by = replace(readers, defined=_defined_in(store)) if readers is not None else None
+    judged_by = (
+        replace(readers, defined=_defined_in(store), constructed_through=cache(partial(constructed_through, store)))
+        if readers is not None
+        else None
+    )
     reached = score_reached(list(w.reached.values()), seeds, judge, judged_by, read_lines)
     tests, test_files = _tests(store, seeds, reached, caps)
     uses = _uses(store, seeds)

@@ -35,6 +35,9 @@ class Readers:
     # indexed, where that file parsed without a syntax error (the graph's answer): what a
     # caller's call sites may be read from alone (``binding.calls_in``'s ``within``).
     outer: Callable[[str], tuple[int, int, str] | None] | None = None
+    # The names of the classes whose construction runs a constructor: its class and the
+    # subclasses that inherit it (the graph's answer; ``dependents.constructed_through``).
+    constructed_through: Callable[[str], frozenset[str]] | None = None
 
 
 def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> list[Outcome]:

@@ -1,0 +1,160 @@
+"""Spec: a subclass that defines no constructor of its own is constructed by its base's (issue 19).
+
+Python's ``Sub(a)`` runs ``type.__call__``, which looks ``__init__`` up on ``Sub`` by the method
+resolution order and finds the base's; an ECMAScript class without a ``constructor`` gets the
+default derived one, ``constructor(...args) { super(...args) }`` (ECMA-262 15.7.14). So a call
+constructing such a subclass is a call of the changed base constructor, judged against its old
+and new parameters like ``Base(a)`` is. A subclass that declares its own constructor runs that
+one: constructing it is not a call of the base's. Java's constructors are not inherited at all
+(JLS 8.8): ``new Sub()`` runs ``Sub``'s own. Through the whole pipeline: expected and forbidden
+verdicts and labels per caller."""
+
+from __future__ import annotations
+
+from tests.test_callsites import Make, _label, _radius
+
+_APP_OLD = """\
+class App:
+    def __init__(self, driver=None, css_path=None):
+        self.driver = driver
+        self.css_path = css_path
+
+    def run(self):
+        return self.driver
+"""
+_APP_NEW = _APP_OLD.replace("driver=None, css_path=None", "driver=None, *, css_path=None")
+_APPS = """\
+from app import App
+
+
+class Clock(App):
+    def compose(self):
+        return 1
+
+
+class Alarm(Clock):
+    pass
+
+
+class Own(App):
+    def __init__(self, first, second):
+        super().__init__(first)
+        self.second = second
+
+
+def still_binds():
+    Clock().run()
+
+
+def now_refused():
+    return Clock(None, "clock.css")
+
+
+def grandchild_refused():
+    return Alarm(None, "alarm.css")
+
+
+def own_constructor():
+    return Own(None, "own.css"), Clock(css_path="x")
+"""
+
+
+def _python() -> tuple[dict[str, str], dict[str, str]]:
+    return {"app.py": _APP_OLD, "apps.py": _APPS}, {"app.py": _APP_NEW}
+
+
+def test_python_a_subclass_built_without_its_own_init_binds_to_the_base_init(make_repo: Make) -> None:
+    old, new = _python()
+    got = _radius(make_repo, old, new)
+    r = got["apps.py::still_binds"]
+    assert (r.verdict, _label(r)) == ("still-binds", "reach"), r.reasons
+    r = got["apps.py::now_refused"]
+    assert _label(r) == "behavior-change" and r.verdict == "no-longer-binds", (r.verdict, r.reasons)
+
+
+def test_python_a_grandchild_inherits_the_constructor_through_its_parent(make_repo: Make) -> None:
+    old, new = _python()
+    r = _radius(make_repo, old, new)["apps.py::grandchild_refused"]
+    assert r.verdict == "no-longer-binds", (r.verdict, r.reasons)
+
+
+def test_python_a_subclass_with_its_own_init_is_not_a_call_of_the_base_init(make_repo: Make) -> None:
+    # Forbidden: ``Own(None, "own.css")`` judged against ``App.__init__`` (it runs ``Own.__init__``,
+    # whose parameters did not change), which would refuse it; the line's ``Clock(css_path=…)`` binds.
+    old, new = _python()
+    r = _radius(make_repo, old, new)["apps.py::own_constructor"]
+    assert (r.verdict, _label(r)) == ("still-binds", "reach"), r.reasons
+
+
+_BASE_OLD = """\
+export class Base {
+  constructor(host, port) {
+    this.host = host
+    this.port = port
+  }
+}
+"""
+_BASE_NEW = _BASE_OLD.replace("constructor(host, port)", "constructor(host)").replace("this.port = port", "")
+_SUBS = """\
+import { Base } from "./base.js"
+
+export class Local extends Base {
+  ping() {
+    return this.host
+  }
+}
+
+export function onlyHost() {
+  return new Local("localhost").ping()
+}
+
+export function withPort() {
+  return new Local("localhost", 8080)
+}
+"""
+
+
+def test_javascript_a_class_without_a_constructor_is_built_by_its_base_constructor(make_repo: Make) -> None:
+    got = _radius(make_repo, {"src/base.js": _BASE_OLD, "src/subs.js": _SUBS}, {"src/base.js": _BASE_NEW})
+    r = got["src/subs.js::onlyHost"]
+    assert (r.verdict, _label(r)) == ("still-binds", "reach"), r.reasons
+    r = got["src/subs.js::withPort"]
+    assert _label(r) == "behavior-change", (r.verdict, r.reasons)
+    assert any("port" in why for why in r.reasons), r.reasons
+
+
+_JAVA_BASE_OLD = """\
+package p;
+
+public class Base {
+    public Base(int size) {
+    }
+}
+"""
+_JAVA_BASE_NEW = _JAVA_BASE_OLD.replace("Base(int size)", "Base(int size, int limit)")
+_JAVA_SUB = """\
+package p;
+
+public class Sub extends Base {
+    public Sub(int size) {
+        super(size);
+    }
+}
+"""
+_JAVA_USE = """\
+package p;
+
+public class Use {
+    public Sub make() {
+        return new Sub(3);
+    }
+}
+"""
+
+
+def test_java_a_subclass_is_built_by_its_own_constructor_never_the_base_one(make_repo: Make) -> None:
+    # Forbidden: ``new Sub(3)`` judged against ``Base(int, int)`` (JLS 8.8: constructors are not
+    # inherited), which would refuse it; ``new Sub(3)`` runs ``Sub(int)``, unchanged.
+    files = {"src/p/Base.java": _JAVA_BASE_OLD, "src/p/Sub.java": _JAVA_SUB, "src/p/Use.java": _JAVA_USE}
+    got = _radius(make_repo, files, {"src/p/Base.java": _JAVA_BASE_NEW})
+    assert "src/p/Use.java::Use.make" not in got, got["src/p/Use.java::Use.make"].reasons
