@@ -277,4 +277,23 @@ def test_superclass_with_a_constructor_in_the_same_package() -> None:
     assert found == {
         ("src/p/Square.java::Square", "src/p/Shape.java::Shape", "inherits"),
         ("src/p/Square.java::Square.go", "src/p/Shape.java::Shape.draw", "calls"),
+        ("src/p/Square.java::Square.Square", "src/p/Shape.java::Shape.Shape", "calls"),  # super(4)
     }
+
+
+def test_super_in_a_constructor_calls_the_superclass_constructor() -> None:
+    # JLS 8.8.7.1: ``super(…)`` runs the direct superclass's constructor; the class's own
+    # constructor and the superclass's methods are forbidden targets of it.
+    found = edges(
+        {
+            f"{MAIN}/Base.java": (
+                "package com.shop;\n\npublic class Base {\n  public Base(int size) {}\n"
+                "  public void size() {}\n}\n"
+            ),
+            f"{MAIN}/Sub.java": (
+                "package com.shop;\n\npublic class Sub extends Base {\n"
+                "  public Sub(int size) {\n    super(size);\n  }\n}\n"
+            ),
+        }
+    )
+    assert found == {(f"{MAIN}/Sub.java::Sub.Sub", f"{MAIN}/Base.java::Base.Base", "calls")}

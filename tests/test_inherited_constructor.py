@@ -6,7 +6,8 @@ default derived one, ``constructor(...args) { super(...args) }`` (ECMA-262 15.7.
 constructing such a subclass is a call of the changed base constructor, judged against its old
 and new parameters like ``Base(a)`` is. A subclass that declares its own constructor runs that
 one: constructing it is not a call of the base's. Java's constructors are not inherited at all
-(JLS 8.8): ``new Sub()`` runs ``Sub``'s own. Through the whole pipeline: expected and forbidden
+(JLS 8.8): ``new Sub()`` runs ``Sub``'s own, and ``super(…)`` in it runs the superclass's
+(JLS 8.8.7.1), a call judged like any other. Through the whole pipeline: expected and forbidden
 verdicts and labels per caller."""
 
 from __future__ import annotations
@@ -152,9 +153,14 @@ public class Use {
 """
 
 
-def test_java_a_subclass_is_built_by_its_own_constructor_never_the_base_one(make_repo: Make) -> None:
+def test_java_a_subclass_is_built_by_its_own_constructor_whose_super_call_runs_the_base_one(
+    make_repo: Make,
+) -> None:
     # Forbidden: ``new Sub(3)`` judged against ``Base(int, int)`` (JLS 8.8: constructors are not
-    # inherited), which would refuse it; ``new Sub(3)`` runs ``Sub(int)``, unchanged.
+    # inherited); it runs ``Sub(int)``, unchanged. Expected: ``super(size)`` no longer binds.
     files = {"src/p/Base.java": _JAVA_BASE_OLD, "src/p/Sub.java": _JAVA_SUB, "src/p/Use.java": _JAVA_USE}
     got = _radius(make_repo, files, {"src/p/Base.java": _JAVA_BASE_NEW})
     assert "src/p/Use.java::Use.make" not in got, got["src/p/Use.java::Use.make"].reasons
+    r = got["src/p/Sub.java::Sub.Sub"]
+    assert (r.edge, r.verdict, _label(r)) == ("calls", "no-longer-binds", "behavior-change"), r.reasons
+    assert r.call_lines == (5,)

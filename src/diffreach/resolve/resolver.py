@@ -253,8 +253,13 @@ class Resolver(Names):
         )
 
     def _super_member(self, ref: Ref) -> Target | None:
-        """``super().name``: the first base of the enclosing class that has the member."""
+        """``super().name``: the first base of the enclosing class that has the member. The
+        keyword called alone (Java's ``super(…)``, its name its receiver) runs the first base's
+        constructor (JLS 8.8.7.1)."""
         cls = self.enclosing_class(ref.scope)
+        if cls is not None and ref.name == ref.receiver:
+            first = next(iter(self.bases(cls)), None)
+            return self._constructor(first) if first is not None else None
         for base in self.bases(cls) if cls is not None else ():
             target = self.member(base, ref.name)
             if target is not None:

@@ -48,6 +48,10 @@
                  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
   (scoped_type_identifier (_) @receiver . (type_identifier) @name .)
 ] arguments: (argument_list)? @arguments) @reference.call
+; super(...) in a constructor runs the direct superclass's constructor (JLS 8.8.7.1): the keyword
+; as both receiver and name, the resolver's "superclass constructor" (resolver.py, _super_member).
+(explicit_constructor_invocation
+  constructor: (super) @receiver @name arguments: (argument_list) @arguments) @reference.call
 
 ; A method of an anonymous class body overrides its base's (JLS 15.9.5): named by the method,
 ; the base as the receiver; its scope is the method itself.
