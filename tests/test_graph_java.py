@@ -287,8 +287,7 @@ def test_super_in_a_constructor_calls_the_superclass_constructor() -> None:
     found = edges(
         {
             f"{MAIN}/Base.java": (
-                "package com.shop;\n\npublic class Base {\n  public Base(int size) {}\n"
-                "  public void size() {}\n}\n"
+                "package com.shop;\n\npublic class Base {\n  public Base(int size) {}\n  public void size() {}\n}\n"
             ),
             f"{MAIN}/Sub.java": (
                 "package com.shop;\n\npublic class Sub extends Base {\n"
