@@ -94,3 +94,5 @@ def test_a_call_of_the_hub_is_shown_before_subclasses_that_only_inherit_it(make_
     assert shown["lib/dom.py::refresh"]["verdict"] == "still-binds"
     assert shown["lib/docs.py::shoot"]["resolution"] == "unique-name"
     assert all(r["verdict"] == "inherited" for i, r in shown.items() if i.startswith("ui/ex"))
+    # The note says how many of the 27 make no call: the 25 subclasses.
+    assert any("has 27 callers (25 of them subclasses that only inherit it); showing 10" in n for n in data["notes"])

@@ -222,9 +222,13 @@ def _hop_pairs(
                 sources, broken = hub_sample(store, seeds[target], ranked, w.readers, caps.hub_callers_shown)
                 w.truncated = True
                 also = f"; every one of the {broken} that no longer bind is listed" if broken else ""
+                # A subclass that only inherits the hub makes no call of it: said apart, so the
+                # count does not read as that many calls.
+                heirs = sum(1 for _, es in listed if all(e.kind == EdgeKind.INHERITS for e in es))
+                of_them = f" ({heirs} of them subclasses that only inherit it)" if heirs else ""
                 w.notes.append(
-                    f"{target} has {total} callers; showing {len(sources)}{also}, {total - len(sources)} more"
-                    " not shown (use --all-callers for all)"
+                    f"{target} has {total} callers{of_them}; showing {len(sources)}{also},"
+                    f" {total - len(sources)} more not shown (use --all-callers for all)"
                 )
         pairs.extend((source, target, es) for source, es in sources)
     pairs.sort(key=lambda p: (min(_EDGE_ORDER.get(e.kind, 9) for e in p[2]), p[1], p[0]))
