@@ -296,3 +296,17 @@ def test_super_in_a_constructor_calls_the_superclass_constructor() -> None:
         }
     )
     assert found == {(f"{MAIN}/Sub.java::Sub.Sub", f"{MAIN}/Base.java::Base.Base", "calls")}
+
+
+def test_this_in_a_constructor_calls_the_constructor_its_arguments_pick() -> None:
+    # JLS 8.8.7.1: ``this(a, 0)`` runs the class's own two-parameter constructor; the
+    # one-parameter constructor it is written in is a forbidden target (no self-loop).
+    found = edges(
+        {
+            f"{MAIN}/Foo.java": (
+                "package com.shop;\n\npublic class Foo {\n  public Foo(int a) {\n    this(a, 0);\n  }\n"
+                "  public Foo(int a, int b) {\n  }\n}\n"
+            ),
+        }
+    )
+    assert found == {(f"{MAIN}/Foo.java::Foo.Foo", f"{MAIN}/Foo.java::Foo.Foo#2", "calls")}

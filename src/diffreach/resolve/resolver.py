@@ -47,6 +47,11 @@ class Resolver(Names):
             return self.anonymous_override(path, ref, self.resolve_receiver(path, ref.scope, ref.receiver))
         if ref.receiver in spec.super_names:
             target = self._super_member(ref)
+        elif spec.constructor_is_class_name and ref.receiver in spec.self_names and ref.name == ref.receiver:
+            # The self keyword called alone (Java's ``this(…)``): another constructor of the
+            # enclosing class (JLS 8.8.7.1), the overload picked by the arguments as ``new C(…)``'s.
+            cls = self.enclosing_class(ref.scope)
+            target = self._constructor(cls) if cls is not None else None
         elif ref.receiver:
             function = self.value_of_functional_call(path, ref, spec)  # r.run() of r = this::work
             if function is not None:

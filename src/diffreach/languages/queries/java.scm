@@ -52,6 +52,9 @@
 ; as both receiver and name, the resolver's "superclass constructor" (resolver.py, _super_member).
 (explicit_constructor_invocation
   constructor: (super) @receiver @name arguments: (argument_list) @arguments) @reference.call
+; this(...) runs another constructor of the same class, chosen by its arguments (JLS 8.8.7.1).
+(explicit_constructor_invocation
+  constructor: (this) @receiver @name arguments: (argument_list) @arguments) @reference.call
 
 ; A method of an anonymous class body overrides its base's (JLS 15.9.5): named by the method,
 ; the base as the receiver; its scope is the method itself.

@@ -25,7 +25,7 @@
     (scoped_type_identifier (type_identifier) @call.name .)]
   arguments: (argument_list) @call.arguments) @call
 ; super(...): the superclass's constructor, named by the keyword (JLS 8.8.7.1).
-(explicit_constructor_invocation constructor: (super) @call.name arguments: (argument_list) @call.arguments) @call
+(explicit_constructor_invocation constructor: [(super) (this)] @call.name arguments: (argument_list) @call.arguments) @call
 
 (argument_list (_) @arg.positional) @arg.list
 (argument_list [(line_comment) (block_comment)] @arg.ignore) @arg.list

@@ -1,14 +1,16 @@
-"""Spec: a subclass that defines no constructor of its own is constructed by its base's (issue 19).
+"""Spec: the calls that run a constructor (issue 19).
 
-Python's ``Sub(a)`` runs ``type.__call__``, which looks ``__init__`` up on ``Sub`` by the method
+A subclass that defines no constructor of its own is constructed by its base's. Python's
+``Sub(a)`` runs ``type.__call__``, which looks ``__init__`` up on ``Sub`` by the method
 resolution order and finds the base's; an ECMAScript class without a ``constructor`` gets the
 default derived one, ``constructor(...args) { super(...args) }`` (ECMA-262 15.7.14). So a call
 constructing such a subclass is a call of the changed base constructor, judged against its old
 and new parameters like ``Base(a)`` is. A subclass that declares its own constructor runs that
 one: constructing it is not a call of the base's. Java's constructors are not inherited at all
-(JLS 8.8): ``new Sub()`` runs ``Sub``'s own, and ``super(…)`` in it runs the superclass's
-(JLS 8.8.7.1), a call judged like any other. Through the whole pipeline: expected and forbidden
-verdicts and labels per caller."""
+(JLS 8.8): ``new Sub()`` runs ``Sub``'s own; ``super(…)`` in it runs the superclass's and
+``this(…)`` another of its own class's, the one its arguments pick (JLS 8.8.7.1), each a call
+judged like any other. Through the whole pipeline: expected and forbidden verdicts and labels per
+caller."""
 
 from __future__ import annotations
 
@@ -164,3 +166,25 @@ def test_java_a_subclass_is_built_by_its_own_constructor_whose_super_call_runs_t
     r = got["src/p/Sub.java::Sub.Sub"]
     assert (r.edge, r.verdict, _label(r)) == ("calls", "no-longer-binds", "behavior-change"), r.reasons
     assert r.call_lines == (5,)
+
+
+_JAVA_FOO_OLD = """\
+package p;
+
+public class Foo {
+    public Foo(int size) {
+        this(size, 0);
+    }
+
+    public Foo(int size, int limit) {
+    }
+}
+"""
+_JAVA_FOO_NEW = _JAVA_FOO_OLD.replace("Foo(int size, int limit)", "Foo(int size, int limit, boolean strict)")
+
+
+def test_java_this_in_a_constructor_is_a_call_of_the_constructor_it_picks(make_repo: Make) -> None:
+    # JLS 8.8.7.1: ``this(size, 0)`` runs ``Foo(int, int)``; with a third parameter it no longer binds.
+    got = _radius(make_repo, {"src/p/Foo.java": _JAVA_FOO_OLD}, {"src/p/Foo.java": _JAVA_FOO_NEW})
+    r = got["src/p/Foo.java::Foo.Foo"]
+    assert (r.verdict, _label(r), r.call_lines) == ("no-longer-binds", "behavior-change", (5,)), r.reasons
