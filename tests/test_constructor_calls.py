@@ -14,6 +14,7 @@ caller."""
 
 from __future__ import annotations
 
+from diffreach.model import Reached
 from tests.test_callsites import Make, _label, _radius
 
 _APP_OLD = """\
@@ -188,3 +189,111 @@ def test_java_this_in_a_constructor_is_a_call_of_the_constructor_it_picks(make_r
     got = _radius(make_repo, {"src/p/Foo.java": _JAVA_FOO_OLD}, {"src/p/Foo.java": _JAVA_FOO_NEW})
     r = got["src/p/Foo.java::Foo.Foo"]
     assert (r.verdict, _label(r), r.call_lines) == ("no-longer-binds", "behavior-change", (5,)), r.reasons
+
+
+# -- a dataclass's generated __init__ (PEP 557): its fields, in order, are the parameters ----------
+
+_POINT = """\
+from dataclasses import KW_ONLY, dataclass, field
+from typing import ClassVar
+
+
+@dataclass
+class Point:
+    x: int
+    y: int = 0
+    tags: list = field(default_factory=list)
+
+    def norm(self):
+        return abs(self.x) + abs(self.y)
+"""
+_POINT_USES = """\
+from model import Point
+
+
+def origin():
+    return Point(0)
+
+
+def both():
+    return Point(1, 2)
+
+
+def named():
+    return Point(x=1, y=2)
+"""
+
+
+def _points(make_repo: Make, new_point: str) -> dict[str, Reached]:
+    return _radius(make_repo, {"model.py": _POINT, "use.py": _POINT_USES}, {"model.py": new_point})
+
+
+def test_a_required_field_inserted_is_a_new_parameter_of_the_dataclass(make_repo: Make) -> None:
+    got = _points(make_repo, _POINT.replace("    y: int = 0\n", "    z: int\n    y: int = 0\n"))
+    assert {i: (r.verdict, _label(r)) for i, r in got.items()} == {
+        "use.py::origin": ("no-longer-binds", "behavior-change"),  # z required, not passed
+        "use.py::both": ("binds-differently", "behavior-change"),  # 2 now binds z
+        "use.py::named": ("no-longer-binds", "behavior-change"),
+    }
+
+
+def test_a_field_appended_with_a_default_leaves_every_call_binding(make_repo: Make) -> None:
+    got = _points(make_repo, _POINT.replace("    tags: list", "    z: int = 5\n    tags: list"))
+    assert {(r.verdict, _label(r)) for r in got.values()} == {("still-binds", "reach")}
+
+
+def test_a_keyword_only_marker_refuses_the_positional_call(make_repo: Make) -> None:
+    got = _points(make_repo, _POINT.replace("    y: int = 0\n", "    _: KW_ONLY\n    y: int = 0\n"))
+    assert (got["use.py::both"].verdict, _label(got["use.py::named"])) == ("no-longer-binds", "reach")
+    assert _label(got["use.py::origin"]) == "reach"
+
+
+def test_a_class_variable_or_a_field_kept_out_of_init_is_no_parameter(make_repo: Make) -> None:
+    # Forbidden: a ClassVar or field(init=False) read as a parameter (the calls still bind).
+    added = "    total: ClassVar[int] = 0\n    cache: dict = field(init=False, default_factory=dict)\n"
+    got = _points(make_repo, _POINT.replace("    y: int = 0\n", "    y: int = 0\n" + added))
+    assert {_label(r) for r in got.values()} == {"reach"}, {i: r.reasons for i, r in got.items()}
+
+
+def test_a_plain_class_or_a_dataclass_with_a_base_is_not_judged_by_its_fields(make_repo: Make) -> None:
+    # Forbidden: fields read as parameters where the language generates no __init__ from them
+    # (a plain class) or where they are not the whole list (a base's fields come first).
+    for header in ("class Point:", "@dataclass\nclass Point(Base):"):
+        old = _POINT.replace("@dataclass\nclass Point:", "class Base:\n    pass\n\n\n" + header)
+        got = _radius(
+            make_repo,
+            {"model.py": old, "use.py": _POINT_USES},
+            {"model.py": old.replace("    y: int = 0\n", "    z: int\n    y: int = 0\n")},
+        )
+        assert all(r.verdict == "" for r in got.values()), {i: r.verdict for i, r in got.items()}
+
+
+_POINT_NAMED = """\
+from model import Point
+
+
+class Holder:
+    def __init__(self, point: Point, depth=0):
+        self.point = point
+        self.depth = depth
+
+    def clone(self):
+        return Holder(point=self.point, depth=self.depth)
+
+
+def deeper(h: Holder):
+    return Holder(h.point, h.depth + 1)
+"""
+
+
+def test_a_dataclass_value_passed_on_is_not_a_call_of_its_constructor(make_repo: Make) -> None:
+    # ``Holder(point=self.point)`` refers to a Point (the value of a field typed so) and constructs
+    # none. Forbidden: the line's one call, ``Holder(…)``, judged against Point's fields.
+    got = _radius(
+        make_repo,
+        {"model.py": _POINT, "use.py": _POINT_USES, "named.py": _POINT_NAMED},
+        {"model.py": _POINT.replace("    y: int = 0\n", "    z: int\n    y: int = 0\n")},
+    )
+    for caller in ("named.py::Holder.clone", "named.py::deeper"):
+        assert (got[caller].verdict, _label(got[caller])) == ("named-only", "reach"), got[caller].reasons
+    assert _label(got["use.py::origin"]) == "behavior-change"

@@ -26,6 +26,7 @@ Capture vocabulary (the contract with the query files):
   TypeScript's ``this:``); ``@param.name`` and ``@param.type`` name it and its type. When one
   node has several kinds the first of ``PARAM_PRECEDENCE`` (``binding_lists.py``) wins, so a general pattern
   (every child is positional) and a specific one (this child has a default) can coexist.
+  ``@param.ignore`` marks a node of the list that is no parameter (a dataclass's ``ClassVar``).
   Parameters are ordered by the kind node's position. ``@param.separator.positional`` (``/``)
   ends the positional-only ones and ``@param.separator.keyword`` (``*``) starts the keyword-only
   ones; parameters after a variadic one are keyword-only too (Python, Kotlin). In a language

@@ -15,6 +15,7 @@ from .signatures import ArgKind, Argument, BindingRules, Parameter, ParamKind
 
 PARAM_PRECEDENCE = ("self", "variadic", "keywords", "default", "optional", "positional")
 _SEPARATORS = ("separator.positional", "separator.keyword")
+_IGNORED = ("ignore",)  # in a list but no parameter (a dataclass's ClassVar)
 _ARG_PRECEDENCE = ("ignore", "keywords", "spread", "keyword", "trailing", "positional")
 _ARG_KINDS = {
     "keywords": ArgKind.KEYWORD_SPREAD,
@@ -45,13 +46,14 @@ def parameters_from(
     the keyword-only ones; ``no_receiver``: its ``self`` capture is an ordinary parameter."""
     ordered = sorted(entries.values(), key=lambda e: e.start)
     kinds = [
-        _first_kind(e.kinds - ({"self"} if no_receiver else set()), _SEPARATORS + PARAM_PRECEDENCE) for e in ordered
+        _first_kind(e.kinds - ({"self"} if no_receiver else set()), _SEPARATORS + _IGNORED + PARAM_PRECEDENCE)
+        for e in ordered
     ]
     positional_until = kinds.index("separator.positional") if "separator.positional" in kinds else -1
     keyword_after = min((i for i, k in enumerate(kinds) if k in ("separator.keyword", "variadic")), default=len(kinds))
     out: list[Parameter] = []
     for i, (entry, kind) in enumerate(zip(ordered, kinds)):
-        if kind is None or kind in _SEPARATORS:
+        if kind is None or kind in _SEPARATORS or kind in _IGNORED:
             continue
         parts = entry.parts
         out.append(

@@ -102,7 +102,10 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     spec = language_for(seed.file)
     caller_spec = language_for(caller.file)
     kinds = set(seed.changes)
-    if seed.kind not in _CALLABLE or spec is None or caller_spec is None or spec.binding_rules is None:
+    if spec is None or caller_spec is None or spec.binding_rules is None:
+        return None
+    generated = seed.kind not in _CALLABLE and _generated_constructor(seed, spec, read)
+    if seed.kind not in _CALLABLE and not generated:
         return None
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
@@ -135,8 +138,9 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
             for s in _sites(caller_spec, source, caller, cls, within)
             if not s.passed_as_value
         ]
-    if not sites and source is not None and not inherited:
+    if not sites and source is not None and not inherited and caller.edge == EdgeKind.CALLS:
         # The name the caller calls it by is another (an import alias): the one call named there.
+        # (Not for a reference: the one call on its line is another's, ``Line(mode=self.mode)``.)
         named = calls_named_on(caller_spec, source, caller.lines)
         if len(named) == 1:
             sites = [replace(named[0], constructs=bool(owner) and name in spec.constructor_names)]
@@ -148,11 +152,43 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
             # (``getattr(cls, "__init__")``): nothing at the line binds to the change.
             why = f"no call of `{name}` read on line {on}, and its edge is a guess by name: not a call of it"
             verdict = Outcome(Verdict.ANOTHER_DEFINITION, (why,))
+        elif generated and caller.edge != EdgeKind.CALLS:
+            # The class named as a type (an annotation, a base, ``isinstance``): its fields are
+            # the parameters of its constructor, which is not called here.
+            why = f"names `{name}` without constructing it: its fields' change does not reach here"
+            verdict = Outcome(Verdict.NAMED_ONLY, (why,))
+        elif kinds <= _BODY_ALONE and not _newly_deprecated(seed, spec, read):
+            # Only the body changed: a call that bound before binds as before, read or not
+            # (``x in m`` running ``__contains__``, a call through another name).
+            why = "body-only change: whatever calls it here binds as before"
+            verdict = Outcome(Verdict.BODY_ONLY, (why,))
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
     where = _where(caller, owner, own)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
+
+
+_BODY_ALONE = frozenset({ChangeKind.BODY})
+
+
+def _newly_deprecated(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
+    """Does the new body warn of a deprecation the old one did not (``deprecations.py``)?"""
+    rules, old_source, new_source = spec.binding_rules, read.old(seed.file), read.new(seed.file)
+    if rules is None or old_source is None or new_source is None:
+        return True  # unread: not known to be free of one
+    found = newly_deprecated(old_source, seed.old_start_line, new_source, seed.start_line, rules)
+    return bool(found.names)
+
+
+def _generated_constructor(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
+    """A changed class whose constructor the language generates from its fields (a Python
+    dataclass): the binding query reads the class as a definition, so a call of the class binds
+    to its fields as to a function's parameters."""
+    if seed.kind != NodeKind.CLASS or ChangeKind.SIGNATURE not in seed.changes:
+        return False
+    source = read.new(seed.file)
+    return source is not None and parameters_of(spec, source, seed.start_line, simple_name(seed.id)) is not None
 
 
 def _constructing_classes(seed: Change, owner: str, read: Readers) -> list[str]:

@@ -35,6 +35,7 @@ from typing import NamedTuple
 from diffreach.extract.comments import Comments, comments_in
 from diffreach.extract.core import extract_symbols
 from diffreach.languages import language_for
+from diffreach.languages.binding import parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, FileDiff, NodeKind, Symbol
 from diffreach.review.change_kinds import change_kinds, name_swapper, normal_lines
@@ -380,7 +381,23 @@ def _compare(
     spec: LanguageSpec,
     rename: tuple[str, str] | None = None,
 ) -> tuple[str, ...]:
-    return change_kinds(old.own_lines(before), before, new.own_lines(after), after, spec, rename)
+    kinds = change_kinds(old.own_lines(before), before, new.own_lines(after), after, spec, rename)
+    if (
+        after.kind == NodeKind.CLASS
+        and ChangeKind.SIGNATURE not in kinds
+        and _fields_changed(old, before, new, after, spec)
+    ):
+        kinds = (*kinds, ChangeKind.SIGNATURE)
+    return kinds
+
+
+def _fields_changed(old: _Version, before: Symbol, new: _Version, after: Symbol, spec: LanguageSpec) -> bool:
+    """A class whose constructor its language generates from its fields (a Python dataclass: the
+    binding query reads the class as a definition, its fields as the parameters) has a new
+    signature when they differ, though its header did not change."""
+    was = parameters_of(spec, old.data, before.start_line, before.name)
+    now = parameters_of(spec, new.data, after.start_line, after.name)
+    return was is not None and now is not None and was != now
 
 
 def _change(sym: Symbol, kinds: Iterable[str], before: Symbol | None) -> Change:

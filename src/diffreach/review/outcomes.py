@@ -42,6 +42,7 @@ class Verdict(StrEnum):
     NOT_FORWARDED = "not-forwarded"
     INHERITED = "inherited"  # a subclass that inherits the changed method: no call of it there
     DISPATCHES = "dispatches"  # a base method whose calls may run the changed override
+    NAMED_ONLY = "named-only"  # names a class whose constructor changed (a type, a base), constructs none
     DEPRECATED = "deprecated"  # the definition now asks its callers to move off it
     GUESSED_CALLEE = "guessed-callee"  # a changed return, raise or default on an edge that is one guess of several
     RESULT_GONE = "result-gone"  # the call uses the value; the callee now declares no result
@@ -114,7 +115,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.RAISES_UNCHECKED: Severity.LOW,
     Verdict.GUESSED_CALLEE: Severity.LOW,
     Verdict.FORWARDS_ALL: Severity.LOW,
-    **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES), Severity.LOW),
+    **dict.fromkeys((Verdict.INHERITED, Verdict.DISPATCHES, Verdict.NAMED_ONLY), Severity.LOW),
 }
 RANK = {Severity.HIGH: 0, Severity.MEDIUM: 1, Severity.LOW: 2}
 

@@ -5,6 +5,7 @@
 ;   @param.positional | .default | .optional | .variadic | .keywords | .self   one parameter, by kind,
 ;     inside @param.list, with @param.name, @param.type, @param.value (the default's text)
 ;   @param.separator.positional (`/`), @param.separator.keyword (`*`)   kind markers in a list
+;   @param.ignore   a node of the list that is no parameter (a dataclass's ClassVar)
 ;   @param.no_receiver   a list whose first parameter is not a receiver (a static method)
 ;   @param.implicit_receiver   a list whose receiver the call's target fills, even a class (a classmethod)
 ;   @call (+ @call.name, @call.arguments, @call.receiver)        a call
@@ -22,6 +23,83 @@
   definition: (function_definition
     name: (identifier) @definition.name
     parameters: (parameters) @definition.parameters)) @definition
+
+;
+; A dataclass's generated __init__ takes its fields, in order (PEP 557; the dataclasses module's
+; documentation): `x: T` a parameter without a default, `x: T = v` or `field(default=…)`,
+; `field(default_factory=…)` one with; a `ClassVar` or `field(init=False)` is no parameter; after
+; `_: KW_ONLY`, or with `kw_only=True` on the decorator, every one is keyword-only. The class is
+; the definition (a call of the class is a call of its __init__), only without bases: a base's
+; fields come first, and they are not in the class's own text. Not with `init=False`.
+((decorated_definition
+  (decorator) @_dataclass
+  definition: (class_definition
+    !superclasses
+    name: (identifier) @definition.name
+    body: (block) @definition.parameters)) @definition
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
+  (#not-match? @_dataclass "init *= *False"))
+((decorated_definition
+  (decorator) @_dataclass
+  definition: (class_definition
+    body: (block
+      (expression_statement (assignment left: (identifier) @param.name type: (type) @param.type !right))
+        @param.positional) @param.list))
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)"))
+((decorated_definition
+  (decorator) @_dataclass
+  definition: (class_definition
+    body: (block
+      (expression_statement
+        (assignment left: (identifier) @param.name type: (type) @param.type right: (_) @param.value))
+        @param.default) @param.list))
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
+  (#not-match? @param.value "^([A-Za-z_][A-Za-z_0-9]*[.])*field[(]"))
+((decorated_definition
+  (decorator) @_dataclass
+  definition: (class_definition
+    body: (block
+      (expression_statement
+        (assignment left: (identifier) @param.name type: (type) @param.type right: (call) @param.value))
+        @param.default) @param.list))
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
+  (#match? @param.value "^([A-Za-z_][A-Za-z_0-9]*[.])*field[(]")
+  (#match? @param.value "[(,] *default(_factory)? *="))
+((decorated_definition
+  (decorator) @_dataclass
+  definition: (class_definition
+    body: (block
+      (expression_statement
+        (assignment left: (identifier) @param.name type: (type) @param.type right: (call) @_field))
+        @param.positional) @param.list))
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
+  (#match? @_field "^([A-Za-z_][A-Za-z_0-9]*[.])*field[(]")
+  (#not-match? @_field "[(,] *default(_factory)? *="))
+((decorated_definition
+  (decorator) @_dataclass
+  definition: (class_definition
+    body: (block (expression_statement (assignment type: (type) @_type)) @param.ignore) @param.list))
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
+  (#match? @_type "^([A-Za-z_][A-Za-z_0-9]*[.])*ClassVar(\\[|$)"))
+((decorated_definition
+  (decorator) @_dataclass
+  definition: (class_definition
+    body: (block (expression_statement (assignment right: (call) @_field)) @param.ignore) @param.list))
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
+  (#match? @_field "^([A-Za-z_][A-Za-z_0-9]*[.])*field[(]")
+  (#match? @_field "[(,] *init *= *False"))
+((decorated_definition
+  (decorator) @_dataclass
+  definition: (class_definition
+    body: (block (expression_statement (assignment type: (type) @_type)) @param.separator.keyword) @param.list))
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
+  (#match? @_type "^([A-Za-z_][A-Za-z_0-9]*[.])*KW_ONLY$"))
+((decorated_definition
+  (decorator (call arguments: (argument_list (keyword_argument name: (identifier) @_kw value: (true))
+    @param.separator.keyword))) @_dataclass
+  definition: (class_definition body: (block) @param.list))
+  (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
+  (#eq? @_kw "kw_only"))
 
 ; Parameters (the language reference, "Function definitions").
 (parameters (identifier) @param.positional @param.name) @param.list
