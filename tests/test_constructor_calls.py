@@ -297,3 +297,31 @@ def test_a_dataclass_value_passed_on_is_not_a_call_of_its_constructor(make_repo:
     for caller in ("named.py::Holder.clone", "named.py::deeper"):
         assert (got[caller].verdict, _label(got[caller])) == ("named-only", "reach"), got[caller].reasons
     assert _label(got["use.py::origin"]) == "behavior-change"
+
+
+_PAIR = """\
+from typing import NamedTuple
+
+
+class Pair(NamedTuple):
+    left: int
+    right: int = 0
+"""
+_PAIR_USES = """\
+from pair import Pair
+
+
+def two():
+    return Pair(1, 2)
+
+
+def named():
+    return Pair(left=1)
+"""
+
+
+def test_a_named_tuple_s_fields_are_its_constructor_s_parameters(make_repo: Make) -> None:
+    # typing.NamedTuple: the fields, in order, are the generated __new__'s parameters.
+    new = _PAIR.replace("    right: int = 0\n", "    middle: int\n    right: int = 0\n")
+    got = _radius(make_repo, {"pair.py": _PAIR, "uses.py": _PAIR_USES}, {"pair.py": new})
+    assert (got["uses.py::two"].verdict, got["uses.py::named"].verdict) == ("binds-differently", "no-longer-binds")

@@ -100,6 +100,27 @@
   definition: (class_definition body: (block) @param.list))
   (#match? @_dataclass "^@([A-Za-z_][A-Za-z_0-9]*[.])*dataclass([(]|$)")
   (#eq? @_kw "kw_only"))
+; A typing.NamedTuple subclass's generated __new__ takes its fields the same way (the typing
+; module's documentation), when NamedTuple is its one base.
+((class_definition
+  name: (identifier) @definition.name
+  superclasses: (argument_list . [(identifier) (attribute)] @_base .)
+  body: (block) @definition.parameters)
+  @definition
+  (#match? @_base "^(typing[.])?NamedTuple$"))
+((class_definition
+  superclasses: (argument_list . [(identifier) (attribute)] @_base .)
+  body: (block
+    (expression_statement (assignment left: (identifier) @param.name type: (type) @param.type !right))
+      @param.positional) @param.list)
+  (#match? @_base "^(typing[.])?NamedTuple$"))
+((class_definition
+  superclasses: (argument_list . [(identifier) (attribute)] @_base .)
+  body: (block
+    (expression_statement
+      (assignment left: (identifier) @param.name type: (type) @param.type right: (_) @param.value))
+      @param.default) @param.list)
+  (#match? @_base "^(typing[.])?NamedTuple$"))
 
 ; Parameters (the language reference, "Function definitions").
 (parameters (identifier) @param.positional @param.name) @param.list
