@@ -64,7 +64,9 @@ _MODULES = (
 # 16: JavaScript: an exported object carries the members and entries its module gives it; a folder
 # loads by its package.json's entry; a path into absent build output names its source; calling what a
 # wrapper returns calls the function it was given (resolution: graphs built again)
-EXTRACTION_VERSION = 16
+# 17: Java: super(…) and this(…) in a constructor call the constructor they run; Rust: a struct
+# expression with a path (crate::m::T { … }) refers to T (resolution: graphs built again)
+EXTRACTION_VERSION = 17
 
 
 @cache

@@ -76,9 +76,12 @@ _PARAM_KINDS = {"self": ParamKind.RECEIVER, "variadic": ParamKind.VAR_POSITIONAL
 
 
 def _ordinary(i: int, positional_until: int, keyword_after: int, rules: BindingRules) -> ParamKind:
+    if i > keyword_after:
+        # Marked by name only: so even where functions take no names (Rust's struct fields).
+        return ParamKind.KEYWORD_ONLY
     if not rules.keyword_arguments or i < positional_until:
         return ParamKind.POSITIONAL_ONLY
-    return ParamKind.KEYWORD_ONLY if i > keyword_after else ParamKind.POSITIONAL_OR_KEYWORD
+    return ParamKind.POSITIONAL_OR_KEYWORD
 
 
 def _first_kind(kinds: set[str], precedence: Iterable[str]) -> str | None:

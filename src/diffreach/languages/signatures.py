@@ -161,6 +161,9 @@ class BindingRules:
     loose_arity: bool = False
     # What a positional spread at the call binds to.
     spread: SpreadRule = SpreadRule.UNKNOWN_LENGTH
+    # A spread of names at the call gives every parameter it does not name (Rust's `..base` in
+    # a struct expression), where elsewhere (Python's `**kw`) what it holds is unknown.
+    keyword_spread_fills: bool = False
     # A call with no receiver passes a declared receiver as its first argument (Python
     # ``Cls.m(obj)`` read without the class, Rust ``Type::m(&x)``); TypeScript's ``this:``
     # is never passed that way.

@@ -71,6 +71,8 @@ class _State:  # a plain class: no dataclass methods to compile at load (speed)
         self.params, self.args, self.rules, self.queue = params, args, rules, queue
         self.variadic, self.keywords, self.receiver, self.slots = variadic, keywords, receiver, slots
         self.cursor = 0
+        self.by_name = any(p.kind is ParamKind.KEYWORD_ONLY for p in params)
+        self.rest_given = False  # Rust's ``..base``: every parameter not named is given
         self.unknown_positions = False
         self.unknown_names = False
         self.whole_spread = False
@@ -92,7 +94,7 @@ def bind(params: Sequence[Parameter], args: Sequence[Argument], rules: BindingRu
     first reason the call cannot bind, or that unpacking at the call leaves it unknown."""
     st = _start(tuple(params), args, rules)
     for i, arg in enumerate(args):
-        _HANDLERS[_effective(arg, rules)](st, i, arg)
+        _HANDLERS[_effective(arg, rules, st.by_name)](st, i, arg)
         if st.failure is not None:
             break
     if st.failure is None:
@@ -121,9 +123,10 @@ def _first(params: tuple[Parameter, ...], kind: ParamKind) -> int | None:
     return next((i for i, p in enumerate(params) if p.kind is kind), None)
 
 
-def _effective(arg: Argument, rules: BindingRules) -> ArgKind:
-    # Without keyword arguments a name at the call is no name (the query should not produce one).
-    if not rules.keyword_arguments and arg.kind is ArgKind.KEYWORD:
+def _effective(arg: Argument, rules: BindingRules, by_name: bool) -> ArgKind:
+    # Without keyword arguments a name at the call is no name (the query should not produce one),
+    # unless the definition takes its parameters by name only (Rust's struct fields).
+    if not rules.keyword_arguments and arg.kind is ArgKind.KEYWORD and not by_name:
         return ArgKind.POSITIONAL
     return arg.kind
 
@@ -197,11 +200,14 @@ def _nameable(p: Parameter, rules: BindingRules) -> bool:
 
 
 def _positional_follows(st: _State, i: int) -> bool:
-    later = (_effective(a, st.rules) for a in st.args[i + 1 :])
+    later = (_effective(a, st.rules, st.by_name) for a in st.args[i + 1 :])
     return any(k in (ArgKind.POSITIONAL, ArgKind.SPREAD) for k in later)
 
 
 def _on_keyword_spread(st: _State, i: int, arg: Argument) -> None:
+    if st.rules.keyword_spread_fills:
+        st.rest_given = True
+        return
     st.unknown_names = True
     st.unpacked = st.unpacked or arg.text
 
@@ -231,8 +237,8 @@ def _check_missing(st: _State) -> None:
     for j, p in enumerate(st.params):
         if st.taken(j) or not _required(p, j, st):
             continue
-        if j in open_positions or (st.unknown_names and p.by_name):
-            continue  # the unpacking may fill it
+        if j in open_positions or ((st.unknown_names or st.rest_given) and p.by_name):
+            continue  # the unpacking may fill it, or fills it
         st.fail(BindProblem.MISSING, p.name, None)
         return
 

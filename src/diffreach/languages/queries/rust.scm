@@ -72,6 +72,8 @@
 
 ; Struct literals construct their type; functions passed as values.
 (struct_expression name: (type_identifier) @name) @reference.value
+(struct_expression name: (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)) @reference.value
+(struct_expression name: (generic_type_with_turbofish type: (type_identifier) @name)) @reference.value
 (arguments (identifier) @name) @reference.value
 (arguments (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.value
 

@@ -12,6 +12,30 @@
 (parameters (self_parameter) @param.self @param.name) @param.list
 (parameters (parameter pattern: (self) @param.name) @param.self) @param.list
 
+; A struct with named fields is built by a struct expression that names every field, unless
+; `..base` gives the rest (Rust Reference, "Struct expressions"): the struct is a definition
+; whose fields are parameters taken by name only, each expression a call with named arguments.
+(struct_item
+  name: (type_identifier) @definition.name body: (field_declaration_list) @definition.parameters) @definition
+(field_declaration_list "{" @param.separator.keyword) @param.list
+(field_declaration_list
+  (field_declaration name: (field_identifier) @param.name type: (_) @param.type) @param.positional) @param.list
+; A tuple struct is built as a function is called: `P(a, b)` gives its fields in order.
+(struct_item
+  name: (type_identifier) @definition.name body: (ordered_field_declaration_list) @definition.parameters) @definition
+(ordered_field_declaration_list type: (_) @param.positional @param.type) @param.list
+(struct_expression
+  name: [
+    (type_identifier) @call.name
+    (scoped_type_identifier name: (type_identifier) @call.name)
+    (generic_type_with_turbofish type: [
+      (type_identifier) @call.name
+      (scoped_identifier name: (identifier) @call.name)])]
+  body: (field_initializer_list) @call.arguments) @call
+(field_initializer_list (field_initializer field: (field_identifier) @arg.name) @arg.keyword) @arg.list
+(field_initializer_list (shorthand_field_initializer (identifier) @arg.name) @arg.keyword) @arg.list
+(field_initializer_list (base_field_initializer) @arg.keywords) @arg.list
+
 ; Calls: f(...), x.f(...) (the receiver fills `self`), Type::f(...), f::<T>(...).
 (call_expression function: (identifier) @call.name arguments: (arguments) @call.arguments) @call
 (call_expression
