@@ -222,6 +222,8 @@ def test_both_ways_of_finding_references_in_sight_agree(make_repo) -> None:  # t
             ({"foo", "bar"}, {"cfg"}),
             (set(), {"path", "foo"}),
             ({"run", "mod"}, {"Foo"}),
+            # A dotted name among plain ones: it takes the queries, the others the pass.
+            ({"Foo", "mod.Foo", "bar"}, {"cfg", "cfg.path"}),
         ):
             by_query = indexer_update._in_sight(conn, names, attributes)
             with mock.patch.object(indexer_update, "_SCAN_AFTER", -1):

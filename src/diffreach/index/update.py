@@ -319,10 +319,16 @@ def _in_sight(conn: sqlite3.Connection, names: set[str], attributes: set[str]) -
     files that bind a type of such a name (``name``, ``mod.name``). Dotted receivers and types are
     compared without case, as SQLite's LIKE does (whose ``_`` also matches any one character: the
     pass is exact there, which the outcomes do not depend on)."""
-    # The pass compares dot-separated parts: a dotted name (none is made today) takes the queries.
-    if len(names) + len(attributes) <= _SCAN_AFTER or any("." in n for n in (*names, *attributes)):
+    if len(names) + len(attributes) <= _SCAN_AFTER:
         return refs_in_sight_by_queries(conn, names, attributes)
-    return refs_in_sight_in_one_pass(conn, names, attributes)
+    # The pass compares dot-separated parts: a dotted name takes the queries, alone, so that a few
+    # of them do not send thousands of plain names to a scan each.
+    dotted = {n for n in names if "." in n}, {a for a in attributes if "." in a}
+    ids, files = refs_in_sight_in_one_pass(conn, names - dotted[0], attributes - dotted[1])
+    if dotted[0] or dotted[1]:
+        more_ids, more_files = refs_in_sight_by_queries(conn, *dotted)
+        ids, files = ids | more_ids, files | more_files
+    return ids, files
 
 
 # path → (scope, kind, name, receiver) → (status, line, edges as stored): see _kept_outcomes.
