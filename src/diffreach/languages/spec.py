@@ -159,6 +159,7 @@ class LanguageSpec:
     # Annotations the compiler discards (Java's ``@Override``, ``@SuppressWarnings``: source
     # retention, JLS 9.6.4.2, 9.6.4.4, 9.6.4.5): adding, removing or moving one changes neither what
     # runs nor what a caller binds, so it is no change of the definition (review/change_kinds.py).
+    # Rust's diagnostic and code-generation attributes (`#[allow(…)]`, `#[inline]`) are the same.
     source_only_annotations: tuple[str, ...] = ()
     # A signature → the text of its parameter list, None when it has none: what a call
     # must bind (behavior.py counts it). The first parenthesised group unless a language

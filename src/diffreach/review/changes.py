@@ -229,13 +229,14 @@ def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
 def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: str) -> Symbol:
     """Extend a definition over the decorator lines right above it that the grammar
     left outside its node (TypeScript method decorators, attributes), so that they
-    mark the definition and not its class."""
+    mark the definition and not its class. A line no definition holds is the file's: a
+    Rust method's attributes sit in an `impl` block, which is no node, apart from its type."""
     start = sym.start_line
-    outer = sym.parent or sym.file
+    outer = (sym.parent or sym.file, sym.file)
     while (
         prefix
         and 1 < start <= len(lines) + 1
-        and owner[start - 1] == outer
+        and owner[start - 1] in outer
         and lines[start - 2].strip().startswith(prefix)
     ):
         start -= 1
