@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
-from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS
+from diffreach.languages.spec import CALLED, ELEMENT, PARAMETER, RETURNS
 from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.passing import PassedFunctions
 from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, Target
@@ -59,7 +59,10 @@ class Types(PassedFunctions):
                 target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
             if first and links[first][:-2] in self._specs[path].element_methods:  # xs.get(0): an element
                 target = self.element_class(path, scope, ".".join(links[:first])) or target
-        target = self.call_result(target)
+        result = self.call_result(target)
+        if result is None and first == 0:  # make() of a value whose type states what a call gives
+            result = self.called_value(scope, links[0][:-2])
+        target = result
         for link in links[first + 1 :]:
             if target is None or target is EXTERNAL:
                 return target
@@ -69,6 +72,20 @@ class Types(PassedFunctions):
                 continue  # .lock().unwrap(): the value inside the wrapper, of the type already known
             target = self.call_result(inner) if link.endswith("()") else self.property_value(inner)
         return target
+
+    def called_value(self, scope: str, name: str) -> Target | None:
+        """What calling the value ``name`` gives where a type states it: its own type's result
+        (``f: fn() -> R``: the binding ``f=>``), or that of the type parameter it is declared with
+        (``f: F`` where ``F: FnOnce() -> R``: ``F=>``). None when nothing states it."""
+        bound = self._binding_of(scope, name + CALLED)
+        if bound is None:
+            declared = self._binding_of(scope, name)
+            if declared is None or not declared[1].isidentifier():
+                return None
+            bound = self._binding_of(declared[0], declared[1] + CALLED, as_type=True)
+        if bound is None or bound[1] == LOCAL_MARK:
+            return None
+        return self.declared_class(bound[0].partition("::")[0], bound[0], bound[1], name + CALLED)
 
     def call_result(self, target: Target | None) -> Target | None:
         """What calling ``target`` gives: an instance of a class, a function's declared return type."""
