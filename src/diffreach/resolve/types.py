@@ -55,6 +55,8 @@ class Types(PassedFunctions):
             target: Target | None = self.enclosing_class(scope)  # cls(), Self(): the class itself
         else:
             target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
+            if target is EXTERNAL and first:  # v.par() on an outside value: the crate's method for it
+                target = self._outside_link(path, links[first][:-2])
             if target is None and first and links[first][:-2] in self._specs[path].transparent_methods:
                 target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
             if first and links[first][:-2] in self._specs[path].element_methods:  # xs.get(0): an element
@@ -64,14 +66,30 @@ class Types(PassedFunctions):
             result = self.called_value(scope, links[0][:-2])
         target = result
         for link in links[first + 1 :]:
+            name = link.removesuffix("()")
+            if target is EXTERNAL and link.endswith("()") and name.isidentifier():
+                target = self._outside_link(path, name)  # a.b().par(): the crate's method for outside values
+                if target is None or target is EXTERNAL:
+                    return target
+                target = self.call_result(target)
+                continue
             if target is None or target is EXTERNAL:
                 return target
-            name = link.removesuffix("()")
             inner = self._attribute(path, target, name) if name.isidentifier() else None
             if inner is None and link.endswith("()") and name in self._specs[path].transparent_methods:
                 continue  # .lock().unwrap(): the value inside the wrapper, of the type already known
             target = self.call_result(inner) if link.endswith("()") else self.property_value(inner)
         return target
+
+    def _outside_link(self, path: str, name: str) -> Target | None:
+        """A method called on an outside value, as a link of a chain: the one method the
+        repository defines for outside types under that name (Rust: a trait in scope implemented
+        for the value's type is among its methods), unknown when there are several, else the
+        outside type's own (EXTERNAL), as for a direct call (``outside_type_call``)."""
+        found = self.outside_type_methods(name, self._specs[path])
+        if not found:
+            return EXTERNAL
+        return found[0] if len(found) == 1 else None
 
     def called_value(self, scope: str, name: str) -> Target | None:
         """What calling the value ``name`` gives where a type states it: its own type's result
