@@ -48,7 +48,7 @@ def _changed(radius: dict) -> dict[str, list[str]]:
         '    #[cfg(feature = "std")]\n',
         "    #[deprecated]\n",
         '    #[deprecated(since = "0.2", note = "use start")]\n',
-        '    #[cfg(unix)]\n    #[inline]\n',
+        "    #[cfg(unix)]\n    #[inline]\n",
     ],
 )
 def test_an_attribute_added_to_a_function_changes_it_and_reaches_its_callers(make_repo, attribute: str) -> None:

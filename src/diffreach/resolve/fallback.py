@@ -104,7 +104,9 @@ class NameFallback(Overloads):
             found = self._outside_type_rows[key] = [
                 row
                 for row in self._candidates(name)
-                if row.kind == NodeKind.METHOD and row.parent == row.file and self.source.language_of(row.file) == spec.name
+                if row.kind == NodeKind.METHOD
+                and row.parent == row.file
+                and self.source.language_of(row.file) == spec.name
             ]
         return found
 
