@@ -20,12 +20,15 @@ PAR = (
     "impl TwinA for str { fn twin(&self) -> Wrap<u8> { Wrap { inner: 0 } } }\n"
     "pub trait TwinB { fn twin(&self) -> Other; }\n"
     "impl TwinB for i32 { fn twin(&self) -> Other { Other } }\n"
+    "pub trait Tune { fn tune(&mut self) -> &mut Self; }\n"
+    "impl Tune for Vec<u8> { fn tune(&mut self) -> &mut Self { self } }\n"
 )
 USER = (
-    "use crate::par::{IntoPar, TwinA, TwinB};\n"
+    "use crate::par::{IntoPar, Tune, TwinA, TwinB};\n"
     "pub fn chained(v: Vec<u8>) -> u32 { v.par().total() }\n"
     "pub fn twins(s: String) -> u32 { s.twin().total() }\n"
     "pub fn outside(v: Vec<u8>) -> usize { v.iter().count() }\n"
+    "pub fn tuned(mut v: Vec<u8>) -> u32 { v.tune().total() }\n"
 )
 FILES = {
     "Cargo.toml": '[package]\nname = "demo"\nversion = "0.1.0"\nedition = "2021"\n',
@@ -55,3 +58,11 @@ def test_a_name_defined_for_outside_types_twice_leaves_the_link_unknown() -> Non
 def test_a_method_the_crate_never_defines_for_outside_types_stays_outside() -> None:
     # Vec's own iter(), then count() on what it gives: no edge to the crate's Other.count.
     assert not {t for s, t in _calls() if s == "src/user.rs::outside"}
+
+
+def test_a_method_for_an_outside_type_that_returns_self_leaves_the_value_outside() -> None:
+    # `Self` in `impl Tune for Vec<u8>` is Vec<u8>: `v.tune().total()` calls Vec's own `total`,
+    # nothing of the crate (FORBIDDEN: the crate's `total` methods, by type or by name).
+    calls = _calls()
+    assert ("src/user.rs::tuned", "src/par.rs::Vec.tune") in calls
+    assert not {t for s, t in calls if s == "src/user.rs::tuned" and t.endswith(".total")}

@@ -55,23 +55,21 @@ class Types(PassedFunctions):
             target: Target | None = self.enclosing_class(scope)  # cls(), Self(): the class itself
         else:
             target = self._resolve_expr(path, scope, ".".join(links[:first]), links[first][:-2])
-            if target is EXTERNAL and first:  # v.par() on an outside value: the crate's method for it
-                target = self._outside_link(path, links[first][:-2])
             if target is None and first and links[first][:-2] in self._specs[path].transparent_methods:
                 target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
             if first and links[first][:-2] in self._specs[path].element_methods:  # xs.get(0): an element
                 target = self.element_class(path, scope, ".".join(links[:first])) or target
-        result = self.call_result(target)
+        if target is EXTERNAL and first:  # v.par() on an outside value: the crate's method for it
+            result = self._outside_call(path, links[first][:-2])
+        else:
+            result = self.call_result(target)
         if result is None and first == 0:  # make() of a value whose type states what a call gives
             result = self.called_value(scope, links[0][:-2])
         target = result
         for link in links[first + 1 :]:
             name = link.removesuffix("()")
             if target is EXTERNAL and link.endswith("()") and name.isidentifier():
-                target = self._outside_link(path, name)  # a.b().par(): the crate's method for outside values
-                if target is None or target is EXTERNAL:
-                    return target
-                target = self.call_result(target)
+                target = self._outside_call(path, name)  # a.b().par(): the crate's method for outside values
                 continue
             if target is None or target is EXTERNAL:
                 return target
@@ -81,15 +79,20 @@ class Types(PassedFunctions):
             target = self.call_result(inner) if link.endswith("()") else self.property_value(inner)
         return target
 
-    def _outside_link(self, path: str, name: str) -> Target | None:
-        """A method called on an outside value, as a link of a chain: the one method the
-        repository defines for outside types under that name (Rust: a trait in scope implemented
-        for the value's type is among its methods), unknown when there are several, else the
-        outside type's own (EXTERNAL), as for a direct call (``outside_type_call``)."""
-        found = self.outside_type_methods(name, self._specs[path])
-        if not found:
+    def _outside_call(self, path: str, name: str) -> Target | None:
+        """What calling ``name`` on an outside value gives, as a link of a chain: the result of the
+        one method the repository defines for outside types under that name (Rust: a trait in
+        scope implemented for the value's type is among its methods); unknown when there are
+        several; else the outside type's own method's (EXTERNAL), as for a direct call
+        (``outside_type_call``). A method returning ``Self`` there returns that outside type."""
+        spec = self._specs[path]
+        found = self.outside_type_methods(name, spec)
+        if len(found) != 1:
+            return None if found else EXTERNAL
+        returns = self._bindings_by_name(found[0].file).get(RETURNS)
+        if returns is not None and returns.get(found[0].id) in spec.self_names:
             return EXTERNAL
-        return found[0] if len(found) == 1 else None
+        return self.call_result(found[0])
 
     def called_value(self, scope: str, name: str) -> Target | None:
         """What calling the value ``name`` gives where a type states it: its own type's result
