@@ -96,3 +96,28 @@ def test_an_inner_attribute_is_the_enclosing_items_not_the_next_functions(make_r
     root = make_repo(FILES)
     (root / "src/tracer.rs").write_text("#![allow(dead_code)]\n" + TRACER)
     assert "Tracer.init" not in _changed(_radius(root))
+
+
+def _caller(radius: dict, ident: str) -> dict:
+    return next(r for r in radius["callers"] if r["id"] == ident)
+
+
+def test_a_function_newly_compiled_only_under_a_condition_may_not_build_at_its_calls(make_repo) -> None:
+    # Reference, "Conditional compilation": `#[cfg(p)]` keeps the item only where p holds; a
+    # caller built without the feature no longer finds it. Whether it is built so: cannot tell.
+    root = make_repo(FILES)
+    (root / "src/tracer.rs").write_text(TRACER.replace(INIT, '    #[cfg(feature = "std")]\n' + INIT))
+    caller = _caller(_radius(root), "src/user.rs::start")
+    assert (caller["verdict"], caller["severity"]) == ("cannot-tell", "medium")
+    assert 'cfg(feature = "std")' in " ".join(caller["reasons"])
+
+
+def test_a_condition_removed_or_an_attribute_that_keeps_the_function_leaves_the_call_binding(make_repo) -> None:
+    gated = TRACER.replace(INIT, '    #[cfg(feature = "std")]\n' + INIT)
+    root = make_repo({**FILES, "src/tracer.rs": gated})
+    (root / "src/tracer.rs").write_text(TRACER)  # the condition dropped: built everywhere now
+    caller = _caller(_radius(root), "src/user.rs::start")
+    assert (caller["verdict"], caller["severity"]) == ("still-binds", "low")
+    root = make_repo(FILES)
+    (root / "src/tracer.rs").write_text(TRACER.replace(INIT, "    #[track_caller]\n" + INIT))
+    assert _caller(_radius(root), "src/user.rs::start")["severity"] == "low"

@@ -440,7 +440,9 @@ SPEC = LanguageSpec(
     import_tree_scope=use_in_inline_modules,
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
-    binding_rules=BindingRules(receiver_by_position=True, typed_arguments=True, lifetimes=True),
+    binding_rules=BindingRules(
+        receiver_by_position=True, typed_arguments=True, lifetimes=True, conditional_attributes=frozenset({"cfg"})
+    ),
     # cargo test takes a filter matched against each test's path: module::tests::name.
     test_runner=TestRunner(
         line="{prefix}{name}", whole="{prefix}", join="::", prefix=cargo_test_prefix, scopes_at=inline_modules

@@ -117,7 +117,7 @@ def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:
 
 
 def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) -> _Profile:
-    decorators, rest = _split_decorators(lines, spec.decorator_prefix)
+    decorators, rest = split_decorators(lines, spec.decorator_prefix)
     wanted = _SPACES.sub("", signature)
     decorated = "".join(_SPACES.sub("", d) for d in decorators)
     if decorated and wanted.startswith(decorated):
@@ -293,7 +293,7 @@ def _source_only(prefix: str, names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"{re.escape(prefix)}\s*(?:{alternatives})\b(?!\.){arguments}{closer}")
 
 
-def _split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:
+def split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:
     """Leading decorator/annotation lines (with their bracketed continuation lines)."""
     if not prefix:
         return [], lines
