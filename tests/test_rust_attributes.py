@@ -121,3 +121,21 @@ def test_a_condition_removed_or_an_attribute_that_keeps_the_function_leaves_the_
     root = make_repo(FILES)
     (root / "src/tracer.rs").write_text(TRACER.replace(INIT, "    #[track_caller]\n" + INIT))
     assert _caller(_radius(root), "src/user.rs::start")["severity"] == "low"
+
+
+def test_an_attribute_written_over_several_lines_is_the_function_s_too(make_repo) -> None:
+    root = make_repo(FILES)
+    gate = '    #[cfg(any(\n        feature = "std",\n        feature = "alloc",\n    ))]\n'
+    (root / "src/tracer.rs").write_text(TRACER.replace(INIT, gate + INIT))
+    radius = _radius(root)
+    assert _changed(radius).get("Tracer.init") == ["decorators"]
+    caller = _caller(radius, "src/user.rs::start")
+    assert caller["verdict"] == "cannot-tell"
+
+
+def test_a_bracketed_line_that_opens_no_attribute_is_not_the_function_s(make_repo) -> None:
+    # FORBIDDEN: an associated constant's bracketed value above a method is the impl's, not the method's.
+    konst = "    const TABLE: [u8; 2] = [\n        1, 2,\n    ];\n"
+    root = make_repo({**FILES, "src/tracer.rs": TRACER.replace(INIT, konst + INIT)})
+    (root / "src/tracer.rs").write_text(TRACER.replace(INIT, konst.replace("1, 2", "1, 3") + INIT))
+    assert "Tracer.init" not in _changed(_radius(root))
