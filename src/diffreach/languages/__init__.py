@@ -65,7 +65,9 @@ _MODULES = (
 # loads by its package.json's entry; a path into absent build output names its source; calling what a
 # wrapper returns calls the function it was given (resolution: graphs built again)
 # 17: Java: super(…) and this(…) in a constructor call the constructor they run; Rust: a struct
-# expression with a path (crate::m::T { … }) refers to T (resolution: graphs built again)
+# expression with a path (crate::m::T { … }) refers to T; calling a value whose type states its result
+# (F: FnOnce() -> R) gives it; a crate's method for outside types carries a call chain on (resolution:
+# graphs built again)
 EXTRACTION_VERSION = 17
 
 

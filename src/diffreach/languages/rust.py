@@ -239,6 +239,14 @@ SPEC = LanguageSpec(
     # src/**/tests.rs: the file of a `#[cfg(test)] mod tests;` (unit tests kept beside the code).
     test_globs=("tests/*.rs", "tests/*", "src/tests.rs", "src/*/tests.rs"),
     self_names=frozenset({"self", "Self"}),
+    # An outer attribute applies to the item after it (Reference, "Attributes"); the grammar
+    # leaves it outside the item's node. `#![…]` (inner) is the enclosing item's, not matched.
+    decorator_prefix="#[",
+    # Attributes that steer only diagnostics or code generation (Reference, "Diagnostic
+    # attributes": the lint levels; "Code generation attributes": `inline` and `cold` are hints;
+    # `doc`): what runs and what a caller binds stay as they were. `must_use` and `deprecated`
+    # raise lints at the callers, `cfg` decides whether the item exists: those are changes.
+    source_only_annotations=("allow", "warn", "deny", "forbid", "expect", "inline", "cold", "doc"),
     constructor_names=("new",),
     # Macros at the top of a file or of a top-level module whose braces hold items (cfg_if!,
     # cfg_net! { … }); the query starts no match deeper than a top-level module (item_macros.py).
@@ -433,7 +441,11 @@ SPEC = LanguageSpec(
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
     binding_rules=BindingRules(
-        receiver_by_position=True, typed_arguments=True, lifetimes=True, keyword_spread_fills=True
+        receiver_by_position=True,
+        typed_arguments=True,
+        lifetimes=True,
+        keyword_spread_fills=True,
+        conditional_attributes=frozenset({"cfg"}),
     ),
     # cargo test takes a filter matched against each test's path: module::tests::name.
     test_runner=TestRunner(

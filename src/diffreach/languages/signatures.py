@@ -211,6 +211,10 @@ class BindingRules:
     # Annotations that mark a definition deprecated (Java's ``@Deprecated``): every call still
     # binds, but the compiler warns at it and its callers are expected to move off it.
     deprecation_annotations: frozenset[str] = frozenset()
+    # Attributes that decide whether the definition is compiled at all (Rust's `#[cfg(p)]`,
+    # Reference, "Conditional compilation"): one new or changed may leave a call with nothing to
+    # bind where the condition fails; whether a caller is built so, the call cannot tell.
+    conditional_attributes: frozenset[str] = frozenset()
     # What each visibility word grants access to (``review/access.py``): "file", "package" (its
     # directory), "package+subclass", "subclass", "everywhere"; the first word found wins, and
     # ``default_visibility`` holds without one. Empty: the language's visibility is not judged.

@@ -85,21 +85,30 @@ class NameFallback(Overloads):
         ``impl<T> Ext for T``), i.e. a method of that name whose type is no class of the
         repository. External when there is none, or when the name is one of the language's
         common methods (``builtin_methods``: ``from``, ``fmt``), as by name."""
-        if not spec.outside_type_methods or ref.kind != RefKind.CALL or ref.name in spec.builtin_methods:
+        if ref.kind != RefKind.CALL:
             return ResolvedRef(ref, path, RefStatus.EXTERNAL)
-        key = (ref.name, spec.name)
+        found = self.outside_type_methods(ref.name, spec)
+        if len(found) == 1:
+            return self._edge(path, ref, found[0], Resolution.UNIQUE_NAME, source_is_test)
+        return self._ambiguous(path, ref, found, source_is_test, RefStatus.EXTERNAL)
+
+    def outside_type_methods(self, name: str, spec: LanguageSpec) -> list[SymRow]:
+        """The methods named ``name`` the repository defines for outside types (a method whose
+        type is no class here: ``impl Ext for str``, a blanket ``impl<T> Ext for T``); none where
+        the language has no such methods or the name is one of its common ones."""
+        if not spec.outside_type_methods or name in spec.builtin_methods:
+            return []
+        key = (name, spec.name)
         found = self._outside_type_rows.get(key)
         if found is None:  # once per name, as in _by_name
             found = self._outside_type_rows[key] = [
                 row
-                for row in self._candidates(ref.name)
+                for row in self._candidates(name)
                 if row.kind == NodeKind.METHOD
                 and row.parent == row.file
                 and self.source.language_of(row.file) == spec.name
             ]
-        if len(found) == 1:
-            return self._edge(path, ref, found[0], Resolution.UNIQUE_NAME, source_is_test)
-        return self._ambiguous(path, ref, found, source_is_test, RefStatus.EXTERNAL)
+        return found
 
     def _methods_of(self, path: str) -> dict[str, list[tuple[str, SymRow]]]:
         """The methods of each class of a file (by member name), in id order. Speed: sorting

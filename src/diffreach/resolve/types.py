@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
-from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS
+from diffreach.languages.spec import CALLED, ELEMENT, PARAMETER, RETURNS
 from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.passing import PassedFunctions
 from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, Target
@@ -59,16 +59,54 @@ class Types(PassedFunctions):
                 target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
             if first and links[first][:-2] in self._specs[path].element_methods:  # xs.get(0): an element
                 target = self.element_class(path, scope, ".".join(links[:first])) or target
-        target = self.call_result(target)
+        if target is EXTERNAL and first:  # v.par() on an outside value: the crate's method for it
+            result = self._outside_call(path, links[first][:-2])
+        else:
+            result = self.call_result(target)
+        if result is None and first == 0:  # make() of a value whose type states what a call gives
+            result = self.called_value(scope, links[0][:-2])
+        target = result
         for link in links[first + 1 :]:
+            name = link.removesuffix("()")
+            if target is EXTERNAL and link.endswith("()") and name.isidentifier():
+                target = self._outside_call(path, name)  # a.b().par(): the crate's method for outside values
+                continue
             if target is None or target is EXTERNAL:
                 return target
-            name = link.removesuffix("()")
             inner = self._attribute(path, target, name) if name.isidentifier() else None
             if inner is None and link.endswith("()") and name in self._specs[path].transparent_methods:
                 continue  # .lock().unwrap(): the value inside the wrapper, of the type already known
             target = self.call_result(inner) if link.endswith("()") else self.property_value(inner)
         return target
+
+    def _outside_call(self, path: str, name: str) -> Target | None:
+        """What calling ``name`` on an outside value gives, as a link of a chain: the result of the
+        one method the repository defines for outside types under that name (Rust: a trait in
+        scope implemented for the value's type is among its methods); unknown when there are
+        several; else the outside type's own method's (EXTERNAL), as for a direct call
+        (``outside_type_call``). A method returning ``Self`` there returns that outside type."""
+        spec = self._specs[path]
+        found = self.outside_type_methods(name, spec)
+        if len(found) != 1:
+            return None if found else EXTERNAL
+        returns = self._bindings_by_name(found[0].file).get(RETURNS)
+        if returns is not None and returns.get(found[0].id) in spec.self_names:
+            return EXTERNAL
+        return self.call_result(found[0])
+
+    def called_value(self, scope: str, name: str) -> Target | None:
+        """What calling the value ``name`` gives where a type states it: its own type's result
+        (``f: fn() -> R``: the binding ``f=>``), or that of the type parameter it is declared with
+        (``f: F`` where ``F: FnOnce() -> R``: ``F=>``). None when nothing states it."""
+        bound = self._binding_of(scope, name + CALLED)
+        if bound is None:
+            declared = self._binding_of(scope, name)
+            if declared is None or not declared[1].isidentifier():
+                return None
+            bound = self._binding_of(declared[0], declared[1] + CALLED, as_type=True)
+        if bound is None or bound[1] == LOCAL_MARK:
+            return None
+        return self.declared_class(bound[0].partition("::")[0], bound[0], bound[1], name + CALLED)
 
     def call_result(self, target: Target | None) -> Target | None:
         """What calling ``target`` gives: an instance of a class, a function's declared return type."""

@@ -53,6 +53,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import removed
+from diffreach.review.conditions import conditioned
 from diffreach.review.constants import with_constant_defaults
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
 from diffreach.review.guesses import UNCONFIRMED, names_owner, unconfirmed
@@ -320,7 +321,7 @@ def _judge_site(
     if ChangeKind.RAISES in kinds and not site.passed_as_value:
         outcomes.append(raised(seed, spec, site, name))
     if kinds & _ANNOTATED and not site.passed_as_value:
-        outcomes += annotated(seed, spec, site, name)
+        outcomes += [*annotated(seed, spec, site, name), *conditioned(seed, spec, read, name)]
     for kind, why in _CONTRACT_WORDS.items():
         if kind in kinds:
             outcomes.append(_contract(spec, kind, why, (seed, where.caller_file)))

@@ -117,7 +117,7 @@ def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:
 
 
 def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) -> _Profile:
-    decorators, rest = _split_decorators(lines, spec.decorator_prefix)
+    decorators, rest = split_decorators(lines, spec.decorator_prefix)
     wanted = _SPACES.sub("", signature)
     decorated = "".join(_SPACES.sub("", d) for d in decorators)
     if decorated and wanted.startswith(decorated):
@@ -285,12 +285,15 @@ def _meant(decorators: tuple[str, ...], spec: LanguageSpec) -> str:
 
 @lru_cache(maxsize=16)
 def _source_only(prefix: str, names: tuple[str, ...]) -> re.Pattern[str]:
-    # The name, then its arguments when given (one level of nested brackets: {"a", "b"}).
+    # The name, then its arguments when given (one level of nested brackets: {"a", "b"}; Rust's
+    # `= "text"` form), then the bracket a prefix that opens one leaves to close (Rust's `#[…]`).
     alternatives = "|".join(re.escape(n) for n in names)
-    return re.compile(rf"{re.escape(prefix)}\s*(?:{alternatives})\b(?!\.)(?:\s*\((?:[^()]|\([^()]*\))*\))?")
+    arguments = r'(?:\s*\((?:[^()]|\([^()]*\))*\)|\s*=\s*"(?:[^"\\]|\\.)*")?'
+    closer = r"\s*\]" if prefix.endswith("[") else ""
+    return re.compile(rf"{re.escape(prefix)}\s*(?:{alternatives})\b(?!\.){arguments}{closer}")
 
 
-def _split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:
+def split_decorators(lines: list[str], prefix: str) -> tuple[list[str], list[str]]:
     """Leading decorator/annotation lines (with their bracketed continuation lines)."""
     if not prefix:
         return [], lines

@@ -230,18 +230,38 @@ def _version(path: str, lines: list[str], spec: LanguageSpec) -> _Version:
 def _with_decorators(sym: Symbol, lines: list[str], owner: list[str], prefix: str) -> Symbol:
     """Extend a definition over the decorator lines right above it that the grammar
     left outside its node (TypeScript method decorators, attributes), so that they
-    mark the definition and not its class."""
+    mark the definition and not its class. A line no definition holds is the file's: a
+    Rust method's attributes sit in an `impl` block, which is no node, apart from its type."""
     start = sym.start_line
-    outer = sym.parent or sym.file
-    while (
-        prefix
-        and 1 < start <= len(lines) + 1
-        and owner[start - 1] == outer
-        and lines[start - 2].strip().startswith(prefix)
-    ):
-        start -= 1
-        owner[start] = sym.id
+    outer = (sym.parent or sym.file, sym.file)
+    while prefix and 1 < start <= len(lines) + 1:
+        top = _decorator_top(lines, owner, start - 1, prefix, outer)
+        if top is None:
+            break
+        for n in range(top, start):
+            owner[n] = sym.id
+        start = top
     return sym if start == sym.start_line else replace(sym, start_line=start)
+
+
+_DECORATOR_LINES = 30  # the longest decorator looked for above a definition, in lines
+
+
+def _decorator_top(lines: list[str], owner: list[str], end: int, prefix: str, outer: tuple[str, ...]) -> int | None:
+    """The first line (1-based) of the decorator that ends at line ``end``: that line when it
+    opens with the prefix, else the line above that opens it and balances its brackets
+    (`#[cfg(any(` … `))]`); None when no decorator ends there or a line belongs to a definition."""
+    depth = 0
+    for n in range(end, max(end - _DECORATOR_LINES, 0), -1):
+        if owner[n] not in outer:
+            return None
+        text = lines[n - 1].strip()
+        depth += sum(text.count(c) for c in ")]}") - sum(text.count(c) for c in "([{")
+        if text.startswith(prefix):
+            return n if depth == 0 else None
+        if depth <= 0:
+            return None  # a line that closes nothing it did not open: no decorator continues above
+    return None
 
 
 # -- symbols of one file diff --------------------------------------------------

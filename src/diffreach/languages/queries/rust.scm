@@ -129,6 +129,23 @@
 (function_item (where_clause (where_predicate
   left: (type_identifier) @binding.name
   bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.type)) @binding))
+; A closure-trait bound (`F: FnOnce(A) -> R`, `where F: Fn() -> R`): calling a value of F gives
+; an R (Reference, "Call expressions": the `Output` the bound sets), bound to `F=>` (spec.CALLED);
+; a parameter of a callable type (`f: impl Fn() -> R`, `f: fn() -> R`, `f: &dyn Fn() -> R`), to `f=>`.
+; Only the `Fn*` traits and function pointers take this parenthesised form.
+((function_item type_parameters: (type_parameters (type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds (function_type return_type: (_) @binding.type))) @binding))
+  (#set! binding.suffix "=>"))
+((function_item (where_clause (where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds (function_type return_type: (_) @binding.type))) @binding))
+  (#set! binding.suffix "=>"))
+((parameter pattern: (identifier) @binding.name
+  type: [(function_type return_type: (_) @binding.type)
+         (abstract_type trait: (function_type return_type: (_) @binding.type))
+         (reference_type type: (dynamic_type trait: (function_type return_type: (_) @binding.type)))]) @binding
+  (#set! binding.suffix "=>"))
 ; An impl block's (`impl<R: Read> De<R>`, `where R: Read`) where the type takes the parameter itself
 ; (not `De<IoRead<R>>`, whose R is another's): bound in the file (an impl is no node), so its
 ; methods' values and the struct's fields of type R are values of the trait.
