@@ -28,16 +28,12 @@ from .signature_text import parameter_list
 from .signatures import BindingRules
 from .test_ids import TestRunner
 
-# The binding name of a function's declared return type (``@binding.returns``): no
-# identifier of any language is spelled so.
-RETURNS: Final = "()"
+RETURNS: Final = "()"  # the binding name of a function's declared return type (``@binding.returns``)
 ELEMENT: Final = "[]"  # after a name or field path: an element of what it holds (``@binding.element``)
-# After a name of a value or of a type: what calling a value of it gives, where its type states
-# it (Rust's `F: FnOnce() -> R`, `f: fn() -> R`). No identifier holds `=>`, no member separator is it.
+# After a name of a value or type: what calling it gives, where its type states it (Rust's `F: FnOnce() -> R`).
 CALLED: Final = "=>"
-# After a function type's name: its parameter N (``F@1``), the type a function given that type
-# takes for its parameter N without stating one (``@binding.slot``). No identifier holds an @,
-# and the name does not end in a parenthesis (an argument's binding, extract/values.py).
+# After a function type's name: its parameter N (``F@1``), the type a function given that type takes
+# for its parameter N without stating one (``@binding.slot``; not an argument's binding, extract/values.py).
 PARAMETER: Final = "@{}"
 
 
@@ -161,8 +157,8 @@ class LanguageSpec:
     decorator_prefix: str = "@"
     # Annotations the compiler discards (Java's ``@Override``, ``@SuppressWarnings``: source
     # retention, JLS 9.6.4.2, 9.6.4.4, 9.6.4.5): adding, removing or moving one changes neither what
-    # runs nor what a caller binds, so it is no change of the definition (review/change_kinds.py).
-    # Rust's diagnostic and code-generation attributes (`#[allow(…)]`, `#[inline]`) are the same.
+    # runs nor what a caller binds, so it is no change of the definition (review/change_kinds.py);
+    # so are Rust's diagnostic and code-generation attributes (`#[allow(…)]`, `#[inline]`).
     source_only_annotations: tuple[str, ...] = ()
     # A signature → the text of its parameter list, None when it has none: what a call
     # must bind (behavior.py counts it). The first parenthesised group unless a language

@@ -45,13 +45,8 @@ class Resolver(Names):
             return self._protocol(path, ref, source_is_test)
         if ref.kind == RefKind.OVERRIDE:  # a method of an anonymous class: its base's dispatches to it
             return self.anonymous_override(path, ref, self.resolve_receiver(path, ref.scope, ref.receiver))
-        if ref.receiver in spec.super_names:
+        if ref.receiver in spec.super_names or self._own_constructor_call(ref, spec):
             target = self._super_member(ref)
-        elif spec.constructor_is_class_name and ref.receiver in spec.self_names and ref.name == ref.receiver:
-            # The self keyword called alone (Java's ``this(…)``): another constructor of the
-            # enclosing class (JLS 8.8.7.1), the overload picked by the arguments as ``new C(…)``'s.
-            cls = self.enclosing_class(ref.scope)
-            target = self._constructor(cls) if cls is not None else None
         elif ref.receiver:
             function = self.value_of_functional_call(path, ref, spec)  # r.run() of r = this::work
             if function is not None:
@@ -257,12 +252,21 @@ class Resolver(Names):
             and self.member(owner, ref.name) is None
         )
 
+    @staticmethod
+    def _own_constructor_call(ref: Ref, spec: LanguageSpec) -> bool:
+        """The self keyword called alone (Java's ``this(…)``), where constructors are named after
+        their class: another constructor of the enclosing class (JLS 8.8.7.1)."""
+        return spec.constructor_is_class_name and ref.receiver in spec.self_names and ref.name == ref.receiver
+
     def _super_member(self, ref: Ref) -> Target | None:
         """``super().name``: the first base of the enclosing class that has the member. The
-        keyword called alone (Java's ``super(…)``, its name its receiver) runs the first base's
-        constructor (JLS 8.8.7.1)."""
+        keyword called alone (its name its receiver) runs a constructor (JLS 8.8.7.1): ``super(…)``
+        the first base's, ``this(…)`` the class's own, the overload picked by the arguments as
+        ``new C(…)``'s."""
         cls = self.enclosing_class(ref.scope)
         if cls is not None and ref.name == ref.receiver:
+            if ref.receiver not in self._specs[cls.file].super_names:
+                return self._constructor(cls)
             first = next(iter(self.bases(cls)), None)
             return self._constructor(first) if first is not None else None
         for base in self.bases(cls) if cls is not None else ():

@@ -55,8 +55,9 @@ from diffreach.review.binding import (
 from diffreach.review.choice import removed
 from diffreach.review.conditions import conditioned
 from diffreach.review.constants import with_constant_defaults
+from diffreach.review.constructors import constructing_classes, generated_constructor, unread
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
-from diffreach.review.guesses import UNCONFIRMED, names_owner, unconfirmed
+from diffreach.review.guesses import UNCONFIRMED, a_common_name, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
@@ -105,15 +106,17 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     kinds = set(seed.changes)
     if spec is None or caller_spec is None or spec.binding_rules is None:
         return None
-    generated = seed.kind not in _CALLABLE and _generated_constructor(seed, spec, read)
+    generated = seed.kind not in _CALLABLE and generated_constructor(seed, spec, read)
     if seed.kind not in _CALLABLE and not generated:
         return None
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
     name = simple_name(seed.id)
-    common = _a_common_name_by_name_only(seed, caller, caller_spec, name)
-    if common is not None:
-        return common
+    common = caller.resolution == Resolution.NAME and a_common_name(  # guesses.py
+        name, owner_name(seed.id), caller.signature, caller_spec.builtin_methods
+    )
+    if common:
+        return CallerOutcome(common, common.reasons, caller.lines)
     source = read.new(caller.file)
     inherited = _inherited_calls(caller_spec, source, caller, name) if caller.edge == EdgeKind.INHERITS else []
     if caller.edge in _NO_CALL and not inherited:
@@ -135,7 +138,7 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         # and through each subclass that inherits it: ``Sub(a)`` runs it too.
         sites += [
             replace(s, constructs=True)
-            for cls in _constructing_classes(seed, owner, read)
+            for cls in constructing_classes(seed, owner, read)
             for s in _sites(caller_spec, source, caller, cls, within)
             if not s.passed_as_value
         ]
@@ -146,67 +149,12 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         if len(named) == 1:
             sites = [replace(named[0], constructs=bool(owner) and name in spec.constructor_names)]
     if not sites:
-        on = ", ".join(str(n) for n in caller.lines) or "?"
-        verdict = Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
-        if caller.resolution in _GUESSED:
-            # An edge made by the name alone, and the syntax shows no call of that name there
-            # (``getattr(cls, "__init__")``): nothing at the line binds to the change.
-            why = f"no call of `{name}` read on line {on}, and its edge is a guess by name: not a call of it"
-            verdict = Outcome(Verdict.ANOTHER_DEFINITION, (why,))
-        elif generated and caller.edge != EdgeKind.CALLS:
-            # The class named as a type (an annotation, a base, ``isinstance``): its fields are
-            # the parameters of its constructor, which is not called here.
-            why = f"names `{name}` without constructing it: its fields' change does not reach here"
-            verdict = Outcome(Verdict.NAMED_ONLY, (why,))
-        elif kinds <= _BODY_ALONE and not _newly_deprecated(seed, spec, read):
-            # Only the body changed: a call that bound before binds as before, read or not
-            # (``x in m`` running ``__contains__``, a call through another name).
-            why = "body-only change: whatever calls it here binds as before"
-            verdict = Outcome(Verdict.BODY_ONLY, (why,))
+        verdict = unread(seed, spec, read, (caller, caller.resolution in _GUESSED), generated)
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
     where = _where(caller, owner, own)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
     return _combine(judged)
-
-
-_BODY_ALONE = frozenset({ChangeKind.BODY})
-
-
-def _newly_deprecated(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
-    """Does the new body warn of a deprecation the old one did not (``deprecations.py``)?"""
-    rules, old_source, new_source = spec.binding_rules, read.old(seed.file), read.new(seed.file)
-    if rules is None or old_source is None or new_source is None:
-        return True  # unread: not known to be free of one
-    found = newly_deprecated(old_source, seed.old_start_line, new_source, seed.start_line, rules)
-    return bool(found.names)
-
-
-def _generated_constructor(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
-    """A changed class whose constructor the language generates from its fields (a Python
-    dataclass): the binding query reads the class as a definition, so a call of the class binds
-    to its fields as to a function's parameters."""
-    if seed.kind != NodeKind.CLASS or ChangeKind.SIGNATURE not in seed.changes:
-        return False
-    source = read.new(seed.file)
-    return source is not None and parameters_of(spec, source, seed.start_line, simple_name(seed.id)) is not None
-
-
-def _constructing_classes(seed: Change, owner: str, read: Readers) -> list[str]:
-    """The classes whose construction runs the changed constructor, its own first."""
-    heirs = read.constructed_through(seed.id) if read.constructed_through is not None else frozenset()
-    return [owner, *sorted(heirs - {owner})]
-
-
-def _a_common_name_by_name_only(seed: Change, caller: Reached, spec: LanguageSpec, name: str) -> CallerOutcome | None:
-    """``d.values()``, ``it.map(f)``: the language's own types define the name too, resolution never binds
-    those by name, and nothing at the call says it runs this one (unless the caller's header names its class)."""
-    if caller.resolution != Resolution.NAME or name not in spec.builtin_methods:
-        return None
-    if names_owner(caller.signature, owner_name(seed.id)):  # guesses.py
-        return None
-    why = f"`{name}` is also a method of the language's own types; this call on a receiver of unknown type matched it by name only"
-    return CallerOutcome(Outcome(Verdict.ANOTHER_DEFINITION, (why,)), (why,), caller.lines)
 
 
 def _where(caller: Reached, owner: str, own: frozenset[str]) -> Where:

@@ -61,4 +61,14 @@ def _past_name(header: str) -> str:
     return header[min(opening) :] if opening else ""
 
 
-__all__ = ["UNCONFIRMED", "names_owner", "unconfirmed"]
+def a_common_name(name: str, owner: str, header: str, builtin_methods: frozenset[str]) -> Outcome | None:
+    """``d.values()``, ``it.map(f)`` on an edge made by the name alone: the language's own types
+    define the name too, resolution never binds those by name, and nothing at the call says it
+    runs this one (unless the caller's header names its class, ``owner``)."""
+    if name not in builtin_methods or names_owner(header, owner):
+        return None
+    why = f"`{name}` is also a method of the language's own types; this call on a receiver of unknown type matched it by name only"
+    return Outcome(Verdict.ANOTHER_DEFINITION, (why,))
+
+
+__all__ = ["UNCONFIRMED", "a_common_name", "names_owner", "unconfirmed"]

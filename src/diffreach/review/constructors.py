@@ -1,0 +1,74 @@
+"""Which calls run a changed constructor, and what a caller is told when its call is not read.
+
+A constructor runs at each call of its class, and of each subclass that declares none of its own
+where the language inherits constructors (``dependents.constructed_through`` answers from the
+graph). Where the language generates a constructor from a class's fields (a Python dataclass, a
+Rust struct's expressions), the binding query reads the class itself as the definition, its fields
+as the parameters. A caller whose call of the changed definition cannot be read at its line is
+told why, by what changed: a guess by name that the line refutes, a class only named, a change
+confined to the body (the call binds as before, read or not), or else "cannot tell". Used by
+``callsites.py``.
+"""
+
+from __future__ import annotations
+
+from diffreach.languages.binding import parameters_of
+from diffreach.languages.spec import LanguageSpec
+from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
+from diffreach.review.binding import Outcome, Verdict
+from diffreach.review.deprecations import newly_deprecated
+from diffreach.review.results import Readers
+
+_BODY_ALONE = frozenset({ChangeKind.BODY})
+
+
+def generated_constructor(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
+    """A changed class whose constructor the language generates from its fields: the binding
+    query reads the class as a definition, so a call of the class binds to its fields as to a
+    function's parameters."""
+    if seed.kind != NodeKind.CLASS or ChangeKind.SIGNATURE not in seed.changes:
+        return False
+    source = read.new(seed.file)
+    name = seed.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
+    return source is not None and parameters_of(spec, source, seed.start_line, name) is not None
+
+
+def constructing_classes(seed: Change, owner: str, read: Readers) -> list[str]:
+    """The classes whose construction runs the changed constructor, its own first."""
+    heirs = read.constructed_through(seed.id) if read.constructed_through is not None else frozenset()
+    return [owner, *sorted(heirs - {owner})]
+
+
+def unread(seed: Change, spec: LanguageSpec, read: Readers, at: tuple[Reached, bool], generated: bool) -> Outcome:
+    """The outcome of a caller whose call of the changed definition is not read at its line
+    (``at``: the caller, and whether its edge is a guess by name)."""
+    caller, guessed = at
+    name = seed.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
+    on = ", ".join(str(n) for n in caller.lines) or "?"
+    if guessed:
+        # An edge made by the name alone, and the syntax shows no call of that name there
+        # (``getattr(cls, "__init__")``): nothing at the line binds to the change.
+        why = f"no call of `{name}` read on line {on}, and its edge is a guess by name: not a call of it"
+        return Outcome(Verdict.ANOTHER_DEFINITION, (why,))
+    if generated and caller.edge != EdgeKind.CALLS:
+        # The class named as a type (an annotation, a base, ``isinstance``): its fields are the
+        # parameters of its constructor, which is not called here.
+        why = f"names `{name}` without constructing it: its fields' change does not reach here"
+        return Outcome(Verdict.NAMED_ONLY, (why,))
+    if set(seed.changes) <= _BODY_ALONE and not _newly_deprecated(seed, spec, read):
+        # Only the body changed: a call that bound before binds as before, read or not
+        # (``x in m`` running ``__contains__``, a call through another name).
+        return Outcome(Verdict.BODY_ONLY, ("body-only change: whatever calls it here binds as before",))
+    return Outcome(Verdict.CANNOT_TELL, (f"no call of `{name}` read on line {on}: cannot tell",))
+
+
+def _newly_deprecated(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
+    """Does the new body warn of a deprecation the old one did not (``deprecations.py``)?"""
+    rules, old_source, new_source = spec.binding_rules, read.old(seed.file), read.new(seed.file)
+    if rules is None or old_source is None or new_source is None:
+        return True  # unread: not known to be free of one
+    found = newly_deprecated(old_source, seed.old_start_line, new_source, seed.start_line, rules)
+    return bool(found.names)
+
+
+__all__ = ["constructing_classes", "generated_constructor", "unread"]
