@@ -68,6 +68,7 @@ def test_a_field_added_breaks_the_expressions_that_name_every_field(make_repo: M
     got = _radius(make_repo, _files(), {"src/conf.rs": new})
     for caller in ("src/uses.rs::full", "src/uses.rs::qualified", "src/conf.rs::Config.default"):
         assert (got[caller].verdict, _label(got[caller])) == ("no-longer-binds", "behavior-change"), caller
+    assert got["src/uses.rs::full"].reasons == ("new field `verbose` is required and not passed",)
     # Forbidden: `..base` gives the new field; a pattern destructuring it builds nothing.
     assert (got["src/uses.rs::updated"].verdict, _label(got["src/uses.rs::updated"])) == ("still-binds", "reach")
     assert "src/uses.rs::named" not in got or _label(got["src/uses.rs::named"]) == "reach"

@@ -55,7 +55,7 @@ from diffreach.review.binding import (
 from diffreach.review.choice import removed
 from diffreach.review.conditions import conditioned
 from diffreach.review.constants import with_constant_defaults
-from diffreach.review.constructors import constructing_classes, generated_constructor, unread
+from diffreach.review.constructors import constructing_classes, generated_constructor, in_fields, unread
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
 from diffreach.review.guesses import UNCONFIRMED, a_common_name, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
@@ -154,7 +154,7 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
     where = _where(caller, owner, own)
     judged = [(site, _judge_site(seed, spec, site, read, kinds, name, where)) for site in sites]
-    return _combine(judged)
+    return _combine([(site, in_fields(o)) for site, o in judged] if generated else judged)
 
 
 def _where(caller: Reached, owner: str, own: frozenset[str]) -> Where:

@@ -12,6 +12,8 @@ confined to the body (the call binds as before, read or not), or else "cannot te
 
 from __future__ import annotations
 
+import re
+
 from diffreach.languages.binding import parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
@@ -37,6 +39,15 @@ def constructing_classes(seed: Change, owner: str, read: Readers) -> list[str]:
     """The classes whose construction runs the changed constructor, its own first."""
     heirs = read.constructed_through(seed.id) if read.constructed_through is not None else frozenset()
     return [owner, *sorted(heirs - {owner})]
+
+
+_PARAMETER = re.compile(r"\bparameter(s?)\b")
+
+
+def in_fields(outcome: Outcome) -> Outcome:
+    """An outcome at a call of a class whose constructor its fields make, told in fields: "new
+    field `x` is required", not "new parameter"."""
+    return Outcome(outcome.verdict, tuple(_PARAMETER.sub(r"field\1", why) for why in outcome.reasons))
 
 
 def unread(seed: Change, spec: LanguageSpec, read: Readers, at: tuple[Reached, bool], generated: bool) -> Outcome:
@@ -71,4 +82,4 @@ def _newly_deprecated(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
     return bool(found.names)
 
 
-__all__ = ["constructing_classes", "generated_constructor", "unread"]
+__all__ = ["constructing_classes", "generated_constructor", "in_fields", "unread"]
