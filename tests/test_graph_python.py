@@ -309,3 +309,27 @@ def test_a_namespace_name_two_files_claim_binds_neither() -> None:
     )
     assert ("main.py::run", "a/ns/util/helpers.py::fetch") not in edges
     assert ("main.py::run", "b/ns/util/helpers.py::fetch") not in edges
+
+
+def test_a_generic_base_given_type_arguments_is_the_base() -> None:
+    # PEP 484: `class Deezer(SearchPlugin[Response])` derives from SearchPlugin, so SearchPlugin's
+    # `self._search()` dispatches to Deezer's override. Forbidden: the type argument as a base.
+    g = graph_from_sources(
+        {
+            "plugins.py": (
+                "from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\nclass Response:\n    pass\n\n\n"
+                "class SearchPlugin(Generic[T]):\n    def search(self, q):\n        return self._search(q)\n\n"
+                "    def _search(self, q):\n        raise NotImplementedError\n"
+            ),
+            "deezer.py": (
+                "import plugins\nfrom plugins import Response, SearchPlugin\n\n\n"
+                "class Deezer(SearchPlugin[Response]):\n    def _search(self, q):\n        return [q]\n\n\n"
+                "class Other(plugins.SearchPlugin[Response]):\n    pass\n"
+            ),
+        }
+    )
+    edges = {(e.source, e.target, e.kind) for e in g.edges}
+    assert ("deezer.py::Deezer", "plugins.py::SearchPlugin", "inherits") in edges
+    assert ("deezer.py::Other", "plugins.py::SearchPlugin", "inherits") in edges
+    assert ("plugins.py::SearchPlugin._search", "deezer.py::Deezer._search", "dynamic") in edges
+    assert not [e for e in edges if e[2] == "inherits" and e[1] == "plugins.py::Response"]

@@ -15,6 +15,13 @@
 (class_definition
   superclasses: (argument_list
     (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.inherit)
+; A generic base given its type arguments, `class D(Base[T])`, derives from `Base` (PEP 484,
+; "User-defined generic types": the subscripted class is the base at run time, its __mro__ holds it).
+(class_definition
+  superclasses: (argument_list (subscript value: (identifier) @name)) @reference.inherit)
+(class_definition
+  superclasses: (argument_list
+    (subscript value: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.inherit)
 
 ; A decorator with arguments (@retry(times=3), @app.route("/")) calls its factory where the
 ; definition is made (@decorated), and calls what the factory returns with the definition (the
