@@ -392,3 +392,28 @@ def test_a_relative_import_of_a_folder_loads_its_package_entry_first() -> None:
     assert ("scripts/rebuild.js::go", "src/index.ts::Application.generateJson") in edges
     assert ("user.js::go", "pkg/main.js::run") in edges
     assert ("user.js::go", "pkg/index.js::run") not in edges
+
+
+def test_a_typescript_receiver_cast_to_any_is_the_value_inside_the_cast() -> None:
+    # A type assertion has no run-time effect: `(<any>range(1, 10)).pipe()` and
+    # `(x as unknown).subscribe()` run what the value's own type gives. Forbidden: a cast to a
+    # named type looked through (`(x as Sink).subscribe()` is Sink's, whatever x is).
+    g = graph_from_sources(
+        {
+            "src/obs.ts": (
+                "export class Observable<T> {\n  pipe(): Observable<T> { return this }\n  subscribe(cb: any): void {}\n}\n"
+                "export class Sink {\n  subscribe(cb: any): void {}\n}\n"
+                "export function range(a: number, b: number): Observable<number> { return new Observable<number>() }\n"
+            ),
+            "src/use.ts": (
+                "import { range, Observable, Sink } from './obs'\n\n"
+                "export function a() {\n  (<any>range(1, 10)).pipe()\n}\n"
+                "export function b(x: Observable<number>) {\n  (x as unknown).subscribe(3)\n}\n"
+                "export function c(x: Observable<number>) {\n  (x as Sink).subscribe(4)\n}\n"
+            ),
+        }
+    )
+    edges = {(e.source, e.target): e.resolution for e in g.edges if e.kind == "calls"}
+    assert edges.get(("src/use.ts::a", "src/obs.ts::Observable.pipe")) == "type"
+    assert edges.get(("src/use.ts::b", "src/obs.ts::Observable.subscribe")) == "type"
+    assert edges.get(("src/use.ts::c", "src/obs.ts::Observable.subscribe")) != "type"

@@ -51,7 +51,7 @@ _TS = replace(
     name="typescript",
     extensions=(".ts", ".mts", ".cts"),
     grammar=grammar_of("tree_sitter_typescript", "language_typescript"),
-    query_file="ecmascript.scm+typescript.scm",
+    query_file="typescript_casts.scm+ecmascript.scm+typescript.scm",
     returned_values=arrow_values(grammar_of("tree_sitter_typescript", "language_typescript")),
     builtins=GLOBALS | _TS_GLOBALS,
     overload_implementation_last=True,
@@ -85,7 +85,7 @@ SPECS = (
         _TS,
         extensions=(".tsx",),
         grammar=grammar_of("tree_sitter_typescript", "language_tsx"),
-        query_file="ecmascript.scm+typescript.scm+jsx.scm",
+        query_file="typescript_casts.scm+ecmascript.scm+typescript.scm+jsx.scm",
         returned_values=arrow_values(grammar_of("tree_sitter_typescript", "language_tsx")),
     ),
 )
