@@ -228,6 +228,7 @@ SPEC = LanguageSpec(
         keyword_arguments=True,
         defaults=True,
         receiver_by_position=True,
+        fields_make_constructors=True,  # dataclasses, typing.NamedTuple
         # PEP 484's unions and optionals, PEP 585's built-in generics, PEP 604's ``A | B``.
         union_types=frozenset({"Union"}),
         optional_types=frozenset({"Optional"}),

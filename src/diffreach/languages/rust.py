@@ -406,6 +406,7 @@ SPEC = LanguageSpec(
         typed_arguments=True,
         lifetimes=True,
         keyword_spread_fills=True,
+        fields_make_constructors=True,
         conditional_attributes=frozenset({"cfg"}),
     ),
     # cargo test takes a filter matched against each test's path: module::tests::name.

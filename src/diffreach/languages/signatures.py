@@ -164,6 +164,10 @@ class BindingRules:
     # A spread of names at the call gives every parameter it does not name (Rust's `..base` in
     # a struct expression), where elsewhere (Python's `**kw`) what it holds is unknown.
     keyword_spread_fills: bool = False
+    # Some classes have a constructor the language makes from their fields (a Python dataclass, a
+    # Rust struct's expressions): the binding query reads such a class as a definition, its fields
+    # as the parameters. Only then is a changed class's binding read (review/changes.py).
+    fields_make_constructors: bool = False
     # A call with no receiver passes a declared receiver as its first argument (Python
     # ``Cls.m(obj)`` read without the class, Rust ``Type::m(&x)``); TypeScript's ``this:``
     # is never passed that way.

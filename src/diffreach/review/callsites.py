@@ -106,12 +106,12 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     kinds = set(seed.changes)
     if spec is None or caller_spec is None or spec.binding_rules is None:
         return None
-    generated = seed.kind not in _CALLABLE and generated_constructor(seed, spec, read)
+    name = simple_name(seed.id)
+    generated = seed.kind not in _CALLABLE and generated_constructor(seed, spec, read, name)
     if seed.kind not in _CALLABLE and not generated:
         return None
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):
         return None
-    name = simple_name(seed.id)
     common = caller.resolution == Resolution.NAME and a_common_name(  # guesses.py
         name, owner_name(seed.id), caller.signature, caller_spec.builtin_methods
     )
@@ -149,7 +149,7 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         if len(named) == 1:
             sites = [replace(named[0], constructs=bool(owner) and name in spec.constructor_names)]
     if not sites:
-        verdict = unread(seed, spec, read, (caller, caller.resolution in _GUESSED), generated)
+        verdict = unread(seed, spec, read, (caller, name, caller.resolution in _GUESSED), generated)
         return CallerOutcome(verdict, verdict.reasons, caller.lines)
     own = _own_parameters(caller_spec, source, caller, within) if source is not None else frozenset()
     where = _where(caller, owner, own)

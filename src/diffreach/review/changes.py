@@ -415,6 +415,8 @@ def _fields_changed(old: _Version, before: Symbol, new: _Version, after: Symbol,
     """A class whose constructor its language generates from its fields (a Python dataclass: the
     binding query reads the class as a definition, its fields as the parameters) has a new
     signature when they differ, though its header did not change."""
+    if spec.binding_rules is None or not spec.binding_rules.fields_make_constructors:
+        return False  # no class is a binding definition: no file is parsed for it
     was = parameters_of(spec, old.data, before.start_line, before.name)
     now = parameters_of(spec, new.data, after.start_line, after.name)
     return was is not None and now is not None and was != now

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import Change
+from diffreach.model import Change, ChangeKind
 from diffreach.review.change_kinds import split_decorators
 from diffreach.review.outcomes import Outcome, Verdict
 from diffreach.review.results import Readers
@@ -25,6 +25,8 @@ def conditioned(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> l
     rules = spec.binding_rules
     if rules is None or not rules.conditional_attributes or not spec.decorator_prefix:
         return []
+    if ChangeKind.DECORATORS not in seed.changes:
+        return []  # the attribute lines are the same: no condition is new (and no file is read per call)
     old_source, new_source = read.old(seed.file), read.new(seed.file)
     if old_source is None or new_source is None:
         return []

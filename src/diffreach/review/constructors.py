@@ -24,14 +24,16 @@ from diffreach.review.results import Readers
 _BODY_ALONE = frozenset({ChangeKind.BODY})
 
 
-def generated_constructor(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
-    """A changed class whose constructor the language generates from its fields: the binding
-    query reads the class as a definition, so a call of the class binds to its fields as to a
-    function's parameters."""
+def generated_constructor(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> bool:
+    """A changed class (named ``name``) whose constructor the language generates from its fields:
+    the binding query reads the class as a definition, so a call of the class binds to its fields
+    as to a function's parameters."""
+    rules = spec.binding_rules
     if seed.kind != NodeKind.CLASS or ChangeKind.SIGNATURE not in seed.changes:
         return False
+    if rules is None or not rules.fields_make_constructors:
+        return False
     source = read.new(seed.file)
-    name = seed.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
     return source is not None and parameters_of(spec, source, seed.start_line, name) is not None
 
 
@@ -50,11 +52,10 @@ def in_fields(outcome: Outcome) -> Outcome:
     return Outcome(outcome.verdict, tuple(_PARAMETER.sub(r"field\1", why) for why in outcome.reasons))
 
 
-def unread(seed: Change, spec: LanguageSpec, read: Readers, at: tuple[Reached, bool], generated: bool) -> Outcome:
+def unread(seed: Change, spec: LanguageSpec, read: Readers, at: tuple[Reached, str, bool], generated: bool) -> Outcome:
     """The outcome of a caller whose call of the changed definition is not read at its line
-    (``at``: the caller, and whether its edge is a guess by name)."""
-    caller, guessed = at
-    name = seed.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
+    (``at``: the caller, the name it calls, and whether its edge is a guess by name)."""
+    caller, name, guessed = at
     on = ", ".join(str(n) for n in caller.lines) or "?"
     if guessed:
         # An edge made by the name alone, and the syntax shows no call of that name there
