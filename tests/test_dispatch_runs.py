@@ -249,3 +249,24 @@ def test_csharp_a_parameter_on_a_declarations_second_line_is_part_of_its_signatu
     assert {c["id"]: c["change"] for c in data["changed"]} == {"src/IShape.cs::IShape.Area": ["signature"]}
     callers = {r["id"]: r for r in data["callers"]}
     assert callers["src/App.cs::App.Report"]["verdict"] == "no-longer-binds"
+
+
+def test_a_change_to_a_class_member_reaches_calls_through_an_interface_that_redeclares_it(make_repo) -> None:
+    files = {
+        "node.ts": "export class StateNode {\n  withConfig(o: object, c?: number): StateNode { return this; }\n}\n",
+        "types.ts": (
+            "import { StateNode } from './node';\n"
+            "export interface StateMachine extends StateNode {\n"
+            "  withConfig(o: object, c?: number): StateMachine;\n"
+            "}\n"
+        ),
+        "use.ts": (
+            "import { StateMachine } from './types';\n"
+            "export function useMachine(m: StateMachine) { return m.withConfig({}, 1); }\n"
+        ),
+    }
+    root = make_repo(files)
+    api.index(root)
+    callers = _rows(api.callers_of(root, "node.ts::StateNode.withConfig"), "callers")
+    assert callers["use.ts::useMachine"]["via"] == "types.ts::StateMachine.withConfig"
+    assert callers["use.ts::useMachine"]["runs"] is True

@@ -249,3 +249,38 @@ def test_a_receiver_typed_by_an_alias_of_an_intersection_binds_to_a_constituents
         ("src/types.ts::Store", "src/types.ts::WithActions"),
         ("src/types.ts::Generic", "src/types.ts::Store"),
     }
+
+
+_REDECLARED = {
+    "node.ts": (
+        "export class StateNode {\n"
+        "  public withConfig(options: object, context?: number): StateNode { return new StateNode(); }\n"
+        "  public other(): number { return 1; }\n"
+        "}\n"
+    ),
+    "types.ts": (
+        "import { StateNode } from './node';\n"
+        "export interface StateMachine extends StateNode {\n"
+        "  id: string;\n"
+        "  withConfig(options: object, context?: number): StateMachine;\n"
+        "}\n"
+        "export interface Configurable { withConfig(options: object): Configurable; }\n"
+        "export interface Machine2 extends Configurable { withConfig(options: object): Machine2; }\n"
+    ),
+    "use.ts": (
+        "import { StateMachine } from './types';\n"
+        "export function useMachine(machine: StateMachine) { return machine.withConfig({}, 1); }\n"
+    ),
+}
+
+
+def test_an_interface_that_redeclares_a_class_member_runs_the_class_member() -> None:
+    # An interface extending a class inherits its members; a method it declares again (to narrow
+    # its type) has no body, so an object typed by the interface runs the class's.
+    edges = graph_from_sources(_REDECLARED).edge_set()
+    assert ("types.ts::StateMachine.withConfig", "node.ts::StateNode.withConfig", "dynamic") in edges
+    # Forbidden: the bodiless redeclaration as an override that would run in the class's place.
+    assert ("node.ts::StateNode.withConfig", "types.ts::StateMachine.withConfig", "dynamic") not in edges
+    # Between two interfaces nothing changes: the extending one's member overrides.
+    assert ("types.ts::Configurable.withConfig", "types.ts::Machine2.withConfig", "dynamic") in edges
+    assert ("types.ts::Machine2.withConfig", "types.ts::Configurable.withConfig", "dynamic") not in edges

@@ -68,7 +68,9 @@ _MODULES = (
 # expression with a path (crate::m::T { … }) refers to T; calling a value whose type states its result
 # (F: FnOnce() -> R) gives it; a crate's method for outside types carries a call chain on (resolution:
 # graphs built again)
-EXTRACTION_VERSION = 17
+# 18: TypeScript: a method an interface declares again over the class it extends runs the class's
+# (the dynamic edge goes from the redeclaration to the class's member; resolution: graphs built again)
+EXTRACTION_VERSION = 18
 
 
 @cache

@@ -121,6 +121,11 @@ class LanguageSpec:
     # then linked to the methods of every type having all the interface's methods
     # (``structural.py``), as an override is to the method it overrides.
     interface_word: str = ""
+    # The word that declares an interface where an interface may extend a class (TypeScript:
+    # it inherits the class's members, and one it declares again, to give it another type, has
+    # no body there: an object typed by the interface runs the class's). Such a redeclaration is
+    # then linked to the class's member as an interface method to its implementation.
+    interface_keyword: str = ""
     # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
     # JavaScript ``x.js`` beside it; a package.json's ``types`` declares its ``main``), from the
     # repository's files: each declared function or method is linked to the implementation of
@@ -390,6 +395,10 @@ class LanguageSpec:
     @cached_property
     def _fields_hash(self) -> int:
         return hash(tuple(getattr(self, f.name) for f in fields(self) if (f.compare if f.hash is None else f.hash)))
+
+    def is_interface(self, signature: str) -> bool:
+        """Whether a class with this signature is an interface (``interface_keyword`` before its name)."""
+        return bool(self.interface_keyword) and self.interface_keyword in signature.partition("<")[0].split()[:3]
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -56,6 +56,7 @@ _TS = replace(
     builtins=GLOBALS | _TS_GLOBALS,
     overload_implementation_last=True,
     overload_arity_selects=True,
+    interface_keyword="interface",
     value_postfixes=("!",),  # x!.m(): a non-null assertion leaves the value its own type
     element_methods=frozenset({"at", "find", "findLast", "pop", "shift"}),  # Array's methods giving an element
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "

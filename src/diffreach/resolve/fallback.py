@@ -177,14 +177,24 @@ class NameFallback(Overloads):
         # each keyed by its qualname (str.m).
         outside = cls.kind == NodeKind.FILE and self._specs[cls.file].outside_type_methods
         edges = []
+        redeclares = self._interface_over_class(cls, base)
         for name, row in self._methods_of(cls.file).get(class_id, ()):
             overridden = self.member(base, name.rpartition(".")[2] if outside else name)
             if overridden is not None and overridden.kind == NodeKind.METHOD and not self._hides(overridden, row):
                 overridden = self.same_overload(overridden, row)  # m(int) overrides m(int), not m()
-                edges.append(
-                    Edge(overridden.id, row.id, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0)
-                )
+                # An interface's redeclaration runs the class's member, not the other way round.
+                pair = (row.id, overridden.id) if redeclares else (overridden.id, row.id)
+                edges.append(Edge(*pair, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0))
         return edges if outside else edges + self._inherited_implementations(cls, base)
+
+    def _interface_over_class(self, cls: SymRow, base: SymRow) -> bool:
+        """Whether ``cls`` is an interface extending the class ``base`` (``interface_keyword``)."""
+        spec = self._specs[cls.file]
+        return (
+            bool(spec.interface_keyword)
+            and spec.is_interface(self.source.signature_of(cls.id))
+            and not self._specs[base.file].is_interface(self.source.signature_of(base.id))
+        )
 
     def _hides(self, base: SymRow, method: SymRow) -> bool:
         """Whether ``method`` of a subclass hides ``base`` rather than overriding it: either is
