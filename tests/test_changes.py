@@ -413,3 +413,23 @@ def test_a_return_with_a_trailing_comma_has_a_form() -> None:
     old = "def f(a):\n    return a\n"
     assert kinds(old, "def f(a):\n    return a,\n") == {"m.py::f": ("return",)}
     assert kinds(old, "def f(a):\n    return\n") == {"m.py::f": ("return",)}
+
+
+def test_a_function_type_in_a_parameter_is_no_returned_value() -> None:
+    # ECMA-262 15.3: only the definition's own arrow returns its expression body. A method's
+    # parameter typed as a function (`() => T`) opens no arrow of the method's: the widened
+    # parameter is a signature change, and the declared result and returned forms are the same.
+    old = (
+        "export class StateNode<T> {\n"
+        "  public withContext(\n"
+        "    context: T\n"
+        "  ): StateNode<T> {\n"
+        "    return new StateNode(context);\n"
+        "  }\n"
+        "}\n"
+    )
+    new = old.replace("context: T\n", "context: T | (() => T)\n")
+    assert kinds(old, new, path="src/node.ts") == {"src/node.ts::StateNode.withContext": ("signature",)}
+    # Expected: a class field's arrow still returns its expression.
+    field = "export class C {\n  private double = (a: number): number => a * 2;\n}\n"
+    assert kinds(field, field.replace("a * 2", '"a"'), path="src/c.ts") == {"src/c.ts::C.double": ("body", "return")}

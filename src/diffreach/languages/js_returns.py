@@ -41,18 +41,38 @@ def arrow_values(grammar: Callable[[], object]) -> Callable[[str], tuple[str, ..
         return Language(grammar())
 
     def returned_values(text: str) -> tuple[str, ...]:
-        source = text.encode("utf-8", "replace")
-        try:
-            tree = budgeted_parse(language(), source, parse_budget(len(source)), PARSE_CPU_SECONDS)
-        except ValueError:  # past the parse budget
-            return ()
-        arrow = _first_function(tree.root_node)
+        arrow = _first_function_of(language(), text)
         body = arrow.child_by_field_name("body") if arrow is not None else None
         if body is None or body.type == "statement_block" or body.text is None:
             return ()
         return (body.text.decode("utf-8", "replace"),)
 
     return returned_values
+
+
+def _first_function_of(language: Language, text: str) -> Node | None:
+    """The definition's first function. A class member's text does not parse alone (``public
+    m(x: () => T) {…}`` reads as a call with an arrow in it): an arrow under a syntax error is
+    looked for again with the text read as a class member, and is none if it is still one."""
+    for wrapped in (text, f"class _ {{\n{text}\n}}"):
+        source = wrapped.encode("utf-8", "replace")
+        try:
+            tree = budgeted_parse(language, source, parse_budget(len(source)), PARSE_CPU_SECONDS)
+        except ValueError:  # past the parse budget
+            return None
+        found = _first_function(tree.root_node)
+        if found is None or not _under_error(found):
+            return found
+    return None
+
+
+def _under_error(node: Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "ERROR":
+            return True
+        parent = parent.parent
+    return False
 
 
 def _first_function(root: Node) -> Node | None:
