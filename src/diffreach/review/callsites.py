@@ -32,6 +32,7 @@ from diffreach.languages import language_for
 from diffreach.languages.binding import (
     calls_in,
     calls_named_on,
+    family_of,
     overloads_of,
     parameters_of,
     type_parameters_of,
@@ -226,11 +227,19 @@ def _named_elsewhere(seed: Change, spec: LanguageSpec, read: Readers, name: str)
 
 def _survivors(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tuple[tuple[Parameter, ...], ...]:
     """The members of a removed definition's family (its siblings in the old version) that the
-    new version still has: the same parameter list among the definitions of that name there."""
+    new version still has: the same parameter list among the definitions of that name there;
+    where one implementation runs for every signature, each signature the new version shows."""
     old_source, new_source = read.old(seed.file), read.new(seed.file)
     if old_source is None or new_source is None:
         return ()
     line = seed.old_start_line or seed.start_line
+    rules = spec.binding_rules
+    if rules is not None and rules.shared_implementation:
+        # Every signature runs one implementation: what the new version shows a call is its
+        # signatures (the implementation's own only where it stands alone), whatever was removed.
+        family = [params for params, _, _ in family_of(spec, new_source, line, name)]
+        hidden = spec.overload_implementation_last and len(family) > 1
+        return tuple(family[:-1] if hidden else family)
     before = overloads_of(spec, old_source, line, name)
     nearest = parameters_of(spec, new_source, line, name)
     after = {*overloads_of(spec, new_source, line, name), *((nearest,) if nearest is not None else ())}
@@ -360,6 +369,10 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     old_overloads = overloads_of(spec, old_source, old_line, name) if family else ()
     kept = next((o for o in overloads if o == old), None) if rules.overloads else None
     if kept is not None and not site.passed_as_value:
+        if rules.shared_implementation and bind(kept, site.arguments, rules).status is BindStatus.BINDS:
+            shown = ", ".join(p.name or p.annotation for p in kept)
+            why = f"fits `{name}({shown})` as before; every signature runs one implementation"
+            return Outcome(Verdict.STILL_BINDS, (why,))
         return _split(new, kept, site, rules, name, (old, *old_overloads))
     signature = seed.old_signature or seed.signature
     decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)

@@ -110,11 +110,19 @@ def _types(params: Sequence[Parameter]) -> tuple[str, ...]:
 
 def removed(name: str, args: Sequence[Argument], rules: BindingRules, survivors: Family) -> Outcome:
     """A call of a removed member: a surviving sibling of its family that takes the call runs
-    now (named); with none, the call no longer binds."""
+    now (named; where every signature runs one implementation, the call binds as before, low);
+    with none, the call no longer binds."""
     other = taking(args, rules, survivors) if rules.overloads else None
+    if other is not None and rules.shared_implementation:
+        why = f"this `{name}` signature was removed; the call fits `{name}({listed(other)})`, which runs the same body"
+        return Outcome(Verdict.STILL_BINDS, (why,))
     if other is not None:
         why = f"this `{name}` was removed; the call now selects the remaining `{name}({listed(other)})`"
         return Outcome(Verdict.OTHER_OVERLOAD, (why,))
+    if survivors and rules.overloads:
+        return Outcome(
+            Verdict.NO_LONGER_BINDS, (f"this `{name}` was removed and no remaining `{name}` takes the call",)
+        )
     return Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` no longer exists (deleted or renamed)",))
 
 
