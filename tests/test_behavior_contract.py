@@ -303,3 +303,33 @@ def test_python_a_decorated_header_with_a_new_parameter_keeps_its_result(make_re
     got = _radius(make_repo, {"lib.py": lib % "", "use.py": use}, {"lib.py": lib % ", stdin=None"})
     go = got["use.py::go"]
     assert go.verdict != "return-used", go.reasons
+
+
+def test_go_a_value_named_for_the_old_parameter_in_another_case_is_named_for_it(make_repo: Make) -> None:
+    # Go spells one word `DryRun` (exported field) and `dryRun` (parameter): the same name.
+    lib = "package m\n\nfunc Render(name string, %s bool) string {\n\treturn name\n}\n"
+    use = (
+        "package m\n\ntype Install struct{ DryRun bool }\n\n"
+        'func (i *Install) Run() string {\n\treturn Render("x", i.DryRun)\n}\n\n'
+        'func Other(flag bool) string {\n\treturn Render("x", flag)\n}\n'
+    )
+    got = _radius(make_repo, {"lib.go": lib % "dryRun", "use.go": use}, {"lib.go": lib % "interactWithRemote"})
+    run = got["use.go::Install.Run"]
+    assert (run.verdict, _label(run)) == ("renamed-meaning", "behavior-change"), run.reasons
+    assert (got["use.go::Other"].verdict, _label(got["use.go::Other"])) == ("renamed-parameter", "reach")
+
+
+def test_an_unpacking_call_binds_as_before_where_the_parameters_take_arguments_alike(make_repo: Make) -> None:
+    # Only annotations and the collecting parameter's own name changed: every call, whatever it
+    # unpacks, binds as before. Forbidden: "cannot tell" there; expected: still "cannot tell"
+    # where a parameter was added.
+    old = {
+        "opts.py": "def setv(self, *spec, defer=False):\n    return spec\n",
+        "use.py": "from opts import setv\n\n\ndef apply(o, xs):\n    return setv(o, *xs, defer=True)\n",
+    }
+    same = "def setv(self, *specs: str, defer: bool = False):\n    return specs\n"
+    got = _radius(make_repo, old, {"opts.py": same})
+    assert (got["use.py::apply"].verdict, _label(got["use.py::apply"])) == ("still-binds", "reach")
+    added = "def setv(self, level, *spec, defer=False):\n    return spec\n"
+    got = _radius(make_repo, old, {"opts.py": added})
+    assert got["use.py::apply"].verdict == "cannot-tell"

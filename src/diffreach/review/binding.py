@@ -65,6 +65,10 @@ def judge(
             why = "only unpacks its own parameters: its callers' arguments reach the changed ones through it"
             return Outcome(Verdict.FORWARDS_ALL, (why,))
         unpacked = after.unpacked or before.unpacked
+        typed = rules.typed_arguments and any(retyped(a, b, rules) for a, b in zip(old, new, strict=False))
+        if same_shape(old, new) and not typed:
+            why = f"unpacks at the call (`{unpacked}`), and the parameters take arguments exactly as before"
+            return Outcome(Verdict.STILL_BINDS, (why,))
         return Outcome(Verdict.CANNOT_TELL, (f"unpacking at the call (`{unpacked}`): cannot tell how it binds",))
     if before.status is BindStatus.FAILS:
         return fits_new_only(args, rules, overloads, where)
@@ -78,6 +82,22 @@ def judge(
         return Outcome(Verdict.STILL_BINDS, ("binds as before",))
     findings.sort(key=lambda f: RANK[SEVERITY[f[0]]])
     return Outcome(findings[0][0], tuple(reason for _, reason in findings))
+
+
+def same_shape(old: Sequence[Parameter], new: Sequence[Parameter]) -> bool:
+    """Do two parameter lists take every call's arguments alike: the same kinds in the same order,
+    the same names where a call can name them, the same defaults and optionality? A collecting
+    parameter's own name (``*args``, ``**kwargs``) no call can use. Types aside."""
+    if len(old) != len(new):
+        return False
+    collecting = (ParamKind.VAR_POSITIONAL, ParamKind.VAR_KEYWORD)
+    return all(
+        a.kind == b.kind
+        and (a.name == b.name or a.kind in collecting)
+        and (a.has_default, a.default_form or a.default, a.optional)
+        == (b.has_default, b.default_form or b.default, b.optional)
+        for a, b in zip(old, new, strict=True)
+    )
 
 
 def judge_call(
@@ -206,8 +226,10 @@ def _moved(
 
 def named_for(text: str, name: str) -> bool:
     """Does an argument's text name ``name`` as an identifier of its own (``route``,
-    ``request.url.authority``, ``text + "\\n"``)?"""
-    return bool(name) and re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", text) is not None
+    ``request.url.authority``, ``text + "\\n"``), in any case: the same word capitalised is the
+    same name to a reader (Go's exported ``i.DryRun`` passed to ``dryRun``, a property ``URL``)?"""
+    found = re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", text, re.IGNORECASE) if name else None
+    return found is not None
 
 
 def respelled(old: str, new: str) -> bool:
