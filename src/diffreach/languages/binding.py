@@ -54,7 +54,7 @@ from importlib import resources
 
 from tree_sitter import Language, Node, Query, QueryCursor, Range
 
-from .binding_facts import NOTHING, Definition, Facts, Matches, Text, build, collect
+from .binding_facts import NOTHING, Call, Definition, Facts, Matches, Text, build, collect
 from .parsing import PARSE_CPU_SECONDS, budgeted_parse, kept_parse, parse_budget
 from .signatures import BindingRules, CallSite, Parameter
 from .spec import LanguageSpec
@@ -151,7 +151,7 @@ def calls_in(
     sites = [
         (
             c.start_byte,
-            CallSite(c.start_line, c.end_line, c.arguments, text=c.text, value_used=c.value_used, handled=c.handled),
+            _site(c),
         )
         for c in facts.calls
         if c.name == callee_name and first_line <= c.start_line <= last_line
@@ -164,14 +164,24 @@ def calls_in(
     return [site for _, site in sorted(sites, key=lambda s: s[0])]
 
 
+def _site(c: Call) -> CallSite:
+    return CallSite(
+        c.start_line,
+        c.end_line,
+        c.arguments,
+        text=c.text,
+        value_used=c.value_used,
+        handled=c.handled,
+        awaited=c.awaited,
+    )
+
+
 def calls_named_on(spec: LanguageSpec, source: bytes, lines: Iterable[int]) -> list[CallSite]:
     """The calls whose callee's name stands on one of ``lines``, whatever the name (a name an
     import renamed: ``from m import f as g``), in source order."""
     wanted = set(lines)
     return [
-        CallSite(c.start_line, c.end_line, c.arguments, text=c.text, value_used=c.value_used, handled=c.handled)
-        for c in sorted(_facts_of(spec, source).calls, key=lambda c: c.start_byte)
-        if c.name_line in wanted
+        _site(c) for c in sorted(_facts_of(spec, source).calls, key=lambda c: c.start_byte) if c.name_line in wanted
     ]
 
 

@@ -14,7 +14,7 @@ from tree_sitter import Node
 
 from .binding_lists import Entry, arguments_from, parameters_from
 from .signatures import ArgKind, Argument, BindingRules, Parameter, ParamKind
-from .syntax import handled, syntax_form, value_used
+from .syntax import awaited, handled, syntax_form, value_used
 
 MAX_TEXT = 300  # characters of a call's text kept on its CallSite
 
@@ -47,6 +47,7 @@ class Call(NamedTuple):
     value_used: bool = True
     handled: bool = False
     name_line: int = 0
+    awaited: str = ""  # ``syntax.awaited``
 
 
 class Value(NamedTuple):
@@ -184,7 +185,18 @@ def build(found: Matches, rules: BindingRules) -> Facts:
         where = (value_used(call), handled(call))
         shown = text(call)[:MAX_TEXT]
         calls.append(
-            Call(text(name), span(name), start, end, call.start_byte, args, shown, *where, name.start_point.row + 1)
+            Call(
+                text(name),
+                span(name),
+                start,
+                end,
+                call.start_byte,
+                args,
+                shown,
+                *where,
+                name.start_point.row + 1,
+                awaited(call),
+            )
         )
     values = {span(n): Value(text(n), span(n), n.start_point.row + 1, n.start_byte) for n in found.values}
     return Facts(tuple(definitions), tuple(calls), tuple(values.values()))

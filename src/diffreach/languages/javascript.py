@@ -393,6 +393,7 @@ SPEC = LanguageSpec(
         defaults=True,
         loose_arity=True,
         decorators_wrap=True,
+        awaitable_words=frozenset({"async"}),
         # Node's process.emitWarning(message, "DeprecationWarning").
         deprecation_warnings=frozenset({"DeprecationWarning"}),
         condition_words=("if",),

@@ -246,6 +246,9 @@ SPEC = LanguageSpec(
         subtypes=SUBTYPES,
         decorators_wrap=True,
         results_by_signature=True,  # typing.overload: the stubs, then the implementation
+        results_optional=True,
+        awaitable_words=frozenset({"async"}),
+        lazy_awaitables=True,
         # PEP 647's TypeGuard and PEP 742's TypeIs are ``bool`` at run time.
         boolean_result=r"(?:[\w.]+\.)?(?:bool|TypeGuard\[.*\]|TypeIs\[.*\])",
         # The warnings module's categories for deprecated features (its documentation, "Warning Categories").

@@ -408,6 +408,8 @@ SPEC = LanguageSpec(
         keyword_spread_fills=True,
         fields_make_constructors=True,
         conditional_attributes=frozenset({"cfg"}),
+        awaitable_words=frozenset({"async"}),
+        lazy_awaitables=True,  # a future does nothing unless polled (.await)
     ),
     # cargo test takes a filter matched against each test's path: module::tests::name.
     test_runner=TestRunner(

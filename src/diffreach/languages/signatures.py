@@ -124,6 +124,8 @@ class CallSite:
     # The call names the class, not the method: a constructor runs (``Foo(a)`` for ``__init__``),
     # its declared receiver the new instance.
     constructs: bool = False
+    # What becomes of the call's value: "awaited", "passed" to another call, or "" (``syntax.awaited``).
+    awaited: str = ""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -135,6 +137,7 @@ class CallSite:
             "value_used": self.value_used,
             "handled": self.handled,
             "constructs": self.constructs,
+            **({"awaited": self.awaited} if self.awaited else {}),
         }
 
 
@@ -231,6 +234,15 @@ class BindingRules:
     # last member being the implementation no caller sees (Python's ``typing.overload``,
     # TypeScript's overload signatures): a result is compared per call.
     results_by_signature: bool = False
+    # A result annotation is optional and its absence says nothing (Python's PEP 484: an
+    # unannotated function is unchecked; TypeScript infers it): a header that drops its
+    # annotation takes no result away from the calls that use it.
+    results_optional: bool = False
+    # Words before a function's name that make a call of it give an awaitable (``async``), and
+    # whether its body then runs only when that is awaited (Python's coroutines, PEP 492; Rust's
+    # futures) rather than up to its first ``await`` at the call (ECMAScript's async functions).
+    awaitable_words: frozenset[str] = frozenset()
+    lazy_awaitables: bool = False
     # A declared result whose value is a boolean at run time, whatever a type checker narrows
     # with it (Python's ``TypeGuard[T]``, ``TypeIs[T]``; TypeScript's ``x is T``): a pattern.
     boolean_result: str = ""

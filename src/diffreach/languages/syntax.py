@@ -59,6 +59,23 @@ def value_used(call: Node) -> bool:
     return node.parent is None or node.parent.type != _STATEMENT
 
 
+_AWAITS = frozenset({"await", "await_expression"})
+_ARGUMENT_LISTS = frozenset({"argument_list", "arguments"})
+
+
+def awaited(call: Node) -> str:
+    """What becomes of the call's value, through parentheses: ``"awaited"`` (Python's ``await f()``,
+    ECMAScript's ``await f()``, Rust's ``f().await``), ``"passed"`` (an argument of another call,
+    ``asyncio.create_task(f())``, which may run it), else ``""``."""
+    node = call
+    while node.parent is not None and node.parent.type == "parenthesized_expression":
+        node = node.parent
+    parent = node.parent
+    if parent is not None and parent.type in _AWAITS:
+        return "awaited"
+    return "passed" if parent is not None and parent.type in _ARGUMENT_LISTS else ""
+
+
 def handled(call: Node) -> bool:
     child, node = call, call.parent
     while node is not None:
@@ -68,4 +85,4 @@ def handled(call: Node) -> bool:
     return False
 
 
-__all__ = ["handled", "syntax_form", "value_used"]
+__all__ = ["awaited", "handled", "syntax_form", "value_used"]

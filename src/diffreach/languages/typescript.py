@@ -70,6 +70,8 @@ _TS = replace(
         top_types=frozenset({"any", "unknown"}),
         decorators_wrap=True,
         results_by_signature=True,  # overload signatures, then the implementation
+        results_optional=True,  # an unannotated result is inferred
+        awaitable_words=frozenset({"async"}),
         deprecation_warnings=frozenset({"DeprecationWarning"}),  # as JavaScript
         condition_words=("if",),
         # A type predicate (``x is T``) is a boolean at run time; ``asserts x is T`` returns nothing.

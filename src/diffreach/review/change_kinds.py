@@ -79,14 +79,28 @@ def change_kinds(
     vis = set(spec.visibility_words)
     if {w for w in a.before_name if w in vis} != {w for w in b.before_name if w in vis}:
         kinds.add(ChangeKind.VISIBILITY)
-    if [w for w in a.before_name if w not in vis] != [w for w in b.before_name if w not in vis] or a.params != b.params:
+    # ``async`` written or dropped changes what a call gives (an awaitable), not what it takes.
+    awaits = spec.binding_rules.awaitable_words if spec.binding_rules is not None else frozenset()
+    if {w for w in a.before_name if w in awaits} != {w for w in b.before_name if w in awaits}:
+        kinds.add(ChangeKind.RETURN)
+    other = vis | awaits
+    if [w for w in a.before_name if w not in other] != [w for w in b.before_name if w not in other] or (
+        a.params != b.params
+    ):
         kinds.add(ChangeKind.SIGNATURE)
     # Returning fewer of the same forms under the same declared result (``return None`` dropped)
     # gives a caller nothing it did not get before: the body's change, not the return's.
     narrowed = a.result == b.result and bool(b.returns) and b.returns < a.returns
-    if not _same_result(a.result, b.result, (old_signature, after.signature)) or (
-        a.returns != b.returns and not narrowed
-    ):
+    # A constructor declared to give nothing, or not declared, gives the call nothing either way
+    # (``__init__(…) -> None`` written where it was left out: ``C(…)`` is the new instance).
+    constructor = (
+        before.kind == NodeKind.METHOD
+        and after.name in spec.constructor_names
+        and _declares_nothing(a.result, spec)
+        and _declares_nothing(b.result, spec)
+    )
+    declared_same = constructor or _same_result(a.result, b.result, (old_signature, after.signature))
+    if not declared_same or (a.returns != b.returns and not narrowed):
         kinds.add(ChangeKind.SIGNATURE if before.kind == NodeKind.CLASS and a.result != b.result else ChangeKind.RETURN)
     # A raise naming nothing re-raises the exception being handled (Python's bare ``raise``): no
     # exception the body's calls did not raise already. Raising fewer of the same under the same
@@ -95,9 +109,17 @@ def change_kinds(
     fewer = raised_after < raised_before
     if a.declared_raises != b.declared_raises or (raised_before != raised_after and not fewer):
         kinds.add(ChangeKind.RAISES)
+    if constructor and a.result != b.result:
+        kinds.add(ChangeKind.BODY)  # what a type checker reads in it changed; no call receives it
     if a.body != b.body or (a.exits != b.exits and not kinds & {ChangeKind.RETURN, ChangeKind.RAISES}):
         kinds.add(ChangeKind.BODY)  # a return or raise edited within its form is the body's change
     return tuple(sorted(kinds))
+
+
+def _declares_nothing(result: str, spec: LanguageSpec) -> bool:
+    """A header's result text that is none: absent, or the language's null type (``-> None``)."""
+    declared = result.lstrip("-=>: ").strip()
+    return not declared or (spec.binding_rules is not None and declared == spec.binding_rules.null_type)
 
 
 def _new_raises(profile: _Profile, spec: LanguageSpec) -> frozenset[str]:

@@ -47,6 +47,8 @@ class Verdict(StrEnum):
     GUESSED_CALLEE = "guessed-callee"  # a changed return, raise or default on an edge that is one guess of several
     RESULT_GONE = "result-gone"  # the call uses the value; the callee now declares no result
     FORWARDS_ALL = "forwards-all"  # ``f(*args, **kwargs)``, the caller's own: its callers' arguments pass through
+    NOT_AWAITED = "not-awaited"  # now async where the body runs only when awaited; this call does not await it
+    AWAITS_A_VALUE = "awaits-a-value"  # no longer async; this call awaits what it now returns
 
 
 class Severity(StrEnum):
@@ -87,6 +89,10 @@ class Severity(StrEnum):
 #   dropped, Java's ``void``) was written for a result the callee no longer gives: the value is
 #   gone, which the call itself shows, as arguments the new parameters refuse are (high, on a
 #   guessed edge too: ``RESULT_GONE``).
+# - Where an async function's body runs only when its awaitable is awaited (Python's coroutines,
+#   Rust's futures), a function made async no longer runs at a call that does not await it (high;
+#   one that passes the awaitable on may have it run: medium), and one made plain is awaited by a
+#   call that awaits it (high: Python's TypeError, Rust's compile error).
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -95,6 +101,8 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.BINDS_DIFFERENTLY: Severity.HIGH,
     Verdict.ARGUMENT_DROPPED: Severity.HIGH,
     Verdict.RESULT_GONE: Severity.HIGH,
+    Verdict.NOT_AWAITED: Severity.HIGH,
+    Verdict.AWAITS_A_VALUE: Severity.HIGH,
     Verdict.CATCH_ALL: Severity.MEDIUM,
     Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
     Verdict.CHANGED_TYPE: Severity.MEDIUM,

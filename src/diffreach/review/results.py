@@ -134,7 +134,13 @@ def returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, na
     """A changed return: what the call does with the value. A call that uses a value the header
     no longer declares (``-> T`` dropped) meets none now (high). A call that discards it because
     there was none before ignores the new result (in Go and Rust, how errors are reported)."""
+    awaited = _awaiting(seed, spec, site, name)
+    if awaited is not None:
+        return awaited
     old, new = _declared_results(seed, spec, read, name)
+    rules = spec.binding_rules
+    if rules is not None and rules.results_optional and not _annotated(spec, seed.signature):
+        new = None  # a header that stopped declaring its result takes no result away
     if site.value_used and old and new == "":
         return Outcome(Verdict.RESULT_GONE, (f"uses the value `{name}` returned (`{old}`); it now declares none",))
     if site.value_used:
@@ -142,6 +148,37 @@ def returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, na
     if old == "" and new:
         return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
     return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
+
+
+def _awaiting(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Outcome | None:
+    """A function made async or plain, judged by what the call does with its value
+    (``BindingRules.awaitable_words``, ``lazy_awaitables``); None where that says nothing."""
+    rules = spec.binding_rules
+    if rules is None or not rules.awaitable_words:
+        return None
+    was, now = (
+        bool(rules.awaitable_words & set(_words_before(sig, name))) for sig in (seed.old_signature, seed.signature)
+    )
+    if was == now:
+        return None
+    if now and site.awaited == "awaited":
+        return Outcome(Verdict.STILL_BINDS, (f"`{name}` is now async and this call awaits it",))
+    if not rules.lazy_awaitables:
+        return None  # the body runs at the call either way: what it gives is the return's change
+    if now and site.awaited == "passed":
+        why = f"`{name}` is now async: this call passes its awaitable on, which runs only where awaited"
+        return Outcome(Verdict.RETURN_USED, (why,))
+    if now:
+        why = f"`{name}` is now async: this call does not await it, so its body never runs"
+        return Outcome(Verdict.NOT_AWAITED, (why,))
+    if site.awaited == "awaited":
+        return Outcome(Verdict.AWAITS_A_VALUE, (f"awaits `{name}`, which is no longer async",))
+    return None
+
+
+def _words_before(signature: str, name: str) -> list[str]:
+    at = re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", signature)
+    return re.findall(r"[\w$]+", signature[: at.start()]) if at else []
 
 
 def kept_result(
@@ -251,6 +288,18 @@ def _no_result(declared: str) -> str:
 _HEADER_ENDS = ("{", ":", "=>", "=")
 _ARROWS = ("->", ":")
 _NO_RESULT = frozenset({"", "None", "()", "Unit", "void"})
+
+
+def _annotated(spec: LanguageSpec, signature: str) -> bool:
+    """Whether a header declares a result after its parameter list (``-> None`` does)."""
+    inner = spec.parameters(signature)
+    at = signature.find(f"({inner})") if inner is not None else -1
+    if inner is None or at < 0:
+        return True  # unread: as declared, the way it was judged before
+    tail = signature[at + len(inner) + 2 :].strip()
+    for end in _HEADER_ENDS:
+        tail = tail.removesuffix(end).strip()
+    return bool(tail)
 
 
 def _result(spec: LanguageSpec, signature: str) -> str | None:
