@@ -82,6 +82,15 @@ def parameters_of(
     return found.params if found is not None else None
 
 
+def body_after_parameters(spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None) -> str | None:
+    """The text of the definition ``parameters_of`` finds, from the end of its parameter list to
+    its end (its result, its body); None when no definition is found."""
+    found = _definition(spec, source, def_line, name)
+    if found is None or found.end_byte <= found.params_span[1]:
+        return None
+    return source[found.params_span[1] : found.end_byte].decode("utf-8", "replace")
+
+
 def type_parameters_of(spec: LanguageSpec, source: bytes, def_line: int, name: str | None = None) -> str | None:
     """The generic parameter list of the definition ``parameters_of`` finds, as written ("" for
     none); None when no definition is found."""

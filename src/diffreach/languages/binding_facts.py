@@ -34,6 +34,7 @@ class Definition(NamedTuple):
     type_parameters: str = ""  # the generic parameter list's text (``<T = unknown>``), if any
     result: str | None = None  # the result type declared before the name; None when not read
     tail: str = ""  # the header's text after the parameter list, up to the body (``-> int``, ``: T``)
+    end_byte: int = 0  # where the definition ends (its body's end)
 
 
 class Call(NamedTuple):
@@ -174,7 +175,9 @@ def build(found: Matches, rules: BindingRules) -> Facts:
         result = found.results.get(span(node))
         tail = _tail(node, plist, text)
         definitions.append(
-            Definition(label, line, node.start_byte, params, span(plist), _scope(node), generics, result, tail)
+            Definition(
+                label, line, node.start_byte, params, span(plist), _scope(node), generics, result, tail, node.end_byte
+            )
         )
     calls = []
     for call, name, arguments, receiver in found.calls.values():

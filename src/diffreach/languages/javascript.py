@@ -354,6 +354,15 @@ CALLBACK_KEEPERS = frozenset(
     ]
 )
 
+# ``p = p || v``, ``p = p ?? v``, ``p ||= v``, ``p ??= v``, ``if (p === undefined) p = v`` (ECMA-262:
+# a parameter left out is undefined; these give it its value then).
+ECMASCRIPT_BODY_DEFAULTS = (
+    r"^\s*{p}\s*=\s*{p}\s*(?:\|\||\?\?)\s*(?P<value>[^;\n]+?)\s*;?\s*$",
+    r"^\s*{p}\s*(?:\|\||\?\?)=\s*(?P<value>[^;\n]+?)\s*;?\s*$",
+    r"^\s*if\s*\(\s*{p}\s*===?\s*(?:undefined|null|void 0)\s*\)\s*\{?\s*\n?\s*{p}\s*=\s*(?P<value>[^;\n]+?)\s*;?\s*\}?\s*$",
+)
+
+
 SPEC = LanguageSpec(
     name="javascript",
     extensions=JS_EXTENSIONS,
@@ -394,6 +403,8 @@ SPEC = LanguageSpec(
         loose_arity=True,
         decorators_wrap=True,
         awaitable_words=frozenset({"async"}),
+        body_defaults=ECMASCRIPT_BODY_DEFAULTS,
+        not_given=frozenset({"undefined"}),
         # Node's process.emitWarning(message, "DeprecationWarning").
         deprecation_warnings=frozenset({"DeprecationWarning"}),
         condition_words=("if",),

@@ -248,6 +248,12 @@ SPEC = LanguageSpec(
         results_by_signature=True,  # typing.overload: the stubs, then the implementation
         results_optional=True,
         awaitable_words=frozenset({"async"}),
+        # ``p = p or v``, ``if p is None: p = v`` (on one line or the next).
+        body_defaults=(
+            r"^\s*{p}\s*=\s*{p}\s+or\s+(?P<value>[^#\n]+?)\s*(?:#.*)?$",
+            r"^\s*if\s+{p}\s+is\s+None\s*:\s*\n?\s*{p}\s*=\s*(?P<value>[^#\n]+?)\s*(?:#.*)?$",
+        ),
+        not_given=frozenset({"None"}),
         lazy_awaitables=True,
         # PEP 647's TypeGuard and PEP 742's TypeIs are ``bool`` at run time.
         boolean_result=r"(?:[\w.]+\.)?(?:bool|TypeGuard\[.*\]|TypeIs\[.*\])",

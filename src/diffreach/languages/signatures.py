@@ -238,6 +238,13 @@ class BindingRules:
     # unannotated function is unchecked; TypeScript infers it): a header that drops its
     # annotation takes no result away from the calls that use it.
     results_optional: bool = False
+    # How a body gives a parameter left out its value when the header gives it none (or the
+    # language's "not given": ``None``, ``undefined``): patterns over the body's first lines,
+    # ``{p}`` the parameter's name, the group ``value`` the value (``p = p || v``, ``p ??= v``,
+    # ``if p is None: p = v``). What they find is the parameter's default to a call that leaves
+    # it out, compared as a written default is (review/body_defaults.py).
+    body_defaults: tuple[str, ...] = ()
+    not_given: frozenset[str] = frozenset()
     # Words before a function's name that make a call of it give an awaitable (``async``), and
     # whether its body then runs only when that is awaited (Python's coroutines, PEP 492; Rust's
     # futures) rather than up to its first ``await`` at the call (ECMAScript's async functions).

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .javascript import GLOBALS
+from .javascript import ECMASCRIPT_BODY_DEFAULTS, GLOBALS
 from .javascript import SPEC as JAVASCRIPT
 from .js_returns import arrow_values
 from .signatures import BindingRules
@@ -72,6 +72,8 @@ _TS = replace(
         results_by_signature=True,  # overload signatures, then the implementation
         results_optional=True,  # an unannotated result is inferred
         awaitable_words=frozenset({"async"}),
+        body_defaults=ECMASCRIPT_BODY_DEFAULTS,
+        not_given=frozenset({"undefined"}),
         deprecation_warnings=frozenset({"DeprecationWarning"}),  # as JavaScript
         condition_words=("if",),
         # A type predicate (``x is T``) is a boolean at run time; ``asserts x is T`` returns nothing.

@@ -303,11 +303,15 @@ def _unfilled_changes(
 def _default_changed(p: Parameter, q: Parameter) -> bool:
     if p.has_default != q.has_default:
         return True
-    return bool(p.default and q.default and _default_form(p) != _default_form(q))
+    if not (p.default and q.default):
+        return False
+    if p.default_form and q.default_form:
+        return p.default_form != q.default_form
+    return _spelled_alike(p.default) != _spelled_alike(q.default)  # one read from a body (body_defaults.py)
 
 
-def _default_form(p: Parameter) -> str:
-    return p.default_form or _norm(p.default)
+def _spelled_alike(text: str) -> str:
+    return "".join(text.split()).replace("'", '"')
 
 
 def _shown(p: Parameter) -> str:

@@ -53,6 +53,7 @@ from diffreach.review.binding import (
     bind,
     judge_call,
 )
+from diffreach.review.body_defaults import with_body_defaults
 from diffreach.review.choice import removed
 from diffreach.review.conditions import conditioned
 from diffreach.review.constants import with_constant_defaults
@@ -359,8 +360,10 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     new = parameters_of(spec, new_source, seed.start_line, name)
     if old is None or new is None:
         return Outcome(Verdict.CANNOT_TELL, (f"the parameters of `{name}` could not be read: cannot tell",))
-    new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
     old_line = seed.old_start_line or seed.start_line
+    old = with_body_defaults(spec, old, old_source, old_line, name)  # ``o = o || {}`` in the body
+    new = with_body_defaults(spec, new, new_source, seed.start_line, name)
+    new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
     # A type checker's stub (Python's ``@overload``) is one member of a family whose other stubs
     # and implementation take the calls it does not: a call fitting neither its old nor its new
     # parameters is another member's, as a sibling overload's is.
