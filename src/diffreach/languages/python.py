@@ -243,6 +243,14 @@ SPEC = LanguageSpec(
             ("Type", "type"),
         ),
         string_annotations=True,
+        type_alias_lines=(
+            r"^(?P<name>[A-Za-z_]\w*)\s*(?::\s*(?:typing\.)?TypeAlias\s*)?=\s*(?P<value>(?:typing\.)?"
+            r"(?:Union|Optional)\[.*\]|[\w.]+(?:\[.*\])?(?:\s*\|\s*[\w.]+(?:\[.*\])?)+)\s*(?:#.*)?$",
+            r"^type\s+(?P<name>[A-Za-z_]\w*)\s*=\s*(?P<value>.+?)\s*(?:#.*)?$",
+        ),
+        type_variable_lines=(
+            r"^(?P<name>[A-Za-z_]\w*)\s*=\s*(?:typing\.)?TypeVar\(\s*[\"'][^\"']*[\"']\s*,?(?P<value>.*)\)\s*(?:#.*)?$",
+        ),
         subtypes=SUBTYPES,
         decorators_wrap=True,
         results_by_signature=True,  # typing.overload: the stubs, then the implementation

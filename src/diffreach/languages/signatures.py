@@ -197,6 +197,14 @@ class BindingRules:
     top_types: frozenset[str] = frozenset()
     type_aliases: tuple[tuple[str, str], ...] = ()
     string_annotations: bool = False
+    # Lines that name a type at a file's top level, as patterns with the groups ``name`` and
+    # ``value`` (Python's ``PathLike = Union[str, Path]``, ``X: TypeAlias = …``, ``type X = …``;
+    # TypeScript's ``type X = A | B``), and those that name a type variable with its bound or its
+    # constraints (``T = TypeVar("T", bound=Base)``, ``TypeVar("S", str, bytes)``: ``value`` the
+    # arguments after the name). A parameter's type that is such a name is compared as what it
+    # names (review/type_aliases.py).
+    type_alias_lines: tuple[str, ...] = ()
+    type_variable_lines: tuple[str, ...] = ()
     # Types carry lifetime parameters (Rust's ``&'a mut T``), named anew by each signature: a
     # renamed lifetime takes the same values; ``'static`` is another bound, kept.
     lifetimes: bool = False

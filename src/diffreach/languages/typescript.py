@@ -67,6 +67,7 @@ _TS = replace(
         overloads=True,
         shared_implementation=True,
         typed_arguments=True,
+        type_alias_lines=(r"^(?:export\s+)?type\s+(?P<name>[\w$]+)\s*=\s*(?P<value>[^;{}=<>\n]+?)\s*;?\s*$",),
         top_types=frozenset({"any", "unknown"}),
         decorators_wrap=True,
         results_by_signature=True,  # overload signatures, then the implementation

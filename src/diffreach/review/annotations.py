@@ -7,7 +7,8 @@ each with the language's alias spellings made one (Python's ``typing.List`` is `
 quoted forward reference read as the type it names, within a union or optional too. The new type
 refuses nothing the old one allowed when it holds every old member, or is a top type (``Any``,
 ``unknown``): widening is no change to a caller; nor is naming the same types with or without their module
-(``typing.AsyncIterable`` → ``AsyncIterable``). Pure; the rules are data from the languages package.
+(``typing.AsyncIterable`` → ``AsyncIterable``), nor giving a generic written bare its type arguments
+(``Sequence`` → ``Sequence[int]``: a bare generic takes any). Pure; the rules are data from the languages package.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ def _covered(member: str, new: frozenset[str], rules: BindingRules) -> bool:
     for other in new:
         other_base, other_args = _split_generic(other)
         if other_base in supers and (not args or args == other_args):
+            return True
+        # A generic written bare takes any type arguments (PEP 484: ``Sequence`` is
+        # ``Sequence[Any]``), and ``Any`` fits whatever the other side names.
+        if other_base == base and (not args or not other_args):
             return True
     return False
 

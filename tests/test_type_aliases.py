@@ -1,0 +1,39 @@
+"""Spec: a parameter's type named by a type alias or a type variable of its file is what it names.
+
+Python's ``PathLike = Union[str, bytes, Path]`` (PEP 484's aliases), ``D = TypeVar("D",
+bound="Database")`` (a value for ``D`` must be a ``Database``), and a generic written bare
+(``Sequence`` is ``Sequence[Any]``): a parameter retyped to one of them that admits every value
+the old type did binds every call as before; one that admits fewer does not."""
+
+from __future__ import annotations
+
+from tests.test_callsites import Make, _label, _radius
+
+_USES = "from util import remove\n\n\ndef clean(p):\n    remove(p)\n"
+
+
+def _util(annotation: str, head: str = "") -> str:
+    return f"from pathlib import Path\nfrom typing import Sequence, TypeVar, Union\n{head}\n\ndef remove(path: {annotation}):\n    return path\n"
+
+
+def test_a_type_alias_that_holds_the_old_type_admits_the_old_values(make_repo: Make) -> None:
+    head = "PathLike = Union[Union[str, bytes], Path]\n"
+    got = _radius(make_repo, {"util.py": _util("bytes"), "use.py": _USES}, {"util.py": _util("PathLike", head)})
+    r = got["use.py::clean"]
+    assert (r.verdict, _label(r)) != ("changed-type", "behavior-change") and _label(r) == "reach", r.reasons
+    # Forbidden: an alias that leaves the old type out is still a changed type.
+    narrow = "PathLike = Union[str, Path]\n"
+    got = _radius(make_repo, {"util.py": _util("bytes"), "use.py": _USES}, {"util.py": _util("PathLike", narrow)})
+    assert got["use.py::clean"].verdict == "changed-type", got["use.py::clean"].reasons
+
+
+def test_a_type_variable_bound_to_the_old_type_admits_the_old_values(make_repo: Make) -> None:
+    head = 'class Database:\n    pass\n\n\nD = TypeVar("D", bound="Database")\n'
+    old = _util("Database", "class Database:\n    pass\n")
+    got = _radius(make_repo, {"util.py": old, "use.py": _USES}, {"util.py": _util("D", head)})
+    assert _label(got["use.py::clean"]) == "reach", got["use.py::clean"].reasons
+
+
+def test_a_generic_written_bare_takes_any_type_arguments(make_repo: Make) -> None:
+    got = _radius(make_repo, {"util.py": _util("Sequence"), "use.py": _USES}, {"util.py": _util("Sequence[int]")})
+    assert _label(got["use.py::clean"]) == "reach", got["use.py::clean"].reasons
