@@ -39,6 +39,8 @@ def _covered(member: str, new: frozenset[str], rules: BindingRules) -> bool:
     ``Sequence[int]``), with the same type arguments where the old one had any?"""
     if member in new:
         return True
+    if any(_wider_object(member, other) for other in new):
+        return True
     base, args = _split_generic(member)
     supers = {sup for sub, sup in rules.subtypes if sub == base}
     for other in new:
@@ -50,6 +52,38 @@ def _covered(member: str, new: frozenset[str], rules: BindingRules) -> bool:
         if other_base == base and (not args or not other_args):
             return True
     return False
+
+
+def _wider_object(old: str, new: str) -> bool:
+    """Does the object type ``new`` take every value of the object type ``old`` (TypeScript's
+    ``{a: T}`` → ``{a: T; b?: U}``): each old property kept with its type, none made required,
+    and every property it adds optional? Structural typing: an object lacking an optional
+    property has the type."""
+    before, after = _properties(old), _properties(new)
+    if before is None or after is None:
+        return False
+    for name, (optional, kind) in before.items():
+        if name not in after or after[name][1] != kind or (optional and not after[name][0]):
+            return False
+    return all(optional for name, (optional, _) in after.items() if name not in before)
+
+
+_PROPERTY = re.compile(r"^(?:readonly)?([\w$]+)(\??):(.+)$")
+
+
+def _properties(text: str) -> dict[str, tuple[bool, str]] | None:
+    """An object type literal's properties (spaces already gone): name → (optional, type)."""
+    if not (text.startswith("{") and text.endswith("}")):
+        return None
+    out: dict[str, tuple[bool, str]] = {}
+    for part in top_level_split(text[1:-1].replace(";", ","), ","):
+        if not part:
+            continue
+        found = _PROPERTY.match(part)
+        if found is None:
+            return None  # a method, an index signature, a spread: not read
+        out[found.group(1)] = (bool(found.group(2)), found.group(3))
+    return out
 
 
 def _split_generic(member: str) -> tuple[str, str]:

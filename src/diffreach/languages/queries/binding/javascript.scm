@@ -5,7 +5,3 @@
 (formal_parameters [(object_pattern) (array_pattern)] @param.positional @param.name) @param.list
 (formal_parameters (assignment_pattern left: (_) @param.name right: (_) @param.value) @param.default) @param.list
 (formal_parameters (rest_pattern (_) @param.name) @param.variadic) @param.list
-
-; JSX: a handler passed as a value.
-(jsx_expression (identifier) @value)
-(jsx_expression (member_expression property: (property_identifier) @value))
