@@ -176,6 +176,20 @@ _NULLNESS = frozenset(
 )
 
 
+_REFERENCE = frozenset({"Object", "Serializable", "Comparable", "Constable", "ConstantDesc"})
+_NUMBER = frozenset({"Number"}) | _REFERENCE
+# JLS 3.10's literals and the parameter types an invocation context converts them to (5.3:
+# widening primitive, boxing, then widening reference); never a narrowing (no int literal to byte).
+_LITERAL_TYPES = (
+    (r'"(?:[^"\\\n]|\\.)*"', frozenset({"String", "CharSequence"}) | _REFERENCE),
+    (r"'(?:[^'\\\n]|\\.)+'", frozenset({"char", "int", "long", "float", "double", "Character"}) | _REFERENCE),
+    (r"-?(?:0[xXbB][\da-fA-F_]+|\d[\d_]*)", frozenset({"int", "long", "float", "double", "Integer"}) | _NUMBER),
+    (r"-?(?:0[xXbB][\da-fA-F_]+|\d[\d_]*)[lL]", frozenset({"long", "float", "double", "Long"}) | _NUMBER),
+    (r"-?(?:\d[\d_]*\.\d*|\.\d+)(?:[eE][-+]?\d+)?[dD]?", frozenset({"double", "Double"}) | _NUMBER),
+    (r"-?(?:\d[\d_]*\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[fF]", frozenset({"float", "double", "Float"}) | _NUMBER),
+    (r"true|false", frozenset({"boolean", "Boolean"}) | _REFERENCE),
+)
+
 SPEC = LanguageSpec(
     name="java",
     extensions=(".java",),
@@ -209,6 +223,7 @@ SPEC = LanguageSpec(
     binding_rules=BindingRules(
         overloads=True,
         typed_arguments=True,
+        literal_types=_LITERAL_TYPES,
         nullness_annotations=_NULLNESS,
         non_null_annotations=frozenset({"NonNull", "Nonnull", "NotNull", "NonNullDecl"}),
         deprecation_annotations=frozenset({"Deprecated"}),

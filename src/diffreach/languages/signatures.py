@@ -197,6 +197,13 @@ class BindingRules:
     top_types: frozenset[str] = frozenset()
     type_aliases: tuple[tuple[str, str], ...] = ()
     string_annotations: bool = False
+    # The types a literal argument can fill where argument types choose among overloads (JLS
+    # 15.12.2.2: a method is applicable when each argument converts to its parameter's type in
+    # a strict or loose invocation context; literals' types are known, JLS 3.10): a pattern of
+    # the literal's text and the simple type names that take it (its type, wider primitives,
+    # boxing, supertypes). A parameter of a simple type none of them names refuses the literal;
+    # a type variable (one capital letter, maybe a digit) or any other form takes anything.
+    literal_types: tuple[tuple[str, frozenset[str]], ...] = ()
     # Lines that name a type at a file's top level, as patterns with the groups ``name`` and
     # ``value`` (Python's ``PathLike = Union[str, Path]``, ``X: TypeAlias = …``, ``type X = …``;
     # TypeScript's ``type X = A | B``), and those that name a type variable with its bound or its

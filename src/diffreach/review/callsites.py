@@ -54,7 +54,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.body_defaults import with_body_defaults
-from diffreach.review.choice import removed
+from diffreach.review.choice import literal_refusal, removed
 from diffreach.review.conditions import conditioned
 from diffreach.review.constants import with_constant_defaults
 from diffreach.review.constructors import constructing_classes, generated_constructor, in_fields, unread
@@ -437,6 +437,9 @@ def _split(
     member of the old family (``before``) binds now, for the first time."""
     if bind(new, site.arguments, rules).status is BindStatus.FAILS:
         return Outcome(Verdict.STILL_BINDS, ("binds the overload with the old parameters, as before",))
+    refused = literal_refusal(new, site.arguments, rules)
+    if refused:  # not applicable (JLS 15.12.2.2): the call keeps the overload it bound
+        return Outcome(Verdict.STILL_BINDS, (f"{refused}: it binds the overload it did",))
     if not any(bind(members, site.arguments, rules).status is BindStatus.BINDS for members in before):
         return Outcome(Verdict.FITS_NEW_ONLY, ("fits the new parameters only: no overload took it before",))
     listed = ", ".join(p.name or p.annotation for p in new)

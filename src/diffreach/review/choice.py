@@ -14,9 +14,10 @@ sibling takes runs that sibling now (each medium, the sibling named). Pure.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from diffreach.languages.signatures import Argument, BindingRules, Parameter
+from diffreach.languages.signatures import Argument, BindingRules, Parameter, ParamKind
 from diffreach.review.binder import Binding, BindStatus, bind
 from diffreach.review.failures import explain_failure
 from diffreach.review.outcomes import Outcome, Verdict, Where
@@ -104,6 +105,41 @@ def removed_sibling(
     return Outcome(Verdict.CANNOT_TELL, (why,))
 
 
+_TYPE_VARIABLE = re.compile(r"[A-Z]\d?")
+
+
+def literal_refusal(params: Sequence[Parameter], args: Sequence[Argument], rules: BindingRules) -> str:
+    """Why ``params`` cannot take the call: a literal argument whose type converts to none of
+    its parameter's simple type (``BindingRules.literal_types``); "" when none is refused."""
+    if not rules.literal_types:
+        return ""
+    binding = bind(params, args, rules)
+    if binding.status is not BindStatus.BINDS:
+        return ""
+    for arg, slot in zip(args, binding.slots, strict=False):
+        if slot is None:
+            continue
+        taking = next(
+            (types for pattern, types in rules.literal_types if re.fullmatch(pattern, arg.text.strip())), None
+        )
+        declared = _simple_type(params[slot])
+        if taking is not None and declared and not _TYPE_VARIABLE.fullmatch(declared) and declared not in taking:
+            return f"the literal `{arg.text.strip()}` does not fit `{declared} {params[slot].name}`".rstrip()
+    return ""
+
+
+def _simple_type(p: Parameter) -> str:
+    """A parameter's declared type as one simple name (``java.util.List<T>`` → ``List``; a
+    variadic's element type), or "" where it is no simple name (an array, a function type)."""
+    text = p.annotation.strip()
+    if p.kind is ParamKind.VAR_POSITIONAL:
+        text = text.removesuffix("...").strip()
+    text = re.sub(r"<.*>", "", text).strip()
+    if not re.fullmatch(r"[\w$.]+", text):
+        return ""
+    return text.rsplit(".", 1)[-1]
+
+
 def _types(params: Sequence[Parameter]) -> tuple[str, ...]:
     return tuple(" ".join((p.annotation_form or p.annotation).split()) for p in params)
 
@@ -131,6 +167,7 @@ __all__ = [
     "fits_neither",
     "fits_new_only",
     "listed",
+    "literal_refusal",
     "no_longer_fits",
     "removed",
     "removed_sibling",
