@@ -1,7 +1,8 @@
 """Spec: where a result annotation is optional, a header without one declares nothing.
 
 PEP 484 leaves an unannotated function unchecked: its result is unknown, not none, so a header
-that drops its annotation takes no result away. A constructor declared to give
+that drops its annotation takes no result away, and one that newly declares a result over a body
+that returned one gives the call that discards it no new result to ignore. A constructor declared to give
 nothing (``__init__(…) -> None``) gives the constructing call nothing either way: its value is the
 new instance. A changed annotation where the value is used stays medium (the issue's rule).
 Through the whole pipeline: expected and forbidden verdicts and labels per caller."""
@@ -68,3 +69,11 @@ def test_an_annotation_dropped_takes_no_result_away(make_repo: Make) -> None:
     new = _PARSE.replace("return host, port", "return [host, port]")
     got = _radius(make_repo, {"parse.py": old, "uses.py": _USES}, {"parse.py": new})
     assert got["uses.py::split_it"].verdict == "return-used", got["uses.py::split_it"].reasons
+
+
+def test_a_result_declared_over_a_body_that_returned_one_is_not_a_new_result_ignored(make_repo: Make) -> None:
+    # `parse` returned a pair before, unannotated: declaring it is no result the discarding call
+    # newly ignores (low). Expected: over a body that returned nothing, it is (session 17's rule).
+    new = _PARSE.replace("def parse(url):", "def parse(url) -> tuple[str, str]:")
+    got = _radius(make_repo, {"parse.py": _PARSE, "uses.py": _USES}, {"parse.py": new})
+    assert got["uses.py::ignore_it"].verdict != "result-ignored" and _label(got["uses.py::ignore_it"]) == "reach"

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from diffreach.languages.binding import family_of, result_of
+from diffreach.languages.binding import body_after_parameters, family_of, result_of
 from diffreach.languages.signatures import Argument, BindingRules
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind
@@ -145,7 +145,11 @@ def returned(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, na
         return Outcome(Verdict.RESULT_GONE, (f"uses the value `{name}` returned (`{old}`); it now declares none",))
     if site.value_used:
         return Outcome(Verdict.RETURN_USED, (f"uses the value `{name}` returns, and its return changed",))
-    if old == "" and new:
+    if (
+        old == ""
+        and new
+        and not (rules is not None and rules.results_optional and _gave_a_value(seed, spec, read, name))
+    ):
         return Outcome(Verdict.RESULT_IGNORED, (f"now returns `{new}`; this call ignores it",))
     return Outcome(Verdict.RETURN_DISCARDED, ("its return changed; this call discards the value",))
 
@@ -174,6 +178,21 @@ def _awaiting(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Ou
     if site.awaited == "awaited":
         return Outcome(Verdict.AWAITS_A_VALUE, (f"awaits `{name}`, which is no longer async",))
     return None
+
+
+def _gave_a_value(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> bool:
+    """Did the old body return a value, where its header declared none (an optional annotation
+    left out: the result was there, only unannotated)?"""
+    source = read.old(seed.file)
+    body = body_after_parameters(spec, source, seed.old_start_line or seed.start_line, name) if source else None
+    if body is None:
+        return True  # unread: as if it did, the weaker claim
+    none = spec.binding_rules.null_type if spec.binding_rules is not None else ""
+    for line in body.splitlines():
+        words = line.strip().rstrip(";").split(None, 1)
+        if len(words) == 2 and words[0] in spec.return_keywords and words[1].strip() not in ("", none):
+            return True
+    return False
 
 
 def _words_before(signature: str, name: str) -> list[str]:
