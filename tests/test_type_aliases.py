@@ -37,3 +37,17 @@ def test_a_type_variable_bound_to_the_old_type_admits_the_old_values(make_repo: 
 def test_a_generic_written_bare_takes_any_type_arguments(make_repo: Make) -> None:
     got = _radius(make_repo, {"util.py": _util("Sequence"), "use.py": _USES}, {"util.py": _util("Sequence[int]")})
     assert _label(got["use.py::clean"]) == "reach", got["use.py::clean"].reasons
+
+
+def test_typescript_a_parameter_typed_by_its_default_widened_under_an_extended_name_binds_as_before(
+    make_repo: Make,
+) -> None:
+    # `count = Infinity` is a `number` (TypeScript infers it from the initializer); the new
+    # `countOrConfig?: number | RepeatConfig` takes every number: a call passing one binds the
+    # same value to the same parameter (low). Forbidden: "binds differently" for it.
+    old = "export function repeat(count = Infinity): number {\n  return 1;\n}\n"
+    new = "export function repeat(countOrConfig?: number | RepeatConfig): number {\n  return 1;\n}\n"
+    uses = "import { repeat } from './repeat';\nexport function thrice() {\n  return repeat(3);\n}\n"
+    got = _radius(make_repo, {"repeat.ts": old, "use.ts": uses}, {"repeat.ts": new})
+    r = got["use.ts::thrice"]
+    assert (r.verdict, _label(r)) == ("renamed-parameter", "reach"), r.reasons

@@ -204,6 +204,9 @@ class BindingRules:
     # boxing, supertypes). A parameter of a simple type none of them names refuses the literal;
     # a type variable (one capital letter, maybe a digit) or any other form takes anything.
     literal_types: tuple[tuple[str, frozenset[str]], ...] = ()
+    # The type a parameter declared without one takes from its default's literal (TypeScript
+    # infers it from the initializer): a pattern of the default's text and the type.
+    default_types: tuple[tuple[str, str], ...] = ()
     # Lines that name a type at a file's top level, as patterns with the groups ``name`` and
     # ``value`` (Python's ``PathLike = Union[str, Path]``, ``X: TypeAlias = …``, ``type X = …``;
     # TypeScript's ``type X = A | B``), and those that name a type variable with its bound or its

@@ -67,6 +67,11 @@ _TS = replace(
         overloads=True,
         shared_implementation=True,
         typed_arguments=True,
+        default_types=(
+            (r"-?(?:\d[\d_]*\.?\d*(?:[eE][-+]?\d+)?|0[xXbBoO][\da-fA-F_]+|Infinity|NaN)", "number"),
+            (r"\"[^\"\n]*\"|'[^'\n]*'|`[^`$]*`", "string"),
+            (r"true|false", "boolean"),
+        ),
         type_alias_lines=(r"^(?:export\s+)?type\s+(?P<name>[\w$]+)\s*=\s*(?P<value>[^;{}=<>\n]+?)\s*;?\s*$",),
         top_types=frozenset({"any", "unknown"}),
         decorators_wrap=True,

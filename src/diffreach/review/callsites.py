@@ -61,7 +61,7 @@ from diffreach.review.constructors import constructing_classes, generated_constr
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
 from diffreach.review.guesses import UNCONFIRMED, a_common_name, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
-from diffreach.review.type_aliases import with_aliases
+from diffreach.review.type_aliases import with_aliases, with_default_types
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 _PARAMETERS = frozenset({ChangeKind.SIGNATURE})
@@ -365,6 +365,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     old = with_body_defaults(spec, old, old_source, old_line, name)  # ``o = o || {}`` in the body
     new = with_body_defaults(spec, new, new_source, seed.start_line, name)
     old, new = with_aliases(spec, old, old_source), with_aliases(spec, new, new_source)  # ``PathLike = Union[…]``
+    old, new = with_default_types(spec, old), with_default_types(spec, new)  # ``count = Infinity``: a number
     new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
     # A type checker's stub (Python's ``@overload``) is one member of a family whose other stubs
     # and implementation take the calls it does not: a call fitting neither its old nor its new

@@ -8,7 +8,9 @@ retyped from ``bytes`` to ``PathLike``, or from ``Database`` to ``D``, accepts e
 read as names alone they look unrelated. Each name is read in the version of the file its
 parameters come from, and replaced where it stands as a whole word of the annotation, up to
 ``MAX_DEPTH`` times (an alias of an alias). The patterns are the language's
-(``BindingRules.type_alias_lines``, ``type_variable_lines``).
+(``BindingRules.type_alias_lines``, ``type_variable_lines``). Likewise a parameter declared without
+a type whose default is a literal has the literal's type where the language infers it so
+(TypeScript: ``count = Infinity`` is a ``number``; ``BindingRules.default_types``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,25 @@ def with_aliases(spec: LanguageSpec, params: Sequence[Parameter], source: bytes)
     for p in params:
         written = _expanded(p.annotation, table) if p.annotation else p.annotation
         out.append(replace(p, annotation=written, annotation_form="") if written != p.annotation else p)
+    return tuple(out)
+
+
+def with_default_types(spec: LanguageSpec, params: Sequence[Parameter]) -> tuple[Parameter, ...]:
+    """``params``, each declared without a type but with a literal default typed by that literal
+    where the language infers it so (``BindingRules.default_types``: ``count = Infinity`` is a
+    ``number``)."""
+    rules = spec.binding_rules
+    if rules is None or not rules.default_types:
+        return tuple(params)
+    out = []
+    for p in params:
+        typed = p.annotation or not p.default
+        found = (
+            None
+            if typed
+            else next((t for pattern, t in rules.default_types if re.fullmatch(pattern, p.default.strip())), None)
+        )
+        out.append(replace(p, annotation=found, annotation_form="") if found else p)
     return tuple(out)
 
 
@@ -100,4 +121,4 @@ def _variable(arguments: str, rules: BindingRules) -> str:
     return next(iter(sorted(rules.top_types)), "object")
 
 
-__all__ = ["MAX_DEPTH", "with_aliases"]
+__all__ = ["MAX_DEPTH", "with_aliases", "with_default_types"]
