@@ -49,7 +49,7 @@ def _covered(member: str, new: frozenset[str], rules: BindingRules) -> bool:
             return True
         # A generic written bare takes any type arguments (PEP 484: ``Sequence`` is
         # ``Sequence[Any]``), and ``Any`` fits whatever the other side names.
-        if other_base == base and (not args or not other_args):
+        if bool(args) != bool(other_args) and _written_name(member) == _written_name(other):
             return True
     return False
 
@@ -84,6 +84,12 @@ def _properties(text: str) -> dict[str, tuple[bool, str]] | None:
             return None  # a method, an index signature, a spread: not read
         out[found.group(1)] = (bool(found.group(2)), found.group(3))
     return out
+
+
+def _written_name(member: str) -> str:
+    """A type's name as written, with its module and without its type arguments."""
+    generic = _GENERIC.fullmatch(member)
+    return generic.group(1) if generic else member
 
 
 def _split_generic(member: str) -> tuple[str, str]:
