@@ -284,3 +284,27 @@ def test_an_interface_that_redeclares_a_class_member_runs_the_class_member() -> 
     # Between two interfaces nothing changes: the extending one's member overrides.
     assert ("types.ts::Configurable.withConfig", "types.ts::Machine2.withConfig", "dynamic") in edges
     assert ("types.ts::Machine2.withConfig", "types.ts::Configurable.withConfig", "dynamic") not in edges
+
+
+def test_a_package_that_installs_the_name_from_the_registry_reaches_the_published_copy() -> None:
+    # Node resolves a bare spec through node_modules: a package (an example or docs app) that
+    # lists `rxjs` with a version range gets the published release, not the repository's source.
+    # Expected: a workspace member, a `workspace:` or `file:` dependency, or a package listing
+    # nothing reaches the source, as before.
+    files = {
+        "package.json": '{"name": "rxjs", "main": "dist/index.js", "workspaces": ["packages/*"]}\n',
+        "src/index.ts": "export { timer } from './timer';\n",
+        "src/timer.ts": "export function timer(n: number) { return n; }\n",
+        "docs_app/package.json": '{"name": "docs", "dependencies": {"rxjs": "^7.5.1"}}\n',
+        "docs_app/src/clock.ts": "import { timer } from 'rxjs';\nexport function tick() { return timer(1); }\n",
+        "packages/demo/package.json": '{"name": "demo", "dependencies": {"rxjs": "^7.5.1"}}\n',
+        "packages/demo/src/main.ts": "import { timer } from 'rxjs';\nexport function go() { return timer(2); }\n",
+        "linked/package.json": '{"name": "linked", "dependencies": {"rxjs": "file:.."}}\n',
+        "linked/src/use.ts": "import { timer } from 'rxjs';\nexport function use() { return timer(3); }\n",
+        "spec/timer-spec.ts": "import { timer } from 'rxjs';\nexport function check() { return timer(4); }\n",
+    }
+    edges = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+    assert ("docs_app/src/clock.ts::tick", "src/timer.ts::timer") not in edges
+    assert ("packages/demo/src/main.ts::go", "src/timer.ts::timer") in edges
+    assert ("linked/src/use.ts::use", "src/timer.ts::timer") in edges
+    assert ("spec/timer-spec.ts::check", "src/timer.ts::timer") in edges

@@ -69,7 +69,9 @@ _MODULES = (
 # (F: FnOnce() -> R) gives it; a crate's method for outside types carries a call chain on (resolution:
 # graphs built again)
 # 18: TypeScript: a method an interface declares again over the class it extends runs the class's
-# (the dynamic edge goes from the redeclaration to the class's member; resolution: graphs built again)
+# (the dynamic edge goes from the redeclaration to the class's member); JavaScript/TypeScript: a
+# package that installs a name from the registry imports the published copy, not the repository's
+# source (resolution: graphs built again)
 EXTRACTION_VERSION = 18
 
 

@@ -7,11 +7,13 @@ spec may name the ``.ts`` file that compiles to it). A bare spec leaves the
 repository unless the nearest ``tsconfig.json``/``jsconfig.json`` maps it
 (``paths``, ``baseUrl``, following ``extends``) or a ``package.json`` inside the
 repository carries that name (monorepos; a ``dist/`` entry point falls back to
-``src/``). Configuration files are read once, lazily, through ``RepoFiles``.
+``src/``), unless the importing file's own package installs that name from the registry and
+no workspace of the root links it (an example app on the published release). Configuration files are read once, lazily, through ``RepoFiles``.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import posixpath
 import re
@@ -32,6 +34,8 @@ PACKAGE_INDEX_NAMES = frozenset({"index"})
 _ENTRY_FIELDS = ("source", "exports", "module", "main", "types", "typings")
 _BUILD_DIRS = ("dist", "lib", "build", "out", "esm", "cjs", "es")
 _MAX_EXTENDS = 5
+_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+_LINKED = ("workspace:", "file:", "link:", "portal:")
 _JSONC_TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/|,(?=\s*[}\]])', re.S)
 
 
@@ -101,6 +105,8 @@ class JsModules:
         self._embedded = _embedding_extensions()
         self._files = frozenset(p for p in repo.paths() if p.endswith(_ALL_EXTENSIONS + self._embedded))
         self._dirs = frozenset(posixpath.dirname(p) for p in self._files)
+        self._workspace_globs: list[str] | None = None
+        self._manifests: dict[str, str | None] = {}
         self._all_dirs = _with_ancestors(posixpath.dirname(p) for p in repo.paths())
         self._maps: dict[str, _PathMap | None] = {}
         self._packages: dict[str, str] | None = None
@@ -251,7 +257,7 @@ class JsModules:
         width = 2 if module.startswith("@") else 1
         name, sub = "/".join(parts[:width]), "/".join(parts[width:])
         directory = packages.get(name)
-        if directory is None:
+        if directory is None or self._installs_published(name, directory, from_file):
             return None
         if sub:
             for base in (sub, f"src/{sub}"):
@@ -267,6 +273,41 @@ class JsModules:
             if found:
                 return found
         return None
+
+    def _installs_published(self, name: str, directory: str, from_file: str) -> bool:
+        """Does the importing file's own package install ``name`` from the registry, so that
+        Node finds the published copy in its ``node_modules``, not the repository's source? Its
+        nearest package.json (not ``name``'s own) lists ``name`` with a version range, not a
+        ``workspace:``, ``file:``, ``link:`` or ``*`` one, and no workspace the repository's root
+        declares (package.json ``workspaces``) holds that package, which would link the source."""
+        own = self._nearest_manifest(posixpath.dirname(from_file))
+        if own is None or own == directory:
+            return False
+        manifest = read_jsonc(self._repo.read_text(posixpath.join(own, "package.json") if own else "package.json"))
+        wanted = next(
+            (deps[name] for f in _DEPENDENCY_FIELDS if isinstance(deps := manifest.get(f), dict) and name in deps),
+            None,
+        )
+        if not isinstance(wanted, str) or wanted.strip() in ("", "*", "latest") or wanted.startswith(_LINKED):
+            return False
+        return not any(fnmatch.fnmatch(own, pattern.rstrip("/")) for pattern in self._workspaces())
+
+    def _nearest_manifest(self, directory: str) -> str | None:
+        """The nearest directory at or above ``directory`` holding a package.json."""
+        if directory not in self._manifests:
+            if self._repo.read_text(posixpath.join(directory, "package.json") if directory else "package.json"):
+                self._manifests[directory] = directory
+            else:
+                self._manifests[directory] = self._nearest_manifest(posixpath.dirname(directory)) if directory else None
+        return self._manifests[directory]
+
+    def _workspaces(self) -> list[str]:
+        if self._workspace_globs is None:
+            declared = read_jsonc(self._repo.read_text("package.json")).get("workspaces")
+            if isinstance(declared, dict):
+                declared = declared.get("packages")
+            self._workspace_globs = [g for g in declared if isinstance(g, str)] if isinstance(declared, list) else []
+        return self._workspace_globs
 
     def _package_entry(self, directory: str, from_file: str) -> str | None:
         """The file a folder's package.json names as its entry (``main``, ``exports``…), or its
