@@ -96,3 +96,18 @@ def test_a_call_of_the_hub_is_shown_before_subclasses_that_only_inherit_it(make_
     assert all(r["verdict"] == "inherited" for i, r in shown.items() if i.startswith("ui/ex"))
     # The note says how many of the 27 make no call: the 25 subclasses.
     assert any("has 27 callers (25 of them subclasses that only inherit it); showing 10" in n for n in data["notes"])
+
+
+def test_a_caller_used_as_a_table_entry_ranks_by_its_uses(make_repo) -> None:
+    """A handler stored in tables is used where it is stored, never called by name: it ranks by
+    how often it is referenced, as a function does by how often it is called."""
+    files = {"core/__init__.py": "", "core/hub.py": "def hub(x):\n    return x\n"}
+    for i in range(24):
+        files[f"core/plain{i}.py"] = f"from core.hub import hub\n\n\ndef plain{i}():\n    return hub({i})\n"
+    files["core/zz_handler.py"] = "from core.hub import hub\n\n\ndef on_save(event):\n    return hub(event)\n"
+    for i in range(3):
+        files[f"core/table{i}.py"] = f"from core.zz_handler import on_save\n\nHANDLERS{i} = {{'save': on_save}}\n"
+    root = make_repo(files)
+    (root / "core/hub.py").write_text("def hub(x):\n    return [x]\n")
+    shown = {r["id"] for r in _impact(root)["callers"] if r["hop"] == 1}
+    assert "core/zz_handler.py::on_save" in shown, sorted(shown)

@@ -5,8 +5,8 @@ When the diff changes a symbol with more callers than the utility cap, the walk 
 is of the callers the walk would list (what ``--all-callers`` returns: no test code unless the
 diff touches it, each caller once however many calls it makes), and the sample puts callers bound
 by scope, import or type before those matched by name among several candidates, then the hub's
-own package (the one its file declares, else its directory), then the callers most called
-themselves; a subclass that only inherits the hub ranks as a dispatch does, after the calls bound
+own package (the one its file declares, else its directory), then the callers most used
+themselves (called or referenced); a subclass that only inherits the hub ranks as a dispatch does, after the calls bound
 as firmly.
 """
 
@@ -44,7 +44,7 @@ _INHERITED_RANK = _RESOLUTION_RANK[Resolution.DYNAMIC]
 
 def rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]]]) -> list[tuple[str, list[Edge]]]:
     """Resolved callers before ambiguous ones, callers before subclasses that only inherit the
-    hub, then the hub's own package first, then the callers that are themselves most called."""
+    hub, then the hub's own package first, then the callers that are themselves most used."""
     declared = store.file_languages()
 
     def package(path: str) -> str:
@@ -53,7 +53,9 @@ def rank_hub_callers(store: Store, hub: str, sources: list[tuple[str, list[Edge]
         return (found[1] if found else "") or str(PurePosixPath(path).parent)
 
     home = package(hub.split("::", 1)[0])
-    counts = store.inbound_counts([s for s, _ in sources], (EdgeKind.CALLS,))
+    # How much each caller is used: called, or referenced (a table entry, a handler, a callback
+    # is used where it is stored, not called by name).
+    counts = store.inbound_counts([s for s, _ in sources], (EdgeKind.CALLS, EdgeKind.REFERENCES))
 
     def key(item: tuple[str, list[Edge]]) -> tuple[int, int, int, int, str]:
         source, edges = item
