@@ -333,3 +333,43 @@ def test_a_generic_base_given_type_arguments_is_the_base() -> None:
     assert ("deezer.py::Other", "plugins.py::SearchPlugin", "inherits") in edges
     assert ("plugins.py::SearchPlugin._search", "deezer.py::Deezer._search", "dynamic") in edges
     assert not [e for e in edges if e[2] == "inherits" and e[1] == "plugins.py::Response"]
+
+
+def test_a_submodule_a_package_loads_is_its_attribute_through_star_imports() -> None:
+    # Python's reference 5.4.2: loading pkg.rw.json_graph binds `json_graph` on `pkg.rw`, and
+    # `from pkg.rw import *` (no __all__) copies it onto `pkg`: `nx.json_graph.f()` calls f.
+    # Forbidden: a submodule the package never loads is no attribute.
+    g = graph_from_sources(
+        {
+            "pkg/__init__.py": "from pkg.rw import *\n",
+            "pkg/rw/__init__.py": "from pkg.rw.json_graph import *\n",
+            "pkg/rw/json_graph/__init__.py": "from pkg.rw.json_graph.node_link import *\n",
+            "pkg/rw/json_graph/node_link.py": "def node_link_data(g):\n    return g\n",
+            "pkg/rw/unloaded.py": "def hidden():\n    return 1\n",
+            "ex/force.py": (
+                "import pkg as nx\n\n\ndef dump(g):\n    return nx.json_graph.node_link_data(g)\n\n\n"
+                "def other():\n    return nx.unloaded.hidden()\n"
+            ),
+        }
+    )
+    calls = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
+    assert ("ex/force.py::dump", "pkg/rw/json_graph/node_link.py::node_link_data") in calls
+    assert ("ex/force.py::other", "pkg/rw/unloaded.py::hidden") not in calls
+
+
+def test_an_update_that_loads_a_submodule_in_a_package_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # The package starts or stops loading its submodule: `nx.json_graph.f()` elsewhere follows.
+    files = {
+        "pkg/__init__.py": "from pkg.rw import *\n",
+        "pkg/rw/__init__.py": "",
+        "pkg/rw/json_graph.py": "def node_link_data(g):\n    return g\n",
+        "ex/force.py": "import pkg as nx\n\n\ndef dump(g):\n    return nx.json_graph.node_link_data(g)\n",
+    }
+    root = make_repo(files)
+    indexer = Indexer(root, Config(workers=1))
+    try:
+        indexer.run(full=True)
+        steps = [{"pkg/rw/__init__.py": "from pkg.rw.json_graph import *\n"}, {"pkg/rw/__init__.py": ""}]
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    finally:
+        indexer.close()

@@ -71,7 +71,8 @@ _MODULES = (
 # 18: TypeScript: a method an interface declares again over the class it extends runs the class's
 # (the dynamic edge goes from the redeclaration to the class's member); JavaScript/TypeScript: a
 # package that installs a name from the registry imports the published copy, not the repository's
-# source (resolution: graphs built again)
+# source; Python: a submodule a package's own file loads is its attribute, through star imports too
+# (resolution: graphs built again)
 EXTRACTION_VERSION = 18
 
 

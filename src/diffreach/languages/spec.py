@@ -121,6 +121,11 @@ class LanguageSpec:
     # then linked to the methods of every type having all the interface's methods
     # (``structural.py``), as an override is to the method it overrides.
     interface_word: str = ""
+    # A package's own file, where loading a submodule binds it there as an attribute (Python's
+    # reference, 5.4.2 "Submodules": ``from pkg.sub.x import *`` in ``pkg/__init__.py`` binds
+    # ``sub`` on ``pkg``, and a star import of ``pkg`` without ``__all__`` copies it on): a name the
+    # package defines nowhere else is a submodule it imports.
+    package_init_files: tuple[str, ...] = ()
     # The word that declares an interface where an interface may extend a class (TypeScript:
     # it inherits the class's members, and one it declares again, to give it another type, has
     # no body there: an object typed by the interface runs the class's). Such a redeclaration is

@@ -154,6 +154,30 @@ class Imports(ResolverState):
                     target = self._module_member(inner, name, seen, depth + 1)
                     if target is not None:
                         return target
+        for f in todo:
+            loaded = self._loaded_submodule(f, name)
+            if loaded is not None:
+                return loaded
+        return None
+
+    def _loaded_submodule(self, path: str, name: str) -> Module | None:
+        """The submodule ``name`` of the package whose own file ``path`` is, where that file
+        imports it or something inside it (``LanguageSpec.package_init_files``): loading it bound
+        the name on the package."""
+        spec = self._specs[path]
+        directory, _, base = path.rpartition("/")
+        if base not in spec.package_init_files:
+            return None
+        inside = f"{directory}/{name}/" if directory else f"{name}/"
+        module = inside[:-1] + ".py"
+        for imp in self._file_imports(path):
+            for f in self.import_files(path, imp) if imp.module else ():
+                if f == module:
+                    return Module((module,))
+                if f.startswith(inside):
+                    known = self.source.paths()
+                    own = tuple(inside + i for i in spec.package_init_files if inside + i in known)
+                    return Module(own) if own else None
         return None
 
     def callable_member(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
