@@ -20,10 +20,12 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 from importlib import import_module, resources
 from pathlib import PurePosixPath
-from typing import Final, Protocol
+from typing import Final
 
 from tree_sitter import Node
 
+from .repo_files import ModuleResolver as ModuleResolver
+from .repo_files import RepoFiles as RepoFiles
 from .signature_text import parameter_list
 from .signatures import BindingRules
 from .test_ids import TestRunner
@@ -35,22 +37,6 @@ CALLED: Final = "=>"
 # After a function type's name: its parameter N (``F@1``), the type a function given that type takes
 # for its parameter N without stating one (``@binding.slot``; not an argument's binding, extract/values.py).
 PARAMETER: Final = "@{}"
-
-
-class RepoFiles(Protocol):
-    """What a module resolver may know about the repository."""
-
-    root: str
-
-    def paths(self) -> frozenset[str]: ...
-
-    def read_text(self, path: str) -> str | None: ...
-
-
-class ModuleResolver(Protocol):
-    def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
-        """The repository files an import spec names; () when it leaves the repo."""
-        ...
 
 
 ResolverFactory = Callable[["RepoFiles", "LanguageSpec"], ModuleResolver]

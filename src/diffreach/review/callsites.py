@@ -32,7 +32,6 @@ from diffreach.languages import language_for
 from diffreach.languages.binding import (
     calls_in,
     calls_named_on,
-    family_of,
     overloads_of,
     parameters_of,
     type_parameters_of,
@@ -53,15 +52,13 @@ from diffreach.review.binding import (
     bind,
     judge_call,
 )
-from diffreach.review.body_defaults import with_body_defaults
 from diffreach.review.choice import literal_refusal, removed
+from diffreach.review.compared import compared_parameters, surviving_signatures
 from diffreach.review.conditions import conditioned
-from diffreach.review.constants import with_constant_defaults
 from diffreach.review.constructors import constructing_classes, generated_constructor, in_fields, unread
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
 from diffreach.review.guesses import UNCONFIRMED, a_common_name, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
-from diffreach.review.type_aliases import with_aliases, with_default_types
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 _PARAMETERS = frozenset({ChangeKind.SIGNATURE})
@@ -206,7 +203,7 @@ def _deleted(
     """A removed member's calls: each no longer binds, unless a surviving sibling of its family
     takes it (``choice.removed`` names it)."""
     rules = spec.binding_rules or BindingRules()
-    survivors = _survivors(seed, spec, read, name) if rules.overloads else ()
+    survivors = surviving_signatures(seed, spec, read, name) if rules.overloads else ()
     judged = [(s, removed(name, s.arguments, rules, () if s.passed_as_value else survivors)) for s in sites]
     if not judged:
         verdict = removed(name, (), rules, ())
@@ -225,27 +222,6 @@ def _named_elsewhere(seed: Change, spec: LanguageSpec, read: Readers, name: str)
         return True
     source = read.new(seed.file)
     return source is not None and parameters_of(spec, source, seed.start_line, name) is not None
-
-
-def _survivors(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> tuple[tuple[Parameter, ...], ...]:
-    """The members of a removed definition's family (its siblings in the old version) that the
-    new version still has: the same parameter list among the definitions of that name there;
-    where one implementation runs for every signature, each signature the new version shows."""
-    old_source, new_source = read.old(seed.file), read.new(seed.file)
-    if old_source is None or new_source is None:
-        return ()
-    line = seed.old_start_line or seed.start_line
-    rules = spec.binding_rules
-    if rules is not None and rules.shared_implementation:
-        # Every signature runs one implementation: what the new version shows a call is its
-        # signatures (the implementation's own only where it stands alone), whatever was removed.
-        family = [params for params, _, _ in family_of(spec, new_source, line, name)]
-        hidden = spec.overload_implementation_last and len(family) > 1
-        return tuple(family[:-1] if hidden else family)
-    before = overloads_of(spec, old_source, line, name)
-    nearest = parameters_of(spec, new_source, line, name)
-    after = {*overloads_of(spec, new_source, line, name), *((nearest,) if nearest is not None else ())}
-    return tuple(m for m in before if m in after)
 
 
 def _own_parameters(
@@ -354,19 +330,13 @@ def _contract(spec: LanguageSpec, kind: str, why: str, at: tuple[Change, str]) -
 
 def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name: str, where: Where) -> Outcome:
     rules = spec.binding_rules
+    compared = compared_parameters(seed, spec, read, name)
     old_source, new_source = read.old(seed.file), read.new(seed.file)
-    if rules is None or old_source is None or new_source is None:
-        return Outcome(Verdict.CANNOT_TELL, ("the old or new version of the definition could not be read",))
-    old = parameters_of(spec, old_source, seed.old_start_line or seed.start_line, name)
-    new = parameters_of(spec, new_source, seed.start_line, name)
-    if old is None or new is None:
-        return Outcome(Verdict.CANNOT_TELL, (f"the parameters of `{name}` could not be read: cannot tell",))
+    if isinstance(compared, str) or rules is None or old_source is None or new_source is None:
+        why = compared if isinstance(compared, str) else "the old or new version of the definition could not be read"
+        return Outcome(Verdict.CANNOT_TELL, (why,))
+    old, new = compared
     old_line = seed.old_start_line or seed.start_line
-    old = with_body_defaults(spec, old, old_source, old_line, name)  # ``o = o || {}`` in the body
-    new = with_body_defaults(spec, new, new_source, seed.start_line, name)
-    old, new = with_aliases(spec, old, old_source), with_aliases(spec, new, new_source)  # ``PathLike = Union[…]``
-    old, new = with_default_types(spec, old), with_default_types(spec, new)  # ``count = Infinity``: a number
-    new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
     # A type checker's stub (Python's ``@overload``) is one member of a family whose other stubs
     # and implementation take the calls it does not: a call fitting neither its old nor its new
     # parameters is another member's, as a sibling overload's is.

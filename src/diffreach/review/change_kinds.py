@@ -73,21 +73,7 @@ def change_kinds(
         return (ChangeKind.MODULE,) if normal_lines(old_lines) != normal_lines(new_lines) else ()
     a = _profile(old_lines, after.name, old_signature, spec)
     b = _profile(new_lines, after.name, after.signature, spec)
-    kinds: set[str] = set()
-    if _meant(a.decorators, spec) != _meant(b.decorators, spec):
-        kinds.add(ChangeKind.DECORATORS)
-    vis = set(spec.visibility_words)
-    if {w for w in a.before_name if w in vis} != {w for w in b.before_name if w in vis}:
-        kinds.add(ChangeKind.VISIBILITY)
-    # ``async`` written or dropped changes what a call gives (an awaitable), not what it takes.
-    awaits = spec.binding_rules.awaitable_words if spec.binding_rules is not None else frozenset()
-    if {w for w in a.before_name if w in awaits} != {w for w in b.before_name if w in awaits}:
-        kinds.add(ChangeKind.RETURN)
-    other = vis | awaits
-    if [w for w in a.before_name if w not in other] != [w for w in b.before_name if w not in other] or (
-        a.params != b.params
-    ):
-        kinds.add(ChangeKind.SIGNATURE)
+    kinds = _header_kinds(a, b, spec)
     # Returning fewer of the same forms under the same declared result (``return None`` dropped)
     # gives a caller nothing it did not get before: the body's change, not the return's.
     narrowed = a.result == b.result and bool(b.returns) and b.returns < a.returns
@@ -114,6 +100,26 @@ def change_kinds(
     if a.body != b.body or (a.exits != b.exits and not kinds & {ChangeKind.RETURN, ChangeKind.RAISES}):
         kinds.add(ChangeKind.BODY)  # a return or raise edited within its form is the body's change
     return tuple(sorted(kinds))
+
+
+def _header_kinds(a: _Profile, b: _Profile, spec: LanguageSpec) -> set[str]:
+    """The kinds the header's words and parameters show: decorators, visibility, a function made
+    async or plain (what a call gives: an awaitable, not what it takes) and the signature."""
+    kinds: set[str] = set()
+    if _meant(a.decorators, spec) != _meant(b.decorators, spec):
+        kinds.add(ChangeKind.DECORATORS)
+    vis = set(spec.visibility_words)
+    if {w for w in a.before_name if w in vis} != {w for w in b.before_name if w in vis}:
+        kinds.add(ChangeKind.VISIBILITY)
+    awaits = spec.binding_rules.awaitable_words if spec.binding_rules is not None else frozenset()
+    if {w for w in a.before_name if w in awaits} != {w for w in b.before_name if w in awaits}:
+        kinds.add(ChangeKind.RETURN)
+    other = vis | awaits
+    if [w for w in a.before_name if w not in other] != [w for w in b.before_name if w not in other] or (
+        a.params != b.params
+    ):
+        kinds.add(ChangeKind.SIGNATURE)
+    return kinds
 
 
 def _declares_nothing(result: str, spec: LanguageSpec) -> bool:

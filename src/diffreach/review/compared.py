@@ -1,0 +1,66 @@
+"""The old and the new parameters a call is judged against, each read as a call sees it.
+
+Both lists come from the syntax tree of each version of the changed definition's file
+(``languages/binding.py``), then what the header leaves to the rest of the file is filled in: a
+default the body gives a parameter a call may leave out (``body_defaults.py``), a type named by
+an alias or type variable of the file and a type inferred from a literal default
+(``type_aliases.py``), and a new default that names a constant bound to the old literal
+(``constants.py``). And the signatures of a removed member's family the new version still shows.
+"""
+
+from __future__ import annotations
+
+from diffreach.languages.binding import family_of, overloads_of, parameters_of
+from diffreach.languages.signatures import Parameter
+from diffreach.languages.spec import LanguageSpec
+from diffreach.review.body_defaults import with_body_defaults
+from diffreach.review.constants import with_constant_defaults
+from diffreach.review.results import Readers
+from diffreach.review.type_aliases import with_aliases, with_default_types
+from diffreach.review_records import Change
+
+Compared = tuple[tuple[Parameter, ...], tuple[Parameter, ...]]
+
+
+def compared_parameters(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> Compared | str:
+    """(old, new) parameters of ``name``, or why they cannot be read."""
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    if spec.binding_rules is None or old_source is None or new_source is None:
+        return "the old or new version of the definition could not be read"
+    old_line = seed.old_start_line or seed.start_line
+    old = parameters_of(spec, old_source, old_line, name)
+    new = parameters_of(spec, new_source, seed.start_line, name)
+    if old is None or new is None:
+        return f"the parameters of `{name}` could not be read: cannot tell"
+    old = with_body_defaults(spec, old, old_source, old_line, name)  # ``o = o || {}`` in the body
+    new = with_body_defaults(spec, new, new_source, seed.start_line, name)
+    old, new = with_aliases(spec, old, old_source), with_aliases(spec, new, new_source)  # ``PathLike = Union[…]``
+    old, new = with_default_types(spec, old), with_default_types(spec, new)  # ``count = Infinity``: a number
+    new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
+    return old, new
+
+
+def surviving_signatures(
+    seed: Change, spec: LanguageSpec, read: Readers, name: str
+) -> tuple[tuple[Parameter, ...], ...]:
+    """The members of a removed definition's family (its siblings in the old version) that the
+    new version still has: the same parameter list among the definitions of that name there;
+    where one implementation runs for every signature, each signature the new version shows."""
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    if old_source is None or new_source is None:
+        return ()
+    line = seed.old_start_line or seed.start_line
+    rules = spec.binding_rules
+    if rules is not None and rules.shared_implementation:
+        # Every signature runs one implementation: what the new version shows a call is its
+        # signatures (the implementation's own only where it stands alone), whatever was removed.
+        family = [params for params, _, _ in family_of(spec, new_source, line, name)]
+        hidden = spec.overload_implementation_last and len(family) > 1
+        return tuple(family[:-1] if hidden else family)
+    before = overloads_of(spec, old_source, line, name)
+    nearest = parameters_of(spec, new_source, line, name)
+    after = {*overloads_of(spec, new_source, line, name), *((nearest,) if nearest is not None else ())}
+    return tuple(m for m in before if m in after)
+
+
+__all__ = ["Compared", "compared_parameters", "surviving_signatures"]
