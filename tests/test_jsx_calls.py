@@ -7,6 +7,7 @@ for the old one; one that gains a required property may not. Through the whole p
 
 from __future__ import annotations
 
+from diffreach.review.destructured import undestructured
 from tests.test_callsites import Make, _label, _radius
 
 _ICON = "export function Icon({ name }: { name: string }) {\n  return <i className={name} />;\n}\n"
@@ -30,3 +31,34 @@ def test_a_props_type_that_gains_a_required_property_is_flagged(make_repo: Make)
     got = _radius(make_repo, {"Icon.tsx": _ICON, "Row.tsx": _USES}, {"Icon.tsx": new})
     r = got["Row.tsx::Row"]
     assert (r.verdict, _label(r)) == ("changed-type", "behavior-change"), r.reasons
+
+
+def test_javascript_a_props_pattern_that_newly_reads_a_property_the_element_lacks_leaves_it_undefined(
+    make_repo: Make,
+) -> None:
+    # ECMA-262 14.3.3: a destructured property the object lacks binds undefined. An element
+    # without the attribute gives the component a value it did not plan for (medium); one that
+    # writes it, or a pattern that gives a default, binds as before.
+    panel = "export function DebugPanel({ value, autoFold }) {\n  return <pre>{value}</pre>;\n}\n"
+    uses = (
+        "import { DebugPanel } from './panels';\n"
+        "export function Bare() {\n  return <DebugPanel value={a > b ? x : y} autoFold />;\n}\n"
+        'export function Given() {\n  return <DebugPanel mode="ast" value={x} />;\n}\n'
+    )
+    new = panel.replace("{ value, autoFold }", "{ mode, value, autoFold }")
+    got = _radius(make_repo, {"panels.jsx": panel, "play.jsx": uses}, {"panels.jsx": new})
+    bare = got["play.jsx::Bare"]
+    assert (bare.verdict, _label(bare)) == ("left-undefined", "behavior-change"), bare.reasons
+    assert "`mode`" in bare.reasons[0]
+    assert _label(got["play.jsx::Given"]) == "reach", got["play.jsx::Given"].reasons
+    defaulted = panel.replace("{ value, autoFold }", '{ mode = "ast", value, autoFold }')
+    got = _radius(make_repo, {"panels.jsx": panel, "play.jsx": uses}, {"panels.jsx": defaulted})
+    assert _label(got["play.jsx::Bare"]) == "reach", got["play.jsx::Bare"].reasons
+
+
+def test_an_object_literal_gives_its_keys_and_a_spread_any() -> None:
+    assert undestructured("{ value }", "{ mode, value }", "{ value: 1 }") == ("mode",)
+    assert undestructured("{ value }", "{ mode, value }", "{ value: 1, mode }") == ()
+    assert undestructured("{ value }", "{ mode, value }", "{ ...opts, value: 1 }") == ()  # forbidden: a guess
+    assert undestructured("{ value }", "{ mode, value }", "<P {...props} />") == ()
+    assert undestructured("{ value }", "{ mode, value }", "opts") == ()  # unread

@@ -36,6 +36,7 @@ from diffreach.languages.signatures import (
 from diffreach.review.annotations import retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
 from diffreach.review.choice import fits_new_only, no_longer_fits, removed_sibling
+from diffreach.review.destructured import undestructured
 from diffreach.review.failures import keyword_spelling
 from diffreach.review.outcomes import RANK, SEVERITY, Outcome, Severity, Verdict, Where, most_severe
 
@@ -214,6 +215,10 @@ def _moved(
         if rules.defaults and _default_changed(p, q) and not widened:
             shown = f"default {_shown(p)} → {_shown(q)}"
             return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
+        missing = undestructured(p.name, q.name, text) if rules.loose_arity else ()
+        if missing:  # an object pattern that newly reads properties the call's object lacks
+            shown = ", ".join(f"`{m}`" for m in missing)
+            return Verdict.LEFT_UNDEFINED, f"{desc} now gives {shown} as undefined: read from it, not given"
         if not changed and named_for(text, p.name) and not respelled(p.name, q.name):
             why = f"{desc} binds `{q.name}`, renamed from `{p.name}`: the value it passes is named for the old meaning"
             return Verdict.RENAMED_MEANING, why
