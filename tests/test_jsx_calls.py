@@ -62,3 +62,15 @@ def test_an_object_literal_gives_its_keys_and_a_spread_any() -> None:
     assert undestructured("{ value }", "{ mode, value }", "{ ...opts, value: 1 }") == ()  # forbidden: a guess
     assert undestructured("{ value }", "{ mode, value }", "<P {...props} />") == ()
     assert undestructured("{ value }", "{ mode, value }", "opts") == ()  # unread
+
+
+def test_an_element_does_not_use_what_its_component_returns(make_repo: Make) -> None:
+    # `<Icon name="x" />` is createElement(Icon, props): a description the renderer calls later.
+    # A component returning something else (null) changes no value the element's code reads (low), unlike a
+    # direct call `Icon({name})` whose value is used (medium).
+    new = _ICON.replace("return <i className={name} />;", "return null;")
+    uses = _USES + "export function Direct() {\n  return Icon({ name: 'z' });\n}\n"
+    got = _radius(make_repo, {"Icon.tsx": _ICON, "Row.tsx": uses}, {"Icon.tsx": new})
+    row = got["Row.tsx::Row"]
+    assert _label(row) == "reach" and row.verdict != "return-used", (row.verdict, row.reasons)
+    assert got["Row.tsx::Direct"].verdict == "return-used", got["Row.tsx::Direct"].reasons

@@ -43,7 +43,9 @@ Capture vocabulary (the contract with the query files):
 - ``@value`` a name used as a value, not called: a callback, a method reference, a table entry.
 - ``@application`` a decorator applied to a definition (Python's ``@d def f``: ``f = d(f)``),
   with ``@application.name``, ``@application.receiver`` and ``@application.argument`` (the
-  definition's name): read as a call with that one positional argument, its value used.
+  definition's name): read as a call with that one positional argument, its value used;
+  ``@application.deferred`` on it: its value is not the callee's result (a JSX element: the
+  renderer calls the component later), so the call uses none of it.
 """
 
 from __future__ import annotations

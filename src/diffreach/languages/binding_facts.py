@@ -80,6 +80,7 @@ class Matches:
         self.implicit_receiver: set[Span] = set()
         self.type_parameters: dict[Span, str] = {}  # by the definition's span
         self.results: dict[Span, str] = {}  # likewise
+        self.deferred: set[Span] = set()  # applications whose value is not the callee's result
 
 
 class Text:
@@ -130,6 +131,8 @@ def collect(found: Matches, captures: dict[str, list[Node]]) -> None:
         node, receiver = captures["application"][0], captures.get("application.receiver")
         argument = Argument(ArgKind.POSITIONAL, text=found.text(captures["application.argument"][0]))
         found.calls.setdefault(span(node), (node, captures["application.name"][0], argument, *(receiver or (None,))))
+        if "application.deferred" in captures:
+            found.deferred.add(span(node))
     if "arg.list" in captures:
         _gather(found.args, "arg.", captures, found.text)
     if "value" in captures:
@@ -185,7 +188,7 @@ def build(found: Matches, rules: BindingRules) -> Facts:
         if receiver is not None:
             args = (Argument(ArgKind.RECEIVER, text=text(receiver)), *args)
         start, end = call.start_point.row + 1, call.end_point.row + 1
-        where = (value_used(call), handled(call))
+        where = (value_used(call) and span(call) not in found.deferred, handled(call))
         shown = text(call)[:MAX_TEXT]
         calls.append(
             Call(

@@ -6,5 +6,9 @@
 
 ; An element naming a component calls it with one argument, its attributes as one object (React's
 ; createElement(C, props) runs C(props)): read as an application with the element as that argument.
-(jsx_self_closing_element name: (identifier) @application.name) @application @application.argument
-(jsx_element open_tag: (jsx_opening_element name: (identifier) @application.name)) @application @application.argument
+; The element's value is that description, not what the component returns (the renderer calls it
+; later): @application.deferred.
+(jsx_self_closing_element name: (identifier) @application.name)
+  @application @application.argument @application.deferred
+(jsx_element open_tag: (jsx_opening_element name: (identifier) @application.name))
+  @application @application.argument @application.deferred
