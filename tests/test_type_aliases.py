@@ -51,3 +51,17 @@ def test_typescript_a_parameter_typed_by_its_default_widened_under_an_extended_n
     got = _radius(make_repo, {"repeat.ts": old, "use.ts": uses}, {"repeat.ts": new})
     r = got["use.ts::thrice"]
     assert (r.verdict, _label(r)) == ("renamed-parameter", "reach"), r.reasons
+
+
+def test_typescript_a_function_types_this_is_no_parameter(make_repo: Make) -> None:
+    # TypeScript's `this:` in a function type names what the function is called on, never an
+    # argument: `(this: any, v, i) => boolean` takes every function `(v, i) => boolean` took.
+    old = "export function filter(pred: (value: number, index: number) => boolean): number {\n  return 1;\n}\n"
+    new = old.replace("(value: number", "(this: any, value: number")
+    uses = "import { filter } from './filter';\nexport function evens() {\n  return filter((v) => v % 2 === 0);\n}\n"
+    got = _radius(make_repo, {"filter.ts": old, "use.ts": uses}, {"filter.ts": new})
+    assert _label(got["use.ts::evens"]) == "reach", got["use.ts::evens"].reasons
+    # Forbidden: a parameter that changed type beside it is still a changed type.
+    retyped = old.replace("(value: number", "(this: any, value: string")
+    got = _radius(make_repo, {"filter.ts": old, "use.ts": uses}, {"filter.ts": retyped})
+    assert got["use.ts::evens"].verdict == "changed-type", got["use.ts::evens"].reasons

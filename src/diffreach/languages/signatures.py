@@ -204,6 +204,10 @@ class BindingRules:
     # boxing, supertypes). A parameter of a simple type none of them names refuses the literal;
     # a type variable (one capital letter, maybe a digit) or any other form takes anything.
     literal_types: tuple[tuple[str, frozenset[str]], ...] = ()
+    # The name of a function type's fake first parameter that types what the function is called
+    # on, never an argument (TypeScript's ``(this: Window, ev: Event) => void``): left out of a
+    # function type when two declared types are compared.
+    function_type_this: str = ""
     # The type a parameter declared without one takes from its default's literal (TypeScript
     # infers it from the initializer): a pattern of the default's text and the type.
     default_types: tuple[tuple[str, str], ...] = ()

@@ -67,6 +67,7 @@ _TS = replace(
         overloads=True,
         shared_implementation=True,
         typed_arguments=True,
+        function_type_this="this",
         default_types=(
             (r"-?(?:\d[\d_]*\.?\d*(?:[eE][-+]?\d+)?|0[xXbBoO][\da-fA-F_]+|Infinity|NaN)", "number"),
             (r"\"[^\"\n]*\"|'[^'\n]*'|`[^`$]*`", "string"),

@@ -135,7 +135,10 @@ def members(p: Parameter, rules: BindingRules) -> frozenset[str]:
     if rules.lifetimes:  # a lifetime is a quote and a name in a syntax form: ``& " a mut T``
         form = _LIFETIME.sub('"_', form)
     # Spaces go, but one between two words stays: Rust's ``&mut fmt::Formatter`` keeps its path apart.
-    return frozenset(_members(_SPACES.sub("", form), rules))
+    text = _SPACES.sub("", form)
+    if rules.function_type_this:  # ``(this: T, v) => R`` takes what ``(v) => R`` takes
+        text = re.sub(rf"\(\s*{re.escape(rules.function_type_this)}\s*:[^,()]*(?:,|(?=\)))", "(", text)
+    return frozenset(_members(text, rules))
 
 
 _LIFETIME = re.compile(r'"\s*(?!static\b)\w+')
