@@ -333,3 +333,26 @@ def test_an_unpacking_call_binds_as_before_where_the_parameters_take_arguments_a
     added = "def setv(self, level, *spec, defer=False):\n    return spec\n"
     got = _radius(make_repo, old, {"opts.py": added})
     assert got["use.py::apply"].verdict == "cannot-tell"
+
+
+def test_a_parameter_renamed_to_an_object_holding_it_binds_a_passed_value_differently(make_repo: Make) -> None:
+    # `pasteEditor(mode, params)` → `pasteEditor(options, params)` reading `options.mode`: a call
+    # passing what `mode` took now passes it where an object is read (its property is undefined).
+    # Expected: an object literal written at the call; a rename whose body reads no property of it.
+    old = "export class Layer {\n  pasteEditor(mode, params) {\n    return this.ui.update(mode, params);\n  }\n}\n"
+    new = old.replace("pasteEditor(mode, params)", "pasteEditor(options, params)").replace(
+        "update(mode, params)", "update(options.mode, params)"
+    )
+    uses = (
+        "import { Layer } from './layer';\n"
+        "export function paste(layer: Layer, p) {\n  return layer.pasteEditor(Type.STAMP, p);\n}\n"
+        "export function modern(layer: Layer, p) {\n  return layer.pasteEditor({ mode: Type.STAMP }, p);\n}\n"
+    )
+    got = _radius(make_repo, {"layer.js": old, "use.ts": uses}, {"layer.js": new})
+    paste = got["use.ts::paste"]
+    assert (paste.verdict, _label(paste)) == ("binds-differently", "behavior-change"), paste.reasons
+    assert "`options.mode`" in paste.reasons[0]
+    assert got["use.ts::modern"].verdict != "binds-differently"
+    plain = old.replace("pasteEditor(mode, params)", "pasteEditor(kind, params)").replace("update(mode", "update(kind")
+    got = _radius(make_repo, {"layer.js": old, "use.ts": uses}, {"layer.js": plain})
+    assert _label(got["use.ts::paste"]) == "reach", got["use.ts::paste"].reasons

@@ -53,7 +53,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import literal_refusal, removed
-from diffreach.review.compared import compared_parameters, surviving_signatures
+from diffreach.review.compared import compared_parameters, scalar_for_object, surviving_signatures
 from diffreach.review.conditions import conditioned
 from diffreach.review.constructors import constructing_classes, generated_constructor, in_fields, unread
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
@@ -337,6 +337,9 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
         return Outcome(Verdict.CANNOT_TELL, (why,))
     old, new = compared
     old_line = seed.old_start_line or seed.start_line
+    wrapped = scalar_for_object(seed, spec, read, name, site, compared)
+    if wrapped is not None:
+        return wrapped
     # A type checker's stub (Python's ``@overload``) is one member of a family whose other stubs
     # and implementation take the calls it does not: a call fitting neither its old nor its new
     # parameters is another member's, as a sibling overload's is.

@@ -5,16 +5,21 @@ Both lists come from the syntax tree of each version of the changed definition's
 default the body gives a parameter a call may leave out (``body_defaults.py``), a type named by
 an alias or type variable of the file and a type inferred from a literal default
 (``type_aliases.py``), and a new default that names a constant bound to the old literal
-(``constants.py``). And the signatures of a removed member's family the new version still shows.
+(``constants.py``). And the signatures of a removed member's family the new version still shows,
+and the parameters renamed to an object that holds what they took (``mode`` → ``options.mode``).
 """
 
 from __future__ import annotations
 
-from diffreach.languages.binding import family_of, overloads_of, parameters_of
-from diffreach.languages.signatures import Parameter
+import re
+
+from diffreach.languages.binding import body_after_parameters, family_of, overloads_of, parameters_of
+from diffreach.languages.signatures import CallSite, Parameter
 from diffreach.languages.spec import LanguageSpec
+from diffreach.review.binder import bind
 from diffreach.review.body_defaults import with_body_defaults
 from diffreach.review.constants import with_constant_defaults
+from diffreach.review.outcomes import Outcome, Verdict
 from diffreach.review.results import Readers
 from diffreach.review.type_aliases import with_aliases, with_default_types
 from diffreach.review_records import Change
@@ -63,4 +68,50 @@ def surviving_signatures(
     return tuple(m for m in before if m in after)
 
 
-__all__ = ["Compared", "compared_parameters", "surviving_signatures"]
+def now_an_object(seed: Change, spec: LanguageSpec, read: Readers, name: str, compared: Compared) -> dict[int, str]:
+    """Positions whose parameter was renamed and is now read as an object holding the old one:
+    the new body reads ``options.mode`` (or ``options["mode"]``) where the old one took ``mode``
+    and read no property of it. A call passing what ``mode`` took passes it where an object is
+    read now. Position → the new body's read, for the reason."""
+    old, new = compared
+    old_source, new_source = read.old(seed.file), read.new(seed.file)
+    if old_source is None or new_source is None:
+        return {}
+    renamed = [(i, p.name, q.name) for i, (p, q) in enumerate(zip(old, new, strict=False)) if p.name != q.name]
+    if not renamed or not all(_plain(n) for _, a, b in renamed for n in (a, b)):
+        return {}
+    before = body_after_parameters(spec, old_source, seed.old_start_line or seed.start_line, name) or ""
+    after = body_after_parameters(spec, new_source, seed.start_line, name) or ""
+    out: dict[int, str] = {}
+    for i, was, now in renamed:
+        read_off = re.search(
+            rf"(?<![\w$.]){re.escape(now)}\s*(?:\.\s*{re.escape(was)}|\[\s*[\"']{re.escape(was)}[\"']\s*\])(?![\w$])",
+            after,
+        )
+        if read_off is not None and not re.search(rf"(?<![\w$.]){re.escape(was)}\s*[.\[]", before):
+            out[i] = read_off.group()
+    return out
+
+
+def _plain(name: str) -> bool:
+    return re.fullmatch(r"[A-Za-z_$][\w$]*", name) is not None
+
+
+def scalar_for_object(
+    seed: Change, spec: LanguageSpec, read: Readers, name: str, site: CallSite, compared: Compared
+) -> Outcome | None:
+    """A call that passes, at a position renamed to an object holding the old parameter, what the
+    old parameter took (not an object literal): the body reads a property of it now."""
+    rules = spec.binding_rules
+    wrapped = now_an_object(seed, spec, read, name, compared) if rules is not None and not site.passed_as_value else {}
+    if not wrapped or rules is None:
+        return None
+    binding = bind(compared[1], site.arguments, rules)
+    for arg, slot in zip(site.arguments, binding.slots, strict=False):
+        if slot in wrapped and not arg.text.strip().startswith("{"):
+            why = f"passes `{arg.text.strip()}` where `{compared[1][slot].name}` is now read as an object (`{wrapped[slot]}`)"
+            return Outcome(Verdict.BINDS_DIFFERENTLY, (why,))
+    return None
+
+
+__all__ = ["Compared", "compared_parameters", "now_an_object", "scalar_for_object", "surviving_signatures"]
