@@ -353,6 +353,11 @@ def _split_header(lines: list[str], size: int) -> tuple[str, list[str]]:
     return " ".join(parts), []
 
 
+def words_before(signature: str, name: str) -> tuple[str, ...]:
+    """A header's words before the symbol's name (modifiers, ``async``, a declared type)."""
+    return _split_signature(signature, name, ())[0]
+
+
 def _split_signature(header: str, name: str, raise_words: tuple[str, ...]) -> tuple[tuple[str, ...], str, str, str]:
     """(words before the name, parameter list, text after it, declared raises)."""
     header = _SPACES.sub(" ", header).strip()

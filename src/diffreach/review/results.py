@@ -21,6 +21,7 @@ from diffreach.languages.signatures import Argument, BindingRules
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind
 from diffreach.review.binding import BindStatus, CallSite, Outcome, Verdict, bind
+from diffreach.review.change_kinds import words_before
 
 Reader = Callable[[str], bytes | None]
 
@@ -161,7 +162,7 @@ def _awaiting(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Ou
     if rules is None or not rules.awaitable_words:
         return None
     was, now = (
-        bool(rules.awaitable_words & set(_words_before(sig, name))) for sig in (seed.old_signature, seed.signature)
+        bool(rules.awaitable_words & set(words_before(sig, name))) for sig in (seed.old_signature, seed.signature)
     )
     if was == now:
         return None
@@ -193,11 +194,6 @@ def _gave_a_value(seed: Change, spec: LanguageSpec, read: Readers, name: str) ->
         if len(words) == 2 and words[0] in spec.return_keywords and words[1].strip() not in ("", none):
             return True
     return False
-
-
-def _words_before(signature: str, name: str) -> list[str]:
-    at = re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", signature)
-    return re.findall(r"[\w$]+", signature[: at.start()]) if at else []
 
 
 def kept_result(
@@ -311,30 +307,30 @@ _NO_RESULT = frozenset({"", "None", "()", "Unit", "void"})
 
 def _annotated(spec: LanguageSpec, signature: str) -> bool:
     """Whether a header declares a result after its parameter list (``-> None`` does)."""
-    inner = spec.parameters(signature)
-    at = signature.find(f"({inner})") if inner is not None else -1
-    if inner is None or at < 0:
-        return True  # unread: as declared, the way it was judged before
-    tail = signature[at + len(inner) + 2 :].strip()
-    for end in _HEADER_ENDS:
-        tail = tail.removesuffix(end).strip()
-    return bool(tail)
+    tail = _tail(spec, signature)
+    return tail is None or bool(tail)  # unread: as declared, the way it was judged before
 
 
 def _result(spec: LanguageSpec, signature: str) -> str | None:
     """The result a header declares after its parameter list ("" for none); None if unread."""
-    inner = spec.parameters(signature)
-    if inner is None:
+    tail = _tail(spec, signature)
+    if tail is None:
         return None
-    at = signature.find(f"({inner})")
-    if at < 0:
+    for arrow in _ARROWS:
+        tail = tail.removeprefix(arrow).strip()
+    return "" if tail in _NO_RESULT else tail
+
+
+def _tail(spec: LanguageSpec, signature: str) -> str | None:
+    """A header's text after its parameter list, without what opens the body; None if unread."""
+    inner = spec.parameters(signature)
+    at = signature.find(f"({inner})") if inner is not None else -1
+    if inner is None or at < 0:
         return None
     tail = signature[at + len(inner) + 2 :].strip()
     for end in _HEADER_ENDS:
         tail = tail.removesuffix(end).strip()
-    for arrow in _ARROWS:
-        tail = tail.removeprefix(arrow).strip()
-    return "" if tail in _NO_RESULT else tail
+    return tail
 
 
 __all__ = ["Reader", "Readers", "annotated", "kept_result", "raised", "returned", "retyped_result"]
