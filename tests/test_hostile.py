@@ -223,6 +223,29 @@ def test_a_50_mb_file_is_skipped_and_a_100k_line_file_is_indexed(make_repo) -> N
     assert nodes["long.py"]["end_line"] == 100_000 and "long.py::f" in nodes
 
 
+def test_a_generated_module_is_indexed_and_a_minified_one_skipped(make_repo) -> None:
+    """A file that says it is generated is still code the repository imports and calls: a
+    regenerated function reaches its hand-written callers. Minified code (one huge line, or
+    ``.min.`` in its name) is skipped: no one calls into it by its own names."""
+    root = make_repo(
+        {
+            "external/conv.js": (
+                "/* THIS FILE IS GENERATED - DO NOT EDIT */\n"
+                "export function convert(src, css) {\n  return src;\n}\n"
+            ),
+            "src/use.js": 'import { convert } from "../external/conv.js";\n'
+            "export function paint(a) {\n  return convert(a, true);\n}\n",
+            "vendor.min.js": "function tiny(){return 1}\n",
+            "bundle.js": "var a=1;" * 600 + "\n",
+        }
+    )
+    data = indexed(root)
+    assert data["skipped"] == {"minified": 2}
+    code, out, err = cli("callers", "external/conv.js::convert", "--root", str(root))
+    assert code == 0, err
+    assert "src/use.js::paint" in out
+
+
 def test_non_utf8_and_mixed_encodings_index(make_repo) -> None:
     root = make_repo(FILES)
     (root / "latin.py").write_bytes(

@@ -109,7 +109,7 @@ def _candidate(top: str, path: str, real_dirs: dict[str, bool], config: Config) 
     if st.st_size > config.max_file_bytes:
         return "too-large"
     if ".min." in path.rpartition("/")[2]:
-        return "generated"
+        return "minified"
     return Candidate(path, st.st_size, st.st_mtime_ns)
 
 
