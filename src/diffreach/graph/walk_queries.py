@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from diffreach.graph.declarations import declarations_named
 from diffreach.graph.store import Store
-from diffreach.model import RefKind
+from diffreach.model import Edge, EdgeKind, RefKind, Resolution
 
 
 def unbound_calls(store: Store, name: str, statuses: Iterable[str]) -> list[tuple[str, int, str, bool]]:
@@ -25,6 +25,19 @@ def unbound_calls(store: Store, name: str, statuses: Iterable[str]) -> list[tupl
         (name, *wanted, RefKind.CALL),
     ).fetchall()
     return [(str(scope), int(line), str(receiver), bool(test)) for scope, line, receiver, test in rows]
+
+
+def edges_of_calls_named(store: Store, name: str, kinds: Iterable[str]) -> list[Edge]:
+    """The edges made from call references written with ``name`` (``Job(1)`` bound to the
+    constructor ``Base.__init__`` that ``Job`` inherits), in file and line order."""
+    wanted = tuple(kinds)
+    rows = store.conn.execute(
+        "SELECT e.source, e.target, e.kind, e.resolution, e.confidence, e.line FROM edges e"
+        f" JOIN refs r ON r.id = e.ref WHERE r.name = ? AND r.kind = ? AND e.kind IN ({','.join('?' * len(wanted))})"
+        " ORDER BY e.file, e.line",
+        (name, RefKind.CALL, *wanted),
+    ).fetchall()
+    return [Edge(s, t, EdgeKind(k), Resolution(r), float(c), int(line)) for s, t, k, r, c, line in rows]
 
 
 def call_receivers(store: Store, calls: Iterable[tuple[str, int, str]]) -> dict[tuple[str, int, str], set[str]]:

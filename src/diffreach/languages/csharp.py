@@ -137,6 +137,7 @@ SPEC = LanguageSpec(
     "namespace visible; partial classes merged",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
+        abstract_words=frozenset({"abstract"}),
         keyword_arguments=True,
         named_in_position=True,
         named_variadic=True,

@@ -221,6 +221,7 @@ SPEC = LanguageSpec(
         | {"getOrDefault", "orElse", "orElseThrow", "orElseGet"}
     ),
     binding_rules=BindingRules(
+        abstract_words=frozenset({"abstract"}),
         overloads=True,
         typed_arguments=True,
         literal_types=_LITERAL_TYPES,

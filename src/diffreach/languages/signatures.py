@@ -272,6 +272,9 @@ class BindingRules:
     # futures) rather than up to its first ``await`` at the call (ECMAScript's async functions).
     awaitable_words: frozenset[str] = frozenset()
     lazy_awaitables: bool = False
+    # Words before a class's name that forbid constructing it (Java's ``abstract``, JLS 15.9.1;
+    # TypeScript's and C#'s, Kotlin's): a class made so takes no ``new C(…)`` any more.
+    abstract_words: frozenset[str] = frozenset()
     # A declared result whose value is a boolean at run time, whatever a type checker narrows
     # with it (Python's ``TypeGuard[T]``, ``TypeIs[T]``; TypeScript's ``x is T``): a pattern.
     boolean_result: str = ""

@@ -62,6 +62,7 @@ _TS = replace(
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers",
     binding_rules=BindingRules(
+        abstract_words=frozenset({"abstract"}),
         defaults=True,
         optional_parameters=True,
         overloads=True,

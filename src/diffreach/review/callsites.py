@@ -55,7 +55,13 @@ from diffreach.review.binding import (
 from diffreach.review.choice import literal_refusal, removed
 from diffreach.review.compared import compared_parameters, scalar_for_object, surviving_signatures
 from diffreach.review.conditions import conditioned
-from diffreach.review.constructors import constructing_classes, generated_constructor, in_fields, unread
+from diffreach.review.constructors import (
+    constructing_classes,
+    generated_constructor,
+    in_fields,
+    through_its_constructor,
+    unread,
+)
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
 from diffreach.review.guesses import UNCONFIRMED, a_common_name, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
@@ -108,6 +114,9 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
         return None
     name = simple_name(seed.id)
     generated = seed.kind not in _CALLABLE and generated_constructor(seed, spec, read, name)
+    if seed.kind == NodeKind.CLASS and not generated and caller.edge == EdgeKind.CALLS:
+        built = through_its_constructor(seed, spec, read, name) if ChangeKind.SIGNATURE in kinds else None
+        return CallerOutcome(built, built.reasons, caller.lines) if built is not None else None
     if seed.kind not in _CALLABLE and not generated:
         return None
     if not kinds & _JUDGED and not (ChangeKind.ADDED in kinds and _selected_by_arguments(spec)):

@@ -6,8 +6,9 @@ graph). Where the language generates a constructor from a class's fields (a Pyth
 Rust struct's expressions), the binding query reads the class itself as the definition, its fields
 as the parameters. A caller whose call of the changed definition cannot be read at its line is
 told why, by what changed: a guess by name that the line refutes, a class only named, a change
-confined to the body (the call binds as before, read or not), or else "cannot tell". Used by
-``callsites.py``.
+confined to the body (the call binds as before, read or not), or else "cannot tell". A class whose
+own declaration changed is constructed through the constructor it declares, which binds as before
+unless the class became abstract. Used by ``callsites.py``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from diffreach.languages.binding import parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached
 from diffreach.review.binding import Outcome, Verdict
+from diffreach.review.change_kinds import words_before
 from diffreach.review.deprecations import newly_deprecated
 from diffreach.review.results import Readers
 
@@ -35,6 +37,22 @@ def generated_constructor(seed: Change, spec: LanguageSpec, read: Readers, name:
         return False
     source = read.new(seed.file)
     return source is not None and parameters_of(spec, source, seed.start_line, name) is not None
+
+
+def through_its_constructor(seed: Change, spec: LanguageSpec, read: Readers, name: str) -> Outcome | None:
+    """A call constructing a class whose declaration changed (its bases, type parameters,
+    modifiers) through a constructor the class declares binds to that constructor as before (a
+    change of the constructor is judged as its own seed). A class made abstract takes no
+    construction any more (JLS 15.9.1; TypeScript's, C#'s abstract classes). None when the class
+    declares no constructor: its call then runs an inherited one, which its new bases may change."""
+    rules = spec.binding_rules
+    if read.constructors is None or not read.constructors(seed.id):
+        return None
+    abstract = rules.abstract_words if rules is not None else frozenset()
+    if abstract & set(words_before(seed.signature, name)) - set(words_before(seed.old_signature, name)):
+        return Outcome(Verdict.NO_LONGER_BINDS, (f"`{name}` is abstract now: it cannot be constructed",))
+    why = f"constructs `{name}` through its own constructor, which binds as before"
+    return Outcome(Verdict.STILL_BINDS, (why,))
 
 
 def constructing_classes(seed: Change, owner: str, read: Readers) -> list[str]:
@@ -83,4 +101,4 @@ def _newly_deprecated(seed: Change, spec: LanguageSpec, read: Readers) -> bool:
     return bool(found.names)
 
 
-__all__ = ["constructing_classes", "generated_constructor", "in_fields", "unread"]
+__all__ = ["constructing_classes", "generated_constructor", "in_fields", "through_its_constructor", "unread"]

@@ -5,19 +5,22 @@ resolution left unbound under its name; they are listed by name, capped per name
 file's importers depend on it, but an importer that takes only its classes and functions does
 not depend on its module-level code (those definitions are seeds of their own when they
 change). Subclasses depend on a changed class, and on a changed method they inherit without
-overriding it, a few levels down. Each function returns edges pointing at the changed
+overriding it, a few levels down. Code that constructs a class whose declaration changed (its
+bases, type parameters, modifiers) depends on it too: resolution binds ``new C()``, ``C()`` to the
+constructor the class declares, so those calls reach the class through its constructors. Each function returns edges pointing at the changed
 symbol, for ``impact.py``'s walk to add to the hop's callers.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from diffreach.graph.store import Store
-from diffreach.graph.walk_queries import declaring_files, imports_on_line, unbound_calls
+from diffreach.graph.walk_queries import declaring_files, edges_of_calls_named, imports_on_line, unbound_calls
 from diffreach.languages import language_for
 from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, RefStatus, Resolution
+from diffreach.review.families import family_members
 
 _CONTRACT = frozenset({ChangeKind.DELETED, ChangeKind.RENAMED, ChangeKind.SIGNATURE, ChangeKind.RETURN})
 
@@ -215,6 +218,48 @@ def _subclasses(store: Store, cls: str, depth: int) -> list[Edge]:
     return out
 
 
+def constructing_edges(store: Store, seeds: Iterable[Change], kinds: tuple[str, ...]) -> list[Edge]:
+    """The calls that construct each class whose own declaration changed, retargeted at the
+    class: the calls of the constructors it declares (``class_constructors``), or, where it
+    declares none and inherits its base's (Python's ``__init__``, JavaScript's ``constructor``),
+    the calls written with its name that resolution bound to that inherited constructor."""
+    out: list[Edge] = []
+    for c in seeds:
+        if c.kind != NodeKind.CLASS or ChangeKind.SIGNATURE not in c.changes:
+            continue
+        own = class_constructors(store, c.id)
+        if own:
+            found = store.edges_to(own, kinds)
+        else:
+            spec = language_for(c.file)
+            names = spec.constructor_names if spec is not None and not spec.constructor_is_class_name else ()
+            name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+            found = [
+                e
+                for e in edges_of_calls_named(store, name, kinds)
+                if e.target.rsplit(".", 1)[-1].partition("#")[0] in names
+                and name in constructed_through(store, e.target)
+            ]
+        out.extend(
+            Edge(e.source, c.id, e.kind, e.resolution, e.confidence, e.line)
+            for e in found
+            if e.source != c.id and not e.source.startswith(f"{c.id}.")
+        )
+    return out
+
+
+def class_constructors(store: Store, cls: str) -> tuple[str, ...]:
+    """The constructors class ``cls`` declares: the members its language names so (``__init__``,
+    ``constructor``; the class's own name in Java or C#), each overload of them."""
+    spec = language_for(cls.split("::", 1)[0])
+    if spec is None:
+        return ()
+    names = (cls.rsplit("::", 1)[-1].rsplit(".", 1)[-1],) if spec.constructor_is_class_name else spec.constructor_names
+    first = [f"{cls}.{n}" for n in names]
+    found = store.symbols(first)
+    return tuple(m for k in first for m in ([k] if k in found else []) + family_members(store, k))
+
+
 def constructed_through(store: Store, constructor: str) -> frozenset[str]:
     """The names of the classes whose construction runs ``constructor``: its own class, and every
     subclass down the tree that defines no constructor of its own. Where the language names its
@@ -237,4 +282,11 @@ def constructed_through(store: Store, constructor: str) -> frozenset[str]:
     return frozenset(names)
 
 
-__all__ = ["constructed_through", "importer_edges", "orphan_callers", "subclass_edges"]
+__all__ = [
+    "class_constructors",
+    "constructed_through",
+    "constructing_edges",
+    "importer_edges",
+    "orphan_callers",
+    "subclass_edges",
+]

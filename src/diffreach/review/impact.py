@@ -29,7 +29,14 @@ from diffreach.review.behavior import (
     Judge,
 )
 from diffreach.review.callsites import Readers
-from diffreach.review.dependents import constructed_through, importer_edges, orphan_callers, subclass_edges
+from diffreach.review.dependents import (
+    class_constructors,
+    constructed_through,
+    constructing_edges,
+    importer_edges,
+    orphan_callers,
+    subclass_edges,
+)
 from diffreach.review.families import family_edges
 from diffreach.review.former_overrides import former_override_edges
 from diffreach.review.hubs import listable, rank_hub_callers
@@ -119,7 +126,12 @@ def blast_radius(
     changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
     hub_callers = _walk(w, seeds, changed_test_files)
     judged_by = (
-        replace(readers, defined=_defined_in(store), constructed_through=cache(partial(constructed_through, store)))
+        replace(
+            readers,
+            defined=_defined_in(store),
+            constructed_through=cache(partial(constructed_through, store)),
+            constructors=cache(partial(class_constructors, store)),
+        )
         if readers is not None
         else None
     )
@@ -247,6 +259,7 @@ def _hop_edges(
     if orphans is not None:
         edges += orphans + family_edges(store, seeds.values(), CALLER_KINDS, w.read_lines)
         edges += override_caller_edges(store, seeds.values(), CALLER_KINDS)
+        edges += constructing_edges(store, seeds.values(), CALLER_KINDS)
         edges += former_override_edges(store, seeds.values(), w.readers, CALLER_KINDS)
     edges += importer_edges(store, [seeds[f] for f in frontier if f in seeds and "::" not in f], w.read_lines)
     edges += subclass_edges(store, frontier, seeds if orphans is not None else {}, caps.inheritance_depth)

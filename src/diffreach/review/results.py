@@ -39,6 +39,8 @@ class Readers:
     # The names of the classes whose construction runs a constructor: its class and the
     # subclasses that inherit it (the graph's answer; ``dependents.constructed_through``).
     constructed_through: Callable[[str], frozenset[str]] | None = None
+    # The constructors a class declares (the graph's answer; ``dependents.class_constructors``).
+    constructors: Callable[[str], tuple[str, ...]] | None = None
 
 
 def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> list[Outcome]:
