@@ -230,8 +230,7 @@ def test_a_generated_module_is_indexed_and_a_minified_one_skipped(make_repo) -> 
     root = make_repo(
         {
             "external/conv.js": (
-                "/* THIS FILE IS GENERATED - DO NOT EDIT */\n"
-                "export function convert(src, css) {\n  return src;\n}\n"
+                "/* THIS FILE IS GENERATED - DO NOT EDIT */\nexport function convert(src, css) {\n  return src;\n}\n"
             ),
             "src/use.js": 'import { convert } from "../external/conv.js";\n'
             "export function paint(a) {\n  return convert(a, true);\n}\n",
