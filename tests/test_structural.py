@@ -1,4 +1,5 @@
-"""Go's implicit interfaces: a type with all of an interface's methods implements it."""
+"""Interfaces met by shape: a type with all of an interface's methods implements it (Go's
+implicit interfaces; TypeScript's structural typing)."""
 
 from __future__ import annotations
 
@@ -83,3 +84,70 @@ def test_a_changed_implementation_reaches_the_callers_of_the_interface(make_repo
     result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json"])
     radius = {r["id"]: r for r in json.loads(result.output)["callers"]}
     assert radius["report/report.go::Total"]["hop"] == 1
+
+
+# -- TypeScript: a class is assignable to an interface whose members it has (structural typing) --
+
+QUERIES = {
+    "src/typings.ts": (
+        "export interface IQueryBuilder<T> {\n  alias: string;\n  clone(reset?: boolean): IQueryBuilder<T>;\n"
+        "  where(cond: unknown): this;\n}\n\n"
+        "export interface Closer {\n  close(): void;\n  flush(): void;\n}\n"
+    ),
+    "src/query/QueryBuilder.ts": (
+        "export class QueryBuilder<E> {\n  alias = 'e';\n"
+        "  clone(reset?: boolean, keep?: string[]): QueryBuilder<E> { return this; }\n"
+        "  where(cond: unknown) { return this; }\n  execute() { return 1; }\n}\n"
+    ),
+    # Has close but not flush: not a Closer.
+    "src/file.ts": "export class File {\n  close(): void {}\n}\n",
+    "src/criteria.ts": (
+        "import type { IQueryBuilder } from './typings';\n"
+        "export function process<T>(qb: IQueryBuilder<T>) {\n  return qb.clone(true);\n}\n"
+    ),
+    ".diffreach.toml": "warmup_reviews = 0\n",
+}
+
+
+def test_a_typescript_class_with_every_method_of_an_interface_implements_it(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(QUERIES)
+    index(root)
+    assert dynamic_edges(root) == {
+        ("src/typings.ts::IQueryBuilder.clone", "src/query/QueryBuilder.ts::QueryBuilder.clone"),
+        ("src/typings.ts::IQueryBuilder.where", "src/query/QueryBuilder.ts::QueryBuilder.where"),
+    }  # File lacks flush: no Closer; an interface implements nothing of another
+
+
+def test_a_changed_method_reaches_the_calls_through_the_interface_it_satisfies(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(QUERIES)
+    index(root)
+    path = root / "src/query/QueryBuilder.ts"
+    path.write_text(path.read_text().replace("keep?: string[]", "keep?: string[], preserve?: string[]"))
+    result = CliRunner().invoke(main, ["impact", "--root", str(root), "--json", "--no-history"])
+    assert result.exit_code == 0, result.output
+    callers = {c["id"]: c for c in json.loads(result.stdout)["callers"]}
+    assert callers["src/criteria.ts::process"]["hop"] == 1
+
+
+def test_a_typescript_shape_counts_what_an_interface_inherits_from_a_class(make_repo: Callable[..., Path]) -> None:
+    """An interface extending a class inherits its members, so a class of its shape has those too;
+    the class's own members keep their calls (no edge from them). One shared method name is no
+    shape (``shape_min_methods``)."""
+    root = make_repo(
+        {
+            "src/ref.ts": (
+                "export class Reference<T> {\n  get(): T { return this.v; }\n  unwrap(): T { return this.v; }\n}\n\n"
+                "export interface Loaded<T> extends Reference<T> {\n  get(): T;\n}\n\n"
+                "export interface Seeder {\n  run(): void;\n}\n"
+            ),
+            "src/cache.ts": "export class Cache {\n  get() { return 1; }\n  run() {}\n}\n",
+            "src/proxy.ts": "export class Proxy {\n  get() { return 1; }\n  unwrap() { return 1; }\n}\n",
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
+    index(root)
+    assert dynamic_edges(root) == {
+        ("src/ref.ts::Loaded.get", "src/proxy.ts::Proxy.get"),
+        # The redeclaration runs the class's own member (an interface over the class it extends).
+        ("src/ref.ts::Loaded.get", "src/ref.ts::Reference.get"),
+    }  # Cache has get and run but not unwrap: no Loaded; Seeder's one method is no shape

@@ -74,7 +74,9 @@ _MODULES = (
 # source; Python: a submodule a package's own file loads is its attribute, through star imports too
 # (resolution: graphs built again)
 # 19: a file marked generated ("DO NOT EDIT", "@generated") is indexed; only minified code is skipped
-EXTRACTION_VERSION = 19
+# 20: TypeScript: a class with every method of an interface implements it, named or not (structural
+# typing; the dynamic edges Go's interfaces get)
+EXTRACTION_VERSION = 20
 
 
 @cache

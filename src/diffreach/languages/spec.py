@@ -117,6 +117,14 @@ class LanguageSpec:
     # no body there: an object typed by the interface runs the class's). Such a redeclaration is
     # then linked to the class's member as an interface method to its implementation.
     interface_keyword: str = ""
+    # Whether a class is assignable to every interface whose members it has, named or not
+    # (TypeScript's structural typing, as Go's ``interface_word``): each interface method is then
+    # linked to the method of that name of every class having all the interface's methods.
+    interfaces_by_shape: bool = False
+    # The fewest methods an interface must have to be matched by shape (``interface_word``,
+    # ``interfaces_by_shape``): where interfaces are written beside their implementations' members
+    # rather than for them, one shared name says nothing of a shape.
+    shape_min_methods: int = 1
     # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
     # JavaScript ``x.js`` beside it; a package.json's ``types`` declares its ``main``), from the
     # repository's files: each declared function or method is linked to the implementation of
