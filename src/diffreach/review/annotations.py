@@ -68,6 +68,21 @@ def _wider_object(old: str, new: str) -> bool:
     return all(optional for name, (optional, _) in after.items() if name not in before)
 
 
+def dropped_optional(p: Parameter, q: Parameter, rules: BindingRules) -> frozenset[str]:
+    """The optional properties ``q``'s object type no longer has, where dropping them is all that
+    changed from ``p``'s (TypeScript: ``{a?: T; b?: U}`` → ``{a?: T}``); empty otherwise. A value
+    lacking them had the old type and has the new one; an object literal naming one of them is
+    refused (an object literal may name only known properties: excess property checking)."""
+    old, new = members(p, rules), members(q, rules)
+    if len(old) != 1 or len(new) != 1:
+        return frozenset()
+    before, after = _properties(next(iter(old))), _properties(next(iter(new)))
+    if before is None or after is None or any(before.get(name) != kind for name, kind in after.items()):
+        return frozenset()
+    gone = frozenset(before) - frozenset(after)
+    return gone if all(before[name][0] for name in gone) else frozenset()
+
+
 _PROPERTY = re.compile(r"^(?:readonly)?([\w$]+)(\??):(.+)$")
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.signatures import (
     ArgKind,
     Argument,
@@ -33,7 +34,7 @@ from diffreach.languages.signatures import (
     ParamKind,
     SpreadRule,
 )
-from diffreach.review.annotations import retyped
+from diffreach.review.annotations import dropped_optional, retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
 from diffreach.review.choice import fits_new_only, no_longer_fits, removed_sibling
 from diffreach.review.destructured import undestructured
@@ -201,6 +202,14 @@ def _moved(
     # annotations, the function's declared contract). A widened type refuses nothing.
     changed = retyped(p, q, rules)
     if pk == qk:
+        dropped = dropped_optional(p, q, rules) if changed else frozenset()
+        keys = literal_keys(text) if dropped else None
+        if keys is not None:  # an object literal: refused only where it names a dropped property
+            named = sorted(dropped & keys)
+            if not named:
+                return None
+            why = f"its object names `{named[0]}`, which the type of `{q.name}` no longer has: a literal may name only known properties"
+            return Verdict.NO_LONGER_BINDS, why
         if changed:
             return Verdict.CHANGED_TYPE, f"argument type changed: `{p.annotation}` → `{q.annotation}` ({_label(*now)})"
         return None
@@ -227,6 +236,26 @@ def _moved(
         return Verdict.CHANGED_TYPE, f"{desc} now binds `{q.name}: {q.annotation}`, was `{p.name}: {p.annotation}`"
     gone = " (removed)" if pk not in new_keys else ""
     return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}`{gone}"
+
+
+def literal_keys(text: str) -> frozenset[str] | None:
+    """The property names an object literal argument writes (``{a: 1, b, "c": 2, m() {}}``); None
+    when the text is no object literal, or a spread or a computed key leaves its names unknown."""
+    text = text.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        return None
+    keys: set[str] = set()
+    for part in top_level_split(text[1:-1], ","):
+        part = part.strip()
+        if not part:
+            continue
+        if part.startswith(("...", "[")):
+            return None
+        key = re.match(r"""(?:async\s+|get\s+|set\s+)?["']?([\w$]+)""", part)
+        if key is None:
+            return None
+        keys.add(key.group(1))
+    return frozenset(keys)
 
 
 def named_for(text: str, name: str) -> bool:
