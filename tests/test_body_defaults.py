@@ -52,3 +52,18 @@ def test_python_none_then_a_value_in_the_body_is_the_default() -> None:
     # the body gives nothing stays as written.
     assert got["x"] == (False, "")
     assert got["limit"] == (True, "None")
+
+
+def test_a_new_parameter_read_through_optional_chaining_expects_to_be_left_out(make_repo: Make) -> None:
+    """ECMA-262 13.3.9: ``p?.filter`` is undefined when ``p`` is: a body reading its new parameter
+    so takes a call that leaves it out (reach); one reading ``p.filter`` does not (left undefined)."""
+    old = "export function lead(path, options) {\n  return path + options;\n}\n"
+    chained = "export function lead(path, options, printOptions) {\n  const f = printOptions?.filter ?? ok;\n  return f(path);\n}\n"
+    direct = (
+        "export function lead(path, options, printOptions) {\n  const f = printOptions.filter;\n  return f(path);\n}\n"
+    )
+    uses = "import { lead } from './lead';\nexport function a() {\n  return lead(\"x\", 1);\n}\n"
+    got = _radius(make_repo, {"lead.js": old, "use.js": uses}, {"lead.js": chained})
+    assert _label(got["use.js::a"]) == "reach", got["use.js::a"].reasons
+    got = _radius(make_repo, {"lead.js": old, "use.js": uses}, {"lead.js": direct})
+    assert (got["use.js::a"].verdict, _label(got["use.js::a"])) == ("left-undefined", "behavior-change")

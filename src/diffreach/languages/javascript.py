@@ -360,6 +360,9 @@ ECMASCRIPT_BODY_DEFAULTS = (
     r"^\s*{p}\s*=\s*{p}\s*(?:\|\||\?\?)\s*(?P<value>[^;\n]+?)\s*;?\s*$",
     r"^\s*{p}\s*(?:\|\||\?\?)=\s*(?P<value>[^;\n]+?)\s*;?\s*$",
     r"^\s*if\s*\(\s*{p}\s*===?\s*(?:undefined|null|void 0)\s*\)\s*\{?\s*\n?\s*{p}\s*=\s*(?P<value>[^;\n]+?)\s*;?\s*\}?\s*$",
+    # Read through optional chaining (``p?.filter``, ECMA-262 13.3.9: undefined when p is): the
+    # body takes a call leaving it out as it is, undefined.
+    r"(?<![\w$.]){p}\s*\?\.(?P<value>)",
 )
 
 

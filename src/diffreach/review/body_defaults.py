@@ -2,7 +2,8 @@
 
 A header may give a parameter no default, or the language's "not given" (``None``,
 ``undefined``), and the body's first lines give it its value then: ``o = o || {}``, ``n ??= 10``,
-``if key is None: key = []``. To a call that leaves the argument out that value is the default,
+``if key is None: key = []``; or reads it in a way made for its absence (``o?.x``: a call leaving it
+out gives the language's "not given", ``undefined``, which the body expects). To a call that leaves the argument out that value is the default,
 as much as ``o = {}`` in the header would be: moving it from the body to the header (or back)
 changes nothing for such a call, and changing it changes what the call gets. The patterns are
 the language's (``BindingRules.body_defaults``); only the body's first ``max_lines`` lines are
@@ -43,7 +44,8 @@ def with_body_defaults(
     if body is None:
         return tuple(params)
     head = "\n".join(body.splitlines()[:max_lines])
-    given = {p.name: v for p in open_ if (v := _given(head, p.name, rules.body_defaults)) is not None}
+    absent = min(rules.not_given, default="")  # what a pattern with an empty value leaves it: not given
+    given = {p.name: v or absent for p in open_ if (v := _given(head, p.name, rules.body_defaults)) is not None}
     return tuple(
         replace(p, has_default=True, default=given[p.name], default_form="") if p.name in given else p for p in params
     )
