@@ -143,6 +143,7 @@ SPEC = LanguageSpec(
         named_variadic=True,
         defaults=True,
         receiver_by_position=True,
+        receiver_may_be_class=True,
         overloads=True,
         typed_arguments=True,
     ),

@@ -229,6 +229,7 @@ SPEC = LanguageSpec(
         keyword_arguments=True,
         defaults=True,
         receiver_by_position=True,
+        receiver_may_be_class=True,
         fields_make_constructors=True,  # dataclasses, typing.NamedTuple
         # PEP 484's unions and optionals, PEP 585's built-in generics, PEP 604's ``A | B``.
         union_types=frozenset({"Union"}),

@@ -175,6 +175,10 @@ class BindingRules:
     # ``Cls.m(obj)`` read without the class, Rust ``Type::m(&x)``); TypeScript's ``this:``
     # is never passed that way.
     receiver_by_position: bool = False
+    # Whether the receiver written before a call's name may be the class rather than an instance
+    # (Python's ``Base.__init__(self, x)``, C#'s ``Ext.M(obj)``: the first argument fills the
+    # declared receiver). Not in Rust: ``Type::m(&x)`` has no receiver, ``x.m(y)`` is x's.
+    receiver_may_be_class: bool = False
     # One name may have several parameter lists, chosen at the call (Java, C#, Kotlin, TS
     # overload signatures): a call that fits none of this one's calls a sibling.
     overloads: bool = False

@@ -127,13 +127,13 @@ def as_written(
     """A call's arguments as the call is written: through an instance (``obj.m(x)``: the
     receiver fills the declared receiver) or through the class (``Base.__init__(self, x)``,
     ``Cls.m(obj)``, C#'s ``Ext.M(obj)``: the name left of the dot is a qualifier and the first
-    argument fills the declared receiver), in a language where a declared receiver may be passed
-    by position. The reading is the one the old parameters accept (the code ran before the
+    argument fills the declared receiver), in a language where the receiver may name the class
+    (``receiver_may_be_class``). The reading is the one the old parameters accept (the code ran before the
     change); when both do, the class reading only if the receiver names the callee's own class.
     A receiver the class fills itself (a class method's ``cls``) is never an argument."""
     receiver = next((a for a in args if a.kind is ArgKind.RECEIVER), None)
     declared = next((p for p in old if p.kind is ParamKind.RECEIVER), None)
-    if receiver is None or declared is None or declared.implicit or not rules.receiver_by_position:
+    if receiver is None or declared is None or declared.implicit or not rules.receiver_may_be_class:
         return args
     through_class = tuple(a for a in args if a.kind is not ArgKind.RECEIVER)
     if bind(old, through_class, rules).status is BindStatus.FAILS:
