@@ -69,3 +69,41 @@ def test_a_function_split_into_signatures_binds_a_call_the_old_one_took_as_befor
     got = _radius(make_repo, {"share.ts": old, "use.ts": uses}, {"share.ts": new})
     a = got["use.ts::a"]
     assert (a.verdict, _label(a)) == ("still-binds", "reach"), a.reasons
+
+
+_DEFAULT_OLD = """\
+export function defaultIfEmpty<T, R = T>(defaultValue?: R): Op<T, T | R>;
+export function defaultIfEmpty<T, R>(defaultValue: R | null = null): Op<T, T | R> {
+  return make(defaultValue);
+}
+"""
+_DEFAULT_NEW = """\
+export function defaultIfEmpty<T, R>(defaultValue: R): Op<T, T | R> {
+  return make(defaultValue);
+}
+"""
+_DEFAULT_USES = """\
+import { defaultIfEmpty } from "./defaultIfEmpty";
+
+export function given<R>(d: R) {
+  return defaultIfEmpty(d);
+}
+
+export function left() {
+  return defaultIfEmpty();
+}
+"""
+
+
+def test_a_call_saw_the_signature_never_the_hidden_implementation(make_repo: Make) -> None:
+    """The old implementation's `R | null` was never visible: a call passing a value was checked
+    against the signature's `defaultValue?: R`, which the new `defaultValue: R` takes alike."""
+    got = _radius(
+        make_repo,
+        {"src/defaultIfEmpty.ts": _DEFAULT_OLD, "src/use.ts": _DEFAULT_USES},
+        {"src/defaultIfEmpty.ts": _DEFAULT_NEW},
+    )
+    given = got["src/use.ts::given"]
+    assert (given.verdict, _label(given)) == ("still-binds", "reach"), given.reasons
+    left = got["src/use.ts::left"]
+    assert _label(left) == "behavior-change", (left.verdict, left.reasons)

@@ -53,7 +53,7 @@ from diffreach.review.binding import (
     judge_call,
 )
 from diffreach.review.choice import literal_refusal, removed
-from diffreach.review.compared import compared_parameters, scalar_for_object, surviving_signatures
+from diffreach.review.compared import compared_parameters, scalar_for_object, seen_signature, surviving_signatures
 from diffreach.review.conditions import conditioned
 from diffreach.review.constructors import (
     constructing_classes,
@@ -345,8 +345,9 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
         why = compared if isinstance(compared, str) else "the old or new version of the definition could not be read"
         return Outcome(Verdict.CANNOT_TELL, (why,))
     old, new = compared
+    old = seen_signature(seed, spec, read, name, old, site.arguments)  # TypeScript: not the hidden implementation
     old_line = seed.old_start_line or seed.start_line
-    wrapped = scalar_for_object(seed, spec, read, name, site, compared)
+    wrapped = scalar_for_object(seed, spec, read, name, site, (old, new))
     if wrapped is not None:
         return wrapped
     # A type checker's stub (Python's ``@overload``) is one member of a family whose other stubs

@@ -5,18 +5,20 @@ Both lists come from the syntax tree of each version of the changed definition's
 default the body gives a parameter a call may leave out (``body_defaults.py``), a type named by
 an alias or type variable of the file and a type inferred from a literal default
 (``type_aliases.py``), and a new default that names a constant bound to the old literal
-(``constants.py``). And the signatures of a removed member's family the new version still shows,
+(``constants.py``). The old list a call saw is an overload signature where the language hides the
+implementation behind them. And the signatures of a removed member's family the new version still shows,
 and the parameters renamed to an object that holds what they took (``mode`` → ``options.mode``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from diffreach.languages.binding import body_after_parameters, family_of, overloads_of, parameters_of
-from diffreach.languages.signatures import CallSite, Parameter
+from diffreach.languages.signatures import Argument, CallSite, Parameter
 from diffreach.languages.spec import LanguageSpec
-from diffreach.review.binder import bind
+from diffreach.review.binder import BindStatus, bind
 from diffreach.review.body_defaults import with_body_defaults
 from diffreach.review.constants import with_constant_defaults
 from diffreach.review.outcomes import Outcome, Verdict
@@ -43,6 +45,23 @@ def compared_parameters(seed: Change, spec: LanguageSpec, read: Readers, name: s
     old, new = with_default_types(spec, old), with_default_types(spec, new)  # ``count = Infinity``: a number
     new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
     return old, new
+
+
+def seen_signature(
+    seed: Change, spec: LanguageSpec, read: Readers, name: str, old: tuple[Parameter, ...], args: Sequence[Argument]
+) -> tuple[Parameter, ...]:
+    """The old parameters a call saw: where the old version showed overload signatures over one
+    implementation (``overload_implementation_last``: TypeScript), a call saw the first signature
+    that takes it, never the implementation's own list (the handbook: the implementation's
+    signature is not visible from outside). ``old`` where that is not so, or none takes it."""
+    rules, old_source = spec.binding_rules, read.old(seed.file)
+    if rules is None or not rules.shared_implementation or not spec.overload_implementation_last or old_source is None:
+        return old
+    family = family_of(spec, old_source, seed.old_start_line or seed.start_line, name)
+    if len(family) < 2 or not family[-1][2]:
+        return old  # no signatures, or the one read is a signature itself
+    taking = (params for params, _, _ in family[:-1] if bind(params, args, rules).status is BindStatus.BINDS)
+    return next(taking, old)
 
 
 def surviving_signatures(
