@@ -82,7 +82,12 @@ def test_a_python_class_without_its_own_constructor_is_called_as_before(make_rep
     old = "class Base:\n    def __init__(self, n):\n        self.n = n\n\n\nclass Job(Base):\n    pass\n"
     new = old.replace("class Job(Base):", "class Job(Base, dict):")
     uses = "from jobs import Job\n\n\ndef run():\n    return Job(1)\n"
-    got = _radius(make_repo, {"jobs.py": old, "run.py": uses}, {"jobs.py": new})
+    # Another class of that name, with a constructor of its own, and its caller.
+    other = "class Job:\n    def __init__(self, n):\n        self.n = n\n"
+    elsewhere = "from other.jobs import Job\n\n\ndef make():\n    return Job(2)\n"
+    files = {"jobs.py": old, "run.py": uses, "other/__init__.py": "", "other/jobs.py": other, "make.py": elsewhere}
+    got = _radius(make_repo, files, {"jobs.py": new})
     run = got["run.py::run"]
     assert run.via == "jobs.py::Job"
     assert run.verdict != "still-binds"
+    assert "make.py::make" not in got

@@ -231,21 +231,32 @@ def constructing_edges(store: Store, seeds: Iterable[Change], kinds: tuple[str, 
         if own:
             found = store.edges_to(own, kinds)
         else:
-            spec = language_for(c.file)
-            names = spec.constructor_names if spec is not None and not spec.constructor_is_class_name else ()
+            inherited = set(_inherited_constructors(store, c.id))
             name = c.id.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
-            found = [
-                e
-                for e in edges_of_calls_named(store, name, kinds)
-                if e.target.rsplit(".", 1)[-1].partition("#")[0] in names
-                and name in constructed_through(store, e.target)
-            ]
+            found = [e for e in edges_of_calls_named(store, name, kinds) if e.target in inherited] if inherited else []
         out.extend(
             Edge(e.source, c.id, e.kind, e.resolution, e.confidence, e.line)
             for e in found
             if e.source != c.id and not e.source.startswith(f"{c.id}.")
         )
     return out
+
+
+def _inherited_constructors(store: Store, cls: str, depth: int = 8) -> tuple[str, ...]:
+    """The constructors a class that declares none runs: those of its nearest bases that declare
+    one (a bounded walk up), where the language inherits constructors (not Java's or C#'s)."""
+    spec = language_for(cls.split("::", 1)[0])
+    if spec is None or spec.constructor_is_class_name:
+        return ()
+    seen, frontier = {cls}, [cls]
+    for _ in range(depth):
+        bases = sorted({e.target for e in store.edges_from(frontier, (EdgeKind.INHERITS,))} - seen)
+        found = tuple(k for base in bases for k in class_constructors(store, base))
+        if found or not bases:
+            return found
+        seen.update(bases)
+        frontier = bases
+    return ()
 
 
 def class_constructors(store: Store, cls: str) -> tuple[str, ...]:
