@@ -80,13 +80,7 @@ def structural_edges(store: Store) -> list[Edge]:
         if owner is not None:
             methods.setdefault(owner, {}).setdefault(name, ident)
             declared_by[ident] = owner
-    embeds: dict[str, list[str]] = {}
-    for source, target in edge_pairs_of_kind(store, EdgeKind.INHERITS):
-        # A TypeScript interface extending a class inherits its members: a class of its shape has them too.
-        if source in interfaces and (
-            target in interfaces or (target in language and specs[language[source]].interfaces_by_shape)
-        ):
-            embeds.setdefault(source, []).append(target)
+    embeds = _embeddings(store, interfaces, language, specs)
     owners: dict[tuple[str, str], set[str]] = {}  # (language, method name) → concrete types having it
     for owner, named in methods.items():
         if owner in language and owner not in interfaces:
@@ -103,17 +97,23 @@ def structural_edges(store: Store) -> list[Edge]:
             for name, method in sorted(wanted.items()):
                 if declared_by[method] not in interfaces:
                     continue  # a class's member an interface inherits: its own calls run it
-                edges.add(
-                    Edge(
-                        method,
-                        methods[concrete][name],
-                        EdgeKind.DYNAMIC,
-                        Resolution.DYNAMIC,
-                        CONFIDENCE[Resolution.DYNAMIC],
-                        0,
-                    )
-                )
+                target = methods[concrete][name]
+                edges.add(Edge(method, target, EdgeKind.DYNAMIC, Resolution.DYNAMIC, CONFIDENCE[Resolution.DYNAMIC], 0))
     return sorted(edges, key=lambda e: (e.source, e.target))
+
+
+def _embeddings(
+    store: Store, interfaces: set[str], language: dict[str, str], specs: dict[str, LanguageSpec]
+) -> dict[str, list[str]]:
+    """Interface → the interfaces it embeds or extends, and where interfaces go by shape, the
+    classes it extends (a TypeScript interface inherits a class's members: its shape has them)."""
+    embeds: dict[str, list[str]] = {}
+    for source, target in edge_pairs_of_kind(store, EdgeKind.INHERITS):
+        if source in interfaces and (
+            target in interfaces or (target in language and specs[language[source]].interfaces_by_shape)
+        ):
+            embeds.setdefault(source, []).append(target)
+    return embeds
 
 
 def _method_set(iface: str, methods: dict[str, dict[str, str]], embeds: dict[str, list[str]]) -> dict[str, str]:

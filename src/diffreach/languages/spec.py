@@ -102,29 +102,21 @@ class LanguageSpec:
     # A receiver that names nothing known may be a namespace (C++ ``ns::f()``):
     # the member is then looked up like a bare name.
     namespace_receivers: bool = False
-    # Types satisfy interfaces without naming them (Go): the word after a type's
-    # name in its signature that makes it an interface. Each interface method is
-    # then linked to the methods of every type having all the interface's methods
-    # (``structural.py``), as an override is to the method it overrides.
+    # Types satisfy interfaces without naming them (Go): the word after a type's name that makes it
+    # an interface. Each interface method is linked to the methods of every type having all of its
+    # methods (``index/interfaces.py``), as an override to the method it overrides; so too where
+    # ``interfaces_by_shape`` (TypeScript), for interfaces of ``shape_min_methods`` methods or more.
     interface_word: str = ""
-    # A package's own file, where loading a submodule binds it there as an attribute (Python's
-    # reference, 5.4.2 "Submodules": ``from pkg.sub.x import *`` in ``pkg/__init__.py`` binds
-    # ``sub`` on ``pkg``, and a star import of ``pkg`` without ``__all__`` copies it on): a name the
-    # package defines nowhere else is a submodule it imports.
+    # A package's own file, where loading a submodule binds it as an attribute (Python reference
+    # 5.4.2: ``from pkg.sub.x import *`` in ``pkg/__init__.py`` binds ``sub`` on ``pkg``, copied on by
+    # a star import of ``pkg`` without ``__all__``): a name defined nowhere else is such a submodule.
     package_init_files: tuple[str, ...] = ()
-    # The word that declares an interface where an interface may extend a class (TypeScript:
-    # it inherits the class's members, and one it declares again, to give it another type, has
-    # no body there: an object typed by the interface runs the class's). Such a redeclaration is
-    # then linked to the class's member as an interface method to its implementation.
+    # The word that declares an interface where one may extend a class (TypeScript: it inherits the
+    # class's members; one it declares again, to retype it, has no body, and an object typed by the
+    # interface runs the class's): the redeclaration is linked to the class's member as to an implementation.
     interface_keyword: str = ""
-    # Whether a class is assignable to every interface whose members it has, named or not
-    # (TypeScript's structural typing, as Go's ``interface_word``): each interface method is then
-    # linked to the method of that name of every class having all the interface's methods.
     interfaces_by_shape: bool = False
-    # The fewest methods an interface must have to be matched by shape (``interface_word``,
-    # ``interfaces_by_shape``): where interfaces are written beside their implementations' members
-    # rather than for them, one shared name says nothing of a shape.
-    shape_min_methods: int = 1
+    shape_min_methods: int = 1  # TypeScript: 2, one shared method name says nothing of a shape
     # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
     # JavaScript ``x.js`` beside it; a package.json's ``types`` declares its ``main``), from the
     # repository's files: each declared function or method is linked to the implementation of

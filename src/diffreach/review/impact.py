@@ -125,16 +125,7 @@ def blast_radius(
     w = _Walk(store, caps, read_lines, notes, readers, seeds)
     changed_test_files = {c.file for c in changed if _is_test_change(store, c)}
     hub_callers = _walk(w, seeds, changed_test_files)
-    judged_by = (
-        replace(
-            readers,
-            defined=_defined_in(store),
-            constructed_through=cache(partial(constructed_through, store)),
-            constructors=cache(partial(class_constructors, store)),
-        )
-        if readers is not None
-        else None
-    )
+    judged_by = _with_graph_answers(store, readers) if readers is not None else None
     reached = score_reached(list(w.reached.values()), seeds, judge, judged_by, read_lines)
     tests, test_files = _tests(store, seeds, reached, caps)
     uses = _uses(store, seeds)
@@ -156,6 +147,16 @@ def blast_radius(
         ambiguous_edges=tuple(sorted(set(w.ambiguous or []))),
         hops=caps.hops,
         hub_callers=tuple(hub_callers),
+    )
+
+
+def _with_graph_answers(store: Store, readers: Readers) -> Readers:
+    """The readers with what judging a call asks the graph (each answer kept per review)."""
+    return replace(
+        readers,
+        defined=_defined_in(store),
+        constructed_through=cache(partial(constructed_through, store)),
+        constructors=cache(partial(class_constructors, store)),
     )
 
 
