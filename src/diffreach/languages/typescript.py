@@ -62,7 +62,8 @@ _TS = replace(
     value_postfixes=("!",),  # x!.m(): a non-null assertion leaves the value its own type
     element_methods=frozenset({"at", "find", "findLast", "pop", "shift"}),  # Array's methods giving an element
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
-    "parameters, fields and parameter properties bind receivers",
+    "parameters, fields and parameter properties bind receivers; a class with every method of an "
+    "interface implements it",
     binding_rules=BindingRules(
         abstract_words=frozenset({"abstract"}),
         defaults=True,
