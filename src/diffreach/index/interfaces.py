@@ -1,23 +1,22 @@
 """Interfaces satisfied without being named: Go's implicit implementation, TypeScript's
 structural typing.
 
-A Go type implements an interface by having its methods, and a TypeScript class is assignable
-to every interface whose members it has; no ``implements`` clause says so, so no reference can carry the link the way a subclass's base
-list carries an override's. After each index we link every interface method to
-the method of that name of each type that has all of the interface's methods
-(its own and those of the interfaces it embeds) with a ``dynamic`` edge, the
-edge a subclass's override gets: a call through the interface may run any of
-them, and a changed implementation reaches the interface method's callers. The
-match is by method name, not signature (the graph keeps no types), within one
-language whose spec sets ``interface_word`` (the word after a type's name that
-makes it an interface) or ``interfaces_by_shape`` (an interface by ``interface_keyword``
-before its name). Methods a type gets by embedding or inheriting another's are not counted,
-nor an interface's properties (the graph keeps methods only); where one name would decide alone,
-``shape_min_methods`` asks for more (TypeScript: a class sharing one method's name with an
-interface shows no more of its shape than the name). Like the registries' edges, these are recomputed whole (they carry the
-file ``:structural``), after a full build and after an update that moved some
-file's definitions or the file set (a body edit changes no method set), which
-keeps an incremental update equal to a full rebuild.
+A Go type implements an interface by having its methods, and a TypeScript class is assignable to
+every interface whose members it has; no ``implements`` clause says so, so no reference can carry
+the link the way a subclass's base list carries an override's. After each index we link every
+interface method to the method of that name of each type that has all of the interface's methods
+(its own and those of the interfaces it embeds) with a ``dynamic`` edge, the edge a subclass's
+override gets: a call through the interface may run any of them, and a changed implementation
+reaches the interface method's callers. The match is by method name, not signature (the graph keeps
+no types), within one language whose spec sets ``interface_word`` (the word after a type's name that
+makes it an interface) or ``interfaces_by_shape`` (an interface by ``interface_keyword`` before its
+name). Methods a type gets by embedding or inheriting another's are not counted, nor an interface's
+properties (the graph keeps methods only); where one name would decide alone, ``shape_min_methods``
+asks for more (TypeScript: a class sharing one method's name with an interface shows no more of its
+shape than the name). Like the registries' edges, these are recomputed whole (they carry the file
+``:structural``), after a full build and after an update that moved some file's definitions or the
+file set (a body edit changes no method set), which keeps an incremental update equal to a full
+rebuild.
 """
 
 from __future__ import annotations

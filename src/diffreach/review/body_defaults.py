@@ -2,10 +2,11 @@
 
 A header may give a parameter no default, or the language's "not given" (``None``,
 ``undefined``), and the body's first lines give it its value then: ``o = o || {}``, ``n ??= 10``,
-``if key is None: key = []``; or reads it in a way made for its absence (``o?.x``: a call leaving it
-out gives the language's "not given", ``undefined``, which the body expects). To a call that leaves the argument out that value is the default,
-as much as ``o = {}`` in the header would be: moving it from the body to the header (or back)
-changes nothing for such a call, and changing it changes what the call gets. The patterns are
+``if key is None: key = []``; or reads it in a way made for its absence (``o?.x``: a call leaving
+it out gives the language's "not given", ``undefined``, which the body expects). To a call that
+leaves the argument out that value is the default, as much as ``o = {}`` in the header would be:
+moving it from the body to the header (or back) changes nothing for such a call, and changing it
+changes what the call gets. The patterns are
 the language's (``BindingRules.body_defaults``); only the body's first ``max_lines`` lines are
 read, where a function settles its parameters before it uses them.
 """

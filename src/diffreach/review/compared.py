@@ -6,8 +6,9 @@ default the body gives a parameter a call may leave out (``body_defaults.py``), 
 an alias or type variable of the file and a type inferred from a literal default
 (``type_aliases.py``), and a new default that names a constant bound to the old literal
 (``constants.py``). The old list a call saw is an overload signature where the language hides the
-implementation behind them. And the signatures of a removed member's family the new version still shows,
-and the parameters renamed to an object that holds what they took (``mode`` → ``options.mode``).
+implementation behind its signatures. And the signatures of a removed member's family the new
+version still shows, and the parameters renamed to an object that holds what they took (``mode`` →
+``options.mode``).
 """
 
 from __future__ import annotations

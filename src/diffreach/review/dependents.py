@@ -1,14 +1,14 @@
 """What a change reaches beside the callers the graph binds to it: the walk's other edges.
 
 A changed contract (deleted, renamed, a new signature or return) may break call sites that
-resolution left unbound under its name; they are listed by name, capped per name. A changed
-file's importers depend on it, but an importer that takes only its classes and functions does
-not depend on its module-level code (those definitions are seeds of their own when they
-change). Subclasses depend on a changed class, and on a changed method they inherit without
-overriding it, a few levels down. Code that constructs a class whose declaration changed (its
-bases, type parameters, modifiers) depends on it too: resolution binds ``new C()``, ``C()`` to the
-constructor the class declares, so those calls reach the class through its constructors. Each function returns edges pointing at the changed
-symbol, for ``impact.py``'s walk to add to the hop's callers.
+resolution left unbound under its name; they are listed by name, capped per name. A changed file's
+importers depend on it, but an importer that takes only its classes and functions does not depend on
+its module-level code (those definitions are seeds of their own when they change). Subclasses depend
+on a changed class, and on a changed method they inherit without overriding it, a few levels down.
+Code that constructs a class whose declaration changed (its bases, type parameters, modifiers)
+depends on it too: resolution binds ``new C()``, ``C()`` to the constructor the class declares, so
+those calls reach the class through its constructors. Each function returns edges pointing at the
+changed symbol, for ``impact.py``'s walk to add to the hop's callers.
 """
 
 from __future__ import annotations
