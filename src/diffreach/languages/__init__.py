@@ -76,7 +76,9 @@ _MODULES = (
 # 19: a file marked generated ("DO NOT EDIT", "@generated") is indexed; only minified code is skipped
 # 20: TypeScript: a class with every method of an interface implements it, named or not (structural
 # typing; the dynamic edges Go's interfaces get)
-EXTRACTION_VERSION = 20
+# 21: Java, Kotlin and Scala share one namespace of packages: imports and package scope cross the
+# languages, a Kotlin file's classes found by the package it declares (resolution: graphs built again)
+EXTRACTION_VERSION = 21
 
 
 @cache

@@ -9,13 +9,17 @@ ending in ``com/x``, in every root at once. An import ``com.x.Foo`` is read as
 imports edge goes to that one file. Classes of one package see each other
 without imports wherever their roots are (``package_scope`` with the declared
 package); bare names inside a class may be inherited members
-(``implicit_self``); ``new Foo()`` calls the constructor named Foo.
+(``implicit_self``); ``new Foo()`` calls the constructor named Foo. Kotlin and
+Scala classes live in the same packages (``package_languages``): where no
+``.java`` file answers, ``com.x.Foo`` is the files of theirs that declare
+package ``com.x``, and a wildcard's package holds them too.
 """
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
 
+from .jvm_imports import shared_packages
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import JUNIT
@@ -35,15 +39,24 @@ class JavaPackages:
                 self._files.setdefault("/".join(parts[i:]), []).append(path)
                 if i < len(parts) - 1:
                     self._packages.setdefault("/".join(parts[i:-1]), []).append(path)
+        # Kotlin's and Scala's files by declared package: their paths need not follow it.
+        self._shared = shared_packages(repo, spec.package_languages)
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         rel = module.replace(".", "/")
-        found = self._files.get(f"{rel}.java") or self._packages.get(rel)
+        found = self._files.get(f"{rel}.java")
         if found:
             return tuple(found)
-        # A nested class or a static member (import static a.B.m): the outer class's file.
-        outer = rel.rpartition("/")[0]
-        return tuple(self._files.get(f"{outer}.java", ())) if outer else ()
+        package = (*self._packages.get(rel, ()), *self._shared.get(module, ()))
+        if package:  # a wildcard's package
+            return package
+        # A class another language declares (``import a.b.C``: the files of package a.b), a nested
+        # class or a static member (``import static a.B.m``: the outer class's file).
+        outer = module.rpartition(".")[0]
+        shared = self._shared.get(outer)
+        if shared:
+            return tuple(shared)
+        return tuple(self._files.get(f"{outer.replace('.', '/')}.java", ())) if outer else ()
 
 
 _OBJECT_METHODS = "equals hashCode toString getClass clone finalize notify notifyAll wait"
@@ -203,6 +216,7 @@ SPEC = LanguageSpec(
     constructor_is_class_name=True,
     implicit_self=True,
     package_scope=True,
+    package_languages=("kotlin", "scala"),
     package_spans_directories=True,
     builtins=_BUILTINS,
     builtin_methods=_BUILTIN_METHODS,

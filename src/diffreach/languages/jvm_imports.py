@@ -1,7 +1,9 @@
 """Dotted imports shared by Kotlin, Scala and Swift: ``import a.b.C [as D]``,
 ``import a.b.*`` (Scala ``_`` and ``{A, B => C}`` too), read from the
 statement's text by ``dotted_imports``; ``PackageFiles`` maps a declared
-package (``@package``) to the files that declare it (C# namespaces build on it)."""
+package (``@package``) to the files that declare it (C# namespaces build on it),
+those of the languages sharing its packages (``LanguageSpec.package_languages``:
+Kotlin imports Java classes) included."""
 
 from __future__ import annotations
 
@@ -11,6 +13,20 @@ from collections.abc import Callable
 from .spec import LanguageSpec, RepoFiles
 
 
+def shared_packages(repo: RepoFiles, languages: tuple[str, ...]) -> dict[str, list[str]]:
+    """Declared package → the files of ``languages`` that declare it (none when the repository's
+    view knows no file's language or package)."""
+    out: dict[str, list[str]] = {}
+    if not languages:
+        return out
+    package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
+    language_of: Callable[[str], str | None] = getattr(repo, "language_of", lambda path: None)
+    for path in sorted(repo.paths()):
+        if language_of(path) in languages and (package := package_of(path)):
+            out.setdefault(package, []).append(path)
+    return out
+
+
 class PackageFiles:
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
         package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
@@ -18,6 +34,8 @@ class PackageFiles:
         for path in sorted(repo.paths()):
             if path.endswith(spec.extensions):
                 self._files.setdefault(package_of(path), []).append(path)
+        for package, files in shared_packages(repo, spec.package_languages).items():
+            self._files.setdefault(package, []).extend(files)
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         return tuple(self._files.get(module, ())) if module else ()

@@ -30,6 +30,8 @@ SPEC = LanguageSpec(
     constructor_is_class_name=False,
     implicit_self=True,
     package_scope=True,
+    package_spans_directories=True,
+    package_languages=("java", "scala"),
     builtins=frozenset(
         {
             "println",

@@ -24,6 +24,8 @@ SPEC = LanguageSpec(
     super_names=frozenset({"super"}),
     implicit_self=True,
     package_scope=True,
+    package_spans_directories=True,
+    package_languages=("java", "kotlin"),
     open_classes=True,
     builtins=frozenset(
         {

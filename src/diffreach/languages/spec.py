@@ -65,10 +65,12 @@ class LanguageSpec:
     # ...and files declaring the same package share them wherever they live
     # (Java: src/main/java/a/b and src/test/java/a/b are one package).
     package_spans_directories: bool = False
+    # Languages whose files share this one's packages, imports and package scope alike (the JVM's
+    # one namespace of classes: Java imports a Kotlin class by its package and name).
+    package_languages: tuple[str, ...] = ()
     # Names that are part of the language or its standard library.
     builtins: frozenset[str] = frozenset()
-    # Method names too common on built-in types (list.append, map.get) to match
-    # by name alone when the receiver's type is unknown.
+    # Method names too common on built-in types (list.append, map.get) to match by name on a receiver of unknown type.
     builtin_methods: frozenset[str] = frozenset()
     # Separator inside a module spec ('.' for Python/Java, '/' for JS/Go).
     module_separator: str = "."
@@ -412,8 +414,7 @@ class LanguageSpec:
 
     @cached_property
     def protocol_precedence(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-        """``protocol_overrides`` both ways: (key → the keys standing for it, key → the keys it
-        stands for)."""
+        """``protocol_overrides`` both ways: (key → the keys standing for it, key → those it stands for)."""
         standing: dict[str, tuple[str, ...]] = {}
         stood_for: dict[str, tuple[str, ...]] = {}
         for winner, loser in self.protocol_overrides:
@@ -433,8 +434,7 @@ class LanguageSpec:
         return tuple(re.compile(fnmatch.translate(g)) for g in self.test_globs)
 
     def is_test_path(self, path: str) -> bool:
-        # Match against the path and every suffix of it, so 'tests/*' matches
-        # 'pkg/tests/x.py' as well.
+        # Against the path and every suffix of it: 'tests/*' matches 'pkg/tests/x.py' as well.
         parts = PurePosixPath(path).parts
         suffixes = ["/".join(parts[i:]) for i in range(len(parts))]
         return any(p.match(s) for p in self._test_patterns for s in suffixes)

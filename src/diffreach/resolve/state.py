@@ -360,9 +360,10 @@ class ResolverState(ABC):
                 named: dict[tuple[str, str], list[str]] = {}
                 for files in self._dir_files.values():
                     for p in files:
-                        named.setdefault((self.source.language_of(p) or "", self.source.package_of(p)), []).append(p)
-                self._named_packages = named
-            return [p for p in self._named_packages.get((lang, package), []) if p != path]
+                        key = (_namespace(self.source.language_of(p) or ""), self.source.package_of(p))
+                        named.setdefault(key, []).append(p)
+                self._named_packages = {key: sorted(files) for key, files in named.items()}
+            return [p for p in self._named_packages.get((_namespace(lang), package), []) if p != path]
         key = (str(PurePosixPath(path).parent), lang)
         return [p for p in self._dir_files.get(key, []) if p != path and self.source.package_of(p) == package]
 
@@ -375,6 +376,12 @@ class ResolverState(ABC):
     @abstractmethod
     def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
         """``receiver.name`` (or a bare ``name``) as code at ``scope`` sees it."""
+
+
+def _namespace(language: str) -> str:
+    """The name of the namespace of packages ``language`` shares (``package_languages``): the
+    first of its languages, so Java's and Kotlin's files of one package are one package."""
+    return min((language, *get_language(language).package_languages)) if language else ""
 
 
 class _SpecTable(dict[str, LanguageSpec]):

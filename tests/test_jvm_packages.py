@@ -1,0 +1,116 @@
+"""Spec: Java, Kotlin and Scala share one namespace of packages.
+
+On the JVM a class is named by its package and its name, whatever language declared it: Java
+imports a Kotlin class as it imports a Java one (Kotlin's "Calling Kotlin from Java"), Kotlin
+imports Java classes, and classes of one package see each other without an import. A Kotlin file's
+path need not follow its package (``src/main/kotlin/Services.kt`` may declare ``package a.b``), so
+its classes are found by the package it declares. What another package declares under the same
+class name stays apart."""
+
+from __future__ import annotations
+
+from diffreach.index.build import graph_from_sources
+
+_SERVICES_KT = """\
+package com.acme.ide
+
+class ScriptServices(val name: String) {
+    fun complete(code: String, pos: Int): String {
+        return code + pos
+    }
+}
+"""
+_OTHER_KT = """\
+package com.acme.other
+
+class ScriptServices {
+    fun complete(code: String, pos: Int): String = code
+}
+"""
+_PROVIDER_JAVA = """\
+package com.acme.app;
+
+import com.acme.ide.ScriptServices;
+
+public class Provider {
+    private ScriptServices services;
+
+    public String getCompletions(String code) {
+        services = new ScriptServices("x");
+        return services.complete(code, 1);
+    }
+}
+"""
+_HELPER_JAVA = """\
+package com.acme.ide;
+
+public class Helper {
+    public String run() {
+        ScriptServices s = new ScriptServices("y");
+        return s.complete("a", 2);
+    }
+}
+"""
+_WILDCARD_JAVA = """\
+package com.acme.cli;
+
+import com.acme.ide.*;
+
+public class Cli {
+    String go(ScriptServices s) {
+        return s.complete("b", 3);
+    }
+}
+"""
+_USER_KT = """\
+package com.acme.use
+
+import com.acme.app.Provider
+
+fun useIt(): String {
+    val p = Provider()
+    return p.getCompletions("z")
+}
+"""
+
+_COMPLETE = "src/main/kotlin/Services.kt::ScriptServices.complete"
+_OTHER_COMPLETE = "src/main/kotlin/other/Other.kt::ScriptServices.complete"
+
+
+def _calls() -> set[tuple[str, str]]:
+    files = {
+        "src/main/kotlin/Services.kt": _SERVICES_KT,
+        "src/main/kotlin/other/Other.kt": _OTHER_KT,
+        "src/main/java/com/acme/app/Provider.java": _PROVIDER_JAVA,
+        "src/main/java/com/acme/ide/Helper.java": _HELPER_JAVA,
+        "src/main/java/com/acme/cli/Cli.java": _WILDCARD_JAVA,
+        "src/main/kotlin/use/User.kt": _USER_KT,
+    }
+    return {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+
+
+def test_java_imports_a_kotlin_class_by_the_package_its_file_declares() -> None:
+    calls = _calls()
+    caller = "src/main/java/com/acme/app/Provider.java::Provider.getCompletions"
+    assert (caller, _COMPLETE) in calls
+    assert (caller, "src/main/kotlin/Services.kt::ScriptServices") in calls  # new ScriptServices(…)
+    # Forbidden: the class of that name in another package.
+    assert (caller, _OTHER_COMPLETE) not in calls
+
+
+def test_a_java_wildcard_import_holds_the_kotlin_classes_of_its_package() -> None:
+    calls = _calls()
+    assert ("src/main/java/com/acme/cli/Cli.java::Cli.go", _COMPLETE) in calls
+    assert ("src/main/java/com/acme/cli/Cli.java::Cli.go", _OTHER_COMPLETE) not in calls
+
+
+def test_a_java_class_sees_the_kotlin_classes_of_its_own_package_without_an_import() -> None:
+    calls = _calls()
+    assert ("src/main/java/com/acme/ide/Helper.java::Helper.run", _COMPLETE) in calls
+    assert ("src/main/java/com/acme/ide/Helper.java::Helper.run", _OTHER_COMPLETE) not in calls
+
+
+def test_kotlin_imports_a_java_class() -> None:
+    calls = _calls()
+    user = "src/main/kotlin/use/User.kt::useIt"
+    assert (user, "src/main/java/com/acme/app/Provider.java::Provider.getCompletions") in calls
