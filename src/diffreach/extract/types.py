@@ -46,6 +46,8 @@ def member_path(text: str, spec: LanguageSpec) -> str:
     if word and text.startswith(word) and text[len(word) : len(word) + 1].isspace():
         text = text[len(word) :]
     text = squeeze(text)
+    if spec.module_self_prefix:
+        text = text.removeprefix(spec.module_self_prefix)
     for sep in spec.member_separators:
         text = text.replace(sep, ".")
     for postfix in spec.value_postfixes:

@@ -77,7 +77,8 @@ _MODULES = (
 # 20: TypeScript: a class with every method of an interface implements it, named or not (structural
 # typing; the dynamic edges Go's interfaces get)
 # 21: Java, Kotlin and Scala share one namespace of packages: imports and package scope cross the
-# languages, a Kotlin file's classes found by the package it declares (resolution: graphs built again)
+# languages, a Kotlin file's classes found by the package it declares (resolution: graphs built again);
+# Rust: a path opened by self:: is the current module's, not the instance's (self::m::f())
 EXTRACTION_VERSION = 21
 
 

@@ -395,6 +395,7 @@ SPEC = LanguageSpec(
     resolution_configs=("Cargo.toml",),
     import_alias=lambda module: module.rsplit("::", 1)[-1],
     member_separators=("::",),
+    module_self_prefix="self::",
     # "": a path written from the root, `::a::b` (its receiver text starts with the separator).
     path_roots=frozenset({"crate", "$crate", "super", ""}),
     import_tree=use_tree,

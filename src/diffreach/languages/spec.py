@@ -80,15 +80,16 @@ class LanguageSpec:
     # File names (in any folder) that steer this language's import resolution
     # (go.mod, package.json, …): a change of one forces a full build.
     resolution_configs: tuple[str, ...] = ()
-    # The local name a plain ``import spec`` binds (Python: the dotted path,
-    # Go: the last path segment).
+    # The local name a plain ``import spec`` binds (Python: the dotted path, Go: the last path segment).
     import_alias: Callable[[str], str] = str
-    # Separators between a receiver and its member other than '.' ('::', '->'):
-    # the extractor rewrites them to '.' so the resolver sees one form.
+    # Separators between a receiver and its member other than '.' ('::', '->'): the extractor
+    # rewrites them to '.' so the resolver sees one form...
     member_separators: tuple[str, ...] = ()
-    # Receiver heads that start a module path (Rust 'crate', 'super'): such a
-    # receiver is resolved by the module resolver, longest prefix first. When
-    # set, a receiver the scope does not bind is tried as a module path too.
+    # ...and leaves out this prefix naming the current module (Rust's ``self::a::f`` is ``a::f`` as
+    # the module sees it; ``self.a`` is the instance's field).
+    module_self_prefix: str = ""
+    # Receiver heads that start a module path (Rust 'crate', 'super'): such a receiver is resolved by
+    # the module resolver, longest prefix first; when set, an unbound receiver is tried as one too.
     path_roots: frozenset[str] = frozenset()
     # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree)
     # into (module, name, alias, wildcard) tuples.
@@ -230,9 +231,8 @@ class LanguageSpec:
     # The method a call of an instance runs (Python's ``__call__``): ``a()`` of a value whose
     # type is known binds to it, never to a function found by the name ``a``.
     call_method: str = ""
-    # How the language's test runner is told which tests to run (``test_ids.py``: pytest node
-    # ids, go test -run patterns, JUnit Class#method, cargo test paths, Jest/Vitest files);
-    # None: the graph's id is printed.
+    # How the language's test runner is told which tests to run (``test_ids.py``: pytest node ids, go
+    # test -run patterns, JUnit Class#method, cargo test paths, Jest/Vitest files); None: the graph's id.
     test_runner: TestRunner | None = None
     # A parameter written with one of these prefixes (Python's ``*args``, ``*``) takes every
     # position after it: the parameters that follow are passed by keyword only
