@@ -365,6 +365,13 @@ ECMASCRIPT_BODY_DEFAULTS = (
     r"(?<![\w$.]){p}\s*\?\.(?P<value>)",
 )
 
+# JSDoc's optional parameter: a name in brackets (``[p]``, ``[p=value]``) or a type ending in ``=``
+# (``{T=}``), which TypeScript's checking of JavaScript reads as ``p?`` ("JSDoc Reference", @param).
+JSDOC_OPTIONAL = (
+    r"@param\s+(?:\{[^\n]*?\}\s*)?\[\s*{p}\s*(?:=[^\]\n]*)?\]",
+    r"@param\s+\{[^\n]*?=\s*\}\s*{p}(?![\w$])",
+)
+
 
 SPEC = LanguageSpec(
     name="javascript",
@@ -408,6 +415,7 @@ SPEC = LanguageSpec(
         awaitable_words=frozenset({"async"}),
         body_defaults=ECMASCRIPT_BODY_DEFAULTS,
         not_given=frozenset({"undefined"}),
+        doc_optional=JSDOC_OPTIONAL,
         # Node's process.emitWarning(message, "DeprecationWarning").
         deprecation_warnings=frozenset({"DeprecationWarning"}),
         condition_words=("if",),

@@ -271,6 +271,10 @@ class BindingRules:
     # it out, compared as a written default is (review/body_defaults.py).
     body_defaults: tuple[str, ...] = ()
     not_given: frozenset[str] = frozenset()
+    # How a definition's doc comment declares a parameter optional where the header cannot (JSDoc's
+    # ``@param {T} [p]``): patterns over the comment right above it, ``{p}`` the parameter's name;
+    # a call may leave such a parameter out (review/doc_optional.py).
+    doc_optional: tuple[str, ...] = ()
     # Words before a function's name that make a call of it give an awaitable (``async``), and
     # whether its body then runs only when that is awaited (Python's coroutines, PEP 492; Rust's
     # futures) rather than up to its first ``await`` at the call (ECMAScript's async functions).

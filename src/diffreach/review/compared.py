@@ -2,10 +2,10 @@
 
 Both lists come from the syntax tree of each version of the changed definition's file
 (``languages/binding.py``), then what the header leaves to the rest of the file is filled in: a
-default the body gives a parameter a call may leave out (``body_defaults.py``), a type named by
-an alias or type variable of the file and a type inferred from a literal default
-(``type_aliases.py``), and a new default that names a constant bound to the old literal
-(``constants.py``). The old list a call saw is an overload signature where the language hides the
+default the body gives a parameter a call may leave out (``body_defaults.py``), a parameter the
+doc comment declares optional (``doc_optional.py``), a type named by an alias or type variable of
+the file and a type inferred from a literal default (``type_aliases.py``), and a new default that
+names a constant bound to the old literal (``constants.py``). The old list a call saw is an overload signature where the language hides the
 implementation behind its signatures. And the signatures of a removed member's family the new
 version still shows, and the parameters renamed to an object that holds what they took (``mode`` →
 ``options.mode``).
@@ -22,6 +22,7 @@ from diffreach.languages.spec import LanguageSpec
 from diffreach.review.binder import BindStatus, bind
 from diffreach.review.body_defaults import with_body_defaults
 from diffreach.review.constants import with_constant_defaults
+from diffreach.review.doc_optional import with_doc_optional
 from diffreach.review.outcomes import Outcome, Verdict
 from diffreach.review.results import Readers
 from diffreach.review.type_aliases import with_aliases, with_default_types
@@ -42,6 +43,8 @@ def compared_parameters(seed: Change, spec: LanguageSpec, read: Readers, name: s
         return f"the parameters of `{name}` could not be read: cannot tell"
     old = with_body_defaults(spec, old, old_source, old_line, name)  # ``o = o || {}`` in the body
     new = with_body_defaults(spec, new, new_source, seed.start_line, name)
+    old = with_doc_optional(spec, old, old_source, old_line)  # JSDoc's ``@param {T} [p]``
+    new = with_doc_optional(spec, new, new_source, seed.start_line)
     old, new = with_aliases(spec, old, old_source), with_aliases(spec, new, new_source)  # ``PathLike = Union[…]``
     old, new = with_default_types(spec, old), with_default_types(spec, new)  # ``count = Infinity``: a number
     new = with_constant_defaults(old, new, new_source)  # ``n=0`` → ``n=UNLIMITED`` (``UNLIMITED = 0``)
