@@ -95,7 +95,7 @@ def change_kinds(
     fewer = raised_after < raised_before
     if a.declared_raises != b.declared_raises or (raised_before != raised_after and not fewer):
         kinds.add(ChangeKind.RAISES)
-    if constructor and a.result != b.result:
+    if (constructor and a.result != b.result) or _arguments_written(a.result, b.result):
         kinds.add(ChangeKind.BODY)  # what a type checker reads in it changed; no call receives it
     if a.body != b.body or (a.exits != b.exits and not kinds & {ChangeKind.RETURN, ChangeKind.RAISES}):
         kinds.add(ChangeKind.BODY)  # a return or raise edited within its form is the body's change
@@ -137,11 +137,25 @@ def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:
     """Do two headers declare the same result? A signature the index cut at its length limit
     (``MAX_SIGNATURE``) shows only the start of its result: one that agrees with the other side
     as far as it is shown is not known to differ."""
-    if a == b or same_type(a, b):
+    if a == b or same_type(a, b) or _arguments_written(a, b):
         return True
     cut = [len(sig) >= MAX_SIGNATURE for sig in signatures]
     a, b = _SPACES.sub("", a), _SPACES.sub("", b)
     return (cut[1] and a.startswith(b)) or (cut[0] and b.startswith(a))
+
+
+def _arguments_written(a: str, b: str) -> bool:
+    """Is one result the other generic type with its type arguments written out (``dict`` →
+    ``dict[Key, Any]``, ``Map`` → ``Map<String, Node>``)? A generic named bare leaves its arguments
+    unknown (PEP 484: each is ``Any``): the same value comes back, stated more
+    or less precisely. Arguments that change (``list[int]`` → ``list[str]``) are a change, and so is
+    an array (``int`` → ``int[]``): empty brackets are no arguments."""
+    one, two = _SPACES.sub("", a), _SPACES.sub("", b)
+    bare, written = sorted((one, two), key=len)
+    if not bare or "[" in bare or "<" in bare or not written.startswith(bare) or len(written) < len(bare) + 3:
+        return False
+    opening, inside, closing = written[len(bare)], written[len(bare) + 1], written[-1]
+    return (opening, closing) in (("[", "]"), ("<", ">")) and inside not in "]>"
 
 
 def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) -> _Profile:
