@@ -276,6 +276,20 @@ def method_parameters(signature: str) -> str | None:
     return parameter_list(signature, 1 if _METHOD.match(signature) else 0)
 
 
+# Untyped constants (the spec's "Constants" and "Representability"): a literal takes the type of the
+# parameter it fills when that type can represent it; a negative one no unsigned type can.
+_SIGNED = frozenset({"int", "int8", "int16", "int32", "int64", "rune"})
+_UNSIGNED = frozenset({"uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "byte"})
+_FLOATS = frozenset({"float32", "float64", "complex64", "complex128"})
+_UNTYPED_CONSTANTS = (
+    (r"(?:0[xXoObB][\da-fA-F_]+|\d[\d_]*)", _SIGNED | _UNSIGNED | _FLOATS),
+    (r"-(?:0[xXoObB][\da-fA-F_]+|\d[\d_]*)", _SIGNED | _FLOATS),
+    (r"-?(?:\d[\d_]*\.\d*|\.\d+)(?:[eE][-+]?\d+)?|-?\d[\d_]*[eE][-+]?\d+", _FLOATS),
+    (r"'(?:[^'\\\n]|\\.)+'", _SIGNED | _UNSIGNED | _FLOATS),
+    (r'"(?:[^"\\\n]|\\.)*"|`[^`]*`', frozenset({"string"})),
+    (r"true|false", frozenset({"bool"})),
+)
+
 SPEC = LanguageSpec(
     name="go",
     extensions=(".go",),
@@ -297,7 +311,9 @@ SPEC = LanguageSpec(
     "receiver methods; embedded structs and interfaces as inheritance; a type with all of an "
     "interface's methods implements it",
     null_types=frozenset({"nil"}),  # the null literal: a returned form of its own (review/change_kinds.py)
-    binding_rules=BindingRules(spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True),
+    binding_rules=BindingRules(
+        spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True, literal_types=_UNTYPED_CONSTANTS
+    ),
     locals_hide_functions=True,
     package_variables=True,
     imports_used=True,

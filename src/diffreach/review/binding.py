@@ -36,7 +36,7 @@ from diffreach.languages.signatures import (
 )
 from diffreach.review.annotations import dropped_optional, retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
-from diffreach.review.choice import fits_new_only, no_longer_fits, removed_sibling
+from diffreach.review.choice import fits_new_only, literal_fits, no_longer_fits, removed_sibling
 from diffreach.review.destructured import undestructured
 from diffreach.review.failures import keyword_spelling
 from diffreach.review.outcomes import RANK, SEVERITY, Outcome, Severity, Verdict, Where, most_severe
@@ -200,7 +200,8 @@ def _moved(
     # The declared type of the parameter the argument fills changed and may refuse its value:
     # the compiler checks it (Go, Java, TypeScript, …) or a type checker does (Python's
     # annotations, the function's declared contract). A widened type refuses nothing.
-    changed = retyped(p, q, rules)
+    # A literal the new type takes still fills it (an untyped constant, a number widened).
+    changed = retyped(p, q, rules) and not literal_fits(text, q, rules)
     if pk == qk:
         dropped = dropped_optional(p, q, rules) if changed else frozenset()
         keys = literal_keys(text) if dropped else None

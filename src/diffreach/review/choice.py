@@ -128,6 +128,14 @@ def literal_refusal(params: Sequence[Parameter], args: Sequence[Argument], rules
     return ""
 
 
+def literal_fits(text: str, p: Parameter, rules: BindingRules) -> bool:
+    """Is ``text`` a literal that a parameter of ``p``'s simple type takes (``literal_types``:
+    Java's ``0`` fills an ``int`` or a ``long``; Go's untyped constant ``0`` any numeric type)?"""
+    taking = next((types for pattern, types in rules.literal_types if re.fullmatch(pattern, text.strip())), None)
+    declared = _simple_type(p) if taking is not None else ""
+    return bool(declared) and declared in (taking or ())
+
+
 def _simple_type(p: Parameter) -> str:
     """A parameter's declared type as one simple name (``java.util.List<T>`` → ``List``; a
     variadic's element type), or "" where it is no simple name (an array, a function type)."""
@@ -167,6 +175,7 @@ __all__ = [
     "fits_neither",
     "fits_new_only",
     "listed",
+    "literal_fits",
     "literal_refusal",
     "no_longer_fits",
     "removed",
