@@ -137,6 +137,9 @@ SPEC = LanguageSpec(
     "namespace visible; partial classes merged",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
+        function_nodes=frozenset(
+            {"lambda_expression", "local_function_statement", "anonymous_method_expression", "method_declaration"}
+        ),
         abstract_words=frozenset({"abstract"}),
         keyword_arguments=True,
         named_in_position=True,

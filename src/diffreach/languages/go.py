@@ -312,7 +312,10 @@ SPEC = LanguageSpec(
     "interface's methods implements it",
     null_types=frozenset({"nil"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
-        spread=SpreadRule.WHOLE_VARIADIC, typed_arguments=True, literal_types=_UNTYPED_CONSTANTS
+        spread=SpreadRule.WHOLE_VARIADIC,
+        typed_arguments=True,
+        literal_types=_UNTYPED_CONSTANTS,
+        function_nodes=frozenset({"func_literal", "function_declaration", "method_declaration"}),
     ),
     locals_hide_functions=True,
     package_variables=True,

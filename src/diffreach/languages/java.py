@@ -235,6 +235,7 @@ SPEC = LanguageSpec(
         | {"getOrDefault", "orElse", "orElseThrow", "orElseGet"}
     ),
     binding_rules=BindingRules(
+        function_nodes=frozenset({"lambda_expression", "method_declaration", "constructor_declaration"}),
         abstract_words=frozenset({"abstract"}),
         overloads=True,
         typed_arguments=True,

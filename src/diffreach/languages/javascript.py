@@ -409,6 +409,16 @@ SPEC = LanguageSpec(
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
     binding_rules=BindingRules(
+        function_nodes=frozenset(
+            {
+                "arrow_function",
+                "function_expression",
+                "function_declaration",
+                "generator_function",
+                "generator_function_declaration",
+                "method_definition",
+            }
+        ),
         defaults=True,
         loose_arity=True,
         decorators_wrap=True,

@@ -91,6 +91,7 @@ SPEC = LanguageSpec(
     resolution="packages by declaration; imports by name, alias or wildcard; same folder and package visible",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
+        function_nodes=frozenset({"anonymous_function", "function_declaration"}),
         abstract_words=frozenset({"abstract"}),
         keyword_arguments=True,
         named_in_position=True,

@@ -226,6 +226,7 @@ SPEC = LanguageSpec(
     decorator_prefix="@",
     source_encoding=source_encoding,
     binding_rules=BindingRules(
+        function_nodes=frozenset({"function_definition", "lambda"}),
         keyword_arguments=True,
         defaults=True,
         receiver_by_position=True,

@@ -403,6 +403,7 @@ SPEC = LanguageSpec(
     resolution="mod tree over files (foo.rs, foo/mod.rs), use trees with crate::/super::/self::, "
     "re-exports, workspace crates by Cargo.toml name; impl methods on their type",
     binding_rules=BindingRules(
+        function_nodes=frozenset({"closure_expression", "function_item", "async_block"}),
         receiver_by_position=True,
         typed_arguments=True,
         lifetimes=True,

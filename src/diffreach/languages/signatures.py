@@ -275,6 +275,9 @@ class BindingRules:
     # ``@param {T} [p]``): patterns over the comment right above it, ``{p}`` the parameter's name;
     # a call may leave such a parameter out (review/doc_optional.py).
     doc_optional: tuple[str, ...] = ()
+    # Syntax nodes that are a function of their own inside a body (a closure, a lambda, a local
+    # function): a ``return`` in one leaves it, not the function around it (nested_functions.py).
+    function_nodes: frozenset[str] = frozenset()
     # Words before a function's name that make a call of it give an awaitable (``async``), and
     # whether its body then runs only when that is awaited (Python's coroutines, PEP 492; Rust's
     # futures) rather than up to its first ``await`` at the call (ECMAScript's async functions).

@@ -65,6 +65,16 @@ _TS = replace(
     "parameters, fields and parameter properties bind receivers; a class with every method of an "
     "interface implements it",
     binding_rules=BindingRules(
+        function_nodes=frozenset(
+            {
+                "arrow_function",
+                "function_expression",
+                "function_declaration",
+                "generator_function",
+                "generator_function_declaration",
+                "method_definition",
+            }
+        ),
         abstract_words=frozenset({"abstract"}),
         defaults=True,
         optional_parameters=True,

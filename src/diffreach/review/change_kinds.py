@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from diffreach.extract.symbols import MAX_SIGNATURE
+from diffreach.languages.nested_functions import nested_function_lines
 from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import ChangeKind, NodeKind, Symbol
@@ -170,9 +171,14 @@ def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) ->
     raises: set[str] = set()
     exits: set[str] = set()
     body: list[str] = []
-    for line in normal_lines(body_lines):
+    body_row = len(lines) - len(body_lines)
+    nested = nested_function_lines(spec, lines, body_row)  # a closure's return is its own
+    for row, line in enumerate(body_lines, body_row):
+        line = line.rstrip()
+        if not line.strip():
+            continue
         first = _first_word(line)
-        if first in spec.return_keywords:
+        if first in spec.return_keywords and row not in nested:
             returns.add(_returned_form(line.strip(), first, spec))
             exits.add(line.strip())
         elif first in spec.raise_keywords:
@@ -181,7 +187,8 @@ def _profile(lines: list[str], name: str, signature: str, spec: LanguageSpec) ->
         else:
             body.append(line)
             inner = _inner_exit(line, spec)
-            if inner is not None:  # ``if x: return None``, ``} else { throw new E(); }``
+            if inner is not None and (row not in nested or inner[0] not in spec.return_keywords):
+                # ``if x: return None``, ``} else { throw new E(); }``
                 keyword, statement = inner
                 kept = returns if keyword in spec.return_keywords else raises
                 form = _returned_form if keyword in spec.return_keywords else _raised
