@@ -167,6 +167,9 @@ def _members(text: str, rules: BindingRules) -> Iterator[str]:
         if rules.string_annotations and len(part) > 2 and part[0] == part[-1] == '"':
             yield from _members(part[1:-1], rules)  # a forward reference within: ``Optional["A"]``
             continue
+        if _grouped(part):  # ``(A | B)``: the members it groups (a tuple's commas are no group)
+            yield from _members(part[1:-1], rules)
+            continue
         generic = _GENERIC.fullmatch(part)
         name = generic.group(1).rsplit(".", 1)[-1] if generic else ""
         if generic and name in rules.union_types:
@@ -177,6 +180,19 @@ def _members(text: str, rules: BindingRules) -> Iterator[str]:
             yield rules.null_type
         else:
             yield _aliased(part, rules)
+
+
+def _grouped(part: str) -> bool:
+    """Is ``part`` one type in parentheses, which only group it (not a tuple's ``(A, B)``)?"""
+    if len(part) < 3 or part[0] != "(" or part[-1] != ")":
+        return False
+    depth = 0
+    for i, ch in enumerate(part):
+        depth += ch in "([{<"
+        depth -= ch in ")]}>"
+        if depth == 0 and i < len(part) - 1:
+            return False  # the first parenthesis closes early: ``(a) => (b)``
+    return len(list(top_level_split(part[1:-1]))) == 1
 
 
 def _aliased(text: str, rules: BindingRules) -> str:
