@@ -147,10 +147,10 @@ def _same_result(a: str, b: str, signatures: tuple[str, str]) -> bool:
 
 def _arguments_written(a: str, b: str) -> bool:
     """Is one result the other generic type with its type arguments written out (``dict`` →
-    ``dict[Key, Any]``, ``Map`` → ``Map<String, Node>``)? A generic named bare leaves its arguments
-    unknown (PEP 484: each is ``Any``): the same value comes back, stated more
-    or less precisely. Arguments that change (``list[int]`` → ``list[str]``) are a change, and so is
-    an array (``int`` → ``int[]``): empty brackets are no arguments."""
+    ``dict[Key, Any]``, ``Map`` → ``Map<string, Node>``)? A generic named bare leaves its arguments
+    unknown (PEP 484: each is ``Any``): the same value comes back, stated more or less precisely.
+    Arguments that change (``list[int]`` → ``list[str]``) are a change, and so is an array (``int``
+    → ``int[]``): empty brackets are no arguments."""
     one, two = _SPACES.sub("", a), _SPACES.sub("", b)
     bare, written = sorted((one, two), key=len)
     if not bare or "[" in bare or "<" in bare or not written.startswith(bare) or len(written) < len(bare) + 3:
