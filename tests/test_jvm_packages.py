@@ -114,3 +114,34 @@ def test_kotlin_imports_a_java_class() -> None:
     calls = _calls()
     user = "src/main/kotlin/use/User.kt::useIt"
     assert (user, "src/main/java/com/acme/app/Provider.java::Provider.getCompletions") in calls
+
+
+_UTILS_KT = "package com.acme.ide\n\nfun helper(x: Int): Int = x + 1\n\nfun other(): Int = 2\n"
+_OTHER_UTILS_KT = "package com.acme.other\n\nfun helper(x: Int): Int = x\n\nfun other(): Int = 3\n"
+_FACADE_JAVA = """\
+package com.acme.app;
+
+import static com.acme.ide.UtilsKt.helper;
+import com.acme.ide.UtilsKt;
+
+public class A {
+    int a() { return helper(1); }
+    int b() { return UtilsKt.other(); }
+}
+"""
+
+
+def test_java_calls_a_kotlin_files_top_level_functions_through_its_file_class() -> None:
+    """Kotlin compiles ``Utils.kt``'s top-level functions into static methods of ``UtilsKt``."""
+    files = {
+        "src/main/kotlin/Utils.kt": _UTILS_KT,
+        "src/main/kotlin/other/Utils.kt": _OTHER_UTILS_KT,
+        "src/main/java/com/acme/app/A.java": _FACADE_JAVA,
+    }
+    calls = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+    a, b = "src/main/java/com/acme/app/A.java::A.a", "src/main/java/com/acme/app/A.java::A.b"
+    assert (a, "src/main/kotlin/Utils.kt::helper") in calls
+    assert (b, "src/main/kotlin/Utils.kt::other") in calls
+    # Forbidden: the file of the same name in another package.
+    assert (a, "src/main/kotlin/other/Utils.kt::helper") not in calls
+    assert (b, "src/main/kotlin/other/Utils.kt::other") not in calls

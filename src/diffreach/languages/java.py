@@ -12,14 +12,16 @@ package); bare names inside a class may be inherited members
 (``implicit_self``); ``new Foo()`` calls the constructor named Foo. Kotlin and
 Scala classes live in the same packages (``package_languages``): where no
 ``.java`` file answers, ``com.x.Foo`` is the files of theirs that declare
-package ``com.x``, and a wildcard's package holds them too.
+package ``com.x``, and a wildcard's package holds them too; ``com.x.UtilsKt``
+is the Kotlin file ``Utils.kt`` of package com.x, whose top-level functions
+Java calls as that class's static methods.
 """
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from .jvm_imports import shared_packages
+from .jvm_imports import kotlin_file_classes, shared_packages
 from .signatures import BindingRules
 from .spec import LanguageSpec, RepoFiles, grammar_of
 from .test_ids import JUNIT
@@ -41,6 +43,7 @@ class JavaPackages:
                     self._packages.setdefault("/".join(parts[i:-1]), []).append(path)
         # Kotlin's and Scala's files by declared package: their paths need not follow it.
         self._shared = shared_packages(repo, spec.package_languages)
+        self._file_classes = kotlin_file_classes(repo) if "kotlin" in spec.package_languages else {}
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         rel = module.replace(".", "/")
@@ -53,8 +56,8 @@ class JavaPackages:
         # A class another language declares (``import a.b.C``: the files of package a.b), a nested
         # class or a static member (``import static a.B.m``: the outer class's file).
         outer = module.rpartition(".")[0]
-        shared = self._shared.get(outer)
-        if shared:
+        shared = self._shared.get(outer) or self._file_classes.get(module) or self._file_classes.get(outer)
+        if shared:  # ... or a Kotlin file's class of its top-level functions (``UtilsKt``)
             return tuple(shared)
         return tuple(self._files.get(f"{outer.replace('.', '/')}.java", ())) if outer else ()
 

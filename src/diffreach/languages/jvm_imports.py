@@ -27,6 +27,27 @@ def shared_packages(repo: RepoFiles, languages: tuple[str, ...]) -> dict[str, li
     return out
 
 
+# Kotlin compiles a file's top-level functions and properties into a class named after the file,
+# ``Utils.kt`` in package a.b into ``a.b.UtilsKt`` ("Calling Kotlin from Java": package-level
+# functions), which is how Java names them (``UtilsKt.f()``, ``import static a.b.UtilsKt.f``).
+KOTLIN_FILE_CLASS_SUFFIX = "Kt"
+
+
+def kotlin_file_classes(repo: RepoFiles) -> dict[str, list[str]]:
+    """``a.b.UtilsKt`` → the Kotlin file ``Utils.kt`` of package a.b (none when the repository's
+    view knows no file's language or package)."""
+    out: dict[str, list[str]] = {}
+    package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
+    language_of: Callable[[str], str | None] = getattr(repo, "language_of", lambda path: None)
+    for path in sorted(repo.paths()):
+        if language_of(path) == "kotlin" and path.endswith(".kt"):
+            stem = path.rpartition("/")[2][: -len(".kt")]
+            package = package_of(path)
+            name = f"{stem[:1].upper()}{stem[1:]}{KOTLIN_FILE_CLASS_SUFFIX}"
+            out.setdefault(f"{package}.{name}" if package else name, []).append(path)
+    return out
+
+
 class PackageFiles:
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
         package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
