@@ -229,7 +229,8 @@ SPEC = LanguageSpec(
     overload_fixed_arity_first=True,
     construction_keyword="new",
     resolution="import a.b.C → the file …/a/b/C.java under any source root; a.b.* → the package's files; "
-    "same-package classes across roots; this./super./static calls; extends/implements; constructors",
+    "same-package classes across roots; Kotlin and Scala classes of the same packages (a Kotlin file's "
+    "functions as FileKt); this./super./static calls; extends/implements; constructors",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     # java.util's List/Deque/Queue/NavigableSet/Iterator, Map's get (its values), Optional.
     element_methods=frozenset(

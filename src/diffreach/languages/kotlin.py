@@ -2,7 +2,8 @@
 
 A file declares its package (``@package``); ``import a.b.C`` is "from the
 files of package a.b import C", ``import a.b.*`` a wildcard over them, and
-files of one folder and package see each other (``package_scope``). Calls to a
+files of one package see each other wherever they are (``package_scope``);
+Java's and Scala's files share the packages (``package_languages``). Calls to a
 class construct it; ``this``/``super`` are the class and its bases. Tests by
 folder (``src/test/``, ``test/``), by name (``*Test.kt``) or by ``@Test``.
 """
@@ -88,7 +89,8 @@ SPEC = LanguageSpec(
     ),
     module_separator=".",
     import_tree=dotted_imports,
-    resolution="packages by declaration; imports by name, alias or wildcard; same folder and package visible",
+    resolution="packages by declaration, shared with Java and Scala; imports by name, alias or wildcard; "
+    "the package's files visible wherever they are",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
         function_nodes=frozenset({"anonymous_function", "function_declaration"}),

@@ -76,5 +76,6 @@ SPEC = LanguageSpec(
     ),
     module_separator=".",
     import_tree=dotted_imports,
-    resolution="packages by declaration; imports with selectors, renames and wildcards; companions merged",
+    resolution="packages by declaration, shared with Java and Kotlin; imports with selectors, renames and "
+    "wildcards; companions merged",
 )
