@@ -365,6 +365,19 @@ ECMASCRIPT_BODY_DEFAULTS = (
     r"(?<![\w$.]){p}\s*\?\.(?P<value>)",
 )
 
+# The nodes that are a function of their own: a ``return`` in one leaves it (ECMA-262's function
+# and arrow function bodies, methods and generators).
+ECMASCRIPT_FUNCTIONS = frozenset(
+    {
+        "arrow_function",
+        "function_expression",
+        "function_declaration",
+        "generator_function",
+        "generator_function_declaration",
+        "method_definition",
+    }
+)
+
 # JSDoc's optional parameter: a name in brackets (``[p]``, ``[p=value]``) or a type ending in ``=``
 # (``{T=}``), which TypeScript's checking of JavaScript reads as ``p?`` ("JSDoc Reference", @param).
 JSDOC_OPTIONAL = (
@@ -409,16 +422,7 @@ SPEC = LanguageSpec(
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
     "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
     binding_rules=BindingRules(
-        function_nodes=frozenset(
-            {
-                "arrow_function",
-                "function_expression",
-                "function_declaration",
-                "generator_function",
-                "generator_function_declaration",
-                "method_definition",
-            }
-        ),
+        function_nodes=ECMASCRIPT_FUNCTIONS,
         defaults=True,
         loose_arity=True,
         decorators_wrap=True,

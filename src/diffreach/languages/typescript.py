@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .javascript import ECMASCRIPT_BODY_DEFAULTS, GLOBALS
+from .javascript import ECMASCRIPT_BODY_DEFAULTS, ECMASCRIPT_FUNCTIONS, GLOBALS
 from .javascript import SPEC as JAVASCRIPT
 from .js_returns import arrow_values
 from .signatures import BindingRules
@@ -65,16 +65,7 @@ _TS = replace(
     "parameters, fields and parameter properties bind receivers; a class with every method of an "
     "interface implements it",
     binding_rules=BindingRules(
-        function_nodes=frozenset(
-            {
-                "arrow_function",
-                "function_expression",
-                "function_declaration",
-                "generator_function",
-                "generator_function_declaration",
-                "method_definition",
-            }
-        ),
+        function_nodes=ECMASCRIPT_FUNCTIONS,
         abstract_words=frozenset({"abstract"}),
         defaults=True,
         optional_parameters=True,
