@@ -32,8 +32,12 @@ LANG = {
     ".cts": "TypeScript",
     ".java": "Java",
     ".rs": "Rust",
+    ".kt": "Kotlin",
+    ".kts": "Kotlin",
+    ".scala": "Scala",
+    ".cs": "C#",
 }
-ORDER = ["Python", "Go", "JavaScript", "TypeScript", "Java", "Rust", "other"]
+ORDER = ["Python", "Go", "JavaScript", "TypeScript", "Java", "Kotlin", "Scala", "Rust", "C#", "other"]
 
 # (column, how a row gives the value)
 METRICS = [
