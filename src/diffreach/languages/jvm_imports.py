@@ -13,14 +13,19 @@ from collections.abc import Callable
 from .spec import LanguageSpec, RepoFiles
 
 
+def _declared(repo: RepoFiles) -> tuple[Callable[[str], str | None], Callable[[str], str]]:
+    """A file's language and declared package, where the repository's view knows them (the
+    graph's source does; a bare file listing knows neither)."""
+    return getattr(repo, "language_of", lambda path: None), getattr(repo, "package_of", lambda path: "")
+
+
 def shared_packages(repo: RepoFiles, languages: tuple[str, ...]) -> dict[str, list[str]]:
     """Declared package → the files of ``languages`` that declare it (none when the repository's
     view knows no file's language or package)."""
     out: dict[str, list[str]] = {}
     if not languages:
         return out
-    package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
-    language_of: Callable[[str], str | None] = getattr(repo, "language_of", lambda path: None)
+    language_of, package_of = _declared(repo)
     for path in sorted(repo.paths()):
         if language_of(path) in languages and (package := package_of(path)):
             out.setdefault(package, []).append(path)
@@ -37,8 +42,7 @@ def kotlin_file_classes(repo: RepoFiles) -> dict[str, list[str]]:
     """``a.b.UtilsKt`` → the Kotlin file ``Utils.kt`` of package a.b (none when the repository's
     view knows no file's language or package)."""
     out: dict[str, list[str]] = {}
-    package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
-    language_of: Callable[[str], str | None] = getattr(repo, "language_of", lambda path: None)
+    language_of, package_of = _declared(repo)
     for path in sorted(repo.paths()):
         if language_of(path) == "kotlin" and path.endswith(".kt"):
             stem = path.rpartition("/")[2][: -len(".kt")]
@@ -50,7 +54,7 @@ def kotlin_file_classes(repo: RepoFiles) -> dict[str, list[str]]:
 
 class PackageFiles:
     def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
-        package_of: Callable[[str], str] = getattr(repo, "package_of", lambda path: "")
+        package_of = _declared(repo)[1]
         self._files: dict[str, list[str]] = {}
         for path in sorted(repo.paths()):
             if path.endswith(spec.extensions):
