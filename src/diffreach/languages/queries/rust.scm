@@ -58,8 +58,20 @@
                                               name: (identifier) @name)) @reference.call
 (call_expression function: (field_expression value: (_) @receiver field: (field_identifier) @name)) @reference.call
 (call_expression function: (generic_function function: (identifier) @name)) @reference.call
-(call_expression function: (generic_function
+((call_expression function: (generic_function
   function: (scoped_identifier path: (_) @receiver name: (identifier) @name))) @reference.call
+  (#not-match? @receiver "^<"))
+; A qualified path (`<T as Tr>::f(x)`, `<T>::f(x)`, turbofish or not) names T's associated f: T's
+; own or its implementation of Tr's f (Reference, "Qualified paths"). Its receiver is T, a type
+; parameter's standing for its bound; the trait `Tr` only disambiguates, as in `T::f(x)`.
+(call_expression function: [
+  (scoped_identifier path: (bracketed_type [(qualified_type type: (_) @receiver) (type_identifier) @receiver
+                                            (scoped_type_identifier) @receiver (generic_type) @receiver])
+                     name: (identifier) @name)
+  (generic_function function: (scoped_identifier
+    path: (bracketed_type [(qualified_type type: (_) @receiver) (type_identifier) @receiver
+                           (scoped_type_identifier) @receiver (generic_type) @receiver])
+    name: (identifier) @name))]) @reference.call
 (call_expression function: (generic_function
   function: (field_expression value: (_) @receiver field: (field_identifier) @name))) @reference.call
 
