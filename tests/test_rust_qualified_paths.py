@@ -81,24 +81,12 @@ def test_a_qualified_path_on_a_type_parameter_is_the_bounds_method() -> None:
 
 
 def test_a_signature_change_of_another_types_method_does_not_flag_the_qualified_call(make_repo: Make) -> None:
-    old = {
-        "Cargo.toml": _CARGO,
-        "src/lib.rs": "pub mod eval;\npub mod usage;\n",
-        "src/eval.rs": _LIB,
-        "src/usage.rs": _USE,
-    }
     new_lib = _LIB.replace("src: &str, cursor: Option<usize>", "src: &str")
-    got = _radius(make_repo, old, {"src/eval.rs": new_lib})
+    got = _radius(make_repo, _FILES, {"src/eval.rs": new_lib})
     assert "src/usage.rs::qualified" not in got
 
 
 def test_a_qualified_call_is_judged_with_its_receiver_passed_first(make_repo: Make) -> None:
-    old = {
-        "Cargo.toml": _CARGO,
-        "src/lib.rs": "pub mod eval;\npub mod usage;\n",
-        "src/eval.rs": _LIB,
-        "src/usage.rs": _USE,
-    }
     new_lib = _LIB.replace("impl Eval for A {\n    fn eval(&self, x: i32)", "impl Eval for A {\n    fn eval(&self)")
-    got = _radius(make_repo, old, {"src/eval.rs": new_lib})
+    got = _radius(make_repo, _FILES, {"src/eval.rs": new_lib})
     assert _label(got["src/usage.rs::qualified"]) == "behavior-change", got["src/usage.rs::qualified"].reasons
