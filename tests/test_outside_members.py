@@ -4,9 +4,11 @@ A parameter typed with a class from outside the repository (``hook_manager: Plug
 outside value: its own methods are the library's (``hook_manager.register(p)`` calls nothing of
 ours). But the type of one of its members is declared out of sight, and such members often hold the
 repository's own objects: a plugin manager's hook relay calls the hook specifications, a request's
-``user`` is the project's user model, a server's handler is the project's. So a call through such a
-member is bound as a call on a value of unknown type (by name), as for an untyped parameter, never
-dropped as the library's."""
+``user`` is the project's user model, a server's handler is the project's. Where objects take members at
+run time (Python, JavaScript: ``LanguageSpec.runtime_members``), a call through such a member is
+bound as a call on a value of unknown type (by name), as for an untyped parameter, never dropped as
+the library's. Where members are declared (Go, TypeScript), the outside package declares the
+member's type: it stays outside."""
 
 from __future__ import annotations
 
@@ -26,6 +28,33 @@ def run(hook_manager: PluginManager, name):
 
 def untyped(hook_manager, name):
     hook_manager.hook.before_dataset_loaded(name=name, node=None)
+""",
+}
+
+_JS = {
+    "specs.js": "export class Specs {\n  beforeLoad(name) {}\n}\n",
+    "runner.js": """\
+import { PluginManager } from 'pluggy-js';
+
+export function run(name) {
+  const manager = new PluginManager();
+  manager.hook.beforeLoad(name);
+}
+""",
+}
+
+# Members declared with a type: the outside package declares its members' types, outside too.
+_GO = {
+    "go.mod": "module example.com/m\n\ngo 1.21\n",
+    "gen/types.go": "package gen\n\ntype Sig struct{}\n\nfunc (s Sig) In(i int) int {\n\treturn i\n}\n",
+    "gen/methods.go": """\
+package gen
+
+import "reflect"
+
+func Params(m reflect.Method) int {
+\treturn m.Type.In(0).Kind()
+}
 """,
 }
 
@@ -53,5 +82,10 @@ def test_python_a_call_through_a_member_of_an_outside_value_binds_as_untyped() -
     assert ("runner.py::run", "specs.py::DatasetSpecs.register") not in calls
 
 
-def test_typescript_a_call_through_a_member_of_an_outside_value_binds_as_untyped() -> None:
-    assert ("src/view.ts::greet", "src/user.ts::Account.fullName") in _calls(_TS)
+def test_javascript_a_call_through_a_member_of_an_outside_instance_binds_by_name() -> None:
+    assert ("runner.js::run", "specs.js::Specs.beforeLoad") in _calls(_JS)
+
+
+def test_where_members_are_declared_an_outside_values_member_stays_outside() -> None:
+    assert ("gen/methods.go::Params", "gen/types.go::Sig.In") not in _calls(_GO)
+    assert ("src/view.ts::greet", "src/user.ts::Account.fullName") not in _calls(_TS)

@@ -79,7 +79,8 @@ _MODULES = (
 # 21: Java, Kotlin and Scala share one namespace of packages: imports and package scope cross the
 # languages, a Kotlin file's classes found by the package it declares (resolution: graphs built again);
 # Rust: a path opened by self:: is the current module's, not the instance's (self::m::f())
-# 22: Rust: a qualified path <T as Tr>::f(x) calls T's f (was: no reference, or a name-only guess)
+# 22: Rust: a qualified path <T as Tr>::f(x) calls T's f (was: no reference, or a name-only guess);
+# Python, JavaScript: a member of an outside value has an unknown type (resolution: graphs built again)
 EXTRACTION_VERSION = 22
 
 

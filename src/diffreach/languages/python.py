@@ -197,6 +197,7 @@ SPEC = LanguageSpec(
     self_names=frozenset({"self", "cls"}),
     super_names=frozenset({"super()"}),
     c3_lookup=True,
+    runtime_members=True,
     constructor_names=("__init__", "__new__"),
     builtins=frozenset(n for n in dir(builtins) if not n.startswith("_")),
     builtin_methods=_builtin_methods(),

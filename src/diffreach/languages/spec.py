@@ -144,12 +144,10 @@ class LanguageSpec:
     # the file stay its own: C++'s export macros (``class LIB_EXPORT Foo``) made the
     # whole class an error node, its methods top-level functions.
     prepare: Callable[[bytes], bytes] | None = None
-    # Words that open a statement, for classifying a change (changes.py): a
-    # changed line starting with a return keyword is a `return` change, with a
-    # raise keyword a `raises` change ('throws' also marks a declared-exceptions
-    # clause in a header); a header word among the visibility words is a
-    # `visibility` change; lines starting with the decorator prefix are
-    # decorators/annotations/attributes.
+    # Words that open a statement, for classifying a change (changes.py): a changed line starting
+    # with a return keyword is a `return` change, with a raise keyword a `raises` change ('throws'
+    # also marks a declared-exceptions clause in a header); a header word among the visibility
+    # words is a `visibility` change; lines opened by the decorator prefix are decorators.
     return_keywords: tuple[str, ...] = ("return",)
     raise_keywords: tuple[str, ...] = ("raise", "throw", "throws")
     visibility_words: tuple[str, ...] = ("public", "private", "protected", "export", "static", "pub", "internal")
@@ -234,9 +232,8 @@ class LanguageSpec:
     # How the language's test runner is told which tests to run (``test_ids.py``: pytest node ids, go
     # test -run patterns, JUnit Class#method, cargo test paths, Jest/Vitest files); None: the graph's id.
     test_runner: TestRunner | None = None
-    # A parameter written with one of these prefixes (Python's ``*args``, ``*``) takes every
-    # position after it: the parameters that follow are passed by keyword only
-    # (extract/arguments.py).
+    # A parameter written with one of these prefixes (Python's ``*args``, ``*``) takes every position
+    # after it: the parameters that follow are passed by keyword only (extract/arguments.py).
     variadic_prefixes: tuple[str, ...] = ()
     # Modifiers that make a method hidden by a subclass's method of the same name, never
     # overridden (Java's ``static``, JLS 8.4.8.2; C#'s, C++'s and Swift's ``static``): no dispatch
@@ -301,9 +298,8 @@ class LanguageSpec:
     assignment_operator: str = ""
     # Items of one name in one scope are alternatives (Rust's ``#[cfg]``): a call may run any (overloads.py).
     overload_alternatives: bool = False
-    # A top-level function declared in two files of one package: the files never build together
-    # (Go's build constraints, ``_linux.go`` names; else a redeclaration error), so a call of the
-    # name may run either (overloads.py).
+    # A top-level function declared in two files of one package never builds with the other (Go's
+    # build constraints, ``_linux.go``; else a redeclaration): a call may run either (overloads.py).
     package_alternatives: bool = False
     # Methods the repository defines for outside types (Rust's ``impl Ext for str``, ``impl<T> Ext for T``).
     outside_type_methods: bool = False
@@ -319,11 +315,14 @@ class LanguageSpec:
     # Methods every function has that run it (JavaScript's ``f.call(t, …)``, ``f.apply(t, args)``):
     # a call of one on a receiver that is a function of the repository is a call of that function.
     invoker_methods: frozenset[str] = frozenset()
-    # Whether a member is looked up along the class's C3 linearization (Python's method
-    # resolution order: ``class D(B, C)`` with ``B(A)``, ``C(A)`` finds C's method before A's),
-    # rather than depth-first through the bases in their written order (where single inheritance
-    # of classes makes the two the same: Java's superclass, written first, before its interfaces).
+    # Whether a member is looked up along the class's C3 linearization (Python's method resolution
+    # order: ``class D(B, C)`` with ``B(A)``, ``C(A)`` finds C's method before A's), not depth-first
+    # through the bases as written (the same under single inheritance: Java's superclass first).
     c3_lookup: bool = False
+    # Objects take members at run time (Python's attributes, JavaScript's properties): a member of
+    # an outside type's value may hold one of ours, so its type is unknown, where a declared member's
+    # type is declared out of sight (resolve/names.py).
+    runtime_members: bool = False
     # A path imported whole that names no module may name an item of the module above it (Rust's
     # `use` paths name a module or an item alike: `use X;` and `use {X, Y};` in the 2015 edition
     # are `::X`, the crate root's item X, the module resolver's answer for the empty path).

@@ -52,6 +52,7 @@ _TS = replace(
     extensions=(".ts", ".mts", ".cts"),
     grammar=grammar_of("tree_sitter_typescript", "language_typescript"),
     query_file="typescript_casts.scm+typescript_angle_casts.scm+ecmascript.scm+typescript.scm",
+    runtime_members=False,  # an outside type declares its members' types (its .d.ts)
     returned_values=arrow_values(grammar_of("tree_sitter_typescript", "language_typescript")),
     builtins=GLOBALS | _TS_GLOBALS,
     overload_implementation_last=True,

@@ -168,10 +168,8 @@ class Names(Types):
             if target is None and head in spec.builtins:
                 return _EXTERNAL  # String.format(), System.out: the language's own
         for part in rest.split(".") if rest else ():
-            if target is _EXTERNAL and instance:
-                # A member of a value of an outside type: its type is declared out of sight, and
-                # may be ours (a plugin relay's hooks, a request's user, a server's handler).
-                return None
+            if target is _EXTERNAL and instance and spec.runtime_members:
+                return None  # a member of an outside value: it may hold ours (a plugin relay's hooks)
             if target is None or target is _EXTERNAL:
                 return target
             if part not in spec.prototype_names:  # F.prototype.m: F's method m
