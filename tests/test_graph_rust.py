@@ -533,6 +533,31 @@ def test_a_path_attribute_binds_a_module_to_the_file_it_names() -> None:
     assert ("build.rs::main", "src/b.rs::build") not in calls
 
 
+def test_super_in_a_file_a_path_attribute_names_is_the_declaring_module() -> None:
+    # "The path attribute": `#[path = "unit/tab_tests.rs"] mod tab_tests;` in src/tab/mod.rs makes
+    # that file the module crate::tab::tab_tests, so its `super::` is crate::tab, whatever its own
+    # directory holds (src/tab/unit/ has a mod.rs of its own here, with a Tab of its own).
+    files = {
+        "Cargo.toml": '[package]\nname = "z"\nedition = "2021"\n',
+        "src/lib.rs": "pub mod tab;\npub mod screen;\n",
+        "src/tab/mod.rs": (
+            "pub mod unit;\npub struct Tab;\nimpl Tab { pub fn render(&self) {} }\n"
+            '#[cfg(test)]\n#[path = "./unit/tab_tests.rs"]\nmod tab_tests;\n'
+        ),
+        "src/tab/unit/mod.rs": "pub struct Tab;\nimpl Tab { pub fn render(&self) {} }\n",
+        "src/tab/unit/tab_tests.rs": (
+            "use super::Tab;\nfn new_tab() -> Tab { Tab }\n"
+            "#[test]\nfn renders() { let tab = new_tab(); tab.render(); }\n"
+            "#[test]\nfn through_the_path() { crate::tab::tab_tests::new_tab().render(); }\n"
+        ),
+        "src/screen.rs": "pub struct Screen;\nimpl Screen { pub fn render(&self) {} }\n",
+    }
+    calls = edges(files, "calls", "tests")
+    assert ("src/tab/unit/tab_tests.rs::renders", "src/tab/mod.rs::Tab.render") in calls
+    assert ("src/tab/unit/tab_tests.rs::through_the_path", "src/tab/unit/tab_tests.rs::new_tab") in calls
+    assert not {(s, t) for s, t in calls if t in ("src/tab/unit/mod.rs::Tab.render", "src/screen.rs::Screen.render")}
+
+
 def test_a_2015_use_of_a_bare_name_takes_the_crate_roots_item() -> None:
     # Rust 2015: `use {Config, open};` and `use Config;` are `::Config`, the crate root's items (a
     # re-export there); a field typed by it types `self.config.read()`. From 2018 on such a path

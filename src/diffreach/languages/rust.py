@@ -36,6 +36,11 @@ _EDITION_2015 = re.compile(r'^\s*edition\s*=\s*"2015"', re.M)
 _BIN = re.compile(r"^\s*\[\[bin\]\][ \t]*$(.*?)(?=^\s*\[|\Z)", re.M | re.S)
 _PATH = re.compile(r'^\s*path\s*=\s*"([^"]+)"', re.M)
 _NO_AUTOBINS = re.compile(r"^\s*autobins\s*=\s*false\b", re.M)
+# `#[path = "p"] mod m;` at a file's top level (not indented: inside an inline module the extraction
+# gives the path itself), other outer attributes between: the module m is the file p.
+_PATH_MOD = re.compile(
+    r'^#\[path\s*=\s*"([^"]+)"\s*\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;', re.M
+)
 
 
 class RustModules:
@@ -69,6 +74,27 @@ class RustModules:
         # from before Cargo) is of rustc's default edition, 2015.
         roots = ((p, posixpath.dirname(posixpath.dirname(p))) for p in self._files if f"/{p}".endswith(_SRC_ROOTS))
         self._roots_2015.update(p for p, base in roots if repo.read_text(posixpath.join(base, "Cargo.toml")) is None)
+        self._repo = repo
+        self._path_mods: tuple[dict[str, str], dict[tuple[str, str], str]] | None = None
+
+    def _path_modules(self) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+        """The modules a `#[path]` attribute puts in a file of its choice: each such file's
+        declaring file (its parent module, so `super::` there is the declaring file's module, not
+        the directory's), and the declaring file's module of that name. Read once, when asked."""
+        if self._path_mods is None:
+            parents: dict[str, str] = {}
+            children: dict[tuple[str, str], str] = {}
+            for declaring in sorted(self._files):
+                text = self._repo.read_text(declaring) or ""
+                if "#[path" not in text:
+                    continue
+                for found in _PATH_MOD.finditer(text):
+                    target = posixpath.normpath(posixpath.join(posixpath.dirname(declaring), found.group(1)))
+                    if target in self._files and target != declaring:
+                        parents.setdefault(target, declaring)
+                        children[(declaring, found.group(2))] = target
+            self._path_mods = (parents, children)
+        return self._path_mods
 
     def _bin_roots(self, base: str, manifest: str, package: str, edition_2015: bool) -> set[str]:
         """The crate roots of a package's binaries (Cargo's targets): each [[bin]]'s `path`, and,
@@ -116,6 +142,9 @@ class RustModules:
         return path
 
     def _child(self, path: str, name: str) -> str | None:
+        declared = self._path_modules()[1].get((path, name))
+        if declared is not None:
+            return declared
         pure = PurePosixPath(path)
         own_dir = pure.name in ("mod.rs", *_ROOT_FILES) or self._crate_root(path) == path
         base = pure.parent if own_dir else pure.parent / pure.stem
@@ -130,6 +159,9 @@ class RustModules:
     def _parent(self, path: str) -> str | None:
         if self._crate_root(path) == path:
             return None
+        declaring = self._path_modules()[0].get(path)
+        if declaring is not None:
+            return declaring
         pure = PurePosixPath(path)
         directory = pure.parent.parent if pure.name == "mod.rs" else pure.parent
         return self._dir_module(str(directory))
