@@ -22,6 +22,8 @@ HOLDER = (
 )
 TYPED = {
     "for_ref": "pub fn f(&self) { for c in &self.cs { c.total(); } }",
+    "for_mut_ref": "pub fn f(&mut self) { for c in &mut self.cs { c.total(); } }",
+    "for_mut_local": "pub fn f(&self, mut xs: Vec<Cart>) { for c in &mut xs { c.total(); } }",
     "for_iter": "pub fn f(&self) { for c in self.cs.iter() { c.total(); } }",
     "map_values": "pub fn f(&self) { for c in self.byname.values() { c.total(); } }",
     "index": "pub fn f(&self) { self.cs[0].total(); }",

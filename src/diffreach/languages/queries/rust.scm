@@ -227,8 +227,10 @@
    type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))
           (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .)))])
   @binding (#any-of? @_c "HashMap" "BTreeMap" "IndexMap") (#set! binding.suffix "[]"))
+; Borrowed (`&xs`, `&mut self.xs`), the loop reads the same elements: the borrowed value is the path.
 (for_expression pattern: (identifier) @binding.name
-  value: [(identifier) (field_expression) (reference_expression value: [(identifier) (field_expression)])] @binding.element) @binding
+  value: [[(identifier) (field_expression)] @binding.element
+          (reference_expression value: [(identifier) (field_expression)] @binding.element)]) @binding
 ((for_expression pattern: (identifier) @binding.name
   value: (call_expression function: (field_expression value: [(identifier) (field_expression)] @binding.element
     field: (field_identifier) @_it))) @binding
