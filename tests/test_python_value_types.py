@@ -1,7 +1,8 @@
 """Python values typed by the language's own rules: ``Union[A, None]`` is A and ``Union[A, B]``
 says nothing (PEP 484), ``Annotated[A, …]`` is A (PEP 593), a loop over a collection declared
 ``list[A]`` (and the other collections whose first type argument is their elements') holds As,
-``with v as c`` holds what ``v.__enter__()`` returns, ``(c := A())`` holds an A (PEP 572).
+``with v as c`` holds what ``v.__enter__()`` returns, ``(c := A())`` holds an A (PEP 572), and ``Any``
+states no type (PEP 484).
 Each: the expected edge to ``Cart.total`` as ``type``, and no edge to the unrelated ``Noise.total``."""
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ def test_a_value_typed_by_the_language_s_rules_calls_its_class_method(case: str)
         "from typing import Union\n\ndef f(c: Union[Cart, Order]):\n    c.total()\n",  # two real members
         "def f(cs):\n    for c in cs:\n        c.total()\n",  # nothing declared
         "def f(cs: dict[str, Cart]):\n    for c in cs:\n        c.total()\n",  # a dict's loop runs its keys
+        # PEP 484: Any allows every attribute: no type is stated, imported from typing or not.
+        "from typing import Any\n\ndef f(c: Any = None):\n    c.total()\n",
+        "import typing\n\ndef f(c: 'typing.Optional[typing.Any]'):\n    c.total()\n",
+        "from typing import Any\n\nclass Shelf:\n    def __init__(self, c: Any):\n        self.c = c\n\n"
+        "    def f(self):\n        self.c.total()\n",
         # The class named directly: Shelf.cart is the property object, not what its getter returns.
         "class Shelf:\n    @property\n    def cart(self) -> Cart:\n        return find()\n\n"
         "def f():\n    Shelf.cart.total()\n",

@@ -91,7 +91,7 @@ def type_text(text: str, spec: LanguageSpec) -> str:
     text = member_path(text, spec).strip("'\"")
     for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
         members = [m for m in top_level_split(text, "|") if m and m not in spec.null_types]
-        if len(members) != 1:
+        if len(members) != 1 or members[0] in spec.dynamic_types:
             return ""
         text = members[0].lstrip("*&").removeprefix("mut").removeprefix("new")
         head, bracket, rest = _first_bracket(text)

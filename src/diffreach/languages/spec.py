@@ -190,15 +190,16 @@ class LanguageSpec:
     # 12.6.4.3, normal form before expanded; Kotlin likewise): ``f("a")`` runs ``f(String)``, not
     # ``f(String, Object...)``.
     overload_fixed_arity_first: bool = False
-    # Declared types, read through to the type a receiver has (resolve/types.py): a
-    # type naming the enclosing class (Python's ``Self``; ``self_names`` count too),
-    # wrappers whose first type argument is the value's type (``Optional[T]``,
-    # ``Box<T>``), and the members a union drops (``T | None`` is T); a union spelt as a
-    # generic (``Union[T, None]``) is read as its members joined by ``|``.
+    # Declared types, read through to the type a receiver has (resolve/types.py): a type naming
+    # the enclosing class (Python's ``Self``; ``self_names`` count too), wrappers whose first type
+    # argument is the value's type (``Optional[T]``, ``Box<T>``), the members a union drops (``T |
+    # None`` is T; ``Union[T, None]`` is read as ``T | None``), and the types that allow any member
+    # (Python's ``Any``): a value of one has no stated type, so its members are bound by name.
     self_types: frozenset[str] = frozenset()
     transparent_types: frozenset[str] = frozenset()
     union_wrappers: frozenset[str] = frozenset()
     null_types: frozenset[str] = frozenset()
+    dynamic_types: frozenset[str] = frozenset()
     # How a call binds to a definition (``signatures.BindingRules``, each rule from the
     # language's definition); None: calls are not bound (no binding query either).
     binding_rules: BindingRules | None = None
