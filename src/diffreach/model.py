@@ -214,6 +214,9 @@ IMPLEMENTS = "^"
 # the name for that function only; the file's import of the name on the binding's line says
 # what it binds (Python's ``def f(): from .m import g``; resolve/resolver.py).
 IMPORT_MARK = "<"
+# Between the candidates of a type_name: the name holds a value of one of them (``a or B()``, or
+# bound on several lines of one scope); resolve/types.py keeps the class they share.
+EITHER = "|"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from tree_sitter import Node
 from diffreach.extract.types import INFERRED, VALUE_OF, called, member_path, type_text
 from diffreach.extract.values import entry_key
 from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS, LanguageSpec
-from diffreach.model import LOCAL_MARK, VALUE_MARK
+from diffreach.model import EITHER, LOCAL_MARK, VALUE_MARK
 
 BindingRecord = tuple[Node, str, str]  # the node whose scope binds, the bound name, what it holds
 
@@ -60,9 +60,19 @@ def binding_of(
     if "binding.object" in captures:  # a property read out of an object by a pattern: its value
         read = member_path(f"{text(captures['binding.object'][0])}.{text(captures['binding.property'][0])}", spec)
         return node, bound, VALUE_MARK + read
+    either = captures.get("binding.either")
+    if either is not None:  # one of several values (`a or B()`, `a ?? new B()`): each a candidate
+        held = (_held(text(n), spec) for n in either if text(n) not in spec.null_types)
+        return node, bound, EITHER.join(h for h in held if h)
     if "binding.value" in captures:  # a copy of a name: its type is worked out in scopes.bindings
         return node, bound, VALUE_OF + member_path(text(captures["binding.value"][0]), spec)
     return _function_value(node, bound, captures, spec, text)
+
+
+def _held(value: str, spec: LanguageSpec) -> str:
+    """One candidate value: a call's result, or a copy of a name (worked out in scopes.bindings)."""
+    path = member_path(value, spec)
+    return called(value, spec) if path.endswith(")") else VALUE_OF + path
 
 
 def local_binding_of(

@@ -17,7 +17,7 @@ from tree_sitter import Node
 from diffreach.extract.types import INFERRED, VALUE_OF, stated_types_first
 from diffreach.extract.values import kept_values
 from diffreach.languages.spec import RETURNS, LanguageSpec
-from diffreach.model import IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref, RefKind
+from diffreach.model import EITHER, IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref, RefKind
 
 # A reference's owner that says: the scope around the definition holding it (a decorator is
 # called where the definition it decorates is made).
@@ -107,11 +107,9 @@ class Scopes:
                     hiding.discard((i, name))  # one per scope and name says it
                     out.append(Binding(self.id_of(i), name, LOCAL_MARK, node.start_point.row + 1))
                 continue
-            if type_name.startswith(VALUE_OF):
-                copied = type_name[len(VALUE_OF) :]
-                type_name = known.get((i, copied), "")
-                if not type_name and copied in spec.self_names:  # return self: an instance of the class
-                    type_name = self._own_class(i)
+            if type_name.startswith(VALUE_OF) or EITHER in type_name:
+                held = (self._copied(t, i, known, spec) for t in type_name.split(EITHER))
+                type_name = EITHER.join(dict.fromkeys(h for h in held if h))  # candidates known, once each
             if name == INFERRED:
                 returned.setdefault(i, []).append((type_name, node.start_point.row + 1))
                 continue
@@ -130,6 +128,15 @@ class Scopes:
             if i >= 0 and len(types) == 1 and "" not in types and (i, RETURNS) not in known:
                 out.append(Binding(self.id_of(i), RETURNS, values[0][0], values[0][1]))
         return out
+
+    def _copied(self, type_name: str, i: int, known: dict[tuple[int, str], str], spec: LanguageSpec) -> str:
+        """A candidate as bound so far: a copy of a name takes that name's type in scope ``i``
+        (``return self``: an instance of the class); "" when the copied name has none."""
+        if not type_name.startswith(VALUE_OF):
+            return type_name
+        copied = type_name[len(VALUE_OF) :]
+        found = known.get((i, copied), "")
+        return self._own_class(i) if not found and copied in spec.self_names else found
 
     def _own_class(self, i: int) -> str:
         """The qualified name of the class around definition ``i`` ("" outside one)."""

@@ -24,7 +24,7 @@ from abc import abstractmethod
 from dataclasses import replace
 
 from diffreach.languages.spec import CALLED, ELEMENT, PARAMETER, RETURNS
-from diffreach.model import IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
+from diffreach.model import EITHER, IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
 from diffreach.resolve.passing import PassedFunctions
 from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, Target
 
@@ -135,15 +135,24 @@ class Types(PassedFunctions):
         cycles = self._member_cycles
         self._binding_guard.add(key)
         try:
-            found = {self._declared(path, scope, t) for t in type_name.split("|") if t != LOCAL_MARK} - {None}
+            declared = (self._declared(path, scope, t) for t in type_name.split(EITHER) if t != LOCAL_MARK)
+            found = {t for t in declared if t is not None}
         finally:
             self._binding_guard.discard(key)
-        # Bound several ways in one scope (x = A(); … x = f()): the one class the known ones
-        # agree on; none when they differ.
-        answer = found.pop() if len(found) == 1 else None
+        # Bound several ways in one scope (x = A(); … x = f(), x = a or B()): the one class the
+        # known ones agree on, or the one every other descends from (a union of a class and its
+        # subclass is the class: TypeScript's subtype reduction, a checker's join); none else.
+        answer = found.pop() if len(found) == 1 else self._shared_base(found)
         if final and self._member_cycles == cycles:
             self._declared_classes[path, scope, type_name, what] = answer
         return answer
+
+    def _shared_base(self, found: set[Target]) -> Target | None:
+        classes = [t for t in found if isinstance(t, SymRow)]
+        if len(classes) != len(found):
+            return None
+        shared = [c for c in classes if all(o is c or self.descends(o, c) for o in classes)]
+        return shared[0] if len(shared) == 1 else None
 
     def _declared(self, path: str, scope: str, type_name: str) -> Target | None:
         """The class of one binding; ``I&C`` (a declaration's type and its value's, one line):

@@ -426,6 +426,24 @@
     function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
     arguments: (arguments . [(identifier) (member_expression)] @binding.type))) @binding
   (#eq? @_object "Object") (#eq? @_create "create"))
+; `a ?? b` is a unless a is null or undefined, `a || b` a unless a is falsy, else b (ECMA-262,
+; "Binary Logical Operators"): the name holds one of them, each a candidate (@binding.either).
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (binary_expression
+    left: [(identifier) (null) (undefined) (call_expression function: [(identifier) (member_expression)])
+           (new_expression constructor: [(identifier) (member_expression)])] @binding.either
+    operator: ["??" "||"]
+    right: [(identifier) (null) (undefined) (call_expression function: [(identifier) (member_expression)])
+            (new_expression constructor: [(identifier) (member_expression)])] @binding.either)) @binding
+(assignment_expression
+  left: [(identifier) (member_expression object: (this) property: (property_identifier))] @binding.name
+  right: (binary_expression
+    left: [(identifier) (null) (undefined) (call_expression function: [(identifier) (member_expression)])
+           (new_expression constructor: [(identifier) (member_expression)])] @binding.either
+    operator: ["??" "||"]
+    right: [(identifier) (null) (undefined) (call_expression function: [(identifier) (member_expression)])
+            (new_expression constructor: [(identifier) (member_expression)])] @binding.either)) @binding
 ; x = make(), x = a.b().c(): the callee's return type (resolve/types.py).
 (variable_declarator
   name: (identifier) @binding.name

@@ -170,6 +170,20 @@
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (identifier) @binding.value) @binding
+; `a or b` is a when a is true, else b (Reference, "Boolean operations"); `a if c else b` is a or b
+; ("Conditional expressions"): the name holds one of them, each a candidate (@binding.either).
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (boolean_operator
+    left: [(identifier) (none) (call function: [(identifier) (attribute) (call)])] @binding.either
+    operator: "or"
+    right: [(identifier) (none) (call function: [(identifier) (attribute) (call)])] @binding.either)) @binding
+(assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (conditional_expression
+    . [(identifier) (none) (call function: [(identifier) (attribute) (call)])] @binding.either
+    . (_)
+    . [(identifier) (none) (call function: [(identifier) (attribute) (call)])] @binding.either .)) @binding
 (assignment
   left: (pattern_list . (identifier) @binding.name)
   right: (expression_list . (call function: [(identifier) (attribute) (call)]) @binding.call)) @binding
