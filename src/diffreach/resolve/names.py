@@ -12,6 +12,7 @@ up as a member. This layer implements the two methods ``state.py`` declares for 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from diffreach.languages.spec import LanguageSpec
@@ -158,6 +159,9 @@ class Names(Types):
             if target is None and self._hidden(scope, head):
                 return None  # def f(a): a.go() — whatever the module binds to ``a``
             target = target or self.lookup_name(path, scope, head) or self._aliased(path, scope, head)
+            if target is None:  # from m import cache: the value m binds the name to
+                target = self._imported_variable(path, head)
+                instance = target is not None
             if target is None and spec.path_roots:  # a crate or module in scope without an import
                 found = self._module_path(path, receiver, spec)
                 # Box::new, std::mem::take: a path from a name of the language's own (its prelude,
@@ -176,6 +180,27 @@ class Names(Types):
                 target = self._attribute(path, target, part)
                 target = self.property_value(target) if instance else target
         return target
+
+    def _imported_variable(self, path: str, name: str, depth: int = 0) -> Target | None:
+        """A variable another module binds at its top level, imported by name (``from m import
+        cache``, ``import { Cache } from './m'``, through re-exports): the class of what it holds
+        there (``Cache = CacheClass()``), as code in that module sees it."""
+        for imp in self._file_imports(path):
+            if imp.alias == name and imp.name and imp.module and not imp.wildcard:
+                found = self.module_variable(self.import_files(path, imp), imp.name, depth)
+                if found is not None:
+                    return found
+        return None
+
+    def module_variable(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
+        """The class of the value a module binds ``name`` to at its top level (or re-exports)."""
+        for f in files:
+            found = self._bound_type(f, f, name)
+            if found is None and depth < MAX_DEPTH:
+                found = self._imported_variable(f, name, depth + 1)
+            if found is not None:
+                return found
+        return None
 
     def _module_path(self, path: str, receiver: str, spec: LanguageSpec) -> Target | None:
         """``crate::a::b::Foo``: the longest prefix the module resolver knows, then members."""
@@ -218,7 +243,7 @@ class Names(Types):
 
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         if isinstance(target, Module):
-            found = self.module_member(target.files, part)
+            found = self.module_member(target.files, part) or self.module_variable(target.files, part)
             if found is None:
                 spec = self._specs[target.files[0]]
                 for f in target.files:
