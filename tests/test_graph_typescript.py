@@ -308,3 +308,31 @@ def test_a_package_that_installs_the_name_from_the_registry_reaches_the_publishe
     assert ("packages/demo/src/main.ts::go", "src/timer.ts::timer") in edges
     assert ("linked/src/use.ts::use", "src/timer.ts::timer") in edges
     assert ("spec/timer-spec.ts::check", "src/timer.ts::timer") in edges
+
+
+def test_an_object_literal_checked_with_satisfies_or_asserted_with_as_is_a_namespace_of_its_functions() -> None:
+    # `e satisfies T` and `e as T` are e: the object's functions are definitions named by its
+    # variable, as a plain `const o = {…}`'s are, and their calls are theirs.
+    files = {
+        "src/store.ts": "export class Store {\n  put(k: string) {}\n}\nexport const store = new Store();\n",
+        "src/parsers.ts": (
+            "import { store } from './store';\nexport interface Parser { test(u: string): boolean; }\n"
+            "export const loadFont = {\n  name: 'font',\n  test(u: string): boolean { return true; },\n"
+            "  async load(u: string) { store.put(u); },\n} satisfies Parser;\n"
+            "export const loadJson = { load: (u: string) => { store.put(u); } } as const;\n"
+        ),
+        "src/use.ts": "import { loadFont, loadJson } from './parsers';\nexport function f() { loadFont.load('u'); loadJson.load('v'); }\n",
+    }
+    symbols = {s.id for s in graph_from_sources(files).symbols}
+    assert {
+        "src/parsers.ts::loadFont.test",
+        "src/parsers.ts::loadFont.load",
+        "src/parsers.ts::loadJson.load",
+    } <= symbols
+    found = calls(files)
+    assert ("src/parsers.ts::loadFont.load", "src/store.ts::Store.put") in found
+    assert ("src/parsers.ts::loadJson.load", "src/store.ts::Store.put") in found
+    assert {
+        ("src/use.ts::f", "src/parsers.ts::loadFont.load"),
+        ("src/use.ts::f", "src/parsers.ts::loadJson.load"),
+    } <= found

@@ -228,3 +228,24 @@
 (type_alias_declaration name: (type_identifier) @name) @declaration.alias
 (program (lexical_declaration "const"
   (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression) (non_null_expression)]) @declaration.constant))
+
+; `e satisfies T` and `e as T` are e, checked or asserted against T (TypeScript 4.9, "The satisfies
+; Operator"; "Type Assertions"): an object literal so wrapped is named by its variable as a plain
+; one is (ecmascript.scm): a namespace of its functions.
+(variable_declarator value: [(satisfies_expression (object (method_definition name: (property_identifier) @name) @definition.function))
+                             (as_expression (object (method_definition name: (property_identifier) @name) @definition.function))])
+(variable_declarator value: [(satisfies_expression (object (pair
+                               key: [(property_identifier) @name (string (string_fragment) @name)]
+                               value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))
+                             (as_expression (object (pair
+                               key: [(property_identifier) @name (string (string_fragment) @name)]
+                               value: [(arrow_function) (function_expression) (generator_function)]) @definition.function))])
+(variable_declarator
+  name: (identifier) @name
+  value: [(satisfies_expression (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]))
+          (as_expression (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]))]) @definition.module
+(export_statement declaration: (lexical_declaration
+  . (variable_declarator
+    name: (identifier) @name
+    value: [(satisfies_expression (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]))
+            (as_expression (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]))]) .)) @definition.module
