@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from diffreach.languages.spec import LanguageSpec
-from diffreach.model import LOCAL_MARK, Import, NodeKind, SymRow
+from diffreach.model import LOCAL_MARK, Import, NodeKind, Ref, RefKind, SymRow
 from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, UNKNOWN, Module, Target, module_name_guess
 from diffreach.resolve.records import qualname as _qualname
 from diffreach.resolve.types import Types
@@ -201,6 +201,32 @@ class Names(Types):
             if found is not None:
                 return found
         return None
+
+    def extension_call(self, path: str, ref: Ref, owner: Target | None) -> SymRow | None:
+        """``x.f()`` where x's type has no member f: a function f in scope that declares a receiver
+        (Kotlin's extension functions, whose receiver is ``this`` in their body), when that receiver
+        is x's class or a base of it, or either is not known here (an outside type, an unknown x)."""
+        if ref.kind != RefKind.CALL:
+            return None
+        known = self._extension_names.get(ref.name)
+        if known is None:  # once per name: most languages have no such functions
+            rows = (c for c in self._candidates(ref.name) if c.kind == NodeKind.FUNCTION)
+            known = self._extension_names[ref.name] = any(self._extension_receiver(c) for c in rows)
+        found = self.lookup_name(path, ref.scope, ref.name) if known else None
+        receiver = self._extension_receiver(found) if isinstance(found, SymRow) else None
+        if not isinstance(found, SymRow) or receiver is None:
+            return None
+        declared = self.declared_class(found.file, found.id, receiver, ref.name)
+        if isinstance(owner, SymRow) and isinstance(declared, SymRow):
+            return found if owner.id == declared.id or self.descends(owner, declared) else None
+        return found
+
+    def _extension_receiver(self, row: SymRow) -> str | None:
+        """The receiver type a function declares (bound to ``this`` in its own scope), if any."""
+        if row.kind != NodeKind.FUNCTION:
+            return None
+        bound = self._bindings_by_name(row.file)
+        return next((by[row.id] for n in self._specs[row.file].self_names if row.id in (by := bound.get(n, {}))), None)
 
     def _module_path(self, path: str, receiver: str, spec: LanguageSpec) -> Target | None:
         """``crate::a::b::Foo``: the longest prefix the module resolver knows, then members."""

@@ -52,6 +52,9 @@ class Resolver(Names):
             if function is not None:
                 return self._edge(path, ref, function, Resolution.VALUE, source_is_test)
             owner = self._receiver_of(path, ref)
+            extension = self.extension_call(path, ref, owner) if owner is _EXTERNAL else None
+            if extension is not None:  # "".shout() of fun String.shout()
+                return self._edge(path, ref, extension, _found_by(extension, path), source_is_test)
             if owner is _EXTERNAL:
                 return self.outside_type_call(path, ref, spec, source_is_test)
             if isinstance(owner, SymRow) and owner.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
@@ -83,6 +86,9 @@ class Resolver(Names):
             held_as = self._member_held(path, ref, spec, owner) if target is None and ref.kind == RefKind.CALL else None
             if held_as is not None:  # T.x() of T = {x: f}; H.parse() of H = require("./base"), which gives H.parse
                 return self._edge(path, ref, held_as[0], held_as[1], source_is_test)
+            extension = self.extension_call(path, ref, owner) if target is None and owner is not None else None
+            if extension is not None:  # p.check() of p: Policy, where Policy has no check: fun Policy.check()
+                return self._edge(path, ref, extension, _found_by(extension, path), source_is_test)
             if isinstance(owner, Module):
                 resolution = Resolution.IMPORT
             elif isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names):
@@ -208,6 +214,9 @@ class Resolver(Names):
             if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:
                 # The receiver might be an object of unknown type: a guess.
                 return self._edge(path, ref, found, Resolution.UNIQUE_NAME, source_is_test)
+        extension = self.extension_call(path, ref, None)
+        if extension is not None:  # x.check() of an imported fun T.check(), x of unknown type
+            return self._edge(path, ref, extension, _found_by(extension, path), source_is_test)
         return self._by_name(path, ref, spec, source_is_test, method=True)
 
     def _protocol(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:

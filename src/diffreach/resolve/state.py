@@ -80,6 +80,7 @@ class ResolverState(ABC):
         self._by_name_rows: dict[tuple[str, bool, str], list[SymRow]] = {}
         self._by_name_roots: dict[tuple[str, bool, str], SymRow | None] = {}
         self._outside_type_rows: dict[tuple[str, str], list[SymRow]] = {}  # (name, language)
+        self._extension_names: dict[str, bool] = {}  # whether a function of the name declares a receiver
         # A reference's receiver as its scope sees it, asked with no guard open (so the
         # answer is the same each time): one file's worth, emptied by resolve_file.
         self._receivers: dict[tuple[str, str], Target | None] = {}

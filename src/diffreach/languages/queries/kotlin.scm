@@ -29,6 +29,11 @@
 (type_parameter (identifier) @binding.name (user_type) @binding.type) @binding
 (parameter (identifier) @binding.name (user_type) @binding.type) @binding
 (class_parameter (identifier) @binding.name (user_type) @binding.type) @binding
+; An extension function (`fun T.f()`, Kotlin specification, "Extension function declaration") is
+; called as a member of T (`x.f()`); its receiver is `this` in its body: a binding of its own scope
+; (the receiver's node is inside the declaration), which also marks it an extension (resolve/names.py).
+((function_declaration [(user_type) (nullable_type)] @binding.type @binding . "." . (identifier))
+  (#set! binding.name "this"))
 
 ; Declarations, no nodes (CAPTURES.md): `const val` and top-level `val`, properties (in a class
 ; body, an object, a primary constructor's `val`/`var`), enum entries, `typealias`.
