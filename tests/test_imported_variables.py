@@ -56,6 +56,37 @@ def test_typescript_an_imported_module_variable_holds_the_class_it_is_bound_to(c
     assert gets_from_f(files) == {"src/cache.ts::CacheClass.get": "type"}
 
 
+DEFAULT_EXPORTS = {
+    "export_default_new": ("src/cache.ts", "export default new CacheClass();\n", "import cache from './cache';\n"),
+    "export_default_name": (
+        "src/cache.ts",
+        "const cache = new CacheClass();\nexport default cache;\n",
+        "import cache from './cache';\n",
+    ),
+    "module_exports_new": (
+        "lib/cache.js",
+        "module.exports = new CacheClass();\n",
+        "const cache = require('./cache');\n",
+    ),
+    "module_exports_name": (
+        "lib/cache.js",
+        "const cache = new CacheClass();\nmodule.exports = cache;\n",
+        "const cache = require('./cache');\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEFAULT_EXPORTS))
+def test_a_module_whose_own_export_is_an_instance_gives_that_instance(case: str) -> None:
+    # ECMA-262: the default export is the expression's (or the variable's) value; CommonJS's
+    # require gives the module's module.exports.
+    cache, export, importing = DEFAULT_EXPORTS[case]
+    classes = "class CacheClass {\n  get(k) {}\n}\nclass Other {\n  get(k) {}\n}\n"
+    use = cache.replace("cache.", "use.")
+    files = {cache: classes + export, use: importing + "function f(u) { cache.get(u); }\nmodule.exports = { f };\n"}
+    assert gets_from_f(files) == {f"{cache}::CacheClass.get": "type"}
+
+
 def test_a_name_the_importing_module_rebinds_is_not_the_imported_variable() -> None:
     use = "from cache import Cache\n\ndef f(u, Cache=None):\n    Cache.get(u)\n"
     assert "type" not in gets_from_f({"cache.py": PY_CACHE, "use.py": use}).values()

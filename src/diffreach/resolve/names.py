@@ -186,10 +186,14 @@ class Names(Types):
         cache``, ``import { Cache } from './m'``, through re-exports): the class of what it holds
         there (``Cache = CacheClass()``), as code in that module sees it."""
         for imp in self._file_imports(path):
-            if imp.alias == name and imp.name and imp.module and not imp.wildcard:
+            if imp.alias != name or not imp.name or imp.wildcard:
+                continue
+            if imp.module:
                 found = self.module_variable(self.import_files(path, imp), imp.name, depth)
-                if found is not None:
-                    return found
+            else:  # the module's own export of its variable (export default cache)
+                found = self._bound_type(path, path, imp.name)
+            if found is not None:
+                return found
         return None
 
     def module_variable(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:

@@ -182,6 +182,11 @@ class Resolver(Names):
                         continue
                     seen.add(exporter)
                     exported = self._specs[exporter].exported_object
+                    instance = self.module_variable((exporter,), exported) if exported else None
+                    kept = isinstance(instance, SymRow) and instance.kind == NodeKind.CLASS
+                    member = self.member(instance, name) if kept and isinstance(instance, SymRow) else None
+                    if member is not None:  # module.exports = new C(): what require gives is a C
+                        return member, Resolution.TYPE
                     for export in self._import_index(exporter)[0].get(exported, ()) if exported else ():
                         if export.module or not export.name.isidentifier():
                             continue

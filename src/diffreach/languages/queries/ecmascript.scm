@@ -444,6 +444,14 @@
     operator: ["??" "||"]
     right: [(identifier) (null) (undefined) (call_expression function: [(identifier) (member_expression)])
             (new_expression constructor: [(identifier) (member_expression)])] @binding.either)) @binding
+; `export default new C()` (ECMA-262: the default export is the expression's value) and CommonJS's
+; `module.exports = new C()` (what require gives): the module's own export (`default`) is a C.
+((export_statement "default" value: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+  (#set! binding.name "default"))
+((assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+  (#eq? @_module "module") (#eq? @_exports "exports") (#set! binding.name "default"))
 ; x = make(), x = a.b().c(): the callee's return type (resolve/types.py).
 (variable_declarator
   name: (identifier) @binding.name
