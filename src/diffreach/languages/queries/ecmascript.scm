@@ -426,6 +426,9 @@
     function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
     arguments: (arguments . [(identifier) (member_expression)] @binding.type))) @binding
   (#eq? @_object "Object") (#eq? @_create "create"))
+; `x instanceof C` true narrows x to a C (TypeScript's narrowing; ECMA-262: C's prototype is on x's
+; chain, so C's methods are x's): a binding of the function's scope, a candidate beside any other.
+(binary_expression left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.type) @binding
 ; `a ?? b` is a unless a is null or undefined, `a || b` a unless a is falsy, else b (ECMA-262,
 ; "Binary Logical Operators"): the name holds one of them, each a candidate (@binding.either).
 (variable_declarator

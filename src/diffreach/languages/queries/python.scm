@@ -170,6 +170,12 @@
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (identifier) @binding.value) @binding
+; `isinstance(x, C)` true narrows x to a C (PEP 484 and the checkers' narrowing; `assert isinstance(…)`,
+; `if not isinstance(…): return` narrow what follows): a binding of the function's scope, a candidate
+; beside any other (resolve/types.py keeps the class they share). A tuple of classes narrows to none.
+((call function: (identifier) @_isinstance
+   arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute)] @binding.type .)) @binding
+  (#eq? @_isinstance "isinstance"))
 ; `a or b` is a when a is true, else b (Reference, "Boolean operations"); `a if c else b` is a or b
 ; ("Conditional expressions"): the name holds one of them, each a candidate (@binding.either).
 (assignment
