@@ -408,6 +408,7 @@ SPEC = LanguageSpec(
     spread_arguments=frozenset({"spread_element"}),
     callback_keepers=CALLBACK_KEEPERS,
     transparent_types=frozenset({"Promise", "Readonly"}),
+    value_postfixes=("?",),  # a?.b is a.b where a is a value (ECMA-262, "Optional Chains")
     null_types=frozenset({"null", "undefined"}),
     construction_keyword="new",  # ECMA-262 13.3.5: `new C()` makes a C (`return new C()` returns one)
     value_members=True,

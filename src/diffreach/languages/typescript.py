@@ -60,8 +60,10 @@ _TS = replace(
     interface_keyword="interface",
     interfaces_by_shape=True,
     shape_min_methods=2,
-    value_postfixes=("!",),  # x!.m(): a non-null assertion leaves the value its own type
-    element_methods=frozenset({"at", "find", "findLast", "pop", "shift"}),  # Array's methods giving an element
+    # x!.m(): a non-null assertion leaves the value its own type; a?.b is a.b where a is a value.
+    value_postfixes=("!", "?"),
+    # Array's methods giving an element; Map's get gives a value.
+    element_methods=frozenset({"at", "find", "findLast", "pop", "shift", "get"}),
     resolution="as JavaScript (relative specs, tsconfig paths/baseUrl, monorepo packages); typed "
     "parameters, fields and parameter properties bind receivers; a class with every method of an "
     "interface implements it",
