@@ -1,6 +1,7 @@
 """Python values typed by the language's own rules: ``Union[A, None]`` is A and ``Union[A, B]``
 says nothing (PEP 484), ``Annotated[A, …]`` is A (PEP 593), a loop over a collection declared
 ``list[A]`` (and the other collections whose first type argument is their elements') holds As,
+a mapping declared ``dict[K, A]`` holds As as values (an index, ``get``, ``values()``, ``items()``),
 ``with v as c`` holds what ``v.__enter__()`` returns, ``(c := A())`` holds an A (PEP 572), and ``Any``
 states no type (PEP 484).
 Each: the expected edge to ``Cart.total`` as ``type``, and no edge to the unrelated ``Noise.total``."""
@@ -27,6 +28,15 @@ TYPED = {
     "field_loop": (
         "class Shelf:\n    def __init__(self):\n        self.carts: list[Cart] = []\n\n"
         "    def f(self):\n        for c in self.carts:\n            c.total()\n"
+    ),
+    # A mapping's second type argument is its values' type: an index, get, pop, values(), items().
+    "dict_index": "def f(cs: dict[str, Cart]):\n    cs['a'].total()\n",
+    "dict_get": "from typing import Mapping\n\ndef f(cs: Mapping[str, Cart]):\n    cs.get('a').total()\n",
+    "dict_values": "def f(cs: dict[str, Cart]):\n    for c in cs.values():\n        c.total()\n",
+    "dict_items": "def f(cs: dict[str, Cart]):\n    return [c.total() for _, c in cs.items()]\n",
+    "dict_field": (
+        "class Shelf:\n    def __init__(self):\n        self.carts: dict[int, Cart] = {}\n\n"
+        "    def f(self, k):\n        self.carts.pop(k).total()\n"
     ),
     "with": "def f():\n    with Cart() as c:\n        c.total()\n",
     "walrus": "def f():\n    if (c := Cart()):\n        c.total()\n",

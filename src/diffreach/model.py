@@ -214,6 +214,10 @@ IMPLEMENTS = "^"
 # the name for that function only; the file's import of the name on the binding's line says
 # what it binds (Python's ``def f(): from .m import g``; resolve/resolver.py).
 IMPORT_MARK = "<"
+# After a name or field path: a value a mapping holds (Python's dict[K, V], TypeScript's Map<K, V> and
+# Record<K, V>), which an index, the mapping's value methods and a loop over its values() read; a
+# loop over the mapping itself reads its keys (ELEMENT, not this).
+VALUES = "{}"
 # Between the candidates of a type_name: the name holds a value of one of them (``a or B()``, or
 # bound on several lines of one scope); resolve/types.py keeps the class they share.
 EITHER = "|"

@@ -56,7 +56,9 @@ def binding_of(
         method = preset.get("binding.method")  # what a protocol calls on the value (``with v as c``)
         return node, bound + key, called(f"{call}.{method}()" if method else call, spec)
     if "binding.element" in captures:  # an element of a collection: typed by its path's ELEMENT binding
-        return node, bound, member_path(text(captures["binding.element"][0]), spec) + ELEMENT
+        # ``binding.element_suffix`` VALUES: a value the mapping holds (for v in d.values()).
+        collection = member_path(text(captures["binding.element"][0]), spec)
+        return node, bound, collection + preset.get("binding.element_suffix", ELEMENT)
     if "binding.object" in captures:  # a property read out of an object by a pattern: its value
         read = member_path(f"{text(captures['binding.object'][0])}.{text(captures['binding.property'][0])}", spec)
         return node, bound, VALUE_MARK + read

@@ -219,7 +219,8 @@ SPEC = LanguageSpec(
     union_wrappers=frozenset({"Union", "typing.Union"}),  # PEP 484: Union[X, Y] is X | Y
     null_types=frozenset({"None"}),
     dynamic_types=frozenset({"Any", "typing.Any"}),  # PEP 484: Any allows every attribute and call
-    element_methods=frozenset({"pop", "popleft"}),  # list.pop, deque.pop/popleft: an element
+    # list.pop, deque.pop/popleft: an element; dict.get, pop, setdefault: a value.
+    element_methods=frozenset({"pop", "popleft", "get", "setdefault"}),
     package_init_files=("__init__.py", "__init__.pyi"),
     resolution="packages by __init__.py (src layouts found), absolute and relative imports, re-exports, star imports",
     return_keywords=("return", "yield"),

@@ -139,7 +139,7 @@ class Names(Types):
             return self.value_type(path, scope, receiver)
         bound = self._bound_type(path, scope, receiver)
         if bound is not None or indexed:
-            return bound if bound is not None else self.element_class(path, scope, collection)
+            return bound if bound is not None else self.held_value(path, scope, collection)
         head, _, rest = receiver.partition(".")
         own = next((n for n in spec.own_module_names if receiver == n or receiver.startswith(f"{n}.")), None)
         if head in spec.path_roots:

@@ -24,7 +24,18 @@ from abc import abstractmethod
 from dataclasses import replace
 
 from diffreach.languages.spec import CALLED, ELEMENT, PARAMETER, RETURNS
-from diffreach.model import EITHER, IMPLEMENTS, LOCAL_MARK, NodeKind, Ref, RefKind, Resolution, ResolvedRef, SymRow
+from diffreach.model import (
+    EITHER,
+    IMPLEMENTS,
+    LOCAL_MARK,
+    VALUES,
+    NodeKind,
+    Ref,
+    RefKind,
+    Resolution,
+    ResolvedRef,
+    SymRow,
+)
 from diffreach.resolve.passing import PassedFunctions
 from diffreach.resolve.records import EXTERNAL, MAX_DEPTH, Target
 
@@ -58,7 +69,7 @@ class Types(PassedFunctions):
             if target is None and first and links[first][:-2] in self._specs[path].transparent_methods:
                 target = self.resolve_receiver(path, scope, ".".join(links[:first]))  # o.unwrap(): o's type
             if first and links[first][:-2] in self._specs[path].element_methods:  # xs.get(0): an element
-                target = self.element_class(path, scope, ".".join(links[:first])) or target
+                target = self.held_value(path, scope, ".".join(links[:first])) or target
         if target is EXTERNAL and first:  # v.par() on an outside value: the crate's method for it
             result = self._outside_call(path, links[first][:-2])
         else:
@@ -196,6 +207,8 @@ class Types(PassedFunctions):
         spec = self._specs[path]
         if type_name.endswith(ELEMENT):
             return self.element_class(path, scope, type_name.removesuffix(ELEMENT))
+        if type_name.endswith(VALUES):  # for v in d.values()
+            return self.element_class(path, scope, type_name.removesuffix(VALUES), VALUES)
         if type_name in spec.self_names or type_name in spec.self_types:  # -> Self, -> this
             return self.enclosing_class(scope)
         owner, _, last = type_name.rpartition(".")
@@ -242,22 +255,28 @@ class Types(PassedFunctions):
             todo = nxt
         return None
 
-    def element_class(self, path: str, scope: str, collection: str) -> Target | None:
+    def element_class(self, path: str, scope: str, collection: str, suffix: str = ELEMENT) -> Target | None:
         """The class of an element of ``collection`` (a name or a field path: ``xs``, ``s.items``):
         what its declaration binds to the path + ELEMENT (a slice's element type), in scope or
-        as the field of the class the path's receiver has; None when nothing states it."""
+        as the field of the class the path's receiver has; None when nothing states it. With
+        ``suffix`` VALUES: a value the mapping holds."""
         receiver, _, last = collection.rpartition(".")
         if not last.isidentifier():
             return None
         if not receiver:
-            bound = self._binding_of(scope, last + ELEMENT)
+            bound = self._binding_of(scope, last + suffix)
             if bound is None or bound[1] == LOCAL_MARK:
                 return None
-            return self.declared_class(bound[0].partition("::")[0], bound[0], bound[1], last + ELEMENT)
+            return self.declared_class(bound[0].partition("::")[0], bound[0], bound[1], last + suffix)
         owner = self.resolve_receiver(path, scope, receiver)
         if not isinstance(owner, SymRow) or owner.kind != NodeKind.CLASS:
             return None
-        return self._attribute(path, owner, last + ELEMENT)  # the field's element type
+        return self._attribute(path, owner, last + suffix)  # the field's element type
+
+    def held_value(self, path: str, scope: str, collection: str) -> Target | None:
+        """What indexing ``collection`` (or an element method of it) gives: an element of a
+        sequence, or a value of a mapping."""
+        return self.element_class(path, scope, collection) or self.element_class(path, scope, collection, VALUES)
 
     def instance_member(self, owner: Target | None, name: str) -> SymRow | None:
         """The method ``name`` that syntax on an instance of ``owner`` runs (``a[i]``:

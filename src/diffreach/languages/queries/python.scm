@@ -227,6 +227,30 @@
 ((assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
    type: (type (generic_type (identifier) @_collection (type_parameter . (type) @binding.type))))
   @binding (#any-of? @_collection "list" "List" "set" "Set" "frozenset" "FrozenSet" "Sequence" "MutableSequence" "Iterable" "Iterator" "Collection" "AbstractSet" "MutableSet" "deque" "Deque" "Generator" "AsyncIterable" "AsyncIterator") (#set! binding.suffix "[]"))
+; A mapping's second type argument is its values' type (`d: dict[str, Cart]`): binds d's values
+; (binding.suffix "{}") to Cart, which `d[k]`, `d.get(k)`, `d.pop(k)` and a loop over `d.values()` or
+; the second name of `d.items()` read; a loop over d itself reads its keys.
+((typed_parameter (identifier) @binding.name
+   type: (type (generic_type (identifier) @_mapping (type_parameter . (type) . (type) @binding.type .))))
+  @binding (#any-of? @_mapping "dict" "Dict" "Mapping" "MutableMapping" "defaultdict" "DefaultDict" "OrderedDict" "ChainMap") (#set! binding.suffix "{}"))
+((typed_default_parameter name: (identifier) @binding.name
+   type: (type (generic_type (identifier) @_mapping (type_parameter . (type) . (type) @binding.type .))))
+  @binding (#any-of? @_mapping "dict" "Dict" "Mapping" "MutableMapping" "defaultdict" "DefaultDict" "OrderedDict" "ChainMap") (#set! binding.suffix "{}"))
+((assignment left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+   type: (type (generic_type (identifier) @_mapping (type_parameter . (type) . (type) @binding.type .))))
+  @binding (#any-of? @_mapping "dict" "Dict" "Mapping" "MutableMapping" "defaultdict" "DefaultDict" "OrderedDict" "ChainMap") (#set! binding.suffix "{}"))
+((for_statement left: (identifier) @binding.name
+  right: (call function: (attribute object: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element
+    attribute: (identifier) @_values))) @binding (#eq? @_values "values") (#set! binding.element_suffix "{}"))
+((for_in_clause left: (identifier) @binding.name
+  right: (call function: (attribute object: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element
+    attribute: (identifier) @_values))) @binding (#eq? @_values "values") (#set! binding.element_suffix "{}"))
+((for_statement left: (pattern_list . (identifier) . (identifier) @binding.name .)
+  right: (call function: (attribute object: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element
+    attribute: (identifier) @_items))) @binding (#eq? @_items "items") (#set! binding.element_suffix "{}"))
+((for_in_clause left: (pattern_list . (identifier) . (identifier) @binding.name .)
+  right: (call function: (attribute object: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element
+    attribute: (identifier) @_items))) @binding (#eq? @_items "items") (#set! binding.element_suffix "{}"))
 ; `for c in cs`, `[... for c in cs]`: c holds an element of cs.
 (for_statement left: (identifier) @binding.name
   right: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element) @binding

@@ -153,6 +153,32 @@
 ((required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @binding.name
    type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))))
   @binding (#any-of? @_c "Array" "ReadonlyArray" "Set" "ReadonlySet" "Iterable" "IterableIterator" "Iterator" "AsyncIterable" "AsyncIterableIterator" "Generator" "AsyncGenerator") (#set! binding.prefix "this.") (#set! binding.suffix "[]"))
+; A map's second type argument is its values' type (`Map<string, Cart>`, `Record<string, Cart>`): binds
+; NAME{} (binding.suffix) to it, which `m.get(k)`, `r[k]` and a `for … of m.values()` read.
+((required_parameter pattern: (identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))))
+  @binding (#any-of? @_c "Map" "ReadonlyMap" "WeakMap" "Record") (#set! binding.suffix "{}"))
+((optional_parameter pattern: (identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))))
+  @binding (#any-of? @_c "Map" "ReadonlyMap" "WeakMap" "Record") (#set! binding.suffix "{}"))
+((variable_declarator name: (identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))))
+  @binding (#any-of? @_c "Map" "ReadonlyMap" "WeakMap" "Record") (#set! binding.suffix "{}"))
+((variable_declarator name: (identifier) @binding.name
+   value: (new_expression constructor: (identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .)))
+  @binding (#any-of? @_c "Map" "WeakMap") (#set! binding.suffix "{}"))
+((public_field_definition name: (property_identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))))
+  @binding (#any-of? @_c "Map" "ReadonlyMap" "WeakMap" "Record") (#set! binding.prefix "this.") (#set! binding.suffix "{}"))
+((public_field_definition name: (property_identifier) @binding.name
+   value: (new_expression constructor: (identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .)))
+  @binding (#any-of? @_c "Map" "WeakMap") (#set! binding.prefix "this.") (#set! binding.suffix "{}"))
+((required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @binding.name
+   type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments (_) . (_) @binding.type .))))
+  @binding (#any-of? @_c "Map" "ReadonlyMap" "WeakMap" "Record") (#set! binding.prefix "this.") (#set! binding.suffix "{}"))
+((for_in_statement left: (identifier) @binding.name operator: "of"
+  right: (call_expression function: (member_expression object: [(identifier) (member_expression)] @binding.element
+    property: (property_identifier) @_values))) @binding (#eq? @_values "values") (#set! binding.element_suffix "{}"))
 ; `for (const c of cs)` (ECMA-262 14.7.5: `of` runs the iterator, whose values are the elements; `in`
 ; gives keys): c holds an element of cs. The first parameter of the callback of an array method
 ; that passes each element first (forEach, map, filter…; not reduce, whose first is the accumulator).
