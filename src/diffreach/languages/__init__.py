@@ -81,7 +81,13 @@ _MODULES = (
 # Rust: a path opened by self:: is the current module's, not the instance's (self::m::f())
 # 22: Rust: a qualified path <T as Tr>::f(x) calls T's f (was: no reference, or a name-only guess);
 # Python, JavaScript: a member of an outside value has an unknown type (resolution: graphs built again)
-EXTRACTION_VERSION = 22
+# 23: Rust: a file a #[path] names is its declaring module's child (super:: there); Python: Any states
+# no type; a name bound to `a or b`, `a ?? b`, `a || b`, `x if c else y` holds either; isinstance and
+# instanceof narrow; mappings' values typed; an imported module-level variable holds its module's
+# value, a module's own export of an instance is that instance; Kotlin extension functions are
+# called as members; TypeScript objects under satisfies/as are namespaces (resolution: graphs
+# built again)
+EXTRACTION_VERSION = 23
 
 
 @cache
