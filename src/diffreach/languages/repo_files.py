@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 
 class RepoFiles(Protocol):
@@ -21,4 +21,12 @@ class ModuleResolver(Protocol):
         ...
 
 
-__all__ = ["ModuleResolver", "RepoFiles"]
+@runtime_checkable
+class PackageScopes(Protocol):
+    """A resolver that also knows which packages a file's code can reach (Rust's crates by their
+    manifests' dependencies): a match by name never crosses into one it cannot."""
+
+    def sees(self, from_file: str, to_file: str) -> bool: ...
+
+
+__all__ = ["ModuleResolver", "PackageScopes", "RepoFiles"]

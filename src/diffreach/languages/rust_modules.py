@@ -16,6 +16,7 @@ import posixpath
 import re
 from pathlib import PurePosixPath
 
+from .rust_crates import CrateGraph
 from .spec import LanguageSpec, RepoFiles
 
 _ROOT_FILES = ("lib.rs", "main.rs")
@@ -49,17 +50,21 @@ class RustModules:
         # Manifests are not source files (not among the indexed paths): look for one in every
         # directory above the Rust files.
         dirs = {str(parent) for path in self._files for parent in PurePosixPath(path).parents}
+        packages: dict[str, tuple[str, str]] = {}  # a package's directory → its crate name, manifest
         for base in sorted(dirs):
             path = "Cargo.toml" if base == "." else f"{base}/Cargo.toml"
-            package = _PACKAGE.search(repo.read_text(path) or "")
+            manifest = repo.read_text(path) or ""
+            package = _PACKAGE.search(manifest)
+            name = _NAME.search(package.group(1)) if package else None
+            if package is not None and name is not None:
+                packages[base] = (name.group(1).replace("-", "_"), manifest)
             root = self._dir_module("src" if base == "." else f"{base}/src")
             if package is None or root is None:
                 continue
-            name = _NAME.search(package.group(1))
             if name:
                 self._crates.setdefault(name.group(1).replace("-", "_"), root)
             edition_2015 = not _EDITION.search(package.group(1)) or _EDITION_2015.search(package.group(1))
-            bins = self._bin_roots(base, repo.read_text(path) or "", package.group(1), bool(edition_2015))
+            bins = self._bin_roots(base, manifest, package.group(1), bool(edition_2015))
             self._bins.update(bins)
             if edition_2015:
                 self._roots_2015.update((root, *bins))
@@ -67,6 +72,7 @@ class RustModules:
         # from before Cargo) is of rustc's default edition, 2015.
         roots = ((p, posixpath.dirname(posixpath.dirname(p))) for p in self._files if f"/{p}".endswith(_SRC_ROOTS))
         self._roots_2015.update(p for p, base in roots if repo.read_text(posixpath.join(base, "Cargo.toml")) is None)
+        self._crate_graph = CrateGraph(packages)
         self._repo = repo
         self._path_mods: tuple[dict[str, str], dict[tuple[str, str], str]] | None = None
 
@@ -133,6 +139,10 @@ class RustModules:
                     if f"{parent}/{name}" in self._files:
                         return f"{parent}/{name}"
         return path
+
+    def sees(self, from_file: str, to_file: str) -> bool:
+        """Whether code of ``from_file``'s crate can call code of ``to_file``'s (``rust_crates.py``)."""
+        return self._crate_graph.sees(from_file, to_file)
 
     def _child(self, path: str, name: str) -> str | None:
         declared = self._path_modules()[1].get((path, name))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from diffreach.languages.repo_files import PackageScopes
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import (
     CONFIDENCE,
@@ -50,21 +51,32 @@ class NameFallback(Overloads):
                 if row.kind in kinds and self.source.language_of(row.file) == spec.name and not self._is_local(row):
                     firsts.setdefault((row.file, _qualname(row.id)), row)
             candidates = self._by_name_rows[key] = list(firsts.values())
+        every = candidates
+        scopes = self._package_scopes(spec)
+        if scopes is not None:  # never into a package this file's cannot reach
+            candidates = [c for c in candidates if scopes.sees(path, c.file)]
         if len(candidates) == 1:
             return self._edge(path, ref, candidates[0], Resolution.UNIQUE_NAME, source_is_test)
         root = None
-        if method and len(candidates) > 1:
+        if method and len(every) > 1:
             # Asked with no guard open, so the same for every reference of the name: once.
             root = (
                 self._by_name_roots[key]
                 if key in self._by_name_roots
-                else self._by_name_roots.setdefault(key, self._common_root(candidates))
+                else self._by_name_roots.setdefault(key, self._common_root(every))
             )
-        if root is not None:
+        if root is not None and (scopes is None or scopes.sees(path, root.file)):
             # Every definition of the name overrides one base method: whatever the
             # receiver, the call is a call of that virtual method (dynamic edges lead on).
             return self._edge(path, ref, root, Resolution.UNIQUE_NAME, source_is_test)
         return self._ambiguous(path, ref, candidates, source_is_test, RefStatus.UNRESOLVED)
+
+    def _package_scopes(self, spec: LanguageSpec) -> PackageScopes | None:
+        """The language's resolver where it knows which packages a file can reach; else None."""
+        if spec.name not in self._scopes:
+            resolver = self.module_resolver(spec)
+            self._scopes[spec.name] = resolver if isinstance(resolver, PackageScopes) else None
+        return self._scopes[spec.name]
 
     def _ambiguous(
         self, path: str, ref: Ref, candidates: list[SymRow], source_is_test: bool, otherwise: RefStatus

@@ -24,6 +24,7 @@ from functools import cached_property
 from pathlib import PurePosixPath
 
 from diffreach.languages import get_language
+from diffreach.languages.repo_files import PackageScopes
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
 from diffreach.model import IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
 from diffreach.resolve.records import Source, Target
@@ -81,6 +82,7 @@ class ResolverState(ABC):
         self._by_name_roots: dict[tuple[str, bool, str], SymRow | None] = {}
         self._outside_type_rows: dict[tuple[str, str], list[SymRow]] = {}  # (name, language)
         self._extension_names: dict[str, bool] = {}  # whether a function of the name declares a receiver
+        self._scopes: dict[str, PackageScopes | None] = {}  # by language: its resolver, if it knows packages
         # A reference's receiver as its scope sees it, asked with no guard open (so the
         # answer is the same each time): one file's worth, emptied by resolve_file.
         self._receivers: dict[tuple[str, str], Target | None] = {}
