@@ -52,11 +52,9 @@ class Resolver(Names):
             if function is not None:
                 return self._edge(path, ref, function, Resolution.VALUE, source_is_test)
             owner = self._receiver_of(path, ref)
-            extension = self.extension_call(path, ref, owner) if owner is _EXTERNAL else None
-            if extension is not None:  # "".shout() of fun String.shout()
-                return self._edge(path, ref, extension, _found_by(extension, path), source_is_test)
-            if owner is _EXTERNAL:
-                return self.outside_type_call(path, ref, spec, source_is_test)
+            if owner is _EXTERNAL:  # "".shout() of fun String.shout(), else the outside type's
+                found = self._extension(path, ref, owner, source_is_test)
+                return found or self.outside_type_call(path, ref, spec, source_is_test)
             if isinstance(owner, SymRow) and owner.kind in (NodeKind.FUNCTION, NodeKind.METHOD):
                 if ref.kind == RefKind.CALL and ref.name in spec.invoker_methods:  # f.call(t, …) runs f
                     return self._edge(path, ref, owner, _found_by(owner, path), source_is_test)
@@ -86,9 +84,6 @@ class Resolver(Names):
             held_as = self._member_held(path, ref, spec, owner) if target is None and ref.kind == RefKind.CALL else None
             if held_as is not None:  # T.x() of T = {x: f}; H.parse() of H = require("./base"), which gives H.parse
                 return self._edge(path, ref, held_as[0], held_as[1], source_is_test)
-            extension = self.extension_call(path, ref, owner) if target is None and owner is not None else None
-            if extension is not None:  # p.check() of p: Policy, where Policy has no check: fun Policy.check()
-                return self._edge(path, ref, extension, _found_by(extension, path), source_is_test)
             if isinstance(owner, Module):
                 resolution = Resolution.IMPORT
             elif isinstance(owner, SymRow) and self.typed_receiver(ref.receiver, owner, spec.self_names):
@@ -154,15 +149,20 @@ class Resolver(Names):
         self, path: str, ref: Ref, spec: LanguageSpec, owner: Target | None
     ) -> tuple[SymRow, Resolution] | None:
         """``x.m()`` where no definition of ``m`` is found on ``x``: the function a literal table
-        bound to ``x`` holds as ``m`` (``value_members``), or the member or entry an imported
-        module's exported object has (``exported_object``), and how it was found."""
+        bound to ``x`` holds as ``m`` (``value_members``), the member or entry an imported
+        module's exported object has (``exported_object``), or an extension function in scope
+        (``extension_call``), and how it was found."""
         if spec.value_members:
             entry = self.value_of_member(path, ref)
             if entry is not None:
                 return entry, Resolution.VALUE
         if spec.exported_object and not isinstance(owner, SymRow):
-            return self.exported_member(path, ref.scope, ref.receiver, ref.name)
-        return None
+            found = self.exported_member(path, ref.scope, ref.receiver, ref.name)
+            if found is not None:
+                return found
+        # p.check() of p: Policy, where Policy has no check: an extension fun Policy.check() in scope.
+        extension = self.extension_call(path, ref, owner) if owner is not None else None
+        return (extension, _found_by(extension, path)) if extension is not None else None
 
     def exported_member(self, path: str, scope: str, receiver: str, name: str) -> tuple[SymRow, Resolution] | None:
         """``o.m`` where ``o`` is bound by an import (``var o = require("./base")``) of a module
@@ -219,10 +219,15 @@ class Resolver(Names):
             if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:
                 # The receiver might be an object of unknown type: a guess.
                 return self._edge(path, ref, found, Resolution.UNIQUE_NAME, source_is_test)
-        extension = self.extension_call(path, ref, None)
-        if extension is not None:  # x.check() of an imported fun T.check(), x of unknown type
-            return self._edge(path, ref, extension, _found_by(extension, path), source_is_test)
-        return self._by_name(path, ref, spec, source_is_test, method=True)
+        # x.check() of an imported fun T.check(), x of unknown type; else by name.
+        return self._extension(path, ref, None, source_is_test) or self._by_name(
+            path, ref, spec, source_is_test, method=True
+        )
+
+    def _extension(self, path: str, ref: Ref, owner: Target | None, source_is_test: bool) -> ResolvedRef | None:
+        """The edge to the extension function ``x.f()`` calls (``extension_call``), if any."""
+        found = self.extension_call(path, ref, owner)
+        return self._edge(path, ref, found, _found_by(found, path), source_is_test) if found is not None else None
 
     def _protocol(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:
         """Syntax that runs a method of its operand's type (``a[i]``, ``with a``): bound only

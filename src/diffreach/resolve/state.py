@@ -81,8 +81,6 @@ class ResolverState(ABC):
         self._by_name_rows: dict[tuple[str, bool, str], list[SymRow]] = {}
         self._by_name_roots: dict[tuple[str, bool, str], SymRow | None] = {}
         self._outside_type_rows: dict[tuple[str, str], list[SymRow]] = {}  # (name, language)
-        self._extension_names: dict[str, bool] = {}  # whether a function of the name declares a receiver
-        self._scopes: dict[str, PackageScopes | None] = {}  # by language: its resolver, if it knows packages
         # A reference's receiver as its scope sees it, asked with no guard open (so the
         # answer is the same each time): one file's worth, emptied by resolve_file.
         self._receivers: dict[tuple[str, str], Target | None] = {}
@@ -111,6 +109,8 @@ class ResolverState(ABC):
         self._declared_classes: dict[tuple[str, str, str, str], Target | None] = {}
         self._slot_callers_of: dict[tuple[str, str], tuple[str, ...]] = {}
         self._final_receivers: dict[tuple[str, str, str], Target | None] = {}  # names.py's receivers
+        self._extension_names: dict[str, bool] = {}  # whether a function of the name declares a receiver
+        self._scopes: dict[str, PackageScopes | None] = {}  # by language: its resolver, if it knows packages
 
     def forget_files(self) -> None:
         """Drop what was learnt file by file (symbols, imports, bindings, bases, members) and keep
