@@ -59,3 +59,15 @@ def commit_all(root: Path, message: str = "change") -> None:
 
 
 os.environ.setdefault("DIFFREACH_TEST", "1")
+
+
+def calls_from_f(files: dict[str, str], method: str) -> dict[str, str]:
+    """The calls a small repository's function or method ``f`` makes to methods named ``method``:
+    each target's id and how it was resolved (the spec tests of the type and value rules)."""
+    from diffreach.index.build import graph_from_sources
+
+    return {
+        e.target: e.resolution
+        for e in graph_from_sources(files).edges
+        if e.kind == "calls" and e.source.endswith(("::f", ".f")) and e.target.endswith(f".{method}")
+    }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from diffreach.index.build import graph_from_sources
+from tests.conftest import calls_from_f
 
 PY_CLASSES = (
     "class Client:\n    def send(self):\n        pass\n\n"
@@ -30,11 +31,7 @@ PY_TYPED = {
 
 def py_callees(body: str) -> dict[str, str]:
     files = {"shop.py": PY_CLASSES, "use.py": "from shop import Client, Retrying, Other\n\n" + body}
-    return {
-        e.target: e.resolution
-        for e in graph_from_sources(files).edges
-        if e.kind == "calls" and e.source.endswith("f") and e.target.endswith(".send")
-    }
+    return calls_from_f(files, "send")
 
 
 @pytest.mark.parametrize("case", sorted(PY_TYPED))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from diffreach.index.build import graph_from_sources
+from tests.conftest import calls_from_f
 
 PY_CACHE = (
     "class CacheClass:\n    def get(self, k):\n        pass\n\n"
@@ -33,11 +33,7 @@ TS_USES = {
 
 
 def gets_from_f(files: dict[str, str]) -> dict[str, str]:
-    return {
-        e.target: e.resolution
-        for e in graph_from_sources(files).edges
-        if e.kind == "calls" and e.source.endswith("::f") and e.target.endswith(".get")
-    }
+    return calls_from_f(files, "get")
 
 
 @pytest.mark.parametrize("case", sorted(PY_USES))

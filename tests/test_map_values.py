@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from diffreach.index.build import graph_from_sources
+from tests.conftest import calls_from_f
 
 SHOP = "export class Foo {\n  run() {}\n}\nexport class Other {\n  run() {}\n}\n"
 TYPED = {
@@ -19,12 +19,7 @@ TYPED = {
 
 
 def runs_from_f(body: str) -> dict[str, str]:
-    files = {"src/shop.ts": SHOP, "src/use.ts": "import { Foo } from './shop';\n" + body}
-    return {
-        e.target: e.resolution
-        for e in graph_from_sources(files).edges
-        if e.kind == "calls" and e.source.endswith(("::f", ".f")) and e.target.endswith(".run")
-    }
+    return calls_from_f({"src/shop.ts": SHOP, "src/use.ts": "import { Foo } from './shop';\n" + body}, "run")
 
 
 @pytest.mark.parametrize("case", sorted(TYPED))

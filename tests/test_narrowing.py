@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from diffreach.index.build import graph_from_sources
+from tests.conftest import calls_from_f
 
 PY_CLASSES = "class Foo:\n    def run(self):\n        pass\n\nclass Other:\n    def run(self):\n        pass\n"
 PY_NARROWED = {
@@ -20,11 +20,7 @@ PY_NARROWED = {
 
 
 def runs_from_f(files: dict[str, str]) -> dict[str, str]:
-    return {
-        e.target: e.resolution
-        for e in graph_from_sources(files).edges
-        if e.kind == "calls" and e.source.endswith("::f") and e.target.endswith(".run")
-    }
+    return calls_from_f(files, "run")
 
 
 @pytest.mark.parametrize("case", sorted(PY_NARROWED))
