@@ -26,7 +26,7 @@ from pathlib import PurePosixPath
 from diffreach.languages import get_language
 from diffreach.languages.repo_files import PackageScopes
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
-from diffreach.model import IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
+from diffreach.model import EITHER, IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
 from diffreach.resolve.records import Source, Target
 from diffreach.resolve.records import qualname as _qualname
 
@@ -236,7 +236,7 @@ class ResolverState(ABC):
     def _bindings_by_name(self, path: str) -> dict[str, dict[str, str]]:
         """A file's bindings: name → scope → type. By name first, so that a name the file never
         binds is answered without walking its scopes. A name bound several ways in one scope
-        holds them all, ``|``-separated (no type or call text has one): resolution reads no
+        holds them all, ``EITHER``-separated (no type or call text has one): resolution reads no
         line, so each is a candidate (``types.py`` keeps the one class they agree on)."""
         table = self._bindings.get(path)
         if table is None:
@@ -258,11 +258,11 @@ class ResolverState(ABC):
                 before = scopes.get(b.scope)
                 if before is None:
                     scopes[b.scope] = b.type_name
-                elif b.type_name not in before.replace("&", "|").split("|"):
+                elif b.type_name not in before.replace("&", EITHER).split(EITHER):
                     # Two types on one line are one declaration's (``I x = new C()``, ``x: I = C()``):
                     # the declared type and the value's, both true of the value (``&``, types.py).
                     same = lines.get((b.name, b.scope)) == b.line
-                    scopes[b.scope] = f"{before}{'&' if same else '|'}{b.type_name}"
+                    scopes[b.scope] = f"{before}{'&' if same else EITHER}{b.type_name}"
                 lines[(b.name, b.scope)] = b.line
             for by_scope in values.values():
                 for bound in by_scope.values():
