@@ -336,3 +336,57 @@ def test_an_object_literal_checked_with_satisfies_or_asserted_with_as_is_a_names
         ("src/use.ts::f", "src/parsers.ts::loadFont.load"),
         ("src/use.ts::f", "src/parsers.ts::loadJson.load"),
     } <= found
+
+
+def test_an_alias_of_an_object_type_holds_its_method_signatures_as_an_interface_does() -> None:
+    # TypeScript: `type T = { m(): R }` declares the members of T as `interface T { m(): R }` would.
+    # Its signatures are T's, not functions of the module: the bare call compile() in the same file
+    # is the imported function's, and `s: System` binds s.compile() to the alias's member.
+    g = graph_from_sources(
+        {
+            "src/compile.ts": "export function compile(c: string, s: System) { return c }\n",
+            "src/system.ts": (
+                "import { compile } from './compile'\n"
+                "export type System = {\n"
+                "  compile(c: string): string\n"
+                "}\n"
+                "export function build(s: System) {\n"
+                "  compile('a', s)\n"
+                "  s.compile('b')\n"
+                "}\n"
+            ),
+        }
+    )
+    edges = {(e.source, e.target, e.resolution) for e in g.edges if e.kind == "calls"}
+    assert edges == {
+        ("src/system.ts::build", "src/compile.ts::compile", "import"),
+        ("src/system.ts::build", "src/system.ts::System.compile", "type"),
+    }
+    assert "src/system.ts::compile" not in {s.id for s in g.symbols}
+
+
+def test_an_object_literal_declared_with_a_type_implements_it() -> None:
+    # TypeScript: `const o: T = { m() {} }`, `{ … } satisfies T` and `{ … } as T` give an object
+    # whose m is T's m. A call through a T reaches each such object's m, as an interface's call
+    # reaches the classes that implement it; an object of another type, or of none, is not reached.
+    g = graph_from_sources(
+        {
+            "src/types.ts": "export type Store = { get(k: string): number }\nexport interface Log { get(): void }\n",
+            "src/stores.ts": (
+                "import { Store, Log } from './types'\n"
+                "export const memory: Store = { get(k) { return 1 } }\n"
+                "export const disk = { get: (k: string) => 2 } satisfies Store\n"
+                "export const log: Log = { get() {} }\n"
+                "export const plain = { get(k: string) { return 3 } }\n"
+            ),
+            "src/use.ts": "import { Store } from './types'\nexport function f(s: Store) { return s.get('k') }\n",
+        }
+    )
+    dispatch = {(e.source, e.target) for e in g.edges if e.kind == "dynamic"}
+    assert dispatch == {
+        ("src/types.ts::Store.get", "src/stores.ts::memory.get"),
+        ("src/types.ts::Store.get", "src/stores.ts::disk.get"),
+        ("src/types.ts::Log.get", "src/stores.ts::log.get"),
+    }
+    calls = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
+    assert calls == {("src/use.ts::f", "src/types.ts::Store.get")}

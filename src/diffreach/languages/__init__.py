@@ -87,7 +87,10 @@ _MODULES = (
 # value, a module's own export of an instance is that instance; Kotlin extension functions are
 # called as members; TypeScript objects under satisfies/as are namespaces (resolution: graphs
 # built again)
-EXTRACTION_VERSION = 23
+# 24: TypeScript: an alias of an object type is an interface (its signatures are its members, not
+# the module's functions); an object literal declared with, checked or asserted against a type
+# implements it
+EXTRACTION_VERSION = 24
 
 
 @cache

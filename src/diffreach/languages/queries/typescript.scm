@@ -33,10 +33,12 @@
 
 ; An alias of a named type, or of an intersection of them, denotes a type whose members are theirs
 ; (an intersection has every member of each constituent): a node with those types as bases, so
-; `x: Alias` binds x.m() to the m a constituent declares (as Go's alias, go.scm). An alias of a
-; function, object, union or mapped type has no named bases: it stays a declaration.
+; `x: Alias` binds x.m() to the m a constituent declares (as Go's alias, go.scm). An alias of an
+; object type is an interface written another way (the handbook's "Differences Between Type Aliases
+; and Interfaces"): its method signatures are its members, not functions of the module. An alias of
+; a function, union or mapped type has no members of its own: it stays a declaration.
 (type_alias_declaration name: (type_identifier) @name
-  value: [(type_identifier) (generic_type) (nested_type_identifier) (intersection_type)]) @definition.interface
+  value: [(type_identifier) (generic_type) (nested_type_identifier) (intersection_type) (object_type)]) @definition.interface
 
 ; ---------------------------------------------------------------------------
 ; Base classes and implemented interfaces.
@@ -62,6 +64,21 @@
    (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit))))))
 (type_alias_declaration value: (intersection_type (intersection_type (intersection_type (intersection_type (intersection_type (intersection_type [(type_identifier) @name (generic_type name: (type_identifier) @name)
    (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)] @reference.inherit)))))))
+
+; An object literal of functions declared with a type, `const o: T = { m() {} }`, or checked or
+; asserted against one (`{ … } satisfies T`, `{ … } as T`), is a T: T is its base, so its functions
+; implement T's members, as a class's implement the interface it names.
+(variable_declarator
+  type: (type_annotation [(type_identifier) @name (generic_type name: (type_identifier) @name)
+    (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)])
+  value: (object [(method_definition) (pair value: [(arrow_function) (function_expression)])])) @reference.inherit
+(variable_declarator
+  value: [(satisfies_expression (object [(method_definition) (pair value: [(arrow_function) (function_expression)])])
+            [(type_identifier) @name (generic_type name: (type_identifier) @name)
+             (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)])
+          (as_expression (object [(method_definition) (pair value: [(arrow_function) (function_expression)])])
+            [(type_identifier) @name (generic_type name: (type_identifier) @name)
+             (nested_type_identifier module: (_) @receiver name: (type_identifier) @name)])]) @reference.inherit
 
 ; ---------------------------------------------------------------------------
 ; This module's own exports: export default class, module.exports = class.
