@@ -7,7 +7,7 @@ for the old one; one that gains a required property may not. Through the whole p
 
 from __future__ import annotations
 
-from diffreach.review.destructured import undestructured
+from diffreach.review.destructured import undestructured, unread
 from tests.test_callsites import Make, _label, _radius
 
 _ICON = "export function Icon({ name }: { name: string }) {\n  return <i className={name} />;\n}\n"
@@ -62,6 +62,42 @@ def test_an_object_literal_gives_its_keys_and_a_spread_any() -> None:
     assert undestructured("{ value }", "{ mode, value }", "{ ...opts, value: 1 }") == ()  # forbidden: a guess
     assert undestructured("{ value }", "{ mode, value }", "<P {...props} />") == ()
     assert undestructured("{ value }", "{ mode, value }", "opts") == ()  # unread
+    # A property renamed that the call gave under neither name was undefined before as well.
+    assert undestructured("{ value, args }", "{ value, options }", "{ value: 1 }") == ()
+    assert undestructured("{ value, args }", "{ value, options, mode }", "{ value: 1 }") == ("options", "mode")
+
+
+def test_a_props_pattern_that_no_longer_reads_a_property_the_element_gives_ignores_it(make_repo: Make) -> None:
+    # ECMA-262 14.3.3: a pattern reads only the properties it names. An element that writes a
+    # property the pattern stopped reading (`args` renamed `options`) passes a value now ignored
+    # (high); one that does not write it binds as before; a pattern with a rest element gathers it.
+    translate = "export function Translate({ i18nKey, args }) {\n  return <b>{i18nKey}</b>;\n}\n"
+    uses = (
+        "import { Translate } from './translate';\n"
+        "export function Hello() {\n  return (\n    <Translate\n      i18nKey=\"hi\"\n      args={{ n: 1 }}\n    />\n  );\n}\n"
+        'export function Plain() {\n  return <Translate i18nKey="bye" />;\n}\n'
+        "export function Call() {\n  return Translate({ i18nKey: 'x', args: {} });\n}\n"
+    )
+    new = translate.replace("{ i18nKey, args }", "{ i18nKey, options }")
+    got = _radius(make_repo, {"translate.jsx": translate, "play.jsx": uses}, {"translate.jsx": new})
+    for caller in ("play.jsx::Hello", "play.jsx::Call"):
+        r = got[caller]
+        assert (r.verdict, _label(r)) == ("argument-dropped", "behavior-change"), (caller, r.reasons)
+        assert "`args`" in r.reasons[0]
+    assert _label(got["play.jsx::Plain"]) == "reach", got["play.jsx::Plain"].reasons
+    gathered = translate.replace("{ i18nKey, args }", "{ i18nKey, ...rest }")
+    got = _radius(make_repo, {"translate.jsx": translate, "play.jsx": uses}, {"translate.jsx": gathered})
+    assert got["play.jsx::Hello"].verdict != "argument-dropped", got["play.jsx::Hello"].reasons
+
+
+def test_an_object_gives_a_property_the_pattern_no_longer_reads() -> None:
+    assert unread("{ a, args }", "{ a, options }", "{ a: 1, args: 2 }") == ("args",)
+    assert unread("{ a, args }", "{ a, options }", '<T a="1" args={x} />') == ("args",)
+    assert unread("{ a, args }", "{ a, options }", "{ a: 1 }") == ()
+    assert unread("{ a, args }", "{ a, ...rest }", "{ a: 1, args: 2 }") == ()  # forbidden: gathered
+    assert unread("{ a }", "{ b }", "{ c: 1 }") == ()  # never read: no change for it
+    assert unread("{ a, args }", "{ a }", "{ ...o, args: 2 }") == ()  # forbidden: a spread, a guess
+    assert unread("{ a, args }", "props", "{ a: 1, args: 2 }") == ()  # unread
 
 
 def test_an_element_does_not_use_what_its_component_returns(make_repo: Make) -> None:

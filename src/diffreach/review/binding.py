@@ -37,7 +37,7 @@ from diffreach.languages.signatures import (
 from diffreach.review.annotations import dropped_optional, retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
 from diffreach.review.choice import fits_new_only, literal_fits, no_longer_fits, removed_sibling
-from diffreach.review.destructured import undestructured
+from diffreach.review.destructured import undestructured, unread
 from diffreach.review.failures import keyword_spelling
 from diffreach.review.outcomes import RANK, SEVERITY, Outcome, Severity, Verdict, Where, most_severe
 
@@ -225,6 +225,12 @@ def _moved(
         if rules.defaults and _default_changed(p, q) and not widened:
             shown = f"default {_shown(p)} → {_shown(q)}"
             return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
+        # An object pattern that no longer reads a property the call's object gives: ignored at run
+        # time whatever the types say (a props type may keep the property the pattern dropped).
+        ignored = unread(p.name, q.name, text)
+        if ignored:
+            shown = ", ".join(f"`{m}`" for m in ignored)
+            return Verdict.ARGUMENT_DROPPED, f"{desc} gives {shown}, which the parameter no longer reads: now ignored"
         missing = undestructured(p.name, q.name, text) if rules.loose_arity else ()
         if missing:  # an object pattern that newly reads properties the call's object lacks
             shown = ", ".join(f"`{m}`" for m in missing)

@@ -4,7 +4,9 @@ ECMA-262's destructuring (14.3.3): ``function Panel({ mode, value })`` reads ``m
 ``value`` off the object the call passes; a property the object does not have binds
 ``undefined``, unless the pattern gives it a default (``{ mode = "ast" }``). A pattern that newly
 reads a property without a default is, to a call whose object lacks it, a new parameter left
-undefined (what ``LEFT_UNDEFINED`` says of a new positional parameter in JavaScript). The object's
+undefined (what ``LEFT_UNDEFINED`` says of a new positional parameter in JavaScript). A property
+the old pattern read and the new one neither reads nor gathers (no ``...rest``) is, to a call
+whose object gives it, an argument now ignored (``ARGUMENT_DROPPED``). The object's
 keys are read only where the call writes them out: a JSX element's attributes (``<Panel
 value={v} />``) or an object literal (``f({ value: v })``); a spread (``{...props}``) may give any.
 """
@@ -28,9 +30,31 @@ def undestructured(old_pattern: str, new_pattern: str, argument: str) -> tuple[s
     given = _given(argument)
     if before is None or after is None or given is None:
         return ()
-    return tuple(
+    missing = tuple(
         name for name, defaulted in after.items() if not defaulted and name not in before and name not in given
     )
+    # A property renamed in the pattern (`{ args }` → `{ options }`) that the call gave under
+    # neither name was undefined before too: as many old-only properties the call lacked as new
+    # ones it lacks are renames, and leave nothing newly undefined.
+    renamed = [name for name, defaulted in before.items() if not defaulted and name not in after and name not in given]
+    return () if len(renamed) >= len(missing) else missing
+
+
+def unread(old_pattern: str, new_pattern: str, argument: str) -> tuple[str, ...]:
+    """The properties the call's written-out object gives that the old pattern read and the new one
+    no longer reads, nor gathers into a rest element; () when either side is not read."""
+    before, after = _read(old_pattern), _read(new_pattern)
+    given = _given(argument)
+    if before is None or after is None or given is None or _gathers(new_pattern):
+        return ()
+    return tuple(sorted(name for name in given if name in before and name not in after))
+
+
+def _gathers(pattern: str) -> bool:
+    """Whether an object pattern ends in a rest element (``{ a, ...rest }``), which takes every
+    property the others do not read."""
+    found = _PATTERN.match(pattern)
+    return found is not None and any(p.strip().startswith("...") for p in top_level_split(found.group("inner")))
 
 
 def _opening_tag(rest: str) -> str | None:
@@ -93,4 +117,4 @@ def _given(argument: str) -> frozenset[str] | None:
     return frozenset(keys)
 
 
-__all__ = ["undestructured"]
+__all__ = ["undestructured", "unread"]
