@@ -148,6 +148,18 @@ def test_comments_change_nothing_but_the_code_beside_them_does() -> None:
     assert kinds(CLASS, CLASS.replace("limit = 10", "limit = '10 # items'")) == {"m.py::Store": ("body",)}
 
 
+def test_a_comment_among_the_parameters_changes_no_signature() -> None:
+    # A note written in a parameter list is no parameter: the header states what a call passes.
+    # (The signature once kept it while the compared lines did not, so the header was cut short.)
+    before = 'def open_stream(\n    url,\n    duration=None,\n    **args,\n):\n    """Open."""\n    return url\n'
+    noted = before.replace("    **args,\n", "    # TODO: a keyword of its own\n    **args,\n")
+    assert kinds(before, noted) == {}
+    assert kinds(before, noted.replace("duration=None", "duration=0")) == {"m.py::open_stream": ("signature",)}
+    ts_before = "export function g(a: number, b: string) {\n  return a\n}\n"
+    ts_noted = "export function g(a: number, // the count\n  /* the name */\n  b: string) {\n  return a\n}\n"
+    assert kinds(ts_before, ts_noted, "m.ts") == {}
+
+
 GO_BEFORE = """\
 package cli
 

@@ -116,11 +116,38 @@ def _signature(node: Node, body: Node | None, data: bytes, whole: bool = False) 
             end = before.start_byte
             before = before.prev_sibling
         raw = data[node.start_byte : end]
+        if any(marker in raw for marker in _COMMENT_MARKS):
+            raw = _uncommented(node, end, data)
     else:  # the first line; b"\n" is never part of a multi-byte character, so cut before decoding
         raw = data[node.start_byte : node.end_byte].split(b"\n", 1)[0]
     # split/join is the regex's "runs of whitespace to one space, then strip": both use str.isspace.
     text = " ".join(raw.decode("utf-8", "replace").split()).rstrip("{:").strip()
     return text[:MAX_SIGNATURE]
+
+
+# Where a header may hold a comment (a parameter's note): only then is its tree searched (speed).
+_COMMENT_MARKS = (b"#", b"//", b"/*", b"--")
+
+
+def _uncommented(node: Node, end: int, data: bytes) -> bytes:
+    """The header's bytes, ``node``'s start to ``end``, less the comments written in it (``# why``
+    after a parameter): a signature states what a call passes, and a note is none of it."""
+    cuts: list[tuple[int, int]] = []
+    stack = [c for c in node.children if c.start_byte < end]
+    while stack:
+        child = stack.pop()
+        if "comment" in child.type:
+            cuts.append((child.start_byte, min(child.end_byte, end)))
+        elif child.child_count:
+            stack.extend(c for c in child.children if c.start_byte < end)
+    if not cuts:
+        return data[node.start_byte : end]
+    kept, at = [], node.start_byte
+    for start, stop in sorted(cuts):
+        kept.append(data[at:start])
+        at = max(at, stop)
+    kept.append(data[at:end])
+    return b" ".join(kept)
 
 
 def _doc(node: Node, body: Node | None, text: Callable[[Node], str], spec: LanguageSpec) -> str:
