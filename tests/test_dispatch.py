@@ -196,3 +196,35 @@ def test_java_a_bare_call_is_a_call_on_this(make_repo) -> None:
     assert "src/Disc.java::Disc.more" not in square  # this is a Disc there: never a Square
     callees = _by_id(api.callees_of(root, "src/Disc.java::Disc.more")["callees"])
     assert set(callees) == {"src/Base.java::Base.area"}
+
+
+def test_a_constructor_called_by_its_class_never_runs_a_subclass_constructor() -> None:
+    # Python: `Base(1)` runs Base.__init__ (type.__call__ on Base); a subclass's __init__ runs for
+    # a subclass's objects and reaches the base's through super(). Ruby's `Base.new` and PHP's
+    # `new Base()` alike. So no dispatch pair joins constructors, while other methods keep theirs.
+    sources = {
+        "base.py": "class Base:\n    def __init__(self, a):\n        self.a = a\n    def run(self):\n        pass\n",
+        "sub.py": (
+            "from base import Base\n"
+            "class Sub(Base):\n"
+            "    def __init__(self, a, b):\n"
+            "        super().__init__(a)\n"
+            "    def run(self):\n"
+            "        pass\n"
+        ),
+        "use.py": "from base import Base\ndef f():\n    x = Base(1)\n    x.run()\n",
+        "base.rb": "class Base\n  def initialize(a)\n  end\n  def run\n  end\nend\n",
+        "sub.rb": "class Sub < Base\n  def initialize(a, b)\n    super(a)\n  end\n  def run\n  end\nend\n",
+        "Base.php": "<?php\nclass Base {\n  public function __construct($a) {}\n  public function run() {}\n}\n",
+        "Sub.php": (
+            "<?php\nclass Sub extends Base {\n"
+            "  public function __construct($a, $b) { parent::__construct($a); }\n"
+            "  public function run() {}\n}\n"
+        ),
+    }
+    dispatch = {(e.source, e.target) for e in graph_from_sources(sources).edges if e.kind == "dynamic"}
+    assert dispatch == {
+        ("base.py::Base.run", "sub.py::Sub.run"),
+        ("base.rb::Base.run", "sub.rb::Sub.run"),
+        ("Base.php::Base.run", "Sub.php::Sub.run"),
+    }

@@ -93,6 +93,8 @@ SPEC = LanguageSpec(
     self_names=frozenset({"$this", "self", "static"}),
     super_names=frozenset({"parent"}),
     constructor_names=("__construct",),
+    # ``new Base()`` runs Base's constructor, never a subclass's (parent::__construct() goes up).
+    hidden_members=frozenset({"__construct"}),
     package_scope=True,
     builtins=frozenset(
         {

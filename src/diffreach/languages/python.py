@@ -199,6 +199,10 @@ SPEC = LanguageSpec(
     c3_lookup=True,
     runtime_members=True,
     constructor_names=("__init__", "__new__"),
+    # A class called by its name runs its own __init__ (its MRO's), never a subclass's: the
+    # subclass's reaches the base's through super(). (``cls()`` in a classmethod may build a
+    # subclass: a class known only at run time, not followed.)
+    hidden_members=frozenset({"__init__", "__new__"}),
     builtins=frozenset(n for n in dir(builtins) if not n.startswith("_")),
     builtin_methods=_builtin_methods(),
     callback_keepers=CALLBACK_KEEPERS,

@@ -49,6 +49,8 @@ SPEC = LanguageSpec(
     test_globs=("*_spec.rb", "spec/*", "test_*.rb", "*_test.rb", "test/*"),
     self_names=frozenset({"self"}),
     constructor_names=("initialize",),
+    # ``Base.new`` runs Base's initialize, never a subclass's (which reaches it through super).
+    hidden_members=frozenset({"initialize"}),
     implicit_self=True,
     open_classes=True,
     global_types=True,
