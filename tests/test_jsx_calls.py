@@ -74,7 +74,7 @@ def test_a_props_pattern_that_no_longer_reads_a_property_the_element_gives_ignor
     translate = "export function Translate({ i18nKey, args }) {\n  return <b>{i18nKey}</b>;\n}\n"
     uses = (
         "import { Translate } from './translate';\n"
-        "export function Hello() {\n  return (\n    <Translate\n      i18nKey=\"hi\"\n      args={{ n: 1 }}\n    />\n  );\n}\n"
+        'export function Hello() {\n  return (\n    <Translate\n      i18nKey="hi"\n      args={{ n: 1 }}\n    />\n  );\n}\n'
         'export function Plain() {\n  return <Translate i18nKey="bye" />;\n}\n'
         "export function Call() {\n  return Translate({ i18nKey: 'x', args: {} });\n}\n"
     )
