@@ -63,6 +63,7 @@ from diffreach.review.constructors import (
     unread,
 )
 from diffreach.review.deprecations import newly_deprecated, optional_names, passes
+from diffreach.review.generics import changed_for_call, inferred
 from diffreach.review.guesses import UNCONFIRMED, a_common_name, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
 
@@ -365,13 +366,14 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
         return _split(new, kept, site, rules, name, (old, *old_overloads))
     signature = seed.old_signature or seed.signature
     decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
-    outcome = judge_call(old, new, site, rules, overloads, where._replace(decorated=decorated), old_overloads)
-    if outcome.verdict is Verdict.STILL_BINDS:
-        before = type_parameters_of(spec, old_source, old_line, name) or ""
-        after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
-        if "".join(before.split()) != "".join(after.split()):  # spacing never counts (`<A,B>`, `<A, B>`)
-            shown = f"`{before or 'none'}` → `{after or 'none'}`"
-            return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
+    # A parameter typed by the definition's own type parameter takes what its bound takes (generics.py).
+    before = type_parameters_of(spec, old_source, old_line, name) or ""
+    after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
+    typed = (inferred(old, before), inferred(new, after)) if before or after else (old, new)
+    outcome = judge_call(*typed, site, rules, overloads, where._replace(decorated=decorated), old_overloads)
+    if outcome.verdict is Verdict.STILL_BINDS and changed_for_call(before, after, new, site):
+        shown = f"`{before or 'none'}` → `{after or 'none'}`"
+        return Outcome(Verdict.CHANGED_TYPE, (f"type parameters changed: {shown}; this call's types follow them",))
     return outcome
 
 

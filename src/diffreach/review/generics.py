@@ -1,0 +1,81 @@
+"""A definition's own type parameters, as a call sees them.
+
+A call that writes no type arguments has them inferred: each type parameter a parameter's type
+names takes the type of the argument given there (TypeScript's inference from arguments, Java's
+JLS 18.5.1, Rust's and Kotlin's alike), so a parameter retyped to such a type parameter
+(``value: unknown`` → ``value: T``) takes every argument its bound takes, and any when it has
+none. Only a type parameter no parameter names takes its default or bound whatever the call
+passes: a change to it is a change of the call's types ("type parameters changed"), as is any
+change where the call writes its type arguments (``f<X>(…)``, ``f::<X>(…)``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from diffreach.languages.signature_text import top_level_split
+from diffreach.languages.signatures import CallSite, Parameter
+
+_NAME = re.compile(r"^\s*(?:const\s+|in\s+|out\s+|reified\s+)*([A-Za-z_$][\w$]*)")
+# Where a declaration's bound starts (TypeScript's and Java's `extends`, Rust's, Kotlin's and
+# Swift's `:`) and its default (`=`), at the top level of one declaration.
+_BOUND = re.compile(r"^\s*(?:extends\b|:)\s*(.*)$", re.S)
+
+
+def declared(type_parameters: str) -> dict[str, str]:
+    """A generic parameter list's declarations by name, each its text without the name (its bound
+    and default as written, spacing made one space); lifetimes (`'a`) are no types and are left out."""
+    inner = type_parameters.strip()
+    if len(inner) < 2 or inner[0] not in "<[" or inner[-1] not in ">]":
+        return {}
+    out: dict[str, str] = {}
+    for part in top_level_split(inner[1:-1], ","):
+        found = _NAME.match(part)
+        if found is None or part.strip().startswith("'"):
+            continue
+        out[found.group(1)] = " ".join(part[found.end() :].split())
+    return out
+
+
+def bound_of(declaration: str) -> str:
+    """The bound a declaration's text (``extends B = D``, ``: B``) states, "" for none."""
+    found = _BOUND.match(declaration)
+    if found is None:
+        return ""
+    return next(iter(top_level_split(found.group(1), "=")), "").strip()
+
+
+def inferred(new: Sequence[Parameter], type_parameters: str) -> tuple[Parameter, ...]:
+    """The new parameters as a call without type arguments binds them: one typed by the
+    definition's own type parameter is typed by its bound, or by nothing when it has none."""
+    own = declared(type_parameters)
+    out = []
+    for p in new:
+        written = p.annotation.strip()
+        if written in own:
+            bound = bound_of(own[written])
+            p = replace(p, annotation=bound, annotation_form="")
+        out.append(p)
+    return tuple(out)
+
+
+def changed_for_call(before: str, after: str, new: Sequence[Parameter], site: CallSite) -> bool:
+    """Do the types of this call follow a change of the type parameters: one added, removed or
+    redeclared that no new parameter's type names (so no argument decides it), or any change
+    where the call writes its type arguments?"""
+    if "".join(before.split()) == "".join(after.split()):  # spacing never counts (`<A,B>`, `<A, B>`)
+        return False
+    old, now = declared(before), declared(after)
+    if not now and not old:
+        return True  # a list not read: as written, it changed
+    callee = site.text.split("(", 1)[0]
+    if "<" in callee:
+        return True
+    changed = {n for n in now if old.get(n) != now[n]} | {n for n in old if n not in now}
+    named = " ".join(p.annotation for p in new)
+    return any(n not in now or not re.search(rf"(?<![\w$]){re.escape(n)}(?![\w$])", named) for n in changed)
+
+
+__all__ = ["bound_of", "changed_for_call", "declared", "inferred"]

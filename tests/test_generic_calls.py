@@ -1,0 +1,63 @@
+"""Spec: a definition's own type parameters, as a call that writes no type arguments sees them.
+
+TypeScript infers a type parameter from the argument whose parameter names it (Java, JLS 18.5.1;
+Rust and Kotlin alike): a parameter retyped to the function's own `T` takes every argument T's
+bound takes, any when it has none. A type parameter no parameter names takes its default or bound
+whatever the call passes, so a change to it changes the call's types; so does any change where
+the call writes its type arguments."""
+
+from __future__ import annotations
+
+from diffreach.review.generics import bound_of, declared
+from tests.test_callsites import Make, _label, _radius
+
+_CACHE = "export function set(key: string, value: unknown) {\n  return key\n}\n"
+_USES = (
+    "import { set } from './cache'\n"
+    "export function plain() {\n  return set('a', 1)\n}\n"
+    "export function explicit() {\n  return set<number>('b', 2)\n}\n"
+)
+
+
+def test_a_parameter_retyped_to_its_own_unbounded_type_parameter_takes_any_argument(make_repo: Make) -> None:
+    new = _CACHE.replace("set(key: string, value: unknown)", "set<T>(key: string, value: T)")
+    got = _radius(make_repo, {"cache.ts": _CACHE, "use.ts": _USES}, {"cache.ts": new})
+    plain = got["use.ts::plain"]
+    assert (plain.verdict, _label(plain)) == ("still-binds", "reach"), plain.reasons
+
+
+def test_a_type_parameter_bounded_by_the_old_type_takes_what_it_took(make_repo: Make) -> None:
+    old = "export interface Provider { get(): number }\nexport function wrap(p: Provider) {\n  return p\n}\n"
+    uses = "import { wrap, Provider } from './wrap'\nexport function f(p: Provider) {\n  return wrap(p)\n}\n"
+    bounded = old.replace("wrap(p: Provider)", "wrap<T extends Provider>(p: T)")
+    got = _radius(make_repo, {"wrap.ts": old, "use.ts": uses}, {"wrap.ts": bounded})
+    assert (got["use.ts::f"].verdict, _label(got["use.ts::f"])) == ("still-binds", "reach"), got["use.ts::f"].reasons
+    # Forbidden: a bound narrowed to another type is still a changed type for the argument.
+    generic = old.replace("wrap(p: Provider)", "wrap<T extends Provider>(p: T)")
+    narrowed = generic.replace("T extends Provider", "T extends Other") + "export interface Other { put(): void }\n"
+    got = _radius(make_repo, {"wrap.ts": generic, "use.ts": uses}, {"wrap.ts": narrowed})
+    assert (got["use.ts::f"].verdict, _label(got["use.ts::f"])) == ("changed-type", "behavior-change")
+
+
+def test_a_call_writing_its_type_arguments_follows_the_type_parameters(make_repo: Make) -> None:
+    generic = _CACHE.replace("set(key: string, value: unknown)", "set<T>(key: string, value: T)")
+    two = generic.replace("set<T>(", "set<T, K extends string>(").replace("key: string", "key: K")
+    got = _radius(make_repo, {"cache.ts": generic, "use.ts": _USES}, {"cache.ts": two})
+    assert got["use.ts::explicit"].verdict == "changed-type", got["use.ts::explicit"].reasons
+    assert "type parameters changed" in got["use.ts::explicit"].reasons[0]
+    assert got["use.ts::plain"].verdict == "still-binds", got["use.ts::plain"].reasons
+
+
+def test_a_type_parameter_no_parameter_names_changes_the_calls_types(make_repo: Make) -> None:
+    # `<T>` → `<T, R = string>` with R only in the result: every call gets R's default.
+    generic = _CACHE.replace("set(key: string, value: unknown)", "set<T>(key: string, value: T)")
+    added = generic.replace("set<T>(", "set<T, R = string>(")
+    got = _radius(make_repo, {"cache.ts": generic, "use.ts": _USES}, {"cache.ts": added})
+    assert got["use.ts::plain"].verdict == "changed-type", got["use.ts::plain"].reasons
+
+
+def test_a_generic_list_read_by_declaration() -> None:
+    assert declared("<T extends A = B, K>") == {"T": "extends A = B", "K": ""}
+    assert declared("<'a, S: AsRef<str>, const N: usize>") == {"S": ": AsRef<str>", "N": ": usize"}
+    assert declared("") == {}
+    assert bound_of("extends A = B") == "A" and bound_of(": AsRef<str>") == "AsRef<str>" and bound_of("= B") == ""
