@@ -61,3 +61,29 @@ def test_a_generic_list_read_by_declaration() -> None:
     assert declared("<'a, S: AsRef<str>, const N: usize>") == {"S": ": AsRef<str>", "N": ": usize"}
     assert declared("") == {}
     assert bound_of("extends A = B") == "A" and bound_of(": AsRef<str>") == "AsRef<str>" and bound_of("= B") == ""
+
+
+_RUST_CALLERS = 'use std::path::Path;\nuse crate::open;\n\npub fn by_path(p: &Path) -> u8 {\n    open(p, "a")\n}\n'
+
+
+def _rust(params: str, generics: str = "") -> dict[str, str]:
+    lib = f"use std::path::Path;\npub mod b;\npub fn open{generics}({params}) -> u8 {{\n    0\n}}\n"
+    return {"Cargo.toml": '[package]\nname = "t"\n', "src/lib.rs": lib, "src/b.rs": _RUST_CALLERS}
+
+
+def test_rust_a_parameter_retyped_to_a_conversion_bound_takes_the_old_type(make_repo: Make) -> None:
+    # std: `impl AsRef<U> for &T` where T: AsRef<U>, and Path: AsRef<Path>; `&str: Into<String>`
+    # (`From<&str> for String`). `impl Trait` in a parameter is an anonymous type parameter so
+    # bounded, as `<P: AsRef<Path>>` is a named one.
+    old = _rust("path: &Path, mode: &str")
+    for params, generics in (
+        ("path: impl AsRef<Path>, mode: impl Into<String>", ""),
+        ("path: P, mode: &str", "<P: AsRef<Path>>"),
+    ):
+        got = _radius(make_repo, old, {"src/lib.rs": _rust(params, generics)["src/lib.rs"]})
+        r = got["src/b.rs::by_path"]
+        assert (r.verdict, _label(r)) == ("still-binds", "reach"), (params, r.reasons)
+    # Forbidden: a bound the old type does not meet is still a changed type.
+    got = _radius(make_repo, old, {"src/lib.rs": _rust("path: impl AsRef<[u8]>, mode: &str")["src/lib.rs"]})
+    r = got["src/b.rs::by_path"]
+    assert (r.verdict, _label(r)) == ("changed-type", "behavior-change"), r.reasons

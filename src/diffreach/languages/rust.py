@@ -236,6 +236,29 @@ SPEC = LanguageSpec(
         conditional_attributes=frozenset({"cfg"}),
         awaitable_words=frozenset({"async"}),
         lazy_awaitables=True,  # a future does nothing unless polled (.await)
+        # std's blanket impls: `impl<T: ?Sized> AsRef<T>`-style for T and references to it
+        # (`AsRef<U> for &T`, `&mut T`; `Borrow<T> for T`, `&T`), `Into<T> for T` (from `From<T>
+        # for T`), `IntoIterator for Vec<T>` (Item = T) and for arrays.
+        conversions=(
+            ("AsRef", ("{}", "&{}", "&mut{}")),
+            ("Borrow", ("{}", "&{}", "&mut{}")),
+            ("Into", ("{}",)),
+            ("IntoIterator", ("Vec<{}>", "[{}]")),
+        ),
+        # std's single conversions most often taken in place of the type they convert from.
+        conversion_pairs=frozenset(
+            {
+                ("Into<String>", "&str"),
+                ("AsRef<str>", "String"),
+                ("AsRef<str>", "&String"),
+                ("AsRef<Path>", "&str"),
+                ("AsRef<Path>", "String"),
+                ("AsRef<Path>", "PathBuf"),
+                ("AsRef<Path>", "&PathBuf"),
+                ("AsRef<[u8]>", "&[u8]"),
+                ("AsRef<[u8]>", "Vec<u8>"),
+            }
+        ),
     ),
     # cargo test takes a filter matched against each test's path: module::tests::name.
     test_runner=TestRunner(

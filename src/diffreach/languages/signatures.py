@@ -231,6 +231,12 @@ class BindingRules:
     # ``os.PathLike``; PEP 484's numeric tower; the built-in collections are registered with
     # ``collections.abc``'s classes). A parameter retyped to a supertype of the old refuses nothing.
     subtypes: tuple[tuple[str, str], ...] = ()
+    # Conversion traits the standard library implements for every type of a form (Rust's
+    # ``AsRef<X>`` for ``X``, ``&X``, ``&mut X``): (trait, templates over its argument ``{}``), and
+    # single conversions it declares, (bound, type): a parameter retyped to such a bound takes the
+    # old type's values (``review/conversions.py``).
+    conversions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    conversion_pairs: frozenset[tuple[str, str]] = frozenset()
     # A decorator replaces the function a call runs (Python, JavaScript and TypeScript): a changed
     # one may change what a call passes. Java's, C#'s and Kotlin's annotations are metadata.
     decorators_wrap: bool = False

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.signatures import BindingRules, Parameter
+from diffreach.review.conversions import converts
 
 _GENERIC = re.compile(r"([\w.]+)\[(.*)\]")
 
@@ -39,7 +40,7 @@ def _covered(member: str, new: frozenset[str], rules: BindingRules) -> bool:
     ``Sequence[int]``), with the same type arguments where the old one had any?"""
     if member in new:
         return True
-    if any(_wider_object(member, other) for other in new):
+    if any(_wider_object(member, other) or converts(member, other, rules) for other in new):
         return True
     base, args = _split_generic(member)
     supers = {sup for sub, sup in rules.subtypes if sub == base}
