@@ -87,3 +87,16 @@ def test_rust_a_parameter_retyped_to_a_conversion_bound_takes_the_old_type(make_
     got = _radius(make_repo, old, {"src/lib.rs": _rust("path: impl AsRef<[u8]>, mode: &str")["src/lib.rs"]})
     r = got["src/b.rs::by_path"]
     assert (r.verdict, _label(r)) == ("changed-type", "behavior-change"), r.reasons
+
+
+def test_a_default_changed_only_in_its_type_arguments_is_the_same_value(make_repo: Make) -> None:
+    # TypeScript erases type arguments: `new Map<string, A>()` and `new Map<string, B>()` make the
+    # same empty map, so a call relying on the default binds as before; another value does not.
+    table = "export function index(key: string, values = new Map<string, { a: number }>()) {\n  return key\n}\n"
+    uses = "import { index } from './table'\nexport function f() {\n  return index('k')\n}\n"
+    retyped = table.replace("{ a: number }", "{ a: number; b: string }")
+    got = _radius(make_repo, {"table.ts": table, "use.ts": uses}, {"table.ts": retyped})
+    assert (got["use.ts::f"].verdict, _label(got["use.ts::f"])) == ("still-binds", "reach"), got["use.ts::f"].reasons
+    other = table.replace("new Map<string, { a: number }>()", "new Set<string>()")
+    got = _radius(make_repo, {"table.ts": table, "use.ts": uses}, {"table.ts": other})
+    assert got["use.ts::f"].verdict == "changed-default", got["use.ts::f"].reasons

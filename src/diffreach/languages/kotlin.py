@@ -97,6 +97,7 @@ SPEC = LanguageSpec(
         abstract_words=frozenset({"abstract"}),
         keyword_arguments=True,
         named_in_position=True,
+        erased_type_arguments=True,
         named_variadic=True,
         defaults=True,
         spread=SpreadRule.INTO_VARIADIC,

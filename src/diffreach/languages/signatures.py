@@ -236,6 +236,10 @@ class BindingRules:
     # single conversions it declares, (bound, type): a parameter retyped to such a bound takes the
     # old type's values (``review/conversions.py``).
     conversions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Type arguments have no run-time value (TypeScript's are erased by the compiler, Kotlin's and
+    # Java's by the JVM): a default differing only in them (``new Map<K, A>()`` → ``new Map<K, B>()``)
+    # is the same value.
+    erased_type_arguments: bool = False
     conversion_pairs: frozenset[tuple[str, str]] = frozenset()
     # A decorator replaces the function a call runs (Python, JavaScript and TypeScript): a changed
     # one may change what a call passes. Java's, C#'s and Kotlin's annotations are metadata.

@@ -73,6 +73,7 @@ _TS = replace(
         defaults=True,
         optional_parameters=True,
         overloads=True,
+        erased_type_arguments=True,
         shared_implementation=True,
         typed_arguments=True,
         function_type_this="this",

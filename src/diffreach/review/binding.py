@@ -222,7 +222,7 @@ def _moved(
         # old one did (``fn: Callable`` → ``excinfo_or_fn: Union[ExceptionInfo, Callable]``): the
         # same parameter widened, whose default concerns only calls that leave it out.
         widened = bool(p.annotation and q.annotation) and not changed and respelled(p.name, q.name)
-        if rules.defaults and _default_changed(p, q) and not widened:
+        if rules.defaults and _default_changed(p, q, rules) and not widened:
             shown = f"default {_shown(p)} → {_shown(q)}"
             return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
         # An object pattern that no longer reads a property the call's object gives: ignored at run
@@ -336,23 +336,35 @@ def _unfilled_changes(
                 found.append((Verdict.NOT_FORWARDED, why))
             continue
         p = old[i]
-        if i not in before.bound and rules.defaults and _default_changed(p, q):
+        if i not in before.bound and rules.defaults and _default_changed(p, q, rules):
             found.append((Verdict.CHANGED_DEFAULT, f"relies on the default of `{q.name}`: {_shown(p)} → {_shown(q)}"))
     return found
 
 
-def _default_changed(p: Parameter, q: Parameter) -> bool:
+def _default_changed(p: Parameter, q: Parameter, rules: BindingRules) -> bool:
     if p.has_default != q.has_default:
         return True
     if not (p.default and q.default):
         return False
     if p.default_form and q.default_form:
-        return p.default_form != q.default_form
-    return _spelled_alike(p.default) != _spelled_alike(q.default)  # one read from a body (body_defaults.py)
+        return _run_time(p.default_form, rules) != _run_time(q.default_form, rules)
+    # One read from a body (body_defaults.py).
+    return _run_time(_spelled_alike(p.default), rules) != _run_time(_spelled_alike(q.default), rules)
 
 
 def _spelled_alike(text: str) -> str:
     return "".join(text.split()).replace("'", '"')
+
+
+# Type arguments written before a call's arguments (``new Map<K, V>()``, ``f<T>()``).
+_CALL_TYPE_ARGUMENTS = re.compile(r"\s*<(?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*>\s*(?=\()")
+
+
+def _run_time(form: str, rules: BindingRules) -> str:
+    """A default as the program runs it: where the language erases type arguments
+    (``BindingRules.erased_type_arguments``: TypeScript's are types only, Kotlin's and Java's are
+    erased), ``new Map<string, A>()`` and ``new Map<string, B>()`` make the same value."""
+    return _CALL_TYPE_ARGUMENTS.sub("", form) if rules.erased_type_arguments else form
 
 
 def _shown(p: Parameter) -> str:
