@@ -29,13 +29,7 @@ from typing import NamedTuple
 
 from diffreach.extract.core import content_hash
 from diffreach.languages import language_for
-from diffreach.languages.binding import (
-    calls_in,
-    calls_named_on,
-    overloads_of,
-    parameters_of,
-    type_parameters_of,
-)
+from diffreach.languages.binding import calls_in, calls_named_on, overloads_of, parameters_of, type_parameters_of
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached, Resolution
 from diffreach.review.access import reaches
@@ -66,6 +60,7 @@ from diffreach.review.deprecations import newly_deprecated, optional_names, pass
 from diffreach.review.generics import changed_for_call, inferred
 from diffreach.review.guesses import UNCONFIRMED, a_common_name, unconfirmed
 from diffreach.review.results import Readers, annotated, kept_result, raised, returned, retyped_result
+from diffreach.review.type_paths import through_this_type
 
 _CALLABLE = frozenset({NodeKind.FUNCTION, NodeKind.METHOD})
 _PARAMETERS = frozenset({ChangeKind.SIGNATURE})
@@ -138,6 +133,7 @@ def caller_outcome(seed: Change, caller: Reached, read: Readers) -> CallerOutcom
     owner = owner_name(seed.id)
     within = _outer(caller_spec, source, caller, read)
     sites = inherited or (_sites(caller_spec, source, caller, name, within) if source is not None else [])
+    sites = through_this_type(sites, owner, name, caller_spec.self_names)  # type_paths.py
     if ChangeKind.DELETED in kinds:
         if caller.resolution in _GUESSED and _named_elsewhere(seed, spec, read, name):
             why = f"`{name}` was removed, and this call on a receiver of unknown type matched it by name only: {_ELSEWHERE}"
