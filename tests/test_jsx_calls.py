@@ -110,3 +110,21 @@ def test_an_element_does_not_use_what_its_component_returns(make_repo: Make) -> 
     row = got["Row.tsx::Row"]
     assert _label(row) == "reach" and row.verdict != "return-used", (row.verdict, row.reasons)
     assert got["Row.tsx::Direct"].verdict == "return-used", got["Row.tsx::Direct"].reasons
+
+
+def test_a_parameter_that_became_a_pattern_reading_its_old_name_reads_the_value_anew(make_repo: Make) -> None:
+    # ECMA-262 14.3.3: `add(type, { settings, argv })` reads `settings` off the object passed.
+    # A call passing what `add(type, settings)` took now has its settings read for a `settings`
+    # property: it binds differently (high). A call written for the new shape binds as intended.
+    old = "export function add(type, settings) {\n  return settings.exclude\n}\n"
+    new = "export function add(type, { settings, argv }) {\n  return settings.exclude || argv\n}\n"
+    uses = (
+        "import { add } from './matchers';\n"
+        "export function walk(self) {\n  return add('exclude', self.settings);\n}\n"
+        "export function fresh(settings, argv) {\n  return add('exclude', { settings, argv });\n}\n"
+    )
+    got = _radius(make_repo, {"matchers.js": old, "walk.js": uses}, {"matchers.js": new})
+    walk = got["walk.js::walk"]
+    assert (walk.verdict, _label(walk)) == ("binds-differently", "behavior-change"), walk.reasons
+    assert "`settings` property" in walk.reasons[0]
+    assert got["walk.js::fresh"].verdict != "binds-differently", got["walk.js::fresh"].reasons

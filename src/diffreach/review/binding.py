@@ -37,7 +37,7 @@ from diffreach.languages.signatures import (
 from diffreach.review.annotations import dropped_optional, retyped
 from diffreach.review.binder import Binding, BindProblem, BindStatus, bind
 from diffreach.review.choice import fits_new_only, literal_fits, no_longer_fits, removed_sibling
-from diffreach.review.destructured import undestructured, unread
+from diffreach.review.destructured import reads_old_from, undestructured, unread
 from diffreach.review.failures import keyword_spelling
 from diffreach.review.outcomes import RANK, SEVERITY, Outcome, Severity, Verdict, Where, most_severe
 
@@ -227,6 +227,9 @@ def _moved(
             return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
         # An object pattern that no longer reads a property the call's object gives: ignored at run
         # time whatever the types say (a props type may keep the property the pattern dropped).
+        if reads_old_from(p.name, q.name, text):
+            why = f"{desc} is now read for its `{p.name}` property: `{p.name}` became `{_spelled(q)}`"
+            return Verdict.BINDS_DIFFERENTLY, why
         ignored = unread(p.name, q.name, text)
         if ignored:
             shown = ", ".join(f"`{m}`" for m in ignored)

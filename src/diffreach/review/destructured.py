@@ -6,7 +6,10 @@ ECMA-262's destructuring (14.3.3): ``function Panel({ mode, value })`` reads ``m
 reads a property without a default is, to a call whose object lacks it, a new parameter left
 undefined (what ``LEFT_UNDEFINED`` says of a new positional parameter in JavaScript). A property
 the old pattern read and the new one neither reads nor gathers (no ``...rest``) is, to a call
-whose object gives it, an argument now ignored (``ARGUMENT_DROPPED``). The object's
+whose object gives it, an argument now ignored (``ARGUMENT_DROPPED``). A parameter that became a
+pattern reading a property of its old name (``settings`` → ``{ settings, argv }``) reads the
+value a call passes for the old one as the object holding it: the call binds differently, unless
+its written-out object gives that property. The object's
 keys are read only where the call writes them out: a JSX element's attributes (``<Panel
 value={v} />``) or an object literal (``f({ value: v })``); a spread (``{...props}``) may give any.
 """
@@ -48,6 +51,18 @@ def unread(old_pattern: str, new_pattern: str, argument: str) -> tuple[str, ...]
     if before is None or after is None or given is None or _gathers(new_pattern):
         return ()
     return tuple(sorted(name for name in given if name in before and name not in after))
+
+
+def reads_old_from(old_name: str, new_pattern: str, argument: str) -> bool:
+    """Does the new pattern read a property named as the old plain parameter, where the call
+    passes a value not written out as an object giving it (what the old parameter took)?"""
+    after = _read(new_pattern)
+    if after is None or old_name not in after or not re.fullmatch(r"[A-Za-z_$][\w$]*", old_name):
+        return False
+    if _TAG.match(argument.strip()):
+        return False  # an element passes its props object, written for the pattern
+    given = _given(argument)
+    return given is None or old_name not in given
 
 
 def _gathers(pattern: str) -> bool:
@@ -117,4 +132,4 @@ def _given(argument: str) -> frozenset[str] | None:
     return frozenset(keys)
 
 
-__all__ = ["undestructured", "unread"]
+__all__ = ["reads_old_from", "undestructured", "unread"]
