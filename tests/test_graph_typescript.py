@@ -390,3 +390,34 @@ def test_an_object_literal_declared_with_a_type_implements_it() -> None:
     }
     calls = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
     assert calls == {("src/use.ts::f", "src/types.ts::Store.get")}
+
+
+def test_an_interfaces_typed_property_types_the_member_chain() -> None:
+    # TypeScript: `interface DS { utilities: Utilities }` (or `type DS = { … }`, or a base's
+    # property) declares what `d.utilities` holds for `d: DS`: `d.utilities.has(k)` runs
+    # Utilities' has, not Other's of the same name. An inline parameter type names no field.
+    shared = {
+        "src/u.ts": (
+            "export class Utilities { has(k: string) { return true } }\n"
+            "export class Other { has(k: string) { return false } }\n"
+        ),
+        "src/use.ts": "import { DS } from './ds'\nexport function f(d: DS) {\n  return d.utilities.has('x')\n}\n",
+    }
+    for declared in (
+        "export interface DS { utilities: Utilities; name?: string }\n",
+        "export type DS = { utilities: Utilities }\n",
+        "export interface Base { utilities: Utilities }\nexport interface DS extends Base {}\n",
+    ):
+        files = {**shared, "src/ds.ts": "import { Utilities } from './u'\n" + declared}
+        assert calls(files) == {("src/use.ts::f", "src/u.ts::Utilities.has")}, declared
+    inline = {
+        **shared,
+        "src/use.ts": (
+            "import { Other } from './u'\n"
+            "export class C {\n  utilities: Other = new Other()\n"
+            "  g(opts: { utilities: Utilities }) {\n    return this.utilities.has('y')\n  }\n}\n"
+        ),
+    }
+    assert {edge for edge in calls(inline) if edge[0] == "src/use.ts::C.g"} == {
+        ("src/use.ts::C.g", "src/u.ts::Other.has")
+    }

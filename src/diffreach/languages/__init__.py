@@ -90,7 +90,8 @@ _MODULES = (
 # 24: TypeScript: an alias of an object type is an interface (its signatures are its members, not
 # the module's functions); an object literal declared with, checked or asserted against a type
 # implements it; a signature leaves out the comments among its parameters; Python, Ruby and PHP
-# constructors pair with no subclass's (no dispatch edge)
+# constructors pair with no subclass's (no dispatch edge); an interface's typed property (an object
+# type alias's too) is its values' field
 EXTRACTION_VERSION = 24
 
 

@@ -233,6 +233,17 @@
   pattern: (identifier) @binding.name
   type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
   (#set! binding.prefix "this."))
+; An interface's typed property, and an object type alias's (an interface written another way),
+; is its values' field: `d.utilities.has(k)` with `d: DS` and `interface DS { utilities: Utilities }`
+; runs Utilities' has. (Not an inline object type's: a parameter's `{ a: A }` names no type.)
+(interface_body (property_signature
+  name: (property_identifier) @binding.name
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
+  (#set! binding.prefix "this."))
+(type_alias_declaration value: (object_type (property_signature
+  name: (property_identifier) @binding.name
+  type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier) (union_type)] @binding.type)) @binding
+  (#set! binding.prefix "this.")))
 
 ; Parameters rebind a name a function value may be bound to elsewhere (resolve/values.py);
 ; @binding.parameter (the entry in the list) tells which parameters a function calls.
