@@ -46,6 +46,9 @@ def test_sites_through_another_types_path_are_left_out() -> None:
     # Forbidden: dropping every site (an alias may spell the type anew): all are kept.
     only = [_site("Alias::new(1)"), _site("Other::new(2)")]
     assert through_this_type(only, "Words", "new", frozenset()) == only
+    # A constant in capitals is no type: `Color.RED.name()` stays.
+    constants = [_site("Color.RED.name()"), _site("Shade.name()")]
+    assert through_this_type(constants, "Shade", "name", frozenset()) == constants
     # Java's and Python's dotted paths alike.
     dotted = [_site("Factory.create(a)"), _site("Parser.create(a, b)")]
     assert [s.text for s in through_this_type(dotted, "Parser", "create", frozenset())] == ["Parser.create(a, b)"]

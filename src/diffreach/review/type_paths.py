@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from diffreach.languages.signatures import CallSite
 
-_SEGMENT = re.compile(r"[A-Z][\w$]*")
+# A type's name: capitalised and not all capitals (`RED` in `Color.RED.name()` is a constant).
+_SEGMENT = re.compile(r"[A-Z][\w$]*[a-z][\w$]*")
 
 
 def through_this_type(sites: Sequence[CallSite], owner: str, name: str, own: frozenset[str]) -> list[CallSite]:
