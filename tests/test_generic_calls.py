@@ -39,6 +39,15 @@ def test_a_type_parameter_bounded_by_the_old_type_takes_what_it_took(make_repo: 
     assert (got["use.ts::f"].verdict, _label(got["use.ts::f"])) == ("changed-type", "behavior-change")
 
 
+def test_a_bound_added_to_an_unbounded_type_parameter_may_refuse_the_argument(make_repo: Make) -> None:
+    # `<T>(…, value: T)` took any value (T inferred, `unknown` at most); `<T extends Cart>` refuses
+    # what is no Cart: the argument's type is judged against the bound.
+    generic = _CACHE.replace("set(key: string, value: unknown)", "set<T>(key: string, value: T)")
+    bounded = generic.replace("set<T>(", "set<T extends Cart>(") + "export interface Cart { total(): number }\n"
+    got = _radius(make_repo, {"cache.ts": generic, "use.ts": _USES}, {"cache.ts": bounded})
+    assert (got["use.ts::plain"].verdict, _label(got["use.ts::plain"])) == ("changed-type", "behavior-change")
+
+
 def test_a_call_writing_its_type_arguments_follows_the_type_parameters(make_repo: Make) -> None:
     generic = _CACHE.replace("set(key: string, value: unknown)", "set<T>(key: string, value: T)")
     two = generic.replace("set<T>(", "set<T, K extends string>(").replace("key: string", "key: K")
@@ -100,3 +109,21 @@ def test_a_default_changed_only_in_its_type_arguments_is_the_same_value(make_rep
     other = table.replace("new Map<string, { a: number }>()", "new Set<string>()")
     got = _radius(make_repo, {"table.ts": table, "use.ts": uses}, {"table.ts": other})
     assert got["use.ts::f"].verdict == "changed-default", got["use.ts::f"].reasons
+
+
+_JAVA_USE = 'package p;\n\npublic class Use {\n    void f(Store s) {\n        s.put("x");\n    }\n}\n'
+
+
+def _java_store(method: str) -> str:
+    return f"package p;\n\npublic class Store {{\n    {method} {{\n    }}\n}}\n"
+
+
+def test_java_object_takes_any_reference_and_a_bound_narrows(make_repo: Make) -> None:
+    # JLS 4.3.2: every class extends Object, so `put(String v)` → `put(Object v)` refuses nothing.
+    # `<T> put(T v)` took any reference (T inferred, Object at most); `<T extends Number>` refuses a String.
+    old = {"src/p/Store.java": _java_store("public void put(String v)"), "src/p/Use.java": _JAVA_USE}
+    got = _radius(make_repo, old, {"src/p/Store.java": _java_store("public void put(Object v)")})
+    assert (got["src/p/Use.java::Use.f"].verdict, _label(got["src/p/Use.java::Use.f"])) == ("still-binds", "reach")
+    generic = {"src/p/Store.java": _java_store("public <T> void put(T v)"), "src/p/Use.java": _JAVA_USE}
+    got = _radius(make_repo, generic, {"src/p/Store.java": _java_store("public <T extends Number> void put(T v)")})
+    assert got["src/p/Use.java::Use.f"].verdict == "changed-type", got["src/p/Use.java::Use.f"].reasons

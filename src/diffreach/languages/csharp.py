@@ -140,6 +140,8 @@ SPEC = LanguageSpec(
         function_nodes=frozenset(
             {"lambda_expression", "local_function_statement", "anonymous_method_expression", "method_declaration"}
         ),
+        # Every type derives from object (System.Object).
+        top_types=frozenset({"object", "Object"}),
         abstract_words=frozenset({"abstract"}),
         keyword_arguments=True,
         named_in_position=True,

@@ -314,6 +314,8 @@ SPEC = LanguageSpec(
     binding_rules=BindingRules(
         spread=SpreadRule.WHOLE_VARIADIC,
         typed_arguments=True,
+        # Every type implements the empty interface (`any`, its alias since Go 1.18).
+        top_types=frozenset({"any", "interface{}"}),
         literal_types=_UNTYPED_CONSTANTS,
         function_nodes=frozenset({"func_literal", "function_declaration", "method_declaration"}),
     ),

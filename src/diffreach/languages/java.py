@@ -242,6 +242,8 @@ SPEC = LanguageSpec(
         function_nodes=frozenset({"lambda_expression", "method_declaration", "constructor_declaration"}),
         abstract_words=frozenset({"abstract"}),
         overloads=True,
+        # Every class extends Object (JLS 4.3.2): a parameter of it takes any reference.
+        top_types=frozenset({"Object"}),
         typed_arguments=True,
         literal_types=_LITERAL_TYPES,
         nullness_annotations=_NULLNESS,

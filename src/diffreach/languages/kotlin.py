@@ -96,6 +96,8 @@ SPEC = LanguageSpec(
         function_nodes=frozenset({"anonymous_function", "function_declaration"}),
         abstract_words=frozenset({"abstract"}),
         keyword_arguments=True,
+        # Any is every class's root (and Any? every type's, null too).
+        top_types=frozenset({"Any", "Any?"}),
         named_in_position=True,
         erased_type_arguments=True,
         named_variadic=True,

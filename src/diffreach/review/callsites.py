@@ -365,7 +365,7 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     # A parameter typed by the definition's own type parameter takes what its bound takes (generics.py).
     before = type_parameters_of(spec, old_source, old_line, name) or ""
     after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
-    typed = (inferred(old, before), inferred(new, after)) if before or after else (old, new)
+    typed = (inferred(old, before, rules), inferred(new, after, rules)) if before or after else (old, new)
     outcome = judge_call(*typed, site, rules, overloads, where._replace(decorated=decorated), old_overloads)
     if outcome.verdict is Verdict.STILL_BINDS and changed_for_call(before, after, new, site):
         shown = f"`{before or 'none'}` → `{after or 'none'}`"

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from diffreach.languages.signature_text import top_level_split
-from diffreach.languages.signatures import CallSite, Parameter
+from diffreach.languages.signatures import BindingRules, CallSite, Parameter
 
 _NAME = re.compile(r"^\s*(?:const\s+|in\s+|out\s+|reified\s+)*([A-Za-z_$][\w$]*)")
 # Where a declaration's bound starts (TypeScript's and Java's `extends`, Rust's, Kotlin's and
@@ -47,16 +47,17 @@ def bound_of(declaration: str) -> str:
     return next(iter(top_level_split(found.group(1), "=")), "").strip()
 
 
-def inferred(new: Sequence[Parameter], type_parameters: str) -> tuple[Parameter, ...]:
-    """The new parameters as a call without type arguments binds them: one typed by the
-    definition's own type parameter is typed by its bound, or by nothing when it has none."""
+def inferred(params: Sequence[Parameter], type_parameters: str, rules: BindingRules) -> tuple[Parameter, ...]:
+    """The parameters as a call without type arguments binds them: one typed by the definition's
+    own type parameter is typed by its bound, or by the language's top type when it has none
+    (``BindingRules.top_types``: TypeScript's ``unknown``), so that a bound added later narrows."""
     own = declared(type_parameters)
+    top = min(rules.top_types, default="")
     out = []
-    for p in new:
+    for p in params:
         written = p.annotation.strip()
         if written in own:
-            bound = bound_of(own[written])
-            p = replace(p, annotation=bound, annotation_form="")
+            p = replace(p, annotation=bound_of(own[written]) or top, annotation_form="")
         out.append(p)
     return tuple(out)
 
