@@ -48,6 +48,19 @@ def test_a_bound_added_to_an_unbounded_type_parameter_may_refuse_the_argument(ma
     assert (got["use.ts::plain"].verdict, _label(got["use.ts::plain"])) == ("changed-type", "behavior-change")
 
 
+def test_a_bound_changed_on_a_type_parameter_nested_in_a_parameters_type_changes_the_calls_types(
+    make_repo: Make,
+) -> None:
+    # `<T>(c: Config<T>)` → `<T extends object>(c: Config<T>)`: T is inferred from inside Config,
+    # and its new bound may refuse what was inferred: a change of the call's types.
+    machine = "export interface Config<T> { context: T }\nexport function create<T>(c: Config<T>) {\n  return c\n}\n"
+    uses = "import { create } from './machine'\nexport function f() {\n  return create({ context: 1 })\n}\n"
+    bounded = machine.replace("create<T>(", "create<T extends object>(")
+    got = _radius(make_repo, {"machine.ts": machine, "use.ts": uses}, {"machine.ts": bounded})
+    assert got["use.ts::f"].verdict == "changed-type", got["use.ts::f"].reasons
+    assert "type parameters changed" in got["use.ts::f"].reasons[0]
+
+
 def test_a_call_writing_its_type_arguments_follows_the_type_parameters(make_repo: Make) -> None:
     generic = _CACHE.replace("set(key: string, value: unknown)", "set<T>(key: string, value: T)")
     two = generic.replace("set<T>(", "set<T, K extends string>(").replace("key: string", "key: K")

@@ -74,9 +74,22 @@ def changed_for_call(before: str, after: str, new: Sequence[Parameter], site: Ca
     callee = site.text.split("(", 1)[0]
     if "<" in callee:
         return True
-    changed = {n for n in now if old.get(n) != now[n]} | {n for n in old if n not in now}
+    added = {n for n in now if n not in old}
+    redeclared = {n for n in now if n in old and old[n] != now[n]}
+    if any(n not in now for n in old):
+        return True  # a type parameter removed: what the call's types were built from is gone
+    # An added one an argument decides is inferred there; a redeclared one (its bound or default
+    # changed) is judged through the parameters only where one is typed by it alone (``inferred``
+    # gives that parameter the bound), and nested in another type (``Config<T>``) it is not.
     named = " ".join(p.annotation for p in new)
-    return any(n not in now or not re.search(rf"(?<![\w$]){re.escape(n)}(?![\w$])", named) for n in changed)
+    alone = {p.annotation.strip() for p in new}
+    return any(not _names(named, n) for n in added) or any(
+        not _names(named, n) or _names(" ".join(a for a in alone if a != n), n) for n in redeclared
+    )
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", text) is not None
 
 
 __all__ = ["bound_of", "changed_for_call", "declared", "inferred"]
