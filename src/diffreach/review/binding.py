@@ -225,11 +225,12 @@ def _moved(
         if rules.defaults and _default_changed(p, q, rules) and not widened:
             shown = f"default {_shown(p)} → {_shown(q)}"
             return Verdict.BINDS_DIFFERENTLY, f"{desc} now binds `{q.name}`, was `{p.name}` ({shown})"
-        # An object pattern that no longer reads a property the call's object gives: ignored at run
-        # time whatever the types say (a props type may keep the property the pattern dropped).
+        # A plain parameter that became a pattern reading its old name: the value is read anew.
         if reads_old_from(p.name, q.name, text):
             why = f"{desc} is now read for its `{p.name}` property: `{p.name}` became `{_spelled(q)}`"
             return Verdict.BINDS_DIFFERENTLY, why
+        # An object pattern that no longer reads a property the call's object gives: ignored at run
+        # time whatever the types say (a props type may keep the property the pattern dropped).
         ignored = unread(p.name, q.name, text)
         if ignored:
             shown = ", ".join(f"`{m}`" for m in ignored)
