@@ -481,3 +481,33 @@ def test_a_module_calling_a_changed_function_of_a_changed_module_is_judged_at_it
     (root / "lib.py").write_text("LIMIT = 2\n\ndef f(a, b):\n    return a\n")
     row = by_id(impact(root))["app.py"]
     assert (row["hop"], row["edge"], row["verdict"]) == (1, "calls", "no-longer-binds")
+
+
+def test_an_extension_function_whose_receiver_changed_lists_the_calls_left_unbound(make_repo) -> None:
+    """Kotlin's ``fun T.f()`` is called as a member of T: after ``IColumnType.isId()`` becomes
+    ``Column.isId()``, ``c.columnType.isId()`` binds nothing, and it is the call that broke. A
+    function declared without a receiver keeps the rule for bare names: its unbound calls
+    through a receiver are not its callers."""
+    files = {
+        "src/a/Types.kt": (
+            "package a\n\ninterface IColumnType {\n    val nullable: Boolean\n}\n\n"
+            "class Column(val columnType: IColumnType)\n\n"
+            "fun IColumnType.isId(): Boolean = nullable\n\nfun plain(x: Int): Int = x\n"
+        ),
+        "src/a/Use.kt": (
+            "package a\n\nfun check(c: Column): Boolean {\n    return c.columnType.isId()\n}\n\n"
+            "fun other(c: Column): Int {\n    return c.columnType.plain(1)\n}\n"
+        ),
+        ".diffreach.toml": "warmup_reviews = 0\n",
+    }
+    root = make_repo(files)
+    types = root / "src/a/Types.kt"
+    types.write_text(
+        files["src/a/Types.kt"].replace(
+            "fun IColumnType.isId(): Boolean = nullable", "fun Column.isId(): Boolean = columnType.nullable"
+        )
+    )
+    radius = by_id(impact(root))
+    assert radius["src/a/Use.kt::check"]["resolution"] == "name"
+    types.write_text(files["src/a/Types.kt"].replace("fun plain(x: Int): Int = x", "fun plain(x: Long): Int = 1"))
+    assert "src/a/Use.kt::other" not in by_id(impact(root))

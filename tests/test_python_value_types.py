@@ -2,7 +2,9 @@
 says nothing (PEP 484), ``Annotated[A, …]`` is A (PEP 593), a loop over a collection declared
 ``list[A]`` (and the other collections whose first type argument is their elements') holds As,
 a mapping declared ``dict[K, A]`` holds As as values (an index, ``get``, ``values()``, ``items()``),
-``with v as c`` holds what ``v.__enter__()`` returns, ``(c := A())`` holds an A (PEP 572), and ``Any``
+``with v as c`` holds what ``v.__enter__()`` returns (of a generator function made a context manager by
+``contextlib.contextmanager``: what it yields, the first type argument of its declared ``Iterator[A]``,
+``Generator[A, …]``), ``(c := A())`` holds an A (PEP 572), and ``Any``
 states no type (PEP 484).
 Each: the expected edge to ``Cart.total`` as ``type``, and no edge to the unrelated ``Noise.total``."""
 
@@ -40,6 +42,20 @@ TYPED = {
     ),
     "with": "def f():\n    with Cart() as c:\n        c.total()\n",
     "walrus": "def f():\n    if (c := Cart()):\n        c.total()\n",
+    "contextmanager": (
+        "from contextlib import contextmanager\nfrom typing import Iterator\n\n"
+        "@contextmanager\ndef open_cart() -> Iterator[Cart]:\n    yield Cart()\n\n"
+        "def f():\n    with open_cart() as c:\n        c.total()\n"
+    ),
+    "contextmanager_quoted": (
+        "import contextlib\n\n@contextlib.contextmanager\ndef open_cart() -> 'Generator[Cart, None, None]':\n"
+        "    yield Cart()\n\ndef f():\n    with open_cart() as c:\n        c.total()\n"
+    ),
+    "asynccontextmanager": (
+        "from contextlib import asynccontextmanager\nfrom typing import AsyncIterator\n\n"
+        "@asynccontextmanager\nasync def open_cart() -> AsyncIterator[Cart]:\n    yield Cart()\n\n"
+        "async def f():\n    async with open_cart() as c:\n        c.total()\n"
+    ),
     # A property read runs its getter: the value is what the getter returns.
     "property": (
         "class Shelf:\n    @property\n    def cart(self) -> 'Cart':\n        return find()\n\n"
@@ -94,3 +110,13 @@ def test_a_value_the_rules_do_not_type_stays_matched_by_name(body: str) -> None:
 
 def test_python_a_list_s_pop_gives_an_element_of_the_declared_type() -> None:
     assert callees_of_f("def f(cs: list[Cart]):\n    cs.pop().total()\n") == {"shop.py::Cart.total": "type"}
+
+
+def test_a_generator_not_made_a_context_manager_is_not_what_it_yields() -> None:
+    """Without ``@contextmanager`` the call gives the generator itself (typing's Iterator, an
+    outside type): nothing of the repository is bound to ``c.total()`` by type."""
+    body = (
+        "from typing import Iterator\n\ndef open_cart() -> Iterator[Cart]:\n    yield Cart()\n\n"
+        "def f():\n    with open_cart() as c:\n        c.total()\n"
+    )
+    assert "type" not in callees_of_f(body).values()

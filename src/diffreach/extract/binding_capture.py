@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from diffreach.extract.types import INFERRED, VALUE_OF, called, member_path, type_text
+from diffreach.extract.types import INFERRED, VALUE_OF, called, first_type_argument, member_path, type_text
 from diffreach.extract.values import entry_key
 from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS, LanguageSpec
 from diffreach.model import EITHER, LOCAL_MARK, VALUE_MARK
@@ -31,7 +31,10 @@ def binding_of(
 ) -> BindingRecord | None:
     returns = captures.get("binding.returns")
     if returns is not None:  # a declared return type, in the function's scope (its node is inside)
-        return returns[0], RETURNS, type_text(text(returns[0]), spec)
+        declared = text(returns[0])
+        if "binding.yields" in preset:  # a generator made a context manager: what it yields
+            declared = first_type_argument(declared)
+        return returns[0], RETURNS, type_text(declared, spec)
     if "binding.inferred" in preset:  # a return statement: what it returns, "" if no call
         value = captures.get("binding.returned")
         returned = member_path(text(value[0]), spec) if value else ""

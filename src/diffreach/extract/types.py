@@ -31,6 +31,9 @@ INFERRED: Final = "(return)"
 SPACES = re.compile(r"\s+")
 # A reference's lifetime (``&'a mut T``): a quote never closed after the reference mark.
 _LIFETIME = re.compile(r"(?<=&)'\w+\s*")
+# Rust's ``mut`` after a reference or pointer mark (``&mut T``, ``*mut T``): a keyword, so a word
+# of its own; a name that merely starts so (Kotlin's ``mutableListOf``) keeps its letters.
+_MUTABLE = re.compile(r"(?<=[&*])\s*mut\s+")
 
 
 def squeeze(text: str) -> str:
@@ -74,7 +77,7 @@ def token_receiver(name: Node, spec: LanguageSpec, text: Callable[[Node], str]) 
 def receiver_class(text: str, spec: LanguageSpec) -> str:
     """The class a receiver or owner text names: pointers, ``new``, generics, calls and
     optional marks left out."""
-    text = member_path(text, spec).lstrip("*&").removeprefix("new")
+    text = member_path(text, spec).lstrip("*&")
     for stop in "[<({":
         text = text.split(stop, 1)[0]
     return text.strip("?!.")
@@ -88,12 +91,14 @@ def type_text(text: str, spec: LanguageSpec) -> str:
         text = qualifiers.sub(IMPLEMENTS, text)
     if "&'" in text:
         text = _LIFETIME.sub("", text)
+    if "mut" in text:
+        text = _MUTABLE.sub("", text)
     text = member_path(text, spec).strip("'\"")
     for _ in range(4):  # Optional[Box[...]]: a few wrappers deep at most
         members = [m for m in top_level_split(text, "|") if m and m not in spec.null_types]
         if len(members) != 1 or members[0] in spec.dynamic_types:
             return ""
-        text = members[0].lstrip("*&").removeprefix("mut").removeprefix("new")
+        text = members[0].lstrip("*&")
         head, bracket, rest = _first_bracket(text)
         if bracket and head in spec.union_wrappers:  # Union[Cart, None]: the members, as Cart | None
             text = "|".join(top_level_split(rest[:-1]))
@@ -107,6 +112,14 @@ def type_text(text: str, spec: LanguageSpec) -> str:
     for stop in "[<({":
         text = text.split(stop, 1)[0]
     return text.strip("?!.")
+
+
+def first_type_argument(text: str) -> str:
+    """``Iterator[Cart]``, ``"Generator[Cart, None, None]"`` → ``Cart``; "" when no argument is
+    written."""
+    _, bracket, rest = _first_bracket(text.strip().strip("'\""))
+    arguments = list(top_level_split(rest.rstrip()[:-1])) if bracket else []
+    return arguments[0] if arguments else ""
 
 
 def _first_bracket(text: str) -> tuple[str, str, str]:

@@ -27,6 +27,19 @@ def unbound_calls(store: Store, name: str, statuses: Iterable[str]) -> list[tupl
     return [(str(scope), int(line), str(receiver), bool(test)) for scope, line, receiver, test in rows]
 
 
+def declares_receiver(store: Store, function: str, self_names: Iterable[str]) -> bool:
+    """Does ``function`` bind one of ``self_names`` in its own scope: a function declared with a
+    receiver (Kotlin's ``fun T.f()``), called as a member of that receiver's type?"""
+    names = tuple(self_names)
+    if not names:
+        return False
+    row = store.conn.execute(
+        f"SELECT 1 FROM bindings WHERE scope=? AND name IN ({','.join('?' * len(names))}) LIMIT 1",
+        (function, *names),
+    ).fetchone()
+    return row is not None
+
+
 def edges_of_calls_named(store: Store, name: str, kinds: Iterable[str]) -> list[Edge]:
     """The edges made from call references written with ``name`` (``Job(1)`` bound to the
     constructor ``Base.__init__`` that ``Job`` inherits), in file and line order."""

@@ -221,6 +221,8 @@ SPEC = LanguageSpec(
         | {"Annotated", "typing.Annotated"}  # PEP 593: the first argument is the type, the rest metadata
     ),
     union_wrappers=frozenset({"Union", "typing.Union"}),  # PEP 484: Union[X, Y] is X | Y
+    # A @contextmanager function's call is typed by what it yields (python.scm): entered, it is that.
+    transparent_methods=frozenset({"__enter__", "__aenter__"}),
     null_types=frozenset({"None"}),
     dynamic_types=frozenset({"Any", "typing.Any"}),  # PEP 484: Any allows every attribute and call
     # list.pop, deque.pop/popleft: an element; dict.get, pop, setdefault: a value.

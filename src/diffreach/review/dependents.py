@@ -17,7 +17,13 @@ import re
 from collections.abc import Callable, Iterable
 
 from diffreach.graph.store import Store
-from diffreach.graph.walk_queries import declaring_files, edges_of_calls_named, imports_on_line, unbound_calls
+from diffreach.graph.walk_queries import (
+    declares_receiver,
+    declaring_files,
+    edges_of_calls_named,
+    imports_on_line,
+    unbound_calls,
+)
 from diffreach.languages import language_for
 from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind, RefStatus, Resolution
 from diffreach.review.families import family_members
@@ -44,8 +50,11 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
         statuses = (RefStatus.UNRESOLVED, RefStatus.AMBIGUOUS) if gone else (RefStatus.UNRESOLVED,)
         rows = unbound_calls(store, name, statuses)
         # A function changed in place keeps its resolved callers; only methods on
-        # unknown receivers are guessed at, never bare names.
-        rows = [r for r in rows if gone or (c.kind == NodeKind.METHOD and r[2] and r[2] != "?")]
+        # unknown receivers are guessed at, never bare names. A function declared with a
+        # receiver (an extension function) is called as a member of that receiver's type:
+        # a call through a receiver the new declaration no longer takes is left unbound.
+        member = c.kind == NodeKind.METHOD or _declares_receiver(store, c.id)
+        rows = [r for r in rows if gone or (member and r[2] and r[2] != "?")]
         rows = [r for r in rows if not _called_elsewhere(store, r[0], r[2], c.id, subclasses)]
         # The cap bounds what a reviewer reads: code. Sites in tests (a test suite calls a
         # common name hundreds of times) are listed only when all fit; past it they are counted.
@@ -63,6 +72,11 @@ def orphan_callers(store: Store, changed: list[Change], cap: int, notes: list[st
             for scope, line, _, _ in listed
         )
     return edges
+
+
+def _declares_receiver(store: Store, function: str) -> bool:
+    spec = language_for(function.split("::", 1)[0])
+    return spec is not None and declares_receiver(store, function, spec.self_names)
 
 
 def _called_elsewhere(

@@ -23,12 +23,18 @@
 (import) @import.tree @import
 
 ; Variables whose type the code states.
-(property_declaration (variable_declaration (identifier) @binding.name (user_type) @binding.type)) @binding
-(property_declaration (variable_declaration (identifier) @binding.name) (call_expression . (identifier) @binding.type)) @binding
+; A nullable type `T?` holds a T or null: its members are T's.
+(property_declaration (variable_declaration (identifier) @binding.name [(user_type) (nullable_type)] @binding.type)) @binding
+; `val x = f(…)`, `a.b().c()`: what the call returns (a class called by its name constructs it:
+; Kotlin writes no `new`).
+(property_declaration (variable_declaration . (identifier) @binding.name .) (call_expression (value_arguments)) @binding.call) @binding
 ; `<T : B>`: a value of type T has B's members (a type parameter's upper bound).
 (type_parameter (identifier) @binding.name (user_type) @binding.type) @binding
-(parameter (identifier) @binding.name (user_type) @binding.type) @binding
-(class_parameter (identifier) @binding.name (user_type) @binding.type) @binding
+(parameter (identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
+(class_parameter (identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
+; `fun f(…): R`: a declared return type (after the parameters; an extension's receiver type is
+; written before the name).
+(function_declaration (function_value_parameters) . ":" . [(user_type) (nullable_type)] @binding.returns) @binding
 ; An extension function (`fun T.f()`, Kotlin specification, "Extension function declaration") is
 ; called as a member of T (`x.f()`); its receiver is `this` in its body: a binding of its own scope
 ; (the receiver's node is inside the declaration), which also marks it an extension (resolve/names.py).

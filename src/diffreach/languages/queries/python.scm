@@ -198,6 +198,16 @@
   right: (expression_list
     . [(identifier) (attribute) (call)] . (call function: [(identifier) (attribute) (call)]) @binding.call)) @binding
 (function_definition return_type: (type) @binding.returns) @binding
+; `@contextmanager` (contextlib) makes a generator function a context manager whose `__enter__`
+; returns what the generator yields: the first type argument of its declared `Iterator[Y]`,
+; `Generator[Y, S, R]` (typing). Its call is there to be entered (`with f() as y`): a Y, whose own
+; `__enter__`, missing, leaves it as it is (python.py's transparent_methods).
+((decorated_definition
+   (decorator [(identifier) (attribute attribute: (identifier))] @_decorator)
+   definition: (function_definition return_type: (type) @binding.returns)) @binding
+  (#any-of? @_decorator "contextmanager" "asynccontextmanager" "contextlib.contextmanager" "contextlib.asynccontextmanager")
+  (#match? @binding.returns "^[\"']?((typing|collections[.]abc)[.])?(Iterator|Generator|AsyncIterator|AsyncGenerator)\\[")
+  (#set! binding.yields ""))
 ; A type variable is read as its bound (PEP 484 `TypeVar("T", bound=B)`, PEP 695 `def f[T: B]`):
 ; a value of type T has B's methods, so `x.m()` with `x: T` runs B's m or an override.
 ((assignment

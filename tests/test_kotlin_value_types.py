@@ -1,0 +1,62 @@
+"""Kotlin's values and their types (specification, "Declarations" and "Type inference"): a
+function's declared return type (``fun f(): R``) is the type of its calls, a local declared
+without a type (``val x = f()``) takes its initialiser's type, a class called by its name
+constructs it (Kotlin writes no ``new``), and ``T?`` holds a T or null, so its members are T's.
+Expected: each call through such a value bound to the one class it names (``type``); forbidden:
+the same-named method of the other class. Names are words: a function that merely starts with
+``new`` or ``mut`` (``newThing``, ``mutableThing``) is read whole, and Rust's ``&mut T`` is a T."""
+
+from __future__ import annotations
+
+from tests.conftest import calls_from_f
+
+CLASSES = "package a\n\nclass Widget {\n    fun draw() = 1\n}\n\nclass Gadget {\n    fun draw() = 2\n}\n"
+MAKERS = (
+    "package a\n\nfun makeThing(): Gadget = Gadget()\n\nfun newThing(): Gadget = Gadget()\n\n"
+    "fun mutableThing(): Gadget? = null\n"
+)
+
+
+def draws(body: str, params: str = "") -> dict[str, str]:
+    files = {
+        "src/a/Classes.kt": CLASSES,
+        "src/a/Makers.kt": MAKERS,
+        "src/a/Use.kt": f"package a\n\nfun f({params}) {{\n{body}}}\n",
+    }
+    return calls_from_f(files, "draw")
+
+
+WIDGET, GADGET = "src/a/Classes.kt::Widget.draw", "src/a/Classes.kt::Gadget.draw"
+
+
+def test_a_local_takes_the_declared_return_type_of_the_call_it_holds() -> None:
+    assert draws("    val t = makeThing()\n    t.draw()\n") == {GADGET: "type"}
+
+
+def test_a_local_holding_a_construction_is_of_that_class() -> None:
+    assert draws("    val w = Widget()\n    w.draw()\n") == {WIDGET: "type"}
+
+
+def test_a_stated_type_wins_over_the_initialiser() -> None:
+    assert draws("    val w: Widget = unknownMaker()\n    w.draw()\n") == {WIDGET: "type"}
+
+
+def test_a_nullable_type_has_the_members_of_its_type() -> None:
+    assert draws("    p?.draw()\n", params="p: Widget?") == {WIDGET: "type"}
+    assert draws("    val t = mutableThing()\n    t?.draw()\n") == {GADGET: "type"}
+
+
+def test_a_function_named_with_a_keyword_prefix_is_read_whole() -> None:
+    assert draws("    val t = newThing()\n    t.draw()\n") == {GADGET: "type"}
+
+
+def test_a_rust_mutable_reference_has_the_members_of_its_type() -> None:
+    files = {
+        "src/lib.rs": (
+            "pub struct Widget;\npub struct Gadget;\n\n"
+            "impl Widget {\n    pub fn draw(&self) -> u8 { 1 }\n}\n\n"
+            "impl Gadget {\n    pub fn draw(&self) -> u8 { 2 }\n}\n\n"
+            "pub fn f(w: &mut Widget, g: *mut Gadget) {\n    w.draw();\n}\n"
+        )
+    }
+    assert calls_from_f(files, "draw") == {"src/lib.rs::Widget.draw": "type"}
