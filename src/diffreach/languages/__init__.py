@@ -92,7 +92,10 @@ _MODULES = (
 # implements it; a signature leaves out the comments among its parameters; Python, Ruby and PHP
 # constructors pair with no subclass's (no dispatch edge); an interface's typed property (an object
 # type alias's too) is its values' field
-EXTRACTION_VERSION = 24
+# 25: Kotlin: a function's declared return type, a local holding a call's result, T? read as T;
+# a name that merely starts with `new` or `mut` is read whole; a Python generator made a context
+# manager by @contextmanager returns, entered, what it yields
+EXTRACTION_VERSION = 25
 
 
 @cache
