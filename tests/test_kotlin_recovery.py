@@ -7,6 +7,8 @@ file's names and take no call through the class)."""
 
 from __future__ import annotations
 
+import pytest
+
 from diffreach.index.build import graph_from_sources
 
 QUERY = """\
@@ -44,8 +46,17 @@ fun topLevel(): Int = 1
 """
 
 
-def test_a_class_the_parser_gave_up_on_keeps_its_members_and_base() -> None:
-    graph = graph_from_sources({"src/a/Query.kt": QUERY, "src/a/Base.kt": "package a\n\nopen class Base\n"})
+HEADERS = {
+    "class": "open class Query(var where: Int?) : Base()",
+    "object": "object Query : Base()",
+    "interface": "interface Query : Base",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HEADERS))
+def test_a_class_the_parser_gave_up_on_keeps_its_members_and_base(kind: str) -> None:
+    text = QUERY.replace(HEADERS["class"], HEADERS[kind])
+    graph = graph_from_sources({"src/a/Query.kt": text, "src/a/Base.kt": "package a\n\nopen class Base\n"})
     kinds = {s.id: s.kind for s in graph.symbols}
     assert kinds.get("src/a/Query.kt::Query") == "class"
     assert kinds.get("src/a/Query.kt::Query.where") == "method"

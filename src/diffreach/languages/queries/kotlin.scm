@@ -7,7 +7,7 @@
 ; A class the grammar could not parse whole (tree-sitter-kotlin misreads some constructs: a soft
 ; keyword such as `where` starting a statement after a lambda): its header's tokens start an error
 ; node that holds its members, which are the class's, not the file's.
-(source_file (ERROR . (modifiers)? . "class" . (identifier) @name) @definition.class)
+(source_file (ERROR . (modifiers)? . ["class" "interface" "object"] . (identifier) @name) @definition.class)
 (function_declaration name: (identifier) @name) @definition.function
 ((function_declaration (modifiers (annotation (user_type (identifier) @_a))) name: (identifier) @name)
   @definition.function @test (#eq? @_a "Test"))
