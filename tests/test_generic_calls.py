@@ -140,3 +140,24 @@ def test_java_object_takes_any_reference_and_a_bound_narrows(make_repo: Make) ->
     generic = {"src/p/Store.java": _java_store("public <T> void put(T v)"), "src/p/Use.java": _JAVA_USE}
     got = _radius(make_repo, generic, {"src/p/Store.java": _java_store("public <T extends Number> void put(T v)")})
     assert got["src/p/Use.java::Use.f"].verdict == "changed-type", got["src/p/Use.java::Use.f"].reasons
+
+
+def test_a_javascript_call_of_a_typescript_declaration_is_judged_with_the_types_erased(make_repo: Make) -> None:
+    """No compiler checks a JavaScript file's calls (``LanguageSpec.unchecked_types``): a declared
+    type changed in the TypeScript it calls refuses none of its values, and new type parameters
+    change nothing it passes. A TypeScript caller of the same change is still flagged."""
+    area = "export function area(x: number): number {\n  return x\n}\n"
+    retyped = area.replace("area(x: number)", "area(x: string)")
+    generic = area.replace("area(x: number)", "area<T extends Shape>(x: T)") + "export interface Shape { n: number }\n"
+    uses_js = "import { area } from './area'\nexport function f() {\n  return area(1)\n}\n"
+    uses_ts = uses_js
+    for new in (retyped, generic):
+        got = _radius(make_repo, {"area.ts": area, "use.js": uses_js, "typed.ts": uses_ts}, {"area.ts": new})
+        assert (got["use.js::f"].verdict, _label(got["use.js::f"])) == ("still-binds", "reach"), got[
+            "use.js::f"
+        ].reasons
+        assert (got["typed.ts::f"].verdict, _label(got["typed.ts::f"])) == ("changed-type", "behavior-change")
+    # Forbidden: erasing types hides no change of the parameters themselves (one more required).
+    required = area.replace("area(x: number)", "area(x: number, y: number)")
+    got = _radius(make_repo, {"area.ts": area, "use.js": uses_js}, {"area.ts": required})
+    assert _label(got["use.js::f"]) == "behavior-change"

@@ -394,6 +394,7 @@ SPEC = LanguageSpec(
     resolver=JsModules,
     test_globs=("*.test.*", "*.spec.*", "__tests__/*", "__mocks__/*", "test/*", "tests/*"),
     test_runner=JEST,
+    unchecked_types=True,
     self_names=frozenset({"this"}),
     super_names=frozenset({"super"}),
     constructor_names=("constructor",),

@@ -379,6 +379,9 @@ class LanguageSpec:
     # A declaration is seen only by the files that include it (C's translation units, C11 6.2.1: a
     # macro, a typedef, an enumerator has file scope): never matched by name across the repository.
     declarations_included_only: bool = False
+    # No compiler checks this language's calls (JavaScript): a declared type it calls (a TypeScript
+    # declaration, a ``.d.ts``) is erased at run time and refuses none of the values passed.
+    unchecked_types: bool = False
 
     def __hash__(self) -> int:
         # Speed: a spec keys functools caches asked for every file extracted (extract/plans.py);

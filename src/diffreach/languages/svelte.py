@@ -18,6 +18,7 @@ SPEC = replace(
     javascript.SPEC,
     name="svelte",
     extensions=(".svelte",),
+    unchecked_types=False,  # a script may be TypeScript, which a checker reads
     embedded=script_code(javascript.SPEC, *typescript.SPECS),
     resolution='<script> and <script context="module"> blocks indexed as JavaScript or TypeScript '
     '(lang="ts"), with JavaScript\'s module resolution; markup expressions are not read',

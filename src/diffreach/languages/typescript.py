@@ -53,6 +53,7 @@ _TS = replace(
     grammar=grammar_of("tree_sitter_typescript", "language_typescript"),
     query_file="typescript_casts.scm+typescript_angle_casts.scm+ecmascript.scm+typescript.scm",
     runtime_members=False,  # an outside type declares its members' types (its .d.ts)
+    unchecked_types=False,  # a checker reads its calls
     returned_values=arrow_values(grammar_of("tree_sitter_typescript", "language_typescript")),
     builtins=GLOBALS | _TS_GLOBALS,
     overload_implementation_last=True,

@@ -28,6 +28,7 @@ SPEC = replace(
     javascript.SPEC,
     name="vue",
     extensions=(".vue",),
+    unchecked_types=False,  # a script may be TypeScript, which a checker reads
     embedded=script_code(*map(_with_options_api, (javascript.SPEC, *typescript.SPECS))),
     resolution='<script>/<script setup> blocks indexed as JavaScript or TypeScript (lang="ts"), '
     "with JavaScript's module resolution; template expressions are not read",

@@ -9,18 +9,33 @@ refuses nothing the old one allowed when it holds every old member, or is a top 
 ``unknown``): widening is no change to a caller; nor is naming the same types with or without their module
 (``typing.AsyncIterable`` → ``AsyncIterable``), nor giving a generic written bare its type arguments
 (``Sequence`` → ``Sequence[int]``: a bare generic takes any). Pure; the rules are data from the languages package.
+A call written in a language whose calls no compiler checks (JavaScript calling a TypeScript
+declaration, ``LanguageSpec.unchecked_types``) is judged with the types erased, as it runs.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
+from diffreach.languages import language_for
 from diffreach.languages.signature_text import top_level_split
 from diffreach.languages.signatures import BindingRules, Parameter
 from diffreach.review.conversions import converts
 
 _GENERIC = re.compile(r"([\w.]+)\[(.*)\]")
+
+
+def types_checked(caller_file: str) -> bool:
+    """Does a compiler or checker read the calls written in ``caller_file``'s language?"""
+    spec = language_for(caller_file) if caller_file else None
+    return spec is None or not spec.unchecked_types
+
+
+def erased(parameters: tuple[Parameter, ...]) -> tuple[Parameter, ...]:
+    """The parameters as a call no checker reads sees them: their declared types left out."""
+    return tuple(replace(p, annotation="", annotation_form="") if p.annotation else p for p in parameters)
 
 
 def retyped(p: Parameter, q: Parameter, rules: BindingRules) -> bool:

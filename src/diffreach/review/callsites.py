@@ -33,6 +33,7 @@ from diffreach.languages.binding import calls_in, calls_named_on, overloads_of, 
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, NodeKind, Reached, Resolution
 from diffreach.review.access import reaches
+from diffreach.review.annotations import erased, types_checked
 from diffreach.review.binding import (
     ArgKind,
     BindingRules,
@@ -343,6 +344,8 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
         return Outcome(Verdict.CANNOT_TELL, (why,))
     old, new = compared
     old = seen_signature(seed, spec, read, name, old, site.arguments)  # TypeScript: not the hidden implementation
+    checked = types_checked(where.caller_file)  # else the types are erased, as the call runs
+    old, new = (old, new) if checked else (erased(old), erased(new))
     old_line = seed.old_start_line or seed.start_line
     wrapped = scalar_for_object(seed, spec, read, name, site, (old, new))
     if wrapped is not None:
@@ -363,8 +366,8 @@ def _bind(seed: Change, spec: LanguageSpec, site: CallSite, read: Readers, name:
     signature = seed.old_signature or seed.signature
     decorated = rules.decorators_wrap and bool(spec.decorator_prefix) and signature.startswith(spec.decorator_prefix)
     # A parameter typed by the definition's own type parameter takes what its bound takes (generics.py).
-    before = type_parameters_of(spec, old_source, old_line, name) or ""
-    after = type_parameters_of(spec, new_source, seed.start_line, name) or ""
+    before = (checked and type_parameters_of(spec, old_source, old_line, name)) or ""
+    after = (checked and type_parameters_of(spec, new_source, seed.start_line, name)) or ""
     typed = (inferred(old, before, rules), inferred(new, after, rules)) if before or after else (old, new)
     outcome = judge_call(*typed, site, rules, overloads, where._replace(decorated=decorated), old_overloads)
     if outcome.verdict is Verdict.STILL_BINDS and changed_for_call(before, after, new, site):
