@@ -161,3 +161,21 @@ def test_a_javascript_call_of_a_typescript_declaration_is_judged_with_the_types_
     required = area.replace("area(x: number)", "area(x: number, y: number)")
     got = _radius(make_repo, {"area.ts": area, "use.js": uses_js}, {"area.ts": required})
     assert _label(got["use.js::f"]) == "behavior-change"
+
+
+def test_a_union_holding_the_definition_s_own_type_parameter_takes_what_that_member_takes(make_repo: Make) -> None:
+    """`value: any` → `value: T | T[]` with T unbounded: a union with a member that takes any
+    value takes any value. With a bound, the member takes what the bound takes: `T extends Cart`
+    refuses what is no Cart, so a call passing a number is still flagged."""
+    old = "export function wrap(value: any) {\n  return value\n}\n"
+    uses = "import { wrap } from './wrap'\nexport function f(n: number) {\n  return wrap(n)\n}\n"
+    union = old.replace("wrap(value: any)", "wrap<T>(value: T | T[])")
+    got = _radius(make_repo, {"wrap.ts": old, "use.ts": uses}, {"wrap.ts": union})
+    assert (got["use.ts::f"].verdict, _label(got["use.ts::f"])) == ("still-binds", "reach"), got["use.ts::f"].reasons
+    typed = old.replace("wrap(value: any)", "wrap(value: number)")
+    bounded = (
+        typed.replace("wrap(value: number)", "wrap<T extends Cart>(value: T | T[])")
+        + "export interface Cart { n: number }\n"
+    )
+    got = _radius(make_repo, {"wrap.ts": typed, "use.ts": uses}, {"wrap.ts": bounded})
+    assert got["use.ts::f"].verdict == "changed-type", got["use.ts::f"].reasons

@@ -58,6 +58,13 @@ def inferred(params: Sequence[Parameter], type_parameters: str, rules: BindingRu
         written = p.annotation.strip()
         if written in own:
             p = replace(p, annotation=bound_of(own[written]) or top, annotation_form="")
+        elif "|" in written:  # `T | T[]`: a union takes what each member takes
+            members = [m.strip() for m in top_level_split(written, "|")]
+            if any(m in own and not bound_of(own[m]) for m in members):  # a union with the top type is it
+                p = replace(p, annotation=top, annotation_form="")
+            elif any(m in own for m in members):
+                shown = " | ".join(bound_of(own[m]) if m in own else m for m in members)
+                p = replace(p, annotation=shown, annotation_form="")
         out.append(p)
     return tuple(out)
 
