@@ -374,3 +374,20 @@ def test_an_update_that_loads_a_submodule_in_a_package_equals_a_rebuild(make_rep
         assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
     finally:
         indexer.close()
+
+
+def test_a_classmethod_calling_its_class_parameter_constructs_the_class() -> None:
+    """A classmethod receives the class it was called on (the data model, "Class method
+    objects"): ``cls(…)`` constructs it, this class or a subclass, running the constructor the
+    class has (its own or one it inherits). Forbidden: ``cls`` of a plain function, outside any
+    class, names no class of the repository."""
+    shop = (
+        "class Cart:\n    def __init__(self, items):\n        self.items = items\n\n"
+        "    @classmethod\n    def empty(cls):\n        return cls([])\n\n\n"
+        "def make(cls):\n    return cls()\n"
+    )
+    sub = "from shop import Cart\n\n\nclass Big(Cart):\n    @classmethod\n    def big(cls):\n        return cls([1])\n"
+    calls = graph_from_sources({"shop.py": shop, "sub.py": sub}).edge_set("calls")
+    assert ("shop.py::Cart.empty", "shop.py::Cart.__init__", "calls") in calls
+    assert ("sub.py::Big.big", "shop.py::Cart.__init__", "calls") in calls
+    assert not [c for c in calls if c[0] == "shop.py::make"]

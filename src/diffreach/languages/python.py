@@ -195,6 +195,7 @@ SPEC = LanguageSpec(
     test_globs=("test_*.py", "*_test.py", "tests/*", "test/*", "conftest.py", "testing/*", "testsuite/*"),
     test_runner=PYTEST,
     self_names=frozenset({"self", "cls"}),
+    class_parameters=frozenset({"cls"}),
     super_names=frozenset({"super()"}),
     c3_lookup=True,
     runtime_members=True,

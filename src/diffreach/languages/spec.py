@@ -54,6 +54,8 @@ class LanguageSpec:
     # Receivers that mean "this object" and "the base class".
     self_names: frozenset[str] = frozenset()
     super_names: frozenset[str] = frozenset()
+    # The parameter holding the class a method was called on (Python's ``cls``): a call constructs it.
+    class_parameters: frozenset[str] = frozenset()
     # Member names that construct an instance; a call to a class goes there.
     constructor_names: tuple[str, ...] = ()
     # A constructor named like its class (Java, C#, C++).
@@ -275,16 +277,14 @@ class LanguageSpec:
     # would read as a method ``newGroup``.
     construction_keyword: str = ""
     # Methods of the transparent wrappers that give the value inside (Rust's ``unwrap``,
-    # ``lock``, ``as_ref``…): called on a value whose type is known, and not a method of that
-    # type, they leave the type as it is (``self.db.lock().unwrap().query()`` with
-    # ``db: Arc<Mutex<Db>>`` runs Db's query).
+    # ``lock``, ``as_ref``…): called on a value of a known type that lacks them, they leave it as
+    # it is (``self.db.lock().unwrap().query()`` with ``db: Arc<Mutex<Db>>`` runs Db's query).
     transparent_methods: frozenset[str] = frozenset()
-    # Methods of the language's collections that return one of the elements (Java's List.get and
-    # Optional.get, TypeScript's Array.at): called on a collection whose element type a
-    # declaration states (a NAME[] binding: ``binding.suffix``), they give an element.
+    # Collection methods returning an element (Java's List.get, Optional.get, TypeScript's Array.at):
+    # on a collection whose element type a declaration states (``binding.suffix``), an element.
     element_methods: frozenset[str] = frozenset()
-    # A query naming, as ``@items``, the token trees of macros whose argument is items passed
-    # through (Rust's ``cfg_if!``-style wrappers): parsed again as items (extract/item_macros.py).
+    # A query naming (``@items``) the token trees of macros passing items through (Rust's
+    # ``cfg_if!``-style wrappers): parsed again as items (extract/item_macros.py).
     item_macros: str = ""
     # A module path may pass through a module that another module re-exports (Rust's items:
     # ``use crate::sys::tcp::bind`` where sys has ``pub use self::unix::*`` and unix ``mod tcp;``).
@@ -292,9 +292,8 @@ class LanguageSpec:
     # Returned without a keyword (Rust's tail expressions, ``?``); the words a returned form keeps (change_kinds.py).
     returned_values: Callable[[str], tuple[str, ...]] | None = None
     value_forms: frozenset[str] = frozenset()
-    # Operators whose value is one of their operands (ECMA-262 13.13: ``a || b``, ``a ?? b``,
-    # ``a && b``), and the assignment operator, whose value is its right side (13.15.2: ``(x = e)``
-    # is e): a returned form is each operand's (change_kinds.py).
+    # Operators whose value is an operand (ECMA-262 13.13: ``a || b``, ``a ?? b``, ``a && b``; 13.15.2:
+    # ``(x = e)`` is e): a returned form is each operand's (change_kinds.py).
     operand_operators: tuple[str, ...] = ()
     assignment_operator: str = ""
     # Items of one name in one scope are alternatives (Rust's ``#[cfg]``): a call may run any (overloads.py).
@@ -316,9 +315,8 @@ class LanguageSpec:
     # Methods every function has that run it (JavaScript's ``f.call(t, …)``, ``f.apply(t, args)``):
     # a call of one on a receiver that is a function of the repository is a call of that function.
     invoker_methods: frozenset[str] = frozenset()
-    # Whether a member is looked up along the class's C3 linearization (Python's method resolution
-    # order: ``class D(B, C)`` with ``B(A)``, ``C(A)`` finds C's method before A's), not depth-first
-    # through the bases as written (the same under single inheritance: Java's superclass first).
+    # Members looked up along the class's C3 linearization (Python's method resolution order:
+    # ``class D(B, C)`` with ``B(A)``, ``C(A)`` finds C's before A's), not depth-first through the bases.
     c3_lookup: bool = False
     # Objects take members at run time (Python's attributes, JavaScript's properties): a member of
     # an outside type's value may hold one of ours, so its type is unknown, where a declared member's
@@ -379,8 +377,7 @@ class LanguageSpec:
     # A declaration is seen only by the files that include it (C's translation units, C11 6.2.1: a
     # macro, a typedef, an enumerator has file scope): never matched by name across the repository.
     declarations_included_only: bool = False
-    # No compiler checks this language's calls (JavaScript): a declared type it calls (a TypeScript
-    # declaration, a ``.d.ts``) is erased at run time and refuses none of the values passed.
+    # No compiler checks its calls (JavaScript): a TypeScript declaration's types refuse no value.
     unchecked_types: bool = False
 
     def __hash__(self) -> int:

@@ -126,6 +126,10 @@ class Resolver(Names):
     ) -> ResolvedRef | tuple[Target | None, Resolution]:
         """A name with no receiver: its edge when a value, a hiding local or a held instance
         decides; otherwise the definition found by scope (or import) and how it was found."""
+        if ref.kind == RefKind.CALL and ref.name in spec.class_parameters:  # cls(…) in a classmethod
+            cls = self.enclosing_class(ref.scope)
+            if cls is not None:  # constructs the class it was called on: this one or a subclass
+                return self._edge(path, ref, cls, Resolution.SCOPE, source_is_test)
         target = self.lookup_name(path, ref.scope, ref.name)
         if isinstance(target, Module) and ref.kind == RefKind.CALL:
             target = self.callable_member((path,), ref.name) or target
