@@ -151,3 +151,26 @@ def test_a_typescript_shape_counts_what_an_interface_inherits_from_a_class(make_
         # The redeclaration runs the class's own member (an interface over the class it extends).
         ("src/ref.ts::Loaded.get", "src/ref.ts::Reference.get"),
     }  # Cache has get and run but not unwrap: no Loaded; Seeder's one method is no shape
+
+
+def test_a_typescript_object_type_alias_is_an_interface_met_by_shape(make_repo: Callable[..., Path]) -> None:
+    """`type Shape = { area(): number; name(): string }` is an interface written as an alias (the
+    handbook, "Differences Between Type Aliases and Interfaces"): a class with both methods is a
+    Shape, and a call through a Shape may run its methods. Forbidden: a class with one of them, and
+    an alias of a type that is no object type (no members, no node)."""
+    root = make_repo(
+        {
+            "src/shape.ts": (
+                "export type Shape = {\n  area(): number\n  name(): string\n}\n\n"
+                "export type Id = string\n\nexport function total(s: Shape) {\n  return s.area()\n}\n"
+            ),
+            "src/square.ts": "export class Square {\n  area() { return 1; }\n  name() { return 'sq'; }\n}\n",
+            "src/other.ts": "export class Other {\n  area() { return 2; }\n}\n",
+            ".diffreach.toml": "warmup_reviews = 0\n",
+        }
+    )
+    index(root)
+    assert dynamic_edges(root) == {
+        ("src/shape.ts::Shape.area", "src/square.ts::Square.area"),
+        ("src/shape.ts::Shape.name", "src/square.ts::Square.name"),
+    }

@@ -9,8 +9,8 @@ interface method to the method of that name of each type that has all of the int
 override gets: a call through the interface may run any of them, and a changed implementation
 reaches the interface method's callers. The match is by method name, not signature (the graph keeps
 no types), within one language whose spec sets ``interface_word`` (the word after a type's name that
-makes it an interface) or ``interfaces_by_shape`` (an interface by ``interface_keyword`` before its
-name). Methods a type gets by embedding or inheriting another's are not counted, nor an interface's
+makes it an interface) or ``interfaces_by_shape`` (an interface by one of ``interface_keywords`` before
+its name). Methods a type gets by embedding or inheriting another's are not counted, nor an interface's
 properties (the graph keeps methods only); where one name would decide alone, ``shape_min_methods``
 asks for more (TypeScript: a class sharing one method's name with an interface shows no more of its
 shape than the name). Like the registries' edges, these are recomputed whole (they carry the file

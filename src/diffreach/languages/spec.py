@@ -116,10 +116,10 @@ class LanguageSpec:
     # 5.4.2: ``from pkg.sub.x import *`` in ``pkg/__init__.py`` binds ``sub`` on ``pkg``, copied on by
     # a star import of ``pkg`` without ``__all__``): a name defined nowhere else is such a submodule.
     package_init_files: tuple[str, ...] = ()
-    # The word that declares an interface where one may extend a class (TypeScript: it inherits the
-    # class's members; one it declares again, to retype it, has no body, and an object typed by the
-    # interface runs the class's): the redeclaration is linked to the class's member as to an implementation.
-    interface_keyword: str = ""
+    # The words that declare an interface (TypeScript's `interface`; `type` of an object type alias,
+    # the one alias with members). One may extend a class (it inherits the class's members; one it
+    # declares again, to retype it, has no body): linked to the class's member as to an implementation.
+    interface_keywords: frozenset[str] = frozenset()
     interfaces_by_shape: bool = False
     shape_min_methods: int = 1  # TypeScript: 2, one shared method name says nothing of a shape
     # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
@@ -390,8 +390,8 @@ class LanguageSpec:
         return hash(tuple(getattr(self, f.name) for f in fields(self) if (f.compare if f.hash is None else f.hash)))
 
     def is_interface(self, signature: str) -> bool:
-        """Whether a class with this signature is an interface (``interface_keyword`` before its name)."""
-        return bool(self.interface_keyword) and self.interface_keyword in signature.partition("<")[0].split()[:3]
+        """Whether a class with this signature is an interface (``interface_keywords`` before its name)."""
+        return bool(self.interface_keywords.intersection(signature.partition("<")[0].split()[:3]))
 
     def is_static(self, signature: str) -> bool:
         """Whether a method with this signature is static (a word before its parameter list)."""

@@ -58,7 +58,7 @@ _TS = replace(
     builtins=GLOBALS | _TS_GLOBALS,
     overload_implementation_last=True,
     overload_arity_selects=True,
-    interface_keyword="interface",
+    interface_keywords=frozenset({"interface", "type"}),
     interfaces_by_shape=True,
     shape_min_methods=2,
     # x!.m(): a non-null assertion leaves the value its own type; a?.b is a.b where a is a value.

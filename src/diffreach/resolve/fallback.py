@@ -200,10 +200,10 @@ class NameFallback(Overloads):
         return edges if outside else edges + self._inherited_implementations(cls, base)
 
     def _interface_over_class(self, cls: SymRow, base: SymRow) -> bool:
-        """Whether ``cls`` is an interface extending the class ``base`` (``interface_keyword``)."""
+        """Whether ``cls`` is an interface extending the class ``base`` (``interface_keywords``)."""
         spec = self._specs[cls.file]
         return (
-            bool(spec.interface_keyword)
+            bool(spec.interface_keywords)
             and spec.is_interface(self.source.signature_of(cls.id))
             and not self._specs[base.file].is_interface(self.source.signature_of(base.id))
         )
