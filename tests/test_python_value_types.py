@@ -1,6 +1,7 @@
 """Python values typed by the language's own rules: ``Union[A, None]`` is A and ``Union[A, B]``
 says nothing (PEP 484), ``Annotated[A, …]`` is A (PEP 593), a loop over a collection declared
 ``list[A]`` (and the other collections whose first type argument is their elements') holds As,
+a loop over a call holds the elements of its declared result (``-> list[A]``, ``Iterator[A]``),
 a mapping declared ``dict[K, A]`` holds As as values (an index, ``get``, ``values()``, ``items()``),
 ``with v as c`` holds what ``v.__enter__()`` returns (of a generator function made a context manager by
 ``contextlib.contextmanager``: what it yields, the first type argument of its declared ``Iterator[A]``,
@@ -42,6 +43,12 @@ TYPED = {
     ),
     "with": "def f():\n    with Cart() as c:\n        c.total()\n",
     "walrus": "def f():\n    if (c := Cart()):\n        c.total()\n",
+    # A loop over a call: an element of the collection its declared return type names.
+    "loop_over_call": "def carts() -> list[Cart]:\n    return []\n\ndef f():\n    for c in carts():\n        c.total()\n",
+    "loop_over_method": (
+        "from typing import Iterator\n\nclass Shelf:\n    def each(self, n) -> Iterator[Cart]:\n        yield Cart()\n\n"
+        "def f(s: Shelf):\n    return [c.total() for c in s.each(3)]\n"
+    ),
     "contextmanager": (
         "from contextlib import contextmanager\nfrom typing import Iterator\n\n"
         "@contextmanager\ndef open_cart() -> Iterator[Cart]:\n    yield Cart()\n\n"
@@ -88,6 +95,9 @@ def test_a_value_typed_by_the_language_s_rules_calls_its_class_method(case: str)
     [
         "from typing import Union\n\ndef f(c: Union[Cart, Order]):\n    c.total()\n",  # two real members
         "def f(cs):\n    for c in cs:\n        c.total()\n",  # nothing declared
+        # A loop over a call whose declared result is no collection of one type (or none).
+        "def carts() -> Cart:\n    return Cart()\n\ndef f():\n    for c in carts():\n        c.total()\n",
+        "def carts():\n    return []\n\ndef f():\n    for c in carts():\n        c.total()\n",
         "def f(cs: dict[str, Cart]):\n    for c in cs:\n        c.total()\n",  # a dict's loop runs its keys
         # PEP 484: Any allows every attribute: no type is stated, imported from typing or not.
         "from typing import Any\n\ndef f(c: Any = None):\n    c.total()\n",

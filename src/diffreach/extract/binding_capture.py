@@ -14,7 +14,15 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from diffreach.extract.types import INFERRED, VALUE_OF, called, first_type_argument, member_path, type_text
+from diffreach.extract.types import (
+    INFERRED,
+    VALUE_OF,
+    called,
+    empty_calls,
+    first_type_argument,
+    member_path,
+    type_text,
+)
 from diffreach.extract.values import entry_key
 from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS, LanguageSpec
 from diffreach.model import EITHER, LOCAL_MARK, VALUE_MARK
@@ -60,7 +68,7 @@ def binding_of(
         return node, bound + key, called(f"{call}.{method}()" if method else call, spec)
     if "binding.element" in captures:  # an element of a collection: typed by its path's ELEMENT binding
         # ``binding.element_suffix`` VALUES: a value the mapping holds (for v in d.values()).
-        collection = member_path(text(captures["binding.element"][0]), spec)
+        collection = empty_calls(member_path(text(captures["binding.element"][0]), spec))  # f(x) → f()
         return node, bound, collection + preset.get("binding.element_suffix", ELEMENT)
     if "binding.object" in captures:  # a property read out of an object by a pattern: its value
         read = member_path(f"{text(captures['binding.object'][0])}.{text(captures['binding.property'][0])}", spec)

@@ -261,6 +261,8 @@ class Types(PassedFunctions):
         as the field of the class the path's receiver has; None when nothing states it. With
         ``suffix`` VALUES: a value the mapping holds."""
         receiver, _, last = collection.rpartition(".")
+        if last.endswith("()") and last[:-2].isidentifier():  # for x in f(): the call's declared result
+            return self._returned_element(path, scope, receiver, last[:-2], suffix)
         if not last.isidentifier():
             return None
         if not receiver:
@@ -272,6 +274,15 @@ class Types(PassedFunctions):
         if not isinstance(owner, SymRow) or owner.kind != NodeKind.CLASS:
             return None
         return self._attribute(path, owner, last + suffix)  # the field's element type
+
+    def _returned_element(self, path: str, scope: str, receiver: str, name: str, suffix: str) -> Target | None:
+        """An element of what calling ``receiver.name`` returns, where its declared return type
+        states one (``-> list[Item]``: the binding RETURNS + ELEMENT in the function's scope)."""
+        function = self._resolve_expr(path, scope, receiver, name)
+        if not isinstance(function, SymRow) or function.kind not in _CALLABLE:
+            return None
+        bound = self._bindings_by_name(function.file).get(RETURNS + suffix, {}).get(function.id)
+        return self.declared_class(function.file, function.id, bound, RETURNS + suffix) if bound else None
 
     def held_value(self, path: str, scope: str, collection: str) -> Target | None:
         """What indexing ``collection`` (or an element method of it) gives: an element of a

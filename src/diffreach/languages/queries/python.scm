@@ -261,11 +261,21 @@
 ((for_in_clause left: (pattern_list . (identifier) . (identifier) @binding.name .)
   right: (call function: (attribute object: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element
     attribute: (identifier) @_items))) @binding (#eq? @_items "items") (#set! binding.element_suffix "{}"))
-; `for c in cs`, `[... for c in cs]`: c holds an element of cs.
+; `for c in cs`, `[... for c in cs]`: c holds an element of cs; `for c in carts()`: an element of
+; what the call returns, where its declared return type is such a collection (`-> list[Cart]`, bound
+; below as the function's `()[]`).
 (for_statement left: (identifier) @binding.name
   right: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element) @binding
 (for_in_clause left: (identifier) @binding.name
   right: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.element) @binding
+(for_statement left: (identifier) @binding.name
+  right: (call function: [(identifier) (attribute object: (identifier) attribute: (identifier))]) @binding.element) @binding
+(for_in_clause left: (identifier) @binding.name
+  right: (call function: [(identifier) (attribute object: (identifier) attribute: (identifier))]) @binding.element) @binding
+((function_definition
+   return_type: (type (generic_type (identifier) @_collection (type_parameter . (type) @binding.type))) @binding)
+  (#any-of? @_collection "list" "List" "set" "Set" "frozenset" "FrozenSet" "Sequence" "MutableSequence" "Iterable" "Iterator" "Collection" "AbstractSet" "MutableSet" "deque" "Deque" "Generator" "AsyncIterable" "AsyncIterator")
+  (#set! binding.name "()") (#set! binding.suffix "[]"))
 ; `with v as c`: c holds what v.__enter__() returns (the language reference, "The with statement";
 ; `async with`: __aenter__; a value bound both ways keeps the one class they agree on).
 ((with_item value: (as_pattern . [(identifier) (attribute) (call)] @binding.call
