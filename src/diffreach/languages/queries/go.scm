@@ -173,6 +173,17 @@
 (for_statement (range_clause
   left: (expression_list . (_) . (identifier) @binding.name)
   right: [(identifier) (selector_expression)] @binding.element)) @binding
+; `range s.Items()`: an element of what the call returns, where its declared result is a slice,
+; array or map (`func (s *S) Items() []Item`: bound as the function's `()[]`).
+(for_statement (range_clause
+  left: (expression_list . (_) . (identifier) @binding.name)
+  right: (call_expression function: [(identifier) (selector_expression)]) @binding.element)) @binding
+((function_declaration
+   result: [(slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)] @binding)
+  (#set! binding.name "()") (#set! binding.suffix "[]"))
+((method_declaration
+   result: [(slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)] @binding)
+  (#set! binding.name "()") (#set! binding.suffix "[]"))
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name)
   right: (expression_list . (index_expression operand: [(identifier) (selector_expression)] @binding.element))) @binding

@@ -201,6 +201,24 @@
 ; that passes each element first (forEach, map, filter…; not reduce, whose first is the accumulator).
 (for_in_statement left: (identifier) @binding.name operator: "of"
   right: [(identifier) (member_expression)] @binding.element) @binding
+; `for (const c of carts())`: an element of what the call returns, where its declared return type is
+; such a collection (`(): Cart[]`, `Iterable<Cart>`: bound as the function's `()[]`).
+(for_in_statement left: (identifier) @binding.name operator: "of"
+  right: (call_expression function: [(identifier) (member_expression)]) @binding.element) @binding
+((function_declaration
+   return_type: (type_annotation [(array_type . (_) @binding.type) (readonly_type (array_type . (_) @binding.type))]) @binding)
+  (#set! binding.name "()") (#set! binding.suffix "[]"))
+((function_declaration
+   return_type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))) @binding)
+  (#any-of? @_c "Array" "ReadonlyArray" "Set" "ReadonlySet" "Iterable" "IterableIterator" "Iterator" "AsyncIterable" "AsyncIterableIterator" "Generator" "AsyncGenerator")
+  (#set! binding.name "()") (#set! binding.suffix "[]"))
+((method_definition
+   return_type: (type_annotation [(array_type . (_) @binding.type) (readonly_type (array_type . (_) @binding.type))]) @binding)
+  (#set! binding.name "()") (#set! binding.suffix "[]"))
+((method_definition
+   return_type: (type_annotation (generic_type name: (type_identifier) @_c type_arguments: (type_arguments . (_) @binding.type .))) @binding)
+  (#any-of? @_c "Array" "ReadonlyArray" "Set" "ReadonlySet" "Iterable" "IterableIterator" "Iterator" "AsyncIterable" "AsyncIterableIterator" "Generator" "AsyncGenerator")
+  (#set! binding.name "()") (#set! binding.suffix "[]"))
 ((call_expression
   function: (member_expression object: [(identifier) (member_expression)] @binding.element property: (property_identifier) @_m)
   arguments: (arguments . [
