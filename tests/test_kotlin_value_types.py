@@ -1,7 +1,8 @@
 """Kotlin's values and their types (specification, "Declarations" and "Type inference"): a
 function's declared return type (``fun f(): R``) is the type of its calls, a local declared
 without a type (``val x = f()``) takes its initialiser's type, a class called by its name
-constructs it (Kotlin writes no ``new``), and ``T?`` holds a T or null, so its members are T's.
+constructs it (Kotlin writes no ``new``), ``T?`` holds a T or null, so its members are T's, and
+a ``for`` loop over a declared collection (``List<T>``, a call declared to return one) holds Ts.
 Expected: each call through such a value bound to the one class it names (``type``); forbidden:
 the same-named method of the other class. Names are words: a function that merely starts with
 ``new`` or ``mut`` (``newThing``, ``mutableThing``) is read whole, and Rust's ``&mut T`` is a T."""
@@ -60,3 +61,33 @@ def test_a_rust_mutable_reference_has_the_members_of_its_type() -> None:
         )
     }
     assert calls_from_f(files, "draw") == {"src/lib.rs::Widget.draw": "type"}
+
+
+SHELF = (
+    "package a\n\nclass Shelf(val carts: List<Gadget>) {\n    fun each(): Sequence<Gadget> = carts.asSequence()\n}\n\n"
+    "fun all(): List<Gadget> = listOf()\n\nfun one(): Gadget = Gadget()\n"
+)
+
+
+def loop_draws(loop: str, params: str = "") -> dict[str, str]:
+    files = {
+        "src/a/Classes.kt": CLASSES,
+        "src/a/Shelf.kt": SHELF,
+        "src/a/Use.kt": f"package a\n\nfun f({params}) {{\n    for (c in {loop}) {{\n        c.draw()\n    }}\n}}\n",
+    }
+    return calls_from_f(files, "draw")
+
+
+def test_a_loop_over_a_declared_collection_holds_its_elements() -> None:
+    """`for (c in xs)` runs the iterator of xs ("For-loop statement"): with `xs: List<Gadget>`, a
+    field `carts: List<Gadget>`, a call declared to return `Sequence<Gadget>` or `List<Gadget>`, c
+    is a Gadget."""
+    assert loop_draws("xs", params="xs: List<Gadget>") == {GADGET: "type"}
+    assert loop_draws("s.carts", params="s: Shelf") == {GADGET: "type"}
+    assert loop_draws("s.each()", params="s: Shelf") == {GADGET: "type"}
+    assert loop_draws("all()") == {GADGET: "type"}
+
+
+def test_a_loop_over_what_states_no_collection_type_types_no_element() -> None:
+    assert "type" not in loop_draws("xs", params="xs: Gadget").values()
+    assert "type" not in loop_draws("listOf(one())").values()

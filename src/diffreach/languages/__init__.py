@@ -96,7 +96,8 @@ _MODULES = (
 # a name that merely starts with `new` or `mut` is read whole; a Python generator made a context
 # manager by @contextmanager returns, entered, what it yields; a Kotlin class, interface or object
 # the grammar gave up on keeps the members it recovered; Python's `cls(…)` constructs the class;
-# a loop over a call holds an element of its declared result (Python, TypeScript, Go)
+# a loop over a call holds an element of its declared result (Python, TypeScript, Go, Kotlin);
+# Kotlin's declared collections type their elements
 # (resolution: graphs built again)
 EXTRACTION_VERSION = 25
 

@@ -36,6 +36,20 @@
 (type_parameter (identifier) @binding.name (user_type) @binding.type) @binding
 (parameter (identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
 (class_parameter (identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
+; A collection whose first type argument is its elements' type (`List<Cart>`, `Set<Cart>`,
+; `Sequence<Cart>`, `Array<Cart>`, kotlin.collections): binds NAME[] (binding.suffix) to it, which a
+; `for (c in xs)` loop reads ("For-loop statement": the iterator's values); a function declared to
+; return one binds its `()[]`, which a loop over its call reads.
+((parameter (identifier) @binding.name (user_type (identifier) @_c (type_arguments . (type_projection [(user_type) (nullable_type)] @binding.type))))
+  @binding (#any-of? @_c "List" "MutableList" "ArrayList" "Set" "MutableSet" "HashSet" "LinkedHashSet" "Collection" "MutableCollection" "Iterable" "Sequence" "Array") (#set! binding.suffix "[]"))
+((class_parameter (identifier) @binding.name (user_type (identifier) @_c (type_arguments . (type_projection [(user_type) (nullable_type)] @binding.type))))
+  @binding (#any-of? @_c "List" "MutableList" "ArrayList" "Set" "MutableSet" "HashSet" "LinkedHashSet" "Collection" "MutableCollection" "Iterable" "Sequence" "Array") (#set! binding.suffix "[]"))
+((property_declaration (variable_declaration (identifier) @binding.name (user_type (identifier) @_c (type_arguments . (type_projection [(user_type) (nullable_type)] @binding.type)))))
+  @binding (#any-of? @_c "List" "MutableList" "ArrayList" "Set" "MutableSet" "HashSet" "LinkedHashSet" "Collection" "MutableCollection" "Iterable" "Sequence" "Array") (#set! binding.suffix "[]"))
+((function_declaration (function_value_parameters) . ":" . (user_type (identifier) @_c (type_arguments . (type_projection [(user_type) (nullable_type)] @binding.type))) @binding)
+  (#any-of? @_c "List" "MutableList" "ArrayList" "Set" "MutableSet" "HashSet" "LinkedHashSet" "Collection" "MutableCollection" "Iterable" "Sequence" "Array") (#set! binding.name "()") (#set! binding.suffix "[]"))
+(for_statement (variable_declaration (identifier) @binding.name)
+  . "in" . [(identifier) (navigation_expression) (call_expression (value_arguments))] @binding.element) @binding
 ; `fun f(…): R`: a declared return type (after the parameters; an extension's receiver type is
 ; written before the name).
 (function_declaration (function_value_parameters) . ":" . [(user_type) (nullable_type)] @binding.returns) @binding
