@@ -97,7 +97,7 @@ _MODULES = (
 # manager by @contextmanager returns, entered, what it yields; a Kotlin class, interface or object
 # the grammar gave up on keeps the members it recovered; Python's `cls(…)` constructs the class;
 # a loop over a call holds an element of its declared result (Python, TypeScript, Go, Kotlin);
-# Kotlin's declared collections type their elements
+# Kotlin's declared collections type their elements; C#, C++, PHP and Scala read `new T()` as Java
 # (resolution: graphs built again)
 EXTRACTION_VERSION = 25
 

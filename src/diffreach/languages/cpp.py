@@ -111,6 +111,7 @@ def blank_export_macros(data: bytes) -> bytes:
 
 SPEC = LanguageSpec(
     name="cpp",
+    construction_keyword="new",
     extensions=(".cc", ".cpp", ".cxx", ".c++", *HEADER_EXTENSIONS),
     grammar=grammar_of("tree_sitter_cpp"),
     query_file="cpp.scm",

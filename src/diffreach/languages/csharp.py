@@ -38,6 +38,7 @@ _DELEGATE_NON_INVOKING = frozenset(
 
 SPEC = LanguageSpec(
     name="csharp",
+    construction_keyword="new",
     extensions=(".cs",),
     grammar=grammar_of("tree_sitter_c_sharp"),
     query_file="csharp.scm",

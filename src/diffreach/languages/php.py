@@ -85,6 +85,7 @@ def use_clauses(text: str) -> list[tuple[str, str, str, bool]]:
 
 SPEC = LanguageSpec(
     name="php",
+    construction_keyword="new",
     extensions=(".php",),
     grammar=grammar_of("tree_sitter_php", "language_php"),
     query_file="php.scm",

@@ -15,6 +15,7 @@ from .spec import LanguageSpec, grammar_of
 
 SPEC = LanguageSpec(
     name="scala",
+    construction_keyword="new",
     extensions=(".scala", ".sc"),
     grammar=grammar_of("tree_sitter_scala"),
     query_file="scala.scm",
