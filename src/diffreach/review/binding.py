@@ -197,10 +197,9 @@ def _moved(
 ) -> _Finding | None:
     p, q = was[0][was[1]], now[0][now[1]]
     pk, qk = _key(*was), _key(*now)
-    # The declared type of the parameter the argument fills changed and may refuse its value:
-    # the compiler checks it (Go, Java, TypeScript, …) or a type checker does (Python's
-    # annotations, the function's declared contract). A widened type refuses nothing.
-    # A literal the new type takes still fills it (an untyped constant, a number widened).
+    # The declared type of the parameter the argument fills changed and may refuse its value (a
+    # compiler or a type checker reads it: Go, Java, TypeScript, Python's annotations); a widened type
+    # refuses nothing, and a literal the new type takes still fills it (an untyped constant).
     changed = retyped(p, q, rules) and not literal_fits(text, q, rules)
     if pk == qk:
         dropped = dropped_optional(p, q, rules) if changed else frozenset()
