@@ -16,12 +16,18 @@ MAKERS = (
     "package a\n\nfun makeThing(): Gadget = Gadget()\n\nfun newThing(): Gadget = Gadget()\n\n"
     "fun mutableThing(): Gadget? = null\n"
 )
+SHELF = (
+    "package a\n\nclass Shelf(val carts: List<Gadget>) {\n    fun each(): Sequence<Gadget> = carts.asSequence()\n}\n\n"
+    "fun all(): List<Gadget> = listOf()\n\nfun one(): Gadget = Gadget()\n"
+)
 
 
 def draws(body: str, params: str = "") -> dict[str, str]:
+    """The `draw` calls of `fun f(params) { body }`, beside the classes, makers and a shelf."""
     files = {
         "src/a/Classes.kt": CLASSES,
         "src/a/Makers.kt": MAKERS,
+        "src/a/Shelf.kt": SHELF,
         "src/a/Use.kt": f"package a\n\nfun f({params}) {{\n{body}}}\n",
     }
     return calls_from_f(files, "draw")
@@ -63,19 +69,8 @@ def test_a_rust_mutable_reference_has_the_members_of_its_type() -> None:
     assert calls_from_f(files, "draw") == {"src/lib.rs::Widget.draw": "type"}
 
 
-SHELF = (
-    "package a\n\nclass Shelf(val carts: List<Gadget>) {\n    fun each(): Sequence<Gadget> = carts.asSequence()\n}\n\n"
-    "fun all(): List<Gadget> = listOf()\n\nfun one(): Gadget = Gadget()\n"
-)
-
-
 def loop_draws(loop: str, params: str = "") -> dict[str, str]:
-    files = {
-        "src/a/Classes.kt": CLASSES,
-        "src/a/Shelf.kt": SHELF,
-        "src/a/Use.kt": f"package a\n\nfun f({params}) {{\n    for (c in {loop}) {{\n        c.draw()\n    }}\n}}\n",
-    }
-    return calls_from_f(files, "draw")
+    return draws(f"    for (c in {loop}) {{\n        c.draw()\n    }}\n", params)
 
 
 def test_a_loop_over_a_declared_collection_holds_its_elements() -> None:
