@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from diffreach.index.build import graph_from_sources
 from diffreach.languages.rust import use_tree
+from diffreach.model import Import
+from diffreach.resolve.imports import _MAX_CHAIN, Imports
+from diffreach.resolve.records import Target
 
 CRATE = {
     "Cargo.toml": '[package]\nname = "my-lib"\nversion = "0.1.0"\n',
@@ -220,6 +225,32 @@ def test_a_call_takes_the_function_where_a_module_of_the_same_name_is_bound_too(
     assert ("src/exec/mod.rs::run", "src/exec/job.rs::job") in calls
     # helper is not re-exported: exec::helper() names nothing.
     assert not {t for s, t in calls if s == "src/walk.rs::module"}
+
+
+def test_a_module_importing_its_own_submodule_is_read_once_per_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `use crate::signature::decode` inside signature/mod.rs names the module decode (type
+    # namespace) and, through `pub use decode::function::decode`, the function (value namespace).
+    # Looking for the function leads back to signature/mod.rs itself: a question already asked,
+    # not a level deeper (walked level by level up to the chain cap, a large workspace took hours).
+    files = {
+        "src/lib.rs": "pub mod signature;\npub mod read;\n",
+        "src/signature/mod.rs": "mod _ref {\n    use crate::signature::decode;\n"
+        "    pub fn parse(data: &[u8]) { decode(data); }\n}\n\npub mod decode;\npub use decode::function::decode;\n",
+        "src/signature/decode.rs": "pub mod function {\n    pub fn decode(data: &[u8]) {}\n}\n",
+        "src/read.rs": "use crate::signature::decode;\nfn read(data: &[u8]) { decode(data); }\n",
+    }
+    asked: list[tuple[str, Import]] = []
+    import_target = Imports.import_target
+
+    def counted(self: Imports, path: str, imp: Import, depth: int = 0) -> Target | None:
+        asked.append((path, imp))
+        return import_target(self, path, imp, depth)
+
+    monkeypatch.setattr(Imports, "import_target", counted)
+    calls = edges(files, "calls")
+    assert ("src/read.rs::read", "src/signature/decode.rs::decode") in calls
+    assert ("src/signature/mod.rs::parse", "src/signature/decode.rs::decode") in calls
+    assert len(asked) < _MAX_CHAIN
 
 
 def test_use_paths_start_at_the_crate_root_in_the_2015_edition_only() -> None:

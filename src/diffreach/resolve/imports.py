@@ -180,17 +180,28 @@ class Imports(ResolverState):
                     return Module(own) if own else None
         return None
 
-    def callable_member(self, files: Iterable[str], name: str, depth: int = 0) -> Target | None:
+    def callable_member(self, files: Iterable[str], name: str) -> Target | None:
         """What a call of ``name`` in these modules runs, where an import of that name binds a
         module first: a call never runs a module. Rust keeps modules and functions in two
         namespaces, and ``mod job; pub use self::job::job;`` binds both; the call takes the function."""
-        if depth > _MAX_CHAIN:  # re-exports of re-exports: cycles stop here
+        return self._callable_member(tuple(files), name, set(), 0)
+
+    def _callable_member(
+        self, files: tuple[str, ...], name: str, seen: set[tuple[str, str]], depth: int
+    ) -> Target | None:
+        # Each (file, name) is read once per question: a module that imports its own submodule by
+        # its crate path (`use crate::signature::decode` inside signature/mod.rs) leads back to
+        # itself, and was walked again at every level up to the cap, each level's imports anew.
+        if depth > _MAX_CHAIN:
             return None
         for f in files:
+            if (f, name) in seen:
+                continue
+            seen.add((f, name))
             for imp in self._import_index(f)[0].get(name, ()):
                 target = self.import_target(f, imp)
                 if isinstance(target, Module) and imp.module and imp.name:
-                    target = self.callable_member(self.import_files(f, imp), imp.name, depth + 1)
+                    target = self._callable_member(self.import_files(f, imp), imp.name, seen, depth + 1)
                 if target is not None and not isinstance(target, Module):
                     return target
         return None
