@@ -345,3 +345,23 @@ def test_a_property_gaining_a_setter_reaches_its_assignments_on_update(make_repo
     after = dump(root)
     assert ("use.py::use", "acc.py::Account.balance#2", "calls", "type") in {e[:4] for e in after["edges"]}  # type: ignore[attr-defined]
     assert after == rebuilt(root, tmp_path / "fresh")
+
+
+def test_a_call_of_an_instances_class_runs_that_class_init() -> None:
+    # The data model: an instance's __class__ is its type, so type(x)(…) and x.__class__(…)
+    # construct x's class; where x's type is unknown, nothing is bound (never by name).
+    files = {
+        "shape.py": "class Shape:\n    def __init__(self, w):\n        self.w = w\n\n"
+        "    def copy(self):\n        return type(self)(self.w)\n\n"
+        "    def clone(self):\n        return self.__class__(self.w)\n",
+        "other.py": "class Other:\n    def __init__(self, w):\n        pass\n",
+        "use.py": "from shape import Shape\n\n"
+        "def twin(s: Shape):\n    return type(s)(1)\n\n"
+        "def guess(x):\n    return x.__class__(2)\n",
+    }
+    got = calls(files)
+    assert ("shape.py::Shape.copy", "shape.py::Shape.__init__") in got
+    assert ("shape.py::Shape.clone", "shape.py::Shape.__init__") in got
+    assert ("use.py::twin", "shape.py::Shape.__init__") in got
+    assert not {t for s, t in got if s == "use.py::guess"}
+    assert ("shape.py::Shape.copy", "other.py::Other.__init__") not in got

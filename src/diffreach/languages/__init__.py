@@ -99,7 +99,8 @@ _MODULES = (
 # a loop over a call holds an element of its declared result (Python, TypeScript, Go, Kotlin);
 # Kotlin's declared collections type their elements; C#, C++, PHP and Scala read `new T()` as Java
 # (resolution: graphs built again)
-EXTRACTION_VERSION = 25
+# 26: Python's `type(x)(…)` and `x.__class__(…)` construct x's class
+EXTRACTION_VERSION = 26
 
 
 @cache

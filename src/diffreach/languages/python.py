@@ -153,6 +153,7 @@ SUBTYPES = tuple((sub, sup) for sub, sups in _COLLECTIONS.items() for sup in sup
 PROTOCOL_METHODS = (
     *((syntax, (f"__{name}__",)) for syntax, name in _OPERATORS.items()),
     ("[]op=", ("__getitem__", "__setitem__")),
+    ("type()", ("__init__",)),  # calling a class runs its __init__ (data model 3.3.1)
     # x += y: x.__iadd__(y), or x.__add__(y) when the type has no __iadd__ (data model 3.3.8);
     # "|" separates the alternatives, the first the type has runs.
     *((f"{syntax}=", (f"__i{name}__|__{name}__",)) for syntax, name in _OPERATORS.items() if syntax in _AUGMENTED),

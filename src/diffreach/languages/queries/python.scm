@@ -114,6 +114,12 @@
   function: (identifier) @protocol
   arguments: (argument_list . [(identifier) (attribute) (call)] @receiver .)) @name @reference.protocol
   (#any-of? @protocol "len" "iter" "next" "reversed" "hash" "abs"))
+; A call of an instance's class, `type(x)(…)` or `x.__class__(…)`, constructs x's class (the data
+; model: an instance's `__class__` is its type), whichever subclass x is.
+((call function: (call function: (identifier) @_type arguments: (argument_list . [(identifier) (attribute) (call)] @receiver .)))
+  @name @reference.protocol (#eq? @_type "type") (#set! protocol "type()"))
+((call function: (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @_class))
+  @name @reference.protocol (#eq? @_class "__class__") (#set! protocol "type()"))
 ; x += y runs x's __iadd__, or its __add__ when it has none (python.py's table).
 ((augmented_assignment left: [(identifier) (attribute)] @receiver operator: _ @protocol) @name @reference.protocol)
 ; A member read where a value is used (a property's getter runs): returned, assigned, an operand,
