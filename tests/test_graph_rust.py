@@ -771,3 +771,21 @@ def test_super_in_an_inline_module_leaves_the_inline_module_first() -> None:
     assert ("src/codecs/jpeg/encoder.rs::decode", "src/codecs/jpeg/decoder.rs::JpegDecoder.new") in found
     assert ("src/codecs/jpeg/encoder.rs::decode", "src/codecs/mod.rs::JpegDecoder.new") not in found
     assert ("src/codecs/jpeg/encoder.rs::decode", "src/codecs/jpeg/encoder.rs::encode") in found
+
+
+def test_a_paths_head_names_the_module_where_a_function_has_the_same_name() -> None:
+    # Rust keeps functions (value namespace) and modules (type namespace) apart, and a path's head
+    # is read in the type namespace: in `pub mod parse; pub fn parse()`, `parse::url()` is the
+    # module's url, inside the function parse as anywhere else, and `use crate::parse` binds both.
+    files = {
+        "src/lib.rs": "pub mod parse;\n\npub fn parse(input: &str) {\n    parse::url(input);\n}\n\n"
+        "fn other(input: &str) {\n    parse::url(input);\n}\n",
+        "src/parse.rs": "pub(crate) fn url(input: &str) {}\n",
+        "src/fetch.rs": "fn url() {}\n",
+        "src/read.rs": "use crate::parse;\n\nfn read(input: &str) {\n    parse(input);\n    parse::url(input);\n}\n",
+    }
+    calls = edges(files, "calls")
+    assert {("src/read.rs::read", "src/lib.rs::parse"), ("src/read.rs::read", "src/parse.rs::url")} <= calls
+    assert ("src/lib.rs::parse", "src/parse.rs::url") in calls
+    assert ("src/lib.rs::other", "src/parse.rs::url") in calls
+    assert ("src/lib.rs::parse", "src/fetch.rs::url") not in calls

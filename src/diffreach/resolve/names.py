@@ -159,6 +159,8 @@ class Names(Types):
             if target is None and self._hidden(scope, head):
                 return None  # def f(a): a.go() — whatever the module binds to ``a``
             target = target or self.lookup_name(path, scope, head) or self._aliased(path, scope, head)
+            if spec.path_roots and isinstance(target, SymRow) and target.kind == NodeKind.FUNCTION:
+                target = self._imported_module(path, head)  # Rust: a path's head is never a function
             if target is None:  # from m import cache: the value m binds the name to
                 target = self._imported_variable(path, head)
                 instance = target is not None
@@ -231,6 +233,17 @@ class Names(Types):
             return None
         bound = self._bindings_by_name(row.file)
         return next((by[row.id] for n in self._specs[row.file].self_names if row.id in (by := bound.get(n, {}))), None)
+
+    def _imported_module(self, path: str, name: str) -> Module | None:
+        """The module an import binds ``name`` to beside a function (``use crate::parse;`` where
+        the crate has both ``mod parse`` and ``fn parse``: Rust's two namespaces)."""
+        resolver = self.module_resolver(self._specs[path])
+        sep = self._specs[path].module_separator
+        for imp in self._import_index(path)[0].get(name, ()):
+            files = resolver.resolve(imp.module + sep + imp.name, path) if imp.module and imp.name else ()
+            if files:
+                return Module(files)
+        return None
 
     def _module_path(self, path: str, receiver: str, spec: LanguageSpec) -> Target | None:
         """``crate::a::b::Foo``: the longest prefix the module resolver knows, then members."""
