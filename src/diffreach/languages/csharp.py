@@ -3,8 +3,8 @@
 A namespace is not a directory: each file declares it (``@package``), and the
 module resolver maps a namespace to the files that declare it, so ``using
 App.Models;`` is a wildcard import of those files and ``using M = App.Models;``
-binds them to ``M``. Files of one folder and namespace see each other without a
-``using`` (``package_scope``). The pieces of a ``partial class`` share their
+binds them to ``M``. Files of one namespace see each other and those of the
+namespaces enclosing it without a ``using``, and a ``using`` binds in its own file only. The pieces of a ``partial class`` share their
 members (``open_classes``). A property is a method node named like the
 property: calls in its accessors are its calls. A method with ``[Fact]``,
 ``[Theory]``, ``[Test]``, ``[TestCase]`` or ``[TestMethod]``, and everything in
@@ -50,7 +50,12 @@ SPEC = LanguageSpec(
     overload_fixed_arity_first=True,
     constructor_is_class_name=True,
     implicit_self=True,
+    # A namespace's members are visible in its own and in nested namespaces, wherever their files
+    # are; a using directive imports into its own file only (ECMA-334 14.5).
     package_scope=True,
+    package_spans_directories=True,
+    enclosing_packages=True,
+    private_imports=True,
     functional_non_abstract=_DELEGATE_NON_INVOKING,
     # ECMA-334 15.6.7 (methods), 18.4 (interface members): an abstract or interface method without
     # a body declares it for its implementations; ``extern`` runs code elsewhere, and a ``partial``

@@ -67,6 +67,11 @@ class LanguageSpec:
     # ...and files declaring the same package share them wherever they live
     # (Java: src/main/java/a/b and src/test/java/a/b are one package).
     package_spans_directories: bool = False
+    # ...and code in package a.b.c sees a.b's and a's members (C#'s enclosing namespaces, ECMA-334 14.5).
+    enclosing_packages: bool = False
+    # A file's imports bind names in that file only (C#'s using directives, ECMA-334 14.5.1): a module's
+    # members are its declarations, not what its files import.
+    private_imports: bool = False
     # Languages whose files share this one's packages, imports and package scope alike (the JVM's
     # one namespace of classes: Java imports a Kotlin class by its package and name).
     package_languages: tuple[str, ...] = ()
@@ -93,19 +98,16 @@ class LanguageSpec:
     # Receiver heads that start a module path (Rust 'crate', 'super'): such a receiver is resolved by
     # the module resolver, longest prefix first; when set, an unbound receiver is tried as one too.
     path_roots: frozenset[str] = frozenset()
-    # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree)
-    # into (module, name, alias, wildcard) tuples.
+    # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree) into (module, name, alias, wildcard).
     import_tree: Callable[[str], list[tuple[str, str, str, bool]]] | None = None
     # A module path of such a tree as the file's own scope reads it, given the tree's node: Rust's
     # leading ``super`` leaves an inline ``mod tests { }`` before the file's module (whose items
     # are the file's own).
     import_tree_scope: Callable[[Node, str], str] | None = None
-    # A class may be declared in pieces across files of one package (C# partial
-    # classes, reopened Ruby classes, Swift extensions): members are looked up
-    # in every piece with the same qualified name.
+    # A class may be declared in pieces across files of one package (C# partial classes, reopened
+    # Ruby classes, Swift extensions): members are looked up in every piece with the same qualified name.
     open_classes: bool = False
-    # A receiver that names nothing known may be a namespace (C++ ``ns::f()``):
-    # the member is then looked up like a bare name.
+    # A receiver that names nothing known may be a namespace (C++ ``ns::f()``): its member is looked up as a bare name.
     namespace_receivers: bool = False
     # Types satisfy interfaces without naming them (Go): the word after a type's name that makes it
     # an interface. Each interface method is linked to the methods of every type having all of its
@@ -135,11 +137,9 @@ class LanguageSpec:
     constructor_methods: frozenset[str] = frozenset()
     # One line for `diffreach languages`: what import/module resolution does.
     resolution: str = ""
-    # A file format that holds this language's code in blocks (the ``<script>``
-    # of Vue and Svelte files): file bytes → the spec to parse them with and
-    # the bytes to parse, of the same length, everything outside the blocks
-    # blanked (newlines kept) so lines and offsets stay the file's own. The
-    # extract then carries the returned spec's name.
+    # A file format that holds this language's code in blocks (Vue's and Svelte's ``<script>``): file bytes → the
+    # spec to parse them with and bytes of the same length, everything outside the blocks blanked (newlines kept) so
+    # lines and offsets stay the file's own. The extract then carries the returned spec's name.
     embedded: Callable[[bytes], tuple[LanguageSpec, bytes]] | None = None
     # Source text the grammar cannot read, rewritten before parsing into bytes of the
     # same length (blanks where words were), so offsets, lines and the content hash of

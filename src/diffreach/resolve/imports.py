@@ -139,6 +139,7 @@ class Imports(ResolverState):
             row = self.child(f, name)
             if row is not None:
                 return row
+        todo = [f for f in todo if not self._specs[f].private_imports]  # their imports bind in them only
         for f in todo:
             for imp in self._import_index(f)[0].get(name, ()):
                 target = self.import_target(f, imp, depth + 1)

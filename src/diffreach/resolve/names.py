@@ -87,6 +87,13 @@ class Names(Types):
                 found = self.child(sibling, name)
                 if found is not None:
                     return found
+        if spec.enclosing_packages:  # namespace a.b.c: a.b's members, then a's
+            package = self.source.package_of(path).split(spec.module_separator)
+            for n in range(len(package) - 1, 0, -1):
+                files = self.module_resolver(spec).resolve(spec.module_separator.join(package[:n]), path)
+                target = self.module_member(files, name, depth + 1) if files else None
+                if target is not None:
+                    return target
         for imp in wildcards:
             files = self.import_files(path, imp)
             target = (
