@@ -3,9 +3,9 @@
 A namespace is not a directory: each file declares it (``@package``), and the
 module resolver maps a namespace to the files that declare it, so ``using
 App.Models;`` is a wildcard import of those files and ``using M = App.Models;``
-binds them to ``M``. Files of one namespace see each other and those of the
-namespaces enclosing it without a ``using``, and a ``using`` binds in its own file only. The pieces of a ``partial class`` share their
-members (``open_classes``). A property is a method node named like the
+binds them to ``M``. Files of one namespace see each other's types and those of
+the namespaces enclosing it without a ``using``; a ``using`` binds in its own file
+only. The pieces of a ``partial class`` share their members (``open_classes``). A property is a method node named like the
 property: calls in its accessors are its calls. A method with ``[Fact]``,
 ``[Theory]``, ``[Test]``, ``[TestCase]`` or ``[TestMethod]``, and everything in
 a ``[TestFixture]``/``[TestClass]`` class, is test code.
@@ -139,8 +139,8 @@ SPEC = LanguageSpec(
         }
     ),
     module_separator=".",
-    resolution="namespaces declared per file; using (wildcard) and using aliases; same-folder "
-    "namespace visible; partial classes merged",
+    resolution="namespaces declared per file; using (wildcard, this file only) and using aliases; a "
+    "namespace's and its enclosing namespaces' types visible; partial classes merged",
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
         function_nodes=frozenset(
