@@ -8,7 +8,12 @@ of ``A.B`` import."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
+from diffreach.index.indexer import Indexer
+from tests.test_incremental import assert_each_step_equals_a_rebuild, dump
 
 
 def _edges(files: dict[str, str]) -> set[tuple[str, str]]:
@@ -62,3 +67,28 @@ def test_a_namespace_sees_its_own_types_anywhere_and_those_of_enclosing_namespac
         "Resolvers/TV/EpisodeResolver.cs::EpisodeResolver.Resolve",
         "Elsewhere/BaseResolver.cs::BaseResolver.Check",
     ) not in edges
+
+
+def test_an_update_that_adds_or_moves_an_enclosing_namespaces_type_equals_a_rebuild(tmp_path: Path) -> None:
+    root = tmp_path / "app"
+    (root / "Library" / "TV").mkdir(parents=True)
+    (root / "Library" / "TV" / "Episode.cs").write_text(
+        "namespace App.Library.TV;\n\npublic class Episode\n{\n    public void Play() { Helper.Run(); }\n}\n"
+    )
+    (root / "Library" / "Movie.cs").write_text("namespace App.Library;\n\npublic class Movie { }\n")
+    indexer = Indexer(root, Config(workers=1))
+    indexer.run()
+    helper = "public static class Helper\n{\n    public static void Run() { }\n}\n"
+    steps = [
+        {"Shared/Helper.cs": "namespace App;\n\n" + helper},  # the enclosing namespace gains Helper
+        {"Plugins/Helper.cs": "namespace App.Plugins;\n\n" + helper},  # a namesake out of sight
+        {"Shared/Helper.cs": "namespace Other;\n\n" + helper},  # Helper leaves the enclosing namespace
+    ]
+    (root / "Shared").mkdir()
+    (root / "Plugins").mkdir()
+    assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    indexer.close()
+    # Out of sight now: matched by name only, as the rebuild does (before the update kept the namespace's
+    # files as they were declared, and the call stayed bound by scope).
+    calls = {(e[0], e[1], e[3]) for e in dump(root)["edges"] if e[2] == "calls"}  # type: ignore[union-attr]
+    assert ("Library/TV/Episode.cs::Episode.Play", "Shared/Helper.cs::Helper.Run", "scope") not in calls

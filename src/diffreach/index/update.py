@@ -117,6 +117,10 @@ class IncrementalUpdate:
             # registries write edges of no one file: both recount.
             delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
             changes = self._interface_changes(touched, extracts)
+            if any(change[0] == "file" for change in changes):
+                # A file's declared package moved (or its language): module resolvers that map packages
+                # to the files declaring them (Java, Kotlin, C#) are built again, not kept for the same paths.
+                self.modules.clear()
             self.definitions_moved = bool(changes) or file_set_changed
             names, attributes, classes = affected_names(changes)
             if file_set_changed:

@@ -4,11 +4,12 @@ A namespace is not a directory: each file declares it (``@package``), and the
 module resolver maps a namespace to the files that declare it, so ``using
 App.Models;`` is a wildcard import of those files and ``using M = App.Models;``
 binds them to ``M``. Files of one namespace see each other's types and those of
-the namespaces enclosing it without a ``using``; a ``using`` binds in its own file
-only. The pieces of a ``partial class`` share their members (``open_classes``). A property is a method node named like the
-property: calls in its accessors are its calls. A method with ``[Fact]``,
-``[Theory]``, ``[Test]``, ``[TestCase]`` or ``[TestMethod]``, and everything in
-a ``[TestFixture]``/``[TestClass]`` class, is test code.
+the namespaces enclosing it without a ``using``; a ``using`` binds in its own
+file only. The pieces of a ``partial class`` share their members
+(``open_classes``). A property is a method node named like the property: calls
+in its accessors are its calls. A method with ``[Fact]``, ``[Theory]``,
+``[Test]``, ``[TestCase]`` or ``[TestMethod]``, and everything in a
+``[TestFixture]``/``[TestClass]`` class, is test code.
 """
 
 from __future__ import annotations
