@@ -117,10 +117,7 @@ class IncrementalUpdate:
             # registries write edges of no one file: both recount.
             delta = None if file_set_changed or self.config.dynamic else _CountDelta(self.store, touched)
             changes = self._interface_changes(touched, extracts)
-            if any(change[0] == "file" for change in changes):
-                # A file's declared package moved (or its language): module resolvers that map packages
-                # to the files declaring them (Java, Kotlin, C#) are built again, not kept for the same paths.
-                self.modules.clear()
+            self._forget_module_maps(changes)
             self.definitions_moved = bool(changes) or file_set_changed
             names, attributes, classes = affected_names(changes)
             if file_set_changed:
@@ -197,6 +194,12 @@ class IncrementalUpdate:
             moved |= now
             frontier = importers(self.store, now) - done
         return moved
+
+    def _forget_module_maps(self, changes: set[tuple[object, ...]]) -> None:
+        """Where a file's declared package (or language) moved: module resolvers that map packages to
+        the files declaring them (Java, Kotlin, C#) are built again, not kept for the same paths."""
+        if any(change[0] == "file" for change in changes):
+            self.modules.clear()
 
     def _interface_changes(self, touched: Iterable[str], extracts: dict[str, FileExtract]) -> set[tuple[object, ...]]:
         """What moved in the touched files' interfaces (stored before, extracted now)."""
