@@ -145,3 +145,52 @@ def test_java_calls_a_kotlin_files_top_level_functions_through_its_file_class() 
     # Forbidden: the file of the same name in another package.
     assert (a, "src/main/kotlin/other/Utils.kt::helper") not in calls
     assert (b, "src/main/kotlin/other/Utils.kt::other") not in calls
+
+
+_HELPERS_KT = """\
+package com.acme.verify
+
+object Helpers {
+    fun report(calls: List<String>): String = calls.joinToString()
+    fun format(x: Int): String = x.toString()
+}
+"""
+_OTHER_HELPERS_KT = """\
+package com.acme.other
+
+object Helpers {
+    fun report(calls: List<String>): String = ""
+}
+
+fun report(calls: List<String>): String = "top"
+"""
+_VERIFIER_KT = """\
+package com.acme.check
+
+import com.acme.verify.Helpers.report
+import com.acme.verify.Helpers
+
+class Verifier {
+    fun verify(calls: List<String>): String {
+        return run { "failed: " + report(calls) }
+    }
+    fun show(): String = Helpers.format(1)
+}
+"""
+
+
+def test_kotlin_imports_an_objects_member_by_its_path() -> None:
+    """Kotlin's ``import a.b.Obj.member`` binds a member of object Obj of package a.b (Kotlin
+    spec, "Importing"): a call of the bare name runs that member, not a namesake elsewhere."""
+    files = {
+        "src/main/kotlin/verify/Helpers.kt": _HELPERS_KT,
+        "src/main/kotlin/other/Helpers.kt": _OTHER_HELPERS_KT,
+        "src/main/kotlin/check/Verifier.kt": _VERIFIER_KT,
+    }
+    calls = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+    verify = "src/main/kotlin/check/Verifier.kt::Verifier.verify"
+    assert (verify, "src/main/kotlin/verify/Helpers.kt::Helpers.report") in calls
+    assert ("src/main/kotlin/check/Verifier.kt::Verifier.show", "src/main/kotlin/verify/Helpers.kt::Helpers.format") in calls
+    # Forbidden: the other package's object member and top-level function of the same name.
+    assert (verify, "src/main/kotlin/other/Helpers.kt::Helpers.report") not in calls
+    assert (verify, "src/main/kotlin/other/Helpers.kt::report") not in calls

@@ -23,11 +23,7 @@ class Namespaces(PackageFiles):
     """Namespaces are packages; ``using`` may also name a type or carry ``global::``."""
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
-        module = module.removeprefix("global::")
-        found = self._files.get(module)
-        if not found and "." in module:  # using static App.Util / an alias to a type
-            found = self._files.get(module.rpartition(".")[0])
-        return tuple(found or ())
+        return super().resolve(module.removeprefix("global::"), from_file)
 
 
 # A delegate's members that do not run it (System.Delegate's and Object's): any other method

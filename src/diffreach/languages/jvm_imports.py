@@ -63,7 +63,15 @@ class PackageFiles:
             self._files.setdefault(package, []).extend(files)
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
-        return tuple(self._files.get(module, ())) if module else ()
+        if not module:
+            return ()
+        found = self._files.get(module)
+        if not found and "." in module:
+            # A path that ends in a type, not a package: Kotlin's ``import a.b.Obj.member`` (an
+            # object's member, a nested class, an enum entry), Scala's ``import a.b.Obj.m``, C#'s
+            # ``using static A.B.C``. The type's package holds it; the import binds inside the type.
+            found = self._files.get(module.rpartition(".")[0])
+        return tuple(found or ())
 
 
 def dotted_imports(text: str) -> list[tuple[str, str, str, bool]]:
