@@ -5,7 +5,7 @@ a loop over a call holds the elements of its declared result (``-> list[A]``, ``
 a mapping declared ``dict[K, A]`` holds As as values (an index, ``get``, ``values()``, ``items()``),
 ``with v as c`` holds what ``v.__enter__()`` returns (of a generator function made a context manager by
 ``contextlib.contextmanager``: what it yields, the first type argument of its declared ``Iterator[A]``,
-``Generator[A, …]``), ``(c := A())`` holds an A (PEP 572), and ``Any``
+``Generator[A, …]``), ``(c := A())`` holds an A (PEP 572), ``type[A]`` is the class A (PEP 484), and ``Any``
 states no type (PEP 484).
 Each: the expected edge to ``Cart.total`` as ``type``, and no edge to the unrelated ``Noise.total``."""
 
@@ -41,6 +41,9 @@ TYPED = {
         "class Shelf:\n    def __init__(self):\n        self.carts: dict[int, Cart] = {}\n\n"
         "    def f(self, k):\n        self.carts.pop(k).total()\n"
     ),
+    # PEP 484, "The type of class objects": type[C] holds the class C (or a subclass), C's methods.
+    "class_object": "def f(k: type[Cart] | None = None):\n    k.total()\n",
+    "typing_type": "from typing import Type\n\ndef f():\n    k: Type[Cart] = Cart\n    k.total()\n",
     "with": "def f():\n    with Cart() as c:\n        c.total()\n",
     "walrus": "def f():\n    if (c := Cart()):\n        c.total()\n",
     # A loop over a call: an element of the collection its declared return type names.

@@ -221,6 +221,8 @@ SPEC = LanguageSpec(
     transparent_types=frozenset(
         {"Optional", "typing.Optional", "Final", "typing.Final", "ClassVar", "typing.ClassVar", "Awaitable"}
         | {"Annotated", "typing.Annotated"}  # PEP 593: the first argument is the type, the rest metadata
+        # PEP 484, "The type of class objects": type[C] holds C or a subclass, its methods C's.
+        | {"type", "Type", "typing.Type"}
     ),
     union_wrappers=frozenset({"Union", "typing.Union"}),  # PEP 484: Union[X, Y] is X | Y
     # A @contextmanager function's call is typed by what it yields (python.scm): entered, it is that.
