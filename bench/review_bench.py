@@ -648,7 +648,9 @@ def run_case(
 
 def behavior_errors(radius, flagged: list[str], case: Case) -> dict:  # type: ignore[no-untyped-def]
     """The files the behaviour-change set misses and those it flags wrongly, each with the
-    verdicts and first reasons of its hop-1 callers (how a figure's errors are read)."""
+    verdicts and first reasons of its hop-1 callers (how a figure's errors are read); and those it
+    rightly leaves unflagged (``behavior_passed``), so that a change of a verdict's severity can be
+    weighed on the rows alone: what it would add to the hits and to the false flags."""
     hop1 = [r for r in radius.reached if r.hop <= 1 and not r.is_test]
 
     def why(path: str) -> list[str]:
@@ -665,6 +667,7 @@ def behavior_errors(radius, flagged: list[str], case: Case) -> dict:  # type: ig
         "behavior_missed": {f: why(f) for f in sorted(truth - got)},
         "behavior_false": {f: why(f) for f in sorted(got - truth)},
         "behavior_hit": {f: why(f) for f in sorted(got & truth)},
+        "behavior_passed": {f: why(f) for f in sorted({r.file for r in hop1} - got - truth - {case.seed})},
     }
 
 

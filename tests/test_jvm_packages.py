@@ -190,7 +190,10 @@ def test_kotlin_imports_an_objects_member_by_its_path() -> None:
     calls = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
     verify = "src/main/kotlin/check/Verifier.kt::Verifier.verify"
     assert (verify, "src/main/kotlin/verify/Helpers.kt::Helpers.report") in calls
-    assert ("src/main/kotlin/check/Verifier.kt::Verifier.show", "src/main/kotlin/verify/Helpers.kt::Helpers.format") in calls
+    assert (
+        "src/main/kotlin/check/Verifier.kt::Verifier.show",
+        "src/main/kotlin/verify/Helpers.kt::Helpers.format",
+    ) in calls
     # Forbidden: the other package's object member and top-level function of the same name.
     assert (verify, "src/main/kotlin/other/Helpers.kt::Helpers.report") not in calls
     assert (verify, "src/main/kotlin/other/Helpers.kt::report") not in calls
