@@ -175,6 +175,7 @@ class Indexer:
         if mode == "unchanged" and self._recorded(hashes_only, skipped, config_digest, head, relink):
             return head
         from diffreach.graph.update_queries import set_mtimes
+        from diffreach.index.functional import replace_functional_edges
         from diffreach.index.interfaces import replace_structural_edges
         from diffreach.index.registries import replace_registry_edges
 
@@ -188,6 +189,9 @@ class Indexer:
                 replace_registry_edges(self.store, self.config.dynamic)
             if relink and replace_structural_edges(self.store):
                 self._counts_shifted = False  # edges of no file moved: the figures are counted again
+            # Method references given as functional interfaces: any edit may pass one or move a call.
+            if mode != "unchanged" and replace_functional_edges(self.store):
+                self._counts_shifted = False
             self.store.set_meta("config", repr(self._config_key()))
             self.store.set_meta("resolution_config", config_digest)
             self.store.set_meta("build", "done")

@@ -259,6 +259,8 @@ SPEC = LanguageSpec(
         checked_raises=True,
     ),
     static_modifiers=frozenset({"static"}),
+    # JLS 9.8, 15.13.2: a method reference given where an interface of one abstract method is expected.
+    functional_interface_words=frozenset({"interface"}),
     functional_non_abstract=_FUNCTIONAL_NON_ABSTRACT,
     member_separators=("::",),  # a method reference, Foo::bar, read as the member Foo.bar
     instances_by_construction=True,

@@ -100,9 +100,8 @@ class LanguageSpec:
     path_roots: frozenset[str] = frozenset()
     # Expands the text captured as ``@import.tree`` (a Rust or PHP use tree) into (module, name, alias, wildcard).
     import_tree: Callable[[str], list[tuple[str, str, str, bool]]] | None = None
-    # A module path of such a tree as the file's own scope reads it, given the tree's node: Rust's
-    # leading ``super`` leaves an inline ``mod tests { }`` before the file's module (whose items
-    # are the file's own).
+    # A module path of such a tree as the file's own scope reads it, given the tree's node: Rust's leading
+    # ``super`` leaves an inline ``mod tests { }`` before the file's module (whose items are the file's own).
     import_tree_scope: Callable[[Node, str], str] | None = None
     # A class may be declared in pieces across files of one package (C# partial classes, reopened
     # Ruby classes, Swift extensions): members are looked up in every piece with the same qualified name.
@@ -114,14 +113,15 @@ class LanguageSpec:
     # methods (``index/interfaces.py``), as an override to the method it overrides; so too where
     # ``interfaces_by_shape`` (TypeScript), for interfaces of ``shape_min_methods`` methods or more.
     interface_word: str = ""
-    # A package's own file, where loading a submodule binds it as an attribute (Python reference
-    # 5.4.2: ``from pkg.sub.x import *`` in ``pkg/__init__.py`` binds ``sub`` on ``pkg``, copied on by
-    # a star import of ``pkg`` without ``__all__``): a name defined nowhere else is such a submodule.
+    # A package's own file, where loading a submodule binds it as an attribute (Python reference 5.4.2:
+    # ``from pkg.sub.x import *`` in ``pkg/__init__.py`` binds ``sub`` on ``pkg``): a name defined nowhere else.
     package_init_files: tuple[str, ...] = ()
     # The words that declare an interface (TypeScript's `interface`; `type` of an object type alias,
     # the one alias with members). One may extend a class (it inherits the class's members; one it
     # declares again, to retype it, has no body): linked to the class's member as to an implementation.
     interface_keywords: frozenset[str] = frozenset()
+    # Words declaring an interface a method reference converts to when passed as one (index/functional.py).
+    functional_interface_words: frozenset[str] = frozenset()
     interfaces_by_shape: bool = False
     shape_min_methods: int = 1  # TypeScript: 2, one shared method name says nothing of a shape
     # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
