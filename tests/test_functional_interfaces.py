@@ -1,11 +1,12 @@
-"""Spec: a Java method reference passed where a functional interface is expected implements it.
+"""Spec: a method reference passed where a functional interface is expected implements it.
 
 JLS 9.8 and 15.13.2: ``setHandler(this::onWay)``, where ``setHandler`` declares its parameter with an
 interface of one abstract method, makes an instance of that interface whose method runs ``onWay``.
 The builder keeps it in a field and another method calls ``handler.handle(w)``: that call runs
 ``onWay``, so ``onWay``'s callers hold it (through the interface method, as an implementation's do).
 Forbidden: a reference passed to a parameter of a class type, of an interface of two methods, or of
-no declared type; an interface's static method is not its abstract one.
+no declared type; an interface's static method is not its abstract one. Kotlin's callable
+references (``::f``, ``this::f``) convert so to a ``fun interface`` (Kotlin spec, "SAM conversions").
 """
 
 from __future__ import annotations
@@ -129,3 +130,46 @@ def test_an_update_that_passes_a_reference_links_it_as_a_rebuild_would(make_repo
     assert not {s for s, _ in dynamic_edges(root) if s == HANDLE}
     rebuilt = index(root, full=True)
     assert rebuilt.counts == update.counts
+
+
+BUS = """\
+package p
+
+fun interface Listener {
+    fun fire(x: Int)
+}
+
+interface Two {
+    fun a(x: Int)
+    fun b(x: Int)
+}
+
+class Bus {
+    var l: Listener? = null
+    var t: Two? = null
+    fun on(listener: Listener) { l = listener }
+    fun onTwo(two: Two) { t = two }
+    fun emit() { l?.fire(1) }
+}
+
+class App {
+    fun start(b: Bus) {
+        b.on(::handle)
+        b.on(this::handle2)
+        b.onTwo(this::handle3)
+    }
+    fun handle2(x: Int) {}
+    fun handle3(x: Int) {}
+}
+
+fun handle(x: Int) {}
+"""
+
+
+def test_a_kotlin_callable_reference_passed_as_a_fun_interface_implements_it(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"src/p/Bus.kt": BUS, ".diffreach.toml": "warmup_reviews = 0\n"})
+    index(root)
+    edges = dynamic_edges(root)
+    fire = "src/p/Bus.kt::Listener.fire"
+    assert {(fire, "src/p/Bus.kt::handle"), (fire, "src/p/Bus.kt::App.handle2")} <= edges
+    assert not {t for _, t in edges if t.endswith("handle3")}  # Two has two methods: no conversion

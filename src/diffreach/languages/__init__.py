@@ -100,7 +100,8 @@ _MODULES = (
 # Kotlin's declared collections type their elements; C#, C++, PHP and Scala read `new T()` as Java
 # (resolution: graphs built again)
 # 26: Python's `type(x)(…)` and `x.__class__(…)` construct x's class
-# 27: Python's `type[C]` is the class C (resolution too: Kotlin's `import a.b.Obj.member`)
+# 27: Python's `type[C]` is the class C; Kotlin's callable references passed as arguments (resolution too:
+# Kotlin's `import a.b.Obj.member`)
 EXTRACTION_VERSION = 27
 
 

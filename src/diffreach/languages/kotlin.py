@@ -33,6 +33,9 @@ SPEC = LanguageSpec(
     package_scope=True,
     package_spans_directories=True,
     package_languages=("java", "scala"),
+    # Kotlin spec, "SAM conversions": a callable reference given where a `fun interface` (or a
+    # Java interface of one method) is expected implements it.
+    functional_interface_words=frozenset({"interface"}),
     builtins=frozenset(
         {
             "println",

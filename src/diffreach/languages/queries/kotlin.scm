@@ -20,8 +20,16 @@
 (call_expression . (identifier) @name) @reference.call
 (call_expression . (navigation_expression (_) @receiver . (identifier) @name .)) @reference.call
 
-; Function references: ::name.
+; Function references: ::name, this::name, Foo::name. One passed as an argument names its @callee
+; (extract/arguments.py; index/functional.py); listed first: the first pattern wins.
+(call_expression . (identifier) @callee (value_arguments (value_argument . [
+  (callable_reference (identifier) @name .)
+  (navigation_expression (_) @receiver . "::" . (identifier) @name .)] .) @argument)) @reference.value
+(call_expression . (navigation_expression (_) . (identifier) @callee .) (value_arguments (value_argument . [
+  (callable_reference (identifier) @name .)
+  (navigation_expression (_) @receiver . "::" . (identifier) @name .)] .) @argument)) @reference.value
 (callable_reference (identifier) @name .) @reference.value
+(navigation_expression (_) @receiver . "::" . (identifier) @name .) @reference.value
 
 ; Imports.
 (import) @import.tree @import
