@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from diffreach.graph.store import Store
 from diffreach.index.indexer import index
+from tests.test_structural import dynamic_edges
 
 PARSER = """\
 package p;
@@ -87,14 +87,6 @@ public class Reader {
 """
 FILES = {"src/p/Parser.java": PARSER, "src/p/Reader.java": READER, ".diffreach.toml": "warmup_reviews = 0\n"}
 HANDLE = "src/p/Parser.java::Parser.Handler.handle"
-
-
-def dynamic_edges(root: Path) -> set[tuple[str, str]]:
-    store = Store.open(root, create=False)
-    try:
-        return {(s, t) for s, t in store.conn.execute("SELECT source, target FROM edges WHERE kind='dynamic'")}
-    finally:
-        store.close()
 
 
 def test_a_method_reference_passed_as_a_functional_interface_implements_its_method(
