@@ -8,8 +8,8 @@ Each row lists the hop-1 caller files it flagged rightly (``behavior_hit``) and 
 (``behavior_false``), the edited callers it left unflagged (``behavior_missed``) and the files it
 rightly left unflagged (``behavior_passed``, rows from review_bench.py since session 31), each with
 its callers' verdicts. A file is flagged when one of its callers' verdicts is: promoting a verdict
-flags every unflagged file with a caller of it; demoting unflags the flagged files whose callers'
-verdicts are all demoted ones or low. Means are taken per case, as compare_reviews.py takes them,
+flags every unflagged file with a caller of it; demoting unflags the flagged files with a caller of
+it whose callers' other verdicts are all low. Means are taken per case, as compare_reviews.py takes them,
 per language and over all; rows without ``behavior_passed`` are skipped (their false flags after a
 promotion cannot be counted).
 """
@@ -40,9 +40,9 @@ def rescore(row: dict, promote: set[str], demote: set[str]) -> tuple[float | Non
     for path, reasons in row["behavior_passed"].items():
         if verdicts(reasons) & promote:
             false[path] = reasons
-    if demote:  # a file stays flagged while a caller's verdict that flags it is not demoted
-        hit = {p: r for p, r in hit.items() if verdicts(r) - demote - LOW}
-        false = {p: r for p, r in false.items() if verdicts(r) - demote - LOW}
+    if demote:  # a file with a demoted verdict stays flagged while another verdict flags it
+        hit = {p: r for p, r in hit.items() if not verdicts(r) & demote or verdicts(r) - demote - LOW}
+        false = {p: r for p, r in false.items() if not verdicts(r) & demote or verdicts(r) - demote - LOW}
     got = len(hit) + len(false)
     return (len(hit) / len(truth) if truth else None), (len(hit) / got if got else None)
 
