@@ -168,3 +168,29 @@ def test_go_declarations_hide_the_package_variable_s_type() -> None:
     for caller in ("param", "ranged", "declared"):
         assert (a, TYPE) not in _from(found, f"use.go::{caller}"), caller
     assert _from(found, "use.go::typed") == {(b, TYPE)}
+
+
+def test_parameters_hide_the_language_s_globals() -> None:
+    # ECMAScript binds a function's formal parameters in its own environment, in front of the
+    # global object's (`document`, `window`); Python's locals hide its builtins (`id`, `type`).
+    found = _calls(
+        {
+            "src/a.js": "export class A {\n  go() {}\n}\n",
+            "src/b.js": "export class B {\n  go() {}\n}\n",
+            "src/use.js": (
+                "export function global() { document.go(); }\n"
+                "export function param(document) { document.go(); }\n"
+                "export function reassigned(node, window) {\n"
+                "  if (window === undefined) { window = node.owner; }\n  window.go();\n}\n"
+            ),
+            "pkg/a.py": "class A:\n    def go(self):\n        pass\n",
+            "pkg/b.py": "class B:\n    def go(self):\n        pass\n",
+            "pkg/use.py": "def builtin():\n    id.go()\n\ndef param(id):\n    id.go()\n",
+        }
+    )
+    a, b = "src/a.js::A.go", "src/b.js::B.go"
+    assert _from(found, "src/use.js::global") == set()  # the browser's document: not ours
+    for caller in ("param", "reassigned"):
+        assert _from(found, f"src/use.js::{caller}") == {(a, AMBIGUOUS), (b, AMBIGUOUS)}, caller
+    assert _from(found, "pkg/use.py::builtin") == set()
+    assert _from(found, "pkg/use.py::param") == {("pkg/a.py::A.go", AMBIGUOUS), ("pkg/b.py::B.go", AMBIGUOUS)}

@@ -98,9 +98,11 @@ class Scopes:
         known: dict[tuple[int, str], str] = {}
         returned: dict[int, list[tuple[str, int]]] = {}  # a function's return statements
         rows = sorted(kept_values(stated_types_first(raw)), key=lambda b: b[0].start_byte)
-        # The module's own object (``exports``) is known outside every function too.
+        # The module's own object (``exports``) is known outside every function too, and so are the
+        # language's globals (``document``): a parameter of that name hides them as it hides ours.
         at = [self.index_of(row[0]) for row in rows]  # each row's scope, asked once (speed)
-        hiding = self._hiding(rows, at, imported | {n.partition(".")[0] for n in spec.own_module_names})
+        known_outside = imported | spec.builtins | {n.partition(".")[0] for n in spec.own_module_names}
+        hiding = self._hiding(rows, at, known_outside)
         for (node, name, type_name), i in zip(rows, at):
             if type_name == LOCAL_MARK:
                 if (i, name) in hiding:
