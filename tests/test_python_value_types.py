@@ -5,8 +5,8 @@ a loop over a call holds the elements of its declared result (``-> list[A]``, ``
 a mapping declared ``dict[K, A]`` holds As as values (an index, ``get``, ``values()``, ``items()``),
 ``with v as c`` holds what ``v.__enter__()`` returns (of a generator function made a context manager by
 ``contextlib.contextmanager``: what it yields, the first type argument of its declared ``Iterator[A]``,
-``Generator[A, …]``), ``(c := A())`` holds an A (PEP 572), ``type[A]`` is the class A (PEP 484), and ``Any``
-states no type (PEP 484).
+``Generator[A, …]``), ``(c := A())`` holds an A (PEP 572), ``type[A]`` is the class A and ``cast(A, v)`` is an A (PEP 484),
+and ``Any`` states no type (PEP 484).
 Each: the expected edge to ``Cart.total`` as ``type``, and no edge to the unrelated ``Noise.total``."""
 
 from __future__ import annotations
@@ -66,6 +66,10 @@ TYPED = {
         "@asynccontextmanager\nasync def open_cart() -> AsyncIterator[Cart]:\n    yield Cart()\n\n"
         "async def f():\n    async with open_cart() as c:\n        c.total()\n"
     ),
+    # PEP 484, "Casts": cast(T, v) is v as a T, the type written as a name or a string.
+    "cast_receiver": "from typing import cast\n\ndef f(x):\n    cast(Cart, x).total()\n",
+    "cast_bound": "import typing\n\ndef f(x):\n    c = typing.cast('Cart', x)\n    c.total()\n",
+    "cast_quoted": "from typing import cast\n\ndef f(x):\n    cast('Cart', x).total()\n",
     # A property read runs its getter: the value is what the getter returns.
     "property": (
         "class Shelf:\n    @property\n    def cart(self) -> 'Cart':\n        return find()\n\n"
@@ -101,6 +105,9 @@ def test_a_value_typed_by_the_language_s_rules_calls_its_class_method(case: str)
         # A loop over a call whose declared result is no collection of one type (or none).
         "def carts() -> Cart:\n    return Cart()\n\ndef f():\n    for c in carts():\n        c.total()\n",
         "def carts():\n    return []\n\ndef f():\n    for c in carts():\n        c.total()\n",
+        # Another function's result is not a cast: its own return type, none here.
+        "def convert(t, x):\n    return x\n\ndef f(x):\n    convert(Cart, x).total()\n",
+        "def convert(t, x):\n    return x\n\ndef f(x):\n    c = convert(Cart, x)\n    c.total()\n",
         "def f(cs: dict[str, Cart]):\n    for c in cs:\n        c.total()\n",  # a dict's loop runs its keys
         # PEP 484: Any allows every attribute: no type is stated, imported from typing or not.
         "from typing import Any\n\ndef f(c: Any = None):\n    c.total()\n",

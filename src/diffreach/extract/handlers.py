@@ -145,7 +145,8 @@ def on_reference(found: Found, step: Step, captures: dict[str, list[Node]]) -> N
     receivers = captures.get("receiver")
     receiver = ""
     if receivers is not None:
-        receiver = member_path(text(receivers[0]), step.spec)
+        # receiver.suffix: what the receiver's text stands for (``cast(T, v).m()``: an instance, "T()")
+        receiver = member_path(text(receivers[0]), step.spec) + step.preset.get("receiver.suffix", "")
         if "(" in receiver:  # make().total(): what a call returns does not depend on its arguments
             receiver = empty_calls(receiver)
     elif "tokens" in step.preset:  # a call written as loose tokens (a macro's arguments)

@@ -38,6 +38,21 @@
   definition: (_ name: (identifier) @decorated)) (#set! suffix "()"))
 
 ; Calls, with their argument list (its count picks an overload).
+; `cast(T, v)` returns v as a T (PEP 484, "Casts"; the type may be a string): `cast(T, v).m()` calls
+; m on a T, as `T().m()` does (receiver.suffix). Before the plain pattern: the first one wins. Only
+; names are matched by text (a predicate decodes its capture as strict UTF-8).
+((call function: (attribute
+    object: (call function: (identifier) @_cast
+      arguments: (argument_list . [(identifier) @receiver (attribute) @receiver (string (string_content) @receiver)]))
+    attribute: (identifier) @name)
+  arguments: (argument_list)? @arguments) @reference.call
+  (#eq? @_cast "cast") (#set! receiver.suffix "()"))
+((call function: (attribute
+    object: (call function: (attribute object: (identifier) @_typing attribute: (identifier) @_cast)
+      arguments: (argument_list . [(identifier) @receiver (attribute) @receiver (string (string_content) @receiver)]))
+    attribute: (identifier) @name)
+  arguments: (argument_list)? @arguments) @reference.call
+  (#eq? @_typing "typing") (#eq? @_cast "cast") (#set! receiver.suffix "()"))
 (call function: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)
   arguments: (argument_list)? @arguments) @reference.call
@@ -166,7 +181,18 @@
   name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias)) @import
 (import_from_statement module_name: (_) @import.module (wildcard_import) @import.wildcard) @import
 
-; Variables whose type the code states.
+; Variables whose type the code states. `x = cast(T, v)`: x is a T (PEP 484, "Casts"); the call's
+; own binding below (cast's result, from outside) is on the same line: one declaration, both true.
+((assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (call function: (identifier) @_cast
+    arguments: (argument_list . [(identifier) (attribute) (string)] @binding.type))) @binding
+  (#eq? @_cast "cast"))
+((assignment
+  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
+  right: (call function: (attribute object: (identifier) @_typing attribute: (identifier) @_cast)
+    arguments: (argument_list . [(identifier) (attribute) (string)] @binding.type))) @binding
+  (#eq? @_typing "typing") (#eq? @_cast "cast"))
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (call function: [(identifier) (attribute) (call)]) @binding.call) @binding
