@@ -193,13 +193,15 @@ class Import:
     """One name bound by an import statement. ``module`` is the spec as written (``..pkg.mod``,
     ``./util``, ``fmt``); ``name`` is the imported member, or "" when the module itself is bound;
     ``alias`` is the local name ("" for a side-effect import); ``wildcard`` marks ``from m
-    import *`` / ``export * from``."""
+    import *`` / ``export * from``; ``program_wide`` an import that binds in every file of the
+    program, not in its own only (C#'s ``global using``)."""
 
     module: str
     name: str
     alias: str
     line: int
     wildcard: bool = False
+    program_wide: bool = False
 
 
 # A binding whose type_name starts with this holds a function value (``h = f`` → "=f"), or, alone,

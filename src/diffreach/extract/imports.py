@@ -9,6 +9,7 @@ is ``Import("", "foo", "default")``: a module of "" is the file's own scope).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from tree_sitter import Node
 
@@ -21,7 +22,20 @@ QUOTES = "'\"`"
 def imports_of(
     captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str], text: Callable[[Node], str]
 ) -> list[Import]:
-    """The imports one ``@import`` match names (``text``: a node's source text)."""
+    """The imports one ``@import`` match names (``text``: a node's source text). A pattern's
+    ``import.program_wide`` setting names a leading token (C#'s ``global``): a statement that
+    starts with it binds in every file of the program."""
+    made = _imports_of(captures, spec, preset, text)
+    token = preset.get("import.program_wide")
+    statement = captures.get("import")
+    if token and statement and statement[0].child_count and statement[0].children[0].type == token:
+        return [replace(i, program_wide=True) for i in made]
+    return made
+
+
+def _imports_of(
+    captures: dict[str, list[Node]], spec: LanguageSpec, preset: dict[str, str], text: Callable[[Node], str]
+) -> list[Import]:
     tree = captures.get("import.tree")
     if tree and spec.import_tree is not None:
         line = tree[0].start_point.row + 1

@@ -58,12 +58,22 @@ def m4_to_5_abstract(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
 
 
+def m5_to_6_program_wide_imports(conn: sqlite3.Connection) -> None:
+    """``imports.program_wide``: an import that binds in every file of its program (C#'s
+    ``global using``). Read from the source, so every file is marked for reading again, as in
+    ``m1_to_2_notes``."""
+    if "program_wide" not in {r[1] for r in conn.execute("PRAGMA table_info(imports)")}:  # newest shape
+        conn.execute("ALTER TABLE imports ADD COLUMN program_wide INTEGER NOT NULL DEFAULT 0")
+    conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
+
+
 # In order: MIGRATIONS[i] takes the schema from version i + 1 to i + 2, as its name says.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m1_to_2_notes,
     m2_to_3_ref_arguments,
     m3_to_4_declarations,
     m4_to_5_abstract,
+    m5_to_6_program_wide_imports,
 )
 SCHEMA_VERSION = str(len(MIGRATIONS) + 1)
 

@@ -76,7 +76,8 @@ CREATE TABLE IF NOT EXISTS imports (
     name     TEXT NOT NULL,
     alias    TEXT NOT NULL,
     line     INTEGER NOT NULL,
-    wildcard INTEGER NOT NULL DEFAULT 0
+    wildcard INTEGER NOT NULL DEFAULT 0,
+    program_wide INTEGER NOT NULL DEFAULT 0  -- binds in every file of its program (C#'s global using)
 );
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file);
 

@@ -52,9 +52,20 @@ class StoreSource:
 
     def imports_of(self, path: str) -> list[Import]:
         return [
-            Import(r[0], r[1], r[2], r[3], bool(r[4]))
+            Import(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5]))
             for r in self.store.conn.execute(
-                "SELECT module, name, alias, line, wildcard FROM imports WHERE file=? ORDER BY rowid", (path,)
+                "SELECT module, name, alias, line, wildcard, program_wide FROM imports WHERE file=? ORDER BY rowid",
+                (path,),
+            )
+        ]
+
+    def program_wide_imports(self) -> list[tuple[str, Import]]:
+        """Every import that binds in every file of its program (C#'s ``global using``), with
+        the file that writes it, in file order."""
+        return [
+            (r[0], Import(r[1], r[2], r[3], r[4], bool(r[5]), True))
+            for r in self.store.conn.execute(
+                "SELECT file, module, name, alias, line, wildcard FROM imports WHERE program_wide=1 ORDER BY file, rowid"
             )
         ]
 

@@ -261,8 +261,8 @@ class Store(GraphReader):
             [(s.id, s.file, s.notes) for s in fx.symbols if s.notes],
         )
         c.executemany(
-            "INSERT INTO imports(file, module, name, alias, line, wildcard) VALUES (?,?,?,?,?,?)",
-            [(fx.path, i.module, i.name, i.alias, i.line, int(i.wildcard)) for i in fx.imports],
+            "INSERT INTO imports(file, module, name, alias, line, wildcard, program_wide) VALUES (?,?,?,?,?,?,?)",
+            [(fx.path, i.module, i.name, i.alias, i.line, int(i.wildcard), int(i.program_wide)) for i in fx.imports],
         )
         c.executemany(
             "INSERT INTO bindings(file, scope, name, type_name, line) VALUES (?,?,?,?,?)",

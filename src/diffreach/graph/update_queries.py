@@ -46,8 +46,8 @@ def stored_facts(store: Store, path: str) -> StoredFacts:
         for r in conn.execute("SELECT id, kind, name, parent, signature FROM nodes WHERE file=?", (path,))
     ]
     imports = [
-        Import(r[0], r[1], r[2], 0, bool(r[3]))
-        for r in conn.execute("SELECT module, name, alias, wildcard FROM imports WHERE file=?", (path,))
+        Import(r[0], r[1], r[2], 0, bool(r[3]), bool(r[4]))
+        for r in conn.execute("SELECT module, name, alias, wildcard, program_wide FROM imports WHERE file=?", (path,))
     ]
     bindings = [
         Binding(r[0], r[1], r[2], 0)
@@ -70,7 +70,7 @@ def stored_environment(store: Store, path: str) -> Environment:
             (path,),
         ).fetchall(),
         conn.execute(
-            "SELECT module, name, alias, wildcard FROM imports WHERE file=? ORDER BY rowid", (path,)
+            "SELECT module, name, alias, wildcard, program_wide FROM imports WHERE file=? ORDER BY rowid", (path,)
         ).fetchall(),
         conn.execute("SELECT scope, name, type_name FROM bindings WHERE file=? ORDER BY rowid", (path,)).fetchall(),
         conn.execute(
@@ -87,7 +87,7 @@ def extract_environment(fx: FileExtract) -> Environment:
     symbols = sorted(fx.symbols, key=lambda s: (s.start_line, -s.end_line, s.id))
     return (
         [(s.id, s.kind, s.name, s.parent, int(s.is_test)) for s in symbols],
-        [(i.module, i.name, i.alias, int(i.wildcard)) for i in fx.imports],
+        [(i.module, i.name, i.alias, int(i.wildcard), int(i.program_wide)) for i in fx.imports],
         [(b.scope, b.name, b.type_name) for b in fx.bindings],
         [(r.scope, r.kind, r.name, r.receiver) for r in fx.refs if r.kind == RefKind.INHERIT],
         [(fx.language, fx.package)],

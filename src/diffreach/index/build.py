@@ -82,6 +82,9 @@ class ExtractSource:
         fx = self._extracts.get(path)
         return list(fx.imports) if fx else []
 
+    def program_wide_imports(self) -> list[tuple[str, Import]]:
+        return [(p, i) for p in sorted(self._extracts) for i in self._extracts[p].imports if i.program_wide]
+
     def bindings_of(self, path: str) -> list[Binding]:
         fx = self._extracts.get(path)
         return list(fx.bindings) if fx else []

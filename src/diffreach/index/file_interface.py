@@ -32,7 +32,8 @@ def interface(
     items: set[tuple[object, ...]] = {("file", *file_info)}
     symbols = list(symbols)
     items.update(("sym", s.id, s.kind, s.name, s.parent or "") for s in symbols)
-    items.update(("imp", i.module, i.name, i.alias, i.wildcard) for i in imports)
+    # An import of the whole program (C#'s global using) is read by every file: followed as a wildcard.
+    items.update(("imp", i.module, i.name, i.alias, 2 if i.program_wide else i.wildcard) for i in imports)
     # self.x = Foo() and fields declared with a type: seen from other files as obj.x; a top-level
     # variable where the package shares its top level (Go's package block): as x in its other files.
     classes = {s.id for s in symbols if s.kind == NodeKind.CLASS}

@@ -176,8 +176,10 @@ class IncrementalUpdate:
         """Other files' import edges resolved again where the update can move them; the files
         whose targets moved. A new or vanished file can change what any import names; a file
         whose imports moved (what it re-exports, what its export is) changes what its importers'
-        imports reach, and theirs in turn."""
-        if file_set_changed:
+        imports reach, and theirs in turn. A file whose declared package moved (Java, Kotlin, C#)
+        leaves the package its importers named and joins another: any import may move, as when
+        the file set changes."""
+        if file_set_changed or any(item[0] == "file" for item in changes):
             return self._imports_redone(resolver, source.paths() - set(extracts))
         if any(item[0] == "imp" for item in changes):
             return self._importers_redone(resolver, extracts, set(extracts))

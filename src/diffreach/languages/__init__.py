@@ -102,7 +102,9 @@ _MODULES = (
 # 26: Python's `type(x)(…)` and `x.__class__(…)` construct x's class
 # 27: Python's `type[C]` is the class C; Kotlin's callable references passed as arguments (resolution too:
 # Kotlin's `import a.b.Obj.member`)
-EXTRACTION_VERSION = 27
+# 28: a parameter or local hides the language's global of its name (JavaScript's `document`); C#'s
+# `global using` binds in every file of its project (imports.program_wide)
+EXTRACTION_VERSION = 28
 
 
 @cache

@@ -14,7 +14,12 @@ in its accessors are its calls. A method with ``[Fact]``, ``[Theory]``,
 
 from __future__ import annotations
 
+import os
+import posixpath
+from pathlib import Path
+
 from .jvm_imports import PackageFiles
+from .repo_files import RepoFiles
 from .signatures import BindingRules
 from .spec import LanguageSpec, grammar_of
 
@@ -22,8 +27,32 @@ from .spec import LanguageSpec, grammar_of
 class Namespaces(PackageFiles):
     """Namespaces are packages; ``using`` may also name a type or carry ``global::``."""
 
+    def __init__(self, repo: RepoFiles, spec: LanguageSpec) -> None:
+        super().__init__(repo, spec)
+        self._root = Path(repo.root)
+        self._projects: dict[str, str] = {}  # a directory → the project directory that holds it
+
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         return super().resolve(module.removeprefix("global::"), from_file)
+
+    def program_of(self, path: str) -> str:
+        """The directory of the project a file is compiled in: the nearest one above it that holds
+        a ``.csproj`` (an SDK project compiles every ``.cs`` file below it); "" when none does."""
+        return self._project(posixpath.dirname(path))
+
+    def _project(self, directory: str) -> str:
+        found = self._projects.get(directory)
+        if found is None:
+            try:
+                names = os.listdir(self._root / directory) if directory else os.listdir(self._root)
+            except OSError:
+                names = []
+            if any(n.endswith(".csproj") for n in names) or not directory:
+                found = directory
+            else:
+                found = self._project(posixpath.dirname(directory))
+            self._projects[directory] = found
+        return found
 
 
 # A delegate's members that do not run it (System.Delegate's and Object's): any other method

@@ -29,4 +29,12 @@ class PackageScopes(Protocol):
     def sees(self, from_file: str, to_file: str) -> bool: ...
 
 
-__all__ = ["ModuleResolver", "PackageScopes", "RepoFiles"]
+@runtime_checkable
+class Programs(Protocol):
+    """A resolver that knows the program (the compilation) each file is built into: an import
+    written for the whole program (C#'s ``global using``) binds in each of its files."""
+
+    def program_of(self, path: str) -> str: ...
+
+
+__all__ = ["ModuleResolver", "PackageScopes", "Programs", "RepoFiles"]

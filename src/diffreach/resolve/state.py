@@ -24,7 +24,7 @@ from functools import cached_property
 from pathlib import PurePosixPath
 
 from diffreach.languages import get_language
-from diffreach.languages.repo_files import PackageScopes
+from diffreach.languages.repo_files import PackageScopes, Programs
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
 from diffreach.model import EITHER, IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
 from diffreach.resolve.records import Source, Target
@@ -50,6 +50,7 @@ class ResolverState(ABC):
         self._file_syms: dict[str, FileSyms] = {}
         self._imports: dict[str, list[Import]] = {}
         self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
+        self._program_wide: dict[tuple[str, str], list[tuple[str, Import]]] | None = None  # (language, program)
         self._bindings: dict[str, dict[str, dict[str, str]]] = {}
         # Imports inside functions (``IMPORT_MARK`` bindings): path → name → function id → the import's line.
         self._local_imports: dict[str, dict[str, dict[str, int]]] = {}
@@ -73,9 +74,8 @@ class ResolverState(ABC):
         # Cycles met (a guard of an open member or import lookup hit): an answer worked out
         # while this grows is partial, depends on the order of resolution and is not memoised.
         self._member_cycles: int = 0
-        # Speed (a full build asks these once per reference): a path's
-        # language, the out-of-line methods of a name, and the repository-wide
-        # candidates of a name never change during one resolver's life.
+        # Speed (a full build asks these once per reference): a path's language, the out-of-line
+        # methods of a name, and the repository-wide candidates of a name never change in one resolver.
         self._specs: _SpecTable = _SpecTable(self.source)
         self._detached: dict[str, dict[str, list[SymRow]]] = {}
         self._by_name_rows: dict[tuple[str, bool, str], list[SymRow]] = {}
@@ -219,13 +219,33 @@ class ResolverState(ABC):
         if found is None:
             by_alias: dict[str, list[Import]] = {}
             wildcards: list[Import] = []
-            for imp in self._file_imports(path):
+            for imp in (*self._file_imports(path), *self._program_imports(path)):
                 if imp.wildcard:
                     wildcards.append(imp)
                 else:
                     by_alias.setdefault(imp.alias, []).append(imp)
             found = self._import_indexes[path] = (by_alias, wildcards)
         return found
+
+    def _program_imports(self, path: str) -> list[Import]:
+        """The imports other files write for the whole program ``path`` is built into (C#'s
+        ``global using``): they bind in it as its own do. Only a language whose module resolver
+        knows programs (``Programs``) has them."""
+        if self._program_wide is None:
+            self._program_wide = {}
+            for writer, imp in self.source.program_wide_imports():
+                resolver = self.module_resolver(self._specs[writer])
+                if isinstance(resolver, Programs):
+                    key = (self._specs[writer].name, resolver.program_of(writer))
+                    self._program_wide.setdefault(key, []).append((writer, imp))
+        if not self._program_wide:
+            return []
+        spec = self._specs[path]
+        resolver = self.module_resolver(spec)
+        if not isinstance(resolver, Programs):
+            return []
+        written = self._program_wide.get((spec.name, resolver.program_of(path)), ())
+        return [imp for writer, imp in written if writer != path]
 
     def _file_imports(self, path: str) -> list[Import]:
         found = self._imports.get(path)

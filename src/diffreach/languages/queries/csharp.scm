@@ -49,9 +49,13 @@
 (argument (identifier) @name) @reference.value
 (assignment_expression right: (identifier) @name) @reference.value
 
-; using directives.
-(using_directive . [(identifier) (qualified_name)] @import.module .) @import @import.wildcard
-(using_directive name: (identifier) @import.alias [(identifier) (qualified_name)] @import.module) @import
+; using directives. A `global using` applies to every compilation unit of the program, not to its
+; own file only (C# 10, "global using directives"): import.program_wide names the leading token
+; that says so (a text predicate would decode the directive as strict UTF-8).
+((using_directive . [(identifier) (qualified_name)] @import.module .) @import @import.wildcard
+  (#set! import.program_wide "global"))
+((using_directive name: (identifier) @import.alias [(identifier) (qualified_name)] @import.module) @import
+  (#set! import.program_wide "global"))
 
 ; Variables whose type the code states.
 (variable_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.type
