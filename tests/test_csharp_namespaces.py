@@ -92,3 +92,23 @@ def test_an_update_that_adds_or_moves_an_enclosing_namespaces_type_equals_a_rebu
     # files as they were declared, and the call stayed bound by scope).
     calls = {(e[0], e[1], e[3]) for e in dump(root)["edges"] if e[2] == "calls"}  # type: ignore[union-attr]
     assert ("Library/TV/Episode.cs::Episode.Play", "Shared/Helper.cs::Helper.Run", "scope") not in calls
+
+
+def test_a_using_alias_names_a_type_as_well_as_a_namespace() -> None:
+    # ECMA-334 14.5.2: `using C = A.B.Canvas;` makes C the type; `using D = A.B;` the namespace.
+    canvas = "public class Canvas\n{\n    public Canvas() { }\n    public static void Clear() { }\n    public void Render() { }\n}\n"
+    files = {
+        "Drawing/Canvas.cs": "namespace Lib.Drawing;\n\n" + canvas,
+        "Other/Canvas.cs": "namespace Lib.Other;\n\n" + canvas,  # a namesake neither alias names
+        "Views/Legend.cs": "using C = Lib.Drawing.Canvas;\nusing D = Lib.Drawing;\n\nnamespace Lib.Views;\n\n"
+        "public class Legend\n{\n    public void Draw()\n    {\n        C.Clear();\n        var c = new C();\n"
+        "        c.Render();\n        D.Canvas.Clear();\n    }\n}\n",
+    }
+    graph = graph_from_sources(files)
+    calls = {(e.target, e.line, e.resolution) for e in graph.edges if e.source == "Views/Legend.cs::Legend.Draw"}
+    assert calls == {
+        ("Drawing/Canvas.cs::Canvas.Clear", 10, "type"),
+        ("Drawing/Canvas.cs::Canvas.Canvas", 11, "import"),
+        ("Drawing/Canvas.cs::Canvas.Render", 12, "type"),
+        ("Drawing/Canvas.cs::Canvas.Clear", 13, "scope"),
+    }

@@ -103,7 +103,8 @@ _MODULES = (
 # 27: Python's `type[C]` is the class C; Kotlin's callable references passed as arguments (resolution too:
 # Kotlin's `import a.b.Obj.member`)
 # 28: a parameter or local hides the language's global of its name (JavaScript's `document`); C#'s
-# `global using` binds in every file of its project (imports.program_wide)
+# `global using` binds in every file of its project (imports.program_wide); resolution: C#'s
+# `using C = A.B.Type;` binds the type
 EXTRACTION_VERSION = 28
 
 

@@ -35,6 +35,9 @@ class Namespaces(PackageFiles):
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         return super().resolve(module.removeprefix("global::"), from_file)
 
+    def item_path(self, module: str) -> tuple[str, str] | None:
+        return super().item_path(module.removeprefix("global::"))
+
     def program_of(self, path: str) -> str:
         """The directory of the project a file is compiled in: the nearest one above it that holds
         a ``.csproj`` (an SDK project compiles every ``.cs`` file below it); "" when none does."""

@@ -73,6 +73,11 @@ class PackageFiles:
             found = self._files.get(module.rpartition(".")[0])
         return tuple(found or ())
 
+    def item_path(self, module: str) -> tuple[str, str] | None:
+        """(package, item) when ``module`` names no package but an item of one (``a.b.Type``)."""
+        package, _, item = module.rpartition(".")
+        return (package, item) if module not in self._files and package in self._files else None
+
 
 def dotted_imports(text: str) -> list[tuple[str, str, str, bool]]:
     body = re.sub(r"\s+", " ", text.strip()).removeprefix("import ").strip().rstrip(";")

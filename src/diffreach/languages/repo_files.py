@@ -37,4 +37,12 @@ class Programs(Protocol):
     def program_of(self, path: str) -> str: ...
 
 
-__all__ = ["ModuleResolver", "PackageScopes", "Programs", "RepoFiles"]
+@runtime_checkable
+class ItemPaths(Protocol):
+    """A resolver whose module paths may end in an item of a package rather than a package (C#'s
+    ``using C = A.B.Type;``): ``item_path`` splits such a path into (package, item), else None."""
+
+    def item_path(self, module: str) -> tuple[str, str] | None: ...
+
+
+__all__ = ["ItemPaths", "ModuleResolver", "PackageScopes", "Programs", "RepoFiles"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from diffreach.languages.repo_files import ItemPaths
 from diffreach.model import CONFIDENCE, Edge, EdgeKind, Import, Resolution, SymRow
 from diffreach.resolve.records import EXTERNAL, Module, Target
 from diffreach.resolve.state import ResolverState
@@ -71,7 +72,7 @@ class Imports(ResolverState):
         if not files:
             result = self._parent_item(path, imp, depth) if not imp.name else _EXTERNAL
         elif not imp.name:
-            result = Module(files)
+            result = self._aliased_item(path, imp, files, depth) or Module(files)
         elif not imp.module:
             result = self.lookup_name(path, path, imp.name, depth + 1)
             result = result if result is not _EXTERNAL else None
@@ -88,6 +89,13 @@ class Imports(ResolverState):
         else:  # cut short by a cycle: the answer depends on where the cycle was entered, not reused
             del self._import_targets[key]
         return result
+
+    def _aliased_item(self, path: str, imp: Import, files: tuple[str, ...], depth: int) -> Target | None:
+        """What an alias of a path that ends in an item, not a module, binds: the item (C#'s
+        ``using C = A.B.Type;`` names a type as well as a namespace, ECMA-334 14.5.2)."""
+        resolver = self.module_resolver(self._specs[path])
+        split = resolver.item_path(imp.module) if isinstance(resolver, ItemPaths) else None
+        return self.module_member(files, split[1], depth + 1) if split is not None else None
 
     def _parent_item(self, path: str, imp: Import, depth: int) -> Target | None:
         """A whole-path import that names no module, read as an item of the module above it where
