@@ -108,6 +108,7 @@ def test_a_value_typed_by_the_language_s_rules_calls_its_class_method(case: str)
         # Another function's result is not a cast: its own return type, none here.
         "def convert(t, x):\n    return x\n\ndef f(x):\n    convert(Cart, x).total()\n",
         "def convert(t, x):\n    return x\n\ndef f(x):\n    c = convert(Cart, x)\n    c.total()\n",
+        "def f(x, tensors):\n    tensors.cast(Cart, x).total()\n",  # a method named cast is not typing's
         "def f(cs: dict[str, Cart]):\n    for c in cs:\n        c.total()\n",  # a dict's loop runs its keys
         # PEP 484: Any allows every attribute: no type is stated, imported from typing or not.
         "from typing import Any\n\ndef f(c: Any = None):\n    c.total()\n",

@@ -40,19 +40,15 @@
 ; Calls, with their argument list (its count picks an overload).
 ; `cast(T, v)` returns v as a T (PEP 484, "Casts"; the type may be a string): `cast(T, v).m()` calls
 ; m on a T, as `T().m()` does (receiver.suffix). Before the plain pattern: the first one wins. Only
-; names are matched by text (a predicate decodes its capture as strict UTF-8).
+; names are matched by text (a predicate decodes its capture as strict UTF-8); a predicate on a
+; capture the match lacks (@_typing of a bare `cast`) holds.
 ((call function: (attribute
-    object: (call function: (identifier) @_cast
+    object: (call
+      function: [(identifier) @_cast (attribute object: (identifier) @_typing attribute: (identifier) @_cast)]
       arguments: (argument_list . [(identifier) @receiver (attribute) @receiver (string (string_content) @receiver)]))
     attribute: (identifier) @name)
   arguments: (argument_list)? @arguments) @reference.call
-  (#eq? @_cast "cast") (#set! receiver.suffix "()"))
-((call function: (attribute
-    object: (call function: (attribute object: (identifier) @_typing attribute: (identifier) @_cast)
-      arguments: (argument_list . [(identifier) @receiver (attribute) @receiver (string (string_content) @receiver)]))
-    attribute: (identifier) @name)
-  arguments: (argument_list)? @arguments) @reference.call
-  (#eq? @_typing "typing") (#eq? @_cast "cast") (#set! receiver.suffix "()"))
+  (#eq? @_cast "cast") (#eq? @_typing "typing") (#set! receiver.suffix "()"))
 (call function: (identifier) @name arguments: (argument_list)? @arguments) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)
   arguments: (argument_list)? @arguments) @reference.call
@@ -185,14 +181,10 @@
 ; own binding below (cast's result, from outside) is on the same line: one declaration, both true.
 ((assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
-  right: (call function: (identifier) @_cast
+  right: (call
+    function: [(identifier) @_cast (attribute object: (identifier) @_typing attribute: (identifier) @_cast)]
     arguments: (argument_list . [(identifier) (attribute) (string)] @binding.type))) @binding
-  (#eq? @_cast "cast"))
-((assignment
-  left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
-  right: (call function: (attribute object: (identifier) @_typing attribute: (identifier) @_cast)
-    arguments: (argument_list . [(identifier) (attribute) (string)] @binding.type))) @binding
-  (#eq? @_typing "typing") (#eq? @_cast "cast"))
+  (#eq? @_cast "cast") (#eq? @_typing "typing"))
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (call function: [(identifier) (attribute) (call)]) @binding.call) @binding
