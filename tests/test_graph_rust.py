@@ -789,3 +789,23 @@ def test_a_paths_head_names_the_module_where_a_function_has_the_same_name() -> N
     assert ("src/lib.rs::parse", "src/parse.rs::url") in calls
     assert ("src/lib.rs::other", "src/parse.rs::url") in calls
     assert ("src/lib.rs::parse", "src/fetch.rs::url") not in calls
+
+
+def test_a_function_passed_with_generic_arguments_is_the_function() -> None:
+    # Reference, "Paths in expressions": `record::post::<DB>` names the function item `post`, as
+    # `record::post` does; passed as a value, it is referenced where it is passed.
+    files = {
+        "Cargo.toml": '[package]\nname = "srv"\nversion = "0.1.0"\nedition = "2021"\n',
+        "src/lib.rs": "pub mod handlers;\npub mod other;\npub mod router;\n",
+        "src/handlers.rs": "pub fn post<DB>(x: u32) -> u32 { x }\npub fn parse<T>(x: u32) -> u32 { x }\n",
+        "src/other.rs": "pub fn post<DB>(x: u32) -> u32 { x }\n",  # a namesake the path does not name
+        "src/router.rs": (
+            "use crate::handlers;\nuse crate::handlers::parse;\n\n"
+            "fn route(f: fn(u32) -> u32) -> u32 { f(1) }\n\n"
+            "pub fn router<DB>() {\n    route(handlers::post::<DB>);\n    route(parse::<DB>);\n}\n"
+        ),
+    }
+    found = edges(files, "references", "calls")
+    assert ("src/router.rs::router", "src/handlers.rs::post") in found
+    assert ("src/router.rs::router", "src/handlers.rs::parse") in found
+    assert ("src/router.rs::router", "src/other.rs::post") not in found

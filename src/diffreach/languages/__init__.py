@@ -104,7 +104,7 @@ _MODULES = (
 # Kotlin's `import a.b.Obj.member`)
 # 28: a parameter or local hides the language's global of its name (JavaScript's `document`); C#'s
 # `global using` binds in every file of its project (imports.program_wide); resolution: C#'s
-# `using C = A.B.Type;` binds the type
+# `using C = A.B.Type;` binds the type; Rust's function paths with generic arguments passed as values
 EXTRACTION_VERSION = 28
 
 

@@ -88,6 +88,10 @@
 (struct_expression name: (generic_type_with_turbofish type: (type_identifier) @name)) @reference.value
 (arguments (identifier) @name) @reference.value
 (arguments (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.value
+; A path with generic arguments (`handlers::post::<DB>`, `parse::<T>`) names the same function item
+; (Reference, "Paths in expressions"): passed as a value as the plain path is.
+(arguments (generic_function function: (identifier) @name)) @reference.value
+(arguments (generic_function function: (scoped_identifier path: (_) @receiver name: (identifier) @name))) @reference.value
 
 ; Imports: `use` trees are expanded by languages/rust.py; `mod foo;` binds file foo.rs.
 (use_declaration argument: (_) @import.tree) @import
