@@ -157,15 +157,16 @@ class Scopes:
                 out.append(Binding(self.ordered[i].id, alias, IMPORT_MARK, line))
         return out
 
-    def _hiding(self, rows: list[tuple[Node, str, str]], at: list[int], imported: set[str]) -> set[tuple[int, str]]:
+    def _hiding(self, rows: list[tuple[Node, str, str]], at: list[int], outside: set[str]) -> set[tuple[int, str]]:
         """The (function, name) pairs whose ``LOCAL_MARK`` is worth storing: a name a function binds
-        for itself that the file also knows outside it (a typed binding, a definition, an import),
+        for itself that the file also knows outside it (a typed binding, a definition, ``outside``:
+        an import, the module's own object, a global of the language),
         and that the function gives no type of its own. Any other local hides nothing. The object
         a definition is given to (``o`` of ``o.m = function () {…}``) is known outside too."""
         outer = {name for _, name, t in rows if t and t != LOCAL_MARK and not t.startswith(VALUE_MARK)}
         outer.update(d.name for d in self.ordered)
         outer.update(d.receiver.partition(".")[0] for d in self.ordered if d.receiver)
-        outer.update(imported)
+        outer.update(outside)
         marked: set[tuple[int, str]] = set()
         typed: set[tuple[int, str]] = set()
         for (_, name, type_name), i in zip(rows, at):

@@ -47,7 +47,7 @@ class Namespaces(PackageFiles):
         found = self._projects.get(directory)
         if found is None:
             try:
-                names = os.listdir(self._root / directory) if directory else os.listdir(self._root)
+                names = os.listdir(self._root / directory)
             except OSError:
                 names = []
             if any(n.endswith(".csproj") for n in names) or not directory:
