@@ -105,7 +105,9 @@ _MODULES = (
 # 28: a parameter or local hides the language's global of its name (JavaScript's `document`); C#'s
 # `global using` binds in every file of its project (imports.program_wide); resolution: C#'s
 # `using C = A.B.Type;` binds the type; Rust's function paths with generic arguments passed as values
-EXTRACTION_VERSION = 28
+# 29: JavaScript and TypeScript: an awaited import() declared binds the module (namespace, named
+# exports); resolution: an import inside a function is not hidden by its own declaration
+EXTRACTION_VERSION = 29
 
 
 @cache

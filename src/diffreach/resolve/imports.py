@@ -52,10 +52,14 @@ class Imports(ResolverState):
 
     def local_import(self, path: str, name: str, line: int, depth: int) -> Target | None:
         """What an import inside a function binds ``name`` to (the file's import on ``line``);
-        it hides any definition of the name outside the function, found or not."""
+        it hides any definition of the name outside the function, found or not. One statement may
+        bind the name several ways, in order (``require``: the default export, else the module),
+        as at the top level."""
         for imp in self._import_index(path)[0].get(name, ()):
             if imp.line == line:
-                return self.import_target(path, imp, depth)
+                target = self.import_target(path, imp, depth)
+                if target is not None:
+                    return target
         return None
 
     def import_target(self, path: str, imp: Import, depth: int = 0) -> Target | None:

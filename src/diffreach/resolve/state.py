@@ -353,10 +353,13 @@ class ResolverState(ABC):
     def _hidden(self, scope: str, name: str) -> bool:
         """Whether a function around ``scope`` binds ``name`` itself (a parameter, a local, a loop
         variable) with no class known: that binding hides every outer one, from the module's
-        ``a = A()`` to an import or a class named ``a``, and the value is unknown."""
+        ``a = A()`` to an import or a class named ``a``, and the value is unknown. A function's own
+        import of the name (``const m = require('./m')`` in its body) is no such binding."""
         found = self._binding_of(scope, name)
         row = self.symbol(found[0]) if found is not None else None
-        return row is not None and row.kind in (NodeKind.FUNCTION, NodeKind.METHOD)
+        if row is None or row.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+            return False
+        return row.id not in self._imports_in_functions(row.file).get(name, ())
 
     def _candidates(self, name: str) -> list[SymRow]:
         found = self._named.get(name)

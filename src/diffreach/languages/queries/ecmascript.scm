@@ -273,8 +273,20 @@
   value: (identifier) @import.name))) @import
   (#set! import.module ""))
 
-; Dynamic import('./x'): an edge.
+; Dynamic import('./x'): an edge. Awaited, it is the module's namespace object (ECMAScript,
+; "import() calls": the promise resolves to it), so a declaration of its value binds as the
+; static forms do: `const m = await import('./x')` as `import * as m`, a destructuring as
+; named imports.
 (call_expression function: (import) arguments: (arguments . (string) @import.module)) @import
+(variable_declarator
+  name: (identifier) @import.namespace
+  value: (await_expression (call_expression function: (import) arguments: (arguments . (string) @import.module .)))) @import
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
+  value: (await_expression (call_expression function: (import) arguments: (arguments . (string) @import.module .)))) @import
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
+  value: (await_expression (call_expression function: (import) arguments: (arguments . (string) @import.module .)))) @import
 
 ; ---------------------------------------------------------------------------
 ; CommonJS. require('./a') binds the module's default export first (what
