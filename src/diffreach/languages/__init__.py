@@ -106,7 +106,8 @@ _MODULES = (
 # `global using` binds in every file of its project (imports.program_wide); resolution: C#'s
 # `using C = A.B.Type;` binds the type; Rust's function paths with generic arguments passed as values
 # 29: JavaScript and TypeScript: an awaited import() declared binds the module (namespace, named
-# exports); resolution: an import inside a function is not hidden by its own declaration
+# exports); C#: method and property return types, `var x = Make()`; resolution: an import inside a
+# function is not hidden by its own declaration; a C# property read gives its declared type
 EXTRACTION_VERSION = 29
 
 

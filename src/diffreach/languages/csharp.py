@@ -79,6 +79,7 @@ SPEC = LanguageSpec(
     overload_fixed_arity_first=True,
     constructor_is_class_name=True,
     implicit_self=True,
+    parameterless_properties=True,
     # A namespace's members are visible in its own and in nested namespaces, wherever their files
     # are; a using directive imports into its own file only (ECMA-334 14.5).
     package_scope=True,

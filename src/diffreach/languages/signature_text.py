@@ -4,6 +4,7 @@ whose list is found otherwise (Go's receiver before it) brings its own."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -75,6 +76,14 @@ def _closing(text: str, start: int) -> int:
             if depth == 0:
                 return i
     return -1
+
+
+def has_parameter_list(signature: str, name: str) -> bool:
+    """Whether the declaration of ``name`` states a parameter list after its name (``Run()``,
+    ``Make<T>(int a)``), read before any body (``{ get; }``, ``=> Make()``): a C# property states
+    none, whatever its type (``(int, int) Pair { get; }``) or value."""
+    head = signature.partition("=>")[0].partition("{")[0]
+    return re.search(rf"\b{re.escape(name)}\s*(<[^()]*>)?\s*\(", head) is not None
 
 
 def is_stub(signature: str, markers: tuple[str, ...]) -> bool:

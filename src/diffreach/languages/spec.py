@@ -130,8 +130,7 @@ class LanguageSpec:
     # the same qualified name (``index/declared_modules.py``), as an interface method to its
     # implementation, so a changed implementation reaches the callers bound to its declaration.
     declared_modules: Callable[[RepoFiles], list[tuple[str, str]]] | None = None
-    # Class names are global (Ruby constants, Swift module-wide types): a
-    # receiver no scope or import binds is the class of that name when unique.
+    # Class names are global (Ruby constants, Swift's types): an unbound receiver is the class of its name when unique.
     global_types: bool = False
     # Class methods that construct an instance (Ruby's ``Foo.new``).
     constructor_methods: frozenset[str] = frozenset()
@@ -226,9 +225,11 @@ class LanguageSpec:
     # Signature prefixes that make a method a property (Python's ``@property``): reading it runs
     # it. A protocol method name holding ``{}`` names the member written (``@name``): ``{}`` a
     # read, bound only to such a method; ``{}=`` an assignment, bound only to the family member
-    # whose signature starts with a ``setter_markers`` entry (``{}``: the member's name).
+    # whose signature starts with a ``setter_markers`` entry (``{}``: the member's name). With
+    # ``parameterless_properties``, a method whose signature has no parameter list is one (C#).
     property_markers: tuple[str, ...] = ()
     setter_markers: tuple[str, ...] = ()
+    parameterless_properties: bool = False
     # The method a call of an instance runs (Python's ``__call__``): ``a()`` of a value whose
     # type is known binds to it, never to a function found by the name ``a``.
     call_method: str = ""
@@ -425,9 +426,8 @@ class LanguageSpec:
     @cached_property
     def protocol_names(self) -> frozenset[str]:
         """The methods the protocol table names (a reference to another name is a property read)."""
-        return frozenset(
-            name.rpartition(".")[2] for _, names in self.protocol_methods for name in names if "{}" not in name
-        )
+        names = (name for _, group in self.protocol_methods for name in group if "{}" not in name)
+        return frozenset(name.rpartition(".")[2] for name in names)
 
     @cached_property
     def _test_patterns(self) -> tuple[re.Pattern[str], ...]:

@@ -168,6 +168,8 @@ class Names(Types):
             target = target or self.lookup_name(path, scope, head) or self._aliased(path, scope, head)
             if spec.path_roots and isinstance(target, SymRow) and target.kind == NodeKind.FUNCTION:
                 target = self._imported_module(path, head)  # Rust: a path's head is never a function
+            if spec.parameterless_properties and isinstance(target, SymRow) and target.kind == NodeKind.METHOD:
+                target, instance = self.property_value(target), True  # C#: a property of the class, read bare
             if target is None:  # from m import cache: the value m binds the name to
                 target = self._imported_variable(path, head)
                 instance = target is not None
@@ -187,7 +189,9 @@ class Names(Types):
                 return target
             if part not in spec.prototype_names:  # F.prototype.m: F's method m
                 target = self._attribute(path, target, part)
-                target = self.property_value(target) if instance else target
+                # A property read runs its getter; on the class named directly too where a property
+                # is no object of its own (C#'s static properties).
+                target = self.property_value(target) if instance or spec.parameterless_properties else target
         return target
 
     def _imported_variable(self, path: str, name: str, depth: int = 0) -> Target | None:

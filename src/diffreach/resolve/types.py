@@ -23,6 +23,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
+from diffreach.languages.signature_text import has_parameter_list
 from diffreach.languages.spec import CALLED, ELEMENT, PARAMETER, RETURNS
 from diffreach.model import (
     EITHER,
@@ -326,6 +327,9 @@ class Types(PassedFunctions):
             return None
         spec = self._specs[member.file]
         markers = tuple(m.format(member.name) for m in spec.setter_markers) if setter else spec.property_markers
+        if not setter and spec.parameterless_properties:
+            # C#: a property is its own getter (ECMA-334 15.7: it has no parameter list).
+            return None if has_parameter_list(self.source.signature_of(member.id), member.name) else member
         if not markers:
             return None
         return next((m for m in self.family(member) if self.source.signature_of(m.id).startswith(markers)), None)

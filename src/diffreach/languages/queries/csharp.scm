@@ -75,7 +75,15 @@
 ((parameter name: (identifier) @binding.name) @binding (#set! binding.local ""))
 ((local_declaration_statement (variable_declaration (variable_declarator name: (identifier) @binding.name)))
   @binding (#set! binding.local ""))
-(property_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.type name: (identifier) @binding.name) @binding
+; Declared return types: a method's, and a property's, which is what reading it gives (its getter's
+; value; a property has no parameter list, ECMA-334 15.7: spec parameterless_properties). `T?` is a T.
+(method_declaration returns: [(identifier) (generic_name) (qualified_name)] @binding.returns) @binding
+(method_declaration returns: (nullable_type type: [(identifier) (generic_name) (qualified_name)] @binding.returns)) @binding
+(property_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.returns) @binding
+(property_declaration type: (nullable_type type: [(identifier) (generic_name) (qualified_name)] @binding.returns)) @binding
+; var x = Make(): the callee's return type (an implicitly typed local has its initializer's type, 13.6.2).
+(variable_declaration type: (implicit_type)
+  (variable_declarator name: (identifier) @binding.name (invocation_expression) @binding.call)) @binding
 
 ; Prose for the notes of the definition it documents or sits in (see extract.py).
 (comment) @comment

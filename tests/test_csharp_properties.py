@@ -1,0 +1,73 @@
+"""C#: what a property and a method give. A property has no parameter list and reading it gives
+a value of its declared type (ECMA-334 15.7), on an instance, on ``this``, bare inside its class,
+and on the class named directly when static; a method's declared return type is what calling it
+gives, and an implicitly typed local (``var x = Make()``) has its initializer's type (13.6.2). A
+small solution in, the expected and the forbidden edges out."""
+
+from __future__ import annotations
+
+from diffreach.index.build import graph_from_sources
+
+# Two classes with a method Write: only the declared type may choose between them.
+SINKS = (
+    "namespace App;\n"
+    "public interface ISink { void Write(int a); }\n"
+    "public class Disk : ISink { public void Write(int a) {} }\n"
+    "public class Tape { public void Write(int a) {} }\n"
+)
+
+
+def pairs(files: dict[str, str]) -> set[tuple[str, str]]:
+    return {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+
+
+def test_a_property_read_gives_its_declared_type() -> None:
+    holder = (
+        "namespace App;\n"
+        "public class Target {\n"
+        "  struct Open { public ISink Sink { get; } public Open(ISink s) { Sink = s; } }\n"
+        "  public ISink Current => new Disk();\n"
+        "  public (int, int) Pair { get; }\n"
+        "  private void Flush(Open o) { o.Sink.Write(1); }\n"
+        "  private void Again() { this.Current.Write(2); Current.Write(3); }\n"
+        "}\n"
+    )
+    edges = pairs({"src/Sinks.cs": SINKS, "src/Target.cs": holder})
+    for caller in ("Target.Flush", "Target.Again"):
+        assert (f"src/Target.cs::{caller}", "src/Sinks.cs::ISink.Write") in edges
+        assert (f"src/Target.cs::{caller}", "src/Sinks.cs::Tape.Write") not in edges
+
+
+def test_a_static_property_and_a_method_s_return_type_type_the_chain() -> None:
+    code = (
+        "namespace App;\n"
+        "public class Config {\n"
+        "  public static Config Default { get; } = new Config();\n"
+        "  public Tape Output() { return new Tape(); }\n"
+        "}\n"
+        "public class Job {\n"
+        "  private static Config Make() { return new Config(); }\n"
+        "  private void Run() { Config.Default.Output().Write(1); }\n"
+        "  private void Later() { var c = Make(); c.Output().Write(2); }\n"
+        "}\n"
+    )
+    edges = pairs({"src/Sinks.cs": SINKS, "src/Job.cs": code})
+    for caller in ("Job.Run", "Job.Later"):
+        assert (f"src/Job.cs::{caller}", "src/Sinks.cs::Tape.Write") in edges
+        assert (f"src/Job.cs::{caller}", "src/Sinks.cs::Disk.Write") not in edges
+        assert (f"src/Job.cs::{caller}", "src/Sinks.cs::ISink.Write") not in edges
+
+
+def test_a_method_read_without_a_call_is_no_property() -> None:
+    # A method group has no members and runs only when invoked: passing it calls nothing.
+    code = (
+        "namespace App;\n"
+        "public class Pump {\n"
+        "  public ISink Make(int n) { return new Disk(); }\n"
+        "  public void Hand(System.Func<int, ISink> f) {}\n"
+        "  private void Go() { Hand(Make); }\n"
+        "}\n"
+    )
+    edges = pairs({"src/Sinks.cs": SINKS, "src/Pump.cs": code})
+    assert ("src/Pump.cs::Pump.Go", "src/Pump.cs::Pump.Hand") in edges
+    assert ("src/Pump.cs::Pump.Go", "src/Pump.cs::Pump.Make") not in edges
