@@ -809,3 +809,42 @@ def test_a_function_passed_with_generic_arguments_is_the_function() -> None:
     assert ("src/router.rs::router", "src/handlers.rs::post") in found
     assert ("src/router.rs::router", "src/handlers.rs::parse") in found
     assert ("src/router.rs::router", "src/other.rs::post") not in found
+
+
+def test_a_path_never_starts_at_a_local_of_the_same_name() -> None:
+    # Reference, "Paths in expressions": `store::open()` names an item through the module `store`,
+    # even where a local `store` is bound (by that very statement, or by a pattern before it); the
+    # local's own fields and methods stay the local's.
+    files = {
+        "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n',
+        "src/lib.rs": "pub mod store;\npub mod other;\npub mod main_loop;\n",
+        "src/store.rs": (
+            "pub struct Store { pub name: u32 }\n"
+            "impl Store {\n    pub fn open() -> Store { Store { name: 1 } }\n    pub fn close(&self) {}\n}\n"
+            "pub fn flush(s: &Store) {}\n"
+        ),
+        "src/other.rs": "pub fn open() -> u32 { 1 }\npub fn flush(x: u32) {}\npub fn close() {}\n",
+        "src/main_loop.rs": (
+            "use crate::store;\n\n"
+            "pub fn run(maybe: Option<store::Store>) {\n"
+            "    let store = store::Store::open();\n"
+            "    store::flush(&store);\n"
+            "    store.close();\n"
+            "    let Some(s) = maybe else { return };\n"
+            "}\n"
+        ),
+    }
+    found = edges(files, "calls")
+    assert {
+        ("src/main_loop.rs::run", "src/store.rs::Store.open"),
+        ("src/main_loop.rs::run", "src/store.rs::flush"),
+        ("src/main_loop.rs::run", "src/store.rs::Store.close"),
+    } <= found
+    assert (
+        not {
+            ("src/main_loop.rs::run", "src/other.rs::open"),
+            ("src/main_loop.rs::run", "src/other.rs::flush"),
+            ("src/main_loop.rs::run", "src/other.rs::close"),
+        }
+        & found
+    )

@@ -41,15 +41,29 @@ def test_a_destructured_dynamic_import_binds_the_named_exports() -> None:
         "  init(1);\n"
         "}\n"
     )
-    edges = pairs({"src/lib.js": LIB.replace(": number", "").replace(": Promise<number>", ""), "src/decoy.js": DECOY.replace(": void", ""), "src/client.js": client})
+    edges = pairs(
+        {
+            "src/lib.js": LIB.replace(": number", "").replace(": Promise<number>", ""),
+            "src/decoy.js": DECOY.replace(": void", ""),
+            "src/client.js": client,
+        }
+    )
     assert {("src/client.js::go", "src/lib.js::other"), ("src/client.js::go", "src/lib.js::initThing")} <= edges
     assert not {("src/client.js::go", "src/decoy.js::other"), ("src/client.js::go", "src/decoy.js::initThing")} & edges
 
 
 def test_a_require_inside_a_function_binds_there_as_at_the_top_level() -> None:
-    client = "function viaRequire() {\n  const L = require('./lib');\n  L.initThing(4);\n}\nmodule.exports = viaRequire;\n"
+    client = (
+        "function viaRequire() {\n  const L = require('./lib');\n  L.initThing(4);\n}\nmodule.exports = viaRequire;\n"
+    )
     lib = "function initThing(n) { return n + 1; }\nmodule.exports = { initThing };\n"
-    edges = pairs({"src/lib.js": lib, "src/decoy.js": "function initThing() {}\nmodule.exports = { initThing };\n", "src/client.js": client})
+    edges = pairs(
+        {
+            "src/lib.js": lib,
+            "src/decoy.js": "function initThing() {}\nmodule.exports = { initThing };\n",
+            "src/client.js": client,
+        }
+    )
     assert ("src/client.js::viaRequire", "src/lib.js::initThing") in edges
     assert ("src/client.js::viaRequire", "src/decoy.js::initThing") not in edges
 

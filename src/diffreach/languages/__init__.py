@@ -107,7 +107,8 @@ _MODULES = (
 # `using C = A.B.Type;` binds the type; Rust's function paths with generic arguments passed as values
 # 29: JavaScript and TypeScript: an awaited import() declared binds the module (namespace, named
 # exports); C#: method and property return types, `var x = Make()`; resolution: an import inside a
-# function is not hidden by its own declaration; a C# property read gives its declared type
+# function is not hidden by its own declaration; a C# property read gives its declared type; a Rust
+# path never starts at a local (`store::flush(&store)`)
 EXTRACTION_VERSION = 29
 
 

@@ -132,6 +132,11 @@ class Names(Types):
                 return known
         cycles = self._member_cycles
         found = self._receiver(path, scope, receiver)
+        if found is None and scope != path and "(" not in receiver and self._specs[path].path_roots:
+            # Rust's ``a::b`` is stored as ``a.b``: a path never starts at a local (Reference, "Paths
+            # in expressions"), so a receiver no local's value answers is read as the module sees it
+            # (``let egui_glow = egui_glow::EguiGlow::new()``, ``store::flush(&store)``).
+            found = self._receiver(path, path, receiver)
         if final and self._member_cycles == cycles:
             self._final_receivers[key] = found
         return found
@@ -347,6 +352,18 @@ class Names(Types):
                 return type_name
         scopes = scopes_by_name.get(part)
         return scopes.get(cls.id) if scopes else None
+
+    def member_or_path(self, path: str, ref: Ref, owner: Target | None) -> Target | None:
+        """``owner``'s member ``ref.name``. Where the value has none and the language writes paths
+        with another separator (Rust's ``store::flush`` is stored as ``store.flush``), the receiver
+        read as the module sees it: a path never starts at a local (Reference, "Paths in
+        expressions"), even one of the same name (``store::flush(&store)``)."""
+        target = self._attribute(path, owner, ref.name) if owner is not None else None
+        if target is None and ref.scope != path and "(" not in ref.receiver and self._specs[path].path_roots:
+            module = self.resolve_receiver(path, path, ref.receiver)
+            if module is not None and module is not _EXTERNAL and module != owner:
+                target = self._attribute(path, module, ref.name)
+        return target
 
     def _resolve_expr(self, path: str, scope: str, receiver: str, name: str) -> Target | None:
         if not receiver:

@@ -70,7 +70,7 @@ class Resolver(Names):
                     # what the function returns is unknown, so the receiver is too. A member
                     # given to the function object itself (JS ``Foo.from = …``) is known.
                     owner = None
-            target = self._attribute(path, owner, ref.name) if owner is not None else None
+            target = self.member_or_path(path, ref, owner)
             if isinstance(target, Module) and isinstance(owner, Module) and ref.kind == RefKind.CALL:
                 target = self.callable_member(owner.files, ref.name) or target
             if self._instance_field(ref, spec, owner, target):  # self.handler() of handler: Handler
