@@ -71,3 +71,37 @@ def test_a_method_read_without_a_call_is_no_property() -> None:
     edges = pairs({"src/Sinks.cs": SINKS, "src/Pump.cs": code})
     assert ("src/Pump.cs::Pump.Go", "src/Pump.cs::Pump.Hand") in edges
     assert ("src/Pump.cs::Pump.Go", "src/Pump.cs::Pump.Make") not in edges
+
+
+def test_an_extension_method_is_called_as_a_member_of_its_receiver_type() -> None:
+    # ECMA-334 15.6.10, 12.8.10.3: `static bool F(this X x)` in a static class is called as `x.F()`
+    # where its namespace is imported or encloses the call; of two, the one whose receiver type
+    # takes the value. A namespace not imported brings none.
+    files = {
+        "src/Helpers.cs": (
+            "using System;\nnamespace App.Internal;\n"
+            "public static class ExceptionHelper {\n"
+            "  public static bool MustRethrow(this Exception e) { return true; }\n"
+            "  public static void Check(this Element el) {}\n"
+            "  public static void Check(this Other o) {}\n"
+            "}\n"
+        ),
+        "src/Hidden.cs": (
+            "using System;\nnamespace App.Hidden;\n"
+            "public static class More { public static bool MustRethrow(this Exception e) { return true; } }\n"
+        ),
+        "src/Model.cs": (
+            "namespace App.Model;\npublic class Element {}\npublic class Sub : Element {}\npublic class Other {}\n"
+        ),
+        "src/Use.cs": (
+            "using System;\nusing App.Internal;\nusing App.Model;\nnamespace App;\n"
+            "public class Use {\n"
+            "  void Run(Exception ex, Sub s) { ex.MustRethrow(); s.Check(); }\n"
+            "}\n"
+        ),
+    }
+    edges = pairs(files)
+    assert ("src/Use.cs::Use.Run", "src/Helpers.cs::ExceptionHelper.MustRethrow") in edges
+    assert ("src/Use.cs::Use.Run", "src/Helpers.cs::ExceptionHelper.Check") in edges
+    assert ("src/Use.cs::Use.Run", "src/Helpers.cs::ExceptionHelper.Check#2") not in edges
+    assert ("src/Use.cs::Use.Run", "src/Hidden.cs::More.MustRethrow") not in edges

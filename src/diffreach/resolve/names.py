@@ -232,23 +232,32 @@ class Names(Types):
             return None
         known = self._extension_names.get(ref.name)
         if known is None:  # once per name: most languages have no such functions
-            rows = (c for c in self._candidates(ref.name) if c.kind == NodeKind.FUNCTION)
-            known = self._extension_names[ref.name] = any(self._extension_receiver(c) for c in rows)
+            known = self._extension_names[ref.name] = any(
+                self.extension_receiver(c) for c in self._candidates(ref.name)
+            )
         found = self.lookup_name(path, ref.scope, ref.name) if known else None
-        receiver = self._extension_receiver(found) if isinstance(found, SymRow) else None
-        if not isinstance(found, SymRow) or receiver is None:
-            return None
-        declared = self.declared_class(found.file, found.id, receiver, ref.name)
-        if isinstance(owner, SymRow) and isinstance(declared, SymRow):
-            return found if owner.id == declared.id or self.descends(owner, declared) else None
-        return found
+        if isinstance(found, SymRow) and self.extension_receiver(found) is not None:
+            return found if self._extends(found, owner, ref.name) else None
+        # C#'s extension methods, members of static classes: in scope where their class is, by its
+        # name (its namespace imported or enclosing, ECMA-334 12.8.10.3); the one whose receiver
+        # type fits the value's, an outside one for an outside value.
+        methods = (c for c in self._candidates(ref.name) if c.kind == NodeKind.METHOD and c.parent) if known else ()
+        for method in methods:
+            cls = self.symbol(method.parent or "")
+            if self.extension_receiver(method) is None or cls is None or not self._extends(method, owner, ref.name):
+                continue
+            if self.lookup_name(path, ref.scope, cls.name) == cls:
+                return method
+        return None
 
-    def _extension_receiver(self, row: SymRow) -> str | None:
-        """The receiver type a function declares (bound to ``this`` in its own scope), if any."""
-        if row.kind != NodeKind.FUNCTION:
-            return None
-        bound = self._bindings_by_name(row.file)
-        return next((by[row.id] for n in self._specs[row.file].self_names if row.id in (by := bound.get(n, {}))), None)
+    def _extends(self, function: SymRow, owner: Target | None, name: str) -> bool:
+        """Whether ``function``'s declared receiver takes a value of ``owner``: the class or a base
+        of it; when either is not known here (an outside type, an unknown value), any."""
+        receiver = self.extension_receiver(function) or ""
+        declared = self.declared_class(function.file, function.id, receiver, name)
+        if isinstance(owner, SymRow) and isinstance(declared, SymRow):
+            return owner.id == declared.id or self.descends(owner, declared)
+        return True
 
     def _imported_module(self, path: str, name: str) -> Module | None:
         """The module an import binds ``name`` to beside a function (``use crate::parse;`` where

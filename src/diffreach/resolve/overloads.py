@@ -18,6 +18,8 @@ rules (``LanguageSpec`` fields, no branch on a language):
   ``overload_alternatives``), every member; likewise a top-level function of the same name in
   the package's other files where those build apart (Go's build constraints,
   ``package_alternatives``): the call's edges go to each file's definition;
+- a C# extension method called on a value (``x.F()``), the members declaring its receiver type,
+  the value counted as their first argument;
 - otherwise, or when the count is unknown or fits several, every member that is left: the call's
   edges are marked by a confidence split among them (``split_confidence``), the resolution stays
   what found the name.
@@ -27,6 +29,8 @@ A member's signature is read from the source only for names that have a family (
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from diffreach.languages.signature_text import arity, is_stub
 from diffreach.model import NodeKind, Ref, SymRow
@@ -63,6 +67,17 @@ class Overloads(Classes):
             )
         return found
 
+    def extension_receiver(self, row: SymRow) -> str | None:
+        """The receiver type a function declares (bound to ``this`` in its own scope), if any: a
+        function's (Kotlin's ``fun T.f()``) or a static method's (C#'s ``static F(this T t)``)."""
+        spec = self._specs[row.file]
+        if row.kind != NodeKind.FUNCTION and not (
+            row.kind == NodeKind.METHOD and spec.is_static(self.source.signature_of(row.id))
+        ):
+            return None
+        bound = self._bindings_by_name(row.file)
+        return next((by[row.id] for n in self._specs[row.file].self_names if row.id in (by := bound.get(n, {}))), None)
+
     def overload_targets(self, ref: Ref, target: SymRow) -> list[SymRow]:
         """The members of ``target``'s family a call ``ref`` can run (``[target]`` when it has no
         family or the language says nothing about overloads)."""
@@ -84,6 +99,12 @@ class Overloads(Classes):
         members = self._members_of(base)
         if len(members) < 2:
             return [target]
+        receiver = self.extension_receiver(target) if target.kind == NodeKind.METHOD else None
+        if receiver is not None and ref.receiver.rpartition(".")[2] != _class_name(target):
+            # C#'s ``x.F()`` of ``F(this T t, …)``: x is the first argument, and its type chose among
+            # the overloads; those declaring another receiver type are other methods.
+            members = tuple(m for m in members if self.extension_receiver(m[0]) == receiver)
+            ref = replace(ref, args=ref.args + 1) if ref.args >= 0 else ref
         if spec.overload_stub_markers:
             run = [m for m in members if not is_stub(m[1], spec.overload_stub_markers)]
             members = tuple(run) or members
@@ -119,6 +140,11 @@ class Overloads(Classes):
         members = self._members_of(first)
         wanted = arity(self.source.signature_of(override.id), self._specs[base.file])
         return next((m for m, _, bounds in members if bounds == wanted), base)
+
+
+def _class_name(method: SymRow) -> str:
+    """The simple name of the class a method is declared in ("" when it has none)."""
+    return (method.parent or "").rpartition("::")[2].rpartition(".")[2]
 
 
 def _fits(bounds: Bounds, count: int) -> bool:

@@ -81,6 +81,11 @@
 (method_declaration returns: (nullable_type type: [(identifier) (generic_name) (qualified_name)] @binding.returns)) @binding
 (property_declaration type: [(identifier) (generic_name) (qualified_name)] @binding.returns) @binding
 (property_declaration type: (nullable_type type: [(identifier) (generic_name) (qualified_name)] @binding.returns)) @binding
+; An extension method (ECMA-334 15.6.10: `static R F(this X x, …)` in a static class) is called as a
+; member of X (`x.F()`): its receiver type, bound to `this` in its own scope, marks it (resolve/names.py).
+((parameter_list . (parameter (modifier) @_this
+    type: [(identifier) (generic_name) (qualified_name)] @binding.type @binding))
+  (#eq? @_this "this") (#set! binding.name "this"))
 ; var x = Make(): the callee's return type (an implicitly typed local has its initializer's type, 13.6.2).
 (variable_declaration type: (implicit_type)
   (variable_declarator name: (identifier) @binding.name (invocation_expression) @binding.call)) @binding
