@@ -421,3 +421,36 @@ def test_an_interfaces_typed_property_types_the_member_chain() -> None:
     assert {edge for edge in calls(inline) if edge[0] == "src/use.ts::C.g"} == {
         ("src/use.ts::C.g", "src/u.ts::Other.has")
     }
+
+
+def test_a_getter_after_its_modifiers_is_a_property_of_its_declared_type() -> None:
+    # ECMAScript's `get` accessor may follow TypeScript's modifiers (`public get`, `static get`):
+    # reading it runs the getter and gives its declared type; Python's `@property` under another
+    # decorator is one too.
+    files = {
+        "src/store.ts": "export class Store { getRooms(): number[] { return []; } }\n",
+        "src/other.ts": "export class Other { getRooms(): number[] { return []; } }\n",
+        "src/client.ts": (
+            "import { Store } from './store';\n"
+            "export class Client {\n"
+            "  private _store!: Store;\n"
+            "  public get store(): Store { return this._store; }\n"
+            "  protected override get backup(): Store { return new Store(); }\n"
+            "  rooms(): number[] { return this.store.getRooms(); }\n"
+            "  all(): number[] { return this.backup.getRooms(); }\n"
+            "}\n"
+        ),
+        "app/base.py": "class Cart:\n    def total(self):\n        return 1\n\n\nclass Basket:\n    def total(self):\n        return 2\n",
+        "app/shop.py": (
+            "import abc\nfrom app.base import Cart\n\n\n"
+            "class Shop:\n    @abc.abstractmethod\n    @property\n    def cart(self) -> Cart:\n        ...\n\n"
+            "    def pay(self):\n        return self.cart.total()\n"
+        ),
+    }
+    found = calls(files)
+    assert ("src/client.ts::Client.rooms", "src/store.ts::Store.getRooms") in found
+    assert ("src/client.ts::Client.rooms", "src/other.ts::Other.getRooms") not in found
+    assert ("src/client.ts::Client.all", "src/store.ts::Store.getRooms") in found
+    assert ("src/client.ts::Client.all", "src/other.ts::Other.getRooms") not in found
+    assert ("app/shop.py::Shop.pay", "app/base.py::Cart.total") in found
+    assert ("app/shop.py::Shop.pay", "app/base.py::Basket.total") not in found

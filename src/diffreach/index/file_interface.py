@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 from diffreach.extract.values import argument_of
 from diffreach.languages import language_for
+from diffreach.languages.signature_text import has_parameter_list, marked
 from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS
 from diffreach.model import VALUE_MARK, Binding, Import, NodeKind, Ref, Symbol
 
@@ -61,11 +62,16 @@ def interface(
     items.update(("inh", r.scope, r.name, r.receiver) for r in inherits)
     # Properties (``@property``, setters): reading or assigning one elsewhere (``a.p``) runs it.
     spec = language_for(symbols[0].file) if symbols else None
-    if spec is not None and spec.property_markers:
+    if spec is not None and (spec.property_markers or spec.parameterless_properties):
         items.update(
             ("prop", s.id, s.name)
             for s in symbols
-            if s.signature.startswith((*spec.property_markers, *(m.format(s.name) for m in spec.setter_markers)))
+            if marked(s.signature, (*spec.property_markers, *(m.format(s.name) for m in spec.setter_markers)))
+            or (
+                spec.parameterless_properties
+                and s.kind == NodeKind.METHOD
+                and not has_parameter_list(s.signature, s.name)
+            )
         )
     return frozenset(items)
 

@@ -78,6 +78,12 @@ def _closing(text: str, start: int) -> int:
     return -1
 
 
+def marked(signature: str, markers: tuple[str, ...]) -> bool:
+    """Whether one of ``markers`` starts a word of ``signature``: first, or after modifiers and
+    other decorators (``public get x()``, ``static get``, ``@abstractmethod @property``)."""
+    return any(signature.startswith(m) or f" {m}" in signature or f"\n{m}" in signature for m in markers)
+
+
 def has_parameter_list(signature: str, name: str) -> bool:
     """Whether the declaration of ``name`` states a parameter list after its name (``Run()``,
     ``Make<T>(int a)``), read before any body (``{ get; }``, ``=> Make()``): a C# property states

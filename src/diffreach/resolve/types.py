@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
-from diffreach.languages.signature_text import has_parameter_list
+from diffreach.languages.signature_text import has_parameter_list, marked
 from diffreach.languages.spec import CALLED, ELEMENT, PARAMETER, RETURNS
 from diffreach.model import (
     EITHER,
@@ -332,7 +332,7 @@ class Types(PassedFunctions):
             return None if has_parameter_list(self.source.signature_of(member.id), member.name) else member
         if not markers:
             return None
-        return next((m for m in self.family(member) if self.source.signature_of(m.id).startswith(markers)), None)
+        return next((m for m in self.family(member) if marked(self.source.signature_of(m.id), markers)), None)
 
     def property_value(self, member: Target | None) -> Target | None:
         """What reading ``member`` on an instance gives: for a property (a getter the spec

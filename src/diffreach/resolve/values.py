@@ -21,6 +21,7 @@ A function passed as an argument: ``passing.py``, the layer on this one.
 from __future__ import annotations
 
 from diffreach.extract.values import CALLS_PARAMETER, argument_of, called_parameter
+from diffreach.languages.signature_text import marked
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import (
     VALUE_MARK,
@@ -318,7 +319,7 @@ class FunctionValues(NameFallback):
         if isinstance(found, SymRow):
             # A property's getter runs where it is read: the value is what it returns, not it.
             markers = self._specs[found.file].property_markers
-            if markers and found.kind == NodeKind.METHOD and self.source.signature_of(found.id).startswith(markers):
+            if markers and found.kind == NodeKind.METHOD and marked(self.source.signature_of(found.id), markers):
                 return None
             return found if found.kind in CALLABLE else None
         members = receiver.isidentifier() and self._specs[path].value_members
