@@ -114,6 +114,13 @@ class Names(Types):
         """The class of a variable whose type the code states, searched outwards;
         _EXTERNAL when that type comes from outside the repository."""
         found = self._binding_of(scope, text)
+        if found is None and text.isidentifier() and self._specs[path].implicit_self:
+            # A bare name no scope binds, where bare names may be members: a field or property the
+            # class inherits (JLS 8.2: a class's members include its superclass's fields).
+            owner = self.enclosing_class(scope)
+            inherited = self.property_value(self._attribute(path, owner, text)) if owner is not None else None
+            kept = inherited is _EXTERNAL or (isinstance(inherited, SymRow) and inherited.kind == NodeKind.CLASS)
+            return inherited if kept else None
         if found is None or found[1] == LOCAL_MARK:
             return None
         # x = x.copy(): a binding defined by itself is guarded (unknown); read in the binding's

@@ -131,6 +131,13 @@ class Resolver(Names):
             if cls is not None:  # constructs the class it was called on: this one or a subclass
                 return self._edge(path, ref, cls, Resolution.SCOPE, source_is_test)
         target = self.lookup_name(path, ref.scope, ref.name)
+        if (
+            ref.kind == RefKind.INHERIT
+            and spec.implicit_self
+            and isinstance(target, SymRow)
+            and target.kind == NodeKind.METHOD
+        ):
+            target = self.lookup_name(path, path, ref.name)  # a base is a type, never a member of its name
         if isinstance(target, Module) and ref.kind == RefKind.CALL:
             target = self.callable_member((path,), ref.name) or target
         if ref.kind == RefKind.CALL and self.has_values(path, ref.name):

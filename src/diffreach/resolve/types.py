@@ -216,6 +216,10 @@ class Types(PassedFunctions):
         if owner and last in spec.prototype_names:  # Object.create(F.prototype): an F
             type_name = owner
         target = self.value_type(path, scope, type_name)
+        if isinstance(target, SymRow) and target.kind == NodeKind.METHOD and spec.implicit_self and "::" in scope:
+            # A type's name read as a member of the same name (C#'s ``Layout Layout { get; }``): in a
+            # type only types count (ECMA-334 12.8.7.2), so the name as the file sees it.
+            target = self.value_type(path, path, type_name)
         if target is None and type_name.isidentifier():
             # A type bound in scope: a type parameter's bound (Rust's ``fn f<T: Tr>(x: T)``).
             bound = self._binding_of(scope, type_name, as_type=True)
