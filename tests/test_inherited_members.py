@@ -33,7 +33,10 @@ def test_an_inherited_field_types_a_bare_receiver() -> None:
         ),
     }
     edges = pairs(files)
-    assert ("src/main/java/b/CastPlayer.java::CastPlayer.stop", "src/main/java/a/Callback.java::Callback.onEnd") in edges
+    assert (
+        "src/main/java/b/CastPlayer.java::CastPlayer.stop",
+        "src/main/java/a/Callback.java::Callback.onEnd",
+    ) in edges
     assert ("src/main/java/b/CastPlayer.java::CastPlayer.stop", "src/main/java/a/Other.java::Other.onEnd") not in edges
     # A parameter of the name is the method's own: it hides the inherited field.
     assert ("src/main/java/b/CastPlayer.java::CastPlayer.local", "src/main/java/a/Other.java::Other.onEnd") in edges

@@ -9,6 +9,7 @@ the same-named method of the other class. Names are words: a function that merel
 
 from __future__ import annotations
 
+from diffreach.index.build import graph_from_sources
 from tests.conftest import calls_from_f
 
 CLASSES = "package a\n\nclass Widget {\n    fun draw() = 1\n}\n\nclass Gadget {\n    fun draw() = 2\n}\n"
@@ -86,3 +87,20 @@ def test_a_loop_over_a_declared_collection_holds_its_elements() -> None:
 def test_a_loop_over_what_states_no_collection_type_types_no_element() -> None:
     assert "type" not in loop_draws("xs", params="xs: Gadget").values()
     assert "type" not in loop_draws("listOf(one())").values()
+
+
+def test_a_property_delegated_to_lazy_holds_what_its_lambda_returns() -> None:
+    # Kotlin specification, "Delegated property declaration": reading `x` of `val x by lazy { … }`
+    # is `Lazy<T>.getValue`, the lambda's last expression.
+    source = (
+        "package a\n\n"
+        "class Interceptor(val x: Int) {\n    fun newAuth(t: String) {\n    }\n}\n\n"
+        "class Other {\n    fun newAuth(t: String) {\n    }\n}\n\n"
+        "class Tracker {\n"
+        "    val interceptor by lazy { Interceptor(1) }\n"
+        "    private val other by lazy {\n        val y = 2\n        Other()\n    }\n\n"
+        '    fun login() {\n        interceptor.newAuth("t")\n        other.newAuth("u")\n    }\n}\n'
+    )
+    g = graph_from_sources({"src/A.kt": source})
+    edges = {(e.target, e.line) for e in g.edges if e.kind == "calls" and e.source == "src/A.kt::Tracker.login"}
+    assert edges == {("src/A.kt::Interceptor.newAuth", 21), ("src/A.kt::Other.newAuth", 22)}

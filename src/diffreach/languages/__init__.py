@@ -108,7 +108,8 @@ _MODULES = (
 # 29: JavaScript and TypeScript: an awaited import() declared binds the module (namespace, named
 # exports); C#: method and property return types, `var x = Make()`; resolution: an import inside a
 # function is not hidden by its own declaration; a C# property read gives its declared type; a Rust
-# path never starts at a local (`store::flush(&store)`); C#: extension methods (`static F(this T t)`)
+# path never starts at a local (`store::flush(&store)`); C#: extension methods (`static F(this T t)`);
+# Kotlin: `val x by lazy { f() }` holds what f returns
 EXTRACTION_VERSION = 29
 
 

@@ -40,6 +40,13 @@
 ; `val x = f(…)`, `a.b().c()`: what the call returns (a class called by its name constructs it:
 ; Kotlin writes no `new`).
 (property_declaration (variable_declaration . (identifier) @binding.name .) (call_expression (value_arguments)) @binding.call) @binding
+; `val x by lazy { f(…) }`: a property delegated to the standard library's `lazy` holds what the
+; lambda returns, its last expression (Kotlin specification, "Delegated property declaration":
+; reading x is `getValue`, which `Lazy<T>` answers with the initializer's T).
+((property_declaration (variable_declaration . (identifier) @binding.name .)
+   (property_delegate (call_expression (identifier) @_lazy
+     (annotated_lambda (lambda_literal (call_expression (value_arguments)) @binding.call .))))) @binding
+  (#eq? @_lazy "lazy"))
 ; `<T : B>`: a value of type T has B's members (a type parameter's upper bound).
 (type_parameter (identifier) @binding.name (user_type) @binding.type) @binding
 (parameter (identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
