@@ -141,3 +141,30 @@ def test_a_generator_not_made_a_context_manager_is_not_what_it_yields() -> None:
         "def f():\n    with open_cart() as c:\n        c.total()\n"
     )
     assert "type" not in callees_of_f(body).values()
+
+
+def test_a_generic_class_subscripted_and_called_constructs_the_class() -> None:
+    # PEP 484, "User-defined generic types": `Selection[str]` is still the class; calling it
+    # constructs a Selection. A table's entry called (`handlers[key]()`) is no such class.
+    files = {
+        "app/menu.py": (
+            "from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\n"
+            "class Result(Generic[T]):\n    def get_value(self) -> T:\n        ...\n\n\n"
+            "class Selection(Generic[T]):\n    def show(self) -> Result[T]:\n        return Result()\n"
+        ),
+        "app/other.py": "class Other:\n    def show(self):\n        pass\n\n    def get_value(self):\n        pass\n",
+        "app/use.py": (
+            "from app.menu import Selection\n\n\n"
+            "async def pick(handlers):\n"
+            "    result = await Selection[str](header='x').show()\n"
+            "    result.get_value()\n"
+            "    handlers['k']().show()\n"
+        ),
+    }
+    g = graph_from_sources(files)
+    edges = {(e.source, e.target) for e in g.edges if e.kind == "calls"}
+    assert {
+        ("app/use.py::pick", "app/menu.py::Selection.show"),
+        ("app/use.py::pick", "app/menu.py::Result.get_value"),
+    } <= edges
+    assert ("app/use.py::pick", "app/other.py::Other.get_value") not in edges

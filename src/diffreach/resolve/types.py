@@ -61,6 +61,8 @@ class Types(PassedFunctions):
             return self._resolve_expr(path, scope, receiver, name)
         links = expr.split(".")  # argument lists are empty: no dot inside a link
         first = next((i for i, link in enumerate(links) if link.endswith("()")), len(links))
+        if first < len(links) and self._generic_class(path, scope, links[: first + 1]) is not None:
+            links[first] = links[first].partition("[")[0] + "()"  # Selection[str](): a Selection
         if first == len(links) or not links[first][:-2].isidentifier():
             return None  # (a or b).c: not a call of a name
         if first == 0 and links[0][:-2] in self._specs[path].self_names:
@@ -90,6 +92,17 @@ class Types(PassedFunctions):
                 continue  # .lock().unwrap(): the value inside the wrapper, of the type already known
             target = self.call_result(inner) if link.endswith("()") else self.property_value(inner)
         return target
+
+    def _generic_class(self, path: str, scope: str, links: list[str]) -> SymRow | None:
+        """The class a chain's last link calls with type arguments written as a subscript
+        (Python's ``Selection[str]()``: a generic class subscripted is still the class, and calling
+        it constructs one, PEP 484 "User-defined generic types"); None for any other subscript
+        (``handlers[key]()``: an entry of a table; ``Foo["create"]()``: a member by its key)."""
+        name, bracket, arguments = links[-1].removesuffix("()").partition("[")
+        if not bracket or not name.isidentifier() or not arguments.endswith("]") or arguments[:1] in "'\"`0123456789]":
+            return None
+        found = self._resolve_expr(path, scope, ".".join(links[:-1]), name)
+        return found if isinstance(found, SymRow) and found.kind == NodeKind.CLASS else None
 
     def _outside_call(self, path: str, name: str) -> Target | None:
         """What calling ``name`` on an outside value gives, as a link of a chain: the result of the
