@@ -105,3 +105,23 @@ def test_an_extension_method_is_called_as_a_member_of_its_receiver_type() -> Non
     assert ("src/Use.cs::Use.Run", "src/Helpers.cs::ExceptionHelper.Check") in edges
     assert ("src/Use.cs::Use.Run", "src/Helpers.cs::ExceptionHelper.Check#2") not in edges
     assert ("src/Use.cs::Use.Run", "src/Hidden.cs::More.MustRethrow") not in edges
+
+
+def test_an_extension_method_called_plainly_takes_its_first_argument_itself() -> None:
+    # Inside its class, or on the class named (`Helper.F(x)`), an extension method is an ordinary
+    # static method: the call's arguments choose the overload, the receiver type none.
+    files = {
+        "src/Helper.cs": (
+            "using System.IO;\nnamespace App;\n"
+            "public static class Helper {\n"
+            "  public static int Birth(this FileInfo f) { return Birth(f, 1, 2); }\n"
+            "  private static int Birth<T>(T f, int a, int b) { return a; }\n"
+            "}\n"
+        ),
+        "src/Use.cs": "using System.IO;\nnamespace App;\npublic class Use { int Run(FileInfo f) { return Helper.Birth(f); } }\n",
+    }
+    edges = pairs(files)
+    assert ("src/Helper.cs::Helper.Birth", "src/Helper.cs::Helper.Birth#2") in edges
+    assert ("src/Helper.cs::Helper.Birth", "src/Helper.cs::Helper.Birth") not in edges
+    assert ("src/Use.cs::Use.Run", "src/Helper.cs::Helper.Birth") in edges
+    assert ("src/Use.cs::Use.Run", "src/Helper.cs::Helper.Birth#2") not in edges

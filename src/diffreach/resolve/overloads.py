@@ -100,9 +100,10 @@ class Overloads(Classes):
         if len(members) < 2:
             return [target]
         receiver = self.extension_receiver(target) if target.kind == NodeKind.METHOD else None
-        if receiver is not None and ref.receiver.rpartition(".")[2] != _class_name(target):
+        if receiver is not None and ref.receiver and ref.receiver.rpartition(".")[2] != _class_name(target):
             # C#'s ``x.F()`` of ``F(this T t, …)``: x is the first argument, and its type chose among
-            # the overloads; those declaring another receiver type are other methods.
+            # the overloads; those declaring another receiver type are other methods. A bare call
+            # or one on the class (``Helper.F(x)``) passes every argument itself.
             members = tuple(m for m in members if self.extension_receiver(m[0]) == receiver)
             ref = replace(ref, args=ref.args + 1) if ref.args >= 0 else ref
         if spec.overload_stub_markers:
