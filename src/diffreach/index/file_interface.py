@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 from diffreach.extract.values import argument_of
 from diffreach.languages import language_for
-from diffreach.languages.signature_text import has_parameter_list, marked
+from diffreach.languages.signature_text import is_getter, marked
 from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS
 from diffreach.model import VALUE_MARK, Binding, Import, NodeKind, Ref, Symbol
 
@@ -66,11 +66,10 @@ def interface(
         items.update(
             ("prop", s.id, s.name)
             for s in symbols
-            if marked(s.signature, (*spec.property_markers, *(m.format(s.name) for m in spec.setter_markers)))
-            or (
-                spec.parameterless_properties
-                and s.kind == NodeKind.METHOD
-                and not has_parameter_list(s.signature, s.name)
+            if s.kind == NodeKind.METHOD
+            and (
+                is_getter(spec, s.signature, s.name)
+                or marked(s.signature, tuple(m.format(s.name) for m in spec.setter_markers))
             )
         )
     return frozenset(items)

@@ -84,6 +84,15 @@ def marked(signature: str, markers: tuple[str, ...]) -> bool:
     return any(signature.startswith(m) or f" {m}" in signature or f"\n{m}" in signature for m in markers)
 
 
+def is_getter(spec: LanguageSpec, signature: str, name: str) -> bool:
+    """Whether the method ``name`` with this signature is a property's getter: marked so (a word
+    of ``property_markers``: ``@property``, ``get``) or, where a property is a declaration with no
+    parameter list (``parameterless_properties``: C#), declared without one."""
+    if spec.parameterless_properties:
+        return not has_parameter_list(signature, name)
+    return marked(signature, spec.property_markers)
+
+
 def has_parameter_list(signature: str, name: str) -> bool:
     """Whether the declaration of ``name`` states a parameter list after its name (``Run()``,
     ``Make<T>(int a)``), read before any body (``{ get; }``, ``=> Make()``): a C# property states

@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
-from diffreach.languages.signature_text import has_parameter_list, marked
+from diffreach.languages.signature_text import is_getter, marked
 from diffreach.languages.spec import CALLED, ELEMENT, PARAMETER, RETURNS
 from diffreach.model import (
     EITHER,
@@ -343,13 +343,13 @@ class Types(PassedFunctions):
         if member is None or member.kind != NodeKind.METHOD:
             return None
         spec = self._specs[member.file]
-        markers = tuple(m.format(member.name) for m in spec.setter_markers) if setter else spec.property_markers
-        if not setter and spec.parameterless_properties:
-            # C#: a property is its own getter (ECMA-334 15.7: it has no parameter list).
-            return None if has_parameter_list(self.source.signature_of(member.id), member.name) else member
-        if not markers:
-            return None
-        return next((m for m in self.family(member) if marked(self.source.signature_of(m.id), markers)), None)
+        signature = self.source.signature_of
+        if not setter:
+            if not (spec.property_markers or spec.parameterless_properties):
+                return None
+            return next((m for m in self.family(member) if is_getter(spec, signature(m.id), m.name)), None)
+        markers = tuple(m.format(member.name) for m in spec.setter_markers)
+        return next((m for m in self.family(member) if marked(signature(m.id), markers)), None) if markers else None
 
     def property_value(self, member: Target | None) -> Target | None:
         """What reading ``member`` on an instance gives: for a property (a getter the spec
