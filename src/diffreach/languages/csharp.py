@@ -80,6 +80,9 @@ SPEC = LanguageSpec(
     constructor_is_class_name=True,
     implicit_self=True,
     parameterless_properties=True,
+    # An override or an interface member's implementation has the member's parameter list and type
+    # (ECMA-334 15.6.5, 18.6.5): it changes with the member's signature.
+    overrides_keep_signature=True,
     # A namespace's members are visible in its own and in nested namespaces, wherever their files
     # are; a using directive imports into its own file only (ECMA-334 14.5).
     package_scope=True,

@@ -30,6 +30,9 @@ SPEC = LanguageSpec(
     overload_fixed_arity_first=True,
     constructor_is_class_name=False,
     implicit_self=True,
+    # `override` is required and must override a member of the same parameter types (Kotlin spec,
+    # "Inheritance"): a member's changed signature changes its overrides.
+    overrides_keep_signature=True,
     package_scope=True,
     package_spans_directories=True,
     package_languages=("java", "scala"),

@@ -273,4 +273,6 @@ SPEC = LanguageSpec(
     # A trait of the crate may be implemented for a type from outside it: its methods run on those values.
     outside_type_methods=True,
     module_path_items=True,
+    # A trait impl's method has the trait method's parameters (E0050, E0053): it changes with them.
+    overrides_keep_signature=True,
 )

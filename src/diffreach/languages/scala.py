@@ -79,4 +79,7 @@ SPEC = LanguageSpec(
     import_tree=dotted_imports,
     resolution="packages by declaration, shared with Java and Kotlin; imports with selectors, renames and "
     "wildcards; companions merged",
+    # An implementation of an abstract member matches its parameters, and `override` must override
+    # (SLS 5.1.4): a member's changed signature changes its overrides.
+    overrides_keep_signature=True,
 )

@@ -345,10 +345,10 @@ class LanguageSpec:
     # Header words that make a class instantiate itself (Java's ``enum``: its constants).
     self_instantiating_words: frozenset[str] = frozenset()
     # Whether a method overrides a base's only with the base's parameter types (Java, JLS 8.4.8.1,
-    # 8.4.2: an override keeps the signature, or it overrides nothing and ``@Override`` or the
-    # abstract method left unimplemented fails to compile): a changed signature of a base method
-    # is a change of every override, so the overrides' callers are the change's callers
-    # (review/overriders.py). False: an override may take other parameters (Python, JavaScript).
+    # 8.4.2: ``@Override`` or an abstract method left unimplemented fails to compile; also C#,
+    # Kotlin, Rust, Swift, Scala): a changed signature of a base method changes every override,
+    # so the overrides' callers are the change's callers (review/overriders.py). False: an
+    # override may take other parameters (Python, JavaScript, TypeScript's fewer ones).
     overrides_keep_signature: bool = False
     # Where a method written without a body declares it for its implementations (Java, JLS 8.4.3.1,
     # 9.4: an abstract or interface method; its modifiers ``native`` (8.4.3.4) run code of another

@@ -98,4 +98,6 @@ SPEC = LanguageSpec(
     resolution="import Module as every file of that target folder; global type names; extensions merged",
     static_modifiers=frozenset({"static"}),
     implicit_members=True,
+    # `override` must override, and a conformance must match each requirement's signature.
+    overrides_keep_signature=True,
 )

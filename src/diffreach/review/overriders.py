@@ -1,9 +1,9 @@
 """A changed signature of a base method is a change of its overrides: their callers are its callers.
 
 Where the language lets a method override a base's only with the same parameter types
-(``LanguageSpec.overrides_keep_signature``: Java, JLS 8.4.8.1), an override of a base method whose
-parameters changed must change with it (or it overrides nothing any more: ``@Override`` and an
-abstract method left unimplemented fail to compile). A caller that calls the override through the
+(``LanguageSpec.overrides_keep_signature``: Java, JLS 8.4.8.1; C#, Kotlin, Rust, Swift, Scala),
+an override of a base method whose parameters changed must change with it (or it overrides
+nothing any more: ``@Override`` and an abstract method left unimplemented fail to compile). A caller that calls the override through the
 subclass's type (``UiCallback cb; cb.clientError(msg)``, bound to ``UiCallback.clientError``) passes
 the old arguments as much as a caller of the base does. So at hop 1 the callers of each override
 (down the ``dynamic`` edges, ``MAX_DEPTH`` levels) are filed as callers of the changed base method,
