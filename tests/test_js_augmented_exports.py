@@ -113,3 +113,64 @@ def test_exported_table_entries_an_update_equals_a_rebuild(make_repo, tmp_path) 
         assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
     finally:
         indexer.close()
+
+
+# An object whose entries are modules (``const mod = {cfb: cfb, hash}; export default mod``, each
+# imported): an entry is a reference to that module's object, so ``crypto.cfb.encrypt()`` in a
+# file that imports the aggregate runs what ``cfb.encrypt()`` runs in the aggregate's own file.
+CFB = "export default {\n  encrypt: function (data, key) { return data; },\n  decrypt: function (data) { return data; }\n};\n"
+HASH = "export default {\n  sha1: function (data) { return data; }\n};\n"
+GCM = "export default {\n  encrypt: function (data, key) { return key; }\n};\n"
+AGGREGATE = "import cfb from './cfb';\nimport gcm from './gcm';\nimport hash from './hash';\n\nconst mod = {\n  cfb: cfb,\n  gcm,\n  hash\n};\n\nexport default mod;\n"
+PACKET = (
+    "import crypto from '../crypto';\n\n"
+    "export function seal(data, key) {\n  const digest = crypto.hash.sha1(data);\n"
+    "  return crypto.cfb.encrypt(digest, key);\n}\n"
+)
+MODULES = {
+    "src/crypto/cfb.js": CFB,
+    "src/crypto/gcm.js": GCM,
+    "src/crypto/hash.js": HASH,
+    "src/crypto/index.js": AGGREGATE,
+    "src/packet/seal.js": PACKET,
+}
+
+
+def test_an_entry_holding_a_module_is_followed_to_that_module_s_member() -> None:
+    edges = calls(MODULES)
+    assert ("src/packet/seal.js::seal", "src/crypto/cfb.js::encrypt") in edges
+    assert ("src/packet/seal.js::seal", "src/crypto/hash.js::sha1") in edges  # a shorthand entry
+    assert ("src/packet/seal.js::seal", "src/crypto/gcm.js::encrypt") not in edges  # another entry's
+    assert ("src/packet/seal.js::seal", "src/crypto/cfb.js::decrypt") not in edges
+
+
+def test_an_entry_of_an_object_of_the_same_file_is_followed_too() -> None:
+    user = "import cfb from './cfb';\nimport gcm from './gcm';\n\nconst modes = { cfb, gcm };\n\nexport function run(d) {\n  return modes.gcm.encrypt(d, 1);\n}\n"
+    edges = calls({**MODULES, "src/crypto/run.js": user})
+    assert ("src/crypto/run.js::run", "src/crypto/gcm.js::encrypt") in edges
+    assert ("src/crypto/run.js::run", "src/crypto/cfb.js::encrypt") not in edges
+
+
+def test_a_name_an_import_binds_is_the_module_s_not_the_global_of_that_name() -> None:
+    # ECMAScript: a module's import bindings are in its own environment, in front of the global
+    # object's (the Web Crypto API's `crypto`); without the import, the global is meant.
+    outside = "export function digest(d) {\n  return crypto.subtle.digest('SHA-1', d);\n}\nexport function sha1(d) {\n  return crypto.hash.sha1(d);\n}\n"
+    edges = calls({**MODULES, "src/web.js": outside})
+    assert ("src/packet/seal.js::seal", "src/crypto/hash.js::sha1") in edges
+    assert not {e for e in edges if e[0].startswith("src/web.js::")}
+
+
+def test_module_entries_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root = make_repo(MODULES)
+    indexer = Indexer(root, Config(workers=1))
+    indexer.run(full=True)
+    steps = [
+        {"src/crypto/index.js": AGGREGATE.replace("cfb: cfb", "cfb: gcm")},
+        {"src/crypto/cfb.js": CFB.replace("encrypt", "seal")},
+        {"src/crypto/index.js": AGGREGATE},
+        {"src/crypto/cfb.js": CFB},
+    ]
+    try:
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    finally:
+        indexer.close()

@@ -121,8 +121,9 @@ def affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], set
             _, scope, name, _ = item
             bound, _, key = str(name).partition("[")
             names.update((bound, bound.rpartition(".")[2]))  # F.prototype.m = g, o.m = g: read elsewhere as x.m()
-            if key:  # F.prototype = {m: g}: read elsewhere as x.m() too
+            if key:  # F.prototype = {m: g}: read elsewhere as x.m() too, and {cfb} as x.cfb.encrypt()
                 names.add(key.partition("]")[0])
+                attributes.add(key.partition("]")[0])
             function = str(scope).rpartition("::")[2].rpartition(".")[2]
             if function:  # make()() and x = make(); x() see what make returns
                 names.update((function, f"{function}()"))

@@ -110,7 +110,9 @@ _MODULES = (
 # function is not hidden by its own declaration; a C# property read gives its declared type; a Rust
 # path never starts at a local (`store::flush(&store)`); C#: extension methods (`static F(this T t)`);
 # Kotlin: `val x by lazy { f() }` holds what f returns
-EXTRACTION_VERSION = 29
+# 30: resolution: an entry of an object that names a module is followed (`crypto.cfb.encrypt()` of
+# `const mod = {cfb}`); a name an import binds to a module of ours is never the global of that name
+EXTRACTION_VERSION = 30
 
 
 @cache

@@ -192,7 +192,7 @@ class Names(Types):
                 return _EXTERNAL if found is None and head in spec.builtins else found
             if target is None and spec.global_types:
                 target = self._global_type(path, head)
-            if target is None and head in spec.builtins:
+            if target is None and head in spec.builtins and not self._imports_ours(path, head):
                 return _EXTERNAL  # String.format(), System.out: the language's own
         for part in rest.split(".") if rest else ():
             if target is _EXTERNAL and instance and spec.runtime_members:
@@ -265,6 +265,11 @@ class Names(Types):
         if isinstance(owner, SymRow) and isinstance(declared, SymRow):
             return owner.id == declared.id or self.descends(owner, declared)
         return True
+
+    def _imports_ours(self, path: str, name: str) -> bool:
+        """Whether an import binds ``name`` to a module of the repository: the name is that
+        module's, not a built-in global of the same name (``import crypto from '../crypto'``)."""
+        return any(imp.module and self.import_files(path, imp) for imp in self._import_index(path)[0].get(name, ()))
 
     def _imported_module(self, path: str, name: str) -> Module | None:
         """The module an import binds ``name`` to beside a function (``use crate::parse;`` where

@@ -16,7 +16,7 @@ is unique in the repository and not a common built-in method such as ``get``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from diffreach.extract.gc_pause import collector_paused
@@ -181,9 +181,46 @@ class Resolver(Names):
         holds ``m`` as an entry (``const o = {m: f}; export default o``): that method or function,
         and how it was found. An object is a reference, so the module that gave the member and every
         module that re-exports the object hand out the same one: the exports are followed from
-        module to module (``module.exports = o`` where ``o`` is itself required), nearest first."""
+        module to module (``module.exports = o`` where ``o`` is itself required), nearest first.
+        ``o.p.m``: the entry ``p`` of such an object names a value of its module (``const mod =
+        {cfb}; export default mod``, ``cfb`` imported there): ``m`` is that value's, as its module
+        sees it."""
+        head, dot, entry = receiver.rpartition(".")
+        if dot:
+            held = self._entry_value(path, scope, head, entry)
+            if held is None:
+                return None
+            file, local = held
+            value = self.resolve_receiver(file, file, local)
+            member = self._attribute(file, value, name) if isinstance(value, (SymRow, Module)) else None
+            if isinstance(member, SymRow):
+                return member, Resolution.VALUE
+            return self.exported_member(file, file, local, name)
         if not receiver.isidentifier() or not self._sees_top_level(path, scope, receiver):
             return None
+        for exporter, local in self._exporting(path, receiver):
+            if not local:  # the module itself, before its exported names
+                exported = self._specs[exporter].exported_object
+                instance = self.module_variable((exporter,), exported) if exported else None
+                kept = isinstance(instance, SymRow) and instance.kind == NodeKind.CLASS
+                member = self.member(instance, name) if kept and isinstance(instance, SymRow) else None
+                if member is not None:  # module.exports = new C(): what require gives is a C
+                    return member, Resolution.TYPE
+                continue
+            found = self.child(exporter, f"{local}.{name}")
+            if found is not None and found.kind in GIVEN_KINDS and found.parent == exporter:
+                return None if self.owner_class(found) else (found, Resolution.IMPORT)
+            # const o = {m: f}; export default o: the entry, as the module left it once it ran
+            # (an import runs the whole module first).
+            held_function = self._value_in_scope(exporter, exporter, f"{local}[{name}]", _MODULE_END, 0)
+            if held_function is not None:
+                return held_function[0], Resolution.VALUE
+        return None
+
+    def _exporting(self, path: str, receiver: str) -> Iterator[tuple[str, str]]:
+        """The modules that export the object the top-level ``receiver`` of ``path`` is imported
+        as, each with its own top-level names for it, nearest first, through re-exports: first
+        ``(module, "")`` for the module itself, then ``(module, name)`` for each of its names."""
         seen: set[str] = set()
         todo = [(path, receiver)]  # (a file, its top-level name holding the object)
         for file, local in todo:  # breadth-first: the list grows while read
@@ -192,24 +229,31 @@ class Resolver(Names):
                     if exporter in seen or len(seen) >= MAX_DEPTH:
                         continue
                     seen.add(exporter)
+                    yield exporter, ""
                     exported = self._specs[exporter].exported_object
-                    instance = self.module_variable((exporter,), exported) if exported else None
-                    kept = isinstance(instance, SymRow) and instance.kind == NodeKind.CLASS
-                    member = self.member(instance, name) if kept and isinstance(instance, SymRow) else None
-                    if member is not None:  # module.exports = new C(): what require gives is a C
-                        return member, Resolution.TYPE
                     for export in self._import_index(exporter)[0].get(exported, ()) if exported else ():
-                        if export.module or not export.name.isidentifier():
-                            continue
-                        found = self.child(exporter, f"{export.name}.{name}")
-                        if found is not None and found.kind in GIVEN_KINDS and found.parent == exporter:
-                            return None if self.owner_class(found) else (found, Resolution.IMPORT)
-                        # const o = {m: f}; export default o: the entry, as the module left it
-                        # once it ran (an import runs the whole module first).
-                        held = self._value_in_scope(exporter, exporter, f"{export.name}[{name}]", _MODULE_END, 0)
-                        if held is not None:
-                            return held[0], Resolution.VALUE
-                        todo.append((exporter, export.name))
+                        if not export.module and export.name.isidentifier():
+                            yield exporter, export.name
+                            todo.append((exporter, export.name))
+
+    def _entry_value(self, path: str, scope: str, receiver: str, entry: str) -> tuple[str, str] | None:
+        """The top-level name (and its file) that the entry ``entry`` of the object ``receiver``
+        holds, where the object is bound at the top level of this file or of a module that
+        exports it (``const mod = {cfb: cfb}``: ``mod.cfb`` is ``cfb``); None when no such entry
+        holds a plain name."""
+        head, dot, inner = receiver.rpartition(".")
+        if dot:  # a.b.c: the entry c of what a.b holds, where that is bound
+            outer = self._entry_value(path, scope, head, inner)
+            if outer is None:
+                return None
+            path, receiver = outer
+            scope = path
+        if not receiver.isidentifier() or not self._sees_top_level(path, scope, receiver):
+            return None
+        for file, local in ((path, receiver), *self._exporting(path, receiver)):
+            held = self.top_level_entry(file, local, entry) if local else None
+            if held is not None:
+                return file, held
         return None
 
     def _unknown_receiver(self, path: str, ref: Ref, spec: LanguageSpec, source_is_test: bool) -> ResolvedRef:

@@ -217,6 +217,13 @@ class FunctionValues(NameFallback):
             current = row.parent if row is not None else None
         return True
 
+    def top_level_entry(self, path: str, table: str, entry: str) -> str | None:
+        """The name the entry ``entry`` of the top-level object ``table`` holds once the module has
+        run (``mod = {cfb: cfb}``, ``{cfb}``): ``cfb``; None when it holds no plain name."""
+        last = _last(self._value_table(path).get(f"{table}[{entry}]", {}).get(path, []), 0, None)
+        held = last[1][len(VALUE_MARK) :] if last is not None and last[1].startswith(VALUE_MARK) else ""
+        return held if held.isidentifier() else None
+
     def _value_table(self, path: str) -> dict[str, dict[str, list[Bound]]]:
         table = self._values.get(path)
         if table is None:
