@@ -111,7 +111,8 @@ _MODULES = (
 # path never starts at a local (`store::flush(&store)`); C#: extension methods (`static F(this T t)`);
 # Kotlin: `val x by lazy { f() }` holds what f returns
 # 30: resolution: an entry of an object that names a module is followed (`crypto.cfb.encrypt()` of
-# `const mod = {cfb}`); a name an import binds to a module of ours is never the global of that name
+# `const mod = {cfb}`); a name an import binds to a module of ours is never the global of that name;
+# Kotlin, Swift and Scala: a nested supertype (`Outer.Inner`) is found on its outer type
 EXTRACTION_VERSION = 30
 
 

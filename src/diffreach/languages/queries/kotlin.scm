@@ -12,9 +12,17 @@
 ((function_declaration (modifiers (annotation (user_type (identifier) @_a))) name: (identifier) @name)
   @definition.function @test (#eq? @_a "Test"))
 
-; Supertypes.
-(delegation_specifier (user_type (identifier) @name)) @reference.inherit
-(delegation_specifier (constructor_invocation (user_type (identifier) @name))) @reference.inherit
+; Supertypes, by their last name: a nested one (`Outer.Inner`) on its outer class, a longer path by
+; the name alone (the first pattern that matches a name wins; the other names of the path are no
+; supertypes).
+(delegation_specifier [
+  (user_type . (identifier) @receiver . (identifier) @name . (type_arguments)? .)
+  (constructor_invocation (user_type . (identifier) @receiver . (identifier) @name . (type_arguments)? .))
+]) @reference.inherit
+(delegation_specifier [
+  (user_type (identifier) @name . (type_arguments)? .)
+  (constructor_invocation (user_type (identifier) @name . (type_arguments)? .))
+]) @reference.inherit
 
 ; Calls.
 (call_expression . (identifier) @name) @reference.call

@@ -12,6 +12,11 @@
 ; Supertypes.
 (extends_clause (type_identifier) @name @reference.inherit)
 (extends_clause (generic_type type: (type_identifier) @name) @reference.inherit)
+; A nested or qualified one (`Outer.Inner`, `a.b.C`): the last name, on the path before it.
+(extends_clause [
+  (stable_type_identifier (_) @receiver . (type_identifier) @name .)
+  (generic_type type: (stable_type_identifier (_) @receiver . (type_identifier) @name .))
+] @reference.inherit)
 
 ; Calls.
 (call_expression function: (identifier) @name) @reference.call

@@ -8,8 +8,11 @@
 (init_declaration "init" @name) @definition.method
 ((function_declaration name: (simple_identifier) @name) @definition.function @test (#match? @name "^test"))
 
-; Supertypes and conformances.
-(inheritance_specifier inherits_from: (user_type (type_identifier) @name)) @reference.inherit
+; Supertypes and conformances, by their last name: a nested one (`Outer.Inner`) on its outer type, a
+; longer path by the name alone (the first pattern that matches a name wins).
+(inheritance_specifier inherits_from:
+  (user_type . (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .)) @reference.inherit
+(inheritance_specifier inherits_from: (user_type (type_identifier) @name . (type_arguments)? .)) @reference.inherit
 
 ; Calls.
 (call_expression . (simple_identifier) @name) @reference.call
