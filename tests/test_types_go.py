@@ -52,6 +52,29 @@ def test_range_and_index_give_the_element_type_a_slice_or_map_declares() -> None
     assert (CART, AMBIGUOUS) in found["Unknown"] and (ORDER, AMBIGUOUS) in found["Unknown"]
 
 
+def test_a_defined_type_of_a_slice_or_map_has_its_underlying_type_s_elements() -> None:
+    # The spec's "Type definitions": `type Carts []*Cart` has the underlying type []*Cart, so
+    # indexing it and ranging over it give Carts' elements, also on a field, a receiver and in
+    # another file of the package; a defined struct type states no elements.
+    found = calls_from(
+        "package shop\n\n"
+        "type Basket struct {\n\tcarts Carts\n}\n\n"
+        "func Params(carts Carts, orders Orders) {\n\tcarts[0].Total()\n"
+        "\tfor _, o := range orders {\n\t\to.Total()\n\t}\n}\n\n"
+        "func (b *Basket) Fields() {\n\tfor _, c := range b.carts {\n\t\tc.Total()\n\t}\n}\n\n"
+        "func (cs Carts) First() {\n\tcs[0].Total()\n}\n\n"
+        "func Plain(w Wrapper) {\n\tw[0].Total()\n}\n",
+        **{
+            "shop/kinds.go": "package shop\n\ntype Carts []*Cart\n\ntype Orders map[string]Order\n\n"
+            "type Wrapper struct{ carts []*Cart }\n"
+        },
+    )
+    assert found["Params"] == {(CART, "type"), (ORDER, "type")}
+    assert found["Basket.Fields"] == {(CART, "type")}
+    assert found["Carts.First"] == {(CART, "type")}
+    assert (CART, "type") not in found.get("Plain", set())
+
+
 def test_a_type_assertion_states_the_type_of_the_value() -> None:
     found = calls_from(
         "package shop\n\n"

@@ -276,8 +276,20 @@ class Types(PassedFunctions):
     def element_class(self, path: str, scope: str, collection: str, suffix: str = ELEMENT) -> Target | None:
         """The class of an element of ``collection`` (a name or a field path: ``xs``, ``s.items``):
         what its declaration binds to the path + ELEMENT (a slice's element type), in scope or
-        as the field of the class the path's receiver has; None when nothing states it. With
-        ``suffix`` VALUES: a value the mapping holds."""
+        as the field of the class the path's receiver has, or what the declaration of its own
+        type binds (Go's ``type Items []*Item``: a defined type has its underlying type's
+        elements); None when nothing states it. With ``suffix`` VALUES: a value the mapping holds."""
+        found = self._declared_element(path, scope, collection, suffix)
+        if found is not None or not collection.replace(".", "").isidentifier():
+            return found
+        holder = self.resolve_receiver(path, scope, collection)
+        if not isinstance(holder, SymRow) or holder.kind != NodeKind.CLASS:
+            return None
+        own = holder.name + suffix
+        bound = self._bindings_by_name(holder.file).get(own, {}).get(holder.id)
+        return self.declared_class(holder.file, holder.id, bound, own) if bound else None
+
+    def _declared_element(self, path: str, scope: str, collection: str, suffix: str) -> Target | None:
         receiver, _, last = collection.rpartition(".")
         if last.endswith("()") and last[:-2].isidentifier():  # for x in f(): the call's declared result
             return self._returned_element(path, scope, receiver, last[:-2], suffix)

@@ -154,6 +154,11 @@
 ((field_declaration name: (field_identifier) @binding.name type: [
   (slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)])
   @binding (#set! binding.suffix "[]"))
+; A defined type of a slice, array or map (`type Items []*Item`; the spec's "Type definitions": its
+; underlying type's elements are its elements): NAME[] where the type is declared.
+((type_spec name: (type_identifier) @binding.name type: [
+  (slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)])
+  @binding (#set! binding.suffix "[]"))
 ((short_var_declaration
   left: (expression_list . (identifier) @binding.name)
   right: (expression_list . [
