@@ -144,6 +144,13 @@ def test_an_entry_holding_a_module_is_followed_to_that_module_s_member() -> None
     assert ("src/packet/seal.js::seal", "src/crypto/cfb.js::decrypt") not in edges
 
 
+def test_an_entry_holding_an_outside_module_gives_nothing_of_ours() -> None:
+    aggregate = AGGREGATE.replace("import hash from './hash';", "import hash from 'hash.js';")
+    edges = calls({**MODULES, "src/crypto/index.js": aggregate})
+    assert ("src/packet/seal.js::seal", "src/crypto/cfb.js::encrypt") in edges
+    assert not {e for e in edges if e[0] == "src/packet/seal.js::seal" and "hash" in e[1]}
+
+
 def test_an_entry_of_an_object_of_the_same_file_is_followed_too() -> None:
     user = "import cfb from './cfb';\nimport gcm from './gcm';\n\nconst modes = { cfb, gcm };\n\nexport function run(d) {\n  return modes.gcm.encrypt(d, 1);\n}\n"
     edges = calls({**MODULES, "src/crypto/run.js": user})

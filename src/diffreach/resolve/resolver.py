@@ -192,6 +192,8 @@ class Resolver(Names):
                 return None
             file, local = held
             value = self.resolve_receiver(file, file, local)
+            if value is _EXTERNAL:  # an outside module's object: nothing of ours
+                return None
             member = self._attribute(file, value, name) if isinstance(value, (SymRow, Module)) else None
             if isinstance(member, SymRow):
                 return member, Resolution.VALUE
