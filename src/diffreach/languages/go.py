@@ -321,5 +321,6 @@ SPEC = LanguageSpec(
     ),
     locals_hide_functions=True,
     package_variables=True,
+    defined_collections=True,
     imports_used=True,
 )

@@ -81,8 +81,7 @@ class LanguageSpec:
     builtin_methods: frozenset[str] = frozenset()
     # Separator inside a module spec ('.' for Python/Java, '/' for JS/Go).
     module_separator: str = "."
-    # File stems that stand for their folder: importing the folder names this file
-    # (Python ``__init__``, JS ``index``, Rust ``mod``).
+    # File stems that stand for their folder: importing the folder names this file (``__init__``, ``index``, ``mod``).
     package_index_names: frozenset[str] = frozenset()
     # File names (in any folder) that steer this language's import resolution
     # (go.mod, package.json, …): a change of one forces a full build.
@@ -299,13 +298,14 @@ class LanguageSpec:
     assignment_operator: str = ""
     # Items of one name in one scope are alternatives (Rust's ``#[cfg]``): a call may run any (overloads.py).
     overload_alternatives: bool = False
-    # A top-level function declared in two files of one package never builds with the other (Go's
-    # build constraints, ``_linux.go``; else a redeclaration): a call may run either (overloads.py).
+    # Two top-level functions of one name in one package build apart (Go's ``_linux.go``): a call may run either.
     package_alternatives: bool = False
     # Methods the repository defines for outside types (Rust's ``impl Ext for str``, ``impl<T> Ext for T``).
     outside_type_methods: bool = False
     # Top-level variables are in scope in every file of the package (Go's package block).
     package_variables: bool = False
+    # A defined type of a collection has its elements (Go's ``type Items []*Item``: its declaration binds ``Items[]``).
+    defined_collections: bool = False
     # The member of a class or constructor function that holds its instances' methods
     # (JavaScript's ``F.prototype``): ``F.prototype.m`` is the method ``m`` of ``F``.
     prototype_names: frozenset[str] = frozenset()

@@ -280,9 +280,9 @@ class Types(PassedFunctions):
         type binds (Go's ``type Items []*Item``: a defined type has its underlying type's
         elements); None when nothing states it. With ``suffix`` VALUES: a value the mapping holds."""
         found = self._declared_element(path, scope, collection, suffix)
-        if found is not None or not collection.replace(".", "").isidentifier():
+        if found is not None or not self._specs[path].defined_collections:
             return found
-        holder = self.resolve_receiver(path, scope, collection)
+        holder = self.resolve_receiver(path, scope, collection) if collection.replace(".", "").isidentifier() else None
         if not isinstance(holder, SymRow) or holder.kind != NodeKind.CLASS:
             return None
         own = holder.name + suffix
