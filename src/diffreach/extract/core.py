@@ -185,7 +185,10 @@ def _extract(
     symbols, scopes = _symbols(path, data, spec, found, max_notes, comment_spans)
     text = found.text
     refs = scopes.refs(found.refs.values())
-    bindings = scopes.bindings(found.bindings, spec, {i.alias for i in found.imports})
+    known_outside = {i.alias for i in found.imports}
+    if spec.global_paths:  # a.b.m(): a function's own a hides the global a (resolve/names.py's global paths)
+        known_outside.update(r.receiver.partition(".")[0] for r in refs if "." in r.receiver)
+    bindings = scopes.bindings(found.bindings, spec, known_outside)
     if found.import_names:
         bindings.extend(scopes.import_bindings(found.import_names))
     if found.params or found.passes or found.decorations:  # functions passed as arguments
@@ -235,7 +238,7 @@ def _symbols(
     """The file's symbols (its own first) with their notes, and the scopes of its definitions."""
     if comment_spans is not None:
         comment_spans.extend((start, end) for start, end, _, is_comment in found.comments if is_comment)
-    ordered = nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path)
+    ordered = nest(sorted(found.defs.values(), key=lambda d: (d.start, -d.end)), path, spec.global_paths)
     scopes = Scopes(ordered, path)
     notes = (
         note_owners(

@@ -215,8 +215,10 @@ def make_refs(rows: list[tuple[int, str, int, str, str, int, str, int]]) -> list
     return out
 
 
-def nest(ordered: list[Definition], path: str) -> list[Definition]:
-    """Give each definition its parent, kind, qualified name and unique id."""
+def nest(ordered: list[Definition], path: str, global_paths: bool = False) -> list[Definition]:
+    """Give each definition its parent, kind, qualified name and unique id. With ``global_paths``
+    (LanguageSpec), a definition given to a path the file does not define is named by the whole
+    path (``a.b.C = class``: ``a.b.C``), which every script reaches by that path."""
     stack: list[int] = []
     seen: dict[str, int] = {}
     by_qualname: dict[str, int] = {}
@@ -234,7 +236,7 @@ def nest(ordered: list[Definition], path: str) -> list[Definition]:
         if d.receiver and parent is None:
             # Out of line (Go receivers, void ns::Foo::bar()): the owner by its
             # last segment when the file defines it; otherwise the resolver pairs it.
-            owner = d.receiver.rsplit(".", 1)[-1]
+            owner = d.receiver if global_paths else d.receiver.rsplit(".", 1)[-1]
             d.parent = by_qualname.get(d.receiver, by_qualname.get(owner, -1))
             d.qualname = f"{ordered[d.parent].qualname if d.parent >= 0 else owner}.{d.name}"
             d.test = d.test or (d.parent >= 0 and ordered[d.parent].test)

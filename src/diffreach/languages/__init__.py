@@ -114,7 +114,7 @@ _MODULES = (
 # `const mod = {cfb}`); a name an import binds to a module of ours is never the global of that name;
 # Kotlin, Swift and Scala: a nested supertype (`Outer.Inner`) is found on its outer type
 # Go: a defined type of a slice, array or map (`type Items []*Item`) has its underlying type's elements
-EXTRACTION_VERSION = 30
+EXTRACTION_VERSION = 31
 
 
 @cache

@@ -413,6 +413,7 @@ SPEC = LanguageSpec(
     null_types=frozenset({"null", "undefined"}),
     construction_keyword="new",  # ECMA-262 13.3.5: `new C()` makes a C (`return new C()` returns one)
     value_members=True,
+    global_paths=True,  # ECMA-262 9.1.1.4: a script's unbound name is the global object's property
     runtime_members=True,  # an outside value's property may hold ours
     exported_object="default",  # ``module.exports = o`` / ``export default o`` bind it (ecmascript.scm)
     # A getter (``get p()``) runs where ``a.p`` is read, a setter where it is assigned: the only

@@ -32,8 +32,7 @@ from .test_ids import TestRunner
 
 RETURNS: Final = "()"  # the binding name of a function's declared return type (``@binding.returns``)
 ELEMENT: Final = "[]"  # after a name or field path: an element of what it holds (``@binding.element``)
-# After a name of a value or type: what calling it gives, where its type states it (Rust's `F: FnOnce() -> R`).
-CALLED: Final = "=>"
+CALLED: Final = "=>"  # after a value's or type's name: what calling it gives (Rust's `F: FnOnce() -> R`)
 # After a function type's name: its parameter N (``F@1``), the type a function given that type takes
 # for its parameter N without stating one (``@binding.slot``; not an argument's binding, extract/values.py).
 PARAMETER: Final = "@{}"
@@ -105,8 +104,7 @@ class LanguageSpec:
     # A class may be declared in pieces across files of one package (C# partial classes, reopened
     # Ruby classes, Swift extensions): members are looked up in every piece with the same qualified name.
     open_classes: bool = False
-    # A receiver that names nothing known may be a namespace (C++ ``ns::f()``): its member is looked up as a bare name.
-    namespace_receivers: bool = False
+    namespace_receivers: bool = False  # an unknown receiver may be a namespace (C++ ``ns::f()``): its member, bare
     # Types satisfy interfaces without naming them (Go): the word after a type's name that makes it
     # an interface. Each interface method is linked to the methods of every type having all of its
     # methods (``index/interfaces.py``), as an override to the method it overrides; so too where
@@ -131,6 +129,8 @@ class LanguageSpec:
     declared_modules: Callable[[RepoFiles], list[tuple[str, str]]] | None = None
     # Class names are global (Ruby constants, Swift's types): an unbound receiver is the class of its name when unique.
     global_types: bool = False
+    # A script's unbound name is the global object's (ECMAScript): ``a.b.C = class`` names ``a.b.C`` for every file.
+    global_paths: bool = False
     # Class methods that construct an instance (Ruby's ``Foo.new``).
     constructor_methods: frozenset[str] = frozenset()
     # One line for `diffreach languages`: what import/module resolution does.

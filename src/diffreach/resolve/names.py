@@ -194,6 +194,8 @@ class Names(Types):
                 target = self._global_type(path, head)
             if target is None and head in spec.builtins and not self._imports_ours(path, head):
                 return _EXTERNAL  # String.format(), System.out: the language's own
+            if target is None and spec.global_paths and rest:  # a.b.C.m() of a.b.C = class in some script
+                target, rest = self._global_path(path, receiver)
         for part in rest.split(".") if rest else ():
             if target is _EXTERNAL and instance and spec.runtime_members:
                 return None  # a member of an outside value: it may hold ours (a plugin relay's hooks)
@@ -305,6 +307,46 @@ class Names(Types):
         ]
         return found[0] if len({_qualname(c.id) for c in found}) == 1 else None
 
+    def _global_path(self, path: str, receiver: str) -> tuple[SymRow | None, str]:
+        """The class a path from a global names (``a.b.C`` of ``a.b.C = class {…}``), the longest
+        prefix naming one, and the path's rest (its members); (None, "") when no prefix names
+        exactly one class of the language."""
+        parts = receiver.split(".")
+        for n in range(len(parts), 1, -1):
+            found = self.global_definitions(path, ".".join(parts[:n]), (NodeKind.CLASS,))
+            if found is not None:
+                return found, ".".join(parts[n:])
+        return None, ""
+
+    def global_definitions(self, path: str, full: str, kinds: tuple[NodeKind, ...]) -> SymRow | None:
+        """The definition of one of ``kinds`` named by the path ``full`` in the scripts of ``path``'s
+        language, where the path starts at a global there too (a module's own ``var res = {}``
+        makes ``res.send`` its own), when one file gives it (two: which runs last is unknown)."""
+        lang = self.source.language_of(path)
+        found = [
+            r
+            for r in self._candidates(full.rpartition(".")[2])
+            if r.kind in kinds and _qualname(r.id) == full and self.source.language_of(r.file) == lang
+        ]
+        if not found or any(r.file != found[0].file for r in found):
+            return None
+        return found[0] if self._global_root(found[0].file, found[0].file, full) else None
+
+    def global_member(self, path: str, scope: str, receiver: str, name: str) -> SymRow | None:
+        """``a.b.m()`` where no scope binds ``a``, so that it is the global object's (LanguageSpec's
+        ``global_paths``): the function some script gives to that very path (``a.b.m = function``)."""
+        if not self._global_root(path, scope, receiver):
+            return None
+        return self.global_definitions(path, f"{receiver}.{name}", (NodeKind.METHOD, NodeKind.FUNCTION, NodeKind.CLASS))
+
+    def _global_root(self, path: str, scope: str, dotted: str) -> bool:
+        """Whether the path starts at a name the file binds nowhere (no declaration, no local, no
+        import, in any of its scopes): the global object's."""
+        head = dotted.partition(".")[0]
+        if not head.isidentifier() or self._bindings_by_name(path).get(head) or self._value_table(path).get(head):
+            return False
+        return self.lookup_name(path, scope, head) is None
+
     def _aliased(self, path: str, scope: str, name: str) -> Target | None:
         """The module or class a name copies (``const Utils = U``, ``Alias = Cls``: a binding holds
         its initialiser's value), through copies of copies; None for anything else."""
@@ -314,12 +356,28 @@ class Names(Types):
             if copied is None or copied in seen:
                 return None
             seen.add(copied)
-            found = self._bound_type(path, scope, copied) or self.lookup_name(path, scope, copied)
+            if "." in copied:  # const U = a.b.U: the class the path names (a module's object may gain members)
+                found = self._copied_path(path, scope, copied)
+                return found if isinstance(found, SymRow) and found.kind == NodeKind.CLASS else None
+            else:
+                found = self._bound_type(path, scope, copied) or self.lookup_name(path, scope, copied)
             if found is not None:
                 kept = isinstance(found, Module) or (isinstance(found, SymRow) and found.kind == NodeKind.CLASS)
                 return found if kept else None
             name = copied
         return None
+
+    def _copied_path(self, path: str, scope: str, copied: str) -> Target | None:
+        """What the path a name copies stands for; guarded, as a path may pass through the name
+        again (``const a = b.c`` where ``b`` copies ``a.d``): unknown then."""
+        key = (scope, f"={copied}")
+        if key in self._binding_guard or copied.partition(".")[0] in self._specs[path].self_names:
+            return None
+        self._binding_guard.add(key)
+        try:
+            return self._receiver(path, scope, copied)
+        finally:
+            self._binding_guard.discard(key)
 
     def _attribute(self, path: str, target: Target, part: str) -> Target | None:
         if isinstance(target, Module):
@@ -392,6 +450,8 @@ class Names(Types):
         target = self.resolve_receiver(path, scope, receiver)
         if target is None and self._specs[path].namespace_receivers:
             return self.lookup_name(path, scope, name)  # ns::Foo: namespaces are not nodes
+        if target is None and self._specs[path].global_paths and self._global_root(path, scope, receiver):
+            return self.global_definitions(path, f"{receiver}.{name}", (NodeKind.CLASS,))  # a.b.C, a class
         if target is None or target is _EXTERNAL:
             return target
         return self._attribute(path, target, name)

@@ -271,6 +271,9 @@ class Resolver(Names):
         given = self.given_member(path, ref.scope, ref.receiver, ref.name)
         if given is not None:  # o.m() where the file gives o.m = function () {…}
             return self._edge(path, ref, given, Resolution.SCOPE, source_is_test)
+        given = self.global_member(path, ref.scope, ref.receiver, ref.name) if spec.global_paths else None
+        if given is not None:  # a.b.m() where some script gives a.b.m = function () {…}, a of the global object
+            return self._edge(path, ref, given, Resolution.SCOPE, source_is_test)
         if spec.namespace_receivers:  # ns::util(): a namespace is not a node
             found = self.lookup_name(path, ref.scope, ref.name)
             if isinstance(found, SymRow) and found.kind == NodeKind.FUNCTION:

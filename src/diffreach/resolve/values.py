@@ -233,14 +233,16 @@ class FunctionValues(NameFallback):
 
     def alias_of(self, path: str, scope: str, name: str) -> str | None:
         """The name that ``name`` copies where the scope binding it (``scope`` or one around it)
-        binds it once, to a plain name (``const Utils = U``: Utils is what U is); None otherwise."""
+        binds it once, to a plain name or a path of names (``const Utils = U``, ``= a.b.U``: Utils
+        is what U is); None otherwise."""
         by_scope = self._value_table(path).get(name)
         current: str | None = scope
         while by_scope and current:
             bound = by_scope.get(current)
             if bound:
                 held = bound[0][1][len(VALUE_MARK) :] if len(bound) == 1 and bound[0][1].startswith(VALUE_MARK) else ""
-                return held if held.isidentifier() and held != name else None
+                plain = all(part.isidentifier() for part in held.split("."))
+                return held if plain and held != name else None
             if current == path:
                 return None
             row = self.symbol(current)

@@ -28,11 +28,11 @@
 ; F.prototype = {m() {}, n: function () {}}: the methods of F's instances (ECMA-262: new F()
 ; makes an object whose prototype is F.prototype).
 ((assignment_expression
-  left: (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+  left: (member_expression object: [(identifier) (member_expression)] @receiver property: (property_identifier) @_proto)
   right: (object (method_definition name: (property_identifier) @name) @definition.method))
   (#eq? @_proto "prototype"))
 ((assignment_expression
-  left: (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+  left: (member_expression object: [(identifier) (member_expression)] @receiver property: (property_identifier) @_proto)
   right: (object (pair
     key: [(property_identifier) @name (string (string_fragment) @name)]
     value: [(arrow_function) (function_expression) (generator_function)]) @definition.method))
@@ -86,21 +86,21 @@
 ; Foo.prototype.bar = function () {} and Foo.bar = function () {}.
 ((assignment_expression
   left: (member_expression
-    object: (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+    object: (member_expression object: [(identifier) (member_expression)] @receiver property: (property_identifier) @_proto)
     property: (property_identifier) @name)
   right: [(arrow_function) (function_expression)]) @definition.method
   (#eq? @_proto "prototype"))
 ((assignment_expression
-  left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+  left: (member_expression object: [(identifier) (member_expression)] @receiver property: (property_identifier) @name)
   right: [(arrow_function) (function_expression)]) @definition.method
-  (#not-match? @receiver "^(module|exports)$"))
+  (#not-match? @receiver "^(module|exports|module[.]exports)$|[.]prototype$|^this[.]"))
 
 ; o.C = class {…} (ECMA-262 ClassExpression): a class, whose methods are its instances'; named
 ; by the member it is assigned to, as a function is (exports.C = class: a top-level class).
 ((assignment_expression
-  left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+  left: (member_expression object: [(identifier) (member_expression)] @receiver property: (property_identifier) @name)
   right: (class)) @definition.class
-  (#not-match? @receiver "^(module|exports)$"))
+  (#not-match? @receiver "^(module|exports|module[.]exports)$|[.]prototype$|^this[.]"))
 ((assignment_expression
   left: (member_expression object: (identifier) @_exports property: (property_identifier) @name)
   right: (class)) @definition.class
