@@ -82,6 +82,28 @@ def binding_of(
     return _function_value(node, bound, captures, spec, text)
 
 
+def doc_bindings(
+    node: Node, captures: dict[str, list[Node]], spec: LanguageSpec, text: Callable[[Node], str]
+) -> list[BindingRecord]:
+    """The types a doc comment (``@binding.doc``) states, by the language's ``doc_types``: for the
+    name the comment's declaration binds (``@binding.name``), else for the parameters and the
+    result of the function whose parameter list is ``node``."""
+    if spec.doc_types is None:
+        return []
+    names = captures.get("binding.name")
+    out = []
+    for typed, written in spec.doc_types(text(captures["binding.doc"][0])):
+        type_name = type_text(written, spec)
+        if not type_name:
+            continue
+        if names is not None:
+            if not typed:
+                out.append((node, member_path(text(names[0]), spec), type_name))
+        elif typed:
+            out.append((node, typed, type_name))
+    return out
+
+
 def _held(value: str, spec: LanguageSpec) -> str:
     """One candidate value: a call's result, or a copy of a name (worked out in scopes.bindings)."""
     path = member_path(value, spec)

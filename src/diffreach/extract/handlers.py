@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from tree_sitter import Node
 
 from diffreach.extract.arguments import Decoration, argument_count, parameter_of, passed_name
-from diffreach.extract.binding_capture import binding_of, local_binding_of, second_binding_of
+from diffreach.extract.binding_capture import binding_of, doc_bindings, local_binding_of, second_binding_of
 from diffreach.extract.destructuring import destructured
 from diffreach.extract.imports import imports_of
 from diffreach.extract.notes import Piece
@@ -192,6 +192,9 @@ def on_binding(found: Found, step: Step, captures: dict[str, list[Node]]) -> Non
         return
     if "binding.parameter" in captures and "binding.name" in captures:  # extract/arguments.py
         captures = parameter_of(found.params, nodes[0], captures, found.text, step.spec)
+    if "binding.doc" in captures:  # a doc comment's types (JSDoc)
+        found.bindings.extend(doc_bindings(nodes[0], captures, step.spec, found.text))
+        return
     if "binding.targets" in captures and "binding.values" in captures:
         targets, values = captures["binding.targets"][0], captures["binding.values"][0]
         found.bindings.extend(destructured(nodes[0], targets, values, step.spec, found.text))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules, declared_modules
 from .js_returns import arrow_values
 from .js_tests import JEST
+from .jsdoc import doc_types
 from .signatures import BindingRules
 from .spec import LanguageSpec, grammar_of
 
@@ -313,8 +314,8 @@ BUILTIN_METHODS = frozenset(
 
 # The language's own functions and methods that take a function as a value and never call it:
 # they store it (Array, Set, Map), look for it, remove it (EventTarget, Node's EventEmitter), emit
-# or print it, or link the prototypes of constructors (Object.setPrototypeOf, Node's util.inherits). A function passed to any other callee outside the repository is taken to be
-# called by it (``LanguageSpec.callback_keepers``).
+# or print it, or link the prototypes of constructors (Object.setPrototypeOf, Node's util.inherits).
+# A function passed to any other callee outside the repository is taken to be called by it (``callback_keepers``).
 CALLBACK_KEEPERS = frozenset(
     [
         "push",
@@ -414,10 +415,10 @@ SPEC = LanguageSpec(
     construction_keyword="new",  # ECMA-262 13.3.5: `new C()` makes a C (`return new C()` returns one)
     value_members=True,
     global_paths=True,  # ECMA-262 9.1.1.4: a script's unbound name is the global object's property
+    doc_types=doc_types,
     runtime_members=True,  # an outside value's property may hold ours
     exported_object="default",  # ``module.exports = o`` / ``export default o`` bind it (ecmascript.scm)
-    # A getter (``get p()``) runs where ``a.p`` is read, a setter where it is assigned: the only
-    # protocol methods bound here.
+    # A getter (``get p()``) runs where ``a.p`` is read, a setter where it is assigned: the only protocols here.
     # ``await x`` runs x's ``then`` when x has one (a thenable, ECMA-262 27.2.1.3.2).
     protocol_methods=((".", ("{}",)), (".=", ("{}=",)), (".op=", ("{}", "{}=")), ("await", ("then",))),
     property_markers=("get ",),

@@ -33,8 +33,8 @@ from .test_ids import TestRunner
 RETURNS: Final = "()"  # the binding name of a function's declared return type (``@binding.returns``)
 ELEMENT: Final = "[]"  # after a name or field path: an element of what it holds (``@binding.element``)
 CALLED: Final = "=>"  # after a value's or type's name: what calling it gives (Rust's `F: FnOnce() -> R`)
-# After a function type's name: its parameter N (``F@1``), the type a function given that type takes
-# for its parameter N without stating one (``@binding.slot``; not an argument's binding, extract/values.py).
+# After a function type's name: its parameter N (``F@1``), the type a function given that type takes for
+# its parameter N without stating one (``@binding.slot``; not an argument's binding, extract/values.py).
 PARAMETER: Final = "@{}"
 
 
@@ -101,8 +101,8 @@ class LanguageSpec:
     # A module path of such a tree as the file's own scope reads it, given the tree's node: Rust's leading
     # ``super`` leaves an inline ``mod tests { }`` before the file's module (whose items are the file's own).
     import_tree_scope: Callable[[Node, str], str] | None = None
-    # A class may be declared in pieces across files of one package (C# partial classes, reopened
-    # Ruby classes, Swift extensions): members are looked up in every piece with the same qualified name.
+    # A class may be declared in pieces across files of one package (C# partial classes, reopened Ruby classes,
+    # Swift extensions): members are looked up in every piece with the same qualified name.
     open_classes: bool = False
     namespace_receivers: bool = False  # an unknown receiver may be a namespace (C++ ``ns::f()``): its member, bare
     # Types satisfy interfaces without naming them (Go): the word after a type's name that makes it
@@ -117,8 +117,9 @@ class LanguageSpec:
     # the one alias with members). One may extend a class (it inherits the class's members; one it
     # declares again, to retype it, has no body): linked to the class's member as to an implementation.
     interface_keywords: frozenset[str] = frozenset()
-    # Words declaring an interface a method reference converts to when passed as one (index/functional.py).
-    functional_interface_words: frozenset[str] = frozenset()
+    functional_interface_words: frozenset[str] = (
+        frozenset()
+    )  # what a method reference converts to (index/functional.py)
     interfaces_by_shape: bool = False
     shape_min_methods: int = 1  # TypeScript: 2, one shared method name says nothing of a shape
     # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
@@ -131,6 +132,7 @@ class LanguageSpec:
     global_types: bool = False
     # A script's unbound name is the global object's (ECMAScript): ``a.b.C = class`` names ``a.b.C`` for every file.
     global_paths: bool = False
+    doc_types: Callable[[str], list[tuple[str, str]]] | None = None  # a doc comment → (name, "()" or "", type)
     # Class methods that construct an instance (Ruby's ``Foo.new``).
     constructor_methods: frozenset[str] = frozenset()
     # One line for `diffreach languages`: what import/module resolution does.

@@ -66,3 +66,21 @@
 
 ; Declarations: class fields.
 (class_body (field_definition property: [(property_identifier) (private_property_identifier)] @name) @declaration.field)
+
+; ---------------------------------------------------------------------------
+; JSDoc (languages/jsdoc.py): the types a doc comment states for the function it precedes (its
+; parameters and result, bound in the function's scope: @binding is the parameter list) or for
+; the variable or field its declaration binds (@binding.name).
+((comment) @binding.doc . (method_definition parameters: (formal_parameters) @binding))
+((comment) @binding.doc . (function_declaration parameters: (formal_parameters) @binding))
+((comment) @binding.doc . (export_statement declaration: (function_declaration parameters: (formal_parameters) @binding)))
+((comment) @binding.doc . (expression_statement (assignment_expression
+  right: [(function_expression parameters: (formal_parameters) @binding) (arrow_function parameters: (formal_parameters) @binding)])))
+((comment) @binding.doc . [(lexical_declaration (variable_declarator value: [(function_expression
+    parameters: (formal_parameters) @binding) (arrow_function parameters: (formal_parameters) @binding)]))
+  (variable_declaration (variable_declarator value: [(function_expression
+    parameters: (formal_parameters) @binding) (arrow_function parameters: (formal_parameters) @binding)]))])
+((comment) @binding.doc . (expression_statement (assignment_expression
+  left: (member_expression object: (this) property: (property_identifier)) @binding.name)) @binding)
+((comment) @binding.doc . [(lexical_declaration (variable_declarator name: (identifier) @binding.name))
+  (variable_declaration (variable_declarator name: (identifier) @binding.name))] @binding)
