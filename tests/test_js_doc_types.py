@@ -76,3 +76,25 @@ def test_what_a_doc_type_keeps() -> None:
     assert doc_types(comment) == [("b", "a.B"), ("c", "a.C"), ("d", "a.D"), ("()", "a.J")]
     assert doc_types("/** @private {shaka.Player} */") == [("", "shaka.Player")]
     assert doc_types("// a plain comment {x}") == []
+
+
+IDEVICE = "/** @interface */\napp.IDevice = class {\n  /** @return {boolean} */\n  clear() {}\n};\n"
+ABSTRACT = "/**\n * @abstract\n * @implements {app.IDevice}\n */\napp.AbstractDevice = class {\n  clear() { return false; }\n};\n"
+# A class with a method of the same name that declares no such supertype: no dispatch reaches it.
+PLAIN = "app.Plain = class {\n  clear() { return true; }\n};\n"
+FACTORY = "app.Factory = class {\n  /** @return {app.IDevice} */\n  static get() { return null; }\n};\n"
+WORK = (
+    "app.Work = class {\n  static f() {\n    const device = app.Factory.get();\n    return device.clear();\n  }\n};\n"
+)
+
+
+def test_a_class_implements_the_interface_its_doc_comment_declares() -> None:
+    files = {"i.js": IDEVICE, "a.js": ABSTRACT, "p.js": PLAIN, "f.js": FACTORY, "w.js": WORK}
+    g = graph_from_sources(files)
+    edges = {(e.source, e.target, e.kind) for e in g.edges}
+    assert ("a.js::app.AbstractDevice", "i.js::app.IDevice", "inherits") in edges
+    assert ("w.js::app.Work.f", "i.js::app.IDevice.clear", "calls") in edges  # typed by get's @return
+    # The interface's method dispatches to the implementation, never to the namesake.
+    assert ("i.js::app.IDevice.clear", "a.js::app.AbstractDevice.clear", "dynamic") in edges
+    assert not {e for e in edges if e[1] == "p.js::app.Plain.clear" and e[2] != "contains"}
+    assert doc_types("/** @extends {a.B}\n * @implements {!a.I} */") == [("^", "a.B"), ("^", "a.I")]

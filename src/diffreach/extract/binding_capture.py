@@ -24,6 +24,7 @@ from diffreach.extract.types import (
     type_text,
 )
 from diffreach.extract.values import entry_key
+from diffreach.languages.jsdoc import SUPERTYPE
 from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS, LanguageSpec
 from diffreach.model import EITHER, LOCAL_MARK, VALUE_MARK
 
@@ -94,7 +95,7 @@ def doc_bindings(
     out = []
     for typed, written in spec.doc_types(text(captures["binding.doc"][0])):
         type_name = type_text(written, spec)
-        if not type_name:
+        if not type_name or typed == SUPERTYPE:
             continue
         if names is not None:
             if not typed:

@@ -22,6 +22,7 @@ from diffreach.extract.protocols import SyntaxPlan, protocol_refs
 from diffreach.extract.scopes import OUTER, Definition
 from diffreach.extract.types import empty_calls, member_path, receiver_class, squeeze, token_receiver
 from diffreach.extract.values import Parameter, Passed
+from diffreach.languages.jsdoc import SUPERTYPE
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Import, RefKind
 
@@ -38,6 +39,7 @@ REF_KINDS = {
     "inherit": RefKind.INHERIT,
     "protocol": RefKind.PROTOCOL,
     "override": RefKind.OVERRIDE,
+    "doc": RefKind.INHERIT,  # the supertypes a doc comment declares (on_doc_supertypes)
 }
 
 
@@ -173,6 +175,19 @@ def on_reference(found: Found, step: Step, captures: dict[str, list[Node]]) -> N
     found.refs[key] = (at, step.kind, name, receiver, owner, args)
 
 
+def on_doc_supertypes(found: Found, step: Step, captures: dict[str, list[Node]]) -> None:
+    """The supertypes a doc comment declares for the class it precedes (JSDoc's ``@implements
+    {a.I}``): a base of the class ``@owner`` names, each placed at the comment."""
+    nodes, owners = captures.get(step.main), captures.get("owner")
+    if nodes is None or owners is None or step.spec.doc_types is None:
+        return
+    owner = receiver_class(found.text(owners[0]), step.spec)
+    written = [t for typed, t in step.spec.doc_types(found.text(nodes[0])) if typed == SUPERTYPE]
+    for i, type_name in enumerate(written):
+        receiver, _, name = member_path(type_name, step.spec).partition("<")[0].rpartition(".")
+        found.refs[(step.kind, nodes[0].start_byte + i)] = (nodes[0], step.kind, name, receiver, owner, -1)
+
+
 def on_protocol(found: Found, step: Step, captures: dict[str, list[Node]]) -> None:
     protocol_refs(found.refs, found.text, step.spec, step.protocols, step.preset, captures)
 
@@ -237,6 +252,7 @@ HANDLERS = {
     "declaration": on_declaration,
     "reference": on_reference,
     "reference.protocol": on_protocol,
+    "reference.doc": on_doc_supertypes,
     "import": on_import,
     "binding": on_binding,
     "package": on_package,

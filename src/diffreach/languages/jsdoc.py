@@ -3,7 +3,8 @@
 JavaScript states no types in its syntax; its doc comments do, in the JSDoc tags that the Closure
 Compiler and TypeScript's ``checkJs`` read as declarations: ``@param {T} name`` types a parameter,
 ``@return {T}``/``@returns {T}`` the function's result, and ``@type {T}`` (or Closure's
-``@private {T}``, ``@const {T}``, …) the variable or field the comment precedes. A type is kept
+``@private {T}``, ``@const {T}``, …) the variable or field the comment precedes, and ``@extends
+{T}``/``@implements {T}`` the supertypes of the class it precedes (Closure declares interfaces so). A type is kept
 where it names one class: Closure's non-null ``!T`` and nullable ``?T`` marks and an optional
 parameter's ``T=`` are left out, a union with ``null``/``undefined`` is its other member; records,
 function types, ``*`` and unions of two classes state nothing usable (the caller's ``type_text``
@@ -18,11 +19,14 @@ import re
 _TAG = re.compile(r"@(\w+)\s*\{([^{}]*)\}\s*(\[?[\w$.]*)")
 _DECLARING = frozenset({"type", "private", "protected", "public", "package", "const", "define", "export"})
 _RETURNING = frozenset({"return", "returns"})
+_SUPER = frozenset({"extends", "implements", "augments"})  # a class's supertypes (Closure: @interface's implementers)
+SUPERTYPE = "^"  # what ``doc_types`` pairs with a supertype the comment declares for the class it precedes
 
 
 def doc_types(comment: str) -> list[tuple[str, str]]:
     """(what is typed, its type) for each tag of ``comment`` that states a class: a parameter's
-    name, "()" for the result, "" for the declaration the comment precedes."""
+    name, "()" for the result, "" for the declaration the comment precedes, ``SUPERTYPE`` for a
+    class the class the comment precedes extends or implements."""
     out: list[tuple[str, str]] = []
     for tag, written, name in _TAG.findall(comment):
         type_name = _plain(written)
@@ -35,6 +39,8 @@ def doc_types(comment: str) -> list[tuple[str, str]]:
             out.append(("()", type_name))
         elif tag in _DECLARING:
             out.append(("", type_name))
+        elif tag in _SUPER:
+            out.append((SUPERTYPE, type_name))
     return out
 
 

@@ -84,3 +84,7 @@
   left: (member_expression object: (this) property: (property_identifier)) @binding.name)) @binding)
 ((comment) @binding.doc . [(lexical_declaration (variable_declarator name: (identifier) @binding.name))
   (variable_declaration (variable_declarator name: (identifier) @binding.name))] @binding)
+; The supertypes a doc comment declares for the class it precedes (@extends, @implements).
+((comment) @reference.doc . (expression_statement (assignment_expression left: (_) @owner right: (class))))
+((comment) @reference.doc . (class_declaration name: (identifier) @owner))
+((comment) @reference.doc . (export_statement declaration: (class_declaration name: (identifier) @owner)))
