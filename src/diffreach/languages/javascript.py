@@ -361,8 +361,7 @@ ECMASCRIPT_BODY_DEFAULTS = (
     r"^\s*{p}\s*=\s*{p}\s*(?:\|\||\?\?)\s*(?P<value>[^;\n]+?)\s*;?\s*$",
     r"^\s*{p}\s*(?:\|\||\?\?)=\s*(?P<value>[^;\n]+?)\s*;?\s*$",
     r"^\s*if\s*\(\s*{p}\s*===?\s*(?:undefined|null|void 0)\s*\)\s*\{?\s*\n?\s*{p}\s*=\s*(?P<value>[^;\n]+?)\s*;?\s*\}?\s*$",
-    # Read through optional chaining (``p?.filter``, ECMA-262 13.3.9: undefined when p is): the
-    # body takes a call leaving it out as it is, undefined.
+    # Read through optional chaining (``p?.filter``, ECMA-262 13.3.9: undefined when p is): left out, it is undefined.
     r"(?<![\w$.]){p}\s*\?\.(?P<value>)",
 )
 
@@ -425,7 +424,8 @@ SPEC = LanguageSpec(
     setter_markers=("set {}",),
     import_alias=lambda module: "",
     resolution="relative specs with or without extension (x/index.*, .js naming .ts), tsconfig/jsconfig "
-    "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports",
+    "paths and baseUrl, monorepo packages by package.json name; ES imports, require and re-exports; "
+    "paths from globals (a.b.C = class, Closure's goog.provide); JSDoc types",
     binding_rules=BindingRules(
         function_nodes=ECMASCRIPT_FUNCTIONS,
         defaults=True,
