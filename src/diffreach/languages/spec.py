@@ -117,9 +117,7 @@ class LanguageSpec:
     # the one alias with members). One may extend a class (it inherits the class's members; one it
     # declares again, to retype it, has no body): linked to the class's member as to an implementation.
     interface_keywords: frozenset[str] = frozenset()
-    functional_interface_words: frozenset[str] = (
-        frozenset()
-    )  # what a method reference converts to (index/functional.py)
+    functional_interface_words: frozenset[str] = frozenset()  # a method reference converts to (index/functional.py)
     interfaces_by_shape: bool = False
     shape_min_methods: int = 1  # TypeScript: 2, one shared method name says nothing of a shape
     # Declaration files and the modules they declare (TypeScript: ``x.d.ts`` declares the
