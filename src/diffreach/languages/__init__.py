@@ -114,6 +114,10 @@ _MODULES = (
 # `const mod = {cfb}`); a name an import binds to a module of ours is never the global of that name;
 # Kotlin, Swift and Scala: a nested supertype (`Outer.Inner`) is found on its outer type
 # Go: a defined type of a slice, array or map (`type Items []*Item`) has its underlying type's elements
+# 31: JavaScript: a definition given to a path from a global (`a.b.C = class`) is named by the whole path;
+# JSDoc's @param/@return/@type are declared types, its @extends/@implements supertypes; resolution: a
+# path from a global reaches that definition from every file; a local copying a path of names (`const
+# C = a.b.C`) holds the class it ends at
 EXTRACTION_VERSION = 31
 
 

@@ -130,7 +130,7 @@ class LanguageSpec:
     global_types: bool = False
     # A script's unbound name is the global object's (ECMAScript): ``a.b.C = class`` names ``a.b.C`` for every file.
     global_paths: bool = False
-    doc_types: Callable[[str], list[tuple[str, str]]] | None = None  # a doc comment → (name, "()" or "", type)
+    doc_types: Callable[[str], list[tuple[str, str]]] | None = None  # a doc comment → (name, RETURNS or "", type)
     # Class methods that construct an instance (Ruby's ``Foo.new``).
     constructor_methods: frozenset[str] = frozenset()
     # One line for `diffreach languages`: what import/module resolution does.

@@ -319,8 +319,7 @@ class Names(GlobalPaths):
             if "." in copied:  # const U = a.b.U: the class the path names (a module's object may gain members)
                 found = self._copied_path(path, scope, copied)
                 return found if isinstance(found, SymRow) and found.kind == NodeKind.CLASS else None
-            else:
-                found = self._bound_type(path, scope, copied) or self.lookup_name(path, scope, copied)
+            found = self._bound_type(path, scope, copied) or self.lookup_name(path, scope, copied)
             if found is not None:
                 kept = isinstance(found, Module) or (isinstance(found, SymRow) and found.kind == NodeKind.CLASS)
                 return found if kept else None
