@@ -118,7 +118,10 @@ _MODULES = (
 # JSDoc's @param/@return/@type are declared types, its @extends/@implements supertypes; resolution: a
 # path from a global reaches that definition from every file; a local copying a path of names (`const
 # C = a.b.C`) holds the class it ends at
-EXTRACTION_VERSION = 31
+# 32: JavaScript: an object of functions or a `new function () {…}` given to a path is a namespace at
+# the path; `this.m = function` in a function expression named by a variable or a path (not a prototype's
+# method) gives its instances m; resolution: a function given to a path with methods is a constructor
+EXTRACTION_VERSION = 32
 
 
 @cache

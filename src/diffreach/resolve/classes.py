@@ -138,7 +138,11 @@ class Classes(Imports):
         """Whether ``row`` is a function with methods of its own (JavaScript's ``F.prototype.m =
         function () {}``, ``F.m = …``): a class before ``class``, whose ``new F()`` makes instances
         (ECMA-262: their prototype is ``F.prototype``). A function with nested functions only is none."""
-        if row.kind != NodeKind.FUNCTION:
+        # A function a path is given (a.b.F = function () {…}) is a method by its name; in a language
+        # of constructor functions it constructs as one declared by name does.
+        if row.kind != NodeKind.FUNCTION and not (
+            row.kind == NodeKind.METHOD and self._specs[row.file].prototype_names
+        ):
             return False
         owners = self._method_owners.get(row.file)
         if owners is None:

@@ -15,15 +15,23 @@ from diffreach.resolve.types import Types
 
 class GlobalPaths(Types):
     def _global_path(self, path: str, receiver: str) -> tuple[SymRow | None, str]:
-        """The class a path from a global names (``a.b.C`` of ``a.b.C = class {…}``), the longest
+        """The class (or constructor) a path from a global names (``a.b.C`` of ``a.b.C = class {…}``), the longest
         prefix naming one, and the path's rest (its members); (None, "") when no prefix names
         exactly one class of the language."""
         parts = receiver.split(".")
         for n in range(len(parts), 1, -1):
-            found = self.global_definitions(path, ".".join(parts[:n]), (NodeKind.CLASS,))
+            found = self.global_type(path, ".".join(parts[:n]))
             if found is not None:
                 return found, ".".join(parts[n:])
         return None, ""
+
+    def global_type(self, path: str, full: str) -> SymRow | None:
+        """The class a path names, or the constructor function (``a.b.F = function () {this.m = …}``,
+        ``a.b.F.prototype.m = …``): ``new a.b.F()`` makes its instances as ``new C()`` does a class's."""
+        found = self.global_definitions(path, full, (NodeKind.CLASS, NodeKind.METHOD, NodeKind.FUNCTION))
+        return (
+            found if found is not None and (found.kind == NodeKind.CLASS or self.constructor_function(found)) else None
+        )
 
     def global_definitions(self, path: str, full: str, kinds: tuple[NodeKind, ...]) -> SymRow | None:
         """The definition of one of ``kinds`` named by the path ``full`` in the scripts of ``path``'s

@@ -358,7 +358,7 @@ class Names(GlobalPaths):
                 type_name = self._field_type(owner, part)
                 if type_name:  # guarded: class A: b: B; class B: a: A
                     return self.declared_class(owner.file, owner.id, type_name, f".{part}")
-        elif target.kind == NodeKind.FUNCTION:
+        elif target.kind == NodeKind.FUNCTION or self.constructor_function(target):
             # A member given to a function object (JS ``Foo.from = …``, ``Foo.prototype.m = …``).
             return self.child(target.id, part)
         return None
@@ -410,7 +410,7 @@ class Names(GlobalPaths):
         if target is None and self._specs[path].namespace_receivers:
             return self.lookup_name(path, scope, name)  # ns::Foo: namespaces are not nodes
         if target is None and self._specs[path].global_paths and self._global_root(path, scope, receiver):
-            return self.global_definitions(path, f"{receiver}.{name}", (NodeKind.CLASS,))  # a.b.C, a class
+            return self.global_type(path, f"{receiver}.{name}")  # a.b.C, a class or constructor
         if target is None or target is _EXTERNAL:
             return target
         return self._attribute(path, target, name)

@@ -51,10 +51,23 @@
       key: [(property_identifier) @name (string (string_fragment) @name)]
       value: [(arrow_function) (function_expression) (generator_function)]) @definition.method)))
   (#eq? @_object "Object") (#eq? @_assign "assign") (#eq? @_proto "prototype"))
-; this.m = function () {} in a function's own body: each object the function constructs gets m.
+; this.m = function () {} in a function's own body: each object the function constructs gets m;
+; so too for a function expression named by a variable or a path (a.b.F = function () {…}), not a
+; method of a prototype (its `this` is the instance), and for new function () {…} (one object).
 (function_declaration body: (statement_block (expression_statement (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @name)
   right: [(arrow_function) (function_expression) (generator_function)]) @definition.method)))
+([(variable_declarator value: (function_expression body: (statement_block (expression_statement (assignment_expression
+    left: (member_expression object: (this) property: (property_identifier) @name)
+    right: [(arrow_function) (function_expression) (generator_function)]) @definition.method))))
+  (new_expression constructor: (function_expression body: (statement_block (expression_statement (assignment_expression
+    left: (member_expression object: (this) property: (property_identifier) @name)
+    right: [(arrow_function) (function_expression) (generator_function)]) @definition.method))))])
+((assignment_expression left: (member_expression) @_left right: (function_expression body: (statement_block
+  (expression_statement (assignment_expression
+    left: (member_expression object: (this) property: (property_identifier) @name)
+    right: [(arrow_function) (function_expression) (generator_function)]) @definition.method))))
+  (#not-match? @_left "(^|[.])prototype([.]|$)|^this[.]"))
 
 ; const f = () => {} / function () {} / class {}.
 (variable_declarator
@@ -82,6 +95,20 @@
   . (variable_declarator
     name: (identifier) @name
     value: (object [(method_definition) (pair value: [(arrow_function) (function_expression)])])) .)) @definition.module
+
+; a.b.Ns = {f() {}, g: function () {}}: an object of functions assigned to a path is a namespace
+; named by that path, as const Ns = {…} is by its name (the Closure Library's namespaces).
+((assignment_expression
+  left: (member_expression object: [(identifier) (member_expression)] @receiver property: (property_identifier) @name)
+  right: (object [(method_definition) (pair value: [(arrow_function) (function_expression)])])) @definition.module
+  (#not-eq? @name "prototype")
+  (#not-match? @receiver "^(module|exports|module[.]exports)$|[.]prototype$|^this[.]"))
+; a.b.Ns = new function () {this.f = function () {}}: new makes the one object whose properties
+; the body assigns to this (ECMA-262 EvaluateNew), a namespace as the literal above is.
+((assignment_expression
+  left: (member_expression object: [(identifier) (member_expression)] @receiver property: (property_identifier) @name)
+  right: (new_expression constructor: (function_expression))) @definition.function
+  (#not-match? @receiver "^(module|exports|module[.]exports)$|[.]prototype$|^this[.]"))
 
 ; Foo.prototype.bar = function () {} and Foo.bar = function () {}.
 ((assignment_expression
