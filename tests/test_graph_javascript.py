@@ -394,6 +394,23 @@ def test_a_relative_import_of_a_folder_loads_its_package_entry_first() -> None:
     assert ("user.js::go", "pkg/index.js::run") not in edges
 
 
+def test_an_import_from_the_root_reads_the_project_root() -> None:
+    # No repository holds a file at its machine's absolute path; the tools that accept one
+    # (Meteor, Vite) read `/x` from the project's root: the nearest package.json's folder.
+    files = {
+        "app/package.json": '{"name": "app"}\n',
+        "app/models/lib/query.js": "function build(s) { return s; }\nmodule.exports = { build };\n",
+        "app/server/publish.js": "import { build } from '/models/lib/query';\nexport function go() { build(1); }\n",
+        "models/lib/query.js": "export function build(s) { return s; }\n",  # the repository root's: not it
+        "tool/use.js": "import { build } from '/models/lib/query';\nexport function run() { build(2); }\n",
+    }
+    edges = calls(files)
+    assert ("app/server/publish.js::go", "app/models/lib/query.js::build") in edges
+    assert ("app/server/publish.js::go", "models/lib/query.js::build") not in edges
+    assert ("tool/use.js::run", "models/lib/query.js::build") in edges  # no package.json above: the repository's
+    assert not {e for e in calls({"a.js": "import { f } from '/usr/lib/node/f';\nexport function g() { f(); }\n"})}
+
+
 def test_a_typescript_receiver_cast_to_any_is_the_value_inside_the_cast() -> None:
     # A type assertion has no run-time effect: `(<any>range(1, 10)).pipe()` and
     # `(x as unknown).subscribe()` run what the value's own type gives. Forbidden: a cast to a

@@ -124,12 +124,22 @@ class JsModules:
             if found is None and base is not None:
                 found = self._source_of_output(base, from_file)
             return (found,) if found else ()
-        if not module or module.startswith("/"):
+        if module.startswith("/") and not module.startswith("//"):
+            return self._from_root(module, here, from_file)
+        if not module:
             return ()
         key = (here, module)
         if key not in self._cache:
             self._cache[key] = self._resolve_bare(module, here, from_file)
         return self._cache[key]
+
+    def _from_root(self, module: str, here: str, from_file: str) -> tuple[str, ...]:
+        """``import … from '/models/x'``: no repository holds a file at its machine's absolute path,
+        and the tools that take such a path (Meteor, Vite, webpack's roots) read it from the project's
+        root: the folder of the nearest package.json, else the repository's."""
+        base = _join(self._nearest_manifest(here) or "", module.lstrip("/"))
+        found = self.find(base, from_file) if base else None
+        return (found,) if found else ()
 
     def _resolve_bare(self, module: str, here: str, from_file: str) -> tuple[str, ...]:
         path_map = self._path_map(here)
