@@ -673,6 +673,30 @@ def test_modules_declared_inside_an_inline_module_sit_in_its_directory() -> None
     }
 
 
+def test_a_file_of_an_inline_module_reaches_its_siblings_through_super() -> None:
+    # `mod handlers { mod call; mod alias; }` in lib.rs: handlers has no file of its own, so the
+    # parent of src/handlers/alias.rs is that inline module, and `super::call` is src/handlers/call.rs
+    # (as `crate::handlers::call` is from anywhere); a file holding no module of the name is none.
+    files = {
+        "Cargo.toml": '[package]\nname = "assists"\nedition = "2021"\n',
+        "src/lib.rs": (
+            "mod handlers {\n    pub(crate) mod call;\n    mod alias;\n}\n"
+            "pub fn top() { crate::handlers::call::split(1); }\n"
+        ),
+        "src/handlers/call.rs": "pub(super) fn split(x: u32) -> u32 { x }\n",
+        "src/handlers/alias.rs": (
+            "use super::call::split;\npub(crate) fn inline_alias() { let f = |id| split(id); f(1); }\n"
+            "fn none() { super::missing::split(2); }\n"
+        ),
+        "src/call.rs": "pub fn split(x: u32) -> u32 { x }\n",
+    }
+    calls = edges(files, "calls")
+    assert ("src/handlers/alias.rs::inline_alias", "src/handlers/call.rs::split") in calls
+    assert ("src/lib.rs::top", "src/handlers/call.rs::split") in calls
+    assert not {(s, t) for s, t in calls if t == "src/call.rs::split"}
+    assert not {(s, t) for s, t in calls if s == "src/handlers/alias.rs::none"}
+
+
 def test_a_path_from_the_prelude_a_primitive_or_a_standard_crate_is_the_languages() -> None:
     # The Reference's preludes: `Box`, `Vec`, the primitive types and the crates std, core and
     # alloc are in scope in every module; a path from one that the crate does not bind itself

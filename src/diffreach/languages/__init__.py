@@ -120,7 +120,9 @@ _MODULES = (
 # C = a.b.C`) holds the class it ends at
 # 32: JavaScript: an object of functions or a `new function () {…}` given to a path is a namespace at
 # the path; `this.m = function` in a function expression named by a variable or a path (not a prototype's
-# method) gives its instances m; resolution: a function given to a path with methods is a constructor
+# method) gives its instances m; resolution: a function given to a path with methods is a constructor;
+# a JavaScript import from '/' reads the project's root; Rust: a file of an inline module (`mod h {
+# mod a; }`) has that module as its parent (`super::b`)
 EXTRACTION_VERSION = 32
 
 

@@ -50,6 +50,7 @@ class RustModules:
         # Manifests are not source files (not among the indexed paths): look for one in every
         # directory above the Rust files.
         dirs = {str(parent) for path in self._files for parent in PurePosixPath(path).parents}
+        self._dirs = frozenset(dirs)
         packages: dict[str, tuple[str, str]] = {}  # a package's directory → its crate name, manifest
         for base in sorted(dirs):
             path = "Cargo.toml" if base == "." else f"{base}/Cargo.toml"
@@ -148,9 +149,7 @@ class RustModules:
         declared = self._path_modules()[1].get((path, name))
         if declared is not None:
             return declared
-        pure = PurePosixPath(path)
-        own_dir = pure.name in ("mod.rs", *_ROOT_FILES) or self._crate_root(path) == path
-        base = pure.parent if own_dir else pure.parent / pure.stem
+        base = self._module_dir(path)
         prefix = "" if str(base) == "." else f"{base}/"
         for candidate in (f"{prefix}{name}.rs", f"{prefix}{name}/mod.rs"):
             # A module is never its own child: in a crate root beside its children (tests/toml.rs,
@@ -167,16 +166,21 @@ class RustModules:
             return declaring
         pure = PurePosixPath(path)
         directory = pure.parent.parent if pure.name == "mod.rs" else pure.parent
-        return self._dir_module(str(directory))
+        return self._dir_module(str(directory)) or self._inline_module(str(directory))
+
+    def _inline_module(self, directory: str) -> str | None:
+        """The module of a directory that has no file of its own: one declared inline in its parent
+        module (``mod handlers { mod a; }`` in lib.rs puts ``a`` at ``handlers/a.rs``, the Reference's
+        "Module source filenames"), named by the file it would have, so that its children and its
+        parent are found from it as from a file's; never the answer of ``resolve`` itself."""
+        return f"{directory}.rs" if directory in self._dirs and directory not in ("", ".") else None
 
     def _within(self, module: str, from_file: str) -> tuple[str, ...]:
         """``{a/b}m``: a module declared inside inline modules a, b of ``from_file``. Their names are
         directories under the file's own module directory (a crate root's or mod.rs's directory,
         else its directory and stem); a #[path] is relative to that directory too."""
         inline, _, name = module[1:].partition("}")
-        pure = PurePosixPath(from_file)
-        own_dir = pure.name in ("mod.rs", *_ROOT_FILES) or self._crate_root(from_file) == from_file
-        base = posixpath.join(str(pure.parent if own_dir else pure.parent / pure.stem), inline)
+        base = posixpath.join(str(self._module_dir(from_file)), inline)
         candidates: tuple[str, ...]
         if name.endswith(".rs"):
             candidates = (posixpath.normpath(posixpath.join(base, name)),)
@@ -216,9 +220,17 @@ class RustModules:
                 if segment == "super"
                 else current
                 if segment == "self"
-                else self._child(current, segment) or self._extern_crate(current, segment)
+                else self._child(current, segment)
+                or self._extern_crate(current, segment)
+                or self._inline_module(str(self._module_dir(current) / segment))
             )
-        return (current,) if current else ()
+        return (current,) if current in self._files else ()
+
+    def _module_dir(self, path: str) -> PurePosixPath:
+        """The directory of a module's children: a crate root's or mod.rs's own, else its stem's."""
+        pure = PurePosixPath(path)
+        own_dir = pure.name in ("mod.rs", *_ROOT_FILES) or self._crate_root(path) == path
+        return pure.parent if own_dir else pure.parent / pure.stem
 
     def _extern_crate(self, module: str, name: str) -> str | None:
         """A crate named in a crate root: ``extern crate foo;`` makes it an item there
