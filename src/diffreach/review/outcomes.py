@@ -48,6 +48,7 @@ class Verdict(StrEnum):
     RESULT_GONE = "result-gone"  # the call uses the value; the callee now declares no result
     FORWARDS_ALL = "forwards-all"  # ``f(*args, **kwargs)``, the caller's own: its callers' arguments pass through
     NOT_AWAITED = "not-awaited"  # now async where the body runs only when awaited; this call does not await it
+    UNAWAITED = "unawaited"  # now async where the body starts at the call; this call neither awaits nor uses it
     AWAITS_A_VALUE = "awaits-a-value"  # no longer async; this call awaits what it now returns
 
 
@@ -92,7 +93,10 @@ class Severity(StrEnum):
 # - Where an async function's body runs only when its awaitable is awaited (Python's coroutines,
 #   Rust's futures), a function made async no longer runs at a call that does not await it (high;
 #   one that passes the awaitable on may have it run: medium), and one made plain is awaited by a
-#   call that awaits it (high: Python's TypeError, Rust's compile error).
+#   call that awaits it (high: Python's TypeError, Rust's compile error). Where the body starts at the
+#   call and runs up to its first ``await`` (ECMAScript's async functions), a call made a statement of
+#   its own, unawaited, no longer waits for the rest of the work, and what the body throws rejects
+#   the promise it drops instead of reaching the caller (AsyncFunctionStart): medium (``UNAWAITED``).
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -104,6 +108,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.NOT_AWAITED: Severity.HIGH,
     Verdict.AWAITS_A_VALUE: Severity.HIGH,
     Verdict.CATCH_ALL: Severity.MEDIUM,
+    Verdict.UNAWAITED: Severity.MEDIUM,
     Verdict.CHANGED_DEFAULT: Severity.MEDIUM,
     Verdict.CHANGED_TYPE: Severity.MEDIUM,
     Verdict.LEFT_UNDEFINED: Severity.MEDIUM,

@@ -171,6 +171,12 @@ def _awaiting(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> Ou
     if now and site.awaited == "awaited":
         return Outcome(Verdict.STILL_BINDS, (f"`{name}` is now async and this call awaits it",))
     if not rules.lazy_awaitables:
+        if now and not site.awaited and not site.value_used:
+            why = (
+                f"`{name}` is now async and this call does not await it: the caller goes on before its work ends,"
+                " and what it throws no longer reaches the caller"
+            )
+            return Outcome(Verdict.UNAWAITED, (why,))
         return None  # the body runs at the call either way: what it gives is the return's change
     if now and site.awaited == "passed":
         why = f"`{name}` is now async: this call passes its awaitable on, which runs only where awaited"
