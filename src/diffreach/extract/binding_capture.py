@@ -60,8 +60,8 @@ def binding_of(
     # A preset prefix ("this.") makes a field or parameter property a member binding; a
     # suffix (ELEMENT) binds the element type of a declared collection.
     bound = member_path(preset.get("binding.prefix", "") + bound + preset.get("binding.suffix", ""), spec)
-    if "binding.type" in captures:
-        return node, bound, type_text(text(captures["binding.type"][0]), spec)
+    if "binding.type" in captures:  # a type_suffix (FIELD): a field of what the type names
+        return node, bound, type_text(text(captures["binding.type"][0]), spec) + preset.get("binding.type_suffix", "")
     if "binding.call" in captures:  # with a key: a literal table's entry holding the call's result
         key = entry_key(captures, text, spec.spread_arguments) or ""
         call = text(captures["binding.call"][0])

@@ -105,8 +105,8 @@ def affected_names(changes: Iterable[tuple[object, ...]]) -> tuple[set[str], set
                 names.add("*")
         elif tag == "bind":
             attributes.add(str(item[2]).rsplit(".", 1)[-1])
-            if str(item[2]).endswith(ELEMENT):  # an element type: read via s.items[i] and its copies anywhere
-                names.add("*")
+            if str(item[2]).endswith(ELEMENT) or str(item[2]).rpartition(".")[2].isdigit():
+                names.add("*")  # an element's type, a positional field's: read through patterns and copies anywhere
         elif tag in ("ret", "slot"):
             # A return type is followed through chains, copies and fields in any file: too
             # wide to follow by name (and rarely edited), so everything is re-resolved.

@@ -122,7 +122,8 @@ _MODULES = (
 # the path; `this.m = function` in a function expression named by a variable or a path (not a prototype's
 # method) gives its instances m; resolution: a function given to a path with methods is a constructor;
 # a JavaScript import from '/' reads the project's root; Rust: a file of an inline module (`mod h {
-# mod a; }`) has that module as its parent (`super::b`)
+# mod a; }`) has that module as its parent (`super::b`); a pattern binding a positional field (`E::V(x)`,
+# `S(x)`) holds the field's declared type
 EXTRACTION_VERSION = 32
 
 

@@ -5,10 +5,8 @@ generic extractor and resolver need (what ``self`` is called, whether bare
 names inside a method can be members, whether files of one directory share a
 scope). The only code a language may bring is a ``ModuleResolver``: turning an
 import spec into the repository files it names. Nothing outside this package
-branches on a language's name.
-
-The capture names the query files use (the contract with ``extract/``) are in
-``queries/CAPTURES.md``.
+branches on a language's name. The capture names the query files use (the
+contract with ``extract/``) are in ``queries/CAPTURES.md``.
 """
 
 from __future__ import annotations
@@ -36,7 +34,8 @@ CALLED: Final = "=>"  # after a value's or type's name: what calling it gives (R
 # After a function type's name: its parameter N (``F@1``), the type a function given that type takes for
 # its parameter N without stating one (``@binding.slot``; not an argument's binding, extract/values.py).
 PARAMETER: Final = "@{}"
-
+# After a pattern's path: the positional field it binds (Rust's ``E::V(x)`` is ``E.V#0``, read as E's ``V.0``).
+FIELD: Final = "#"
 
 ResolverFactory = Callable[["RepoFiles", "LanguageSpec"], ModuleResolver]
 

@@ -24,7 +24,7 @@ from abc import abstractmethod
 from dataclasses import replace
 
 from diffreach.languages.signature_text import is_getter, marked
-from diffreach.languages.spec import CALLED, ELEMENT, PARAMETER, RETURNS
+from diffreach.languages.spec import CALLED, ELEMENT, FIELD, PARAMETER, RETURNS
 from diffreach.model import (
     EITHER,
     IMPLEMENTS,
@@ -218,6 +218,8 @@ class Types(PassedFunctions):
             return None if trait is EXTERNAL else trait
         if _SLOT in type_name:
             return self._parameter_type(path, type_name)
+        if FIELD in type_name:
+            return self._positional_field(path, scope, type_name)
         spec = self._specs[path]
         if type_name.endswith(ELEMENT):
             return self.element_class(path, scope, type_name.removesuffix(ELEMENT))
@@ -251,6 +253,28 @@ class Types(PassedFunctions):
         if self.can_be_base(target) and self.bases(target):  # F.prototype = Object.create(G.prototype)
             return target
         return None
+
+    def _positional_field(self, path: str, scope: str, type_name: str) -> Target | None:
+        """``x`` of a pattern ``S(x)`` or ``E::V(x)`` (``S#0``, ``E.V#0``): the type the tuple struct S
+        declares for that positional field (its field ``0``), or the variant V of the enum E (E's ``V.0``),
+        read where it is declared. None when the path names neither (``Some(x)``: not ours)."""
+        base, _, position = type_name.partition(FIELD)
+        owner, field = self._pattern_path(path, scope, base), position
+        if not (isinstance(owner, SymRow) and owner.kind == NodeKind.CLASS):
+            enum, _, variant = base.rpartition(".")
+            owner, field = (self._pattern_path(path, scope, enum) if enum else None), f"{variant}.{position}"
+        if not (isinstance(owner, SymRow) and owner.kind == NodeKind.CLASS):
+            return None
+        scopes = self._bindings_by_name(owner.file).get(field)
+        stated = scopes.get(owner.id) if scopes else None
+        if not stated or stated == LOCAL_MARK:
+            return None
+        return self.declared_class(owner.file, owner.id, stated, type_name)
+
+    def _pattern_path(self, path: str, scope: str, name: str) -> Target | None:
+        spec = self._specs[path]
+        own = name in spec.self_names or name in spec.self_types  # Self::V(x) in the enum's own impl
+        return self.enclosing_class(scope) if own else self.value_type(path, scope, name)
 
     def _parameter_type(self, path: str, type_name: str) -> Target | None:
         """``F@N``: the class the function type F states for its parameter N, read where F is

@@ -194,6 +194,15 @@
 (let_declaration pattern: (identifier) @binding.name !type value: (try_expression (call_expression) @binding.call)) @binding
 (let_declaration pattern: (identifier) @binding.name !type value: (await_expression (call_expression) @binding.call)) @binding
 (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding
+; Positional fields: a tuple struct's first is its field 0 (`struct W(T)`, read as `w.0`), an enum
+; variant's the enum's V.0 (`V(T)`); a pattern binding one holds its type (`W(x)`, `E::V(x)`: W#0, E.V#0).
+((struct_item body: (ordered_field_declaration_list . (visibility_modifier)? . type: (_) @binding.type) @binding)
+  (#set! binding.name "0"))
+((enum_variant name: (identifier) @binding.name body: (ordered_field_declaration_list . type: (_) @binding.type)) @binding
+  (#set! binding.suffix ".0"))
+((tuple_struct_pattern type: [(identifier) (scoped_identifier)] @binding.type
+  . [(identifier) @binding.name (ref_pattern (identifier) @binding.name) (mut_pattern (identifier) @binding.name)]) @binding
+  (#set! binding.type_suffix "#0"))
 ; A collection whose type argument is its elements' type (arrays and slices `[T]`, std's sequences and
 ; sets; a map's values, its second argument) binds NAME[] (binding.suffix) to it: read by a `for`
 ; loop over it or its iter()/values(), by an index, by the closure of an iterator adapter over it,
