@@ -92,6 +92,16 @@ def assert_each_step_equals_a_rebuild(
         assert dump(root) == dump(fresh), step
 
 
+def assert_updates_equal_rebuilds(root: Path, tmp_path: Path, steps: list[dict[str, str]]) -> None:
+    """Index ``root`` in full, then ``assert_each_step_equals_a_rebuild`` over ``steps``."""
+    indexer = Indexer(root, Config(workers=1))
+    indexer.run(full=True)
+    try:
+        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
+    finally:
+        indexer.close()
+
+
 def assert_equals_a_rebuild(work: Path, fresh: Path, report: IndexReport, config: Config) -> None:
     """The graph an update left in ``work`` equals a full build of a copy at ``fresh``, and the
     update's cached counts (moved by a delta) equal the recount."""

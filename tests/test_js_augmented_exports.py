@@ -12,7 +12,7 @@ from __future__ import annotations
 from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
 from diffreach.index.indexer import Indexer
-from tests.test_incremental import assert_each_step_equals_a_rebuild
+from tests.test_incremental import assert_each_step_equals_a_rebuild, assert_updates_equal_rebuilds
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str]]:
@@ -168,16 +168,10 @@ def test_a_name_an_import_binds_is_the_module_s_not_the_global_of_that_name() ->
 
 
 def test_module_entries_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    root = make_repo(MODULES)
-    indexer = Indexer(root, Config(workers=1))
-    indexer.run(full=True)
     steps = [
         {"src/crypto/index.js": AGGREGATE.replace("cfb: cfb", "cfb: gcm")},
         {"src/crypto/cfb.js": CFB.replace("encrypt", "seal")},
         {"src/crypto/index.js": AGGREGATE},
         {"src/crypto/cfb.js": CFB},
     ]
-    try:
-        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
-    finally:
-        indexer.close()
+    assert_updates_equal_rebuilds(make_repo(MODULES), tmp_path, steps)

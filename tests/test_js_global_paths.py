@@ -10,10 +10,8 @@ global. A small repository in, the expected and the forbidden edges out."""
 
 from __future__ import annotations
 
-from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
-from diffreach.index.indexer import Indexer
-from tests.test_incremental import assert_each_step_equals_a_rebuild
+from tests.test_incremental import assert_updates_equal_rebuilds
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str, str]]:
@@ -102,9 +100,6 @@ def test_two_files_giving_one_path_bind_no_call() -> None:
 
 
 def test_global_paths_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    root = make_repo(FILES)
-    indexer = Indexer(root, Config(workers=1))
-    indexer.run(full=True)
     steps = [
         {"lib/util/stream_utils.js": UTILS.replace("static toTrack(a)", "static toTrackNow(a)")},
         {"lib/util/stream_utils.js": "var app = {};\n" + UTILS},
@@ -115,7 +110,4 @@ def test_global_paths_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  
             )
         },
     ]
-    try:
-        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
-    finally:
-        indexer.close()
+    assert_updates_equal_rebuilds(make_repo(FILES), tmp_path, steps)

@@ -10,10 +10,8 @@ is a constructor as ``function F() {…}`` is: ``new a.b.F()`` makes objects wit
 
 from __future__ import annotations
 
-from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
-from diffreach.index.indexer import Indexer
-from tests.test_incremental import assert_each_step_equals_a_rebuild
+from tests.test_incremental import assert_updates_equal_rebuilds
 
 
 def calls(files: dict[str, str]) -> set[tuple[str, str, str]]:
@@ -124,16 +122,10 @@ def test_a_root_the_calling_file_binds_is_its_own() -> None:
 
 
 def test_namespaces_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    root = make_repo(FILES)
-    indexer = Indexer(root, Config(workers=1))
-    indexer.run(full=True)
     steps = [
         {"xpcom/internal.js": INTERNAL.replace("getFile:", "getFileNow:")},
         {"xpcom/items.js": ITEMS.replace("new function ()", "function ()")},
         {"xpcom/internal.js": INTERNAL, "xpcom/items.js": ITEMS},
         {"xpcom/caller.js": CALLER.replace("Zotero.Items.get(id)", "Zotero.Other.getFile(id)")},
     ]
-    try:
-        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
-    finally:
-        indexer.close()
+    assert_updates_equal_rebuilds(make_repo(FILES), tmp_path, steps)

@@ -8,10 +8,8 @@ A small repository in, the expected and the forbidden edges out."""
 
 from __future__ import annotations
 
-from diffreach.config import Config
 from diffreach.index.build import graph_from_sources
-from diffreach.index.indexer import Indexer
-from tests.test_incremental import assert_each_step_equals_a_rebuild
+from tests.test_incremental import assert_updates_equal_rebuilds
 
 FLAGS = (
     "pub struct Diagnostics { pub quiet: bool }\n"
@@ -75,15 +73,9 @@ def test_a_path_that_names_nothing_of_ours_types_nothing() -> None:
 
 
 def test_positional_fields_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    root = make_repo(FILES)
-    indexer = Indexer(root, Config(workers=1))
-    indexer.run(full=True)
     steps = [
         {"src/flags.rs": FLAGS.replace("Diagnostics(Diagnostics)", "Diagnostics(Parse)")},
         {"src/flags.rs": FLAGS.replace("pub struct Wrapper(pub Parse)", "pub struct Wrapper(pub Diagnostics)")},
         {"src/flags.rs": FLAGS},
     ]
-    try:
-        assert_each_step_equals_a_rebuild(indexer, root, tmp_path, steps)
-    finally:
-        indexer.close()
+    assert_updates_equal_rebuilds(make_repo(FILES), tmp_path, steps)
