@@ -227,12 +227,15 @@ EITHER = "|"
 
 @dataclass(frozen=True, slots=True)
 class Binding:
-    """A variable whose type the code states: ``x = Foo()``, ``x: Foo``, ``Foo x``."""
+    """A variable whose type the code states: ``x = Foo()``, ``x: Foo``, ``Foo x``. ``end_line``:
+    the last line of the block that bounds it where the language's declarations are block-scoped
+    (``LanguageSpec.binding_blocks``); 0 where it holds in its whole scope."""
 
     scope: str
     name: str
     type_name: str
     line: int
+    end_line: int = 0
 
 
 @dataclass(frozen=True, slots=True)

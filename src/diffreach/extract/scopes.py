@@ -123,13 +123,27 @@ class Scopes:
                 # self.x = Foo() in any method binds x for the whole class.
                 while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:
                     i = self.ordered[i].parent
-            out.append(Binding(self.id_of(i), name, type_name, node.start_point.row + 1))
+            line = node.start_point.row + 1
+            out.append(Binding(self.id_of(i), name, type_name, line, self._block_end(node, i, name, spec)))
         # A return type stated nowhere: inferred when every return gives the same call's result.
         for i, values in returned.items():
             types = {t for t, _ in values}
             if i >= 0 and len(types) == 1 and "" not in types and (i, RETURNS) not in known:
                 out.append(Binding(self.id_of(i), RETURNS, values[0][0], values[0][1]))
         return out
+
+    def _block_end(self, node: Node, i: int, name: str, spec: LanguageSpec) -> int:
+        """The last line of the innermost block around a declaration in a function, where the
+        language's declarations hold to the end of their block (``binding_blocks``); 0 elsewhere:
+        the binding holds in its whole scope (a class's field, a function's return type)."""
+        if not spec.binding_blocks or i < 0 or name == RETURNS:
+            return 0
+        if self.ordered[i].kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+            return 0
+        around: Node | None = node
+        while around is not None and around.type not in spec.binding_blocks:
+            around = around.parent
+        return around.end_point.row + 1 if around is not None else 0
 
     def _copied(self, type_name: str, i: int, known: dict[tuple[int, str], str], spec: LanguageSpec) -> str:
         """A candidate as bound so far: a copy of a name takes that name's type in scope ``i``

@@ -67,6 +67,15 @@ def m5_to_6_program_wide_imports(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
 
 
+def m6_to_7_binding_blocks(conn: sqlite3.Connection) -> None:
+    """``bindings.end_line``: the end of the block a declaration holds in (Rust's ``let`` in a
+    block or a match arm). Read from the source, so every file is marked for reading again, as in
+    ``m1_to_2_notes``."""
+    if "end_line" not in {r[1] for r in conn.execute("PRAGMA table_info(bindings)")}:  # newest shape
+        conn.execute("ALTER TABLE bindings ADD COLUMN end_line INTEGER NOT NULL DEFAULT 0")
+    conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
+
+
 # In order: MIGRATIONS[i] takes the schema from version i + 1 to i + 2, as its name says.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m1_to_2_notes,
@@ -74,6 +83,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m3_to_4_declarations,
     m4_to_5_abstract,
     m5_to_6_program_wide_imports,
+    m6_to_7_binding_blocks,
 )
 SCHEMA_VERSION = str(len(MIGRATIONS) + 1)
 

@@ -86,7 +86,8 @@ CREATE TABLE IF NOT EXISTS bindings (
     scope     TEXT NOT NULL,
     name      TEXT NOT NULL,
     type_name TEXT NOT NULL,
-    line      INTEGER NOT NULL
+    line      INTEGER NOT NULL,
+    end_line  INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file);
 

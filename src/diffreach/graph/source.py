@@ -73,7 +73,7 @@ class StoreSource:
         return [
             Binding(*r)
             for r in self.store.conn.execute(
-                "SELECT scope, name, type_name, line FROM bindings WHERE file=? ORDER BY rowid", (path,)
+                "SELECT scope, name, type_name, line, end_line FROM bindings WHERE file=? ORDER BY rowid", (path,)
             )
         ]
 

@@ -265,8 +265,8 @@ class Store(GraphReader):
             [(fx.path, i.module, i.name, i.alias, i.line, int(i.wildcard), int(i.program_wide)) for i in fx.imports],
         )
         c.executemany(
-            "INSERT INTO bindings(file, scope, name, type_name, line) VALUES (?,?,?,?,?)",
-            [(fx.path, b.scope, b.name, b.type_name, b.line) for b in fx.bindings],
+            "INSERT INTO bindings(file, scope, name, type_name, line, end_line) VALUES (?,?,?,?,?,?)",
+            [(fx.path, b.scope, b.name, b.type_name, b.line, b.end_line) for b in fx.bindings],
         )
         c.executemany(
             "INSERT INTO declarations(file, scope, name, kind, line, end_line, text) VALUES (?,?,?,?,?,?,?)",

@@ -124,7 +124,7 @@ _MODULES = (
 # a JavaScript import from '/' reads the project's root; Rust: a file of an inline module (`mod h {
 # mod a; }`) has that module as its parent (`super::b`); a pattern binding a positional field (`E::V(x)`,
 # `S(x)`) holds the field's declared type
-EXTRACTION_VERSION = 32
+EXTRACTION_VERSION = 33
 
 
 @cache

@@ -319,6 +319,9 @@ SPEC = LanguageSpec(
         literal_types=_UNTYPED_CONSTANTS,
         function_nodes=frozenset({"func_literal", "function_declaration", "method_declaration"}),
     ),
+    # Each clause of a switch is an implicit block ("Blocks"): a type switch's variable has the
+    # type its clause lists there only ("Type switches").
+    binding_blocks=frozenset({"type_case"}),
     locals_hide_functions=True,
     package_variables=True,
     defined_collections=True,

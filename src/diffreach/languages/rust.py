@@ -72,6 +72,19 @@ SPEC = LanguageSpec(
             "upgrade",
         }
     ),
+    # A `let`, a pattern or a parameter holds to the end of its block, arm, closure or function, and
+    # a later `let` of the name shadows it (the Reference, "Scopes": pattern binding scopes).
+    binding_blocks=frozenset(
+        {
+            "block",
+            "match_arm",
+            "closure_expression",
+            "function_item",
+            "if_expression",
+            "while_expression",
+            "for_expression",
+        }
+    ),
     # Wrappers whose first type argument is the value's type: the ones that hold it, and the guards
     # and pointers that dereference to it.
     transparent_types=frozenset(

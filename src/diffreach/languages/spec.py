@@ -1,12 +1,11 @@
 """What a language is, as data.
 
-A ``LanguageSpec`` names the grammar, the query file and the few facts the
-generic extractor and resolver need (what ``self`` is called, whether bare
-names inside a method can be members, whether files of one directory share a
-scope). The only code a language may bring is a ``ModuleResolver``: turning an
-import spec into the repository files it names. Nothing outside this package
-branches on a language's name. The capture names the query files use (the
-contract with ``extract/``) are in ``queries/CAPTURES.md``.
+A ``LanguageSpec`` names the grammar, the query file and the few facts the generic extractor
+and resolver need (what ``self`` is called, whether bare names inside a method can be members,
+whether files of one directory share a scope). The only code a language may bring is a
+``ModuleResolver``: turning an import spec into the repository files it names. Nothing outside
+this package branches on a language's name. The capture names the query files use (the contract
+with ``extract/``) are in ``queries/CAPTURES.md``.
 """
 
 from __future__ import annotations
@@ -199,6 +198,9 @@ class LanguageSpec:
     union_wrappers: frozenset[str] = frozenset()
     null_types: frozenset[str] = frozenset()
     dynamic_types: frozenset[str] = frozenset()
+    # Node types whose extent bounds a declaration in a function (Rust's blocks, match arms): it holds
+    # there from its line on, hiding those begun before it (shadowing; resolve/blocks.py).
+    binding_blocks: frozenset[str] = frozenset()
     # How a call binds to a definition (``signatures.BindingRules``, each rule from the
     # language's definition); None: calls are not bound (no binding query either).
     binding_rules: BindingRules | None = None
@@ -305,8 +307,7 @@ class LanguageSpec:
     package_variables: bool = False
     # A defined type of a collection has its elements (Go's ``type Items []*Item``: its declaration binds ``Items[]``).
     defined_collections: bool = False
-    # The member of a class or constructor function that holds its instances' methods
-    # (JavaScript's ``F.prototype``): ``F.prototype.m`` is the method ``m`` of ``F``.
+    # The member of a class or constructor function that holds its instances' methods (JavaScript's ``F.prototype``).
     prototype_names: frozenset[str] = frozenset()
     # Members that a subclass's own definition hides rather than overrides: a call of the base's
     # never runs the subclass's (JavaScript's class ``constructor``: ``new Base()`` runs Base's

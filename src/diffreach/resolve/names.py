@@ -132,7 +132,7 @@ class Names(GlobalPaths):
         with no guard open and meeting no cycle (state.py): a chain's receivers (``a.b`` of
         ``a.b().c``) are asked again at each call and each type read through them."""
         final = self._no_guard_open()
-        key = (path, scope, receiver)
+        key = (path, scope, receiver, self.receiver_line(path, receiver))
         if final:
             known = self._final_receivers.get(key, UNKNOWN)
             if known is not UNKNOWN:

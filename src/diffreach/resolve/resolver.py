@@ -356,7 +356,7 @@ class Resolver(Names):
 
     def _receiver_of(self, path: str, ref: Ref) -> Target | None:
         """What a reference's receiver is, memoised per scope for the file being resolved."""
-        key = (ref.scope, ref.receiver)
+        key = (ref.scope, ref.receiver, self.receiver_line(path, ref.receiver))
         if key in self._receivers:
             return self._receivers[key]
         return self._receivers.setdefault(key, self.resolve_receiver(path, ref.scope, ref.receiver))
@@ -389,6 +389,7 @@ class Resolver(Names):
     def resolve_safely(self, path: str, ref: Ref, source_is_test: bool) -> ResolvedRef:
         """``resolve_ref``, but a pathological chain of bindings leaves one reference
         unresolved instead of failing the whole index (guards above cover known cycles)."""
+        self._line = ref.line  # a name bound in blocks is read at this line (blocks.py)
         try:
             resolved = self.resolve_ref(path, ref, source_is_test)
             if ref.kind != RefKind.CALL:
@@ -399,6 +400,8 @@ class Resolver(Names):
         except RecursionError:
             self.drop_open_lookups()
             return ResolvedRef(ref, path, RefStatus.UNRESOLVED)
+        finally:
+            self._line = 0
 
 
 def _moved(twin: ResolvedRef, line: int) -> tuple[Edge, ...]:

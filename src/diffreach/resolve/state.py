@@ -27,6 +27,7 @@ from diffreach.languages import get_language
 from diffreach.languages.repo_files import PackageScopes, Programs
 from diffreach.languages.spec import LanguageSpec, ModuleResolver
 from diffreach.model import EITHER, IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Import, NodeKind, SymRow
+from diffreach.resolve.blocks import Bound, shadowed, visible_at
 from diffreach.resolve.records import Source, Target
 from diffreach.resolve.records import qualname as _qualname
 
@@ -52,6 +53,10 @@ class ResolverState(ABC):
         self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
         self._program_wide: dict[tuple[str, str], list[tuple[str, Import]]] | None = None  # (language, program)
         self._bindings: dict[str, dict[str, dict[str, str]]] = {}
+        # Names bound in blocks several ways in one scope (blocks.py): path → name → scope → bindings,
+        # read at ``_line``, the line of the reference being resolved (resolver.py sets it).
+        self._shadowed: dict[str, dict[str, dict[str, tuple[Bound, ...]]]] = {}
+        self._line = 0
         # Imports inside functions (``IMPORT_MARK`` bindings): path → name → function id → the import's line.
         self._local_imports: dict[str, dict[str, dict[str, int]]] = {}
         # Function values (values.py): path → name → scope → [(line, what it holds)], by line.
@@ -83,7 +88,7 @@ class ResolverState(ABC):
         self._outside_type_rows: dict[tuple[str, str], list[SymRow]] = {}  # (name, language)
         # A reference's receiver as its scope sees it, asked with no guard open (so the
         # answer is the same each time): one file's worth, emptied by resolve_file.
-        self._receivers: dict[tuple[str, str], Target | None] = {}
+        self._receivers: dict[tuple[str, str, int], Target | None] = {}
         # member() answers for the file being resolved (emptied by resolve_file), kept only
         # while no base list is being worked out; _bases_open counts those under way.
         self._file_members: dict[tuple[str, str], SymRow | None] = {}
@@ -108,7 +113,7 @@ class ResolverState(ABC):
         # parameter slot, at each call passing a function to it).
         self._declared_classes: dict[tuple[str, str, str, str], Target | None] = {}
         self._slot_callers_of: dict[tuple[str, str], tuple[str, ...]] = {}
-        self._final_receivers: dict[tuple[str, str, str], Target | None] = {}  # names.py's receivers
+        self._final_receivers: dict[tuple[str, str, str, int], Target | None] = {}  # names.py's receivers
         self._extension_names: dict[str, bool] = {}  # whether a function of the name declares a receiver
         self._scopes: dict[str, PackageScopes | None] = {}  # by language: its resolver, if it knows packages
 
@@ -122,6 +127,7 @@ class ResolverState(ABC):
             self._imports,
             self._import_indexes,
             self._bindings,
+            self._shadowed,
             self._local_imports,
             self._values,
             self._passes,
@@ -256,14 +262,16 @@ class ResolverState(ABC):
     def _bindings_by_name(self, path: str) -> dict[str, dict[str, str]]:
         """A file's bindings: name → scope → type. By name first, so that a name the file never
         binds is answered without walking its scopes. A name bound several ways in one scope
-        holds them all, ``EITHER``-separated (no type or call text has one): resolution reads no
-        line, so each is a candidate (``types.py`` keeps the one class they agree on)."""
+        holds them all, ``EITHER``-separated (no type or call text has one): each is a candidate
+        (``types.py`` keeps the one class they agree on), unless they hold in blocks, read at the
+        reference's line (``_binding_of``, blocks.py)."""
         table = self._bindings.get(path)
         if table is None:
             table = self._bindings[path] = {}
             values: dict[str, dict[str, list[tuple[int, str]]]] = {}
             lines: dict[tuple[str, str], int] = {}  # (name, scope) → the line of its last binding
             local_imports: dict[str, dict[str, int]] = {}
+            blocks: dict[str, dict[str, list[Bound]]] = {}
             for b in self.source.bindings_of(path):
                 if b.type_name == IMPORT_MARK:  # no type: lookup_name reads the import it names
                     local_imports.setdefault(b.name, {}).setdefault(b.scope, b.line)
@@ -274,6 +282,7 @@ class ResolverState(ABC):
                 values.setdefault(b.name, {}).setdefault(b.scope, []).append((b.line, b.type_name))
                 if b.type_name.startswith(VALUE_MARK):  # a function value, no type (values.py reads it)
                     continue
+                blocks.setdefault(b.name, {}).setdefault(b.scope, []).append((b.line, b.end_line, b.type_name))
                 scopes = table.setdefault(b.name, {})
                 before = scopes.get(b.scope)
                 if before is None:
@@ -288,8 +297,19 @@ class ResolverState(ABC):
                 for bound in by_scope.values():
                     bound.sort(key=lambda entry: entry[0])  # stable: one line keeps its order
             self._values[path] = values
+            self._shadowed[path] = shadowed(blocks)
             self._local_imports[path] = local_imports
         return table
+
+    def line_decides(self, path: str, receiver: str) -> bool:
+        """Whether what a receiver holds depends on the line it is read at: its head is bound in
+        blocks several ways in ``path`` (blocks.py)."""
+        self._bindings_by_name(path)
+        return receiver.partition(".")[0].partition("(")[0].partition("[")[0] in self._shadowed[path]
+
+    def receiver_line(self, path: str, receiver: str) -> int:
+        """The line a receiver is read at where that decides what it holds, else 0 (memos key on it)."""
+        return self._line if self._line and self.line_decides(path, receiver) else 0
 
     def _imports_in_functions(self, path: str) -> dict[str, dict[str, int]]:
         """name → the functions of ``path`` an import statement of theirs binds it in → its line."""
@@ -309,6 +329,9 @@ class ResolverState(ABC):
         path = scope.partition("::")[0]
         scopes = self._bindings_by_name(path).get(text)
         found = self._scoped_binding(scope, path, text, scopes, as_type) if scopes else None
+        blocks = self._shadowed[path].get(text, {}) if self._line else {}
+        if found is not None and found[0] in blocks:  # bound in blocks several ways: the one in force
+            found = (found[0], visible_at(blocks[found[0]], self._line) or found[1])
         if found is None and self._specs[path].package_variables and "." not in text:
             found = self._package_bindings(path).get(text)
             return found if found is not None and found[0] != path else None

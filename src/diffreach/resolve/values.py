@@ -70,7 +70,10 @@ class FunctionValues(NameFallback):
 
     def depends_on_line(self, path: str, ref: Ref) -> bool:
         """Whether a reference's outcome depends on its line, not only on its scope and names:
-        a call of a value or passing one (``h()``, ``run(h)``), ``r.run()`` of ``r = this::work``."""
+        a call of a value or passing one (``h()``, ``run(h)``), ``r.run()`` of ``r = this::work``,
+        ``cmd.run()`` of a ``cmd`` bound in blocks several ways (blocks.py)."""
+        if ref.receiver and self.line_decides(path, ref.receiver):
+            return True
         return self.has_values(path, ref.name) or (bool(ref.receiver) and self.has_values(path, ref.receiver))
 
     def value_of_call(self, path: str, scope: str, name: str, line: int) -> tuple[SymRow, str] | None:

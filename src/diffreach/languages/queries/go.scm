@@ -197,7 +197,7 @@
   left: (expression_list . (identifier) @binding.name)
   right: (expression_list . (type_assertion_expression type: (_) @binding.type))) @binding
 ; switch x := v.(type): in a clause listing exactly one type the variable has that type, elsewhere
-; v's ("Type switches"); the clauses bind it once each, so it is typed where one type is listed in all.
+; v's ("Type switches"); each clause's binding holds in that clause only (the spec's binding_blocks).
 (type_switch_statement alias: (expression_list . (identifier) @binding.name) (type_case type: (_) @binding.type) @binding)
 ((type_switch_statement alias: (expression_list . (identifier) @binding.name)) @binding (#set! binding.local ""))
 ; func f[T C](x T): a type parameter has the methods of its constraint ("Type parameter declarations").
