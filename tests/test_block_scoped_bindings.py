@@ -6,7 +6,8 @@ and a later `let` of the same name shadows the earlier one. So when every arm of
 `cmd` to a different variant's field, `cmd.run()` in each arm is that field type's `run`, and
 `let x = x.convert()` makes the following `x.run()` the new type's. Go ("Blocks", "Type switches"):
 each clause of a type switch is an implicit block in which the switch's variable has the type the
-clause lists. Read per function, those bindings disagree and type nothing (every `run` of the
+clause lists. Java (JLS 6.3, 6.4): a local holds to the end of its block, a loop variable in its
+loop; locals never shadow locals, so only sibling blocks bind one name twice. Read per function, those bindings disagree and type nothing (every `run` of the
 repository, by name); read at the call's line they decide. A small repository in, the expected and
 the forbidden edges out."""
 
@@ -86,6 +87,36 @@ func dispatch(v interface{}) int {
 	return 0
 }
 """
+JAVA_MAIN = """package app;
+
+import java.util.List;
+
+class Main {
+    int each(List<A> as, List<B> bs) {
+        int n = 0;
+        for (A item : as) {
+            n += item.run();
+        }
+        for (B item : bs) {
+            n += item.run();
+        }
+        return n;
+    }
+
+    int blocks() {
+        int n = 0;
+        {
+            A x = new A();
+            n += x.run();
+        }
+        {
+            B x = new B();
+            n += x.run();
+        }
+        return n;
+    }
+}
+"""
 FILES = {
     "Cargo.toml": '[package]\nname = "tool"\nedition = "2021"\n',
     "src/flags.rs": FLAGS,
@@ -93,6 +124,9 @@ FILES = {
     "src/main.rs": MAIN,
     "go.mod": "module example.com/m\n\ngo 1.21\n",
     "main.go": GO,
+    "src/app/A.java": "package app;\n\nclass A {\n    int run() { return 1; }\n}\n",
+    "src/app/B.java": "package app;\n\nclass B {\n    int run() { return 2; }\n}\n",
+    "src/app/Main.java": JAVA_MAIN,
 }
 DIAG, PARSE = "src/run.rs::Diagnostics.run", "src/run.rs::Parse.run"
 
@@ -127,6 +161,12 @@ def test_a_type_switch_clause_types_its_variable_as_the_clause_lists() -> None:
     assert runs(FILES, "main.go::dispatch") == {("main.go::A.Run", 18, "type"), ("main.go::B.Run", 20, "type")}
 
 
+def test_java_sibling_blocks_each_type_their_own_variable() -> None:
+    a_run, b_run = "src/app/A.java::A.run", "src/app/B.java::B.run"
+    assert runs(FILES, "src/app/Main.java::Main.each") == {(a_run, 9, "type"), (b_run, 12, "type")}
+    assert runs(FILES, "src/app/Main.java::Main.blocks") == {(a_run, 21, "type"), (b_run, 25, "type")}
+
+
 def test_one_binding_per_scope_keeps_its_whole_scope() -> None:
     # A name bound once (or always the same way) is read as before, wherever the call is.
     single = dict(FILES, **{"src/main.rs": MAIN.replace("let x = flags::diagnostics();\n    n", "n")})
@@ -136,7 +176,7 @@ def test_one_binding_per_scope_keeps_its_whole_scope() -> None:
 def test_block_scoped_bindings_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
     steps = [
         {"src/main.rs": MAIN.replace("Parse(cmd, _) => cmd.run()", "Parse(_, _) => 0")},
-        {"main.go": GO.replace("case B:", "case C:")},
+        {"main.go": GO.replace("case B:", "case C:"), "src/app/Main.java": JAVA_MAIN.replace("B item", "A item")},
         {"src/main.rs": MAIN, "main.go": GO},
     ]
     assert_updates_equal_rebuilds(make_repo(FILES), tmp_path, steps)

@@ -259,6 +259,22 @@ SPEC = LanguageSpec(
         checked_raises=True,
     ),
     static_modifiers=frozenset({"static"}),
+    # A local holds to the end of its block (JLS 6.3), a loop's, a catch's, a resource's, a lambda's
+    # or a method's parameter in that statement or body; locals never shadow locals (6.4), so these
+    # only part same-named variables of sibling blocks (two loops' `item`).
+    binding_blocks=frozenset(
+        {
+            "block",
+            "for_statement",
+            "enhanced_for_statement",
+            "catch_clause",
+            "try_with_resources_statement",
+            "switch_block",
+            "lambda_expression",
+            "method_declaration",
+            "constructor_declaration",
+        }
+    ),
     # JLS 9.8, 15.13.2: a method reference given where an interface of one abstract method is expected.
     functional_interface_words=frozenset({"interface"}),
     functional_non_abstract=_FUNCTIONAL_NON_ABSTRACT,
