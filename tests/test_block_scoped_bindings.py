@@ -7,7 +7,10 @@ and a later `let` of the same name shadows the earlier one. So when every arm of
 `let x = x.convert()` makes the following `x.run()` the new type's. Go ("Blocks", "Type switches"):
 each clause of a type switch is an implicit block in which the switch's variable has the type the
 clause lists. Java (JLS 6.3, 6.4): a local holds to the end of its block, a loop variable in its
-loop; locals never shadow locals, so only sibling blocks bind one name twice. Read per function, those bindings disagree and type nothing (every `run` of the
+loop; locals never shadow locals, so only sibling blocks bind one name twice. TypeScript and
+JavaScript (ECMA-262 14.2, 14.3, 14.7): `let`, `const` and a loop's variable hold in their block or
+loop, a callback's parameter in its function; `var` and an assignment hold in the whole function,
+so `let v = new A(); if (c) { v = new B(); } v.run()` may run either. Read per function, those bindings disagree and type nothing (every `run` of the
 repository, by name); read at the call's line they decide. A small repository in, the expected and
 the forbidden edges out."""
 
@@ -117,6 +120,43 @@ class Main {
     }
 }
 """
+TS_MAIN = """import { A } from "./a";
+import { B } from "./b";
+
+export function each(as: A[], bs: B[]): number {
+    let n = 0;
+    as.forEach(item => {
+        n += item.run();
+    });
+    bs.forEach(item => {
+        n += item.run();
+    });
+    for (const x of as) {
+        n += x.run();
+    }
+    for (const x of bs) {
+        n += x.run();
+    }
+    return n;
+}
+
+export function reassigned(c: boolean): number {
+    let v = new A();
+    if (c) {
+        v = new B();
+    }
+    return v.run();
+}
+
+export function legacy(c: boolean): number {
+    if (c) {
+        var w = new A();
+    } else {
+        var w = new B();
+    }
+    return w.run();
+}
+"""
 FILES = {
     "Cargo.toml": '[package]\nname = "tool"\nedition = "2021"\n',
     "src/flags.rs": FLAGS,
@@ -127,6 +167,10 @@ FILES = {
     "src/app/A.java": "package app;\n\nclass A {\n    int run() { return 1; }\n}\n",
     "src/app/B.java": "package app;\n\nclass B {\n    int run() { return 2; }\n}\n",
     "src/app/Main.java": JAVA_MAIN,
+    "package.json": '{"name": "m"}\n',
+    "web/a.ts": "export class A {\n    run(): number { return 1; }\n}\n",
+    "web/b.ts": "export class B {\n    run(): number { return 2; }\n}\n",
+    "web/main.ts": TS_MAIN,
 }
 DIAG, PARSE = "src/run.rs::Diagnostics.run", "src/run.rs::Parse.run"
 
@@ -167,6 +211,24 @@ def test_java_sibling_blocks_each_type_their_own_variable() -> None:
     assert runs(FILES, "src/app/Main.java::Main.blocks") == {(a_run, 21, "type"), (b_run, 25, "type")}
 
 
+def test_typescript_let_const_and_callback_parameters_hold_in_their_block() -> None:
+    a_run, b_run = "web/a.ts::A.run", "web/b.ts::B.run"
+    expected = {(a_run, 7, "type"), (b_run, 10, "type"), (a_run, 13, "type"), (b_run, 16, "type")}
+    assert runs(FILES, "web/main.ts::each") == expected
+
+
+def test_typescript_an_assignment_or_a_var_in_a_block_holds_past_it() -> None:
+    # v may be either class at the return, and so may w: both runs stay reachable.
+    assert {t for t, line, _ in runs(FILES, "web/main.ts::reassigned") if line == 26} == {
+        "web/a.ts::A.run",
+        "web/b.ts::B.run",
+    }
+    assert {t for t, line, _ in runs(FILES, "web/main.ts::legacy") if line == 35} == {
+        "web/a.ts::A.run",
+        "web/b.ts::B.run",
+    }
+
+
 def test_one_binding_per_scope_keeps_its_whole_scope() -> None:
     # A name bound once (or always the same way) is read as before, wherever the call is.
     single = dict(FILES, **{"src/main.rs": MAIN.replace("let x = flags::diagnostics();\n    n", "n")})
@@ -177,6 +239,7 @@ def test_block_scoped_bindings_an_update_equals_a_rebuild(make_repo, tmp_path) -
     steps = [
         {"src/main.rs": MAIN.replace("Parse(cmd, _) => cmd.run()", "Parse(_, _) => 0")},
         {"main.go": GO.replace("case B:", "case C:"), "src/app/Main.java": JAVA_MAIN.replace("B item", "A item")},
+        {"web/main.ts": TS_MAIN.replace("for (const x of bs)", "for (const x of as)")},
         {"src/main.rs": MAIN, "main.go": GO},
     ]
     assert_updates_equal_rebuilds(make_repo(FILES), tmp_path, steps)

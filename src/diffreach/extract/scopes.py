@@ -142,6 +142,8 @@ class Scopes:
             return 0
         around: Node | None = node
         while around is not None and around.type not in spec.binding_blocks:
+            if around.type in spec.function_wide_bindings:  # ``var x``, ``x = …``: no block bounds it
+                return 0
             around = around.parent
         return around.end_point.row + 1 if around is not None else 0
 

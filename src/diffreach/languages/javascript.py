@@ -9,6 +9,13 @@ meet in the middle (see queries/ecmascript.scm).
 
 from __future__ import annotations
 
+from .ecmascript import (
+    ECMASCRIPT_BLOCKS,
+    ECMASCRIPT_BODY_DEFAULTS,
+    ECMASCRIPT_FUNCTION_WIDE,
+    ECMASCRIPT_FUNCTIONS,
+    JSDOC_OPTIONAL,
+)
 from .js_modules import JS_EXTENSIONS, PACKAGE_INDEX_NAMES, RESOLUTION_CONFIGS, JsModules, declared_modules
 from .js_returns import arrow_values
 from .js_tests import JEST
@@ -355,37 +362,6 @@ CALLBACK_KEEPERS = frozenset(
     ]
 )
 
-# ``p = p || v``, ``p = p ?? v``, ``p ||= v``, ``p ??= v``, ``if (p === undefined) p = v`` (ECMA-262:
-# a parameter left out is undefined; these give it its value then).
-ECMASCRIPT_BODY_DEFAULTS = (
-    r"^\s*{p}\s*=\s*{p}\s*(?:\|\||\?\?)\s*(?P<value>[^;\n]+?)\s*;?\s*$",
-    r"^\s*{p}\s*(?:\|\||\?\?)=\s*(?P<value>[^;\n]+?)\s*;?\s*$",
-    r"^\s*if\s*\(\s*{p}\s*===?\s*(?:undefined|null|void 0)\s*\)\s*\{?\s*\n?\s*{p}\s*=\s*(?P<value>[^;\n]+?)\s*;?\s*\}?\s*$",
-    # Read through optional chaining (``p?.filter``, ECMA-262 13.3.9: undefined when p is): left out, it is undefined.
-    r"(?<![\w$.]){p}\s*\?\.(?P<value>)",
-)
-
-# The nodes that are a function of their own: a ``return`` in one leaves it (ECMA-262's function
-# and arrow function bodies, methods and generators).
-ECMASCRIPT_FUNCTIONS = frozenset(
-    {
-        "arrow_function",
-        "function_expression",
-        "function_declaration",
-        "generator_function",
-        "generator_function_declaration",
-        "method_definition",
-    }
-)
-
-# JSDoc's optional parameter: a name in brackets (``[p]``, ``[p=value]``) or a type ending in ``=``
-# (``{T=}``), which TypeScript's checking of JavaScript reads as ``p?`` ("JSDoc Reference", @param).
-JSDOC_OPTIONAL = (
-    r"@param\s+(?:\{[^\n]*?\}\s*)?\[\s*{p}\s*(?:=[^\]\n]*)?\]",
-    r"@param\s+\{[^\n]*?=\s*\}\s*{p}(?![\w$])",
-)
-
-
 SPEC = LanguageSpec(
     name="javascript",
     extensions=JS_EXTENSIONS,
@@ -440,6 +416,8 @@ SPEC = LanguageSpec(
         condition_words=("if",),
     ),
     locals_hide_functions=True,
+    binding_blocks=ECMASCRIPT_BLOCKS,
+    function_wide_bindings=ECMASCRIPT_FUNCTION_WIDE,
     prototype_names=frozenset({"prototype"}),
     hidden_members=frozenset({"constructor"}),
     invoker_methods=frozenset({"call", "apply"}),

@@ -1,4 +1,5 @@
-"""Parsing under a budget, safe across threads, without py-tree-sitter's read-callback leak.
+"""Parsing under a budget, safe across threads, without py-tree-sitter's read-callback leak; and
+``grammar_of``, a spec's grammar loaded when first asked for.
 
 A parse budget needs tree-sitter's progress callback, which it calls only when the
 input comes through a read callback (on bytes, py-tree-sitter warns and ignores it).
@@ -24,6 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from importlib import import_module
 
 from tree_sitter import Language, Parser, Point, Range, Tree
 
@@ -141,12 +143,23 @@ def kept_parse(language: Language, data: bytes, steps: int, cpu_seconds: float) 
     return budgeted_parse(language, data, steps, cpu_seconds)
 
 
+def grammar_of(package: str, function: str = "language") -> Callable[[], object]:
+    """A spec's ``grammar``: its wheel imported when first asked for, so that a command that
+    parses nothing loads none of the grammar libraries (speed: a share of every start-up)."""
+
+    def grammar() -> object:
+        return getattr(import_module(package), function)()
+
+    return grammar
+
+
 __all__ = [
     "PARSE_BUDGET_BASE",
     "PARSE_BUDGET_PER_KIB",
     "PARSE_CPU_SECONDS",
     "Stop",
     "budgeted_parse",
+    "grammar_of",
     "kept_parse",
     "parse_budget",
     "parse_within",

@@ -15,12 +15,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cached_property
-from importlib import import_module, resources
+from importlib import resources
 from pathlib import PurePosixPath
 from typing import Final
 
 from tree_sitter import Node
 
+from .parsing import grammar_of as grammar_of
 from .repo_files import ModuleResolver as ModuleResolver
 from .repo_files import RepoFiles as RepoFiles
 from .signature_text import parameter_list
@@ -199,8 +200,10 @@ class LanguageSpec:
     null_types: frozenset[str] = frozenset()
     dynamic_types: frozenset[str] = frozenset()
     # Node types whose extent bounds a declaration in a function (Rust's blocks, match arms): it holds
-    # there from its line on, hiding those begun before it (shadowing; resolve/blocks.py).
+    # there from its line on, hiding those begun before it (shadowing; resolve/blocks.py). Met first on
+    # the way up, a ``function_wide_bindings`` type holds in the whole function (JavaScript's ``var``).
     binding_blocks: frozenset[str] = frozenset()
+    function_wide_bindings: frozenset[str] = frozenset()
     # How a call binds to a definition (``signatures.BindingRules``, each rule from the
     # language's definition); None: calls are not bound (no binding query either).
     binding_rules: BindingRules | None = None
@@ -438,13 +441,3 @@ class LanguageSpec:
         parts = PurePosixPath(path).parts
         suffixes = ["/".join(parts[i:]) for i in range(len(parts))]
         return any(p.match(s) for p in self._test_patterns for s in suffixes)
-
-
-def grammar_of(package: str, function: str = "language") -> Callable[[], object]:
-    """A spec's ``grammar``: its wheel imported when first asked for, so that a command that
-    parses nothing loads none of the grammar libraries (speed: a share of every start-up)."""
-
-    def grammar() -> object:
-        return getattr(import_module(package), function)()
-
-    return grammar

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .javascript import ECMASCRIPT_BODY_DEFAULTS, ECMASCRIPT_FUNCTIONS, GLOBALS
+from .ecmascript import ECMASCRIPT_BODY_DEFAULTS, ECMASCRIPT_FUNCTIONS
+from .javascript import GLOBALS
 from .javascript import SPEC as JAVASCRIPT
 from .js_returns import arrow_values
 from .signatures import BindingRules
