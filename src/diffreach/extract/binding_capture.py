@@ -25,7 +25,7 @@ from diffreach.extract.types import (
 )
 from diffreach.extract.values import entry_key
 from diffreach.languages.jsdoc import SUPERTYPE
-from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS, LanguageSpec
+from diffreach.languages.spec import ASSERTED, ELEMENT, PARAMETER, RETURNS, LanguageSpec
 from diffreach.model import EITHER, LOCAL_MARK, VALUE_MARK
 
 BindingRecord = tuple[Node, str, str]  # the node whose scope binds, the bound name, what it holds
@@ -43,7 +43,8 @@ def binding_of(
         declared = text(returns[0])
         if "binding.yields" in preset:  # a generator made a context manager: what it yields
             declared = first_type_argument(declared)
-        return returns[0], RETURNS, type_text(declared, spec)
+        asserted = ASSERTED if "binding.asserted" in preset else ""  # a type predicate's type
+        return returns[0], RETURNS + asserted, type_text(declared, spec)
     if "binding.inferred" in preset:  # a return statement: what it returns, "" if no call
         value = captures.get("binding.returned")
         returned = member_path(text(value[0]), spec) if value else ""
@@ -65,6 +66,8 @@ def binding_of(
     if "binding.call" in captures:  # with a key: a literal table's entry holding the call's result
         key = entry_key(captures, text, spec.spread_arguments) or ""
         call = text(captures["binding.call"][0])
+        if "binding.asserted" in preset:  # the call guards the block: what its predicate asserts
+            return node, bound, called(call, spec) + ASSERTED
         method = preset.get("binding.method")  # what a protocol calls on the value (``with v as c``)
         return node, bound + key, called(f"{call}.{method}()" if method else call, spec)
     if "binding.element" in captures:  # an element of a collection: typed by its path's ELEMENT binding

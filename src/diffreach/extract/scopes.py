@@ -136,7 +136,7 @@ class Scopes:
         """The last line of the innermost block around a declaration in a function, where the
         language's declarations hold to the end of their block (``binding_blocks``); 0 elsewhere:
         the binding holds in its whole scope (a class's field, a function's return type)."""
-        if not spec.binding_blocks or i < 0 or name == RETURNS:
+        if not spec.binding_blocks or i < 0 or name.startswith(RETURNS):
             return 0
         if self.ordered[i].kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             return 0

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from diffreach.extract.values import argument_of
 from diffreach.languages import language_for
 from diffreach.languages.signature_text import is_getter, marked
-from diffreach.languages.spec import ELEMENT, PARAMETER, RETURNS
+from diffreach.languages.spec import ASSERTED, ELEMENT, PARAMETER, RETURNS
 from diffreach.model import VALUE_MARK, Binding, Import, NodeKind, Ref, Symbol
 
 _SLOT = PARAMETER.partition("{")[0]
@@ -43,10 +43,13 @@ def interface(
         for b in bindings
         if ("." in b.name or b.scope in classes or _package_top(b.scope)) and argument_of(b.name) is None
     )
-    # Declared return types: seen from other files through make().x and x = make(). The
+    # Declared return types (and what a type predicate asserts): seen from other files through
+    # make().x, x = make() and if (isT(x)) x.m(). The
     # function values its returns name share the binding name, told apart by VALUE_MARK.
     items.update(
-        ("ret", b.scope, b.type_name) for b in bindings if b.name == RETURNS and not b.type_name.startswith(VALUE_MARK)
+        ("ret", b.scope, b.name, b.type_name)
+        for b in bindings
+        if b.name in (RETURNS, RETURNS + ASSERTED) and not b.type_name.startswith(VALUE_MARK)
     )
     # Function values (resolve/values.py): what a name, a table entry or a function's return
     # holds, and which parameters a function calls, are seen from other files through the name,

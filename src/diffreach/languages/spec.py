@@ -34,6 +34,9 @@ CALLED: Final = "=>"  # after a value's or type's name: what calling it gives (R
 # After a function type's name: its parameter N (``F@1``), the type a function given that type takes for
 # its parameter N without stating one (``@binding.slot``; not an argument's binding, extract/values.py).
 PARAMETER: Final = "@{}"
+# After RETURNS: what a type predicate asserts of the argument (TypeScript's ``x is T``); after a call's
+# callee: that type, for the argument where the call guards (``if (isT(x)) {…}``: extract/binding_capture.py).
+ASSERTED: Final = "is"
 # After a pattern's path: the positional field it binds (Rust's ``E::V(x)`` is ``E.V#0``, read as E's ``V.0``).
 FIELD: Final = "#"
 
@@ -316,6 +319,9 @@ class LanguageSpec:
     # never runs the subclass's (JavaScript's class ``constructor``: ``new Base()`` runs Base's
     # only, a subclass's reaches it through ``super()``). No dispatch edge between them.
     hidden_members: frozenset[str] = frozenset()
+    # Declarations of one name in one scope merge their members (TypeScript's "Declaration Merging":
+    # an interface or class and a namespace of its name): a member of one is found through each.
+    merged_declarations: bool = False
     # Methods every function has that run it (JavaScript's ``f.call(t, …)``, ``f.apply(t, args)``):
     # a call of one on a receiver that is a function of the repository is a call of that function.
     invoker_methods: frozenset[str] = frozenset()

@@ -61,6 +61,7 @@ _TS = replace(
     overload_arity_selects=True,
     interface_keywords=frozenset({"interface", "type"}),
     interfaces_by_shape=True,
+    merged_declarations=True,
     shape_min_methods=2,
     # x!.m(): a non-null assertion leaves the value its own type; a?.b is a.b where a is a value.
     value_postfixes=("!", "?"),

@@ -19,6 +19,7 @@ from diffreach.resolve.records import MAX_DEPTH, UNKNOWN
 from diffreach.resolve.records import qualname as _qualname
 
 _MAX_DEPTH = MAX_DEPTH
+_MAX_MERGED = 8  # declarations of one name merged (an interface, a namespace, a class: a few at most)
 
 
 class Classes(Imports):
@@ -68,6 +69,8 @@ class Classes(Imports):
 
     def _member(self, cls: SymRow, name: str, depth: int) -> SymRow | None:
         found = self.child(cls.id, name) or self._detached_member(cls, name)
+        if found is None and self._specs[cls.file].merged_declarations:
+            found = next((m for other in self._merged_with(cls) if (m := self.child(other.id, name))), None)
         if found is not None or depth > _MAX_DEPTH:
             return found
         order = self.linearization(cls) if depth == 0 and self._specs[cls.file].c3_lookup else None
@@ -78,6 +81,18 @@ class Classes(Imports):
             if found is not None:
                 return found
         return None
+
+    def _merged_with(self, cls: SymRow) -> list[SymRow]:
+        """The other classes of ``cls``'s family (``C``, ``C#2``, …: one name in one scope), whose
+        members merge with its own where the language merges declarations."""
+        base, out = cls.id.partition("#")[0], []
+        for n in range(1, _MAX_MERGED + 1):
+            row = self.symbol(base if n == 1 else f"{base}#{n}")
+            if row is None and n > 1:
+                break
+            if row is not None and row.id != cls.id and row.kind == NodeKind.CLASS:
+                out.append(row)
+        return out
 
     def linearization(self, cls: SymRow, depth: int = 0) -> tuple[SymRow, ...] | None:
         """The class and its ancestors in C3 order (Python's MRO): the class, then the merge of

@@ -24,7 +24,7 @@ from abc import abstractmethod
 from dataclasses import replace
 
 from diffreach.languages.signature_text import is_getter, marked
-from diffreach.languages.spec import CALLED, ELEMENT, FIELD, PARAMETER, RETURNS
+from diffreach.languages.spec import ASSERTED, CALLED, ELEMENT, FIELD, PARAMETER, RETURNS
 from diffreach.model import (
     EITHER,
     IMPLEMENTS,
@@ -133,6 +133,15 @@ class Types(PassedFunctions):
             return None
         return self.declared_class(bound[0].partition("::")[0], bound[0], bound[1], name + CALLED)
 
+    def _asserted(self, path: str, scope: str, callee: str) -> Target | None:
+        """The type the function ``callee`` names asserts of its argument (``isCart(x): x is
+        Cart``: the binding RETURNS + ASSERTED in its scope); None when it asserts none."""
+        function = self.value_type(path, scope, callee)
+        if not isinstance(function, SymRow) or function.kind not in _CALLABLE:
+            return None
+        asserted = self._bindings_by_name(function.file).get(RETURNS + ASSERTED, {}).get(function.id)
+        return self.declared_class(function.file, function.id, asserted, RETURNS + ASSERTED) if asserted else None
+
     def call_result(self, target: Target | None) -> Target | None:
         """What calling ``target`` gives: an instance of a class, a function's declared return type."""
         if not isinstance(target, SymRow):
@@ -216,6 +225,8 @@ class Types(PassedFunctions):
             # matched by name, never EXTERNAL (as a type parameter's outside bound, below).
             trait = self._one_class(path, scope, type_name[len(IMPLEMENTS) :])
             return None if trait is EXTERNAL else trait
+        if type_name.endswith(RETURNS + ASSERTED):  # if (isCart(x)): what isCart's predicate asserts
+            return self._asserted(path, scope, type_name.removesuffix(RETURNS + ASSERTED))
         if _SLOT in type_name:
             return self._parameter_type(path, type_name)
         if FIELD in type_name:

@@ -136,6 +136,16 @@
 (method_definition return_type: (type_annotation (_) @binding.returns)) @binding
 (function_signature return_type: (type_annotation (_) @binding.returns)) @binding
 (method_signature return_type: (type_annotation (_) @binding.returns)) @binding
+; A type predicate (`isCart(x: unknown): x is Cart`, the handbook's "Using type predicates"): what it
+; asserts of its argument (binding.asserted), read where a call of it guards a block: `if (isCart(x))
+; {…}`, `if (Cart.is(x)) {…}` make x a Cart in that block, which the binding's node is (blocks.py).
+((_ return_type: (type_predicate_annotation (type_predicate type: (_) @binding.returns))) @binding
+  (#set! binding.asserted ""))
+((if_statement
+  condition: (parenthesized_expression
+    (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @binding.name .))
+    @binding.call)
+  consequence: (statement_block) @binding) (#set! binding.asserted ""))
 ;
 ; A collection whose type argument is its elements' type (`Cart[]`, `readonly Cart[]`, `Array<Cart>`,
 ; `Set<Cart>`, the iterables): binds NAME[] (binding.suffix) to the element type, which a `for … of`
