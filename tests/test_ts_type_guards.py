@@ -4,7 +4,8 @@ of one name merge.
 The handbook's "Narrowing" ("Using type predicates"): `function isTree(x: unknown): x is Tree`
 returns a boolean, and where `if (isTree(node)) {…}` holds, node is a Tree: `node.removeNode()`
 there is Tree's, not every `removeNode` of the repository, and after the block node is what it
-was. "Declaration Merging": an interface (or a class) and a namespace of the same name are one
+was; past `if (!isTree(node)) { return; }` ("Control flow analysis") node is a Tree to the end of
+its block. "Declaration Merging": an interface (or a class) and a namespace of the same name are one
 entity, so `CompoundMenuNode.isMutable(x)` finds the namespace's function through the name the
 interface also has. A small repository in, the expected and the forbidden edges out."""
 
@@ -59,6 +60,13 @@ export function plain(node: unknown, id: string): void {
     }
     node.removeNode(id);
 }
+
+export function early(node: unknown, id: string): void {
+    if (!isTree(node)) {
+        return;
+    }
+    node.removeNode(id);
+}
 """
 FILES = {"src/nodes.ts": NODES, "src/main.ts": MAIN, "package.json": '{"name": "m"}\n'}
 TREE, OTHER = "src/nodes.ts::Tree.removeNode", "src/nodes.ts::Other.removeNode"
@@ -82,6 +90,13 @@ def test_a_guard_s_block_sees_its_argument_as_the_asserted_type() -> None:
 def test_after_the_guarded_block_the_narrowing_no_longer_holds() -> None:
     # node is `unknown` again: bound by name, as before any guard, never typed as a Tree there.
     assert (TREE, 13, "type") not in calls(FILES, "src/main.ts::plain")
+
+
+def test_past_a_negated_guard_that_leaves_the_argument_is_the_asserted_type() -> None:
+    # "Control flow analysis": after `if (!isTree(node)) { return; }` only a Tree reaches line 20.
+    assert (TREE, 20, "type") in calls(FILES, "src/main.ts::early")
+    plain = calls({**FILES, "src/main.ts": MAIN.replace("        return;\n", "        log();\n")}, "src/main.ts::early")
+    assert (TREE, 20, "type") not in plain  # a branch that does not leave narrows nothing
 
 
 def test_a_namespace_merged_with_an_interface_guards_through_its_name() -> None:

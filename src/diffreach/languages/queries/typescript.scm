@@ -146,6 +146,15 @@
     (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @binding.name .))
     @binding.call)
   consequence: (statement_block) @binding) (#set! binding.asserted ""))
+; `if (!isCart(x)) return;` (or throw, continue, break): past the if, to its block's end, x is a Cart
+; (the handbook's "Control flow analysis": the rest is reached only where the call was true).
+((if_statement
+  condition: (parenthesized_expression (unary_expression operator: "!" argument:
+    (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @binding.name .))
+    @binding.call))
+  consequence: [(return_statement) (throw_statement) (continue_statement) (break_statement)
+    (statement_block . [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)]
+  !alternative) @binding (#set! binding.asserted ""))
 ;
 ; A collection whose type argument is its elements' type (`Cart[]`, `readonly Cart[]`, `Array<Cart>`,
 ; `Set<Cart>`, the iterables): binds NAME[] (binding.suffix) to the element type, which a `for … of`
