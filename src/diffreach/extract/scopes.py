@@ -8,6 +8,7 @@ that holds it (the file at module level), making the ``Ref`` records in bulk.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
@@ -24,6 +25,7 @@ from diffreach.model import EITHER, IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Binding
 OUTER = "^"
 CLASS_CAPTURES = frozenset({"class", "interface", "struct", "enum", "trait", "module", "type"})
 MAX_RECEIVER = 120  # longer receiver texts (generated chains) are stored as "?"
+_PLAIN_NAME = re.compile(r"[\w$]+(?:\[\]|\{\})?\Z")  # a variable, or its elements or values (``xs[]``, ``d{}``)
 
 
 @dataclass(slots=True)
@@ -135,8 +137,9 @@ class Scopes:
     def _block_end(self, node: Node, i: int, name: str, spec: LanguageSpec) -> int:
         """The last line of the innermost block around a declaration in a function, where the
         language's declarations hold to the end of their block (``binding_blocks``); 0 elsewhere:
-        the binding holds in its whole scope (a class's field, a function's return type)."""
-        if not spec.binding_blocks or i < 0 or name.startswith(RETURNS):
+        the binding holds in its whole scope (a class's field, a function's return type, a derived
+        name another function's resolution reads: a parameter's slot ``F@1``, ``f=>``)."""
+        if not spec.binding_blocks or i < 0 or not _PLAIN_NAME.match(name):
             return 0
         if self.ordered[i].kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             return 0
