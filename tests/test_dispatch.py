@@ -107,6 +107,47 @@ def test_a_changed_base_reaches_the_super_calls(make_repo) -> None:
     assert radius["app.py::report"]["hop"] == 1
 
 
+SIBLINGS_TS = {
+    "src/widget.ts": "export class Widget {\n    attach(): number { return 0; }\n}\n",
+    "src/tree.ts": (
+        'import { Widget } from "./widget";\n\n'
+        "export class Tree extends Widget {\n    attach(): number { return super.attach() + 1; }\n}\n"
+    ),
+    "src/dialog.ts": (
+        'import { Widget } from "./widget";\n\n'
+        "export class Dialog extends Widget {\n    attach(): number { return super.attach() + 2; }\n}\n"
+    ),
+    "src/app.ts": 'import { Widget } from "./widget";\n\nexport function show(w: Widget): number {\n    return w.attach();\n}\n',
+    "package.json": '{"name": "m"}\n',
+    ".diffreach.toml": "warmup_reviews = 0\n",
+}
+
+
+def test_a_sibling_class_s_super_call_never_reaches_another_override(make_repo) -> None:
+    # ECMA-262's super.m reads the home object's prototype, JLS 15.12.4.1 binds super.m() statically:
+    # Dialog's super.attach() runs Widget.attach, never Tree's override; w.attach() may run it.
+    root = make_repo(SIBLINGS_TS)
+    (root / "src/tree.ts").write_text(SIBLINGS_TS["src/tree.ts"].replace("+ 1", "+ 3"))
+    radius = _impact(root)
+    assert radius["src/app.ts::show"]["hop"] == 1
+    assert "src/dialog.ts::Dialog.attach" not in radius
+    callers = _by_id(api.callers_of(root, "src/tree.ts::Tree.attach")["callers"])
+    assert set(callers) == {"src/app.ts::show"}
+
+
+def test_python_a_cooperative_super_may_reach_a_sibling_s_override(make_repo) -> None:
+    # class D(B, C): B's super().m() runs C.m for a D (the object's MRO), so a change to C.m reaches B.m.
+    cooperative = (
+        "class A:\n    def m(self):\n        return 0\n\n"
+        "class B(A):\n    def m(self):\n        return super().m() + 1\n\n"
+        "class C(A):\n    def m(self):\n        return 2\n\n"
+        "class D(B, C):\n    pass\n"
+    )
+    root = make_repo({"m.py": cooperative, ".diffreach.toml": "warmup_reviews = 0\n"})
+    (root / "m.py").write_text(cooperative.replace("return 2", "return 3"))
+    assert "m.py::B.m" in _impact(root)
+
+
 DEFAULTS = {
     "src/Greeter.java": 'interface Greeter {\n  default String greet() { return "hi"; }\n}\n',
     "src/Base.java": 'class Base {\n  public String greet() { return "base"; }\n}\n',

@@ -11,8 +11,9 @@ One rule of every language with ``super``: a call bound to the base method from 
 that overrides it (``super().m()``, ``Base.m(self)``, a sibling's ``super.m()``) runs the base
 method, never the override; such a caller is not a dispatch caller of that override. A call on
 ``super`` itself binds statically to the method the superclass's lookup finds (JLS 15.12.4.1:
-no dynamic lookup; Python's ``super()`` looks after the caller's class in the object's MRO), so it
-never reaches an override in the caller's class or below it (``C(B)`` overriding the ``m`` that
+no dynamic lookup), so it reaches no override at all, a sibling class's neither; Python's
+``super()`` looks after the caller's class in the object's MRO, so there it never reaches an
+override in the caller's class or below it (``C(B)`` overriding the ``m`` that
 ``B.m``'s ``super().m()`` calls in ``A``); Python's cooperative ``super()`` may still reach a
 sibling's (``class D(B, C)``: after B comes C). Calls on
 ``self``/``this`` in that class resolve to the override directly, so a caller inside the
@@ -182,8 +183,10 @@ def _within_self(store: Store, found: list[Dispatched], syms: dict[str, Symbol])
             ancestors[over.parent] = class_ancestors(store, over.parent)
         if on_self and (over.parent is None or cls not in ancestors[over.parent]):
             continue  # self there is a cls, never an instance of the override's class
-        if on_super and (over.parent == cls or cls in ancestors.get(over.parent or "", ())):
-            continue  # super().m() runs what comes after cls in the lookup, never an override below it
+        if on_super and (_static_super(me) or over.parent == cls or cls in ancestors.get(over.parent or "", ())):
+            # super.m() binds statically (JLS 15.12.4.1) to the base's m, never an override; Python's
+            # super().m() runs what comes after cls in the object's MRO, never an override below it.
+            continue
         out.append(d)
     return out
 
@@ -201,6 +204,13 @@ def _super_receivers(path: str) -> frozenset[str]:
     """The receivers that name the superclass's view of the object (``super()``, ``super``)."""
     spec = language_for(path)
     return spec.super_names if spec is not None else frozenset()
+
+
+def _static_super(sym: Symbol | None) -> bool:
+    """Whether a call on ``super`` in ``sym``'s language binds statically (every language here
+    but Python, whose cooperative ``super()`` follows the object's MRO: ``c3_lookup``)."""
+    spec = language_for(sym.file) if sym is not None else None
+    return spec is not None and not spec.c3_lookup
 
 
 def _class_of(sym: Symbol) -> str | None:

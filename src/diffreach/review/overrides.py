@@ -6,13 +6,19 @@ class (``super().m()``, ``Base.m(self)``): it runs the base method, never the ov
 ``self`` in that class resolve to the override itself, so a method of the overriding class whose
 edge lands on the base method made such a non-virtual call, unless it wrote the call on another
 object, which may be one of the overriding class (graph/instances.py ``on_other_objects``;
-index/dispatch.py reads the graph the same way for the callers and callees it lists).
+index/dispatch.py reads the graph the same way for the callers and callees it lists). Nor a call
+written on ``super`` in any class, where the language binds it statically (JLS 15.12.4.1: no dynamic
+lookup; ECMA-262's ``super.m`` reads the home object's prototype; C#'s ``base``): a sibling class's
+``super.m()`` runs the base method, never another subclass's override. Python's ``super()`` follows
+the object's method resolution order and may reach a sibling's (``c3_lookup``): kept there.
 """
 
 from __future__ import annotations
 
 from diffreach.graph.instances import on_other_objects
 from diffreach.graph.store import Store
+from diffreach.graph.walk_queries import call_receivers
+from diffreach.languages import language_for
 from diffreach.model import Change, Edge, NodeKind
 
 
@@ -23,6 +29,7 @@ def drop_super_calls(
     runs the base method, never the override: it does not reach the override's change."""
     if not aliases:
         return edges
+    edges = _without_static_super(store, edges, aliases, seeds)
     syms = store.symbols({e.source for e in edges if e.target in aliases and e.target not in seeds})
     inside = [
         e
@@ -39,6 +46,31 @@ def drop_super_calls(
     other = on_other_objects(store, {(syms[e.source], e.line, names.get(e.target, "")) for e in inside})
     dropped = {id(e) for e in inside if (e.source, e.line, names.get(e.target, "")) not in other}
     return [e for e in edges if id(e) not in dropped]
+
+
+def _without_static_super(
+    store: Store, edges: list[Edge], aliases: dict[str, set[str]], seeds: dict[str, Change]
+) -> list[Edge]:
+    """``edges`` without the calls of a base method written on ``super`` where the language binds
+    them statically: they run the base method only, never an override it stands for."""
+    candidates = [e for e in edges if e.target in aliases and e.target not in seeds and _static_super(e.source)]
+    if not candidates:
+        return edges
+    names = {t.id: t.name for t in store.symbols({e.target for e in candidates}).values()}
+    written = call_receivers(store, {(e.source, e.line, names.get(e.target, "")) for e in candidates})
+    supers = {e.source: _static_super(e.source) for e in candidates}
+    dropped = {
+        id(e)
+        for e in candidates
+        if (receivers := written.get((e.source, e.line, names.get(e.target, "")))) and receivers <= supers[e.source]
+    }
+    return [e for e in edges if id(e) not in dropped]
+
+
+def _static_super(caller: str) -> frozenset[str]:
+    """The receivers naming the superclass where a call on them binds statically (not Python's)."""
+    spec = language_for(caller.partition("::")[0])
+    return spec.super_names if spec is not None and not spec.c3_lookup else frozenset()
 
 
 __all__ = ["drop_super_calls"]
