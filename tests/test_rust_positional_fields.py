@@ -72,6 +72,19 @@ def test_a_path_that_names_nothing_of_ours_types_nothing() -> None:
     assert not {(t, r) for s, t, r in calls(FILES) if s == "src/main.rs::option" and r == "type"}
 
 
+def test_a_local_named_as_the_module_leaves_the_pattern_s_path_to_the_module() -> None:
+    # `let flags = …;` then `flags::Cmd::Parse(p, _)`: a path never starts at a local (the Reference,
+    # "Paths in expressions"), so the pattern still names the module's enum.
+    main = MAIN.replace(
+        "fn dispatch(command: flags::Cmd) -> u32 {\n    match command {",
+        "fn dispatch(command: flags::Cmd) -> u32 {\n    let flags = flags::parsed(command);\n    match flags.cmd {",
+    )
+    flags = FLAGS + "pub struct Top { pub cmd: Cmd }\npub fn parsed(cmd: Cmd) -> Top { Top { cmd } }\n"
+    files = {**FILES, "src/main.rs": main, "src/flags.rs": flags}
+    dispatch = {(t, r) for s, t, r in calls(files) if s == "src/main.rs::dispatch"}
+    assert {(DIAG_RUN, "type"), (PARSE_RUN, "type")} <= dispatch
+
+
 def test_positional_fields_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
     steps = [
         {"src/flags.rs": FLAGS.replace("Diagnostics(Diagnostics)", "Diagnostics(Parse)")},

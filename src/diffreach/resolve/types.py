@@ -284,8 +284,14 @@ class Types(PassedFunctions):
 
     def _pattern_path(self, path: str, scope: str, name: str) -> Target | None:
         spec = self._specs[path]
-        own = name in spec.self_names or name in spec.self_types  # Self::V(x) in the enum's own impl
-        return self.enclosing_class(scope) if own else self.value_type(path, scope, name)
+        if name in spec.self_names or name in spec.self_types:  # Self::V(x) in the enum's own impl
+            return self.enclosing_class(scope)
+        found = self.value_type(path, scope, name)
+        if found is None and spec.path_roots and scope != path:
+            # A path never starts at a local (the Reference, "Paths in expressions"): `let flags = …;`
+            # beside `flags::Cmd::V(x)` leaves the pattern to the module `flags`, as the module sees it.
+            found = self.value_type(path, path, name)
+        return found
 
     def _parameter_type(self, path: str, type_name: str) -> Target | None:
         """``F@N``: the class the function type F states for its parameter N, read where F is
