@@ -52,17 +52,7 @@ class ResolverState(ABC):
         self._imports: dict[str, list[Import]] = {}
         self._import_indexes: dict[str, tuple[dict[str, list[Import]], list[Import]]] = {}
         self._program_wide: dict[tuple[str, str], list[tuple[str, Import]]] | None = None  # (language, program)
-        self._bindings: dict[str, dict[str, dict[str, str]]] = {}
-        # Names bound in blocks several ways in one scope (blocks.py): path → name → scope → bindings,
-        # read at ``_line``, the line of the reference being resolved (resolver.py sets it).
-        self._shadowed: dict[str, dict[str, dict[str, tuple[Bound, ...]]]] = {}
-        self._line = 0
-        # Imports inside functions (``IMPORT_MARK`` bindings): path → name → function id → the import's line.
-        self._local_imports: dict[str, dict[str, dict[str, int]]] = {}
-        # Function values (values.py): path → name → scope → [(line, what it holds)], by line.
-        self._values: dict[str, dict[str, dict[str, list[tuple[int, str]]]]] = {}
-        # Functions passed as arguments (values.py): path → callee name → [(scope, line, slot, argument)].
-        self._passes: dict[str, dict[str, list[tuple[str, int, str, str]]]] = {}
+        self._start_binding_memos()
         self._import_targets: dict[tuple[str, Import], Target | None] = {}
         self._bases: dict[str, tuple[SymRow, ...]] = {}
         self._linearizations: dict[str, tuple[SymRow, ...] | None] = {}  # classes.py: C3 orders
@@ -105,6 +95,20 @@ class ResolverState(ABC):
         self._method_owners: dict[str, frozenset[str]] = {}
         self._prototype_owners: dict[str, frozenset[str]] = {}
         self._start_lifetime_memos()
+
+    def _start_binding_memos(self) -> None:
+        # What each file binds, read once per file (``_bindings_by_name``), by the forms resolution asks.
+        self._bindings: dict[str, dict[str, dict[str, str]]] = {}
+        # Names bound in blocks several ways in one scope (blocks.py): path → name → scope → bindings,
+        # read at ``_line``, the line of the reference being resolved (resolver.py sets it).
+        self._shadowed: dict[str, dict[str, dict[str, tuple[Bound, ...]]]] = {}
+        self._line = 0
+        # Imports inside functions (``IMPORT_MARK`` bindings): path → name → function id → the import's line.
+        self._local_imports: dict[str, dict[str, dict[str, int]]] = {}
+        # Function values (values.py): path → name → scope → [(line, what it holds)], by line.
+        self._values: dict[str, dict[str, dict[str, list[tuple[int, str]]]]] = {}
+        # Functions passed as arguments (values.py): path → callee name → [(scope, line, slot, argument)].
+        self._passes: dict[str, dict[str, list[tuple[str, int, str, str]]]] = {}
 
     def _start_lifetime_memos(self) -> None:
         # Speed: answers worked out with no guard open and meeting no cycle, so the same each
