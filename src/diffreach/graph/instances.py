@@ -97,6 +97,15 @@ def _owns_objects(store: Store, sym: Symbol) -> bool:
     return not _closed(store, sym) or _constructed(store, sym) or _named_in_text(store, sym)
 
 
+def static_super_receivers(path: str) -> frozenset[str]:
+    """The receivers naming the superclass in ``path``'s language where a call on them binds
+    statically, to the method the superclass's lookup finds (JLS 15.12.4.1; ECMA-262's ``super.m``
+    reads the home object's prototype; C#'s ``base``): every language here but Python, whose
+    cooperative ``super()`` follows the object's MRO (``c3_lookup``); empty there."""
+    spec = language_for(path)
+    return spec.super_names if spec is not None and not spec.c3_lookup else frozenset()
+
+
 def on_other_objects(store: Store, calls: Iterable[tuple[Symbol, int, str]]) -> set[tuple[str, int, str]]:
     """The (caller, line, name) among ``calls`` (a method's calls bound to a base method) written on
     another object: a receiver that is neither the object the method runs on (``self``, ``this``,
@@ -230,4 +239,11 @@ def _descendants(store: Store, cls: str) -> list[str]:
     return seen
 
 
-__all__ = ["class_ancestors", "idle_methods", "idle_overrides", "on_other_objects", "overrides_of"]
+__all__ = [
+    "class_ancestors",
+    "idle_methods",
+    "idle_overrides",
+    "on_other_objects",
+    "overrides_of",
+    "static_super_receivers",
+]

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from diffreach.graph.instances import class_ancestors, idle_overrides, on_other_objects
+from diffreach.graph.instances import class_ancestors, idle_overrides, on_other_objects, static_super_receivers
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import call_receivers
 from diffreach.languages import language_for
@@ -178,12 +178,13 @@ def _within_self(store: Store, found: list[Dispatched], syms: dict[str, Symbol])
         cls = _class_of(me) if me is not None else None
         written = receivers.get((d.edge.source, d.edge.line, syms[d.base].name), set()) if cls else set()
         on_super = me is not None and bool(written) and written <= _super_receivers(me.file)
+        static = on_super and me is not None and bool(static_super_receivers(me.file))
         on_self = me is not None and cls is not None and bool(written) and written <= _self_receivers(me.file)
         if (on_self or on_super) and over.parent is not None and over.parent not in ancestors:
             ancestors[over.parent] = class_ancestors(store, over.parent)
         if on_self and (over.parent is None or cls not in ancestors[over.parent]):
             continue  # self there is a cls, never an instance of the override's class
-        if on_super and (_static_super(me) or over.parent == cls or cls in ancestors.get(over.parent or "", ())):
+        if on_super and (static or over.parent == cls or cls in ancestors.get(over.parent or "", ())):
             # super.m() binds statically (JLS 15.12.4.1) to the base's m, never an override; Python's
             # super().m() runs what comes after cls in the object's MRO, never an override below it.
             continue
@@ -204,13 +205,6 @@ def _super_receivers(path: str) -> frozenset[str]:
     """The receivers that name the superclass's view of the object (``super()``, ``super``)."""
     spec = language_for(path)
     return spec.super_names if spec is not None else frozenset()
-
-
-def _static_super(sym: Symbol | None) -> bool:
-    """Whether a call on ``super`` in ``sym``'s language binds statically (every language here
-    but Python, whose cooperative ``super()`` follows the object's MRO: ``c3_lookup``)."""
-    spec = language_for(sym.file) if sym is not None else None
-    return spec is not None and not spec.c3_lookup
 
 
 def _class_of(sym: Symbol) -> str | None:

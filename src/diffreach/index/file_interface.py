@@ -44,8 +44,8 @@ def interface(
         if ("." in b.name or b.scope in classes or _package_top(b.scope)) and argument_of(b.name) is None
     )
     # Declared return types (and what a type predicate asserts): seen from other files through
-    # make().x, x = make() and if (isT(x)) x.m(). The
-    # function values its returns name share the binding name, told apart by VALUE_MARK.
+    # make().x, x = make() and if (isT(x)) x.m(). The function values its returns name share the
+    # binding name, told apart by VALUE_MARK.
     items.update(
         ("ret", b.scope, b.name, b.type_name)
         for b in bindings

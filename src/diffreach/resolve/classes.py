@@ -19,7 +19,8 @@ from diffreach.resolve.records import MAX_DEPTH, UNKNOWN
 from diffreach.resolve.records import qualname as _qualname
 
 _MAX_DEPTH = MAX_DEPTH
-_MAX_MERGED = 8  # declarations of one name merged (an interface, a namespace, a class: a few at most)
+# Members of a family read at most (a generated file with thousands of ``f#N``).
+MAX_MEMBERS = 64
 
 
 class Classes(Imports):
@@ -82,17 +83,20 @@ class Classes(Imports):
                 return found
         return None
 
-    def _merged_with(self, cls: SymRow) -> list[SymRow]:
-        """The other classes of ``cls``'s family (``C``, ``C#2``, …: one name in one scope), whose
-        members merge with its own where the language merges declarations."""
-        base, out = cls.id.partition("#")[0], []
-        for n in range(1, _MAX_MERGED + 1):
+    def family_rows(self, base: str) -> list[SymRow]:
+        """The definitions of one name in one scope, ``base``, ``base#2``, … in source order."""
+        rows = []
+        for n in range(1, MAX_MEMBERS + 1):
             row = self.symbol(base if n == 1 else f"{base}#{n}")
-            if row is None and n > 1:
+            if row is None:
                 break
-            if row is not None and row.id != cls.id and row.kind == NodeKind.CLASS:
-                out.append(row)
-        return out
+            rows.append(row)
+        return rows
+
+    def _merged_with(self, cls: SymRow) -> list[SymRow]:
+        """The other classes of ``cls``'s family, whose members merge with its own where the
+        language merges declarations."""
+        return [r for r in self.family_rows(cls.id.partition("#")[0]) if r.id != cls.id and r.kind == NodeKind.CLASS]
 
     def linearization(self, cls: SymRow, depth: int = 0) -> tuple[SymRow, ...] | None:
         """The class and its ancestors in C3 order (Python's MRO): the class, then the merge of

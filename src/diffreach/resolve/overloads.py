@@ -34,10 +34,7 @@ from dataclasses import replace
 
 from diffreach.languages.signature_text import arity, is_stub
 from diffreach.model import NodeKind, Ref, SymRow
-from diffreach.resolve.classes import Classes
-
-# Members of a family read at most (a generated file with thousands of ``f#N``).
-MAX_MEMBERS = 64
+from diffreach.resolve.classes import MAX_MEMBERS, Classes
 
 Bounds = tuple[int, int | None] | None
 
@@ -54,12 +51,7 @@ class Overloads(Classes):
         """Each member of the family whose first id is ``base``, with its signature and bounds."""
         found = self._families.get(base)
         if found is None:
-            rows = []
-            for n in range(1, MAX_MEMBERS + 1):
-                row = self.symbol(base if n == 1 else f"{base}#{n}")
-                if row is None:
-                    break
-                rows.append(row)
+            rows = self.family_rows(base)
             spec = self._specs[rows[0].file] if rows else None
             signatures = [self.source.signature_of(r.id) for r in rows]
             found = self._families[base] = tuple(

@@ -97,7 +97,6 @@ class ResolverState(ABC):
         self._start_lifetime_memos()
 
     def _start_binding_memos(self) -> None:
-        # What each file binds, read once per file (``_bindings_by_name``), by the forms resolution asks.
         self._bindings: dict[str, dict[str, dict[str, str]]] = {}
         # Names bound in blocks several ways in one scope (blocks.py): path → name → scope → bindings,
         # read at ``_line``, the line of the reference being resolved (resolver.py sets it).
@@ -307,9 +306,10 @@ class ResolverState(ABC):
 
     def line_decides(self, path: str, receiver: str) -> bool:
         """Whether what a receiver holds depends on the line it is read at: its head is bound in
-        blocks several ways in ``path`` (blocks.py)."""
+        blocks several ways in ``path`` (blocks.py; no such name in most files: nothing to split)."""
         self._bindings_by_name(path)
-        return receiver.partition(".")[0].partition("(")[0].partition("[")[0] in self._shadowed[path]
+        shadowing = self._shadowed[path]
+        return bool(shadowing) and receiver.partition(".")[0].partition("(")[0].partition("[")[0] in shadowing
 
     def receiver_line(self, path: str, receiver: str) -> int:
         """The line a receiver is read at where that decides what it holds, else 0 (memos key on it)."""

@@ -26,7 +26,7 @@ from diffreach.languages.signature_text import arity
 from diffreach.model import Change, ChangeKind, Edge, EdgeKind, NodeKind
 from diffreach.review.behavior import call_arguments
 
-MAX_MEMBERS = 64  # as resolve/overloads.py
+MAX_MEMBERS = 64  # as resolve/classes.py
 
 
 def family_members(store: Store, sid: str) -> list[str]:

@@ -15,10 +15,9 @@ the object's method resolution order and may reach a sibling's (``c3_lookup``): 
 
 from __future__ import annotations
 
-from diffreach.graph.instances import on_other_objects
+from diffreach.graph.instances import on_other_objects, static_super_receivers
 from diffreach.graph.store import Store
 from diffreach.graph.walk_queries import call_receivers
-from diffreach.languages import language_for
 from diffreach.model import Change, Edge, NodeKind
 
 
@@ -53,24 +52,18 @@ def _without_static_super(
 ) -> list[Edge]:
     """``edges`` without the calls of a base method written on ``super`` where the language binds
     them statically: they run the base method only, never an override it stands for."""
-    candidates = [e for e in edges if e.target in aliases and e.target not in seeds and _static_super(e.source)]
+    supers = {e.source: static_super_receivers(e.source.partition("::")[0]) for e in edges if e.target in aliases}
+    candidates = [e for e in edges if e.target in aliases and e.target not in seeds and supers[e.source]]
     if not candidates:
         return edges
     names = {t.id: t.name for t in store.symbols({e.target for e in candidates}).values()}
     written = call_receivers(store, {(e.source, e.line, names.get(e.target, "")) for e in candidates})
-    supers = {e.source: _static_super(e.source) for e in candidates}
     dropped = {
         id(e)
         for e in candidates
         if (receivers := written.get((e.source, e.line, names.get(e.target, "")))) and receivers <= supers[e.source]
     }
     return [e for e in edges if id(e) not in dropped]
-
-
-def _static_super(caller: str) -> frozenset[str]:
-    """The receivers naming the superclass where a call on them binds statically (not Python's)."""
-    spec = language_for(caller.partition("::")[0])
-    return spec.super_names if spec is not None and not spec.c3_lookup else frozenset()
 
 
 __all__ = ["drop_super_calls"]
