@@ -16,14 +16,14 @@ the forbidden edges out."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 from diffreach.api import index
-from diffreach.graph.store import Store, db_path
+from diffreach.graph.store import Store
 from diffreach.index.build import graph_from_sources
 from tests.test_incremental import assert_updates_equal_rebuilds
+from tests.test_migrations import written_at
 
 FLAGS = (
     "pub struct Diagnostics { pub quiet: bool }\n"
@@ -248,12 +248,12 @@ def test_block_scoped_bindings_an_update_equals_a_rebuild(make_repo, tmp_path) -
 def test_a_database_of_schema_6_is_migrated_and_its_blocks_read(make_repo: Callable[..., Path]) -> None:
     root = make_repo(FILES)
     index(root)
-    conn = sqlite3.connect(db_path(root))
-    conn.execute("ALTER TABLE bindings DROP COLUMN end_line")
-    conn.execute("DELETE FROM migrations WHERE name = 'm6_to_7_binding_blocks'")
-    conn.execute("UPDATE meta SET value='6' WHERE key='schema_version'")
-    conn.commit()
-    conn.close()
+    written_at(
+        root,
+        6,
+        "ALTER TABLE bindings DROP COLUMN end_line",
+        "DELETE FROM migrations WHERE name = 'm6_to_7_binding_blocks'",
+    )
     index(root)
     store = Store.open(root, create=False)
     try:

@@ -17,13 +17,20 @@ from diffreach.index.indexer import index
 FILES = {"a.py": "def f():\n    return 1\n"}
 
 
-def _at_version_1(root: Path) -> None:
-    """Make an indexed database look as schema 1 left it: no notes table."""
+def written_at(root: Path, version: int, *undo: str) -> None:
+    """Make an indexed database look as schema ``version`` left it: the statements ``undo`` take
+    away what later schemas added, and the database says ``version``."""
     conn = sqlite3.connect(db_path(root))
-    conn.execute("DROP TABLE notes")
-    conn.execute("UPDATE meta SET value='1' WHERE key='schema_version'")
+    for statement in undo:
+        conn.execute(statement)
+    conn.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(version),))
     conn.commit()
     conn.close()
+
+
+def _at_version_1(root: Path) -> None:
+    """Make an indexed database look as schema 1 left it: no notes table."""
+    written_at(root, 1, "DROP TABLE notes")
 
 
 def test_migrations_are_named_for_the_versions_they_join() -> None:
@@ -89,11 +96,7 @@ def test_a_store_closes_when_its_block_ends(tmp_path: Path) -> None:
 def test_a_database_of_schema_3_gets_the_declarations_table_and_fills_it(make_repo: Callable[..., Path]) -> None:
     root = make_repo({"limits.py": "MAX_RETRIES = 3\n"})
     index(root)
-    conn = sqlite3.connect(db_path(root))
-    conn.execute("DROP TABLE declarations")
-    conn.execute("UPDATE meta SET value='3' WHERE key='schema_version'")
-    conn.commit()
-    conn.close()
+    written_at(root, 3, "DROP TABLE declarations")
     index(root)
     store = Store.open(root, create=False)
     try:
@@ -109,11 +112,7 @@ def test_a_database_of_schema_4_gets_the_abstract_column_and_fills_it(make_repo:
         {"p/I.java": "package p;\npublic interface I {\n  void run();\n  default void go() { run(); }\n}\n"}
     )
     index(root)
-    conn = sqlite3.connect(db_path(root))
-    conn.execute("ALTER TABLE nodes DROP COLUMN abstract")
-    conn.execute("UPDATE meta SET value='4' WHERE key='schema_version'")
-    conn.commit()
-    conn.close()
+    written_at(root, 4, "ALTER TABLE nodes DROP COLUMN abstract")
     index(root)
     store = Store.open(root, create=False)
     try:

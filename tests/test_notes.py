@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,10 +9,11 @@ import pytest
 
 from diffreach.extract.core import MAX_NOTES, extract
 from diffreach.extract.pool import _pack, _unpack
-from diffreach.graph.store import SCHEMA_VERSION, Store, db_path
+from diffreach.graph.store import SCHEMA_VERSION, Store
 from diffreach.index.indexer import index
 from diffreach.languages import get_language
 from diffreach.query.rank import RankParams, rank_files
+from tests.test_migrations import written_at
 
 PY = '''"""Shipping rates.
 
@@ -185,11 +185,7 @@ def test_notes_are_stored_and_replaced_with_their_file(make_repo: Callable[..., 
 def test_a_database_of_schema_1_is_migrated_and_its_notes_filled_in(make_repo: Callable[..., Path]) -> None:
     root = make_repo({"ship.py": PY})
     index(root)
-    conn = sqlite3.connect(db_path(root))
-    conn.execute("DROP TABLE notes")
-    conn.execute("UPDATE meta SET value='1' WHERE key='schema_version'")
-    conn.commit()
-    conn.close()
+    written_at(root, 1, "DROP TABLE notes")
     index(root)
     store = Store.open(root, create=False)
     try:
