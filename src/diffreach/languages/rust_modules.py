@@ -76,6 +76,10 @@ class RustModules:
         self._crate_graph = CrateGraph(packages)
         self._repo = repo
         self._path_mods: tuple[dict[str, str], dict[tuple[str, str], str]] | None = None
+        # Every answer depends on the files and manifests read above alone, and the resolver asks the
+        # same questions for each reference of a file: each is worked out once.
+        self._roots: dict[str, str] = {}
+        self._resolved: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def _path_modules(self) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
         """The modules a `#[path]` attribute puts in a file of its choice: each such file's
@@ -124,6 +128,12 @@ class RustModules:
         return f"{directory}.rs" if f"{directory}.rs" in self._files else None
 
     def _crate_root(self, path: str) -> str:
+        root = self._roots.get(path)
+        if root is None:
+            root = self._roots[path] = self._find_crate_root(path)
+        return root
+
+    def _find_crate_root(self, path: str) -> str:
         if path in self._bins:
             return path
         for parent in PurePosixPath(path).parents:
@@ -189,6 +199,12 @@ class RustModules:
         return tuple(c for c in candidates if c in self._files)[:1]
 
     def resolve(self, module: str, from_file: str) -> tuple[str, ...]:
+        found = self._resolved.get((module, from_file))
+        if found is None:
+            found = self._resolved[(module, from_file)] = self._resolve(module, from_file)
+        return found
+
+    def _resolve(self, module: str, from_file: str) -> tuple[str, ...]:
         if module.startswith("{"):
             return self._within(module, from_file)
         if module.endswith(".rs"):  # #[path = "…"]: relative to the declaring file's directory
