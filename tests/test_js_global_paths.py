@@ -111,3 +111,34 @@ def test_global_paths_an_update_equals_a_rebuild(make_repo, tmp_path) -> None:  
         },
     ]
     assert_updates_equal_rebuilds(make_repo(FILES), tmp_path, steps)
+
+
+# A property of the global object (`self` in a worker, `window`, `globalThis`, Node's `global`) holds
+# the value given to it: a read of that path later in the file is that value, in a module too.
+CHEF = "export default class Chef {\n  bake(x) { return x; }\n}\n"
+OVEN = "export default class Oven {\n  bake(x) { return x; }\n}\n"
+
+
+def test_a_property_given_to_the_global_object_holds_its_value() -> None:
+    worker = (
+        'import Chef from "./chef.js";\n'
+        "self.chef = new Chef();\n"
+        "function bake(d) {\n  return self.chef.bake(d);\n}\n"
+        "function roast(d) {\n  return window.chef.bake(d);\n}\n"
+    )
+    edges = calls({"chef.js": CHEF, "oven.js": OVEN, "worker.js": worker})
+    assert ("worker.js::bake", "chef.js::Chef.bake", "type") in edges
+    # Another global's property of the same name holds nothing the file gave it; another class's
+    # method of that name is never chosen.
+    assert not {e for e in edges if e[0] == "worker.js::roast" and e[1] == "chef.js::Chef.bake" and e[2] == "type"}
+    assert not {e for e in edges if e[1] == "oven.js::Oven.bake"}
+
+
+def test_a_property_of_a_local_named_like_a_global_is_not_the_global_s() -> None:
+    worker = (
+        'import Chef from "./chef.js";\n'
+        "function make(self) {\n  self.chef = new Chef();\n  return self;\n}\n"
+        "function bake(d) {\n  return self.chef.bake(d);\n}\n"
+    )
+    edges = calls({"chef.js": CHEF, "oven.js": OVEN, "worker.js": worker})
+    assert not {e for e in edges if e[0] == "worker.js::bake" and e[2] == "type"}

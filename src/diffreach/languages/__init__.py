@@ -124,7 +124,9 @@ _MODULES = (
 # a JavaScript import from '/' reads the project's root; Rust: a file of an inline module (`mod h {
 # mod a; }`) has that module as its parent (`super::b`); a pattern binding a positional field (`E::V(x)`,
 # `S(x)`) holds the field's declared type
-EXTRACTION_VERSION = 33
+# 33: bindings hold in their blocks (`Binding.end_line`); TypeScript's type predicates narrow in a block
+# 34: JavaScript: a property given to the global object (`self.chef = new Chef()`) holds its value
+EXTRACTION_VERSION = 34
 
 
 @cache

@@ -423,6 +423,12 @@
 (assignment_expression
   left: [(identifier) (member_expression object: (this) property: (property_identifier))] @binding.name
   right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+; A property of the global object (`self.chef = new Chef()` in a worker, `window.app = new App()`;
+; ECMA-262 9.1.1.4, HTML's WindowOrWorkerGlobalScope): the value every later read of that path sees.
+((assignment_expression
+  left: (member_expression object: (identifier) @_global property: (property_identifier)) @binding.name
+  right: (new_expression constructor: [(identifier) (member_expression)] @binding.type)) @binding
+  (#any-of? @_global "self" "window" "globalThis" "global"))
 ; Inheritance written out on prototypes (before `class ... extends`), owned by the constructor F
 ; whose prototype it sets: F.prototype = Object.create(G.prototype) and
 ; Object.setPrototypeOf(F.prototype, G.prototype) make G.prototype the prototype of F's
