@@ -121,3 +121,17 @@ def test_a_database_of_schema_4_gets_the_abstract_column_and_fills_it(make_repo:
         assert rows == {"p/I.java::I.run": 1, "p/I.java::I.go": 0}
     finally:
         store.close()
+
+
+def test_a_database_of_schema_7_gets_the_file_words_table_and_fills_it(make_repo: Callable[..., Path]) -> None:
+    root = make_repo({"cfg.py": "OPTIONS = {'verbose': 'print every step'}\n"})
+    index(root)
+    written_at(root, 7, "DROP TABLE file_words")
+    index(root)
+    store = Store.open(root, create=False)
+    try:
+        assert store.get_meta("schema_version") == SCHEMA_VERSION
+        (words,) = store.conn.execute("SELECT words FROM file_words WHERE file = 'cfg.py'").fetchone()
+        assert set(words.split()) == {"OPTIONS:1", "verbose:1", "print:1", "every:1", "step:1"}
+    finally:
+        store.close()

@@ -267,6 +267,9 @@ class FileExtract:
     parse_errors: int = 0
     package: str = ""  # a declared package/namespace, where the language has one
     declarations: tuple[Declaration, ...] = ()  # constants, fields, enum members, type aliases
+    # Every identifier-like token of the file's text, counted (extract/words.py): the file read as one
+    # document by the query ranking.
+    words: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

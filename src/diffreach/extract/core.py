@@ -43,6 +43,7 @@ from diffreach.extract.notes import MAX_NOTES, note_owners, note_text, outside
 from diffreach.extract.plans import SHAPE_GROUPS, SYMBOL_GROUPS, item_plan, language_of, passes
 from diffreach.extract.scopes import Scopes, nest
 from diffreach.extract.symbols import file_symbol, symbol
+from diffreach.extract.words import file_words
 from diffreach.languages import parsing
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import FileExtract, Symbol
@@ -206,6 +207,7 @@ def _extract(
         parse_errors=1 if root.has_error else 0,
         package=found.package,
         declarations=declarations_of(found.declarations, scopes, text, data, found.defs, spec.name_sigils),
+        words=file_words(data),
     )
 
 

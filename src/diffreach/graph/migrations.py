@@ -76,6 +76,13 @@ def m6_to_7_binding_blocks(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
 
 
+def m7_to_8_file_words(conn: sqlite3.Connection) -> None:
+    """``file_words``: each file's words, for the query's whole-file documents. Read from the source,
+    so every file is marked for reading again, as in ``m1_to_2_notes``."""
+    create_missing_tables(conn)
+    conn.execute("UPDATE files SET hash = '', mtime_ns = 0")
+
+
 # In order: MIGRATIONS[i] takes the schema from version i + 1 to i + 2, as its name says.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m1_to_2_notes,
@@ -84,6 +91,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     m4_to_5_abstract,
     m5_to_6_program_wide_imports,
     m6_to_7_binding_blocks,
+    m7_to_8_file_words,
 )
 SCHEMA_VERSION = str(len(MIGRATIONS) + 1)
 

@@ -54,6 +54,13 @@ CREATE TABLE IF NOT EXISTS notes (
 );
 CREATE INDEX IF NOT EXISTS notes_file ON notes(file);
 
+-- A file's words (model.FileExtract.words: every identifier-like token of its text, counted), for
+-- the query term index only: ``word:count`` pairs, space-separated, one row per file.
+CREATE TABLE IF NOT EXISTS file_words (
+    file  TEXT PRIMARY KEY,
+    words TEXT NOT NULL
+) WITHOUT ROWID;
+
 -- Every reference the extractor saw, with what resolution made of it
 -- (resolved / ambiguous / external / builtin / unresolved).
 CREATE TABLE IF NOT EXISTS refs (
@@ -181,3 +188,16 @@ CREATE TABLE IF NOT EXISTS term_docs (
     notes_length REAL NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS term_docs_file ON term_docs(file);
+-- Each file read as one document (its ``file_words`` split and stemmed as a question is): per term,
+-- its count in the file, clustered by term as the postings are; and each file's length.
+CREATE TABLE IF NOT EXISTS term_files (
+    term  TEXT NOT NULL,
+    file  TEXT NOT NULL,
+    count REAL NOT NULL,
+    PRIMARY KEY (term, file)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS term_files_file ON term_files(file);
+CREATE TABLE IF NOT EXISTS term_file_docs (
+    file   TEXT PRIMARY KEY,
+    length REAL NOT NULL
+) WITHOUT ROWID;

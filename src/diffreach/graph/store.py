@@ -24,10 +24,13 @@ from diffreach.graph.meta import read_meta, write_meta
 from diffreach.graph.migrations import SCHEMA_VERSION, check_schema, ensure_schema, rebuild
 from diffreach.graph.opening import DB_NAME, DIR_NAME
 from diffreach.graph.reader import NODE_COLUMNS, GraphReader
+from diffreach.graph.terms import pack_words
 from diffreach.model import Edge, FileExtract, Ref, ResolvedRef
 
 __all__ = ["DB_NAME", "DIR_NAME", "SCHEMA_VERSION", "Store", "db_path"]
 
+# The tables that hold rows of a file (``files`` by its path, the others by ``file``).
+_FILE_TABLES = ("files", "nodes", "notes", "file_words", "refs", "imports", "bindings", "edges", "declarations")
 _BUSY_MS = 30_000  # how long a write waits for another writer's lock
 
 
@@ -219,12 +222,12 @@ class Store(GraphReader):
     # ----- writing -----------------------------------------------------------------------------
 
     def clear(self) -> None:
-        for table in ("files", "skipped", "nodes", "notes", "refs", "imports", "bindings", "edges", "declarations"):
+        for table in (*_FILE_TABLES, "skipped"):
             self.conn.execute(f"DELETE FROM {table}")
 
     def delete_files(self, paths: Iterable[str]) -> None:
         rows = [(p,) for p in paths]
-        for table in ("files", "nodes", "notes", "refs", "imports", "bindings", "edges", "declarations"):
+        for table in _FILE_TABLES:
             column = "path" if table == "files" else "file"
             self.conn.executemany(f"DELETE FROM {table} WHERE {column}=?", rows)
 
@@ -260,6 +263,8 @@ class Store(GraphReader):
             "INSERT OR REPLACE INTO notes(node, file, text) VALUES (?,?,?)",
             [(s.id, s.file, s.notes) for s in fx.symbols if s.notes],
         )
+        if fx.words:
+            c.execute("INSERT OR REPLACE INTO file_words(file, words) VALUES (?,?)", (fx.path, pack_words(fx.words)))
         c.executemany(
             "INSERT INTO imports(file, module, name, alias, line, wildcard, program_wide) VALUES (?,?,?,?,?,?,?)",
             [(fx.path, i.module, i.name, i.alias, i.line, int(i.wildcard), int(i.program_wide)) for i in fx.imports],

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from diffreach.graph.store import Store
 
 # The term index's shape: a stored index of another version is rebuilt whole.
-TERM_INDEX_VERSION = "5"
+TERM_INDEX_VERSION = "6"  # 6: each file read as one document (term_files)
 _MAX_NOTED_FILES = 2_000  # files noted for the next query past which it rebuilds the whole index
 
 

@@ -31,20 +31,21 @@ _NODES = (
 def reset_term_tables(conn: sqlite3.Connection) -> None:
     """Drop the term tables (an index of another version, or of an older shape: they are
     derived) and create them again, with any other table the database lacks."""
-    conn.execute("DROP TABLE IF EXISTS term_postings")
-    conn.execute("DROP TABLE IF EXISTS term_docs")
+    for table in ("term_postings", "term_docs", "term_files", "term_file_docs"):
+        conn.execute(f"DROP TABLE IF EXISTS {table}")
     create_missing_tables(conn)
 
 
 def delete_terms(conn: sqlite3.Connection, paths: Sequence[str] | None) -> None:
     """Delete the terms of the nodes of ``paths`` (of every node when None)."""
+    tables = ("term_postings", "term_docs", "term_files", "term_file_docs")
     if paths is None:
-        conn.execute("DELETE FROM term_postings")
-        conn.execute("DELETE FROM term_docs")
+        for table in tables:
+            conn.execute(f"DELETE FROM {table}")
         return
     for chunk, marks in _chunks(paths):
-        conn.execute(f"DELETE FROM term_postings WHERE file IN ({marks})", chunk)
-        conn.execute(f"DELETE FROM term_docs WHERE file IN ({marks})", chunk)
+        for table in tables:
+            conn.execute(f"DELETE FROM {table} WHERE file IN ({marks})", chunk)
 
 
 def nodes_to_term(conn: sqlite3.Connection, paths: Sequence[str] | None) -> Iterable[TermNode]:
@@ -67,6 +68,51 @@ def insert_terms(conn: sqlite3.Connection, docs: list[TermDoc], postings: list[P
         "INSERT INTO term_postings(term, node, file, weight, notes, length, notes_length) VALUES (?,?,?,?,?,?,?)",
         postings,
     )
+
+
+def pack_words(words: Iterable[tuple[str, int]]) -> str:
+    """A file's words as ``file_words`` keeps them: ``word:count`` pairs, space-separated."""
+    return " ".join(f"{w}:{n}" for w, n in words)
+
+
+def file_words(conn: sqlite3.Connection, paths: Sequence[str] | None) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    """(file, its words and their counts) for ``paths`` (every file when None), read as it goes."""
+    create_missing_tables(conn, "file_words")
+    if paths is None:
+        rows: Iterable[tuple[str, str]] = conn.execute("SELECT file, words FROM file_words")
+    else:
+        rows = [
+            r
+            for chunk, marks in _chunks(paths)
+            for r in conn.execute(f"SELECT file, words FROM file_words WHERE file IN ({marks})", chunk)
+        ]
+    for path, text in rows:
+        yield path, [(w, int(n)) for w, _, n in (item.rpartition(":") for item in text.split())]
+
+
+def insert_file_terms(
+    conn: sqlite3.Connection, lengths: list[tuple[str, float]], counts: list[tuple[str, str, float]]
+) -> None:
+    """Write files' whole-text documents: (file, length) and (term, file, count) rows (sorted in place)."""
+    conn.executemany("INSERT OR REPLACE INTO term_file_docs(file, length) VALUES (?,?)", lengths)
+    counts.sort()
+    conn.executemany("INSERT OR REPLACE INTO term_files(term, file, count) VALUES (?,?,?)", counts)
+
+
+def file_text_stats(conn: sqlite3.Connection) -> tuple[int, float]:
+    """The files read as whole documents: how many, and their mean length (1 for none)."""
+    n, avg = conn.execute("SELECT COUNT(*), COALESCE(AVG(length), 1) FROM term_file_docs").fetchone()
+    return int(n), float(avg)
+
+
+def file_term_counts(conn: sqlite3.Connection, terms: Sequence[str]) -> Iterator[tuple[str, str, float, float]]:
+    """Every (term, file, count in the file, the file's length) of ``terms`` in the whole-file documents."""
+    for chunk, marks in _chunks(terms):
+        yield from conn.execute(
+            f"SELECT t.term, t.file, t.count, d.length FROM term_files t JOIN term_file_docs d ON d.file = t.file "
+            f"WHERE t.term IN ({marks})",
+            chunk,
+        )
 
 
 def document_stats(conn: sqlite3.Connection) -> tuple[int, float, int, float, float]:

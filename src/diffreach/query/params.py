@@ -108,3 +108,8 @@ class RankParams:
     # every set measured (JS/TS/Go/Java/Rust issues Acc@5 83% → 85%, SWE-bench Pro any@5 85% → 90%,
     # SWE-bench Python unchanged); 1.0 cost the issues an Acc@1: docs/benchmarks.md, session 14.
     uses_weight: float = 0.6
+    # A file's whole text read as one document (``file_text.py``): its BM25 over the files, at this
+    # weight of the best file's word score, is a floor under the file's word score; 0 leaves it out.
+    # Measured in docs/benchmarks.md, session 38.
+    file_text_weight: float = 0.8
+    file_text_b: float = 0.75  # its length normalisation

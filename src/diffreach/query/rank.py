@@ -41,7 +41,8 @@ from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, Progress
 from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
-from diffreach.query.file_level import Scored, fill_with_neighbours, raise_to_whole_files
+from diffreach.query.file_level import Scored, blend_whole_files, fill_with_neighbours, raise_to_whole_files
+from diffreach.query.file_text import file_text_scores
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.params import RankParams
 from diffreach.query.question import Question, about_tests, parse_question
@@ -193,6 +194,8 @@ def rank_files(
     lexical = raise_to_whole_files(store, hits, question.terms, _file_lexical(hits, params), params)
     uses = files_using(store.conn, text, len(graph.files), skip, params)
     lexical = add_uses(lexical, uses, params.uses_weight)
+    text_scores = file_text_scores(store.conn, question.terms, params, skip)
+    lexical = blend_whole_files(lexical, text_scores, params.file_text_weight)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
     ordered = fill_with_neighbours(

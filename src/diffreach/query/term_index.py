@@ -108,10 +108,11 @@ def _rewrite_terms(
         tables.reset_term_tables(store.conn)
     # A whole rebuild loads without the tables' secondary indexes and builds them once (dropped
     # before the node cursor opens: DDL waits for no open statement).
-    with store.bulk_load(("term_postings", "term_docs")) if full else nullcontext():
+    with store.bulk_load(("term_postings", "term_docs", "term_files")) if full else nullcontext():
         tables.delete_terms(store.conn, None if full else paths)
         total = store.file_count() if progress else 0
         files = _write_terms(store.conn, tables.nodes_to_term(store.conn, None if full else paths), progress, total)
+        _write_file_terms(store.conn, tables.file_words(store.conn, None if full else paths))
         store.set_meta("term_index", TERM_INDEX_VERSION)
         store.set_meta("term_dirty", "")
         # Any change of files may change edges too: the cached graph arrays are keyed on this.
@@ -148,6 +149,28 @@ def _write_terms(
     if progress:
         progress(Phase.TERMS, len(files), max(total, len(files)))
     return files
+
+
+def _write_file_terms(conn: sqlite3.Connection, rows: Iterable[tuple[str, list[tuple[str, int]]]]) -> None:
+    """Each file read as one document: its words split and stemmed as a question's are (each distinct
+    word once), counted per term, written every ``_TERM_BATCH`` rows."""
+    split: dict[str, list[str]] = {}
+    lengths: list[tuple[str, float]] = []
+    counts: list[tuple[str, str, float]] = []
+    for path, words in rows:
+        tf: dict[str, float] = {}
+        for word, n in words:
+            terms = split.get(word)
+            if terms is None:
+                terms = split[word] = [t for t in T.identifier_terms(word) if len(t) > 1 and not t.isdigit()]
+            for term in terms:
+                tf[term] = tf.get(term, 0.0) + n
+        lengths.append((path, sum(tf.values())))
+        counts.extend((term, path, n) for term, n in tf.items())
+        if len(counts) >= _TERM_BATCH:
+            tables.insert_file_terms(conn, lengths, counts)
+            lengths, counts = [], []
+    tables.insert_file_terms(conn, lengths, counts)
 
 
 __all__ = ["TERM_INDEX_VERSION", "document_terms", "note_terms", "update_term_index"]
