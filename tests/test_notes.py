@@ -197,6 +197,7 @@ def test_a_database_of_schema_1_is_migrated_and_its_notes_filled_in(make_repo: C
             "m4_to_5_abstract",
             "m5_to_6_program_wide_imports",
             "m6_to_7_binding_blocks",
+            "m7_to_8_file_words",
         ]
         text = store.conn.execute("SELECT text FROM notes WHERE node='ship.py::weigh.tare'").fetchone()
         assert text == ("pallet wood is excluded",)
