@@ -221,11 +221,9 @@ def test_a_question_only_a_comment_answers_ranks_that_file_first(make_repo: Call
         found = rank_files(store, "lithium refused by the air carrier", top=3)
         assert found.files[0].path == "ship/rates.py"
         assert "lithium" in found.files[0].terms
-        # Without notes, no indexed word of the files is in the question.
-        assert (
-            rank_files(store, "lithium refused by the air carrier", top=3, params=RankParams(notes_weight=0)).files
-            == ()
-        )
+        # Without notes (and the files' whole text, comments included), no indexed word is in the question.
+        no_notes = RankParams(notes_weight=0, file_text_weight=0)
+        assert rank_files(store, "lithium refused by the air carrier", top=3, params=no_notes).files == ()
     finally:
         store.close()
 

@@ -67,7 +67,7 @@ NAMED = {"books/loader.py", "books/reader.py"}
 
 
 def test_by_symbols_alone_the_strong_names_win_a_prose_question(books: Path) -> None:
-    assert set(ranked(books, PROSE)[:2]) == NAMED
+    assert set(ranked(books, PROSE, file_text_weight=0.0)[:2]) == NAMED
 
 
 def test_the_file_read_as_one_document_wins_the_prose_question(books: Path) -> None:
@@ -77,8 +77,10 @@ def test_the_file_read_as_one_document_wins_the_prose_question(books: Path) -> N
 def test_the_whole_file_raises_a_file_below_the_best_name_not_past_it(books: Path) -> None:
     # Words alone (no graph): the whole file is a floor at a share of the best file's score, not a sum.
     with Store.open(books, create=False) as store:
-        alone = rank_files(store, PROSE, params=RankParams(graph_mix=0.0)).files
-        floored = rank_files(store, PROSE, params=RankParams(graph_mix=0.0, file_doc_weight=WHOLE)).files
+        alone = rank_files(store, PROSE, params=RankParams(graph_mix=0.0, file_text_weight=0.0)).files
+        floored = rank_files(
+            store, PROSE, params=RankParams(graph_mix=0.0, file_text_weight=0.0, file_doc_weight=WHOLE)
+        ).files
     assert floored[0].path in NAMED
     lexical = {f.path: f.lexical for f in alone}, {f.path: f.lexical for f in floored}
     assert lexical[0]["books/validate.py"] < lexical[1]["books/validate.py"] < lexical[1][floored[0].path]

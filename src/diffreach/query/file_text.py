@@ -1,4 +1,4 @@
-"""A file's whole text as one document: BM25 over the files, a floor under the word score.
+"""A file's whole text as one document: BM25 over the files, added to the word score.
 
 The node documents hold what a symbol is called and says, its notes capped; BM25 over whole files
 reads what lies past them: the names a body uses, an options table's descriptions, a catalogue of
@@ -6,10 +6,9 @@ messages, the comments of a long body. A question about a flag is often answered
 declares it, whose entries are in no symbol's document. So each file is also scored as its whole
 text (``term_files``: its words split and stemmed as the question's are, ``term_index.py``): the
 question's term weights, idf over files, terms in more than ``max_df_share`` of the files dropped,
-length normalised at ``file_text_b``. Like the whole-file score of the node documents
-(``file_level.py``), it is a floor: a file's word score is raised to ``file_text_weight`` of the
-best file's times its text score over the best text score, when that is higher. Below a weight of
-1 it brings a file into the list but never past the best file.
+length normalised at ``file_text_b``. Its share of the best text score is added to the file's word
+score at ``file_text_weight`` of the best word score: the symbols still decide between files whose
+text matches alike, and a file no symbol matches enters on its text alone.
 """
 
 from __future__ import annotations
@@ -43,4 +42,16 @@ def file_text_scores(
             continue
         part = query[term] * idf[term] * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * length / avg))
         out[path] = out.get(path, 0.0) + part
+    return out
+
+
+def add_file_text(lexical: dict[str, float], text: dict[str, float], params: RankParams) -> dict[str, float]:
+    """The files' word scores, each with its share of the best text score added at ``file_text_weight``
+    of the best word score."""
+    if params.file_text_weight <= 0 or not text:
+        return lexical
+    unit = params.file_text_weight * (max(lexical.values(), default=0.0) or 1.0) / (max(text.values()) or 1.0)
+    out = dict(lexical)
+    for path, score in text.items():
+        out[path] = out.get(path, 0.0) + unit * score
     return out

@@ -72,19 +72,33 @@ def tested_by(graph: Graph, named: dict[str, float], skip: frozenset[str]) -> di
     return out
 
 
-def file_priors(files: Iterable[str], params: RankParams, languages: Iterable[str] | None = None) -> dict[str, float]:
+def file_priors(
+    files: Iterable[str],
+    params: RankParams,
+    languages: Iterable[str] | None = None,
+    left_out: frozenset[str] = frozenset(),
+) -> dict[str, float]:
     """path → factor below 1 for files the question is rarely about (secondary directories, minor
-    languages). ``languages``: each file's language name, when known (the graph arrays keep them)."""
+    languages). ``languages``: each file's language name, when known (the graph arrays keep them).
+    ``left_out``: the files that take no part in this ranking (tests, unless it is about tests); a
+    language's share is of the files that do, test files counted at ``minor_language_tests``."""
     files = tuple(files)
     if languages is None:
         languages = (spec.name if (spec := language_for(f)) else "" for f in files)
-    return _priors(files, tuple(languages), params)
+    weights = tuple(params.minor_language_tests if f in left_out else 1.0 for f in files) if left_out else ()
+    return _priors(files, tuple(languages), weights, params)
 
 
 @functools.lru_cache(maxsize=4)
-def _priors(files: tuple[str, ...], langs: tuple[str, ...], params: RankParams) -> dict[str, float]:
+def _priors(
+    files: tuple[str, ...], langs: tuple[str, ...], weights: tuple[float, ...], params: RankParams
+) -> dict[str, float]:
     secondary = frozenset(params.secondary_dirs)
-    share = {lang: langs.count(lang) / len(files) for lang in set(langs)} if files else {}
+    counted: dict[str, float] = {}
+    for lang, weight in zip(langs, weights or (1.0,) * len(langs)):
+        counted[lang] = counted.get(lang, 0.0) + weight
+    total = sum(counted.values())
+    share = {lang: n / total for lang, n in counted.items()} if total else {}
     out: dict[str, float] = {}
     for f, lang in zip(files, langs):
         # A leading '_' or '.' marks a directory the toolchain passes over (Go skips '_examples'): the

@@ -41,8 +41,8 @@ from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, Progress
 from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
-from diffreach.query.file_level import Scored, blend_whole_files, fill_with_neighbours, raise_to_whole_files
-from diffreach.query.file_text import file_text_scores
+from diffreach.query.file_level import Scored, fill_with_neighbours, raise_to_whole_files
+from diffreach.query.file_text import add_file_text, file_text_scores
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.params import RankParams
 from diffreach.query.question import Question, about_tests, parse_question
@@ -194,8 +194,7 @@ def rank_files(
     lexical = raise_to_whole_files(store, hits, question.terms, _file_lexical(hits, params), params)
     uses = files_using(store.conn, text, len(graph.files), skip, params)
     lexical = add_uses(lexical, uses, params.uses_weight)
-    text_scores = file_text_scores(store.conn, question.terms, params, skip)
-    lexical = blend_whole_files(lexical, text_scores, params.file_text_weight)
+    lexical = add_file_text(lexical, file_text_scores(store.conn, question.terms, params, skip), params)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
     ordered = fill_with_neighbours(
@@ -320,7 +319,7 @@ def _mix(
     max_lex = max(lexical.values(), default=0.0) or 1.0
     candidates = [f for f in set(lexical) | set(named) if f in graph.file_index]
     max_graph = max((float(graph_file[graph.file_index[f]]) for f in candidates), default=0.0) or 1.0
-    prior = file_priors(graph.files, params, graph.file_language)
+    prior = file_priors(graph.files, params, graph.file_language, skip)
 
     def graph_part(path: str) -> float:
         return float(graph_file[graph.file_index[path]]) / max_graph
