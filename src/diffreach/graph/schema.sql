@@ -188,16 +188,18 @@ CREATE TABLE IF NOT EXISTS term_docs (
     notes_length REAL NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS term_docs_file ON term_docs(file);
--- Each file read as one document (its ``file_words`` split and stemmed as a question is): per term,
--- its count in the file, clustered by term as the postings are; and each file's length.
+-- Each file read as one document (its ``file_words`` split and stemmed as a question is): each file's
+-- length under a number of its own, and per term its count in each file, clustered by term as the
+-- postings are (the number, not the path, in every row: a third of the table's size).
+CREATE TABLE IF NOT EXISTS term_file_docs (
+    id     INTEGER PRIMARY KEY,
+    file   TEXT NOT NULL UNIQUE,
+    length REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS term_files (
     term  TEXT NOT NULL,
-    file  TEXT NOT NULL,
-    count REAL NOT NULL,
-    PRIMARY KEY (term, file)
+    doc   INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (term, doc)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS term_files_file ON term_files(file);
-CREATE TABLE IF NOT EXISTS term_file_docs (
-    file   TEXT PRIMARY KEY,
-    length REAL NOT NULL
-) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS term_files_doc ON term_files(doc);

@@ -44,7 +44,10 @@ def delete_terms(conn: sqlite3.Connection, paths: Sequence[str] | None) -> None:
             conn.execute(f"DELETE FROM {table}")
         return
     for chunk, marks in _chunks(paths):
-        for table in tables:
+        conn.execute(
+            f"DELETE FROM term_files WHERE doc IN (SELECT id FROM term_file_docs WHERE file IN ({marks}))", chunk
+        )
+        for table in ("term_postings", "term_docs", "term_file_docs"):
             conn.execute(f"DELETE FROM {table} WHERE file IN ({marks})", chunk)
 
 
@@ -90,13 +93,16 @@ def file_words(conn: sqlite3.Connection, paths: Sequence[str] | None) -> Iterato
         yield path, [(w, int(n)) for w, _, n in (item.rpartition(":") for item in text.split())]
 
 
-def insert_file_terms(
-    conn: sqlite3.Connection, lengths: list[tuple[str, float]], counts: list[tuple[str, str, float]]
-) -> None:
-    """Write files' whole-text documents: (file, length) and (term, file, count) rows (sorted in place)."""
-    conn.executemany("INSERT OR REPLACE INTO term_file_docs(file, length) VALUES (?,?)", lengths)
-    counts.sort()
-    conn.executemany("INSERT OR REPLACE INTO term_files(term, file, count) VALUES (?,?,?)", counts)
+def insert_file_terms(conn: sqlite3.Connection, files: list[tuple[str, dict[str, int]]]) -> None:
+    """Write files' whole-text documents: each file's length under a new number, and its terms' counts."""
+    rows: list[tuple[str, int, int]] = []
+    for path, counts in files:
+        doc = conn.execute(
+            "INSERT INTO term_file_docs(file, length) VALUES (?,?)", (path, sum(counts.values()))
+        ).lastrowid
+        rows.extend((term, doc, n) for term, n in counts.items())  # type: ignore[misc]
+    rows.sort()
+    conn.executemany("INSERT INTO term_files(term, doc, count) VALUES (?,?,?)", rows)
 
 
 def file_text_stats(conn: sqlite3.Connection) -> tuple[int, float]:
@@ -109,7 +115,7 @@ def file_term_counts(conn: sqlite3.Connection, terms: Sequence[str]) -> Iterator
     """Every (term, file, count in the file, the file's length) of ``terms`` in the whole-file documents."""
     for chunk, marks in _chunks(terms):
         yield from conn.execute(
-            f"SELECT t.term, t.file, t.count, d.length FROM term_files t JOIN term_file_docs d ON d.file = t.file "
+            f"SELECT t.term, d.file, t.count, d.length FROM term_files t JOIN term_file_docs d ON d.id = t.doc "
             f"WHERE t.term IN ({marks})",
             chunk,
         )

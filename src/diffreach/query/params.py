@@ -114,7 +114,7 @@ class RankParams:
     uses_weight: float = 0.6
     # A file's whole text read as one document (``file_text.py``): its BM25 over the files, as a share
     # of the best file's, is added to the file's word score at this weight of the best word score; 0
-    # leaves it out. 0.4 raised Acc@5 on 4 of 312 development issues and lowered none; 0.2 and 0.6,
+    # leaves it out. 0.4 raised Acc@5 on 4 of 270 development issues and lowered none; 0.2 and 0.6,
     # and a floor in place of a sum at 0.8–1.0, did less or lost some (docs/benchmarks.md, session 38).
     file_text_weight: float = 0.4
     file_text_b: float = 0.75  # its length normalisation

@@ -153,24 +153,24 @@ def _write_terms(
 
 def _write_file_terms(conn: sqlite3.Connection, rows: Iterable[tuple[str, list[tuple[str, int]]]]) -> None:
     """Each file read as one document: its words split and stemmed as a question's are (each distinct
-    word once), counted per term, written every ``_TERM_BATCH`` rows."""
+    word once), counted per term, written every ``_TERM_BATCH`` terms."""
     split: dict[str, list[str]] = {}
-    lengths: list[tuple[str, float]] = []
-    counts: list[tuple[str, str, float]] = []
+    batch: list[tuple[str, dict[str, int]]] = []
+    size = 0
     for path, words in rows:
-        tf: dict[str, float] = {}
+        tf: dict[str, int] = {}
         for word, n in words:
             terms = split.get(word)
             if terms is None:
                 terms = split[word] = [t for t in T.identifier_terms(word) if len(t) > 1 and not t.isdigit()]
             for term in terms:
-                tf[term] = tf.get(term, 0.0) + n
-        lengths.append((path, sum(tf.values())))
-        counts.extend((term, path, n) for term, n in tf.items())
-        if len(counts) >= _TERM_BATCH:
-            tables.insert_file_terms(conn, lengths, counts)
-            lengths, counts = [], []
-    tables.insert_file_terms(conn, lengths, counts)
+                tf[term] = tf.get(term, 0) + n
+        batch.append((path, tf))
+        size += len(tf)
+        if size >= _TERM_BATCH:
+            tables.insert_file_terms(conn, batch)
+            batch, size = [], 0
+    tables.insert_file_terms(conn, batch)
 
 
 __all__ = ["TERM_INDEX_VERSION", "document_terms", "note_terms", "update_term_index"]
