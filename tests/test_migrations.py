@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,17 @@ def written_at(root: Path, version: int, *undo: str) -> None:
     conn.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(version),))
     conn.commit()
     conn.close()
+
+
+@contextmanager
+def migrated_from(root: Path, version: int, *undo: str) -> Iterator[Store]:
+    """The store of ``root`` indexed again after ``written_at(root, version, *undo)``: migrated to the
+    current schema."""
+    written_at(root, version, *undo)
+    index(root)
+    with Store.open(root, create=False) as store:
+        assert store.get_meta("schema_version") == SCHEMA_VERSION
+        yield store
 
 
 def _at_version_1(root: Path) -> None:
@@ -96,15 +108,9 @@ def test_a_store_closes_when_its_block_ends(tmp_path: Path) -> None:
 def test_a_database_of_schema_3_gets_the_declarations_table_and_fills_it(make_repo: Callable[..., Path]) -> None:
     root = make_repo({"limits.py": "MAX_RETRIES = 3\n"})
     index(root)
-    written_at(root, 3, "DROP TABLE declarations")
-    index(root)
-    store = Store.open(root, create=False)
-    try:
-        assert store.get_meta("schema_version") == SCHEMA_VERSION
+    with migrated_from(root, 3, "DROP TABLE declarations") as store:
         rows = list(store.conn.execute("SELECT file, scope, name, kind, line, text FROM declarations"))
-        assert rows == [("limits.py", "limits.py", "MAX_RETRIES", "constant", 1, "MAX_RETRIES = 3")]
-    finally:
-        store.close()
+    assert rows == [("limits.py", "limits.py", "MAX_RETRIES", "constant", 1, "MAX_RETRIES = 3")]
 
 
 def test_a_database_of_schema_4_gets_the_abstract_column_and_fills_it(make_repo: Callable[..., Path]) -> None:
@@ -112,26 +118,14 @@ def test_a_database_of_schema_4_gets_the_abstract_column_and_fills_it(make_repo:
         {"p/I.java": "package p;\npublic interface I {\n  void run();\n  default void go() { run(); }\n}\n"}
     )
     index(root)
-    written_at(root, 4, "ALTER TABLE nodes DROP COLUMN abstract")
-    index(root)
-    store = Store.open(root, create=False)
-    try:
-        assert store.get_meta("schema_version") == SCHEMA_VERSION
+    with migrated_from(root, 4, "ALTER TABLE nodes DROP COLUMN abstract") as store:
         rows = dict(store.conn.execute("SELECT id, abstract FROM nodes WHERE kind = 'method'").fetchall())
-        assert rows == {"p/I.java::I.run": 1, "p/I.java::I.go": 0}
-    finally:
-        store.close()
+    assert rows == {"p/I.java::I.run": 1, "p/I.java::I.go": 0}
 
 
 def test_a_database_of_schema_7_gets_the_file_words_table_and_fills_it(make_repo: Callable[..., Path]) -> None:
     root = make_repo({"cfg.py": "OPTIONS = {'verbose': 'print every step'}\n"})
     index(root)
-    written_at(root, 7, "DROP TABLE file_words")
-    index(root)
-    store = Store.open(root, create=False)
-    try:
-        assert store.get_meta("schema_version") == SCHEMA_VERSION
+    with migrated_from(root, 7, "DROP TABLE file_words") as store:
         (words,) = store.conn.execute("SELECT words FROM file_words WHERE file = 'cfg.py'").fetchone()
-        assert set(words.split()) == {"OPTIONS:1", "verbose:1", "print:1", "every:1", "step:1"}
-    finally:
-        store.close()
+    assert set(words.split()) == {"OPTIONS:1", "verbose:1", "print:1", "every:1", "step:1"}

@@ -9,11 +9,11 @@ import pytest
 
 from diffreach.extract.core import MAX_NOTES, extract
 from diffreach.extract.pool import _pack, _unpack
-from diffreach.graph.store import SCHEMA_VERSION, Store
+from diffreach.graph.store import Store
 from diffreach.index.indexer import index
 from diffreach.languages import get_language
 from diffreach.query.rank import RankParams, rank_files
-from tests.test_migrations import written_at
+from tests.test_migrations import migrated_from
 
 PY = '''"""Shipping rates.
 
@@ -185,24 +185,19 @@ def test_notes_are_stored_and_replaced_with_their_file(make_repo: Callable[..., 
 def test_a_database_of_schema_1_is_migrated_and_its_notes_filled_in(make_repo: Callable[..., Path]) -> None:
     root = make_repo({"ship.py": PY})
     index(root)
-    written_at(root, 1, "DROP TABLE notes")
-    index(root)
-    store = Store.open(root, create=False)
-    try:
-        assert store.get_meta("schema_version") == SCHEMA_VERSION
-        assert [r[0] for r in store.conn.execute("SELECT name FROM migrations")] == [
-            "m1_to_2_notes",
-            "m2_to_3_ref_arguments",
-            "m3_to_4_declarations",
-            "m4_to_5_abstract",
-            "m5_to_6_program_wide_imports",
-            "m6_to_7_binding_blocks",
-            "m7_to_8_file_words",
-        ]
+    with migrated_from(root, 1, "DROP TABLE notes") as store:
+        applied = [r[0] for r in store.conn.execute("SELECT name FROM migrations")]
         text = store.conn.execute("SELECT text FROM notes WHERE node='ship.py::weigh.tare'").fetchone()
-        assert text == ("pallet wood is excluded",)
-    finally:
-        store.close()
+    assert applied == [
+        "m1_to_2_notes",
+        "m2_to_3_ref_arguments",
+        "m3_to_4_declarations",
+        "m4_to_5_abstract",
+        "m5_to_6_program_wide_imports",
+        "m6_to_7_binding_blocks",
+        "m7_to_8_file_words",
+    ]
+    assert text == ("pallet wood is excluded",)
 
 
 RANK_FILES = {
