@@ -38,9 +38,8 @@ def reset_term_tables(conn: sqlite3.Connection) -> None:
 
 def delete_terms(conn: sqlite3.Connection, paths: Sequence[str] | None) -> None:
     """Delete the terms of the nodes of ``paths`` (of every node when None)."""
-    tables = ("term_postings", "term_docs", "term_files", "term_file_docs")
     if paths is None:
-        for table in tables:
+        for table in ("term_postings", "term_docs", "term_files", "term_file_docs"):
             conn.execute(f"DELETE FROM {table}")
         return
     for chunk, marks in _chunks(paths):
@@ -109,6 +108,12 @@ def file_text_stats(conn: sqlite3.Connection) -> tuple[int, float]:
     """The files read as whole documents: how many, and their mean length (1 for none)."""
     n, avg = conn.execute("SELECT COUNT(*), COALESCE(AVG(length), 1) FROM term_file_docs").fetchone()
     return int(n), float(avg)
+
+
+def file_term_frequencies(conn: sqlite3.Connection, terms: Sequence[str]) -> Iterator[tuple[str, int]]:
+    """Per term of ``terms`` that a file's whole text holds: how many files hold it."""
+    for chunk, marks in _chunks(terms):
+        yield from conn.execute(f"SELECT term, COUNT(*) FROM term_files WHERE term IN ({marks}) GROUP BY term", chunk)
 
 
 def file_term_counts(conn: sqlite3.Connection, terms: Sequence[str]) -> Iterator[tuple[str, str, float, float]]:

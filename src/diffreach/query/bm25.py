@@ -67,7 +67,7 @@ def bm25(
     matched: dict[str, dict[str, float]] = {}
     node_files: dict[str, str] = {}
     k1, b = params.k1, params.b
-    idf = {t: _idf(n_docs, df[t]) for t in used}
+    idf = {t: inverse_frequency(n_docs, df[t]) for t in used}
     whole_files = params.file_doc_weight > 0
     file_tf: dict[str, dict[str, float]] = {}
     file_idf: dict[str, float] = {}
@@ -75,7 +75,7 @@ def bm25(
         if n_files is None:
             n_files = tables.file_count(conn)
         n_files = max(n_files or 1, max(file_df[t] for t in used))
-        file_idf = {t: _idf(n_files, file_df[t]) for t in used}
+        file_idf = {t: inverse_frequency(n_files, file_df[t]) for t in used}
     if params.file_idf > 0 and used:
         idf = {t: idf[t] ** (1 - params.file_idf) * file_idf[t] ** params.file_idf for t in used}
     for term, node, file, tf, notes, length, notes_length in tables.postings(conn, used, notes=nw > 0):
@@ -93,5 +93,6 @@ def bm25(
     return LexicalHits(scores, matched, node_files, dropped, file_tf, file_idf if whole_files else {})
 
 
-def _idf(total: int, n: int) -> float:
+def inverse_frequency(total: int, n: int) -> float:
+    """BM25's idf of a term ``n`` of ``total`` documents hold (never below 0)."""
     return math.log(1.0 + (total - n + 0.5) / (n + 0.5))

@@ -116,8 +116,8 @@ def parse_question(text: str) -> Question:
             # The whole name of an identifier written as code is the last term (or the only one).
             whole = found[-1] if found and token.lower() in code else None
             for term in found:
-                if len(term) < 2 or term.isdigit():
-                    continue  # 'x', '1', the parts of a version number: no topic
+                if not T.topical(term):
+                    continue
                 w = kind * (IDENTIFIER_BOOST if term == whole else 1.0)
                 weights[term] = max(weights.get(term, 0.0), w)
                 counts[term] = counts.get(term, 0) + 1

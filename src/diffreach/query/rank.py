@@ -42,12 +42,12 @@ from diffreach.model import EdgeKind, Progress
 from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
 from diffreach.query.file_level import Scored, fill_with_neighbours, raise_to_whole_files
-from diffreach.query.file_text import add_file_text, file_text_scores
+from diffreach.query.file_text import file_text_scores
 from diffreach.query.named import file_priors, files_named, thin_replicas
 from diffreach.query.params import RankParams
 from diffreach.query.question import Question, about_tests, parse_question
 from diffreach.query.term_index import update_term_index
-from diffreach.query.uses import add_uses, files_using
+from diffreach.query.uses import add_shares, files_using
 
 __all__ = [
     "RankParams",
@@ -193,8 +193,9 @@ def rank_files(
     graph_file = _file_walk_scores(graph, ppr, params)
     lexical = raise_to_whole_files(store, hits, question.terms, _file_lexical(hits, params), params)
     uses = files_using(store.conn, text, len(graph.files), skip, params)
-    lexical = add_uses(lexical, uses, params.uses_weight)
-    lexical = add_file_text(lexical, file_text_scores(store.conn, question.terms, params, skip), params)
+    lexical = add_shares(lexical, uses, params.uses_weight)
+    whole_text = file_text_scores(store.conn, question.terms, params, skip)
+    lexical = add_shares(lexical, whole_text, params.file_text_weight)
     named = files_named(store.conn, graph, question, skip, params.named_budget)
     scores = thin_replicas(_mix(graph, lexical, graph_file, src, dst, skip, top, params, named), graph, params)
     ordered = fill_with_neighbours(

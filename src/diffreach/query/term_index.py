@@ -162,7 +162,7 @@ def _write_file_terms(conn: sqlite3.Connection, rows: Iterable[tuple[str, list[t
         for word, n in words:
             terms = split.get(word)
             if terms is None:
-                terms = split[word] = [t for t in T.identifier_terms(word) if len(t) > 1 and not t.isdigit()]
+                terms = split[word] = [t for t in T.identifier_terms(word) if T.topical(t)]
             for term in terms:
                 tf[term] = tf.get(term, 0) + n
         batch.append((path, tf))

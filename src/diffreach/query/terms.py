@@ -200,6 +200,11 @@ def stem(word: str) -> str:
     return base[:-1] if base.endswith("e") and len(base) > 4 else base
 
 
+def topical(term: str) -> bool:
+    """Whether a term can name a topic: not one letter ('x'), not a number ('1', a version's parts)."""
+    return len(term) > 1 and not term.isdigit()
+
+
 def split_identifier(identifier: str) -> list[str]:
     """``HTTPResponse_code2`` → ['http', 'response', 'code', '2'] (lowercased, unstemmed)."""
     words: list[str] = []

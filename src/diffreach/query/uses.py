@@ -19,6 +19,7 @@ import sqlite3
 
 from diffreach.graph import terms as tables
 from diffreach.query import terms as T
+from diffreach.query.bm25 import inverse_frequency
 from diffreach.query.params import RankParams
 from diffreach.query.question import classify_lines, code_spans
 
@@ -58,19 +59,20 @@ def files_using(
     for name, uses in per_name.items():
         if len(uses) > limit:
             continue
-        idf = math.log(1.0 + (n_files - len(uses) + 0.5) / (len(uses) + 0.5))
+        idf = inverse_frequency(n_files, len(uses))
         for path, count in uses:
             scores[path] = scores.get(path, 0.0) + names[name] * idf * (1.0 + math.log(count))
     top = max(scores.values(), default=0.0) or 1.0
     return {path: score / top for path, score in scores.items()}
 
 
-def add_uses(lexical: dict[str, float], uses: dict[str, float], weight: float) -> dict[str, float]:
-    """The files' word scores plus their use scores at ``weight`` of the best word score."""
-    if weight <= 0 or not uses:
+def add_shares(lexical: dict[str, float], shares: dict[str, float], weight: float) -> dict[str, float]:
+    """The files' word scores plus another score of theirs, given as a share of the best file's, at
+    ``weight`` of the best word score (the uses here, the whole text: ``file_text.py``)."""
+    if weight <= 0 or not shares:
         return lexical
     top = max(lexical.values(), default=0.0) or 1.0
     out = dict(lexical)
-    for path, share in uses.items():
+    for path, share in shares.items():
         out[path] = out.get(path, 0.0) + weight * top * share
     return out
