@@ -50,6 +50,7 @@ class Verdict(StrEnum):
     NOT_AWAITED = "not-awaited"  # now async where the body runs only when awaited; this call does not await it
     UNAWAITED = "unawaited"  # now async where the body starts at the call; this call neither awaits nor uses it
     AWAITS_A_VALUE = "awaits-a-value"  # no longer async; this call awaits what it now returns
+    PASSED_ELSEWHERE = "passed-elsewhere"  # binds as before; the change passes a new parameter at calls it updated
 
 
 class Severity(StrEnum):
@@ -97,6 +98,10 @@ class Severity(StrEnum):
 #   call and runs up to its first ``await`` (ECMAScript's async functions), a call made a statement of
 #   its own, unawaited, no longer waits for the rest of the work, and what the body throws rejects
 #   the promise it drops instead of reaching the caller (AsyncFunctionStart): medium (``UNAWAITED``).
+# - A call that binds as before is low, with one exception the change itself gives: where it gives
+#   the function a new parameter a call may leave out and edits existing calls to pass it, a call
+#   it left as it was may need the same edit (``updated_calls.py``; medium, ``PASSED_ELSEWHERE``).
+#   Without such an edit in the change, a new optional parameter leaves every call reach.
 # - In JavaScript every call binds (a parameter left out is undefined), so a new parameter
 #   declared without a default is the language's way to say it wants a value: a call that
 #   leaves it undefined gives the function a value it did not plan for, medium.
@@ -118,6 +123,7 @@ SEVERITY: dict[Verdict, Severity] = {
     Verdict.PASSED_AS_VALUE: Severity.MEDIUM,
     Verdict.DEPRECATED: Severity.MEDIUM,
     Verdict.RENAMED_MEANING: Severity.MEDIUM,
+    Verdict.PASSED_ELSEWHERE: Severity.MEDIUM,
     Verdict.RENAMED_PARAMETER: Severity.LOW,
     Verdict.NOT_THIS_OVERLOAD: Severity.LOW,
     Verdict.ANOTHER_DEFINITION: Severity.LOW,

@@ -27,7 +27,8 @@ from diffreach.review.behavior import (
     compatible_score,
 )
 from diffreach.review.callsites import CallerOutcome, Readers, caller_outcome, simple_name
-from diffreach.review.outcomes import RANK
+from diffreach.review.outcomes import RANK, Verdict
+from diffreach.review.updated_calls import PassedNew, left_out, passed_new
 
 
 def score_reached(
@@ -45,6 +46,7 @@ def score_reached(
     # A base method that dispatches to a changed override: its callers' calls run the override,
     # so they are judged against the override's change.
     dispatching = {r.id: seeds[r.via] for r in reached if r.edge == EdgeKind.DYNAMIC and r.via in seeds}
+    updated = _UpdatedCalls(list(seeds.values()), reached, readers)
     out: list[Reached] = []
     for r in sorted(reached, key=lambda r: r.hop):
         base = scores.get(r.via, 0.2)
@@ -54,6 +56,8 @@ def score_reached(
         found = caller_outcome(seed, r, readers) if seed is not None and readers is not None and readable else None
         if found is not None and r.also and readers is not None:
             r, found = _most_severe_of_all(r, found, seeds, readers)
+        if found is not None and found.outcome.verdict is Verdict.STILL_BINDS and seed is not None:
+            found = updated.left_out(seed, r, found)
         if found is not None:
             o = found.outcome
             r = replace(
@@ -84,6 +88,24 @@ def _most_severe_of_all(
         if other is not None and RANK[other.outcome.severity] < RANK[best[1].outcome.severity]:
             best = (replace(probe, also=r.also), other)
     return best
+
+
+class _UpdatedCalls:
+    """Per seed, the new parameters the change passes at calls it updated (``updated_calls.py``),
+    read once, when a call that still binds is first judged."""
+
+    def __init__(self, changed: list[Change], reached: list[Reached], readers: Readers | None) -> None:
+        self.changed, self.reached, self.readers = changed, reached, readers
+        self.passed: dict[str, PassedNew | None] = {}
+
+    def left_out(self, seed: Change, r: Reached, found: CallerOutcome) -> CallerOutcome:
+        if self.readers is None or r.hop != 1 or r.via != seed.id:
+            return found
+        if seed.id not in self.passed:
+            self.passed[seed.id] = passed_new(seed, self.changed, self.reached, self.readers)
+        passed = self.passed[seed.id]
+        flagged = left_out(seed, r, passed, self.readers) if passed is not None else None
+        return CallerOutcome(flagged, flagged.reasons, found.lines) if flagged is not None else found
 
 
 def _fit_score(read_lines: Callable[[str], list[str] | None], seed: Change, r: Reached, score: float) -> float:
