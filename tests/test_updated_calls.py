@@ -4,7 +4,7 @@ that passes it (issue 19, ``review/updated_calls.py``). Through the command line
 git repositories, the change left in the working tree.
 
 Forbidden: the flag where the change updates no call (a new option used by a new call only, or
-by nobody), where a parameter was renamed (the binder's to judge), and on a call that passes
+by nobody, or passed on by a delegate from its own parameter), where a parameter was renamed (the binder's to judge), and on a call that passes
 the new parameter itself."""
 
 from __future__ import annotations
@@ -85,6 +85,8 @@ def test_calls_left_as_they_were_are_flagged_with_the_updated_call(make_repo: Ca
     [
         # Nobody passes the new parameter: every call is reach.
         FETCH_NEW.replace("fetch(app.url, retries=2)", "fetch(app.url)"),
+        # The updated call passes on its own caller's parameter (a delegate threading the option).
+        FETCH_NEW.replace("def install(app):", "def install(app, retries=0):").replace("retries=2", "retries=retries"),
         # Only a call the change adds passes it (a new use, not an update of the others).
         FETCH_NEW.replace(
             "return fetch(app.url, retries=2)",

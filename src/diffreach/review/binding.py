@@ -292,7 +292,7 @@ def forwards(args: Sequence[Argument], own: frozenset[str]) -> bool:
     """Does the call pass on its caller's own parameters, as a wrapper or a delegate does: two
     arguments or more, each one of the caller's parameters by name (``f(a, b)``, ``f(a, key=key)``)?"""
     passed = [a for a in args if a.kind is not ArgKind.RECEIVER]
-    return len(passed) >= 2 and all(_value_text(a) in own for a in passed)
+    return len(passed) >= 2 and all(value_text(a) in own for a in passed)
 
 
 _SPREADS = frozenset({ArgKind.SPREAD, ArgKind.KEYWORD_SPREAD})
@@ -307,7 +307,8 @@ def passes_all_on(args: Sequence[Argument], own: frozenset[str]) -> bool:
     return bool(passed) and all(a.kind in _SPREADS and a.text.strip(" *.") in own for a in passed)
 
 
-def _value_text(arg: Argument) -> str:
+def value_text(arg: Argument) -> str:
+    """What an argument passes: a keyword argument's value without its name."""
     if arg.kind is ArgKind.KEYWORD:
         rest = arg.text[len(arg.name) :].lstrip() if arg.text.startswith(arg.name) else ""
         return rest[1:].strip() if rest[:1] in ("=", ":") else ""
@@ -433,4 +434,5 @@ __all__ = [
     "judge_call",
     "most_severe",
     "strip_receiver",
+    "value_text",
 ]

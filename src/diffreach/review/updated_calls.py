@@ -10,7 +10,8 @@ flagged (``passed-elsewhere``, medium) with the call that passes it.
 Only for parameters added to the list (every old parameter's name kept: a rename is the
 binder's to judge), and only from calls that update an existing call: the calling file called
 the function at least as often before the change as after it. A call that is new in the change
-(a new use of the option) says nothing about the others.
+(a new use of the option) says nothing about the others, nor does one that passes on its own
+caller's parameter (a delegate threading the option through).
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from diffreach.languages import language_for
-from diffreach.languages.binding import calls_in
+from diffreach.languages.binding import calls_in, parameters_of
 from diffreach.languages.signatures import CallSite, Parameter, ParamKind
 from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, Reached
 from diffreach.review.binder import BindStatus, bind
+from diffreach.review.binding import value_text
 from diffreach.review.compared import compared_parameters
 from diffreach.review.outcomes import Outcome, Verdict
 from diffreach.review.results import Readers
@@ -73,20 +75,26 @@ def passed_new(seed: Change, changed: Sequence[Change], callers: Sequence[Reache
     added = frozenset(added_optional(old, new, spec.binding_rules.loose_arity))
     if not added:
         return None
-    places = [(c.file, c.start_line, c.end_line, ()) for c in changed if c.id != seed.id and c.end_line]
+    places: list[tuple[str, str, int, int, tuple[int, ...]]] = [
+        (c.id, c.file, c.start_line, c.end_line, ()) for c in changed if c.id != seed.id and c.end_line
+    ]
     places += [
-        (r.file, r.start_line, r.end_line, r.lines)
+        (r.id, r.file, r.start_line, r.end_line, r.lines)
         for r in callers
         if r.via == seed.id and r.hop == 1 and r.edge == EdgeKind.CALLS and r.end_line
     ]
     at: dict[int, str] = {}
-    for file, first, last, lines in places:
+    for holder, file, first, last, lines in places:
         if not _updates(file, name, read):
             continue
+        own = _own_names(holder, file, first, read)
         for site in _sites(file, first, last, lines, name, read):
             b = bind(new, site.arguments, spec.binding_rules)
-            for j in sorted(b.bound & added) if b.status is BindStatus.BINDS else ():
-                at.setdefault(j, f"{file}:{site.start_line}")
+            if b.status is not BindStatus.BINDS:
+                continue
+            for i, j in enumerate(b.slots):
+                if j in added and value_text(site.arguments[i]) not in own:
+                    at.setdefault(j, f"{file}:{site.start_line}")
     return PassedNew(at, new) if at else None
 
 
@@ -118,6 +126,15 @@ def _sites(file: str, first: int, last: int, lines: Sequence[int], name: str, re
         return []
     found = [s for s in calls_in(spec, source, first, last, name) if not s.passed_as_value]
     return [s for s in found if any(s.start_line <= n <= s.end_line for n in lines)] if lines else found
+
+
+def _own_names(holder: str, file: str, line: int, read: Readers) -> frozenset[str]:
+    """The parameter names of the definition holding an updated call: a call that passes one of
+    them on threads its caller's own option through (a delegate), which asks nothing of the
+    function's other calls."""
+    spec, source = language_for(file), read.new(file)
+    params = parameters_of(spec, source, line, _simple_name(holder)) if spec and source else None
+    return frozenset(p.name for p in params or () if p.name)
 
 
 def _updates(file: str, name: str, read: Readers) -> bool:
