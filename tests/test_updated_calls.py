@@ -159,3 +159,48 @@ def test_added_optional_reads_additions_only() -> None:
     assert added_optional((a,), (a, Parameter("c")), loose_arity=True) == (1,)
     assert added_optional((a, Parameter("x", has_default=True)), (a, b), loose_arity=False) == ()  # a rename
     assert added_optional((a,), (a, Parameter("rest", ParamKind.VAR_POSITIONAL)), loose_arity=False) == ()
+
+
+SHAPES_OLD = """\
+class Frame:
+    def validate(self, obj):
+        return obj
+
+
+class Column:
+    def validate(self, obj):
+        return obj
+
+
+class Multi(Frame):
+    def validate(self, obj):
+        return super().validate(obj)
+"""
+# Both ``validate`` methods gain ``head``; the updated call in ``Multi`` calls ``Frame``'s.
+SHAPES_NEW = (
+    SHAPES_OLD.replace("def validate(self, obj):", "def validate(self, obj, head=None):")
+    .replace("super().validate(obj)", "super().validate(obj, 5)")
+    .replace("class Multi(Frame):\n    def validate(self, obj, head=None):", "class Multi(Frame):\n    def validate(self, obj):")
+)
+SHAPES_CALLERS = """\
+from shapes import Column, Frame
+
+
+def check_column(c: Column, o):
+    return c.validate(o)
+
+
+def check_frame(f: Frame, o):
+    return f.validate(o)
+"""
+
+
+def test_an_updated_call_counts_for_the_definition_it_calls_only(make_repo: Callable[..., Path]) -> None:
+    # ``super().validate(obj, 5)`` calls ``Frame.validate`` (the graph's edge), not its namesake
+    # ``Column.validate``: the calls of ``Column.validate`` are not flagged by it.
+    root = make_repo({"shapes.py": SHAPES_OLD, "use.py": SHAPES_CALLERS})
+    write_files(root, {"shapes.py": SHAPES_NEW})
+    rows = _hop1(root)
+    assert rows["use.py::check_frame"]["verdict"] == "passed-elsewhere"
+    assert rows["use.py::check_frame"]["reasons"][0].endswith("(shapes.py:13)")
+    assert rows["use.py::check_column"]["label"] == "reach"

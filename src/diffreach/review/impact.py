@@ -157,7 +157,13 @@ def _with_graph_answers(store: Store, readers: Readers) -> Readers:
         defined=_defined_in(store),
         constructed_through=cache(partial(constructed_through, store)),
         constructors=cache(partial(class_constructors, store)),
+        call_lines=partial(_call_lines, store),
     )
+
+
+def _call_lines(store: Store, caller: str, callee: str) -> tuple[int, ...]:
+    edges = store.edges_from([caller], [EdgeKind.CALLS])
+    return tuple(sorted({e.line for e in edges if e.target == callee and e.line}))
 
 
 def _is_test_change(store: Store, c: Change) -> bool:

@@ -41,6 +41,8 @@ class Readers:
     constructed_through: Callable[[str], frozenset[str]] | None = None
     # The constructors a class declares (the graph's answer; ``dependents.class_constructors``).
     constructors: Callable[[str], tuple[str, ...]] | None = None
+    # The lines where one symbol calls another: its ``calls`` edges to it (the graph's answer).
+    call_lines: Callable[[str, str], tuple[int, ...]] | None = None
 
 
 def annotated(seed: Change, spec: LanguageSpec, site: CallSite, name: str) -> list[Outcome]:

@@ -62,8 +62,9 @@ def added_optional(old: Sequence[Parameter], new: Sequence[Parameter], loose_ari
 def passed_new(seed: Change, changed: Sequence[Change], callers: Sequence[Reached], read: Readers) -> PassedNew | None:
     """The added parameters (``added_optional``) some updated call of ``seed`` passes, with the
     first such call; None when there are none. An edited call makes the definition around it a
-    changed one, so the calls are read in the other changed definitions, and in the direct
-    callers (top-level code, and a caller the change did not otherwise touch)."""
+    changed one, so the calls are read in the other changed definitions, on the lines where the
+    graph has them call ``seed``, and in its direct callers (a caller the change did not otherwise
+    touch)."""
     spec = language_for(seed.file)
     if spec is None or spec.binding_rules is None or ChangeKind.SIGNATURE not in seed.changes:
         return None
@@ -75,9 +76,8 @@ def passed_new(seed: Change, changed: Sequence[Change], callers: Sequence[Reache
     added = frozenset(added_optional(old, new, spec.binding_rules.loose_arity))
     if not added:
         return None
-    places: list[tuple[str, str, int, int, tuple[int, ...]]] = [
-        (c.id, c.file, c.start_line, c.end_line, ()) for c in changed if c.id != seed.id and c.end_line
-    ]
+    calling = read.call_lines or (lambda _caller, _callee: ())
+    places = [(c.id, c.file, c.start_line, c.end_line, calling(c.id, seed.id)) for c in changed if c.id != seed.id]
     places += [
         (r.id, r.file, r.start_line, r.end_line, r.lines)
         for r in callers
@@ -85,7 +85,7 @@ def passed_new(seed: Change, changed: Sequence[Change], callers: Sequence[Reache
     ]
     at: dict[int, str] = {}
     for holder, file, first, last, lines in places:
-        if not _updates(file, name, read):
+        if not lines or not _updates(file, name, read):
             continue
         own = _own_names(holder, file, first, read)
         for site in _sites(file, first, last, lines, name, read):
@@ -120,12 +120,13 @@ def left_out(seed: Change, caller: Reached, passed: PassedNew, read: Readers) ->
 
 
 def _sites(file: str, first: int, last: int, lines: Sequence[int], name: str, read: Readers) -> list[CallSite]:
-    """The calls of ``name`` between two lines of the new side (those on ``lines`` when given)."""
+    """The calls of ``name`` between two lines of the new side, on one of ``lines`` (the graph's
+    edges to the changed definition: a call of another definition of the name is not one)."""
     spec, source = language_for(file), read.new(file)
     if spec is None or source is None or not last:
         return []
     found = [s for s in calls_in(spec, source, first, last, name) if not s.passed_as_value]
-    return [s for s in found if any(s.start_line <= n <= s.end_line for n in lines)] if lines else found
+    return [s for s in found if any(s.start_line <= n <= s.end_line for n in lines)]
 
 
 def _own_names(holder: str, file: str, line: int, read: Readers) -> frozenset[str]:
