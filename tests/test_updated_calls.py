@@ -180,7 +180,10 @@ class Multi(Frame):
 SHAPES_NEW = (
     SHAPES_OLD.replace("def validate(self, obj):", "def validate(self, obj, head=None):")
     .replace("super().validate(obj)", "super().validate(obj, 5)")
-    .replace("class Multi(Frame):\n    def validate(self, obj, head=None):", "class Multi(Frame):\n    def validate(self, obj):")
+    .replace(
+        "class Multi(Frame):\n    def validate(self, obj, head=None):",
+        "class Multi(Frame):\n    def validate(self, obj):",
+    )
 )
 SHAPES_CALLERS = """\
 from shapes import Column, Frame
