@@ -26,6 +26,7 @@ from diffreach.languages.spec import LanguageSpec
 from diffreach.model import Change, ChangeKind, EdgeKind, Reached
 from diffreach.review.binder import BindStatus, bind
 from diffreach.review.binding import value_text
+from diffreach.review.callsites import simple_name
 from diffreach.review.compared import compared_parameters
 from diffreach.review.outcomes import Outcome, Verdict
 from diffreach.review.results import Readers
@@ -68,7 +69,7 @@ def passed_new(seed: Change, changed: Sequence[Change], callers: Sequence[Reache
     spec = language_for(seed.file)
     if spec is None or spec.binding_rules is None or ChangeKind.SIGNATURE not in seed.changes:
         return None
-    name = _simple_name(seed.id)
+    name = simple_name(seed.id)
     compared = compared_parameters(seed, spec, read, name)
     if isinstance(compared, str):
         return None
@@ -84,8 +85,11 @@ def passed_new(seed: Change, changed: Sequence[Change], callers: Sequence[Reache
         if r.via == seed.id and r.hop == 1 and r.edge == EdgeKind.CALLS and r.end_line
     ]
     at: dict[int, str] = {}
+    updated: dict[str, bool] = {}  # per file: several changed definitions share one
     for holder, file, first, last, lines in places:
-        if not lines or not _updates(file, name, read):
+        if lines and file not in updated:
+            updated[file] = _updates(file, name, read)
+        if not lines or not updated[file]:
             continue
         own = _own_names(holder, file, first, read)
         for site in _sites(file, first, last, lines, name, read):
@@ -106,7 +110,7 @@ def left_out(seed: Change, caller: Reached, passed: PassedNew, read: Readers) ->
     if rules is None:
         return None
     wanted = frozenset(passed.at)
-    sites = _sites(caller.file, caller.start_line, caller.end_line, caller.lines, _simple_name(seed.id), read)
+    sites = _sites(caller.file, caller.start_line, caller.end_line, caller.lines, simple_name(seed.id), read)
     for site in sites:
         b = bind(passed.new, site.arguments, rules)
         if b.status is BindStatus.BINDS and not b.bound & wanted:
@@ -134,7 +138,7 @@ def _own_names(holder: str, file: str, line: int, read: Readers) -> frozenset[st
     them on threads its caller's own option through (a delegate), which asks nothing of the
     function's other calls."""
     spec, source = language_for(file), read.new(file)
-    params = parameters_of(spec, source, line, _simple_name(holder)) if spec and source else None
+    params = parameters_of(spec, source, line, simple_name(holder)) if spec and source else None
     return frozenset(p.name for p in params or () if p.name)
 
 
@@ -150,10 +154,6 @@ def _updates(file: str, name: str, read: Readers) -> bool:
 
 def _calls(spec: LanguageSpec, source: bytes, name: str) -> list[CallSite]:
     return [s for s in calls_in(spec, source, 1, _WHOLE_FILE, name) if not s.passed_as_value]
-
-
-def _simple_name(symbol_id: str) -> str:
-    return symbol_id.rsplit("::", 1)[-1].rsplit(".", 1)[-1].split("#", 1)[0]
 
 
 __all__ = ["PassedNew", "added_optional", "left_out", "passed_new"]
