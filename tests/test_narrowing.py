@@ -41,3 +41,81 @@ def test_typescript_instanceof_narrows_the_name_to_the_class() -> None:
         "src/use.ts": "import { Foo } from './shop';\nexport function f(x: unknown) {\n  if (x instanceof Foo) {\n    x.run();\n  }\n}\n",
     }
     assert runs_from_f(files) == {"src/shop.ts::Foo.run": "type"}
+
+
+# A narrowing holds in its block, read at the call's line (the typing spec's "Type narrowing"; Kotlin's
+# smart casts): beside a declared type it is the value's class there, two tests of one name never mix,
+# and outside the block the name is what the scope declares.
+PY_SHAPES = (
+    "class Shape:\n    def name(self):\n        pass\n\n"
+    "class Circle(Shape):\n    def area(self):\n        pass\n\n"
+    "class Square(Shape):\n    def area(self):\n        pass\n"
+)
+KT_SHAPES = (
+    "package app\n\nopen class Shape {\n    fun name(): String = \"s\"\n}\n\n"
+    "class Circle : Shape() {\n    fun area(): Double = 3.0\n}\n\n"
+    "class Square : Shape() {\n    fun area(): Double = 4.0\n}\n"
+)
+
+
+def area_calls_by_line(files: dict[str, str]) -> dict[int, set[str]]:
+    from diffreach.index.build import graph_from_sources
+
+    out: dict[int, set[str]] = {}
+    for e in graph_from_sources(files).edges:
+        if e.kind == "calls" and e.source.endswith(("::f", ".f")) and e.target.endswith(".area"):
+            out.setdefault(e.line, set()).add(f"{e.target.rpartition('::')[2]} {e.resolution}")
+    return out
+
+
+def test_python_a_narrowing_beside_a_declared_type_is_the_value_s_class_in_its_block() -> None:
+    body = "from shapes import Shape, Circle\n\ndef f(s: Shape):\n    if isinstance(s, Circle):\n        s.area()\n"
+    assert area_calls_by_line({"shapes.py": PY_SHAPES, "use.py": body}) == {5: {"Circle.area type"}}
+
+
+def test_python_two_tests_of_one_name_each_narrow_their_own_block() -> None:
+    body = (
+        "from shapes import Shape, Circle, Square\n\ndef f(s: Shape):\n"
+        "    if isinstance(s, Circle):\n        s.area()\n"
+        "    elif isinstance(s, Square):\n        s.area()\n"
+        "    if isinstance(s, Square) and s.area():\n        s.area()\n"
+    )
+    found = area_calls_by_line({"shapes.py": PY_SHAPES, "use.py": body})
+    assert found[5] == {"Circle.area type"} and found[7] == {"Square.area type"} and found[9] == {"Square.area type"}
+
+
+def test_python_past_its_block_a_narrowing_no_longer_holds() -> None:
+    body = (
+        "from shapes import Shape, Circle\n\ndef f(s: Shape):\n"
+        "    if isinstance(s, Circle):\n        pass\n    s.area()\n"
+    )
+    found = area_calls_by_line({"shapes.py": PY_SHAPES, "use.py": body})
+    assert all("type" not in call for calls in found.values() for call in calls)
+
+
+def test_kotlin_a_test_of_the_class_smart_casts_where_it_held() -> None:
+    body = (
+        "package app\n\nfun f(s: Shape): Double {\n"
+        "    val a = when (s) {\n        is Circle -> s.area()\n        is Square -> s.area()\n        else -> 0.0\n    }\n"
+        "    if (s is Circle) {\n        s.area()\n    }\n"
+        "    if (s !is Square) return a\n"
+        "    return s.area()\n}\n"
+    )
+    found = area_calls_by_line({"Shapes.kt": KT_SHAPES, "Use.kt": body})
+    assert found == {
+        5: {"Circle.area type"},
+        6: {"Square.area type"},
+        10: {"Circle.area type"},
+        13: {"Square.area type"},
+    }
+
+
+def test_kotlin_an_entry_of_several_types_and_another_function_s_test_cast_to_none() -> None:
+    body = (
+        "package app\n\nfun g(s: Shape) {\n    if (s is Circle) { s.name() }\n}\n\n"
+        "fun f(s: Shape): Double {\n"
+        "    when (s) {\n        is Circle, is Square -> s.area()\n        else -> 0.0\n    }\n"
+        "    return s.area()\n}\n"
+    )
+    found = area_calls_by_line({"Shapes.kt": KT_SHAPES, "Use.kt": body})
+    assert all("type" not in call for calls in found.values() for call in calls)

@@ -17,7 +17,7 @@ from tree_sitter import Node
 
 from diffreach.extract.types import INFERRED, VALUE_OF, stated_types_first
 from diffreach.extract.values import kept_values
-from diffreach.languages.spec import RETURNS, LanguageSpec
+from diffreach.languages.spec import NARROWED, RETURNS, LanguageSpec
 from diffreach.model import EITHER, IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref, RefKind
 
 # A reference's owner that says: the scope around the definition holding it (a decorator is
@@ -119,14 +119,17 @@ class Scopes:
                 continue
             if not type_name:
                 continue
-            if not type_name.startswith(VALUE_MARK):  # a function value is no type to copy
+            narrowing = type_name.endswith(NARROWED)
+            # A function value is no type to copy; a narrowing holds in its block only, not at a copy.
+            if not type_name.startswith(VALUE_MARK) and not narrowing:
                 known[(i, name)] = type_name
             if "." in name and name.split(".", 1)[0] in spec.self_names:
                 # self.x = Foo() in any method binds x for the whole class.
                 while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:
                     i = self.ordered[i].parent
             line = node.start_point.row + 1
-            out.append(Binding(self.id_of(i), name, type_name, line, self._block_end(node, i, name, spec)))
+            end = self._narrowing_end(node, i, spec) if narrowing else self._block_end(node, i, name, spec)
+            out.append(Binding(self.id_of(i), name, type_name, line, end))
         # A return type stated nowhere: inferred when every return gives the same call's result.
         for i, values in returned.items():
             types = {t for t, _ in values}
@@ -147,6 +150,17 @@ class Scopes:
         while around is not None and around.type not in spec.binding_blocks:
             if around.type in spec.function_wide_bindings:  # ``var x``, ``x = …``: no block bounds it
                 return 0
+            around = around.parent
+        return around.end_point.row + 1 if around is not None else 0
+
+    def _narrowing_end(self, node: Node, i: int, spec: LanguageSpec) -> int:
+        """The last line of the block a narrowing holds in (``narrowing_blocks``): its binding's node
+        when that is one (the guarded body), else the innermost one around it; 0 outside a function,
+        where a narrowing is never read (resolve/blocks.py)."""
+        if i < 0 or self.ordered[i].kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+            return 0
+        around: Node | None = node
+        while around is not None and around.type not in spec.narrowing_blocks:
             around = around.parent
         return around.end_point.row + 1 if around is not None else 0
 

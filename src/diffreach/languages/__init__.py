@@ -126,7 +126,8 @@ _MODULES = (
 # `S(x)`) holds the field's declared type
 # 33: bindings hold in their blocks (`Binding.end_line`); TypeScript's type predicates narrow in a block
 # 34: JavaScript: a property given to the global object (`self.chef = new Chef()`) holds its value
-EXTRACTION_VERSION = 34
+# 35: a test of a value's class narrows it in a block: Python's `isinstance`, Kotlin's `is` (smart casts)
+EXTRACTION_VERSION = 35
 
 
 @cache

@@ -97,6 +97,7 @@ SPEC = LanguageSpec(
     import_tree=dotted_imports,
     resolution="packages by declaration, shared with Java and Scala; imports by name, alias or wildcard; "
     "the package's files visible wherever they are",
+    narrowing_blocks=frozenset({"block", "lambda_literal", "when_entry"}),
     null_types=frozenset({"null"}),  # the null literal: a returned form of its own (review/change_kinds.py)
     binding_rules=BindingRules(
         function_nodes=frozenset({"anonymous_function", "function_declaration"}),

@@ -228,6 +228,7 @@ SPEC = LanguageSpec(
     # A @contextmanager function's call is typed by what it yields (python.scm): entered, it is that.
     transparent_methods=frozenset({"__enter__", "__aenter__"}),
     null_types=frozenset({"None"}),
+    narrowing_blocks=frozenset({"block"}),
     dynamic_types=frozenset({"Any", "typing.Any"}),  # PEP 484: Any allows every attribute and call
     # list.pop, deque.pop/popleft: an element; dict.get, pop, setdefault: a value.
     element_methods=frozenset({"pop", "popleft", "get", "setdefault"}),

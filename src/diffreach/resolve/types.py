@@ -24,7 +24,7 @@ from abc import abstractmethod
 from dataclasses import replace
 
 from diffreach.languages.signature_text import is_getter, marked
-from diffreach.languages.spec import ASSERTED, CALLED, ELEMENT, FIELD, PARAMETER, RETURNS
+from diffreach.languages.spec import ASSERTED, CALLED, ELEMENT, FIELD, NARROWED, PARAMETER, RETURNS
 from diffreach.model import (
     EITHER,
     IMPLEMENTS,
@@ -225,6 +225,8 @@ class Types(PassedFunctions):
             # matched by name, never EXTERNAL (as a type parameter's outside bound, below).
             trait = self._one_class(path, scope, type_name[len(IMPLEMENTS) :])
             return None if trait is EXTERNAL else trait
+        if type_name.endswith(NARROWED):  # isinstance(x, Cart), x is Cart: in its block, read by line
+            return self._one_class(path, scope, type_name.removesuffix(NARROWED))
         if type_name.endswith(RETURNS + ASSERTED):  # if (isCart(x)): what isCart's predicate asserts
             return self._asserted(path, scope, type_name.removesuffix(RETURNS + ASSERTED))
         if _SLOT in type_name:

@@ -71,6 +71,20 @@
   @binding (#any-of? @_c "List" "MutableList" "ArrayList" "Set" "MutableSet" "HashSet" "LinkedHashSet" "Collection" "MutableCollection" "Iterable" "Sequence" "Array") (#set! binding.suffix "[]"))
 ((function_declaration (function_value_parameters) . ":" . (user_type (identifier) @_c (type_arguments . (type_projection [(user_type) (nullable_type)] @binding.type))) @binding)
   (#any-of? @_c "List" "MutableList" "ArrayList" "Set" "MutableSet" "HashSet" "LinkedHashSet" "Collection" "MutableCollection" "Iterable" "Sequence" "Array") (#set! binding.name "()") (#set! binding.suffix "[]"))
+; A test of a value's class smart-casts it where the test held (the specification's "Smart casts"): in
+; the block `if (x is C) {…}` guards, in a `when` entry `is C ->` of `when (x)` or `x is C ->`, and past
+; `if (x !is C) return …` (or throw) to the end of its block (narrowing_blocks; read by line there only,
+; resolve/blocks.py). An entry testing several types (`is A, is B ->`) casts to none.
+((if_expression condition: (is_expression left: (identifier) @binding.name "is" right: (_) @binding.type) . (block) @binding)
+  (#set! binding.type_suffix "<is>"))
+((when_expression (when_subject (identifier) @binding.name)
+   (when_entry . condition: (type_test "is" (_) @binding.type) . "->") @binding)
+  (#set! binding.type_suffix "<is>"))
+((when_entry . condition: (is_expression left: (identifier) @binding.name "is" right: (_) @binding.type) . "->") @binding
+  (#set! binding.type_suffix "<is>"))
+((if_expression condition: (is_expression left: (identifier) @binding.name "!is" right: (_) @binding.type)
+   . [(return_expression) (throw_expression)] .) @binding
+  (#set! binding.type_suffix "<is>"))
 (for_statement (variable_declaration (identifier) @binding.name)
   . "in" . [(identifier) (navigation_expression) (call_expression (value_arguments))] @binding.element) @binding
 ; `fun f(…): R`: a declared return type (after the parameters; an extension's receiver type is

@@ -194,12 +194,29 @@
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (identifier) @binding.value) @binding
-; `isinstance(x, C)` true narrows x to a C (PEP 484 and the checkers' narrowing; `assert isinstance(…)`,
-; `if not isinstance(…): return` narrow what follows): a binding of the function's scope, a candidate
-; beside any other (resolve/types.py keeps the class they share). A tuple of classes narrows to none.
-((call function: (identifier) @_isinstance
-   arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute)] @binding.type .)) @binding
-  (#eq? @_isinstance "isinstance"))
+; `isinstance(x, C)` narrows x to a C where it is true (the typing spec's "Type narrowing"): in the block
+; an `if` or `elif` of it guards (alone or first of an `and`), and past `if not isinstance(…): return` (or
+; raise, continue, break) or `assert isinstance(…)` to the end of their block (narrowing_blocks); read by
+; line there only (resolve/blocks.py), so two tests of one name in a function never mix and a declared
+; type outside them stays. A tuple of classes narrows to none.
+((_
+   condition: [(call function: (identifier) @_isinstance
+                 arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute)] @binding.type .))
+               (boolean_operator
+                 left: (call function: (identifier) @_isinstance
+                   arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute)] @binding.type .))
+                 operator: "and")]
+   consequence: (block) @binding)
+  (#eq? @_isinstance "isinstance") (#set! binding.type_suffix "<is>"))
+((if_statement
+   condition: (not_operator argument: (call function: (identifier) @_isinstance
+     arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute)] @binding.type .)))
+   consequence: (block . [(return_statement) (raise_statement) (continue_statement) (break_statement)] .)
+   !alternative) @binding
+  (#eq? @_isinstance "isinstance") (#set! binding.type_suffix "<is>"))
+((assert_statement . (call function: (identifier) @_isinstance
+   arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute)] @binding.type .))) @binding
+  (#eq? @_isinstance "isinstance") (#set! binding.type_suffix "<is>"))
 ; `a or b` is a when a is true, else b (Reference, "Boolean operations"); `a if c else b` is a or b
 ; ("Conditional expressions"): the name holds one of them, each a candidate (@binding.either).
 (assignment
