@@ -52,7 +52,7 @@ PY_SHAPES = (
     "class Square(Shape):\n    def area(self):\n        pass\n"
 )
 KT_SHAPES = (
-    "package app\n\nopen class Shape {\n    fun name(): String = \"s\"\n}\n\n"
+    'package app\n\nopen class Shape {\n    fun name(): String = "s"\n}\n\n'
     "class Circle : Shape() {\n    fun area(): Double = 3.0\n}\n\n"
     "class Square : Shape() {\n    fun area(): Double = 4.0\n}\n"
 )
