@@ -6,9 +6,13 @@ classes narrows to none of them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import calls_from_f
+from tests.test_incremental import assert_updates_equal_rebuilds
 
 PY_CLASSES = "class Foo:\n    def run(self):\n        pass\n\nclass Other:\n    def run(self):\n        pass\n"
 PY_NARROWED = {
@@ -119,3 +123,17 @@ def test_kotlin_an_entry_of_several_types_and_another_function_s_test_cast_to_no
     )
     found = area_calls_by_line({"Shapes.kt": KT_SHAPES, "Use.kt": body})
     assert all("type" not in call for calls in found.values() for call in calls)
+
+
+def test_narrowings_an_update_equals_a_rebuild(make_repo: Callable[..., Path], tmp_path: Path) -> None:
+    # The narrowed class's own file changes (its method goes, then comes back under a new class name
+    # the narrowing does not name, then as it was): the files whose narrowings name it are read again.
+    py_use = "from shapes import Shape, Circle\n\ndef f(s: Shape):\n    if isinstance(s, Circle):\n        s.area()\n"
+    kt_use = "package app\n\nfun f(s: Shape): Double {\n    if (s is Circle) {\n        return s.area()\n    }\n    return 0.0\n}\n"
+    files = {"shapes.py": PY_SHAPES, "use.py": py_use, "Shapes.kt": KT_SHAPES, "Use.kt": kt_use}
+    steps = [
+        {"shapes.py": PY_SHAPES.replace("class Circle(Shape):\n    def area", "class Circle(Shape):\n    def size")},
+        {"Shapes.kt": KT_SHAPES.replace("class Circle", "class Disc"), "shapes.py": PY_SHAPES},
+        {"Shapes.kt": KT_SHAPES, "use.py": py_use.replace("Circle)", "Square)")},
+    ]
+    assert_updates_equal_rebuilds(make_repo(files), tmp_path, steps)

@@ -220,6 +220,10 @@ IMPORT_MARK = "<"
 # Record<K, V>), which an index, the mapping's value methods and a loop over its values() read; a
 # loop over the mapping itself reads its keys (ELEMENT, not this).
 VALUES = "{}"
+# After a class's name: what a test of the value's class narrows it to (``isinstance(x, C)``, Kotlin's
+# ``x is C``), in the block its binding holds in (``LanguageSpec.narrowing_blocks``: extract/scopes.py),
+# read by line there only (resolve/blocks.py).
+NARROWED = "<is>"
 # Between the candidates of a type_name: the name holds a value of one of them (``a or B()``, or
 # bound on several lines of one scope); resolve/types.py keeps the class they share.
 EITHER = "|"

@@ -17,8 +17,8 @@ from tree_sitter import Node
 
 from diffreach.extract.types import INFERRED, VALUE_OF, stated_types_first
 from diffreach.extract.values import kept_values
-from diffreach.languages.spec import NARROWED, RETURNS, LanguageSpec
-from diffreach.model import EITHER, IMPORT_MARK, LOCAL_MARK, VALUE_MARK, Binding, NodeKind, Ref, RefKind
+from diffreach.languages.spec import RETURNS, LanguageSpec
+from diffreach.model import EITHER, IMPORT_MARK, LOCAL_MARK, NARROWED, VALUE_MARK, Binding, NodeKind, Ref, RefKind
 
 # A reference's owner that says: the scope around the definition holding it (a decorator is
 # called where the definition it decorates is made).

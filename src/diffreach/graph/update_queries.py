@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from diffreach.graph.store import Store
-from diffreach.model import IMPLEMENTS, Binding, FileExtract, Import, Ref, RefKind, Symbol
+from diffreach.model import IMPLEMENTS, NARROWED, Binding, FileExtract, Import, Ref, RefKind, Symbol
 
 # A file as resolving its references reads it: symbols in order, imports, bindings, bases,
 # language and package; rows in the shape ``stored_environment`` reads them.
@@ -170,8 +170,8 @@ def refs_in_sight_by_queries(
         r[0]
         for name in names
         for r in conn.execute(
-            "SELECT DISTINCT file FROM bindings WHERE type_name IN (?, ?) OR type_name LIKE ?",
-            (name, IMPLEMENTS + name, f"%.{name}"),
+            "SELECT DISTINCT file FROM bindings WHERE type_name IN (?, ?, ?) OR type_name LIKE ? OR type_name LIKE ?",
+            (name, IMPLEMENTS + name, name + NARROWED, f"%.{name}", f"%.{name}{NARROWED}"),
         )
     }
     ids = {r[0] for name in names for r in conn.execute("SELECT id FROM refs WHERE name=?", (name,))}
@@ -199,8 +199,8 @@ def refs_in_sight_in_one_pass(
     low_attributes = {a.lower() for a in attributes}
     files = {
         file
-        for file, type_name in conn.execute("SELECT file, type_name FROM bindings")
-        if type_name.removeprefix(IMPLEMENTS) in names
+        for file, written in conn.execute("SELECT file, type_name FROM bindings")
+        if (type_name := written.removeprefix(IMPLEMENTS).removesuffix(NARROWED)) in names
         or ("." in type_name and type_name.rsplit(".", 1)[1].lower() in low_names)
     }
     ids = set()

@@ -12,8 +12,8 @@ and is always read by line.
 
 from __future__ import annotations
 
-from diffreach.languages.spec import ASSERTED, NARROWED, RETURNS
-from diffreach.model import EITHER, LOCAL_MARK
+from diffreach.languages.spec import ASSERTED, RETURNS
+from diffreach.model import EITHER, LOCAL_MARK, NARROWED
 
 Bound = tuple[int, int, str]  # a binding's first line, its block's last line (0: the whole scope), its type
 

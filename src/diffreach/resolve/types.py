@@ -24,11 +24,12 @@ from abc import abstractmethod
 from dataclasses import replace
 
 from diffreach.languages.signature_text import is_getter, marked
-from diffreach.languages.spec import ASSERTED, CALLED, ELEMENT, FIELD, NARROWED, PARAMETER, RETURNS
+from diffreach.languages.spec import ASSERTED, CALLED, ELEMENT, FIELD, PARAMETER, RETURNS
 from diffreach.model import (
     EITHER,
     IMPLEMENTS,
     LOCAL_MARK,
+    NARROWED,
     VALUES,
     NodeKind,
     Ref,
