@@ -194,11 +194,16 @@
 (assignment
   left: [(identifier) (attribute object: (identifier) attribute: (identifier))] @binding.name
   right: (identifier) @binding.value) @binding
-; `isinstance(x, C)` narrows x to a C where it is true (the typing spec's "Type narrowing"): in the block
-; an `if` or `elif` of it guards (alone or first of an `and`), and past `if not isinstance(…): return` (or
-; raise, continue, break) or `assert isinstance(…)` to the end of their block (narrowing_blocks); read by
-; line there only (resolve/blocks.py), so two tests of one name in a function never mix and a declared
-; type outside them stays. A tuple of classes narrows to none.
+; `isinstance(x, C)` says x's values may be C's: a candidate of the function's scope beside any other
+; (resolve/types.py keeps the class they share), as in code that tests and then uses the value elsewhere.
+; A tuple of classes narrows to none.
+((call function: (identifier) @_isinstance
+   arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute)] @binding.type .)) @binding
+  (#eq? @_isinstance "isinstance"))
+; Where the test is true, x is a C (the typing spec's "Type narrowing"), whatever else the scope binds it to:
+; in the block an `if` or `elif` of it guards (alone or first of an `and`), and past `if not
+; isinstance(…): return` (or raise, continue, break) or `assert isinstance(…)` to the end of their block
+; (narrowing_blocks); read by line there only (resolve/blocks.py), so two tests of one name never mix.
 ((_
    condition: [(call function: (identifier) @_isinstance
                  arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute)] @binding.type .))
