@@ -310,6 +310,27 @@ def test_a_package_that_installs_the_name_from_the_registry_reaches_the_publishe
     assert ("spec/timer-spec.ts::check", "src/timer.ts::timer") in edges
 
 
+def test_a_range_the_repository_s_copy_meets_reaches_the_source() -> None:
+    # A package manager links a local package whose version meets the range (npm, Yarn and pnpm
+    # workspaces, lerna's bootstrap), as repositories that build their packages together do
+    # without declaring workspaces. Forbidden: a range the local version does not meet stays the
+    # published release.
+    files = {
+        "types/package.json": '{"name": "lsp-types", "version": "3.16.0-next.5", "main": "lib/main.js"}\n',
+        "types/src/main.ts": "export namespace Range {\n  export function create(n: number) { return n; }\n}\n",
+        "client/package.json": '{"name": "client", "dependencies": {"lsp-types": "3.16.0-next.5"}}\n',
+        "client/src/conv.ts": "import * as ls from 'lsp-types';\nexport function conv() { return ls.Range.create(1); }\n",
+        "server/package.json": '{"name": "server", "dependencies": {"lsp-types": "^3.16.0-next.2"}}\n',
+        "server/src/main.ts": "import { Range } from 'lsp-types';\nexport function serve() { return Range.create(2); }\n",
+        "sample/package.json": '{"name": "sample", "dependencies": {"lsp-types": "^3.15.0"}}\n',
+        "sample/src/app.ts": "import { Range } from 'lsp-types';\nexport function app() { return Range.create(3); }\n",
+    }
+    edges = {(e.source, e.target) for e in graph_from_sources(files).edges if e.kind == "calls"}
+    assert ("client/src/conv.ts::conv", "types/src/main.ts::Range.create") in edges
+    assert ("server/src/main.ts::serve", "types/src/main.ts::Range.create") in edges
+    assert ("sample/src/app.ts::app", "types/src/main.ts::Range.create") not in edges
+
+
 def test_an_object_literal_checked_with_satisfies_or_asserted_with_as_is_a_namespace_of_its_functions() -> None:
     # `e satisfies T` and `e as T` are e: the object's functions are definitions named by its
     # variable, as a plain `const o = {…}`'s are, and their calls are theirs.

@@ -7,8 +7,9 @@ spec may name the ``.ts`` file that compiles to it). A bare spec leaves the
 repository unless the nearest ``tsconfig.json``/``jsconfig.json`` maps it
 (``paths``, ``baseUrl``, following ``extends``) or a ``package.json`` inside the
 repository carries that name (monorepos; a ``dist/`` entry point falls back to
-``src/``), unless the importing file's own package installs that name from the registry and
-no workspace of the root links it (an example app on the published release). Configuration files are read once, lazily, through ``RepoFiles``.
+``src/``), unless the importing file's own package installs that name from the registry (a
+range the repository's copy does not meet) and no workspace of the root links it (an example app
+on the published release). Configuration files are read once, lazily, through ``RepoFiles``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .semver import satisfies
 from .spec import LanguageSpec, RepoFiles
 
 JS_EXTENSIONS = (".js", ".jsx", ".mjs", ".cjs")
@@ -288,8 +290,10 @@ class JsModules:
         """Does the importing file's own package install ``name`` from the registry, so that
         Node finds the published copy in its ``node_modules``, not the repository's source? Its
         nearest package.json (not ``name``'s own) lists ``name`` with a version range, not a
-        ``workspace:``, ``file:``, ``link:`` or ``*`` one, and no workspace the repository's root
-        declares (package.json ``workspaces``) holds that package, which would link the source."""
+        ``workspace:``, ``file:``, ``link:`` or ``*`` one, that the repository's copy does not meet
+        (its ``version``: a package manager links a local package that meets the range), and no
+        workspace the repository's root declares (package.json ``workspaces``) holds that package,
+        which would link the source."""
         own = self._nearest_manifest(posixpath.dirname(from_file))
         if own is None or own == directory:
             return False
@@ -299,6 +303,10 @@ class JsModules:
             None,
         )
         if not isinstance(wanted, str) or wanted.strip() in ("", "*", "latest") or wanted.startswith(_LINKED):
+            return False
+        # The repository's own copy meets the range: workspaces (npm, Yarn, pnpm) and lerna link it.
+        version = read_jsonc(self._repo.read_text(posixpath.join(directory, "package.json"))).get("version")
+        if isinstance(version, str) and satisfies(version, wanted):
             return False
         return not any(fnmatch.fnmatch(own, pattern.rstrip("/")) for pattern in self._workspaces())
 
