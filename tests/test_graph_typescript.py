@@ -316,7 +316,10 @@ def test_a_range_the_repository_s_copy_meets_reaches_the_source() -> None:
     # without declaring workspaces. Forbidden: a range the local version does not meet stays the
     # published release.
     files = {
-        "types/package.json": '{"name": "lsp-types", "version": "3.16.0-next.5", "main": "lib/main.js"}\n',
+        # Its entry is a module format's folder in the build output the repository lacks (`lib/umd`).
+        "types/package.json": (
+            '{"name": "lsp-types", "version": "3.16.0-next.5", "main": "./lib/umd/main.js", "typings": "./lib/umd/main"}\n'
+        ),
         "types/src/main.ts": "export namespace Range {\n  export function create(n: number) { return n; }\n}\n",
         "client/package.json": '{"name": "client", "dependencies": {"lsp-types": "3.16.0-next.5"}}\n',
         "client/src/conv.ts": "import * as ls from 'lsp-types';\nexport function conv() { return ls.Range.create(1); }\n",

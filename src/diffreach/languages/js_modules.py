@@ -34,7 +34,7 @@ _CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
 RESOLUTION_CONFIGS = ("package.json", *_CONFIG_NAMES)
 PACKAGE_INDEX_NAMES = frozenset({"index"})
 _ENTRY_FIELDS = ("source", "exports", "module", "main", "types", "typings")
-_BUILD_DIRS = ("dist", "lib", "build", "out", "esm", "cjs", "es")
+_BUILD_DIRS = ("dist", "lib", "build", "out", "esm", "cjs", "es", "umd", "amd")
 _MAX_EXTENDS = 5
 _DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 _LINKED = ("workspace:", "file:", "link:", "portal:")
@@ -346,7 +346,11 @@ class JsModules:
         found = self.find(base, from_file) or (self.find(base[:-5], from_file) if base.endswith(".d.ts") else None)
         if found:
             return found
-        # A build output that is not in the repository: its source usually is.
+        # A build output that is not in the repository: its source usually is (``lib/umd/main.js``
+        # of ``src/main.ts``: a module format's folder inside the build folder, as ``_source_of_output``).
+        found = self._source_of_output(base.removesuffix(".d.ts"), from_file)
+        if found:
+            return found
         head, _, rest = posixpath.normpath(relative).partition("/")
         if head in _BUILD_DIRS and rest:
             stem = posixpath.splitext(rest.removesuffix(".d.ts"))[0]
