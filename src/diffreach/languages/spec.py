@@ -37,8 +37,7 @@ PARAMETER: Final = "@{}"
 # After RETURNS: what a type predicate asserts of the argument (TypeScript's ``x is T``); after a call's
 # callee: that type, for the argument where the call guards (``if (isT(x)) {…}``: extract/binding_capture.py).
 ASSERTED: Final = "is"
-# After a pattern's path: the positional field it binds (Rust's ``E::V(x)`` is ``E.V#0``, read as E's ``V.0``).
-FIELD: Final = "#"
+FIELD: Final = "#"  # after a pattern's path: the positional field it binds (Rust's ``E::V(x)`` is ``E.V#0``)
 
 ResolverFactory = Callable[["RepoFiles", "LanguageSpec"], ModuleResolver]
 
@@ -207,10 +206,7 @@ class LanguageSpec:
     # the way up, a ``function_wide_bindings`` type holds in the whole function (JavaScript's ``var``).
     binding_blocks: frozenset[str] = frozenset()
     function_wide_bindings: frozenset[str] = frozenset()
-    # Node types of the blocks a narrowing (a type ending in ``model.NARROWED``) holds in, from its binding's line:
-    # the block its binding's node is (the body a test guards), else the one around it (past ``if not
-    # isinstance(x, C): return``, an ``assert``). Where the language's variables are not block-scoped
-    # (Python's), a narrowing still is (the typing spec's "Type narrowing"; Kotlin's smart casts).
+    # Blocks a narrowing (``model.NARROWED``) holds in from its line: its binding's node, else the one around it.
     narrowing_blocks: frozenset[str] = frozenset()
     # How a call binds to a definition (``signatures.BindingRules``, each rule from the
     # language's definition); None: calls are not bound (no binding query either).
