@@ -128,8 +128,7 @@ class Scopes:
                 while i >= 0 and self.ordered[i].kind != NodeKind.CLASS:
                     i = self.ordered[i].parent
             line = node.start_point.row + 1
-            end = self._narrowing_end(node, i, spec) if narrowing else self._block_end(node, i, name, spec)
-            out.append(Binding(self.id_of(i), name, type_name, line, end))
+            out.append(Binding(self.id_of(i), name, type_name, line, self._block_end(node, i, name, spec, narrowing)))
         # A return type stated nowhere: inferred when every return gives the same call's result.
         for i, values in returned.items():
             types = {t for t, _ in values}
@@ -137,30 +136,23 @@ class Scopes:
                 out.append(Binding(self.id_of(i), RETURNS, values[0][0], values[0][1]))
         return out
 
-    def _block_end(self, node: Node, i: int, name: str, spec: LanguageSpec) -> int:
+    def _block_end(self, node: Node, i: int, name: str, spec: LanguageSpec, narrowing: bool = False) -> int:
         """The last line of the innermost block around a declaration in a function, where the
         language's declarations hold to the end of their block (``binding_blocks``); 0 elsewhere:
         the binding holds in its whole scope (a class's field, a function's return type, a derived
-        name another function's resolution reads: a parameter's slot ``F@1``, ``f=>``)."""
-        if not spec.binding_blocks or i < 0 or not _PLAIN_NAME.match(name):
+        name another function's resolution reads: a parameter's slot ``F@1``, ``f=>``). A narrowing
+        holds in its ``narrowing_blocks`` one: its binding's node when that is one (the guarded body),
+        else the innermost around it; outside a function it is never read (resolve/blocks.py)."""
+        blocks = spec.narrowing_blocks if narrowing else spec.binding_blocks
+        wide = frozenset() if narrowing else spec.function_wide_bindings
+        if not blocks or i < 0 or not _PLAIN_NAME.match(name):
             return 0
         if self.ordered[i].kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
             return 0
         around: Node | None = node
-        while around is not None and around.type not in spec.binding_blocks:
-            if around.type in spec.function_wide_bindings:  # ``var x``, ``x = …``: no block bounds it
+        while around is not None and around.type not in blocks:
+            if around.type in wide:  # ``var x``, ``x = …``: no block bounds it
                 return 0
-            around = around.parent
-        return around.end_point.row + 1 if around is not None else 0
-
-    def _narrowing_end(self, node: Node, i: int, spec: LanguageSpec) -> int:
-        """The last line of the block a narrowing holds in (``narrowing_blocks``): its binding's node
-        when that is one (the guarded body), else the innermost one around it; 0 outside a function,
-        where a narrowing is never read (resolve/blocks.py)."""
-        if i < 0 or self.ordered[i].kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
-            return 0
-        around: Node | None = node
-        while around is not None and around.type not in spec.narrowing_blocks:
             around = around.parent
         return around.end_point.row + 1 if around is not None else 0
 

@@ -112,6 +112,7 @@ class JsModules:
         self._all_dirs = _with_ancestors(posixpath.dirname(p) for p in repo.paths())
         self._maps: dict[str, _PathMap | None] = {}
         self._packages: dict[str, str] | None = None
+        self._versions: dict[str, str] = {}  # a package's directory → its package.json's version
         self._cache: dict[tuple[str, str], tuple[str, ...]] = {}
         self._entries: dict[tuple[str, bool], str | None] = {}
 
@@ -254,9 +255,11 @@ class JsModules:
                     manifest = read_jsonc(
                         self._repo.read_text(posixpath.join(d, "package.json") if d else "package.json")
                     )
-                    name = manifest.get("name")
+                    name, version = manifest.get("name"), manifest.get("version")
                     if isinstance(name, str) and name:
                         names.setdefault(name, d)
+                    if isinstance(version, str):
+                        self._versions[d] = version
                     if not d:
                         break
                     d = posixpath.dirname(d)
@@ -305,8 +308,7 @@ class JsModules:
         if not isinstance(wanted, str) or wanted.strip() in ("", "*", "latest") or wanted.startswith(_LINKED):
             return False
         # The repository's own copy meets the range: workspaces (npm, Yarn, pnpm) and lerna link it.
-        version = read_jsonc(self._repo.read_text(posixpath.join(directory, "package.json"))).get("version")
-        if isinstance(version, str) and satisfies(version, wanted):
+        if directory in self._versions and satisfies(self._versions[directory], wanted):
             return False
         return not any(fnmatch.fnmatch(own, pattern.rstrip("/")) for pattern in self._workspaces())
 

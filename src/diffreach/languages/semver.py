@@ -56,12 +56,15 @@ def _meets_set(v: Version, text: str) -> bool:
         parts = [f">={hyphen[1]}", f"<={hyphen[2]}"]
     else:
         parts = re.sub(r"(<=|>=|<|>|=|\^|~>?)\s+", r"\1", text).split() or ["*"]
-    bounds = [b for part in parts for b in _bounds(part)]
-    if any(b is None for b in bounds):
-        return False
-    if v[3] and not any(b is not None and b[1][:3] == v[:3] and b[1][3] for b in bounds):
+    bounds: list[tuple[str, Version]] = []
+    for part in parts:
+        plain = _bounds(part)
+        if plain is None:
+            return False
+        bounds += plain
+    if v[3] and not any(b[:3] == v[:3] and b[3] for _, b in bounds):
         return False  # a prerelease meets only a range that names its own version's prereleases
-    return all(b is not None and _holds(v, b[0], b[1]) for b in bounds)
+    return all(_holds(v, op, b) for op, b in bounds)
 
 
 def _holds(v: Version, op: str, bound: Version) -> bool:
@@ -76,28 +79,24 @@ def _holds(v: Version, op: str, bound: Version) -> bool:
     return v == bound
 
 
-def _bounds(part: str) -> list[tuple[str, Version] | None]:
+def _bounds(part: str) -> list[tuple[str, Version]] | None:
     """One comparator → the plain comparators it stands for (None: it does not parse)."""
     m = _COMPARATOR.match(part)
-    if m is None:
-        return [None]
-    op, rest = m[1] or "", m[2]
-    p = _PARTIAL.match(rest)
-    if p is None:
-        return [None]
+    p = _PARTIAL.match(m[2]) if m is not None else None
+    if m is None or p is None:
+        return None
+    op = m[1] or ""
     nums = [None if x is None or x in "xX*" else int(x) for x in (p[1], p[2], p[3])]
     pre = _pre_key(p[4])
     known = [n for n in nums if n is not None]
-    if len(known) != sum(1 for n in nums[: len(known)] if n is not None):
-        return [None]
+    if None in nums[: len(known)]:  # a number after a wildcard (1.x.3)
+        return None
     padded = [*known, 0, 0, 0]
     base: Version = (padded[0], padded[1], padded[2], pre if len(known) == 3 else ())
     if op in ("<", "<=", ">", ">="):
-        if len(known) == 3:
+        if len(known) == 3 or op in (">=", "<"):
             return [(op, base)]
-        if op == ">=" or op == "<":
-            return [(op, base)]
-        return [(">=" if op == ">" else "<", _bump(known))]
+        return [(">=" if op == ">" else "<", _bump(known))]  # >1.2 is >=1.3, <=1.2 is <1.3
     if op == "^":
         # The first non-zero part of the written version stays: ^1.2.3 < 2, ^0.2.3 < 0.3, ^0.0.3 < 0.0.4.
         first = next((i for i, n in enumerate(padded[:3]) if n), len(known) - 1 if known else 0)
