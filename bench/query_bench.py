@@ -4,7 +4,7 @@
 Usage:
     python bench/query_bench.py --data INSTANCES.json \\
         --repo pytest-dev/pytest=PATH_OR_URL --repo sphinx-doc/sphinx=… --repo pylint-dev/pylint=… \\
-        [--limit N] [--config name:key=value,key=value …] [--json OUT]
+        [--limit N] [--config name:key=value,key=value …] [--keep-top 5] [--json OUT]
     python bench/query_bench.py --latency INDEXED_REPO
 
 INSTANCES.json is a list of SWE-bench instances (``instance_id``, ``repo``,
@@ -215,7 +215,12 @@ def checkout(repo: Path, commit: str) -> None:
 
 
 def run_instance(
-    inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25, rerank: bool = False
+    inst: dict,
+    repo: Path,
+    configs: list[tuple[str, RankParams]],
+    baseline: FileBM25,
+    rerank: bool = False,
+    keep: int = 5,
 ) -> dict:
     checkout(repo, inst["base_commit"])
     git(repo, "clean", "-q", "-f", "-d", "-e", ".diffreach")
@@ -230,9 +235,11 @@ def run_instance(
     store = Store.open(root, create=False)
     try:
         row: dict = {"id": inst["instance_id"], "gold": gold, "index_s": round(indexed, 2), "mode": mode}
+        # What a what-if over the rows needs (bench/query_embedding.py): where and what was asked.
+        row.update(repo=inst["repo"], base_commit=inst["base_commit"], question=inst["problem_statement"])
         for name, params in configs:
             t0 = time.perf_counter()
-            result = rank_files(store, inst["problem_statement"], top=5, params=params)
+            result = rank_files(store, inst["problem_statement"], top=keep, params=params)
             ranked = [f.path for f in result.files]
             row[name] = {"top": ranked, "ms": round((time.perf_counter() - t0) * 1000, 1), **hits(ranked, gold)}
         tests = about_tests(inst["problem_statement"])
@@ -317,6 +324,7 @@ def main() -> None:
     ap.add_argument("--config", action="append", default=[], help="name:key=value,… RankParams variant")
     ap.add_argument("--only", default="", help="comma-separated instance ids: run just these")
     ap.add_argument("--json", help="write per-instance results here")
+    ap.add_argument("--keep-top", type=int, default=5, help="files each ranking keeps in a row (scored at 1, 3, 5)")
     ap.add_argument(
         "--rerank",
         action="store_true",
@@ -342,7 +350,7 @@ def main() -> None:
         for inst in sorted(chosen, key=lambda i: (dates[i["instance_id"]], i["instance_id"])):
             # An instance not indexed yet is indexed now, so a stopped run is resumed with --rerank.
             kept = (SNAPSHOTS / inst["instance_id"] / ".diffreach" / "graph.db").exists()
-            row = run_instance(inst, repo, configs, baseline, args.rerank and kept)
+            row = run_instance(inst, repo, configs, baseline, args.rerank and kept, args.keep_top)
             rows.append(row)
             if args.json:  # written as it goes, so a long run that is stopped still leaves its results
                 Path(args.json).write_text(json.dumps(rows, indent=1))

@@ -3,7 +3,7 @@
 
 Usage:
     python bench/query_issues.py --texts ISSUE_TEXTS.json [--data bench/data/query_issues.json] \\
-        [--mirrors /work/.mirror] [--only-language go] [--config name:key=value,…] [--reindex] [--json OUT]
+        [--mirrors /work/.mirror] [--only-language go] [--config name:key=value,…] [--reindex] [--keep-top 5] [--json OUT]
 
 The set (``bench/data/query_issues.json``) holds, per issue, only what identifies
 it: the repository, the language, the issue's number and thread address, the
@@ -77,6 +77,7 @@ def main() -> None:
     ap.add_argument("--config", action="append", default=[], help="name:key=value,… RankParams variant")
     ap.add_argument("--reindex", action="store_true", help="index every instance again, even if kept")
     ap.add_argument("--json", help="write per-instance results here")
+    ap.add_argument("--keep-top", type=int, default=5, help="files each ranking keeps in a row (scored at 1 and 5)")
     args = ap.parse_args()
     instances, missing = load(Path(args.data), Path(args.texts), args.only_language)
     configs = [("query", RankParams())] + [parse_config(c) for c in args.config]
@@ -90,7 +91,7 @@ def main() -> None:
         dates = {i["id"]: git(repo, "show", "-s", "--format=%ct", i["base_commit"]).strip() for i in insts}
         for inst in sorted(insts, key=lambda i: (dates[i["id"]], i["id"])):
             kept = (SNAPSHOTS / f"issues__{inst['id']}" / ".diffreach" / "graph.db").exists()
-            row = run_instance(inst, repo, configs, baseline, kept and not args.reindex)
+            row = run_instance(inst, repo, configs, baseline, kept and not args.reindex, args.keep_top)
             if row is None:
                 skipped.append(inst["id"])
                 continue

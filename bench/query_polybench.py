@@ -4,7 +4,7 @@
 Usage:
     python bench/query_polybench.py [--polybench FILE.jsonl] [--pro FILE.json] \\
         --repo flipt-io/flipt=PATH_OR_URL --repo NodeBB/NodeBB=… … \\
-        [--repos-per-language 4] [--config name:key=value,…] [--rerank] [--json OUT]
+        [--repos-per-language 4] [--config name:key=value,…] [--rerank] [--keep-top 5] [--json OUT]
 
 ``--polybench`` is ``data/swe_polybench_feature_subset.jsonl`` of
 ictu-se/swe-polybench-traceability-artifact (one task a line: ``task_id``,
@@ -115,7 +115,7 @@ def hits(ranked: list[str], gold: list[str]) -> dict[str, bool]:
 
 
 def run_instance(
-    inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25, rerank: bool
+    inst: dict, repo: Path, configs: list[tuple[str, RankParams]], baseline: FileBM25, rerank: bool, keep: int = 5
 ) -> dict | None:
     key = f"{inst['set']}__{inst['id']}"
     # An instance not indexed yet is indexed now, so a stopped run is resumed with --rerank.
@@ -136,8 +136,10 @@ def run_instance(
             return None
         row: dict = {k: inst[k] for k in ("set", "id", "repo", "language")}
         row.update(gold=gold, index_s=round(indexed, 1))
+        # What a what-if over the rows needs (bench/query_embedding.py): where and what was asked.
+        row.update(base_commit=inst["base_commit"], question=inst["question"])
         for name, params in configs:
-            ranked = [f.path for f in rank_files(store, inst["question"], top=5, params=params).files]
+            ranked = [f.path for f in rank_files(store, inst["question"], top=keep, params=params).files]
             row[name] = {"top": ranked, **hits(ranked, gold)}
         tests = about_tests(inst["question"])
         paths = [p for p, t in kinds.items() if tests or not t]
@@ -180,6 +182,7 @@ def main() -> None:
         "--rerank", action="store_true", help="rank on the indexes kept by an earlier run; index only the missing"
     )
     ap.add_argument("--json", help="write per-instance results here")
+    ap.add_argument("--keep-top", type=int, default=5, help="files each ranking keeps in a row (scored at 1 and 5)")
     args = ap.parse_args()
     sources = dict(item.split("=", 1) for item in args.repo)
     instances = (load_polybench(args.polybench) if args.polybench else []) + (load_pro(args.pro) if args.pro else [])
@@ -198,7 +201,7 @@ def main() -> None:
         # Commit-date order keeps each incremental index small.
         dates = {i["id"]: git(repo, "show", "-s", "--format=%ct", i["base_commit"]).strip() for i in insts}
         for inst in sorted(insts, key=lambda i: (dates[i["id"]], i["id"])):
-            row = run_instance(inst, repo, configs, baseline, args.rerank)
+            row = run_instance(inst, repo, configs, baseline, args.rerank, args.keep_top)
             if row is None:
                 skipped.append(inst["id"])
                 continue
