@@ -194,3 +194,13 @@ def _chunks(values: Sequence[str]) -> Iterator[tuple[list[str], str]]:
     for i in range(0, len(values), 400):
         chunk = list(values[i : i + 400])
         yield chunk, ",".join("?" * len(chunk))
+
+
+def file_terms(conn: sqlite3.Connection, paths: Sequence[str]) -> Iterator[tuple[str, str, float, float]]:
+    """Every (file, term, count in the file, the file's length) of the whole-file documents of ``paths``."""
+    for chunk, marks in _chunks(paths):
+        yield from conn.execute(
+            f"SELECT d.file, t.term, t.count, d.length FROM term_file_docs d JOIN term_files t ON t.doc = d.id "
+            f"WHERE d.file IN ({marks})",
+            chunk,
+        )

@@ -207,6 +207,8 @@ def render_query(result: dict[str, Any]) -> str:
         lines.append("[GRAPH] Seeds: " + ", ".join(f"{s} ({w})" for s, w in d["seeds"]))
         if d["dropped_terms"]:
             lines.append("[GRAPH] Too common to score: " + ", ".join(d["dropped_terms"]))
+        if d.get("feedback_terms"):
+            lines.append("[GRAPH] Words of the best files added (feedback): " + ", ".join(d["feedback_terms"]))
         lines.append(
             f"[GRAPH] Selected {len(files)} files: "
             + ", ".join(f"{f['path']} (lexical {f['lexical']:.2f} + graph {f['graph']:.2f})" for f in files)

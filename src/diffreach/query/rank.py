@@ -24,7 +24,9 @@ of its node count, so a big file is not lifted for its size, and replicas (one f
 name defining the same symbols in many places) give way to their best. Test files take no
 part unless the question is about tests. Then files one edge from the best-matching symbol of each of
 the best files move up the list when they scored close to the files they pass (``RankParams.fill_from``,
-``fill_by``), so the top holds the code the matched symbols call or are called by. Each
+``fill_by``), so the top holds the code the matched symbols call or are called by. Then the whole text
+of the first files lends the question its rarest words (pseudo-relevance feedback, ``feedback.py``)
+and the ranking runs again, those first files keeping their places. Each
 ranked file carries its reasons:
 the terms that matched, its best symbols, and the graph edge that lifted it.
 """
@@ -32,7 +34,7 @@ the terms that matched, its best symbols, and the graph edge that lifted it.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -41,6 +43,7 @@ from diffreach.graph.store import Store
 from diffreach.model import EdgeKind, Progress
 from diffreach.query.arrays import EDGE_KINDS, Graph, load_graph
 from diffreach.query.bm25 import LexicalHits, bm25
+from diffreach.query.feedback import feedback_terms
 from diffreach.query.file_level import Scored, fill_with_neighbours, raise_to_whole_files
 from diffreach.query.file_text import file_text_scores
 from diffreach.query.named import file_priors, files_named, thin_replicas
@@ -182,13 +185,69 @@ def rank_files(
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
     question = parse_question(text)
+    scored = _score(store, graph, text, question, skip, tests, top, params)
+    # Pseudo-relevance feedback: the best files' words join the question for a second pass, and
+    # those files, taken as right, keep their places.
+    terms = feedback_terms(store.conn, question.terms, [path for path, _ in scored.ordered], params)
+    if terms:
+        first = scored.ordered[: params.feedback_files]
+        scored = _score(
+            store, graph, text, replace(question, terms={**question.terms, **terms}), skip, tests, top, params
+        )
+        kept = {path for path, _ in first}
+        scored = replace(scored, ordered=first + [x for x in scored.ordered if x[0] not in kept])
+    files = _ranked_files(
+        graph, scored.hits, scored.ordered[:top], scored.lexical, scored.graph_file, scored.seed_weight
+    )
+    info: dict[str, object] = {}
+    if debug:
+        times = {"load": loaded - started, **scored.times, "total": time.perf_counter() - started}
+        info = _debug_info(question, scored, len(graph.ids), times) | {"feedback_terms": sorted(terms)}
+    return QueryResult(
+        query=text,
+        files=files,
+        top=top,
+        candidates=len(scored.ordered),
+        truncated=len(scored.ordered) > top,
+        about_tests=tests,
+        debug=info,
+    )
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """One pass of the ranking for a question's terms: the files in order and what explains them."""
+
+    hits: LexicalHits
+    seeds: list[tuple[str, float, int]]
+    seed_weight: Any
+    edges: int
+    iterations: int
+    graph_file: Any
+    lexical: dict[str, float]
+    named: dict[str, float]
+    ordered: list[Scored]
+    times: dict[str, float]
+
+
+def _score(
+    store: Store,
+    graph: Graph,
+    text: str,
+    question: Question,
+    skip: frozenset[str],
+    tests: bool,
+    top: int,
+    params: RankParams,
+) -> _Scored:
+    """Both signals for the question's terms, mixed, and the list filled with neighbours."""
+    started = time.perf_counter()
     n_docs, avgdl = graph.doc_stats(params.notes_weight, params.notes_length_share)
     hits = bm25(store.conn, question.terms, n_docs, avgdl, params, skip, len(graph.files))
     lexed = time.perf_counter()
-    n = len(graph.ids)
     seeds, seed_weight = _seeds(graph, hits, params)
     src, dst, w = walk_edges(graph, params, tests)
-    ppr, iterations = _walk(n, src, dst, w, seed_weight, params.damping)
+    ppr, iterations = _walk(len(graph.ids), src, dst, w, seed_weight, params.damping)
     walked = time.perf_counter()
     graph_file = _file_walk_scores(graph, ppr, params)
     lexical = raise_to_whole_files(store, hits, question.terms, _file_lexical(hits, params), params)
@@ -201,21 +260,8 @@ def rank_files(
     ordered = fill_with_neighbours(
         sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0])), graph, (src, dst), seed_weight, top, params
     )
-    files = _ranked_files(graph, hits, ordered[:top], lexical, graph_file, seed_weight)
-    info: dict[str, object] = {}
-    if debug:
-        times = {"load": loaded - started, "bm25": lexed - loaded, "pagerank": walked - lexed}
-        times["total"] = time.perf_counter() - started
-        info = _debug_info(question, hits, seeds, named, n, len(src), iterations, times)
-    return QueryResult(
-        query=text,
-        files=files,
-        top=top,
-        candidates=len(scores),
-        truncated=len(scores) > top,
-        about_tests=tests,
-        debug=info,
-    )
+    times = {"bm25": lexed - started, "pagerank": walked - lexed}
+    return _Scored(hits, seeds, seed_weight, len(src), iterations, graph_file, lexical, named, ordered, times)
 
 
 def _ranked_files(
@@ -268,25 +314,16 @@ def _file_walk_scores(graph: Graph, ppr: Any, params: RankParams) -> Any:
     return graph_file / np.bincount(graph.node_file, minlength=nfiles).clip(1) ** params.graph_size_norm
 
 
-def _debug_info(
-    question: Question,
-    hits: LexicalHits,
-    seeds: list[tuple[str, float, int]],
-    named: dict[str, float],
-    nodes: int,
-    edges: int,
-    iterations: int,
-    times: dict[str, float],
-) -> dict[str, object]:
+def _debug_info(question: Question, scored: _Scored, nodes: int, times: dict[str, float]) -> dict[str, object]:
     return {
         "nodes": nodes,
-        "edges": edges,
+        "edges": scored.edges,
         "query_terms": len(question.terms),
-        "named_files": sorted(named),
-        "dropped_terms": list(hits.dropped_terms[:20]),
-        "scored_documents": len(hits.scores),
-        "seeds": [[node, round(score, 3)] for node, score, _ in seeds[:10]],
-        "ppr_iterations": iterations,
+        "named_files": sorted(scored.named),
+        "dropped_terms": list(scored.hits.dropped_terms[:20]),
+        "scored_documents": len(scored.hits.scores),
+        "seeds": [[node, round(score, 3)] for node, score, _ in scored.seeds[:10]],
+        "ppr_iterations": scored.iterations,
         "ms": {k: round(v * 1000, 1) for k, v in times.items()},
     }
 
