@@ -118,10 +118,21 @@ def file_term_frequencies(conn: sqlite3.Connection, terms: Sequence[str]) -> Ite
 
 def file_term_counts(conn: sqlite3.Connection, terms: Sequence[str]) -> Iterator[tuple[str, str, float, float]]:
     """Every (term, file, count in the file, the file's length) of ``terms`` in the whole-file documents."""
-    for chunk, marks in _chunks(terms):
+    return _whole_file_rows(conn, "t.term", terms)
+
+
+def file_terms(conn: sqlite3.Connection, paths: Sequence[str]) -> Iterator[tuple[str, str, float, float]]:
+    """Every (term, file, count in the file, the file's length) of the whole-file documents of ``paths``."""
+    return _whole_file_rows(conn, "d.file", paths)
+
+
+def _whole_file_rows(
+    conn: sqlite3.Connection, column: str, values: Sequence[str]
+) -> Iterator[tuple[str, str, float, float]]:
+    for chunk, marks in _chunks(values):
         yield from conn.execute(
             f"SELECT t.term, d.file, t.count, d.length FROM term_files t JOIN term_file_docs d ON d.id = t.doc "
-            f"WHERE t.term IN ({marks})",
+            f"WHERE {column} IN ({marks})",
             chunk,
         )
 
@@ -194,13 +205,3 @@ def _chunks(values: Sequence[str]) -> Iterator[tuple[list[str], str]]:
     for i in range(0, len(values), 400):
         chunk = list(values[i : i + 400])
         yield chunk, ",".join("?" * len(chunk))
-
-
-def file_terms(conn: sqlite3.Connection, paths: Sequence[str]) -> Iterator[tuple[str, str, float, float]]:
-    """Every (file, term, count in the file, the file's length) of the whole-file documents of ``paths``."""
-    for chunk, marks in _chunks(paths):
-        yield from conn.execute(
-            f"SELECT d.file, t.term, t.count, d.length FROM term_file_docs d JOIN term_files t ON t.doc = d.id "
-            f"WHERE d.file IN ({marks})",
-            chunk,
-        )

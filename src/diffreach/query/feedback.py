@@ -27,7 +27,7 @@ def feedback_terms(
     if params.feedback_terms <= 0 or params.feedback_files <= 0 or not ranked or not query:
         return {}
     shares: dict[str, float] = {}
-    for _path, term, count, length in tables.file_terms(conn, ranked[: params.feedback_files]):
+    for term, _path, count, length in tables.file_terms(conn, ranked[: params.feedback_files]):
         if term not in query and T.topical(term):
             shares[term] = shares.get(term, 0.0) + count / max(length, 1.0)
     n_files, _ = tables.file_text_stats(conn)
