@@ -299,7 +299,17 @@ def test_cli_query_json_shape(app_repo: Path) -> None:
     data = json.loads(out.output)
     assert set(data) == {"query", "files", "top", "candidates", "truncated", "about_tests", "index"}
     assert data["query"] == "fix bug in authentication" and data["top"] == 2
-    assert set(data["files"][0]) == {"path", "score", "lexical", "graph", "terms", "symbols", "via", "neighbour"}
+    assert set(data["files"][0]) == {
+        "path",
+        "score",
+        "lexical",
+        "graph",
+        "terms",
+        "symbols",
+        "via",
+        "neighbour",
+        "feedback",
+    }
     assert data["files"][0]["path"] == "auth/login.py"
 
 

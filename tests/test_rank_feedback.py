@@ -71,6 +71,18 @@ def test_the_page_s_words_bring_the_file_that_keeps_its_settings(make_repo: Call
     assert "web/branding.py" not in before or before.index("web/branding.py") > before.index("clip.py")
 
 
+def test_a_file_s_reasons_keep_the_question_s_words_and_the_added_ones_apart(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(FILES)
+    index(root)
+    with Store.open(root, create=False) as store:
+        result = rank_files(store, QUESTION, top=4, params=RankParams(feedback_files=1))
+    branding = next(f for f in result.files if f.path == "web/branding.py")
+    assert "brand" in branding.feedback
+    assert not set(branding.terms) & set(added(root))  # "matched" lists the question's words only
+    page = result.files[0]
+    assert {"login", "page"} <= set(page.terms)
+
+
 def test_the_added_terms_are_the_best_files_own_and_not_the_question_s(make_repo: Callable[..., Path]) -> None:
     root = make_repo(FILES)
     index(root)

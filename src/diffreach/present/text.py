@@ -220,6 +220,8 @@ def render_query(result: dict[str, Any]) -> str:
         lines.append(f"{i}. {f['path']}  {f['score']:.3f}")
         if f["terms"]:
             lines.append(f"   matched: {', '.join(f['terms'])}")
+        if f.get("feedback"):
+            lines.append(f"   and the best files' words: {', '.join(f['feedback'])}")
         if f["symbols"]:
             lines.append(f"   symbols: {', '.join(f['symbols'])}")
         if f["via"]:

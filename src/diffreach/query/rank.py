@@ -143,10 +143,11 @@ class RankedFile:
     score: float
     lexical: float  # normalised to the best file's (0..1)
     graph: float  # normalised to the best file's (0..1)
-    terms: tuple[str, ...]  # matched terms, strongest first
+    terms: tuple[str, ...]  # matched terms of the question, strongest first
     symbols: tuple[str, ...]  # best-matching symbols in the file
     via: str = ""  # the graph edge that lifted it, 'a --calls--> b'
     neighbour: bool = False  # entered as a one-hop neighbour with no lexical match
+    feedback: tuple[str, ...] = ()  # matched words the best files added to the question (``feedback.py``)
 
 
 @dataclass(frozen=True)
@@ -196,9 +197,7 @@ def rank_files(
         )
         kept = {path for path, _ in first}
         scored = replace(scored, ordered=first + [x for x in scored.ordered if x[0] not in kept])
-    files = _ranked_files(
-        graph, scored.hits, scored.ordered[:top], scored.lexical, scored.graph_file, scored.seed_weight
-    )
+    files = _ranked_files(graph, scored, top, frozenset(terms))
     info: dict[str, object] = {}
     if debug:
         times = {"load": loaded - started, **scored.times, "total": time.perf_counter() - started}
@@ -264,29 +263,19 @@ def _score(
     return _Scored(hits, seeds, seed_weight, len(src), iterations, graph_file, lexical, named, ordered, times)
 
 
-def _ranked_files(
-    graph: Graph,
-    hits: LexicalHits,
-    ordered: list[Scored],
-    lexical: dict[str, float],
-    graph_file: np.ndarray,
-    seed_weight: np.ndarray,
-) -> tuple[RankedFile, ...]:
+def _ranked_files(graph: Graph, scored: _Scored, top: int, added: frozenset[str]) -> tuple[RankedFile, ...]:
     """The files kept, each with its lexical and graph shares of the best one's (for reasons)."""
+    lexical, graph_file = scored.lexical, scored.graph_file
     max_lex = max(lexical.values(), default=0.0) or 1.0
     max_graph = float(graph_file.max()) if len(graph.files) and graph_file.max() > 0 else 1.0
+
+    def shares(path: str, score: float) -> tuple[float, float, float]:
+        walked = float(graph_file[graph.file_index[path]]) if path in graph.file_index else 0.0
+        return score, lexical.get(path, 0.0) / max_lex, walked / max_graph
+
     return tuple(
-        _ranked(
-            graph,
-            hits,
-            path,
-            score,
-            lexical.get(path, 0.0) / max_lex,
-            float(graph_file[graph.file_index[path]]) / max_graph if path in graph.file_index else 0.0,
-            neighbour,
-            seed_weight,
-        )
-        for path, (score, neighbour) in ordered
+        _ranked(graph, scored.hits, path, shares(path, score), neighbour, scored.seed_weight, added)
+        for path, (score, neighbour) in scored.ordered[:top]
     )
 
 
@@ -387,12 +376,14 @@ def _ranked(
     graph: Graph,
     hits: LexicalHits,
     path: str,
-    score: float,
-    lexical: float,
-    graph_score: float,
+    scores: tuple[float, float, float],
     neighbour: bool,
     seed_weight: np.ndarray,
+    added: frozenset[str],
 ) -> RankedFile:
+    """A kept file with its reasons: the words it matched (the question's, and apart those the best files
+    added), its best symbols and the edge that lifted it. ``scores``: its score, lexical and graph shares."""
+    score, lexical, graph_score = scores
     term_parts: dict[str, float] = {}
     docs: list[tuple[float, str]] = []
     for node, file in hits.node_files.items():
@@ -400,7 +391,8 @@ def _ranked(
             docs.append((hits.scores[node], node))
             for term, part in hits.matched[node].items():
                 term_parts[term] = term_parts.get(term, 0.0) + part
-    terms = tuple(t for t, _ in sorted(term_parts.items(), key=lambda kv: (-kv[1], kv[0]))[:6])
+    strongest = [t for t, _ in sorted(term_parts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    terms = tuple([t for t in strongest if t not in added][:6])
     symbols = tuple(node for _, node in sorted(docs, key=lambda d: (-d[0], d[1]))[:3])
     return RankedFile(
         path=path,
@@ -411,6 +403,7 @@ def _ranked(
         symbols=symbols,
         via=_lifted_by(graph, path, seed_weight),
         neighbour=neighbour,
+        feedback=tuple([t for t in strongest if t in added][:6]),
     )
 
 
