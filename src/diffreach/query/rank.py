@@ -186,14 +186,17 @@ def rank_files(
     tests = about_tests(text, params.test_share)
     skip = frozenset() if tests else frozenset(f for f, t in zip(graph.files, graph.file_is_test) if t)
     question = parse_question(text)
-    scored = _score(store, graph, text, question, skip, tests, top, params)
+    # What does not turn on the question's terms is read once for both passes.
+    walk = walk_edges(graph, params, tests)
+    uses = files_using(store.conn, text, len(graph.files), skip, params)
+    scored = _score(store, graph, question, skip, walk, uses, top, params)
     # Pseudo-relevance feedback: the best files' words join the question for a second pass, and
     # those files, taken as right, keep their places.
     terms = feedback_terms(store.conn, question.terms, [path for path, _ in scored.ordered], params)
     if terms:
         first = scored.ordered[: params.feedback_files]
         scored = _score(
-            store, graph, text, replace(question, terms={**question.terms, **terms}), skip, tests, top, params
+            store, graph, replace(question, terms={**question.terms, **terms}), skip, walk, uses, top, params
         )
         kept = {path for path, _ in first}
         scored = replace(scored, ordered=first + [x for x in scored.ordered if x[0] not in kept])
@@ -232,25 +235,25 @@ class _Scored:
 def _score(
     store: Store,
     graph: Graph,
-    text: str,
     question: Question,
     skip: frozenset[str],
-    tests: bool,
+    walk: tuple[np.ndarray, np.ndarray, np.ndarray],
+    uses: dict[str, float],
     top: int,
     params: RankParams,
 ) -> _Scored:
-    """Both signals for the question's terms, mixed, and the list filled with neighbours."""
+    """Both signals for the question's terms, mixed, and the list filled with neighbours (``walk``: the
+    edges walked, ``uses``: the files using the question's code names, both the same for either pass)."""
     started = time.perf_counter()
     n_docs, avgdl = graph.doc_stats(params.notes_weight, params.notes_length_share)
     hits = bm25(store.conn, question.terms, n_docs, avgdl, params, skip, len(graph.files))
     lexed = time.perf_counter()
     seeds, seed_weight = _seeds(graph, hits, params)
-    src, dst, w = walk_edges(graph, params, tests)
+    src, dst, w = walk
     ppr, iterations = _walk(len(graph.ids), src, dst, w, seed_weight, params.damping)
     walked = time.perf_counter()
     graph_file = _file_walk_scores(graph, ppr, params)
     lexical = raise_to_whole_files(store, hits, question.terms, _file_lexical(hits, params), params)
-    uses = files_using(store.conn, text, len(graph.files), skip, params)
     lexical = add_shares(lexical, uses, params.uses_weight)
     whole_text = file_text_scores(store.conn, question.terms, params, skip)
     lexical = add_shares(lexical, whole_text, params.file_text_weight)
