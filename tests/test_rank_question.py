@@ -174,6 +174,22 @@ def test_a_directory_the_toolchain_skips_or_cargo_benches_is_secondary_by_the_na
     assert "mux.go" not in priors
 
 
+def test_demo_and_tutorial_directories_and_a_modules_hyphenated_role_are_secondary() -> None:
+    files = [
+        "sentinel-core/src/main/java/Node.java",
+        "sentinel-demo/sentinel-demo-basic/src/main/java/RtDegradeDemo.java",
+        "site/content/tutorial/01-intro/App.svelte",
+        "rayon-demo/src/main.rs",
+        "dubbo-common/src/main/java/metrics/model/sample/GaugeMetricSample.java",
+    ] + [f"core/m{i}.java" for i in range(20)]
+    priors = file_priors(files, RankParams(minor_language_share=0.0))
+    assert priors["sentinel-demo/sentinel-demo-basic/src/main/java/RtDegradeDemo.java"] == pytest.approx(0.3)
+    assert priors["site/content/tutorial/01-intro/App.svelte"] == pytest.approx(0.3)
+    assert priors["rayon-demo/src/main.rs"] == pytest.approx(0.3)
+    assert "sentinel-core/src/main/java/Node.java" not in priors  # a module's role word, not its project's
+    assert "dubbo-common/src/main/java/metrics/model/sample/GaugeMetricSample.java" not in priors
+
+
 @pytest.fixture
 def docs_repo(make_repo: Callable[..., Path]) -> Store:
     root = make_repo(

@@ -112,7 +112,10 @@ def _priors(
 
 
 def _dir_names(path: str) -> set[str]:
-    return {d.lstrip("_.") for d in path.split("/")[:-1]}
+    """A path's directory names, each also as its hyphenated words: a build's modules are named
+    ``<project>-<role>`` (Maven's ``sentinel-demo``, Cargo's ``rayon-demo``), the role after the hyphen."""
+    names = {d.lstrip("_.") for d in path.split("/")[:-1]}
+    return names | {word for name in names if "-" in name for word in name.split("-")}
 
 
 def thin_replicas(

@@ -52,8 +52,10 @@ class RankParams:
     test_share: float = 0.2  # share of test words in the prose that makes a question about tests
     named_bonus: float = 1.0  # added to the score of a file the question names (a path, a dotted module)
     named_budget: float = 3.0  # past this many named files, each naming counts for less
-    # Directories of docs, examples, benchmarks and vendored code: the question is rarely about them, so
-    # their files count for ``secondary_factor`` of their score unless the question names them. Not
+    # Directories of docs, examples, demos, tutorials, benchmarks and vendored code: the question is rarely
+    # about them, so their files count for ``secondary_factor`` of their score unless the question names
+    # them; a name matches a directory's whole name or a word of a hyphenated one (``sentinel-demo``). Not
+    # ``sample``: a metrics library's ``sample`` package is its code. Not
     # ``scripts``: in an application it holds the project's own jobs (imports, data loads, dev tooling)
     # that issues ask for; measured in docs/benchmarks.md, "Query ranking beyond Python (issue 20)".
     secondary_dirs: tuple[str, ...] = (
@@ -62,6 +64,10 @@ class RankParams:
         "documentation",
         "example",
         "examples",
+        "demo",
+        "demos",
+        "tutorial",
+        "tutorials",
         "bench",
         "benchmark",
         "benchmarks",
