@@ -186,7 +186,7 @@ def test_demo_and_tutorial_directories_and_a_modules_hyphenated_role_are_seconda
     assert priors["sentinel-demo/sentinel-demo-basic/src/main/java/RtDegradeDemo.java"] == pytest.approx(0.3)
     assert priors["site/content/tutorial/01-intro/App.svelte"] == pytest.approx(0.3)
     assert priors["rayon-demo/src/main.rs"] == pytest.approx(0.3)
-    assert "sentinel-core/src/main/java/Node.java" not in priors  # a module's role word, not its project's
+    assert "sentinel-core/src/main/java/Node.java" not in priors  # neither of its words is a secondary name
     assert "dubbo-common/src/main/java/metrics/model/sample/GaugeMetricSample.java" not in priors
 
 

@@ -112,8 +112,9 @@ def _priors(
 
 
 def _dir_names(path: str) -> set[str]:
-    """A path's directory names, each also as its hyphenated words: a build's modules are named
-    ``<project>-<role>`` (Maven's ``sentinel-demo``, Cargo's ``rayon-demo``), the role after the hyphen."""
+    """A path's directory names, and the words of each hyphenated one: a build's modules are named
+    ``<project>-<role>`` (Maven's ``sentinel-demo``, Cargo's ``rayon-demo``), and the role says what the
+    module holds. Every word is kept; a project's own name is rarely one of the secondary names."""
     names = {d.lstrip("_.") for d in path.split("/")[:-1]}
     return names | {word for name in names if "-" in name for word in name.split("-")}
 
